@@ -1,0 +1,48 @@
+/**
+ * The only function builders modules use. Each resolves the viewer from the auth session
+ * (never from arguments) and checks the role once, before the handler runs.
+ */
+import { getAuthUserId } from "@convex-dev/auth/server";
+import { customCtx, customMutation, customQuery } from "convex-helpers/server/customFunctions";
+import { ConvexError } from "convex/values";
+import { mutation, query, type QueryCtx } from "./_generated/server";
+import type { Doc } from "./_generated/dataModel";
+import type { Role } from "./validators";
+
+/** The signed-in user, or null for a visitor (or a user whose account was deleted). */
+export async function getViewer(ctx: QueryCtx): Promise<Doc<"users"> | null> {
+  const userId = await getAuthUserId(ctx);
+  return userId === null ? null : await ctx.db.get(userId);
+}
+
+export async function requireViewer(ctx: QueryCtx, ...roles: Role[]): Promise<Doc<"users">> {
+  const viewer = await getViewer(ctx);
+  if (viewer === null) {
+    throw new ConvexError({ code: "UNAUTHENTICATED", message: "Please sign in to continue." });
+  }
+  if (roles.length > 0 && (viewer.role === undefined || !roles.includes(viewer.role))) {
+    throw new ConvexError({ code: "FORBIDDEN", message: "You are not allowed to do this." });
+  }
+  return viewer;
+}
+
+const withViewer = customCtx(async (ctx: QueryCtx) => ({ viewer: await getViewer(ctx) }));
+const withRole = (...roles: Role[]) =>
+  customCtx(async (ctx: QueryCtx) => ({ viewer: await requireViewer(ctx, ...roles) }));
+
+/** Anyone, signed in or not; `ctx.viewer` may be null. */
+export const publicQuery = customQuery(query, withViewer);
+export const publicMutation = customMutation(mutation, withViewer);
+
+/** Any signed-in user. */
+export const userQuery = customQuery(query, withRole());
+export const userMutation = customMutation(mutation, withRole());
+
+export const customerQuery = customQuery(query, withRole("customer"));
+export const customerMutation = customMutation(mutation, withRole("customer"));
+
+export const professionalQuery = customQuery(query, withRole("professional"));
+export const professionalMutation = customMutation(mutation, withRole("professional"));
+
+export const adminQuery = customQuery(query, withRole("admin"));
+export const adminMutation = customMutation(mutation, withRole("admin"));

@@ -1,0 +1,166 @@
+import { defineSchema, defineTable } from "convex/server";
+import { authTables } from "@convex-dev/auth/server";
+import { v } from "convex/values";
+import { bookingStatus, city, place, role, specialty, verificationStatus } from "./validators";
+
+export default defineSchema({
+  ...authTables,
+
+  users: defineTable({
+    // fields @convex-dev/auth manages
+    name: v.optional(v.string()),
+    image: v.optional(v.string()),
+    email: v.optional(v.string()),
+    emailVerificationTime: v.optional(v.number()),
+    phone: v.optional(v.string()),
+    phoneVerificationTime: v.optional(v.number()),
+    isAnonymous: v.optional(v.boolean()),
+    // ours
+    role: v.optional(role),
+    username: v.optional(v.string()), // admins sign in by username
+    photo: v.optional(v.id("_storage")),
+    address: v.optional(v.string()),
+    zipCode: v.optional(v.string()),
+  })
+    .index("email", ["email"])
+    .index("phone", ["phone"])
+    .index("by_role", ["role"])
+    .index("by_username", ["username"]),
+
+  professionals: defineTable({
+    userId: v.id("users"),
+    specialty,
+    city,
+    state: v.string(),
+    locations: v.array(place),
+    documents: v.object({
+      citizenshipFront: v.id("_storage"),
+      citizenshipBack: v.id("_storage"),
+      trainingCertificate: v.id("_storage"),
+    }),
+    verification: v.object({
+      status: verificationStatus,
+      by: v.optional(v.id("users")),
+      at: v.optional(v.number()),
+      note: v.optional(v.string()),
+    }),
+    rating: v.object({ sum: v.number(), count: v.number() }),
+    available: v.boolean(),
+  })
+    .index("by_userId", ["userId"])
+    .index("by_specialty_and_city", ["specialty", "city"])
+    .index("by_city", ["city"])
+    .index("by_verification", ["verification.status"]),
+
+  /** Frequent position writes live apart from profiles so they re-run only map queries. */
+  liveLocations: defineTable({
+    professionalId: v.id("professionals"),
+    city,
+    specialty,
+    lng: v.number(),
+    lat: v.number(),
+    accuracy: v.optional(v.number()),
+    updatedAt: v.number(),
+  })
+    .index("by_professionalId", ["professionalId"])
+    .index("by_city_and_updatedAt", ["city", "updatedAt"])
+    .index("by_updatedAt", ["updatedAt"]),
+
+  serviceCategories: defineTable({
+    slug: v.string(),
+    name: v.string(),
+    description: v.string(),
+    cities: v.array(city),
+    order: v.number(),
+  }).index("by_slug", ["slug"]),
+
+  services: defineTable({
+    category: v.string(), // serviceCategories.slug
+    name: v.string(),
+    description: v.string(),
+    serviceWarranty: v.string(),
+    availableCities: v.array(v.object({ name: city, price: v.number() })),
+    totalBookings: v.number(),
+  })
+    .index("by_category_and_name", ["category", "name"]),
+
+  bookings: defineTable({
+    customerId: v.id("users"),
+    professionalId: v.id("professionals"),
+    professionalUserId: v.id("users"),
+    services: v.array(v.object({ id: v.id("services"), name: v.string(), category: v.string(), price: v.number() })),
+    address: v.string(),
+    city,
+    scheduledFor: v.number(),
+    note: v.optional(v.string()),
+    price: v.number(),
+    status: bookingStatus,
+    cancelReason: v.optional(v.string()),
+    updatedAt: v.number(),
+  })
+    .index("by_customerId", ["customerId"])
+    .index("by_professionalId", ["professionalId"])
+    .index("by_professionalId_and_status", ["professionalId", "status"])
+    .index("by_status", ["status"]),
+
+  bookingEvents: defineTable({
+    bookingId: v.id("bookings"),
+    professionalId: v.id("professionals"),
+    actorId: v.optional(v.id("users")), // absent when the system acted (expiry)
+    from: v.optional(bookingStatus),
+    to: bookingStatus,
+    reason: v.optional(v.string()),
+  })
+    .index("by_bookingId", ["bookingId"])
+    .index("by_professionalId", ["professionalId"]),
+
+  notifications: defineTable({
+    userId: v.id("users"),
+    kind: v.string(),
+    title: v.string(),
+    body: v.string(),
+    bookingId: v.optional(v.id("bookings")),
+    readAt: v.optional(v.number()),
+  })
+    .index("by_userId", ["userId"])
+    .index("by_userId_and_readAt", ["userId", "readAt"]),
+
+  reviews: defineTable({
+    bookingId: v.id("bookings"),
+    professionalId: v.id("professionals"),
+    customerId: v.id("users"),
+    rating: v.number(),
+    comment: v.optional(v.string()),
+  })
+    .index("by_bookingId", ["bookingId"])
+    .index("by_professionalId", ["professionalId"]),
+
+  presence: defineTable({
+    userId: v.id("users"),
+    role,
+    online: v.boolean(),
+    lastSeen: v.number(),
+  })
+    .index("by_userId", ["userId"])
+    .index("by_online", ["online"]),
+
+  /** Files uploaded but not yet attached to a profile; swept if left orphaned. */
+  uploads: defineTable({
+    storageId: v.id("_storage"),
+    checked: v.boolean(),
+  }).index("by_storageId", ["storageId"]),
+
+  settings: defineTable({
+    key: v.string(),
+    value: v.union(v.string(), v.number()),
+  }).index("by_key", ["key"]),
+
+  contactMessages: defineTable({
+    name: v.string(),
+    email: v.string(),
+    phone: v.optional(v.string()),
+    message: v.string(),
+    userId: v.optional(v.id("users")),
+    handledAt: v.optional(v.number()),
+  }),
+});
