@@ -1,0 +1,15 @@
+import { Outlet, useLocation } from "react-router-dom";
+import { Header } from "@/app/layouts/header";
+import { isAdminPath } from "@/lib/paths";
+
+export function RootLayout() {
+  const { pathname } = useLocation();
+  return (
+    <div className="flex min-h-dvh flex-col">
+      {!isAdminPath(pathname) && <Header />}
+      <div className="flex-1">
+        <Outlet />
+      </div>
+    </div>
+  );
+}

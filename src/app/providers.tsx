@@ -1,0 +1,25 @@
+import { ConvexAuthProvider } from "@convex-dev/auth/react";
+import { ConvexReactClient } from "convex/react";
+import { RouterProvider } from "react-router-dom";
+import { Toaster } from "sonner";
+import { router } from "@/app/router";
+import { CONVEX_URL, TOASTS } from "@/lib/constants";
+
+const convex = new ConvexReactClient(CONVEX_URL);
+
+export function Providers() {
+  return (
+    <ConvexAuthProvider client={convex}>
+      <RouterProvider router={router} />
+      <Toaster
+        visibleToasts={TOASTS.visible}
+        duration={TOASTS.durationMs}
+        gap={TOASTS.gapPx}
+        hotkey={[...TOASTS.hotkey]}
+        style={{ "--width": `${TOASTS.widthPx}px` } as React.CSSProperties}
+        richColors
+        closeButton
+      />
+    </ConvexAuthProvider>
+  );
+}

@@ -1,0 +1,29 @@
+/** Every URL the app links to, built in one place. */
+export const paths = {
+  home: () => "/",
+  about: () => "/about",
+  contact: () => "/contact",
+  services: () => "/services",
+  serviceSearch: (serviceName: string, location: string) =>
+    `/services/search?${new URLSearchParams({ location, serviceName })}`,
+  tileMarble: () => "/services-tile-Marbal",
+  signup: () => "/signup",
+  customerSignup: () => "/user-signup",
+  professionalSignup: () => "/professional/signup",
+  login: () => "/login",
+  professionalSignin: () => "/professional-signin",
+  customerProfile: () => "/customer/profile",
+  customerNotifications: () => "/customer/notification",
+  professionalDashboard: () => "/professional-dashboard",
+  adminLogin: () => "/admin-login",
+  adminPanel: () => "/admin-panel",
+  adminDashboard: () => "/admin/dashboard",
+  adminUsers: () => "/admin/users",
+  adminTechnicians: () => "/admin/technicians",
+  adminSettings: () => "/admin/settings",
+} as const;
+
+/** Paths on which the public header is hidden (spec §2: admin login and panel). */
+export function isAdminPath(pathname: string): boolean {
+  return pathname === "/admin-login" || pathname === "/admin-panel" || pathname.startsWith("/admin/");
+}
