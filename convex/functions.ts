@@ -12,7 +12,7 @@ import type { Role } from "./validators";
 /** The signed-in user, or null for a visitor (or a user whose account was deleted). */
 export async function getViewer(ctx: QueryCtx): Promise<Doc<"users"> | null> {
   const userId = await getAuthUserId(ctx);
-  return userId === null ? null : await ctx.db.get(userId);
+  return userId === null ? null : await ctx.db.get("users", userId);
 }
 
 export async function requireViewer(ctx: QueryCtx, ...roles: Role[]): Promise<Doc<"users">> {

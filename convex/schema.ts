@@ -99,6 +99,8 @@ export default defineSchema({
     updatedAt: v.number(),
   })
     .index("by_customerId", ["customerId"])
+    // newest-first lists need the _creationTime order; the status index serves counts and filters
+    // eslint-disable-next-line @convex-dev/no-duplicate-indexes
     .index("by_professionalId", ["professionalId"])
     .index("by_professionalId_and_status", ["professionalId", "status"])
     .index("by_status", ["status"]),
@@ -122,6 +124,8 @@ export default defineSchema({
     bookingId: v.optional(v.id("bookings")),
     readAt: v.optional(v.number()),
   })
+    // the newest-first list needs the _creationTime order; readAt serves the unread count
+    // eslint-disable-next-line @convex-dev/no-duplicate-indexes
     .index("by_userId", ["userId"])
     .index("by_userId_and_readAt", ["userId", "readAt"]),
 
