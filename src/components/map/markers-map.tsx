@@ -1,0 +1,149 @@
+import "leaflet/dist/leaflet.css";
+import L, { type LatLngExpression, type LatLngTuple } from "leaflet";
+import iconUrl from "leaflet/dist/images/marker-icon.png";
+import iconRetinaUrl from "leaflet/dist/images/marker-icon-2x.png";
+import shadowUrl from "leaflet/dist/images/marker-shadow.png";
+import { useEffect, useRef, useState } from "react";
+import { Circle, MapContainer, Marker, Popup, TileLayer, useMap } from "react-leaflet";
+import { MAP_TILES } from "@/lib/constants";
+
+/** Leaflet's default icon guesses its image URLs from CSS, which breaks under a bundler: pass them explicitly. */
+const markerIcon = L.icon({
+  iconUrl,
+  iconRetinaUrl,
+  shadowUrl,
+  iconSize: [25, 41],
+  iconAnchor: [12, 41],
+  popupAnchor: [1, -34],
+  tooltipAnchor: [16, -28],
+  shadowSize: [41, 41],
+});
+
+/** Rounded positions are shown with a circle of about this radius (the server rounds to ~500 m). */
+const APPROXIMATE_RADIUS_M = 500;
+
+export type MapMarker = {
+  id: string;
+  lat: number;
+  lng: number;
+  label: string;
+  /** false when the server rounded the position; the marker then gets an "approximate" circle. Default true. */
+  exact?: boolean;
+};
+
+type MarkersMapProps = {
+  center: LatLngTuple;
+  zoom: number;
+  heightPx: number;
+  markers: MapMarker[];
+  /** Fit the view to the markers whenever a marker appears or disappears (not when one merely moves). */
+  fitToMarkers?: boolean;
+  /** Accessible name of the map region. */
+  ariaLabel?: string;
+  className?: string;
+};
+
+/**
+ * A presentational Leaflet map: props in, markers out. Markers are keyed by id, so a changed position moves
+ * the existing marker in place; the map itself is never remounted.
+ */
+export function MarkersMap({
+  center,
+  zoom,
+  heightPx,
+  markers,
+  fitToMarkers = false,
+  ariaLabel = "Map",
+  className,
+}: MarkersMapProps) {
+  const [tilesFailed, setTilesFailed] = useState(false);
+  return (
+    <div className={`relative w-full ${className ?? ""}`} role="region" aria-label={ariaLabel}>
+      <MapContainer
+        center={center}
+        zoom={zoom}
+        style={{ height: heightPx, width: "100%" }}
+        className="z-0 rounded-lg bg-slate-200"
+        scrollWheelZoom={false}
+      >
+        <TileLayer
+          url={MAP_TILES.url}
+          attribution={MAP_TILES.attribution}
+          eventHandlers={{ tileerror: () => setTilesFailed(true), tileload: () => setTilesFailed(false) }}
+        />
+        <FollowCenter center={center} />
+        {fitToMarkers && <FitToMarkers markers={markers} zoom={zoom} />}
+        {markers.map((m) => (
+          <PositionMarker key={m.id} marker={m} />
+        ))}
+      </MapContainer>
+      {tilesFailed && (
+        <p className="pointer-events-none absolute inset-x-2 bottom-2 z-[500] rounded bg-white/90 px-2 py-1 text-xs text-slate-700 shadow">
+          Map tiles could not be loaded; positions are still shown.
+        </p>
+      )}
+    </div>
+  );
+}
+
+function PositionMarker({ marker }: { marker: MapMarker }) {
+  const position: LatLngExpression = [marker.lat, marker.lng];
+  const exact = marker.exact ?? true;
+  return (
+    <>
+      {!exact && (
+        <Circle
+          center={position}
+          radius={APPROXIMATE_RADIUS_M}
+          pathOptions={{ color: "#0d9488", weight: 1, dashArray: "4 4", fillOpacity: 0.08 }}
+        />
+      )}
+      <Marker position={position} icon={markerIcon} title={marker.label} alt={marker.label}>
+        <Popup>
+          {marker.label}
+          {!exact && <span className="block text-xs text-slate-500">Approximate location (about 500 m)</span>}
+        </Popup>
+      </Marker>
+    </>
+  );
+}
+
+/** MapContainer reads `center` only on mount; pan when the caller passes a different one. */
+function FollowCenter({ center }: { center: LatLngTuple }) {
+  const map = useMap();
+  const [lat, lng] = center;
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    map.panTo([lat, lng]);
+  }, [map, lat, lng]);
+  return null;
+}
+
+function FitToMarkers({ markers, zoom }: { markers: MapMarker[]; zoom: number }) {
+  const map = useMap();
+  const idsKey = markers
+    .map((m) => m.id)
+    .sort()
+    .join("|");
+  const latest = useRef(markers);
+  useEffect(() => {
+    latest.current = markers;
+  });
+  useEffect(() => {
+    const current = latest.current;
+    if (current.length === 0) return;
+    if (current.length === 1) {
+      map.setView([current[0].lat, current[0].lng], zoom);
+      return;
+    }
+    map.fitBounds(L.latLngBounds(current.map((m) => [m.lat, m.lng] as LatLngTuple)), {
+      padding: [32, 32],
+      maxZoom: zoom,
+    });
+  }, [map, idsKey, zoom]);
+  return null;
+}
