@@ -1,0 +1,38 @@
+import { fork, type ChildProcess } from "node:child_process";
+import { once } from "node:events";
+import { io, type Socket } from "socket.io-client";
+import type { FanoutTarget } from "../lib/fanout";
+
+/** Starts the Socket.IO peer in its own process and drives it like the spec's clients did. */
+export async function startPeer(logFile: string): Promise<FanoutTarget & { pid: number }> {
+  const child: ChildProcess = fork(new URL("./socketio-server.ts", import.meta.url).pathname, ["0", logFile], {
+    execArgv: ["--import", "tsx"],
+    stdio: "inherit",
+  });
+  const [{ port }] = (await once(child, "message")) as [{ port: number }];
+  const url = `http://127.0.0.1:${port}`;
+  const sockets: Socket[] = [];
+  const connect = async (query: Record<string, string>) => {
+    const socket = io(url, { transports: ["websocket"], query, reconnection: false });
+    sockets.push(socket);
+    await once(socket, "connect");
+    return socket;
+  };
+  return {
+    pid: child.pid!,
+    async watch(city, seen) {
+      const socket = await connect({ city });
+      socket.on("location", (p: { id: string; lat: number }) => seen(p.id, p.lat));
+    },
+    async reporter(index, city) {
+      const socket = await connect({ userId: String(index) });
+      return (lat, lng) =>
+        new Promise<void>((resolve) => socket.emit("location", { id: String(index), city, lat, lng }, resolve));
+    },
+    async close() {
+      sockets.forEach((s) => s.close());
+      child.kill();
+      await once(child, "exit");
+    },
+  };
+}
