@@ -1,0 +1,128 @@
+import { describe, expect, test } from "vitest";
+import { api } from "./_generated/api";
+import { upsertCatalog } from "./model/catalog";
+import { CATALOG } from "./model/catalog-data";
+import { insertAdmin, insertCustomer, insertProfessional, newTest } from "./test.setup";
+import { SPECIALTIES } from "./validators";
+
+async function setup() {
+  const t = newTest();
+  await t.run((ctx) => upsertCatalog(ctx));
+  return t;
+}
+
+describe("catalog", () => {
+  test("categories: the spec's 13 in order, for every caller", async () => {
+    const t = await setup();
+    const visitor = await t.query(api.catalog.categories, {});
+    expect(visitor).toHaveLength(13);
+    expect(visitor.map((c) => c.name)).toEqual([
+      "Electrician",
+      "Laundry",
+      "Carpentry",
+      "Plumber",
+      "AC-Fridge",
+      "Painter",
+      "CCTV Camera Fitting",
+      "Tile-Marble Fitting",
+      "Aluminium-UPVC Decorator",
+      "Home Appliance Service",
+      "Water Purifier Service",
+      "Mason",
+      "Solar Technician",
+    ]);
+    expect(visitor[0]).toEqual({
+      slug: "electrical",
+      name: "Electrician",
+      description: "Wiring, installation & electrical maintenance",
+      cities: ["nepalgunj", "surkhet", "kathmandu"],
+    });
+    for (const as of [(await insertCustomer(t)).as, (await insertProfessional(t)).as, (await insertAdmin(t)).as]) {
+      expect(await as.query(api.catalog.categories, {})).toEqual(visitor);
+    }
+  });
+
+  test("seeding is idempotent and keeps totalBookings", async () => {
+    const t = await setup();
+    const before = await t.run((ctx) => ctx.db.query("services").collect());
+    await t.run(async (ctx) => ctx.db.patch("services", before[0]._id, { totalBookings: 7 }));
+    expect(await t.run((ctx) => upsertCatalog(ctx))).toEqual({ inserted: 0 });
+    const after = await t.run((ctx) => ctx.db.query("services").collect());
+    expect(after).toHaveLength(before.length);
+    expect(after.find((s) => s._id === before[0]._id)?.totalBookings).toBe(7);
+    expect(await t.run((ctx) => ctx.db.query("serviceCategories").collect())).toHaveLength(14);
+  });
+
+  test("every specialty maps to a category with 3-6 services", () => {
+    for (const s of SPECIALTIES) {
+      const category = CATALOG.find((c) => c.slug === s.category);
+      expect(category, s.slug).toBeDefined();
+      expect(category!.services.length).toBeGreaterThanOrEqual(3);
+      expect(category!.services.length).toBeLessThanOrEqual(6);
+    }
+  });
+
+  test("serviceNames resolves spec aliases and legacy spellings", async () => {
+    const t = await setup();
+    const electrical = await t.query(api.catalog.serviceNames, { category: "electrical" });
+    expect(electrical).toContain("House Wiring");
+    expect(await t.query(api.catalog.serviceNames, { category: "Electrician" })).toEqual(electrical);
+    expect(await t.query(api.catalog.serviceNames, { category: "Plumber" })).toContain("Tap & Mixer Repair");
+    expect(await t.query(api.catalog.serviceNames, { category: "Manson" })).toContain("Crack Repair");
+    expect(await t.query(api.catalog.serviceNames, { category: "Home-Applicance" })).toContain("LED TV Repair");
+    expect(await t.query(api.catalog.serviceNames, { category: "Tile-Marbal" })).toHaveLength(5);
+    expect(await t.query(api.catalog.serviceNames, { category: "CCTV-camera-fitting" })).toContain("DVR/NVR Setup");
+    expect(await t.query(api.catalog.serviceNames, { category: "Jyotish" })).toContain("Kundali Reading");
+    expect(await t.query(api.catalog.serviceNames, { category: "nonsense" })).toEqual([]);
+  });
+
+  test("serviceDetails: the requested city's price, Kathmandu dearer, null where not offered", async () => {
+    const t = await setup();
+    const ktm = await t.query(api.catalog.serviceDetails, {
+      category: "Electrician",
+      serviceName: "House Wiring",
+      location: "Kathmandu",
+    });
+    const npj = await t.query(api.catalog.serviceDetails, {
+      category: "electrical",
+      serviceName: "House Wiring",
+      location: "nepalgunj",
+    });
+    expect(ktm).toMatchObject({
+      name: "House Wiring",
+      serviceWarranty: "90 days",
+      totalBookings: 0,
+      availableCities: [{ name: "kathmandu", cityName: "Kathmandu" }],
+    });
+    expect(npj!.availableCities).toEqual([{ name: "nepalgunj", cityName: "Nepalgunj", price: 3500 }]);
+    expect(ktm!.availableCities[0].price).toBeGreaterThan(npj!.availableCities[0].price);
+    expect(
+      await t.query(api.catalog.serviceDetails, { category: "electrical", serviceName: "Nope", location: "Kathmandu" }),
+    ).toBeNull();
+    expect(
+      await t.query(api.catalog.serviceDetails, { category: "electrical", serviceName: "House Wiring", location: "Paris" }),
+    ).toBeNull();
+  });
+
+  test("search matches service and category words, at most 10", async () => {
+    const t = await setup();
+    const results = await t.query(api.catalog.search, { text: "fan" });
+    expect(results).toContainEqual({ category: "electrical", categoryName: "Electrician", serviceName: "Fan Installation" });
+    expect(await t.query(api.catalog.search, { text: "plumber tap" })).toEqual([
+      { category: "plumbing", categoryName: "Plumber", serviceName: "Tap & Mixer Repair" },
+    ]);
+    expect((await t.query(api.catalog.search, { text: "a" })).length).toBeLessThanOrEqual(10);
+    expect(await t.query(api.catalog.search, { text: "   " })).toEqual([]);
+  });
+
+  test("tileMarble lists the five spec items at Rs. 0", async () => {
+    const t = await setup();
+    expect(await t.query(api.catalog.tileMarble, {})).toEqual([
+      { name: "Tile Fitting Wall", price: 0 },
+      { name: "Tile Fitting Floor", price: 0 },
+      { name: "Tile Fitting Roof", price: 0 },
+      { name: "Marble Fitting Floor", price: 0 },
+      { name: "Marble Fitting Wall", price: 0 },
+    ]);
+  });
+});

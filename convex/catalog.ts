@@ -1,0 +1,46 @@
+import { v } from "convex/values";
+import { publicQuery } from "./functions";
+import { city } from "./validators";
+import * as Catalog from "./model/catalog";
+
+export const categories = publicQuery({
+  args: {},
+  returns: v.array(v.object({ slug: v.string(), name: v.string(), description: v.string(), cities: v.array(city) })),
+  handler: (ctx) => Catalog.listCategories(ctx),
+});
+
+/** `category` may be a slug, a display name or a spec alias ("Electrician", "Manson"). */
+export const serviceNames = publicQuery({
+  args: { category: v.string() },
+  returns: v.array(v.string()),
+  handler: (ctx, { category }) => Catalog.serviceNames(ctx, category),
+});
+
+export const serviceDetails = publicQuery({
+  args: { category: v.string(), serviceName: v.string(), location: v.string() },
+  returns: v.union(
+    v.null(),
+    v.object({
+      _id: v.id("services"),
+      name: v.string(),
+      category: v.string(),
+      description: v.string(),
+      serviceWarranty: v.string(),
+      availableCities: v.array(v.object({ name: city, cityName: v.string(), price: v.number() })),
+      totalBookings: v.number(),
+    }),
+  ),
+  handler: (ctx, args) => Catalog.serviceDetails(ctx, args),
+});
+
+export const search = publicQuery({
+  args: { text: v.string() },
+  returns: v.array(v.object({ category: v.string(), categoryName: v.string(), serviceName: v.string() })),
+  handler: (ctx, { text }) => Catalog.search(ctx, text.slice(0, 100)),
+});
+
+export const tileMarble = publicQuery({
+  args: {},
+  returns: v.array(v.object({ name: v.string(), price: v.number() })),
+  handler: (ctx) => Catalog.tileMarble(ctx),
+});

@@ -1,0 +1,180 @@
+import type { Doc } from "../_generated/dataModel";
+import type { MutationCtx, QueryCtx } from "../_generated/server";
+import { CITIES, SPECIALTIES, type CitySlug, type SpecialtySlug } from "../validators";
+import { CATALOG, cityPrices } from "./catalog-data";
+
+/** Lower-case letters and digits only, so "CCTV-camera-fitting" and "cctv camera fitting" meet. */
+function normalize(text: string): string {
+  return text.toLowerCase().replace(/[^a-z0-9]/g, "");
+}
+
+const CATEGORY_BY_KEY = new Map<string, string>();
+for (const category of CATALOG) {
+  for (const key of [category.slug, category.name, ...category.aliases]) {
+    CATEGORY_BY_KEY.set(normalize(key), category.slug);
+  }
+}
+for (const s of SPECIALTIES) {
+  for (const key of [s.slug, s.name, ...s.aliases]) {
+    if (!CATEGORY_BY_KEY.has(normalize(key))) CATEGORY_BY_KEY.set(normalize(key), s.category);
+  }
+}
+
+/** A category slug from anything the spec uses for it (slug, display name, specialty, legacy spelling). */
+export function resolveCategory(input: string): string | null {
+  return CATEGORY_BY_KEY.get(normalize(input)) ?? null;
+}
+
+export function categoryName(slug: string): string {
+  return CATALOG.find((c) => c.slug === slug)?.name ?? slug;
+}
+
+export function specialtyCategory(specialty: SpecialtySlug): string {
+  return SPECIALTIES.find((s) => s.slug === specialty)!.category;
+}
+
+export function specialtyName(specialty: SpecialtySlug): string {
+  return SPECIALTIES.find((s) => s.slug === specialty)?.name ?? specialty;
+}
+
+/** A city slug from its slug or display name, any case. */
+export function resolveCity(input: string): CitySlug | null {
+  const key = normalize(input);
+  return CITIES.find((c) => c.slug === key || normalize(c.name) === key)?.slug ?? null;
+}
+
+export function cityName(slug: CitySlug): string {
+  return CITIES.find((c) => c.slug === slug)?.name ?? slug;
+}
+
+/** The catalogue price of a service in a city, or null where it is not offered. */
+export function priceIn(service: Doc<"services">, city: CitySlug): number | null {
+  return service.availableCities.find((c) => c.name === city)?.price ?? null;
+}
+
+const LISTED = CATALOG.filter((c) => c.listed).map((c) => c.slug);
+/** Upper bound on catalogue rows, so every read below is bounded. */
+const MAX_CATEGORIES = 50;
+const MAX_SERVICES_PER_CATEGORY = 100;
+const MAX_SERVICES = 1000;
+
+export async function listCategories(ctx: QueryCtx) {
+  const rows = await ctx.db.query("serviceCategories").withIndex("by_slug").take(MAX_CATEGORIES);
+  return rows
+    .filter((c) => LISTED.includes(c.slug))
+    .sort((a, b) => a.order - b.order)
+    .map((c) => ({ slug: c.slug, name: c.name, description: c.description, cities: c.cities }));
+}
+
+export async function servicesOf(ctx: QueryCtx, category: string) {
+  return await ctx.db
+    .query("services")
+    .withIndex("by_category_and_name", (q) => q.eq("category", category))
+    .take(MAX_SERVICES_PER_CATEGORY);
+}
+
+export async function serviceNames(ctx: QueryCtx, categoryInput: string): Promise<string[]> {
+  const category = resolveCategory(categoryInput);
+  if (category === null) return [];
+  return (await servicesOf(ctx, category)).map((s) => s.name);
+}
+
+export type ServiceDetails = {
+  _id: Doc<"services">["_id"];
+  name: string;
+  category: string;
+  description: string;
+  serviceWarranty: string;
+  availableCities: { name: CitySlug; cityName: string; price: number }[];
+  totalBookings: number;
+};
+
+/**
+ * One service as the search page shows it; `availableCities` holds just the requested city,
+ * so the page's "first available city" is that city. Null when unknown or not offered there.
+ */
+export async function serviceDetails(
+  ctx: QueryCtx,
+  args: { category: string; serviceName: string; location: string },
+): Promise<ServiceDetails | null> {
+  const category = resolveCategory(args.category);
+  const city = resolveCity(args.location);
+  if (category === null || city === null) return null;
+  const service = await ctx.db
+    .query("services")
+    .withIndex("by_category_and_name", (q) => q.eq("category", category).eq("name", args.serviceName.trim()))
+    .unique();
+  if (service === null) return null;
+  const price = priceIn(service, city);
+  if (price === null) return null;
+  return {
+    _id: service._id,
+    name: service.name,
+    category: service.category,
+    description: service.description,
+    serviceWarranty: service.serviceWarranty,
+    availableCities: [{ name: city, cityName: cityName(city), price }],
+    totalBookings: service.totalBookings,
+  };
+}
+
+/** Header search: services whose name, category or specialty matches every word typed. */
+export async function search(ctx: QueryCtx, text: string) {
+  const words = text.toLowerCase().split(/\s+/).map(normalize).filter(Boolean);
+  if (words.length === 0) return [];
+  const services = await ctx.db.query("services").withIndex("by_category_and_name").take(MAX_SERVICES);
+  const haystack = (s: Doc<"services">) => {
+    const specialties = SPECIALTIES.filter((sp) => sp.category === s.category).map((sp) => sp.name);
+    return normalize([s.name, categoryName(s.category), ...specialties].join(" "));
+  };
+  return services
+    .filter((s) => words.every((w) => haystack(s).includes(w)))
+    .slice(0, 10)
+    .map((s) => ({ category: s.category, categoryName: categoryName(s.category), serviceName: s.name }));
+}
+
+export async function tileMarble(ctx: QueryCtx) {
+  const services = await servicesOf(ctx, "tile-marble");
+  const order = CATALOG.find((c) => c.slug === "tile-marble")!.services.map((s) => s.name);
+  return services
+    .sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name))
+    .map((s) => ({ name: s.name, price: s.availableCities[0]?.price ?? 0 }));
+}
+
+/** Idempotent: inserts missing rows, refreshes copy and prices, never resets totalBookings. */
+export async function upsertCatalog(ctx: MutationCtx) {
+  let inserted = 0;
+  for (const [order, category] of CATALOG.entries()) {
+    const fields = { slug: category.slug, name: category.name, description: category.description, cities: category.cities, order };
+    const existing = await ctx.db
+      .query("serviceCategories")
+      .withIndex("by_slug", (q) => q.eq("slug", category.slug))
+      .unique();
+    if (existing === null) {
+      await ctx.db.insert("serviceCategories", fields);
+      inserted++;
+    } else {
+      await ctx.db.patch("serviceCategories", existing._id, fields);
+    }
+    for (const service of category.services) {
+      const serviceFields = {
+        category: category.slug,
+        name: service.name,
+        description: service.description,
+        serviceWarranty: service.serviceWarranty,
+        availableCities: cityPrices(service),
+      };
+      const row = await ctx.db
+        .query("services")
+        .withIndex("by_category_and_name", (q) => q.eq("category", category.slug).eq("name", service.name))
+        .unique();
+      if (row === null) {
+        await ctx.db.insert("services", { ...serviceFields, totalBookings: 0 });
+        inserted++;
+      } else {
+        await ctx.db.patch("services", row._id, serviceFields);
+      }
+    }
+  }
+  return { inserted };
+}
