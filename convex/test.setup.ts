@@ -72,3 +72,29 @@ export async function insertProfessional(
   });
   return { ...ids, as: signedIn(t, ids.userId) };
 }
+
+/** Resolves to the `code` of the ConvexError a call rejects with (fails the test if it succeeds). */
+export async function errorCode(call: Promise<unknown>): Promise<string> {
+  try {
+    await call;
+  } catch (error) {
+    const data = (error as { data?: unknown }).data;
+    const parsed = typeof data === "string" ? (JSON.parse(data) as unknown) : data;
+    if (typeof parsed === "object" && parsed !== null && "code" in parsed) return String(parsed.code);
+    throw error;
+  }
+  throw new Error("Expected the call to be refused, but it succeeded.");
+}
+
+/** Resolves to the readable `message` of the ConvexError a call rejects with. */
+export async function errorMessage(call: Promise<unknown>): Promise<string> {
+  try {
+    await call;
+  } catch (error) {
+    const data = (error as { data?: unknown }).data;
+    const parsed = typeof data === "string" ? (JSON.parse(data) as unknown) : data;
+    if (typeof parsed === "object" && parsed !== null && "message" in parsed) return String(parsed.message);
+    throw error;
+  }
+  throw new Error("Expected the call to be refused, but it succeeded.");
+}
