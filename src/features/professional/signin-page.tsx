@@ -1,3 +1,115 @@
+import { useAuthActions } from "@convex-dev/auth/react";
+import { useForm } from "@tanstack/react-form";
+import { useState } from "react";
+import { Link, useNavigate } from "react-router-dom";
+import { z } from "zod";
+import { Button } from "@/components/ui/button";
+import { PasswordField, TextField } from "@/components/ui/inputs";
+import { paths } from "@/lib/paths";
+
+export const SIGNIN_FAILED = "An error occurred. Please try again.";
+
+/** Spec §5: both required; the email input is plain text with no format check. */
+const signinSchema = z.object({
+  email: z.string().trim().min(1, "Email is required."),
+  password: z.string().min(1, "Password is required."),
+});
+
 export default function ProfessionalSigninPage() {
-  return <main className="mx-auto max-w-6xl p-4"><h1 className="text-2xl font-semibold">Login as a professional</h1></main>;
+  const { signIn } = useAuthActions();
+  const navigate = useNavigate();
+  const [failed, setFailed] = useState(false);
+  const [showPassword, setShowPassword] = useState(false);
+
+  const form = useForm({
+    defaultValues: { email: "", password: "" },
+    validators: { onSubmit: signinSchema },
+    onSubmit: async ({ value }) => {
+      setFailed(false);
+      try {
+        await signIn("professional", { email: value.email.trim(), password: value.password, flow: "signIn" });
+        navigate(paths.professionalDashboard());
+      } catch {
+        setFailed(true);
+      }
+    },
+  });
+
+  return (
+    <main className="mx-auto w-full max-w-md px-4 py-8 sm:py-12">
+      <div className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-8">
+        <h1 className="text-center text-2xl font-semibold text-slate-900">Login as a professional</h1>
+        <form
+          noValidate
+          className="mt-6 space-y-4"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void form.handleSubmit();
+          }}
+        >
+          <form.Field name="email">
+            {(field) => (
+              <TextField
+                label="Email"
+                type="text"
+                name={field.name}
+                autoComplete="username"
+                inputMode="email"
+                required
+                value={field.state.value}
+                onChange={(e) => field.handleChange(e.target.value)}
+                onBlur={field.handleBlur}
+                error={fieldError(field.state.meta.errors)}
+              />
+            )}
+          </form.Field>
+          <form.Field name="password">
+            {(field) => (
+              <PasswordField
+                label="Password"
+                name={field.name}
+                autoComplete="current-password"
+                required
+                shown={showPassword}
+                onToggle={() => setShowPassword((s) => !s)}
+                value={field.state.value}
+                onChange={(e) => field.handleChange(e.target.value)}
+                onBlur={field.handleBlur}
+                error={fieldError(field.state.meta.errors)}
+              />
+            )}
+          </form.Field>
+          {failed && (
+            <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700">
+              {SIGNIN_FAILED}
+            </p>
+          )}
+          <form.Subscribe selector={(s) => s.isSubmitting}>
+            {(isSubmitting) => (
+              <Button type="submit" className="w-full" disabled={isSubmitting}>
+                {isSubmitting ? "Signing in..." : "Sign in"}
+              </Button>
+            )}
+          </form.Subscribe>
+        </form>
+        <div className="mt-6 flex flex-col gap-2 text-center text-sm">
+          <Link to={paths.customerSignup()} className="text-brand-700 underline-offset-2 hover:underline">
+            Register as a user?
+          </Link>
+          <Link to={paths.professionalSignup()} className="text-brand-700 underline-offset-2 hover:underline">
+            Create an account as professional
+          </Link>
+        </div>
+      </div>
+    </main>
+  );
+}
+
+/** TanStack Form keeps Standard Schema issues ({message}) or strings; show the first. */
+function fieldError(errors: unknown[]): string | undefined {
+  const first = errors[0];
+  if (!first) return undefined;
+  if (typeof first === "string") return first;
+  if (typeof first === "object" && "message" in first && typeof first.message === "string") return first.message;
+  return undefined;
 }

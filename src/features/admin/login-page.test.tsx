@@ -1,0 +1,67 @@
+import { cleanup, render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { createMemoryRouter, RouterProvider } from "react-router-dom";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import AdminLoginPage, { ADMIN_LOGIN_FAILED, ADMIN_LOGIN_OK } from "@/features/admin/login-page";
+
+const signIn = vi.fn();
+vi.mock("@convex-dev/auth/react", () => ({ useAuthActions: () => ({ signIn, signOut: vi.fn() }) }));
+
+function renderPage() {
+  const router = createMemoryRouter(
+    [
+      { path: "/admin-login", element: <AdminLoginPage /> },
+      { path: "/admin-panel", element: <p>Admin panel</p> },
+    ],
+    { initialEntries: ["/admin-login"] },
+  );
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+async function fillAndSubmit(username: string, password: string) {
+  const user = userEvent.setup();
+  if (username) await user.type(screen.getByLabelText("Username"), username);
+  if (password) await user.type(screen.getByLabelText("Password"), password);
+  await user.click(screen.getByRole("button", { name: "Login" }));
+}
+
+describe("AdminLoginPage", () => {
+  // Braces matter: a function returned from beforeEach is run as a teardown.
+  beforeEach(() => {
+    signIn.mockReset();
+  });
+  afterEach(cleanup);
+
+  it("requires username and password before calling the server", async () => {
+    renderPage();
+    await fillAndSubmit("", "");
+    expect(await screen.findByText("Username is required.")).toBeInTheDocument();
+    expect(screen.getByText("Password is required.")).toBeInTheDocument();
+    expect(signIn).not.toHaveBeenCalled();
+  });
+
+  it("shows the red failure message on any sign-in error and stays on the page", async () => {
+    signIn.mockRejectedValue(new Error("InvalidSecret"));
+    const router = renderPage();
+    await fillAndSubmit("admin", "wrong");
+    const alert = await screen.findByRole("alert");
+    expect(alert).toHaveTextContent(ADMIN_LOGIN_FAILED);
+    expect(alert.className).toMatch(/red/);
+    expect(screen.queryByText(ADMIN_LOGIN_OK)).not.toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/admin-login");
+  });
+
+  it("signs in through the admin provider, shows the green success message, then opens the panel after 500 ms", async () => {
+    signIn.mockResolvedValue({ signingIn: true });
+    const router = renderPage();
+    await fillAndSubmit(" admin ", "s3cret");
+    expect(signIn).toHaveBeenCalledWith("admin", { username: "admin", password: "s3cret", flow: "signIn" });
+    const status = await screen.findByText(ADMIN_LOGIN_OK);
+    expect(status.className).toMatch(/green/);
+    const shownAt = Date.now();
+    expect(router.state.location.pathname).toBe("/admin-login");
+    expect(await screen.findByText("Admin panel", {}, { timeout: 2000 })).toBeInTheDocument();
+    expect(Date.now() - shownAt).toBeGreaterThanOrEqual(450);
+  });
+});
