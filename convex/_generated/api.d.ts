@@ -13,6 +13,30 @@ import type {
   FilterApi,
   FunctionReference,
 } from "convex/server";
+import type * as auth from "../auth.js";
+import type * as bookings from "../bookings.js";
+import type * as catalog from "../catalog.js";
+import type * as crons from "../crons.js";
+import type * as files from "../files.js";
+import type * as functions from "../functions.js";
+import type * as http_routes_accounts from "../http-routes/accounts.js";
+import type * as http_routes_marketplace from "../http-routes/marketplace.js";
+import type * as http from "../http.js";
+import type * as locations from "../locations.js";
+import type * as model_booking_transitions from "../model/booking-transitions.js";
+import type * as model_bookings from "../model/bookings.js";
+import type * as model_catalog_data from "../model/catalog-data.js";
+import type * as model_catalog from "../model/catalog.js";
+import type * as model_files from "../model/files.js";
+import type * as model_geo from "../model/geo.js";
+import type * as model_http_api from "../model/http-api.js";
+import type * as model_locations from "../model/locations.js";
+import type * as model_notifications from "../model/notifications.js";
+import type * as model_reviews from "../model/reviews.js";
+import type * as model_users from "../model/users.js";
+import type * as notifications from "../notifications.js";
+import type * as reviews from "../reviews.js";
+import type * as users from "../users.js";
 import type * as validators from "../validators.js";
 
 /**
@@ -24,6 +48,30 @@ import type * as validators from "../validators.js";
  * ```
  */
 declare const fullApi: ApiFromModules<{
+  auth: typeof auth;
+  bookings: typeof bookings;
+  catalog: typeof catalog;
+  crons: typeof crons;
+  files: typeof files;
+  functions: typeof functions;
+  "http-routes/accounts": typeof http_routes_accounts;
+  "http-routes/marketplace": typeof http_routes_marketplace;
+  http: typeof http;
+  locations: typeof locations;
+  "model/booking-transitions": typeof model_booking_transitions;
+  "model/bookings": typeof model_bookings;
+  "model/catalog-data": typeof model_catalog_data;
+  "model/catalog": typeof model_catalog;
+  "model/files": typeof model_files;
+  "model/geo": typeof model_geo;
+  "model/http-api": typeof model_http_api;
+  "model/locations": typeof model_locations;
+  "model/notifications": typeof model_notifications;
+  "model/reviews": typeof model_reviews;
+  "model/users": typeof model_users;
+  notifications: typeof notifications;
+  reviews: typeof reviews;
+  users: typeof users;
   validators: typeof validators;
 }>;
 export declare const api: FilterApi<

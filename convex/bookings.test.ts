@@ -1,0 +1,371 @@
+import { afterEach, describe, expect, test, vi } from "vitest";
+import { api } from "./_generated/api";
+import type { Id } from "./_generated/dataModel";
+import { upsertCatalog } from "./model/catalog";
+import {
+  errorCode,
+  errorMessage,
+  insertAdmin,
+  insertCustomer,
+  insertProfessional,
+  newTest,
+  type TestConvex,
+} from "./test.setup";
+import type { CitySlug } from "./validators";
+
+const HOUR = 60 * 60 * 1000;
+
+async function serviceId(t: TestConvex, category: string, name: string): Promise<Id<"services">> {
+  const s = await t.run((ctx) =>
+    ctx.db
+      .query("services")
+      .withIndex("by_category_and_name", (q) => q.eq("category", category).eq("name", name))
+      .unique(),
+  );
+  return s!._id;
+}
+
+async function setup() {
+  const t = newTest();
+  await t.run((ctx) => upsertCatalog(ctx));
+  const customer = await insertCustomer(t, "Sita Sharma");
+  const otherCustomer = await insertCustomer(t, "Gita Karki");
+  const pro = await insertProfessional(t, { name: "Ram Thapa", specialty: "electrician", city: "kathmandu" });
+  const otherPro = await insertProfessional(t, { name: "Hari Rai", specialty: "electrician", city: "kathmandu" });
+  const admin = await insertAdmin(t);
+  const wiring = await serviceId(t, "electrical", "House Wiring");
+  const fan = await serviceId(t, "electrical", "Fan Installation");
+  const args = {
+    professionalId: pro.professionalId,
+    serviceIds: [wiring, fan],
+    address: "House 12, Baneshwor",
+    city: "kathmandu" as CitySlug,
+    scheduledFor: Date.now() + 24 * HOUR,
+    note: "Please bring a ladder",
+  };
+  const book = () => customer.as.mutation(api.bookings.create, args);
+  return { t, customer, otherCustomer, pro, otherPro, admin, wiring, fan, args, book };
+}
+
+const status = (t: TestConvex, id: Id<"bookings">) => t.run(async (ctx) => (await ctx.db.get("bookings", id))!.status);
+const events = (t: TestConvex, id: Id<"bookings">) =>
+  t.run((ctx) => ctx.db.query("bookingEvents").withIndex("by_bookingId", (q) => q.eq("bookingId", id)).collect());
+const notificationsOf = (t: TestConvex, userId: Id<"users">) =>
+  t.run((ctx) => ctx.db.query("notifications").withIndex("by_userId", (q) => q.eq("userId", userId)).collect());
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe("bookings:create", () => {
+  test("a customer books; the price comes from the catalogue for the booking's city", async () => {
+    const { t, customer, pro, book } = await setup();
+    const id = await book();
+    const booking = await t.run((ctx) => ctx.db.get("bookings", id));
+    // House Wiring 3500 × 1.3 = 4550, Fan Installation 500 × 1.3 = 650 in Kathmandu
+    expect(booking).toMatchObject({ status: "requested", price: 5200, customerId: customer.userId, professionalUserId: pro.userId });
+    expect(booking!.services.map((s) => [s.name, s.price])).toEqual([
+      ["House Wiring", 4550],
+      ["Fan Installation", 650],
+    ]);
+    expect(await events(t, id)).toMatchObject([{ to: "requested", actorId: customer.userId }]);
+    expect(await notificationsOf(t, pro.userId)).toMatchObject([{ kind: "booking.requested", bookingId: id }]);
+  });
+
+  test("the same services cost less in Nepalgunj", async () => {
+    const { t, customer, args } = await setup();
+    const pro = await insertProfessional(t, { specialty: "electrician", city: "nepalgunj" });
+    const id = await customer.as.mutation(api.bookings.create, { ...args, professionalId: pro.professionalId, city: "nepalgunj" });
+    expect((await t.run((ctx) => ctx.db.get("bookings", id)))!.price).toBe(4000);
+  });
+
+  test("visitors, professionals and admins cannot book", async () => {
+    const { t, pro, admin, args } = await setup();
+    expect(await errorCode(t.mutation(api.bookings.create, args))).toBe("UNAUTHENTICATED");
+    expect(await errorCode(pro.as.mutation(api.bookings.create, args))).toBe("FORBIDDEN");
+    expect(await errorCode(admin.as.mutation(api.bookings.create, args))).toBe("FORBIDDEN");
+  });
+
+  test("refused: unverified or unavailable professional, past slot, wrong specialty, city not served", async () => {
+    const { t, customer, args } = await setup();
+    const book = (over: Partial<typeof args>) => customer.as.mutation(api.bookings.create, { ...args, ...over });
+    const unverified = await insertProfessional(t, { verified: false });
+    const away = await insertProfessional(t, { available: false });
+    expect(await errorCode(book({ professionalId: unverified.professionalId }))).toBe("PROFESSIONAL_UNVERIFIED");
+    expect(await errorCode(book({ professionalId: away.professionalId }))).toBe("PROFESSIONAL_UNAVAILABLE");
+    expect(await errorCode(book({ scheduledFor: Date.now() - HOUR }))).toBe("SLOT_IN_PAST");
+    expect(await errorCode(book({ serviceIds: [await serviceId(t, "plumbing", "Tap & Mixer Repair")] }))).toBe(
+      "SERVICE_NOT_OFFERED",
+    );
+    expect(await errorCode(book({ city: "pokhara" }))).toBe("OUT_OF_AREA");
+    expect(await errorCode(book({ serviceIds: [] }))).toBe("NO_SERVICES");
+    expect(await errorCode(book({ address: "  " }))).toBe("INVALID_ADDRESS");
+    expect(await errorCode(book({ note: "x".repeat(1001) }))).toBe("NOTE_TOO_LONG");
+  });
+
+  test("refused: a service not offered in the booking's city", async () => {
+    const { t, wiring, book } = await setup();
+    await t.run((ctx) => ctx.db.patch("services", wiring, { availableCities: [{ name: "pokhara", price: 4000 }] }));
+    expect(await errorCode(book())).toBe("SERVICE_UNAVAILABLE");
+  });
+});
+
+describe("booking lifecycle", () => {
+  test("requested → accepted → en_route → in_progress → completed, with events, notifications and totals", async () => {
+    const { t, customer, pro, wiring, book } = await setup();
+    const id = await book();
+    await pro.as.mutation(api.bookings.accept, { bookingId: id });
+    await pro.as.mutation(api.bookings.startTrip, { bookingId: id });
+    await pro.as.mutation(api.bookings.arrive, { bookingId: id });
+    await pro.as.mutation(api.bookings.complete, { bookingId: id });
+    expect(await status(t, id)).toBe("completed");
+    expect((await events(t, id)).map((e) => [e.from, e.to])).toEqual([
+      [undefined, "requested"],
+      ["requested", "accepted"],
+      ["accepted", "en_route"],
+      ["en_route", "in_progress"],
+      ["in_progress", "completed"],
+    ]);
+    expect((await notificationsOf(t, customer.userId)).map((n) => n.kind)).toEqual([
+      "booking.accepted",
+      "booking.en_route",
+      "booking.in_progress",
+      "booking.completed",
+    ]);
+    expect((await t.run((ctx) => ctx.db.get("services", wiring)))!.totalBookings).toBe(1);
+  });
+
+  test("a retried transition to the current state is a no-op", async () => {
+    const { t, customer, pro, book } = await setup();
+    const id = await book();
+    await pro.as.mutation(api.bookings.accept, { bookingId: id });
+    await pro.as.mutation(api.bookings.accept, { bookingId: id });
+    expect(await events(t, id)).toHaveLength(2);
+    expect(await notificationsOf(t, customer.userId)).toHaveLength(1);
+    await customer.as.mutation(api.bookings.cancel, { bookingId: id, reason: "Plans changed" });
+    await customer.as.mutation(api.bookings.cancel, { bookingId: id, reason: "Plans changed" });
+    expect(await events(t, id)).toHaveLength(3);
+  });
+
+  test("illegal transitions are refused naming both states", async () => {
+    const { t, pro, book } = await setup();
+    const id = await book();
+    expect(await errorCode(pro.as.mutation(api.bookings.complete, { bookingId: id }))).toBe("ILLEGAL_TRANSITION");
+    expect(await errorMessage(pro.as.mutation(api.bookings.complete, { bookingId: id }))).toBe(
+      "A requested booking cannot become completed.",
+    );
+    expect(await errorCode(pro.as.mutation(api.bookings.startTrip, { bookingId: id }))).toBe("ILLEGAL_TRANSITION");
+    await pro.as.mutation(api.bookings.reject, { bookingId: id, reason: "Fully booked" });
+    const message = await errorMessage(pro.as.mutation(api.bookings.accept, { bookingId: id }));
+    expect(message).toMatch(/rejected/);
+    expect(message).toMatch(/accepted/);
+    expect(await status(t, id)).toBe("rejected");
+  });
+
+  test("only the booking's professional moves it; others are refused", async () => {
+    const { t, customer, otherPro, admin, book } = await setup();
+    const id = await book();
+    for (const fn of [api.bookings.accept, api.bookings.startTrip, api.bookings.arrive, api.bookings.complete]) {
+      expect(await errorCode(t.mutation(fn, { bookingId: id }))).toBe("UNAUTHENTICATED");
+      expect(await errorCode(otherPro.as.mutation(fn, { bookingId: id }))).toBe("FORBIDDEN");
+      expect(await errorCode(customer.as.mutation(fn, { bookingId: id }))).toBe("FORBIDDEN");
+      expect(await errorCode(admin.as.mutation(fn, { bookingId: id }))).toBe("FORBIDDEN");
+    }
+    expect(await errorCode(otherPro.as.mutation(api.bookings.reject, { bookingId: id }))).toBe("FORBIDDEN");
+    expect(await errorCode(customer.as.mutation(api.bookings.reject, { bookingId: id }))).toBe("FORBIDDEN");
+    expect(await status(t, id)).toBe("requested");
+  });
+
+  test("reject notifies the customer", async () => {
+    const { t, customer, pro, book } = await setup();
+    const id = await book();
+    await pro.as.mutation(api.bookings.reject, { bookingId: id, reason: "Out of town" });
+    expect(await status(t, id)).toBe("rejected");
+    expect(await notificationsOf(t, customer.userId)).toMatchObject([{ kind: "booking.rejected" }]);
+    expect((await events(t, id))[1]).toMatchObject({ from: "requested", to: "rejected", reason: "Out of town" });
+  });
+});
+
+describe("bookings:cancel", () => {
+  test("the customer cancels while requested or accepted, with a reason", async () => {
+    const { t, customer, pro, book } = await setup();
+    const first = await book();
+    expect(await errorCode(customer.as.mutation(api.bookings.cancel, { bookingId: first, reason: " " }))).toBe(
+      "REASON_REQUIRED",
+    );
+    await customer.as.mutation(api.bookings.cancel, { bookingId: first, reason: "Fixed it myself" });
+    expect(await t.run((ctx) => ctx.db.get("bookings", first))).toMatchObject({
+      status: "cancelled",
+      cancelReason: "Fixed it myself",
+    });
+    expect((await notificationsOf(t, pro.userId)).map((n) => n.kind)).toContain("booking.cancelled");
+
+    const second = await book();
+    await pro.as.mutation(api.bookings.accept, { bookingId: second });
+    await customer.as.mutation(api.bookings.cancel, { bookingId: second, reason: "Travelling" });
+    expect(await status(t, second)).toBe("cancelled");
+  });
+
+  test("the customer cannot cancel once the professional is on the way", async () => {
+    const { t, customer, pro, book } = await setup();
+    const id = await book();
+    await pro.as.mutation(api.bookings.accept, { bookingId: id });
+    await pro.as.mutation(api.bookings.startTrip, { bookingId: id });
+    expect(await errorCode(customer.as.mutation(api.bookings.cancel, { bookingId: id, reason: "Late" }))).toBe(
+      "ILLEGAL_TRANSITION",
+    );
+    expect(await status(t, id)).toBe("en_route");
+  });
+
+  test("the professional cancels only after accepting, until arrival", async () => {
+    const { t, customer, pro, book } = await setup();
+    const id = await book();
+    expect(await errorCode(pro.as.mutation(api.bookings.cancel, { bookingId: id, reason: "Busy" }))).toBe(
+      "ILLEGAL_TRANSITION",
+    );
+    await pro.as.mutation(api.bookings.accept, { bookingId: id });
+    await pro.as.mutation(api.bookings.startTrip, { bookingId: id });
+    await pro.as.mutation(api.bookings.cancel, { bookingId: id, reason: "Motorbike broke down" });
+    expect(await status(t, id)).toBe("cancelled");
+    expect((await notificationsOf(t, customer.userId)).at(-1)).toMatchObject({ kind: "booking.cancelled" });
+
+    const other = await book();
+    await pro.as.mutation(api.bookings.accept, { bookingId: other });
+    await pro.as.mutation(api.bookings.startTrip, { bookingId: other });
+    await pro.as.mutation(api.bookings.arrive, { bookingId: other });
+    expect(await errorCode(pro.as.mutation(api.bookings.cancel, { bookingId: other, reason: "x" }))).toBe(
+      "ILLEGAL_TRANSITION",
+    );
+  });
+
+  test("strangers, admins and visitors cannot cancel", async () => {
+    const { t, otherCustomer, otherPro, admin, book } = await setup();
+    const id = await book();
+    const args = { bookingId: id, reason: "No" };
+    expect(await errorCode(t.mutation(api.bookings.cancel, args))).toBe("UNAUTHENTICATED");
+    expect(await errorCode(otherCustomer.as.mutation(api.bookings.cancel, args))).toBe("FORBIDDEN");
+    expect(await errorCode(otherPro.as.mutation(api.bookings.cancel, args))).toBe("FORBIDDEN");
+    expect(await errorCode(admin.as.mutation(api.bookings.cancel, args))).toBe("FORBIDDEN");
+    expect(await status(t, id)).toBe("requested");
+  });
+});
+
+describe("expiry", () => {
+  test("an unanswered request expires after the configured minutes and both parties hear of it", async () => {
+    vi.useFakeTimers();
+    const { t, customer, pro, book } = await setup();
+    await t.run((ctx) => ctx.db.insert("settings", { key: "bookingExpiryMinutes", value: 5 }));
+    const id = await book();
+    vi.advanceTimersByTime(4 * 60 * 1000);
+    await t.finishInProgressScheduledFunctions();
+    expect(await status(t, id)).toBe("requested");
+    await t.finishAllScheduledFunctions(vi.runAllTimers);
+    expect(await status(t, id)).toBe("expired");
+    const expired = (await events(t, id)).at(-1)!;
+    expect(expired).toMatchObject({ from: "requested", to: "expired" });
+    expect(expired.actorId).toBeUndefined();
+    expect((await notificationsOf(t, customer.userId)).map((n) => n.kind)).toEqual(["booking.expired"]);
+    expect((await notificationsOf(t, pro.userId)).map((n) => n.kind)).toEqual(["booking.requested", "booking.expired"]);
+    expect(await errorCode(pro.as.mutation(api.bookings.accept, { bookingId: id }))).toBe("ILLEGAL_TRANSITION");
+  });
+
+  test("an answered request does not expire (default 30 minutes)", async () => {
+    vi.useFakeTimers();
+    const { t, pro, book } = await setup();
+    const id = await book();
+    await pro.as.mutation(api.bookings.accept, { bookingId: id });
+    await t.finishAllScheduledFunctions(vi.runAllTimers);
+    expect(await status(t, id)).toBe("accepted");
+    expect(await events(t, id)).toHaveLength(2);
+  });
+});
+
+describe("booking lists", () => {
+  test("forProfessional and forCustomer: own bookings, newest first, paginated", async () => {
+    const { customer, otherCustomer, pro, otherPro, book, args } = await setup();
+    const first = await book();
+    const second = await book();
+    await otherCustomer.as.mutation(api.bookings.create, { ...args, professionalId: otherPro.professionalId });
+    const proPage = await pro.as.query(api.bookings.forProfessional, { paginationOpts: { numItems: 1, cursor: null } });
+    expect(proPage.page.map((b) => b._id)).toEqual([second]);
+    const next = await pro.as.query(api.bookings.forProfessional, {
+      paginationOpts: { numItems: 10, cursor: proPage.continueCursor },
+    });
+    expect(next.page.map((b) => b._id)).toEqual([first]);
+    const mine = await customer.as.query(api.bookings.forCustomer, { paginationOpts: { numItems: 10, cursor: null } });
+    expect(mine.page.map((b) => b._id)).toEqual([second, first]);
+    expect(mine.page[0]).toMatchObject({
+      status: "requested",
+      price: 5200,
+      city: "kathmandu",
+      note: "Please bring a ladder",
+      professional: { _id: pro.professionalId, name: "Ram Thapa", specialtyName: "Electrician" },
+      customer: { name: "Sita Sharma" },
+      canReview: false,
+    });
+    expect(mine.page[0].services[0]).toMatchObject({ name: "House Wiring", category: "electrical", price: 4550 });
+  });
+
+  test("phone numbers are shared only while the job is active", async () => {
+    const { customer, pro, book } = await setup();
+    const id = await book();
+    const opts = { paginationOpts: { numItems: 10, cursor: null } };
+    expect((await customer.as.query(api.bookings.forCustomer, opts)).page[0].professional.phone).toBeNull();
+    expect((await pro.as.query(api.bookings.forProfessional, opts)).page[0].customer.phone).toBeNull();
+    await pro.as.mutation(api.bookings.accept, { bookingId: id });
+    expect((await customer.as.query(api.bookings.forCustomer, opts)).page[0].professional.phone).toBe("9800000002");
+    expect((await pro.as.query(api.bookings.forProfessional, opts)).page[0].customer.phone).toBe("9800000001");
+  });
+
+  test("wrong roles and visitors are refused", async () => {
+    const { t, customer, pro, admin } = await setup();
+    const opts = { paginationOpts: { numItems: 10, cursor: null } };
+    expect(await errorCode(t.query(api.bookings.forProfessional, opts))).toBe("UNAUTHENTICATED");
+    expect(await errorCode(customer.as.query(api.bookings.forProfessional, opts))).toBe("FORBIDDEN");
+    expect(await errorCode(admin.as.query(api.bookings.forProfessional, opts))).toBe("FORBIDDEN");
+    expect(await errorCode(t.query(api.bookings.forCustomer, opts))).toBe("UNAUTHENTICATED");
+    expect(await errorCode(pro.as.query(api.bookings.forCustomer, opts))).toBe("FORBIDDEN");
+    expect(await errorCode(admin.as.query(api.bookings.forCustomer, opts))).toBe("FORBIDDEN");
+  });
+});
+
+describe("bookings:get", () => {
+  test("its customer, its professional and admins see it with its events", async () => {
+    const { customer, pro, admin, book } = await setup();
+    const id = await book();
+    await pro.as.mutation(api.bookings.reject, { bookingId: id, reason: "Fully booked" });
+    for (const as of [customer.as, pro.as, admin.as]) {
+      const booking = await as.query(api.bookings.get, { bookingId: id });
+      expect(booking!.events).toMatchObject([
+        { from: null, to: "requested", actorRole: "customer", reason: null },
+        { from: "requested", to: "rejected", actorRole: "professional", reason: "Fully booked" },
+      ]);
+    }
+  });
+
+  test("other customers, other professionals and visitors are refused", async () => {
+    const { t, otherCustomer, otherPro, book } = await setup();
+    const id = await book();
+    expect(await errorCode(t.query(api.bookings.get, { bookingId: id }))).toBe("UNAUTHENTICATED");
+    expect(await errorCode(otherCustomer.as.query(api.bookings.get, { bookingId: id }))).toBe("FORBIDDEN");
+    expect(await errorCode(otherPro.as.query(api.bookings.get, { bookingId: id }))).toBe("FORBIDDEN");
+  });
+});
+
+describe("bookings:recentActivity", () => {
+  test("the professional's booking events and ratings, newest first", async () => {
+    const { t, customer, pro, book } = await setup();
+    const id = await book();
+    await pro.as.mutation(api.bookings.accept, { bookingId: id });
+    await pro.as.mutation(api.bookings.startTrip, { bookingId: id });
+    await pro.as.mutation(api.bookings.arrive, { bookingId: id });
+    await pro.as.mutation(api.bookings.complete, { bookingId: id });
+    await customer.as.mutation(api.reviews.create, { bookingId: id, rating: 5 });
+    const activity = await pro.as.query(api.bookings.recentActivity, {});
+    expect(activity[0].text).toBe("Received a 5-star rating");
+    expect(activity.map((a) => a.text)).toContain("Accepted a booking for Electrician");
+    expect(activity.length).toBeLessThanOrEqual(10);
+    expect(await errorCode(customer.as.query(api.bookings.recentActivity, {}))).toBe("FORBIDDEN");
+    expect(await errorCode(t.query(api.bookings.recentActivity, {}))).toBe("UNAUTHENTICATED");
+  });
+});

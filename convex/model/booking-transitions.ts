@@ -1,0 +1,52 @@
+import type { BookingStatus } from "../validators";
+
+/** Who may move a booking along an edge. "system" is the scheduled expiry. */
+export type Actor = "customer" | "professional" | "system";
+
+/**
+ * The booking lifecycle: every allowed edge and who may take it. Anything not listed is illegal.
+ * Customers may cancel until the professional is on the way; professionals once they accepted.
+ */
+export const TRANSITIONS: Partial<Record<BookingStatus, Partial<Record<BookingStatus, readonly Actor[]>>>> = {
+  requested: { accepted: ["professional"], rejected: ["professional"], cancelled: ["customer"], expired: ["system"] },
+  accepted: { en_route: ["professional"], cancelled: ["customer", "professional"] },
+  en_route: { in_progress: ["professional"], cancelled: ["professional"] },
+  in_progress: { completed: ["professional"] },
+  completed: { reviewed: ["customer"] },
+};
+
+/** Statuses in which the customer may see the professional's exact position and phone. */
+export const ACTIVE_STATUSES: readonly BookingStatus[] = ["accepted", "en_route", "in_progress"];
+
+export const STATUS_LABEL: Record<BookingStatus, string> = {
+  requested: "requested",
+  accepted: "accepted",
+  rejected: "rejected",
+  en_route: "on the way",
+  in_progress: "in progress",
+  completed: "completed",
+  reviewed: "reviewed",
+  cancelled: "cancelled",
+  expired: "expired",
+};
+
+export type TransitionCheck =
+  | { kind: "apply" }
+  | { kind: "noop" }
+  | { kind: "illegal"; message: string };
+
+/** Pure decision: apply, no-op (retry to the current state), or refuse with a readable reason. */
+export function checkTransition(from: BookingStatus, to: BookingStatus, actor: Actor): TransitionCheck {
+  if (from === to) return { kind: "noop" };
+  const actors = TRANSITIONS[from]?.[to];
+  if (actors === undefined) {
+    return { kind: "illegal", message: `A ${STATUS_LABEL[from]} booking cannot become ${STATUS_LABEL[to]}.` };
+  }
+  if (!actors.includes(actor)) {
+    return {
+      kind: "illegal",
+      message: `A ${actor} cannot move a ${STATUS_LABEL[from]} booking to ${STATUS_LABEL[to]}.`,
+    };
+  }
+  return { kind: "apply" };
+}

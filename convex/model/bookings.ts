@@ -1,0 +1,356 @@
+import { ConvexError } from "convex/values";
+import type { PaginationOptions } from "convex/server";
+import { internal } from "../_generated/api";
+import type { Doc, Id } from "../_generated/dataModel";
+import type { MutationCtx, QueryCtx } from "../_generated/server";
+import type { BookingStatus, CitySlug } from "../validators";
+import { ACTIVE_STATUSES, checkTransition, type Actor } from "./booking-transitions";
+import { categoryName, cityName, priceIn, specialtyCategory, specialtyName } from "./catalog";
+import { notify } from "./notifications";
+
+const DEFAULT_EXPIRY_MINUTES = 30;
+const MAX_SERVICES_PER_BOOKING = 10;
+const MAX_ADDRESS = 300;
+const MAX_NOTE = 1000;
+const MAX_REASON = 500;
+/** A slot may be booked up to this far ahead. */
+const MAX_AHEAD_MS = 180 * 24 * 60 * 60 * 1000;
+/** Clock skew allowance for "now" slots picked on a phone. */
+const PAST_GRACE_MS = 60 * 1000;
+
+function fail(code: string, message: string): never {
+  throw new ConvexError({ code, message });
+}
+
+export function forbid(): never {
+  fail("FORBIDDEN", "You are not allowed to do this.");
+}
+
+export async function expiryMinutes(ctx: QueryCtx): Promise<number> {
+  const row = await ctx.db
+    .query("settings")
+    .withIndex("by_key", (q) => q.eq("key", "bookingExpiryMinutes"))
+    .unique();
+  const value = typeof row?.value === "number" ? row.value : Number(row?.value);
+  return Number.isFinite(value) && value > 0 ? value : DEFAULT_EXPIRY_MINUTES;
+}
+
+export async function professionalOfUser(ctx: QueryCtx, userId: Id<"users">) {
+  return await ctx.db
+    .query("professionals")
+    .withIndex("by_userId", (q) => q.eq("userId", userId))
+    .unique();
+}
+
+export async function requireOwnProfessional(ctx: QueryCtx, viewer: Doc<"users">) {
+  const pro = await professionalOfUser(ctx, viewer._id);
+  if (pro === null) fail("NOT_FOUND", "Your professional profile was not found.");
+  return pro;
+}
+
+export async function create(
+  ctx: MutationCtx,
+  customer: Doc<"users">,
+  args: {
+    professionalId: Id<"professionals">;
+    serviceIds: Id<"services">[];
+    address: string;
+    city: CitySlug;
+    scheduledFor: number;
+    note?: string;
+  },
+): Promise<Id<"bookings">> {
+  const now = Date.now();
+  const address = args.address.trim();
+  const note = args.note?.trim() || undefined;
+  if (address.length === 0 || address.length > MAX_ADDRESS) {
+    fail("INVALID_ADDRESS", `Please give an address of at most ${MAX_ADDRESS} characters.`);
+  }
+  if (note !== undefined && note.length > MAX_NOTE) fail("NOTE_TOO_LONG", `The note may be at most ${MAX_NOTE} characters.`);
+  if (!Number.isFinite(args.scheduledFor) || args.scheduledFor < now - PAST_GRACE_MS) {
+    fail("SLOT_IN_PAST", "Please choose a time in the future.");
+  }
+  if (args.scheduledFor > now + MAX_AHEAD_MS) fail("SLOT_TOO_FAR", "Bookings can be made up to six months ahead.");
+  const serviceIds = [...new Set(args.serviceIds)];
+  if (serviceIds.length === 0) fail("NO_SERVICES", "Please choose at least one service.");
+  if (serviceIds.length > MAX_SERVICES_PER_BOOKING) {
+    fail("TOO_MANY_SERVICES", `A booking may hold at most ${MAX_SERVICES_PER_BOOKING} services.`);
+  }
+
+  const pro = await ctx.db.get("professionals", args.professionalId);
+  if (pro === null) fail("NOT_FOUND", "This professional was not found.");
+  if (pro.verification.status !== "verified") {
+    fail("PROFESSIONAL_UNVERIFIED", "This professional is not verified yet and cannot take bookings.");
+  }
+  if (!pro.available) fail("PROFESSIONAL_UNAVAILABLE", "This professional is not taking bookings right now.");
+  const serves = pro.city === args.city || pro.locations.some((l) => l.city === args.city);
+  if (!serves) fail("OUT_OF_AREA", `This professional does not work in ${cityName(args.city)}.`);
+  const proUser = await ctx.db.get("users", pro.userId);
+  if (proUser === null) fail("NOT_FOUND", "This professional was not found.");
+
+  const category = specialtyCategory(pro.specialty);
+  const services = [];
+  for (const id of serviceIds) {
+    const service = await ctx.db.get("services", id);
+    if (service === null) fail("NOT_FOUND", "One of the chosen services was not found.");
+    if (service.category !== category) {
+      fail("SERVICE_NOT_OFFERED", `${service.name} is not a ${specialtyName(pro.specialty)} service.`);
+    }
+    const price = priceIn(service, args.city);
+    if (price === null) fail("SERVICE_UNAVAILABLE", `${service.name} is not available in ${cityName(args.city)}.`);
+    services.push({ id: service._id, name: service.name, category: service.category, price });
+  }
+  const price = services.reduce((sum, s) => sum + s.price, 0);
+
+  const bookingId = await ctx.db.insert("bookings", {
+    customerId: customer._id,
+    professionalId: pro._id,
+    professionalUserId: pro.userId,
+    services,
+    address,
+    city: args.city,
+    scheduledFor: args.scheduledFor,
+    note,
+    price,
+    status: "requested",
+    updatedAt: now,
+  });
+  await ctx.db.insert("bookingEvents", { bookingId, professionalId: pro._id, actorId: customer._id, to: "requested" });
+  await notify(ctx, {
+    userId: pro.userId,
+    kind: "booking.requested",
+    title: "New booking request",
+    body: `${customer.name ?? "A customer"} requested ${services.map((s) => s.name).join(", ")} in ${cityName(args.city)}.`,
+    bookingId,
+  });
+  await ctx.scheduler.runAfter((await expiryMinutes(ctx)) * 60 * 1000, internal.bookings.expire, { bookingId });
+  return bookingId;
+}
+
+const NOTICE: Partial<Record<BookingStatus, { title: string; body: (b: Doc<"bookings">) => string }>> = {
+  accepted: { title: "Booking accepted", body: () => "Your booking was accepted. The professional will set off in time." },
+  rejected: { title: "Booking declined", body: () => "The professional could not take your booking. Try another professional." },
+  en_route: { title: "Professional on the way", body: () => "Your professional is on the way. Track them live from the booking." },
+  in_progress: { title: "Professional arrived", body: () => "Your professional has arrived and started the job." },
+  completed: { title: "Job completed", body: (b) => `The job is done. Total Nrs. ${b.price}. Please rate your professional.` },
+  reviewed: { title: "New review", body: () => "Your customer rated a completed job." },
+  cancelled: { title: "Booking cancelled", body: (b) => `A booking was cancelled${b.cancelReason ? `: ${b.cancelReason}` : "."}` },
+  expired: { title: "Booking expired", body: () => "The booking request was not answered in time and has expired." },
+};
+
+/**
+ * Applies one lifecycle step after checking the actor owns the booking and the edge is allowed.
+ * A retried step to the current state is a no-op. Writes the event and notifies the other party.
+ */
+export async function transition(
+  ctx: MutationCtx,
+  args: { bookingId: Id<"bookings">; to: BookingStatus; actor: Actor; actorUser?: Doc<"users">; reason?: string },
+): Promise<void> {
+  const booking = await ctx.db.get("bookings", args.bookingId);
+  if (booking === null) fail("NOT_FOUND", "This booking was not found.");
+  const user = args.actorUser;
+  if (args.actor !== "system") {
+    const owner = args.actor === "customer" ? booking.customerId : booking.professionalUserId;
+    if (user === undefined || user._id !== owner) fail("FORBIDDEN", "This booking is not yours.");
+  }
+  const check = checkTransition(booking.status, args.to, args.actor);
+  if (check.kind === "noop") return;
+  if (check.kind === "illegal") fail("ILLEGAL_TRANSITION", check.message);
+
+  const reason = args.reason?.trim() || undefined;
+  if (reason !== undefined && reason.length > MAX_REASON) fail("REASON_TOO_LONG", `The reason may be at most ${MAX_REASON} characters.`);
+  if (args.to === "cancelled" && reason === undefined) fail("REASON_REQUIRED", "Please say why you are cancelling.");
+
+  const now = Date.now();
+  await ctx.db.patch("bookings", booking._id, {
+    status: args.to,
+    updatedAt: now,
+    ...(args.to === "cancelled" ? { cancelReason: reason } : {}),
+  });
+  await ctx.db.insert("bookingEvents", {
+    bookingId: booking._id,
+    professionalId: booking.professionalId,
+    actorId: user?._id,
+    from: booking.status,
+    to: args.to,
+    reason,
+  });
+  if (args.to === "completed") {
+    for (const s of booking.services) {
+      const service = await ctx.db.get("services", s.id);
+      if (service !== null) await ctx.db.patch("services", service._id, { totalBookings: service.totalBookings + 1 });
+    }
+  }
+
+  const updated = { ...booking, status: args.to, cancelReason: args.to === "cancelled" ? reason : booking.cancelReason };
+  const notice = NOTICE[args.to]!;
+  const recipients =
+    args.actor === "system"
+      ? [booking.customerId, booking.professionalUserId]
+      : [args.actor === "customer" ? booking.professionalUserId : booking.customerId];
+  for (const userId of recipients) {
+    await notify(ctx, {
+      userId,
+      kind: `booking.${args.to}`,
+      title: notice.title,
+      body: notice.body(updated),
+      bookingId: booking._id,
+    });
+  }
+}
+
+async function photoUrl(ctx: QueryCtx, user: Doc<"users"> | null): Promise<string | null> {
+  if (user?.photo) return await ctx.storage.getUrl(user.photo);
+  return user?.image ?? null;
+}
+
+/** Caches the users and profiles a page of bookings shares. */
+function loader(ctx: QueryCtx) {
+  const users = new Map<Id<"users">, Promise<Doc<"users"> | null>>();
+  const pros = new Map<Id<"professionals">, Promise<Doc<"professionals"> | null>>();
+  return {
+    user: (id: Id<"users">) => {
+      if (!users.has(id)) users.set(id, ctx.db.get("users", id));
+      return users.get(id)!;
+    },
+    pro: (id: Id<"professionals">) => {
+      if (!pros.has(id)) pros.set(id, ctx.db.get("professionals", id));
+      return pros.get(id)!;
+    },
+  };
+}
+
+/**
+ * The shape every booking list returns. Phone numbers are shared only while the job is active:
+ * after it ends the parties no longer see each other's number.
+ */
+async function view(ctx: QueryCtx, load: ReturnType<typeof loader>, b: Doc<"bookings">, viewer: Doc<"users">) {
+  const [customer, pro, proUser] = await Promise.all([
+    load.user(b.customerId),
+    load.pro(b.professionalId),
+    load.user(b.professionalUserId),
+  ]);
+  const active = ACTIVE_STATUSES.includes(b.status);
+  const showPhone = active || viewer.role === "admin";
+  return {
+    _id: b._id,
+    _creationTime: b._creationTime,
+    status: b.status,
+    services: b.services.map((s) => ({ ...s, categoryName: categoryName(s.category) })),
+    address: b.address,
+    city: b.city,
+    cityName: cityName(b.city),
+    scheduledFor: b.scheduledFor,
+    note: b.note ?? null,
+    price: b.price,
+    cancelReason: b.cancelReason ?? null,
+    updatedAt: b.updatedAt,
+    customer: {
+      _id: b.customerId,
+      name: customer?.name ?? "Customer",
+      phone: showPhone ? (customer?.phone ?? null) : null,
+      photoUrl: await photoUrl(ctx, customer),
+    },
+    professional: {
+      _id: b.professionalId,
+      name: proUser?.name ?? "Professional",
+      photoUrl: await photoUrl(ctx, proUser),
+      specialty: pro?.specialty ?? null,
+      specialtyName: pro ? specialtyName(pro.specialty) : null,
+      phone: showPhone ? (proUser?.phone ?? null) : null,
+    },
+    canReview: b.status === "completed" && viewer._id === b.customerId,
+  };
+}
+
+export type BookingView = Awaited<ReturnType<typeof view>>;
+
+export async function pageForProfessional(ctx: QueryCtx, viewer: Doc<"users">, paginationOpts: PaginationOptions) {
+  const pro = await requireOwnProfessional(ctx, viewer);
+  const page = await ctx.db
+    .query("bookings")
+    .withIndex("by_professionalId", (q) => q.eq("professionalId", pro._id))
+    .order("desc")
+    .paginate(paginationOpts);
+  const load = loader(ctx);
+  return { ...page, page: await Promise.all(page.page.map((b) => view(ctx, load, b, viewer))) };
+}
+
+export async function pageForCustomer(ctx: QueryCtx, viewer: Doc<"users">, paginationOpts: PaginationOptions) {
+  const page = await ctx.db
+    .query("bookings")
+    .withIndex("by_customerId", (q) => q.eq("customerId", viewer._id))
+    .order("desc")
+    .paginate(paginationOpts);
+  const load = loader(ctx);
+  return { ...page, page: await Promise.all(page.page.map((b) => view(ctx, load, b, viewer))) };
+}
+
+/** Bookings of a user as the spec's GET /api/bookings/{userId} lists them: as professional or as customer. */
+export async function recentForUser(ctx: QueryCtx, viewer: Doc<"users">, user: Doc<"users">, limit: number) {
+  const pro = user.role === "professional" ? await professionalOfUser(ctx, user._id) : null;
+  const rows = pro
+    ? await ctx.db.query("bookings").withIndex("by_professionalId", (q) => q.eq("professionalId", pro._id)).order("desc").take(limit)
+    : await ctx.db.query("bookings").withIndex("by_customerId", (q) => q.eq("customerId", user._id)).order("desc").take(limit);
+  const load = loader(ctx);
+  return await Promise.all(rows.map((b) => view(ctx, load, b, viewer)));
+}
+
+export function canSee(viewer: Doc<"users">, booking: Doc<"bookings">): boolean {
+  return viewer.role === "admin" || viewer._id === booking.customerId || viewer._id === booking.professionalUserId;
+}
+
+export async function getWithEvents(ctx: QueryCtx, viewer: Doc<"users">, bookingId: Id<"bookings">) {
+  const booking = await ctx.db.get("bookings", bookingId);
+  if (booking === null) return null;
+  if (!canSee(viewer, booking)) fail("FORBIDDEN", "This booking is not yours.");
+  const load = loader(ctx);
+  const events = await ctx.db
+    .query("bookingEvents")
+    .withIndex("by_bookingId", (q) => q.eq("bookingId", bookingId))
+    .take(50);
+  return {
+    ...(await view(ctx, load, booking, viewer)),
+    events: await Promise.all(
+      events.map(async (e) => ({
+        from: e.from ?? null,
+        to: e.to,
+        at: e._creationTime,
+        actorRole: e.actorId ? ((await load.user(e.actorId))?.role ?? "user") : "system",
+        reason: e.reason ?? null,
+      })),
+    ),
+  };
+}
+
+const ACTIVITY: Partial<Record<BookingStatus, string>> = {
+  requested: "Received a booking request for",
+  accepted: "Accepted a booking for",
+  rejected: "Declined a booking for",
+  en_route: "Set off for a booking for",
+  in_progress: "Started a job for",
+  completed: "Completed a job for",
+  cancelled: "A booking was cancelled for",
+  expired: "A booking request expired for",
+};
+
+/** The dashboard's Recent Activity: booking events and reviews, newest 10. */
+export async function recentActivity(ctx: QueryCtx, viewer: Doc<"users">) {
+  const pro = await requireOwnProfessional(ctx, viewer);
+  const [events, reviews] = await Promise.all([
+    ctx.db.query("bookingEvents").withIndex("by_professionalId", (q) => q.eq("professionalId", pro._id)).order("desc").take(10),
+    ctx.db.query("reviews").withIndex("by_professionalId", (q) => q.eq("professionalId", pro._id)).order("desc").take(10),
+  ]);
+  const items: { text: string; at: number }[] = [];
+  for (const e of events) {
+    const prefix = ACTIVITY[e.to];
+    if (prefix === undefined) continue;
+    const booking = await ctx.db.get("bookings", e.bookingId);
+    const what = booking ? [...new Set(booking.services.map((s) => categoryName(s.category)))].join(", ") : "a service";
+    items.push({ text: `${prefix} ${what}`, at: e._creationTime });
+  }
+  for (const r of reviews) {
+    items.push({ text: `Received a ${r.rating}-star rating`, at: r._creationTime });
+  }
+  return items.sort((a, b) => b.at - a.at).slice(0, 10);
+}

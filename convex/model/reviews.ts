@@ -1,0 +1,75 @@
+import { ConvexError } from "convex/values";
+import type { Doc, Id } from "../_generated/dataModel";
+import type { MutationCtx, QueryCtx } from "../_generated/server";
+import { transition } from "./bookings";
+
+const MAX_COMMENT = 1000;
+const MAX_LISTED = 50;
+
+/** The booking's customer rates a completed job once; the profile's aggregate moves in the same transaction. */
+export async function create(
+  ctx: MutationCtx,
+  customer: Doc<"users">,
+  args: { bookingId: Id<"bookings">; rating: number; comment?: string },
+): Promise<Id<"reviews">> {
+  if (!Number.isInteger(args.rating) || args.rating < 1 || args.rating > 5) {
+    throw new ConvexError({ code: "INVALID_RATING", message: "Please give a rating from 1 to 5 stars." });
+  }
+  const comment = args.comment?.trim() || undefined;
+  if (comment !== undefined && comment.length > MAX_COMMENT) {
+    throw new ConvexError({ code: "COMMENT_TOO_LONG", message: `The comment may be at most ${MAX_COMMENT} characters.` });
+  }
+  const booking = await ctx.db.get("bookings", args.bookingId);
+  if (booking === null) throw new ConvexError({ code: "NOT_FOUND", message: "This booking was not found." });
+  if (booking.customerId !== customer._id) {
+    throw new ConvexError({ code: "FORBIDDEN", message: "Only the customer of this booking can review it." });
+  }
+  const existing = await ctx.db
+    .query("reviews")
+    .withIndex("by_bookingId", (q) => q.eq("bookingId", booking._id))
+    .first();
+  if (existing !== null || booking.status === "reviewed") {
+    throw new ConvexError({ code: "ALREADY_REVIEWED", message: "You have already reviewed this booking." });
+  }
+  if (booking.status !== "completed") {
+    throw new ConvexError({ code: "NOT_COMPLETED", message: "You can review a booking once the job is completed." });
+  }
+  const reviewId = await ctx.db.insert("reviews", {
+    bookingId: booking._id,
+    professionalId: booking.professionalId,
+    customerId: customer._id,
+    rating: args.rating,
+    comment,
+  });
+  const pro = await ctx.db.get("professionals", booking.professionalId);
+  if (pro !== null) {
+    await ctx.db.patch("professionals", pro._id, {
+      rating: { sum: pro.rating.sum + args.rating, count: pro.rating.count + 1 },
+    });
+  }
+  await transition(ctx, { bookingId: booking._id, to: "reviewed", actor: "customer", actorUser: customer });
+  return reviewId;
+}
+
+/** "Sita Sharma" → "Sita S.": enough to trust a review, not enough to find the reviewer. */
+function shortName(name: string | undefined): string {
+  const parts = (name ?? "").trim().split(/\s+/).filter(Boolean);
+  if (parts.length === 0) return "Customer";
+  return parts.length === 1 ? parts[0] : `${parts[0]} ${parts[parts.length - 1][0]}.`;
+}
+
+export async function forProfessional(ctx: QueryCtx, professionalId: Id<"professionals">) {
+  const reviews = await ctx.db
+    .query("reviews")
+    .withIndex("by_professionalId", (q) => q.eq("professionalId", professionalId))
+    .order("desc")
+    .take(MAX_LISTED);
+  return await Promise.all(
+    reviews.map(async (r) => ({
+      rating: r.rating,
+      comment: r.comment ?? null,
+      customerName: shortName((await ctx.db.get("users", r.customerId))?.name),
+      at: r._creationTime,
+    })),
+  );
+}
