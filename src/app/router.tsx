@@ -2,6 +2,7 @@ import { createBrowserRouter, Navigate, type RouteObject } from "react-router-do
 import type { ComponentType } from "react";
 import { RootLayout } from "@/app/layouts/root-layout";
 import { RouteError } from "@/app/route-error";
+import { CustomerOnly, GuestOnly } from "@/app/guards";
 
 /** A lazily loaded route whose module's default export is the page. */
 function page(load: () => Promise<{ default: ComponentType }>): Pick<RouteObject, "lazy"> {
@@ -19,14 +20,24 @@ export const routes: RouteObject[] = [
       { path: "/services", ...page(() => import("@/features/catalog/services-page")) },
       { path: "/services/search", ...page(() => import("@/features/search/search-page")) },
       { path: "/services-tile-Marbal", ...page(() => import("@/features/catalog/tile-marble-page")) },
-      { path: "/signup", ...page(() => import("@/features/auth/signup-page")) },
-      { path: "/user-signup", ...page(() => import("@/features/auth/customer-signup-page")) },
-      { path: "/professional/signup", ...page(() => import("@/features/auth/professional-signup-page")) },
-      { path: "/login", ...page(() => import("@/features/auth/login-page")) },
+      {
+        element: <GuestOnly />,
+        children: [
+          { path: "/signup", ...page(() => import("@/features/auth/signup-page")) },
+          { path: "/user-signup", ...page(() => import("@/features/auth/customer-signup-page")) },
+          { path: "/professional/signup", ...page(() => import("@/features/auth/professional-signup-page")) },
+          { path: "/login", ...page(() => import("@/features/auth/login-page")) },
+        ],
+      },
       { path: "/professional-signin", ...page(() => import("@/features/professional/signin-page")) },
       { path: "/professional-dashboard", ...page(() => import("@/features/professional/dashboard-page")) },
-      { path: "/customer/profile", ...page(() => import("@/features/account/profile-page")) },
-      { path: "/customer/notification", ...page(() => import("@/features/account/notifications-page")) },
+      {
+        element: <CustomerOnly />,
+        children: [
+          { path: "/customer/profile", ...page(() => import("@/features/account/profile-page")) },
+          { path: "/customer/notification", ...page(() => import("@/features/account/notifications-page")) },
+        ],
+      },
       { path: "/admin-login", ...page(() => import("@/features/admin/login-page")) },
       {
         ...page(() => import("@/features/admin/admin-shell")),

@@ -4,8 +4,9 @@ export const paths = {
   about: () => "/about",
   contact: () => "/contact",
   services: () => "/services",
-  serviceSearch: (serviceName: string, location: string) =>
-    `/services/search?${new URLSearchParams({ location, serviceName })}`,
+  /** `service` optionally preselects one service of the category (header search results). */
+  serviceSearch: (serviceName: string, location: string, service?: string) =>
+    `/services/search?${new URLSearchParams({ location, serviceName, ...(service ? { service } : {}) })}`,
   tileMarble: () => "/services-tile-Marbal",
   signup: () => "/signup",
   customerSignup: () => "/user-signup",

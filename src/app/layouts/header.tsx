@@ -1,20 +1,286 @@
-import { Link } from "react-router-dom";
+import { useState } from "react";
+import { Link, NavLink, useNavigate } from "react-router-dom";
+import { useConvexAuth, useConvexConnectionState, useQuery } from "convex/react";
+import { useAuthActions } from "@convex-dev/auth/react";
+import * as Popover from "@radix-ui/react-popover";
+import { toast } from "sonner";
+import { api } from "../../../convex/_generated/api";
+import { HeaderSearch } from "@/app/layouts/header-search";
+import { Avatar } from "@/components/avatar";
+import { Button } from "@/components/ui/button";
+import { Dialog } from "@/components/ui/dialog";
 import { paths } from "@/lib/paths";
+import { POPOVER_SIDE_OFFSET } from "@/lib/constants";
+
+type Viewer = { name: string; role: string; photoUrl?: string | null };
+type MenuItem = { label: string; to: string };
+
+/** Spec §2: customer and professional menus; any other role reads 'Unknown role'. */
+function menuFor(role: string): MenuItem[] | null {
+  if (role === "customer") return [{ label: "My Profile", to: paths.customerProfile() }];
+  if (role === "professional")
+    return [
+      { label: "My Profile", to: paths.professionalDashboard() },
+      { label: "Notifications", to: paths.professionalDashboard() },
+    ];
+  return null;
+}
+
+function notificationsPath(role: string): string | null {
+  if (role === "customer") return paths.customerNotifications();
+  if (role === "professional") return paths.professionalDashboard();
+  return null;
+}
 
 export function Header() {
+  const { isAuthenticated } = useConvexAuth();
+  const viewer = useQuery(api.users.viewer, isAuthenticated ? {} : "skip");
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [logoutOpen, setLogoutOpen] = useState(false);
+  const signedIn = isAuthenticated && viewer;
+
   return (
-    <header className="border-b border-slate-200 bg-white">
-      <nav className="mx-auto flex max-w-6xl items-center justify-between px-4 py-3" aria-label="Main">
-        <Link to={paths.home()} className="flex items-center gap-2 font-semibold text-brand-700">
-          <img src="/logo.svg" alt="" className="h-8 w-8" />
-          GharSewa
-        </Link>
-        <div className="flex gap-4 text-sm">
-          <Link to={paths.about()}>About US</Link>
-          <Link to={paths.login()}>Login</Link>
-          <Link to={paths.signup()}>Signup</Link>
+    <header className="sticky top-0 z-[1000] border-b border-slate-200 bg-white/95 backdrop-blur">
+      <nav className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-3 gap-y-2 px-4 py-2.5" aria-label="Main">
+        <button
+          type="button"
+          className="-ml-2 rounded-lg p-2 text-slate-700 hover:bg-slate-100 md:hidden"
+          aria-label="Open menu"
+          aria-haspopup="dialog"
+          aria-expanded={drawerOpen}
+          onClick={() => setDrawerOpen(true)}
+        >
+          <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5 fill-current">
+            <path d="M3 5h14v2H3zm0 4h14v2H3zm0 4h14v2H3z" />
+          </svg>
+        </button>
+        <Logo />
+        <HeaderSearch className="order-last w-full md:order-none md:mx-4 md:w-auto md:max-w-sm md:flex-1" />
+        <div className="ml-auto flex items-center gap-2 sm:gap-3">
+          <ConnectionIndicator />
+          {signedIn ? (
+            <>
+              <NotificationBell role={viewer.role} />
+              <UserMenu viewer={viewer} onLogout={() => setLogoutOpen(true)} />
+            </>
+          ) : (
+            <div className="hidden items-center gap-1 text-sm md:flex">
+              <SignedOutLinks />
+            </div>
+          )}
         </div>
       </nav>
+
+      <Dialog open={drawerOpen} onClose={() => setDrawerOpen(false)} title="Menu" variant="drawer">
+        <div className="mt-4 flex flex-col gap-1" onClick={(e) => (e.target as HTMLElement).closest("a") && setDrawerOpen(false)}>
+          {signedIn ? (
+            <>
+              <div className="mb-3 flex items-center gap-3">
+                <Avatar src={viewer.photoUrl} name={viewer.name} />
+                <span className="font-medium">{viewer.name}</span>
+              </div>
+              <DrawerLink to={paths.home()}>Home</DrawerLink>
+              <DrawerLink to={paths.services()}>Our Services</DrawerLink>
+              {menuFor(viewer.role)?.map((item) => (
+                <DrawerLink key={item.label} to={item.to}>
+                  {item.label}
+                </DrawerLink>
+              )) ?? <p className="px-3 py-2 text-slate-500">Unknown role</p>}
+              <button
+                type="button"
+                className="rounded-lg px-3 py-2 text-left text-red-700 hover:bg-red-50"
+                onClick={() => {
+                  setDrawerOpen(false);
+                  setLogoutOpen(true);
+                }}
+              >
+                Logout
+              </button>
+            </>
+          ) : (
+            <>
+              <DrawerLink to={paths.home()}>Home</DrawerLink>
+              <DrawerLink to={paths.services()}>Our Services</DrawerLink>
+              <DrawerLink to={paths.about()}>About US</DrawerLink>
+              <DrawerLink to={paths.contact()}>Contact us</DrawerLink>
+              <DrawerLink to={paths.login()}>Login</DrawerLink>
+              <DrawerLink to={paths.signup()}>Signup</DrawerLink>
+            </>
+          )}
+          <Button variant="secondary" className="mt-4" onClick={() => setDrawerOpen(false)}>
+            Close menu
+          </Button>
+        </div>
+      </Dialog>
+
+      {viewer && <LogoutDialog open={logoutOpen} name={viewer.name} onClose={() => setLogoutOpen(false)} />}
     </header>
+  );
+}
+
+function Logo() {
+  return (
+    <Link to={paths.home()} className="flex items-center gap-2 font-semibold text-brand-700">
+      <img src="/logo.svg" alt="" className="h-8 w-8" />
+      <span>
+        GharSewa <span className="hidden text-sm font-normal text-slate-500 sm:inline">घर सेवा</span>
+      </span>
+    </Link>
+  );
+}
+
+const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+  `rounded-lg px-3 py-2 hover:bg-slate-100 ${isActive ? "font-semibold text-brand-700" : "text-slate-700"}`;
+
+function SignedOutLinks() {
+  return (
+    <>
+      <NavLink to={paths.about()} className={navLinkClass}>
+        About US
+      </NavLink>
+      <NavLink to={paths.login()} className={navLinkClass}>
+        Login
+      </NavLink>
+      <NavLink to={paths.signup()} className="rounded-lg bg-brand-600 px-3 py-2 font-medium text-white hover:bg-brand-700">
+        Signup
+      </NavLink>
+    </>
+  );
+}
+
+function DrawerLink({ to, children }: { to: string; children: string }) {
+  return (
+    <NavLink to={to} end className={navLinkClass}>
+      {children}
+    </NavLink>
+  );
+}
+
+function UserMenu({ viewer, onLogout }: { viewer: Viewer; onLogout: () => void }) {
+  const [open, setOpen] = useState(false);
+  const items = menuFor(viewer.role);
+  return (
+    <Popover.Root open={open} onOpenChange={setOpen}>
+      <Popover.Trigger asChild>
+        <button
+          type="button"
+          aria-label={`Account menu for ${viewer.name}`}
+          className="flex items-center gap-2 rounded-full p-0.5 pr-2 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
+        >
+          <Avatar src={viewer.photoUrl} name={viewer.name} size={32} />
+          <span className="hidden max-w-32 truncate text-sm font-medium sm:inline">{viewer.name}</span>
+        </button>
+      </Popover.Trigger>
+      <Popover.Portal>
+        <Popover.Content
+          sideOffset={POPOVER_SIDE_OFFSET}
+          align="end"
+          className="z-[1100] w-56 rounded-xl border border-slate-200 bg-white p-1 text-sm shadow-lg"
+        >
+          <p className="truncate px-3 py-2 text-xs text-slate-500">Signed in as {viewer.name}</p>
+          {items ? (
+            items.map((item) => (
+              <Link
+                key={item.label}
+                to={item.to}
+                onClick={() => setOpen(false)}
+                className="block rounded-lg px-3 py-2 hover:bg-slate-100 focus-visible:bg-slate-100 focus-visible:outline-none"
+              >
+                {item.label}
+              </Link>
+            ))
+          ) : (
+            <p className="px-3 py-2 text-slate-500">Unknown role</p>
+          )}
+          <button
+            type="button"
+            onClick={() => {
+              setOpen(false);
+              onLogout();
+            }}
+            className="block w-full rounded-lg px-3 py-2 text-left text-red-700 hover:bg-red-50 focus-visible:bg-red-50 focus-visible:outline-none"
+          >
+            Logout
+          </button>
+        </Popover.Content>
+      </Popover.Portal>
+    </Popover.Root>
+  );
+}
+
+function LogoutDialog({ open, name, onClose }: { open: boolean; name: string; onClose: () => void }) {
+  const { signOut } = useAuthActions();
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+
+  async function logout() {
+    setBusy(true);
+    try {
+      await signOut();
+      toast.success(`${name} has been logged out successfully`);
+      onClose();
+      navigate(paths.home());
+    } catch {
+      toast.error("Sign-out failed. Please try again.");
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title="Are you sure?"
+      description={`Are you sure to log out, ${name}. Do you want to continue?`}
+    >
+      <div className="mt-5 flex justify-end gap-2">
+        <Button variant="secondary" onClick={onClose} disabled={busy}>
+          Cancel
+        </Button>
+        <Button onClick={logout} disabled={busy}>
+          Continue
+        </Button>
+      </div>
+    </Dialog>
+  );
+}
+
+function NotificationBell({ role }: { role: string }) {
+  const to = notificationsPath(role);
+  const unread = useQuery(api.notifications.unreadCount, to ? {} : "skip");
+  if (!to) return null;
+  const count = unread ?? 0;
+  return (
+    <Link
+      to={to}
+      aria-label={count ? `Notifications, ${count} unread` : "Notifications"}
+      className="relative rounded-full p-2 text-slate-700 hover:bg-slate-100"
+    >
+      <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5 fill-current">
+        <path d="M10 2a5 5 0 00-5 5v3.6L3.3 13.5A1 1 0 004.2 15h11.6a1 1 0 00.9-1.5L15 10.6V7a5 5 0 00-5-5zm-2 14a2 2 0 004 0z" />
+      </svg>
+      {count > 0 && (
+        <span className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-red-600 px-1 text-center text-xs leading-5 font-semibold text-white">
+          {count > 99 ? "99+" : count}
+        </span>
+      )}
+    </Link>
+  );
+}
+
+/** The Convex client's WebSocket state, replacing the spec's socket status. */
+function ConnectionIndicator() {
+  const { isWebSocketConnected, hasEverConnected } = useConvexConnectionState();
+  const [label, dot] = isWebSocketConnected
+    ? ["Connected", "bg-green-500"]
+    : hasEverConnected
+      ? ["Reconnecting…", "bg-amber-500 animate-pulse motion-reduce:animate-none"]
+      : ["Connecting…", "bg-slate-400"];
+  return (
+    <span role="status" className="flex items-center gap-1.5 text-xs text-slate-600" title={label}>
+      <span aria-hidden="true" className={`h-2.5 w-2.5 rounded-full ${dot}`} />
+      <span className={isWebSocketConnected ? "sr-only" : "sr-only sm:not-sr-only"}>{label}</span>
+    </span>
   );
 }

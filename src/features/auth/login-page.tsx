@@ -1,3 +1,97 @@
+import { useState } from "react";
+import { Link, useNavigate } from "react-router-dom";
+import { useForm } from "@tanstack/react-form";
+import { useAuthActions } from "@convex-dev/auth/react";
+import { toast } from "sonner";
+import { z } from "zod";
+import { Button } from "@/components/ui/button";
+import { PasswordField, TextField } from "@/components/ui/inputs";
+import { AuthCard } from "@/features/auth/auth-card";
+import { RoleRadios } from "@/features/auth/role-radios";
+import type { SignupRole } from "@/features/auth/signup-schema";
+import { errorMessage } from "@/lib/errors";
+import { fieldError } from "@/lib/form";
+import { paths } from "@/lib/paths";
+import { emailSchema } from "@/lib/validation";
+
+const loginSchema = z.object({
+  email: emailSchema,
+  password: z.string().min(1, "Please enter your password."),
+  role: z.enum(["", "customer", "professional"]),
+});
+
 export default function LoginPage() {
-  return <main className="mx-auto max-w-6xl p-4"><h1 className="text-2xl font-semibold">Login</h1></main>;
+  return (
+    <AuthCard title="Login" subtitle="Welcome back to GharSewa.">
+      <LoginForm />
+    </AuthCard>
+  );
+}
+
+function LoginForm() {
+  const { signIn } = useAuthActions();
+  const navigate = useNavigate();
+  const [showPassword, setShowPassword] = useState(false);
+  const form = useForm({
+    defaultValues: { email: "", password: "", role: "" as SignupRole },
+    validators: { onChange: loginSchema, onSubmit: loginSchema },
+    onSubmit: async ({ value }) => {
+      try {
+        await signIn(value.role as "customer" | "professional", {
+          flow: "signIn",
+          email: value.email.trim(),
+          password: value.password,
+        });
+        toast.success("Logged in successfully");
+        navigate(paths.home());
+      } catch (e) {
+        toast.error(errorMessage(e, "Something went wrong"));
+      }
+    },
+  });
+
+  return (
+    <form
+      noValidate
+      aria-labelledby="auth-heading"
+      className="space-y-4"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (!form.state.values.role) {
+          toast.error("Please select customer or Professional");
+          return;
+        }
+        void form.handleSubmit();
+      }}
+    >
+      <form.Field name="email">
+        {(f) => <TextField label="Email" type="email" autoComplete="email" value={f.state.value} onBlur={f.handleBlur} onChange={(e) => f.handleChange(e.target.value)} error={fieldError(f.state.meta)} />}
+      </form.Field>
+      <form.Field name="password">
+        {(f) => (
+          <PasswordField
+            label="Password"
+            autoComplete="current-password"
+            shown={showPassword}
+            onToggle={() => setShowPassword((s) => !s)}
+            value={f.state.value}
+            onBlur={f.handleBlur}
+            onChange={(e) => f.handleChange(e.target.value)}
+            error={fieldError(f.state.meta)}
+          />
+        )}
+      </form.Field>
+      <form.Field name="role">{(f) => <RoleRadios value={f.state.value} onChange={(r) => f.handleChange(r)} />}</form.Field>
+      <form.Subscribe selector={(s) => s.isSubmitting}>
+        {(submitting) => (
+          <Button type="submit" disabled={submitting} className="w-full">
+            {submitting ? "Please wait" : "Login"}
+          </Button>
+        )}
+      </form.Subscribe>
+      <p className="text-center text-sm text-slate-600">
+        New to GharSewa? <Link to={paths.signup()} className="font-medium text-brand-700 underline">Signup</Link>
+      </p>
+    </form>
+  );
 }

@@ -1,3 +1,10 @@
+import { AuthCard } from "@/features/auth/auth-card";
+import { SignupForm } from "@/features/auth/signup-form";
+
 export default function ProfessionalSignupPage() {
-  return <main className="mx-auto max-w-6xl p-4"><h1 className="text-2xl font-semibold">Create Account</h1></main>;
+  return (
+    <AuthCard title="Create Account" subtitle="Create an account as professional: upload your documents for verification.">
+      <SignupForm initialRole="professional" />
+    </AuthCard>
+  );
 }

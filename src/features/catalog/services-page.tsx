@@ -1,3 +1,18 @@
+import { Link } from "react-router-dom";
+import { ServicesGrid } from "@/components/services-grid";
+import { SiteFooter } from "@/components/site-footer";
+import { paths } from "@/lib/paths";
+
 export default function ServicesPage() {
-  return <main className="mx-auto max-w-6xl p-4"><h1 className="text-2xl font-semibold">Our Services</h1></main>;
+  return (
+    <div className="flex min-h-full flex-col">
+      <main className="w-full">
+        <ServicesGrid />
+        <p className="mx-auto max-w-6xl px-4 pb-10 text-sm text-slate-600">
+          Tiles or marble? See the <Link to={paths.tileMarble()} className="text-brand-700 underline">tile and marble price list</Link>.
+        </p>
+      </main>
+      <SiteFooter />
+    </div>
+  );
 }

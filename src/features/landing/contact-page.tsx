@@ -1,3 +1,112 @@
+import { useState } from "react";
+import { useForm } from "@tanstack/react-form";
+import { useMutation, useQuery } from "convex/react";
+import { toast } from "sonner";
+import { z } from "zod";
+import { api } from "../../../convex/_generated/api";
+import { SiteFooter } from "@/components/site-footer";
+import { Button } from "@/components/ui/button";
+import { ErrorBoundary } from "@/components/ui/error-boundary";
+import { TextField, TextareaField } from "@/components/ui/inputs";
+import { errorMessage } from "@/lib/errors";
+import { fieldError } from "@/lib/form";
+import { phoneSchema } from "@/lib/validation";
+
+const contactSchema = z.object({
+  name: z.string().trim().min(1, "Please enter your name."),
+  email: z.email("Please enter a valid email address."),
+  phone: z.union([z.literal(""), phoneSchema]),
+  message: z.string().trim().min(10, "Please write at least 10 characters.").max(2000, "Please keep it under 2000 characters."),
+});
+
 export default function ContactPage() {
-  return <main className="mx-auto max-w-6xl p-4"><h1 className="text-2xl font-semibold">Contact us</h1></main>;
+  return (
+    <div className="flex min-h-full flex-col">
+      <main className="mx-auto grid w-full max-w-5xl gap-8 px-4 py-10 md:grid-cols-[1fr_1.4fr]">
+        <section>
+          <h1 className="text-3xl font-bold">Contact us</h1>
+          <p className="mt-3 text-slate-700">Questions about a booking, a professional or your account? Call us or send a message — our team reads every one.</p>
+          <ErrorBoundary fallback={() => <p className="mt-4 text-slate-600">The hotline number could not be loaded.</p>}>
+            <HotlineCard />
+          </ErrorBoundary>
+        </section>
+        <ContactForm />
+      </main>
+      <SiteFooter />
+    </div>
+  );
+}
+
+function HotlineCard() {
+  const settings = useQuery(api.settings.get);
+  return (
+    <div className="mt-6 rounded-xl border border-brand-100 bg-brand-50 p-4">
+      <p className="text-sm text-brand-800">Hotline support</p>
+      {settings ? (
+        <a href={`tel:${settings.hotline.replace(/[^\d+]/g, "")}`} className="text-2xl font-semibold text-brand-800 underline-offset-4 hover:underline">
+          {settings.hotline}
+        </a>
+      ) : (
+        <p className="text-2xl font-semibold text-brand-800">…</p>
+      )}
+    </div>
+  );
+}
+
+function ContactForm() {
+  const send = useMutation(api.contact.send);
+  const [sent, setSent] = useState(false);
+  const form = useForm({
+    defaultValues: { name: "", email: "", phone: "", message: "" },
+    validators: { onChange: contactSchema, onSubmit: contactSchema },
+    onSubmit: async ({ value, formApi }) => {
+      try {
+        await send({
+          name: value.name.trim(),
+          email: value.email.trim(),
+          message: value.message.trim(),
+          ...(value.phone ? { phone: value.phone.trim() } : {}),
+        });
+        toast.success("Thank you! Your message has been sent.");
+        formApi.reset();
+        setSent(true);
+      } catch (e) {
+        toast.error(errorMessage(e, "Your message could not be sent. Please try again."));
+      }
+    },
+  });
+
+  return (
+    <form
+      noValidate
+      aria-labelledby="contact-form-heading"
+      className="space-y-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void form.handleSubmit();
+      }}
+    >
+      <h2 id="contact-form-heading" className="text-xl font-semibold">Send us a message</h2>
+      {sent && <p role="status" className="rounded-lg bg-green-50 p-3 text-sm text-green-800">Message sent. We will get back to you soon.</p>}
+      <form.Field name="name">
+        {(f) => <TextField label="Name" autoComplete="name" value={f.state.value} onBlur={f.handleBlur} onChange={(e) => f.handleChange(e.target.value)} error={fieldError(f.state.meta)} />}
+      </form.Field>
+      <form.Field name="email">
+        {(f) => <TextField label="Email" type="email" autoComplete="email" value={f.state.value} onBlur={f.handleBlur} onChange={(e) => f.handleChange(e.target.value)} error={fieldError(f.state.meta)} />}
+      </form.Field>
+      <form.Field name="phone">
+        {(f) => <TextField label="Phone Number (optional)" type="tel" autoComplete="tel" value={f.state.value} onBlur={f.handleBlur} onChange={(e) => f.handleChange(e.target.value)} error={fieldError(f.state.meta)} />}
+      </form.Field>
+      <form.Field name="message">
+        {(f) => <TextareaField label="Message" rows={5} value={f.state.value} onBlur={f.handleBlur} onChange={(e) => f.handleChange(e.target.value)} error={fieldError(f.state.meta)} />}
+      </form.Field>
+      <form.Subscribe selector={(s) => s.isSubmitting}>
+        {(submitting) => (
+          <Button type="submit" disabled={submitting} className="w-full sm:w-auto">
+            {submitting ? "Sending…" : "Send message"}
+          </Button>
+        )}
+      </form.Subscribe>
+    </form>
+  );
 }

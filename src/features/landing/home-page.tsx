@@ -1,8 +1,62 @@
+import { Link } from "react-router-dom";
+import { useConvexAuth, useQuery } from "convex/react";
+import { api } from "../../../convex/_generated/api";
+import { ServicesGrid } from "@/components/services-grid";
+import { SiteFooter } from "@/components/site-footer";
+import { buttonClasses } from "@/components/ui/button";
+import { ErrorBoundary } from "@/components/ui/error-boundary";
+import { LoadingState } from "@/components/ui/states";
+import { GetStarted, Hero, HeroSearch } from "@/features/landing/hero";
+import { SponsorBlock, TestimonialsSection, TestingBanner } from "@/features/landing/sections";
+import { paths } from "@/lib/paths";
+
+/** `/` by role (spec §2): customers get the search hero and services, professionals a welcome, visitors the landing. */
 export default function HomePage() {
+  const { isLoading, isAuthenticated } = useConvexAuth();
+  const viewer = useQuery(api.users.viewer, isAuthenticated ? {} : "skip");
+  if (isLoading || (isAuthenticated && viewer === undefined)) return <LoadingState />;
+
+  if (viewer?.role === "customer") {
+    return (
+      <div className="flex min-h-full flex-col">
+        <Hero>
+          <HeroSearch />
+        </Hero>
+        <ServicesGrid headingLevel={2} />
+        <SiteFooter />
+      </div>
+    );
+  }
+
+  if (viewer?.role === "professional") {
+    return (
+      <div className="flex min-h-full flex-col">
+        <Hero>
+          <p className="text-2xl font-semibold">Welcome, Professional!</p>
+          <Link to={paths.professionalDashboard()} className={buttonClasses("secondary", "md", "mt-4 border-0 text-brand-800")}>
+            Open your dashboard
+          </Link>
+        </Hero>
+        <section className="mx-auto max-w-6xl px-4 py-10">
+          <h2 className="text-2xl font-bold">Welcome Professional</h2>
+          <p className="mt-2 text-slate-600">Booking requests, your live location and reviews are on your dashboard.</p>
+        </section>
+        <SiteFooter />
+      </div>
+    );
+  }
+
   return (
-    <main className="mx-auto max-w-6xl px-4 py-16">
-      <h1 className="text-4xl font-bold text-brand-700">anytime, anywhere.</h1>
-      <p className="mt-3 text-lg text-slate-700">Hire the best professionals for your perfect housing.</p>
-    </main>
+    <div className="flex min-h-full flex-col">
+      <ErrorBoundary fallback={() => null}>
+        <TestingBanner />
+      </ErrorBoundary>
+      <Hero>
+        <GetStarted />
+      </Hero>
+      <SponsorBlock />
+      <TestimonialsSection />
+      <SiteFooter />
+    </div>
   );
 }

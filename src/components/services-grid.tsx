@@ -1,0 +1,80 @@
+import { Link } from "react-router-dom";
+import { useQuery } from "convex/react";
+import * as Popover from "@radix-ui/react-popover";
+import { api } from "../../convex/_generated/api";
+import { CITIES } from "../../convex/validators";
+import { ErrorBoundary } from "@/components/ui/error-boundary";
+import { ErrorState, EmptyState, LoadingState } from "@/components/ui/states";
+import { paths } from "@/lib/paths";
+import { POPOVER_SIDE_OFFSET } from "@/lib/constants";
+
+const cityName = (slug: string) => CITIES.find((c) => c.slug === slug)?.name ?? slug;
+
+/** 'Our Services': the 13 category cards, each opening a popover of '{service} in {city}' links. */
+export function ServicesGrid({ headingLevel = 1 }: { headingLevel?: 1 | 2 }) {
+  const Heading = headingLevel === 1 ? "h1" : "h2";
+  return (
+    <section aria-labelledby="our-services" className="mx-auto max-w-6xl px-4 py-8">
+      <Heading id="our-services" className="text-2xl font-bold text-slate-900 sm:text-3xl">
+        Our Services
+      </Heading>
+      <p className="mt-1 text-slate-600">Choose a service, then your city.</p>
+      <ErrorBoundary fallback={(_, retry) => <ErrorState title="Services could not be loaded.">
+        <button type="button" className="underline" onClick={retry}>Try again</button>
+      </ErrorState>}>
+        <Cards />
+      </ErrorBoundary>
+    </section>
+  );
+}
+
+function Cards() {
+  const categories = useQuery(api.catalog.categories);
+  if (categories === undefined) return <LoadingState label="Loading services…" />;
+  if (categories.length === 0) return <EmptyState title="No services yet." />;
+  return (
+    <ul className="mt-6 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
+      {categories.map((c) => (
+        <li key={c.slug}>
+          <Popover.Root>
+            <Popover.Trigger asChild>
+              <button
+                type="button"
+                className="group flex h-full w-full flex-col rounded-xl border border-slate-200 bg-white p-4 text-left shadow-sm transition hover:border-brand-500 hover:shadow-md focus-visible:outline-2 focus-visible:outline-brand-600 data-[state=open]:border-brand-600"
+              >
+                <span className="flex items-center justify-between gap-2">
+                  <span className="text-lg font-semibold text-slate-900">{c.name}</span>
+                  <span aria-hidden="true" className="text-brand-600 transition group-data-[state=open]:rotate-90">›</span>
+                </span>
+                <span className="mt-1 text-sm text-slate-600">{c.description}</span>
+                <span className="mt-3 text-xs text-slate-500">{c.cities.map(cityName).join(" · ")}</span>
+              </button>
+            </Popover.Trigger>
+            <Popover.Portal>
+              <Popover.Content
+                sideOffset={POPOVER_SIDE_OFFSET}
+                align="start"
+                className="z-[1100] w-64 rounded-xl border border-slate-200 bg-white p-2 shadow-lg"
+              >
+                <p className="px-2 pb-1 text-xs font-medium text-slate-500 uppercase">Choose a city</p>
+                <ul>
+                  {c.cities.map((slug) => (
+                    <li key={slug}>
+                      <Link
+                        to={paths.serviceSearch(c.name, cityName(slug))}
+                        className="block rounded-lg px-2 py-2 text-sm text-slate-800 hover:bg-brand-50 focus-visible:bg-brand-50 focus-visible:outline-none"
+                      >
+                        {c.name} in {cityName(slug)}
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+                <Popover.Arrow className="fill-white" />
+              </Popover.Content>
+            </Popover.Portal>
+          </Popover.Root>
+        </li>
+      ))}
+    </ul>
+  );
+}

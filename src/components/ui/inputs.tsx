@@ -1,0 +1,108 @@
+import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
+
+const control =
+  "mt-1 block w-full rounded-lg border bg-white px-3 py-2 text-slate-900 shadow-sm focus:outline-2 focus:outline-offset-1 focus:outline-brand-600 disabled:bg-slate-100";
+
+function controlClass(error?: string) {
+  return `${control} ${error ? "border-red-500" : "border-slate-300"}`;
+}
+
+type FieldShellProps = { id: string; label: ReactNode; error?: string; hint?: ReactNode; children: ReactNode; className?: string };
+
+function FieldShell({ id, label, error, hint, children, className = "" }: FieldShellProps) {
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      {children}
+      {hint && !error && (
+        <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="mt-1 text-sm text-red-600">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function describedBy(id: string, error?: string, hint?: ReactNode) {
+  return error ? `${id}-error` : hint ? `${id}-hint` : undefined;
+}
+
+type Common = { label: ReactNode; error?: string; hint?: ReactNode; wrapperClassName?: string };
+
+export function TextField({ label, error, hint, wrapperClassName, id, className = "", ...rest }: Common & InputHTMLAttributes<HTMLInputElement>) {
+  const autoId = useId();
+  const fieldId = id ?? autoId;
+  return (
+    <FieldShell id={fieldId} label={label} error={error} hint={hint} className={wrapperClassName}>
+      <input
+        id={fieldId}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(fieldId, error, hint)}
+        className={`${controlClass(error)} ${className}`}
+        {...rest}
+      />
+    </FieldShell>
+  );
+}
+
+export function SelectField({ label, error, hint, wrapperClassName, id, className = "", children, ...rest }: Common & SelectHTMLAttributes<HTMLSelectElement>) {
+  const autoId = useId();
+  const fieldId = id ?? autoId;
+  return (
+    <FieldShell id={fieldId} label={label} error={error} hint={hint} className={wrapperClassName}>
+      <select
+        id={fieldId}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(fieldId, error, hint)}
+        className={`${controlClass(error)} ${className}`}
+        {...rest}
+      >
+        {children}
+      </select>
+    </FieldShell>
+  );
+}
+
+export function TextareaField({ label, error, hint, wrapperClassName, id, className = "", ...rest }: Common & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  const autoId = useId();
+  const fieldId = id ?? autoId;
+  return (
+    <FieldShell id={fieldId} label={label} error={error} hint={hint} className={wrapperClassName}>
+      <textarea
+        id={fieldId}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(fieldId, error, hint)}
+        className={`${controlClass(error)} ${className}`}
+        {...rest}
+      />
+    </FieldShell>
+  );
+}
+
+/** A password input with a show/hide toggle button. */
+export function PasswordField({
+  shown,
+  onToggle,
+  ...rest
+}: Common & InputHTMLAttributes<HTMLInputElement> & { shown: boolean; onToggle: () => void }) {
+  return (
+    <div className="relative">
+      <TextField type={shown ? "text" : "password"} className="pr-20" {...rest} />
+      <button
+        type="button"
+        onClick={onToggle}
+        aria-pressed={shown}
+        className="absolute top-7 right-2 rounded px-2 py-1 text-sm text-brand-700 hover:bg-brand-50"
+      >
+        {shown ? "Hide" : "Show"}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+import type { ReactNode } from "react";
+import { Spinner } from "@/components/ui/spinner";
+
+export function LoadingState({ label = "Loading…" }: { label?: string }) {
+  return (
+    <div className="flex justify-center py-10">
+      <Spinner label={label} />
+    </div>
+  );
+}
+
+export function EmptyState({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <div className="rounded-xl border border-dashed border-slate-300 bg-white px-4 py-8 text-center">
+      <p className="font-medium text-slate-700">{title}</p>
+      {children && <div className="mt-2 text-sm text-slate-500">{children}</div>}
+    </div>
+  );
+}
+
+export function ErrorState({ title = "Something went wrong", children }: { title?: string; children?: ReactNode }) {
+  return (
+    <div role="alert" className="rounded-xl border border-red-200 bg-red-50 px-4 py-6 text-center">
+      <p className="font-medium text-red-800">{title}</p>
+      {children && <div className="mt-2 text-sm text-red-700">{children}</div>}
+    </div>
+  );
+}

@@ -1,0 +1,218 @@
+import { useState } from "react";
+import { Link, useNavigate } from "react-router-dom";
+import { useForm } from "@tanstack/react-form";
+import { useAuthActions } from "@convex-dev/auth/react";
+import { useMutation } from "convex/react";
+import { toast } from "sonner";
+import { api } from "../../../convex/_generated/api";
+import { CITIES, SPECIALTIES } from "../../../convex/validators";
+import { Button } from "@/components/ui/button";
+import { PasswordField, SelectField, TextField } from "@/components/ui/inputs";
+import { ProgressBar } from "@/components/ui/progress-bar";
+import { RoleRadios } from "@/features/auth/role-radios";
+import { DOCUMENT_FIELDS, emptySignup, signupSchema, type SignupRole, type SignupValues } from "@/features/auth/signup-schema";
+import { errorMessage } from "@/lib/errors";
+import { fieldError } from "@/lib/form";
+import { holdGuestRedirect } from "@/lib/guest-redirect";
+import { paths } from "@/lib/paths";
+import { IMAGE_ACCEPT, uploadFile } from "@/lib/upload";
+
+type FileKey = "photo" | (typeof DOCUMENT_FIELDS)[number]["name"];
+const FILE_LABELS: Record<FileKey, string> = {
+  photo: "Profile Photo",
+  citizenshipFront: "Citizenship Front",
+  citizenshipBack: "Citizenship Back",
+  trainingCertificate: "Training Certificate",
+};
+
+/** The one sign-up form behind /signup, /user-signup and /professional/signup (spec §2, §5, §8). */
+export function SignupForm({ initialRole }: { initialRole: SignupRole }) {
+  const { signIn, signOut } = useAuthActions();
+  const generateUploadUrl = useMutation(api.files.generateUploadUrl);
+  const navigate = useNavigate();
+  const [showPassword, setShowPassword] = useState(false);
+  const [progress, setProgress] = useState<Partial<Record<FileKey, number>>>({});
+
+  async function upload(key: FileKey, file: File): Promise<string> {
+    const url = await generateUploadUrl();
+    return uploadFile(url, file, (fraction) => setProgress((p) => ({ ...p, [key]: fraction })));
+  }
+
+  async function register(value: SignupValues) {
+    const role = value.role as "customer" | "professional";
+    const keys: FileKey[] = role === "professional" ? ["photo", ...DOCUMENT_FIELDS.map((d) => d.name)] : ["photo"];
+    const toUpload = keys.filter((k) => value[k]);
+    setProgress(Object.fromEntries(toUpload.map((k) => [k, 0])));
+    try {
+      const ids = Object.fromEntries(await Promise.all(toUpload.map(async (k) => [k, await upload(k, value[k]!)] as const)));
+      const params: Record<string, string> = {
+        flow: "signUp",
+        email: value.email.trim(),
+        password: value.password,
+        name: value.name.trim(),
+        phone: value.phone.trim(),
+        address: value.address.trim(),
+        zipCode: value.zipCode.trim(),
+        ...ids,
+        ...(role === "professional" ? { specialty: value.specialty, city: value.city, state: value.state.trim() } : {}),
+      };
+      await holdGuestRedirect(async () => {
+        await signIn(role, params);
+        // Convex Auth signs a new account in; the spec sends it to the login page instead.
+        await signOut();
+      });
+      toast.success("Account created successfully. Please log in.");
+      navigate(paths.login());
+    } catch (e) {
+      toast.error(errorMessage(e, "An error occurred"));
+    } finally {
+      setProgress({});
+    }
+  }
+
+  const form = useForm({
+    defaultValues: emptySignup(initialRole),
+    validators: { onChange: signupSchema, onSubmit: signupSchema },
+    onSubmit: ({ value }) => register(value),
+  });
+
+  return (
+    <form
+      noValidate
+      aria-labelledby="auth-heading"
+      className="space-y-4"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (!form.state.values.role) {
+          toast.error("Please select a role: Customer or Technician");
+          return;
+        }
+        void form.handleSubmit();
+      }}
+    >
+      <form.Field name="name">
+        {(f) => <TextField label="Full Name" autoComplete="name" value={f.state.value} onBlur={f.handleBlur} onChange={(e) => f.handleChange(e.target.value)} error={fieldError(f.state.meta)} />}
+      </form.Field>
+      <form.Field name="email">
+        {(f) => <TextField label="Email" type="email" autoComplete="email" value={f.state.value} onBlur={f.handleBlur} onChange={(e) => f.handleChange(e.target.value)} error={fieldError(f.state.meta)} />}
+      </form.Field>
+      <form.Field name="phone">
+        {(f) => <TextField label="Phone Number" type="tel" autoComplete="tel" placeholder="98XXXXXXXX" value={f.state.value} onBlur={f.handleBlur} onChange={(e) => f.handleChange(e.target.value)} error={fieldError(f.state.meta)} />}
+      </form.Field>
+      <form.Field name="password">
+        {(f) => (
+          <PasswordField
+            label="Password"
+            autoComplete="new-password"
+            hint="At least 8 characters."
+            shown={showPassword}
+            onToggle={() => setShowPassword((s) => !s)}
+            value={f.state.value}
+            onBlur={f.handleBlur}
+            onChange={(e) => f.handleChange(e.target.value)}
+            error={fieldError(f.state.meta)}
+          />
+        )}
+      </form.Field>
+      <div className="grid gap-4 sm:grid-cols-[2fr_1fr]">
+        <form.Field name="address">
+          {(f) => <TextField label="Address" autoComplete="street-address" value={f.state.value} onBlur={f.handleBlur} onChange={(e) => f.handleChange(e.target.value)} error={fieldError(f.state.meta)} />}
+        </form.Field>
+        <form.Field name="zipCode">
+          {(f) => <TextField label="Zip Code" autoComplete="postal-code" inputMode="numeric" value={f.state.value} onBlur={f.handleBlur} onChange={(e) => f.handleChange(e.target.value)} error={fieldError(f.state.meta)} />}
+        </form.Field>
+      </div>
+      <form.Field name="role">
+        {(f) => <RoleRadios value={f.state.value} onChange={(r) => f.handleChange(r)} />}
+      </form.Field>
+      <form.Field name="photo">
+        {(f) => <FileInput label="Profile Photo" optional value={f.state.value} onBlur={f.handleBlur} onChange={(file) => f.handleChange(file)} error={fieldError(f.state.meta)} />}
+      </form.Field>
+
+      <form.Subscribe selector={(s) => s.values.role}>
+        {(role) =>
+          role === "professional" && (
+            <fieldset className="space-y-4 rounded-xl border border-slate-200 p-4">
+              <legend className="px-1 text-sm font-semibold text-slate-800">Professional details</legend>
+              <div className="grid gap-4 sm:grid-cols-2">
+                <form.Field name="city">
+                  {(f) => (
+                    <SelectField label="City" value={f.state.value} onBlur={f.handleBlur} onChange={(e) => f.handleChange(e.target.value)} error={fieldError(f.state.meta)}>
+                      <option value="">Select your city</option>
+                      {CITIES.map((c) => <option key={c.slug} value={c.slug}>{c.name}</option>)}
+                    </SelectField>
+                  )}
+                </form.Field>
+                <form.Field name="state">
+                  {(f) => <TextField label="State" placeholder="e.g. Lumbini" value={f.state.value} onBlur={f.handleBlur} onChange={(e) => f.handleChange(e.target.value)} error={fieldError(f.state.meta)} />}
+                </form.Field>
+              </div>
+              <form.Field name="specialty">
+                {(f) => (
+                  <SelectField label="Specialty" value={f.state.value} onBlur={f.handleBlur} onChange={(e) => f.handleChange(e.target.value)} error={fieldError(f.state.meta)}>
+                    <option value="">Select your specialty</option>
+                    {SPECIALTIES.map((s) => <option key={s.slug} value={s.slug}>{s.name}</option>)}
+                  </SelectField>
+                )}
+              </form.Field>
+              {DOCUMENT_FIELDS.map((d) => (
+                <form.Field key={d.name} name={d.name}>
+                  {(f) => <FileInput label={d.label} value={f.state.value} onBlur={f.handleBlur} onChange={(file) => f.handleChange(file)} error={fieldError(f.state.meta)} />}
+                </form.Field>
+              ))}
+            </fieldset>
+          )
+        }
+      </form.Subscribe>
+
+      {Object.keys(progress).length > 0 && (
+        <div className="space-y-2 rounded-xl bg-slate-50 p-3" aria-live="polite">
+          {(Object.entries(progress) as [FileKey, number][]).map(([k, v]) => (
+            <ProgressBar key={k} label={`Uploading ${FILE_LABELS[k]}`} value={v} />
+          ))}
+        </div>
+      )}
+
+      <form.Subscribe selector={(s) => s.isSubmitting}>
+        {(submitting) => (
+          <Button type="submit" disabled={submitting} className="w-full">
+            {submitting ? "Please wait" : "Create Account"}
+          </Button>
+        )}
+      </form.Subscribe>
+      <p className="text-center text-sm text-slate-600">
+        Already have an account?{" "}
+        <Link to={paths.login()} className="font-medium text-brand-700 underline">Login here</Link>
+      </p>
+    </form>
+  );
+}
+
+function FileInput({
+  label,
+  value,
+  onChange,
+  onBlur,
+  error,
+  optional = false,
+}: {
+  label: string;
+  value: File | null;
+  onChange: (file: File | null) => void;
+  onBlur: () => void;
+  error?: string;
+  optional?: boolean;
+}) {
+  return (
+    <TextField
+      label={optional ? `${label} (optional)` : label}
+      type="file"
+      accept={IMAGE_ACCEPT}
+      hint={value ? `${value.name} · ${(value.size / 1024 / 1024).toFixed(1)} MB` : "Image (JPEG, PNG, WebP or GIF), up to 5 MB."}
+      onBlur={onBlur}
+      onChange={(e) => onChange(e.target.files?.[0] ?? null)}
+      error={error}
+      className="file:mr-3 file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-1 file:text-brand-800"
+    />
+  );
+}
