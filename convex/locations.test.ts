@@ -1,0 +1,150 @@
+import { afterEach, describe, expect, test, vi } from "vitest";
+import { api, internal } from "./_generated/api";
+import { upsertCatalog } from "./model/catalog";
+import { errorCode, insertAdmin, insertCustomer, insertProfessional, newTest } from "./test.setup";
+
+// A point inside Kathmandu chosen off the 0.005° grid.
+const EXACT = { longitude: 85.32412, latitude: 27.71723 };
+
+async function setup() {
+  vi.useFakeTimers();
+  const t = newTest();
+  await t.run((ctx) => upsertCatalog(ctx));
+  const customer = await insertCustomer(t);
+  const otherCustomer = await insertCustomer(t, "Gita Karki");
+  const pro = await insertProfessional(t, { name: "Ram Thapa", specialty: "electrician", city: "kathmandu" });
+  const plumber = await insertProfessional(t, { name: "Hari Rai", specialty: "plumber", city: "kathmandu" });
+  const admin = await insertAdmin(t);
+  await pro.as.mutation(api.locations.update, { ...EXACT, accuracy: 12 });
+  return { t, customer, otherCustomer, pro, plumber, admin };
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe("locations:update", () => {
+  test("a professional's position is upserted with city and specialty from the profile", async () => {
+    const { t, pro } = await setup();
+    vi.advanceTimersByTime(1000);
+    await pro.as.mutation(api.locations.update, { longitude: 85.33, latitude: 27.7 });
+    const rows = await t.run((ctx) => ctx.db.query("liveLocations").collect());
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ professionalId: pro.professionalId, city: "kathmandu", specialty: "electrician", lng: 85.33, lat: 27.7 });
+  });
+
+  test("at most one write per second", async () => {
+    const { pro } = await setup();
+    vi.advanceTimersByTime(500);
+    expect(await errorCode(pro.as.mutation(api.locations.update, EXACT))).toBe("RATE_LIMITED");
+    vi.advanceTimersByTime(500);
+    await pro.as.mutation(api.locations.update, EXACT);
+  });
+
+  test("ranges are checked", async () => {
+    const { pro } = await setup();
+    vi.advanceTimersByTime(5000);
+    for (const bad of [
+      { longitude: 181, latitude: 0 },
+      { longitude: -180.5, latitude: 0 },
+      { longitude: 0, latitude: 91 },
+      { longitude: 0, latitude: -90.1 },
+      { longitude: Number.NaN, latitude: 0 },
+      { longitude: 0, latitude: 0, accuracy: -1 },
+    ]) {
+      expect(await errorCode(pro.as.mutation(api.locations.update, bad))).toBe("INVALID_LOCATION");
+    }
+    await pro.as.mutation(api.locations.update, { longitude: -180, latitude: 90, accuracy: 0 });
+  });
+
+  test("visitors, customers and admins cannot report a position", async () => {
+    const { t, customer, admin } = await setup();
+    expect(await errorCode(t.mutation(api.locations.update, EXACT))).toBe("UNAUTHENTICATED");
+    expect(await errorCode(customer.as.mutation(api.locations.update, EXACT))).toBe("FORBIDDEN");
+    expect(await errorCode(admin.as.mutation(api.locations.update, EXACT))).toBe("FORBIDDEN");
+  });
+});
+
+describe("locations:current", () => {
+  test("rounded to ~500 m for visitors and other customers; exact for admins and the professional", async () => {
+    const { t, otherCustomer, pro, admin } = await setup();
+    const rounded = { lat: 27.715, lng: 85.325, exact: false };
+    expect(await t.query(api.locations.current, {})).toMatchObject([
+      { professionalId: pro.professionalId, name: "Ram Thapa", specialtyName: "Electrician", ...rounded },
+    ]);
+    expect(await otherCustomer.as.query(api.locations.current, { city: "kathmandu" })).toMatchObject([rounded]);
+    const exact = { lat: EXACT.latitude, lng: EXACT.longitude, exact: true };
+    expect(await admin.as.query(api.locations.current, {})).toMatchObject([exact]);
+    expect(await pro.as.query(api.locations.current, {})).toMatchObject([exact]);
+  });
+
+  test("exact for the customer of an active booking, rounded again after it ends", async () => {
+    const { t, customer, pro } = await setup();
+    const service = await t.run((ctx) =>
+      ctx.db.query("services").withIndex("by_category_and_name", (q) => q.eq("category", "electrical")).first(),
+    );
+    const bookingId = await customer.as.mutation(api.bookings.create, {
+      professionalId: pro.professionalId,
+      serviceIds: [service!._id],
+      address: "Baneshwor",
+      city: "kathmandu",
+      scheduledFor: Date.now() + 60_000,
+    });
+    expect((await customer.as.query(api.locations.current, {}))[0].exact).toBe(false);
+    await pro.as.mutation(api.bookings.accept, { bookingId });
+    expect((await customer.as.query(api.locations.current, {}))[0]).toMatchObject({ exact: true, lat: EXACT.latitude });
+    await pro.as.mutation(api.bookings.startTrip, { bookingId });
+    await pro.as.mutation(api.bookings.arrive, { bookingId });
+    await pro.as.mutation(api.bookings.complete, { bookingId });
+    expect((await customer.as.query(api.locations.current, {}))[0].exact).toBe(false);
+  });
+
+  test("filters by city and specialty; hides unverified and unavailable professionals except from admins", async () => {
+    const { t, plumber, admin } = await setup();
+    await plumber.as.mutation(api.locations.update, { longitude: 85.31, latitude: 27.7 });
+    const pokhara = await insertProfessional(t, { city: "pokhara", verified: false });
+    await pokhara.as.mutation(api.locations.update, { longitude: 83.98, latitude: 28.2 });
+    expect((await t.query(api.locations.current, {})).map((m) => m.specialty).sort()).toEqual(["electrician", "plumber"]);
+    expect(await t.query(api.locations.current, { city: "kathmandu", specialty: "plumber" })).toMatchObject([
+      { professionalId: plumber.professionalId },
+    ]);
+    expect(await t.query(api.locations.current, { city: "pokhara" })).toEqual([]);
+    expect(await admin.as.query(api.locations.current, { city: "pokhara" })).toHaveLength(1);
+    await t.run((ctx) => ctx.db.patch("professionals", plumber.professionalId, { available: false }));
+    expect((await t.query(api.locations.current, {})).map((m) => m.specialty)).toEqual(["electrician"]);
+  });
+
+  test("positions older than 10 minutes are swept by the cron's mutation", async () => {
+    const { t, plumber } = await setup();
+    vi.advanceTimersByTime(9 * 60 * 1000);
+    await plumber.as.mutation(api.locations.update, { longitude: 85.31, latitude: 27.7 });
+    vi.advanceTimersByTime(2 * 60 * 1000);
+    await t.mutation(internal.locations.sweepStale, {});
+    expect((await t.query(api.locations.current, {})).map((m) => m.specialty)).toEqual(["plumber"]);
+  });
+});
+
+describe("locations:forBooking", () => {
+  test("the booking's customer while active, its professional and admins; strangers refused", async () => {
+    const { t, customer, otherCustomer, pro, plumber, admin } = await setup();
+    const service = await t.run((ctx) =>
+      ctx.db.query("services").withIndex("by_category_and_name", (q) => q.eq("category", "electrical")).first(),
+    );
+    const bookingId = await customer.as.mutation(api.bookings.create, {
+      professionalId: pro.professionalId,
+      serviceIds: [service!._id],
+      address: "Baneshwor",
+      city: "kathmandu",
+      scheduledFor: Date.now() + 60_000,
+    });
+    expect(await customer.as.query(api.locations.forBooking, { bookingId })).toBeNull();
+    await pro.as.mutation(api.bookings.accept, { bookingId });
+    const exact = { lat: EXACT.latitude, lng: EXACT.longitude };
+    expect(await customer.as.query(api.locations.forBooking, { bookingId })).toMatchObject(exact);
+    expect(await pro.as.query(api.locations.forBooking, { bookingId })).toMatchObject(exact);
+    expect(await admin.as.query(api.locations.forBooking, { bookingId })).toMatchObject(exact);
+    expect(await errorCode(t.query(api.locations.forBooking, { bookingId }))).toBe("UNAUTHENTICATED");
+    expect(await errorCode(otherCustomer.as.query(api.locations.forBooking, { bookingId }))).toBe("FORBIDDEN");
+    expect(await errorCode(plumber.as.query(api.locations.forBooking, { bookingId }))).toBe("FORBIDDEN");
+  });
+});

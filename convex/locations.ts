@@ -1,0 +1,41 @@
+import { v } from "convex/values";
+import { internal } from "./_generated/api";
+import { internalMutation } from "./_generated/server";
+import { professionalMutation, publicQuery, userQuery } from "./functions";
+import { city, specialty } from "./validators";
+import * as Locations from "./model/locations";
+
+export const update = professionalMutation({
+  args: { longitude: v.number(), latitude: v.number(), accuracy: v.optional(v.number()) },
+  returns: v.null(),
+  handler: async (ctx, args) => {
+    await Locations.update(ctx, ctx.viewer, args);
+    return null;
+  },
+});
+
+/**
+ * Markers of professionals seen in the last 10 minutes. Queries may not read the clock, so the
+ * window is kept by the `sweepStaleLocations` cron deleting older rows (at most a minute late).
+ */
+export const current = publicQuery({
+  args: { city: v.optional(city), specialty: v.optional(specialty) },
+  handler: (ctx, args) => Locations.current(ctx, ctx.viewer, args),
+});
+
+export const forBooking = userQuery({
+  args: { bookingId: v.id("bookings") },
+  returns: v.union(v.null(), v.object({ lat: v.number(), lng: v.number(), updatedAt: v.number() })),
+  handler: (ctx, { bookingId }) => Locations.forBooking(ctx, ctx.viewer, bookingId),
+});
+
+export const sweepStale = internalMutation({
+  args: {},
+  returns: v.null(),
+  handler: async (ctx) => {
+    if (await Locations.sweepStale(ctx, Date.now())) {
+      await ctx.scheduler.runAfter(0, internal.locations.sweepStale, {});
+    }
+    return null;
+  },
+});

@@ -1,0 +1,145 @@
+import { ConvexError } from "convex/values";
+import type { Doc, Id } from "../_generated/dataModel";
+import type { MutationCtx, QueryCtx } from "../_generated/server";
+import type { CitySlug, SpecialtySlug } from "../validators";
+import { ACTIVE_STATUSES } from "./booking-transitions";
+import { professionalOfUser } from "./bookings";
+import { specialtyName } from "./catalog";
+import { isValidPosition, roundToGrid } from "./geo";
+
+/** One position write per professional per second at most (phones can fire watchPosition faster). */
+export const MIN_WRITE_INTERVAL_MS = 1000;
+/** Positions older than this are deleted by the `sweepStaleLocations` cron, so the table holds only live ones. */
+export const LIVE_WINDOW_MS = 10 * 60 * 1000;
+const MAX_MARKERS = 300;
+const SWEEP_BATCH = 500;
+
+export async function update(
+  ctx: MutationCtx,
+  viewer: Doc<"users">,
+  args: { longitude: number; latitude: number; accuracy?: number },
+): Promise<void> {
+  if (!isValidPosition(args.longitude, args.latitude)) {
+    throw new ConvexError({
+      code: "INVALID_LOCATION",
+      message: "Longitude must be between -180 and 180 and latitude between -90 and 90.",
+    });
+  }
+  if (args.accuracy !== undefined && !(Number.isFinite(args.accuracy) && args.accuracy >= 0)) {
+    throw new ConvexError({ code: "INVALID_LOCATION", message: "Accuracy must be a distance of 0 metres or more." });
+  }
+  const pro = await professionalOfUser(ctx, viewer._id);
+  if (pro === null) throw new ConvexError({ code: "NOT_FOUND", message: "Your professional profile was not found." });
+  const now = Date.now();
+  const row = await ctx.db
+    .query("liveLocations")
+    .withIndex("by_professionalId", (q) => q.eq("professionalId", pro._id))
+    .unique();
+  const fields = {
+    professionalId: pro._id,
+    city: pro.city,
+    specialty: pro.specialty,
+    lng: args.longitude,
+    lat: args.latitude,
+    accuracy: args.accuracy,
+    updatedAt: now,
+  };
+  if (row === null) {
+    await ctx.db.insert("liveLocations", fields);
+    return;
+  }
+  if (now - row.updatedAt < MIN_WRITE_INTERVAL_MS) {
+    throw new ConvexError({ code: "RATE_LIMITED", message: "Location updates are limited to one per second." });
+  }
+  await ctx.db.replace("liveLocations", row._id, fields);
+}
+
+/** Professionals whose exact position this viewer may see: their own, and those of the viewer's active bookings. */
+async function exactFor(ctx: QueryCtx, viewer: Doc<"users"> | null): Promise<Set<Id<"professionals">>> {
+  const ids = new Set<Id<"professionals">>();
+  if (viewer === null) return ids;
+  if (viewer.role === "professional") {
+    const own = await professionalOfUser(ctx, viewer._id);
+    if (own !== null) ids.add(own._id);
+  }
+  if (viewer.role === "customer") {
+    const recent = await ctx.db
+      .query("bookings")
+      .withIndex("by_customerId", (q) => q.eq("customerId", viewer._id))
+      .order("desc")
+      .take(50);
+    for (const b of recent) if (ACTIVE_STATUSES.includes(b.status)) ids.add(b.professionalId);
+  }
+  return ids;
+}
+
+/**
+ * Map markers of professionals seen in the live window, newest first. Everyone but admins sees
+ * only verified, available professionals, rounded to ~500 m unless `exactFor` says otherwise.
+ */
+export async function current(
+  ctx: QueryCtx,
+  viewer: Doc<"users"> | null,
+  args: { city?: CitySlug; specialty?: SpecialtySlug },
+) {
+  const { city, specialty } = args;
+  const rows =
+    city === undefined
+      ? await ctx.db.query("liveLocations").withIndex("by_updatedAt").order("desc").take(MAX_MARKERS)
+      : await ctx.db
+          .query("liveLocations")
+          .withIndex("by_city_and_updatedAt", (q) => q.eq("city", city))
+          .order("desc")
+          .take(MAX_MARKERS);
+  const admin = viewer?.role === "admin";
+  const exact = await exactFor(ctx, viewer);
+  const markers = await Promise.all(
+    rows
+      .filter((r) => specialty === undefined || r.specialty === specialty)
+      .map(async (r) => {
+        const pro = await ctx.db.get("professionals", r.professionalId);
+        if (pro === null) return null;
+        if (!admin && !(pro.verification.status === "verified" && pro.available)) return null;
+        const user = await ctx.db.get("users", pro.userId);
+        const precise = admin || exact.has(pro._id);
+        return {
+          professionalId: pro._id,
+          name: user?.name ?? "Professional",
+          specialty: pro.specialty,
+          specialtyName: specialtyName(pro.specialty),
+          city: r.city,
+          lat: precise ? r.lat : roundToGrid(r.lat),
+          lng: precise ? r.lng : roundToGrid(r.lng),
+          exact: precise,
+          updatedAt: r.updatedAt,
+        };
+      }),
+  );
+  return markers.filter((m) => m !== null);
+}
+
+/** Live tracking for one booking: the customer while the job is active; its professional and admins always. */
+export async function forBooking(ctx: QueryCtx, viewer: Doc<"users">, bookingId: Id<"bookings">) {
+  const booking = await ctx.db.get("bookings", bookingId);
+  if (booking === null) return null;
+  const isCustomer = viewer._id === booking.customerId;
+  if (!isCustomer && viewer._id !== booking.professionalUserId && viewer.role !== "admin") {
+    throw new ConvexError({ code: "FORBIDDEN", message: "This booking is not yours." });
+  }
+  if (isCustomer && !ACTIVE_STATUSES.includes(booking.status)) return null;
+  const row = await ctx.db
+    .query("liveLocations")
+    .withIndex("by_professionalId", (q) => q.eq("professionalId", booking.professionalId))
+    .unique();
+  return row === null ? null : { lat: row.lat, lng: row.lng, updatedAt: row.updatedAt };
+}
+
+/** Deletes positions older than the live window; returns whether more remain to sweep. */
+export async function sweepStale(ctx: MutationCtx, now: number): Promise<boolean> {
+  const stale = await ctx.db
+    .query("liveLocations")
+    .withIndex("by_updatedAt", (q) => q.lt("updatedAt", now - LIVE_WINDOW_MS))
+    .take(SWEEP_BATCH);
+  for (const row of stale) await ctx.db.delete("liveLocations", row._id);
+  return stale.length === SWEEP_BATCH;
+}
