@@ -1,0 +1,99 @@
+// Deployment secrets kept in the data directory, and user JWT verification.
+import { randomBytes } from "node:crypto";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { createLocalJWKSet, exportJWK, exportPKCS8, generateKeyPair, jwtVerify } from "jose";
+import type { Identity } from "./engine/engine.ts";
+
+export interface DeploymentSecrets {
+  JWT_PRIVATE_KEY: string;
+  JWKS: string;
+  adminKey: string;
+}
+
+/** Generates keys the way @convex-dev/auth's CLI does (RS256, PKCS8 with spaces, JWKS with use "sig"). */
+async function generateAuthKeys(): Promise<{ JWT_PRIVATE_KEY: string; JWKS: string }> {
+  const keys = await generateKeyPair("RS256", { extractable: true });
+  const privateKey = await exportPKCS8(keys.privateKey);
+  const publicKey = await exportJWK(keys.publicKey);
+  return {
+    JWT_PRIVATE_KEY: privateKey.trimEnd().replace(/\n/g, " "),
+    JWKS: JSON.stringify({ keys: [{ use: "sig", ...publicKey }] }),
+  };
+}
+
+export async function loadOrCreateSecrets(dataDir: string): Promise<DeploymentSecrets> {
+  const keysFile = path.join(dataDir, "auth-keys.json");
+  const adminFile = path.join(dataDir, "admin-key");
+  let keys: { JWT_PRIVATE_KEY: string; JWKS: string };
+  if (existsSync(keysFile)) keys = JSON.parse(readFileSync(keysFile, "utf8"));
+  else {
+    keys = await generateAuthKeys();
+    writeFileSync(keysFile, JSON.stringify(keys, null, 2), { mode: 0o600 });
+  }
+  let adminKey: string;
+  if (existsSync(adminFile)) adminKey = readFileSync(adminFile, "utf8").trim();
+  else {
+    adminKey = `local|${randomBytes(32).toString("hex")}`;
+    writeFileSync(adminFile, `${adminKey}\n`, { mode: 0o600 });
+  }
+  return { ...keys, adminKey };
+}
+
+/** Reads KEY=value lines (a .env.local-style file); missing file → {}. */
+export function readEnvFile(file: string): Record<string, string> {
+  if (!existsSync(file)) return {};
+  const env: Record<string, string> = {};
+  for (const raw of readFileSync(file, "utf8").split("\n")) {
+    const line = raw.trim();
+    if (!line || line.startsWith("#")) continue;
+    const eq = line.indexOf("=");
+    if (eq < 1) continue;
+    let value = line.slice(eq + 1).trim();
+    if (/^(".*"|'.*')$/.test(value)) value = value.slice(1, -1);
+    env[line.slice(0, eq).trim()] = value;
+  }
+  return env;
+}
+
+const CLAIM_TO_ATTRIBUTE: Record<string, string> = {
+  name: "name",
+  given_name: "givenName",
+  family_name: "familyName",
+  nickname: "nickname",
+  preferred_username: "preferredUsername",
+  profile: "profileUrl",
+  picture: "pictureUrl",
+  email: "email",
+  email_verified: "emailVerified",
+  gender: "gender",
+  birthdate: "birthday",
+  zoneinfo: "timezone",
+  locale: "language",
+  phone_number: "phoneNumber",
+  phone_number_verified: "phoneNumberVerified",
+  address: "address",
+  updated_at: "updatedAt",
+};
+const NOT_COPIED = new Set(["sub", "iss", "aud", "exp", "iat", "nbf", "jti"]);
+
+export type TokenVerifier = (token: string) => Promise<Identity>;
+
+/** Verifies signature (against the deployment's JWKS), issuer, audience and expiry. */
+export function createTokenVerifier(jwks: string, issuer: () => string): TokenVerifier {
+  const keySet = createLocalJWKSet(JSON.parse(jwks));
+  return async (token) => {
+    const { payload } = await jwtVerify(token, keySet, { issuer: issuer(), audience: "convex" });
+    if (typeof payload.sub !== "string" || typeof payload.iss !== "string") throw new Error("Token is missing sub or iss");
+    const identity: Identity = {
+      subject: payload.sub,
+      issuer: payload.iss,
+      tokenIdentifier: `${payload.iss}|${payload.sub}`,
+    };
+    for (const [claim, value] of Object.entries(payload)) {
+      if (NOT_COPIED.has(claim)) continue;
+      identity[CLAIM_TO_ATTRIBUTE[claim] ?? claim] = value;
+    }
+    return identity;
+  };
+}

@@ -1,0 +1,242 @@
+// startBackend(): the whole local deployment — sync WebSocket + HTTP API + storage on
+// `port`, HTTP actions on `sitePort`, durable data in `dataDir`.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { WebSocketServer } from "ws";
+import { createTokenVerifier, loadOrCreateSecrets, readEnvFile } from "./auth-keys.ts";
+import { startCrons } from "./crons.ts";
+import { TransactionLog, type RecoveryReport } from "./durability/log.ts";
+import { Engine } from "./engine/engine.ts";
+import { nativeImport, type Importer } from "./engine/modules.ts";
+import type { Change } from "./engine/read-set.ts";
+import { handleHttpApi, isHttpApiPath } from "./http-api.ts";
+import { CORS_HEADERS } from "./http-util.ts";
+import { Subscriptions } from "./read-tracking/subscriptions.ts";
+import { handleSite } from "./site.ts";
+import { createUploadUrl, DEFAULT_MAX_UPLOAD_BYTES, handleStorage } from "./storage.ts";
+import { SyncConnection } from "./sync-protocol.ts";
+
+export const HOST = "127.0.0.1";
+
+export interface BackendOptions {
+  /** Default 3210; 0 picks a free port. */
+  port?: number;
+  /** Default 3211; 0 picks a free port. */
+  sitePort?: number;
+  /** Default ".data" (or $LOCAL_BACKEND_DATA). */
+  dataDir?: string;
+  /** Default "convex". */
+  convexDir?: string;
+  /** The web app origin, SITE_URL for auth redirects. Default http://127.0.0.1:5173. */
+  webOrigin?: string;
+  maxUploadBytes?: number;
+  /** Extra env vars for functions (on top of <dataDir>/env.local). */
+  env?: Record<string, string>;
+  importer?: Importer;
+  /** Ping interval for sync sockets (the client needs one at least every 60 s). */
+  pingMs?: number;
+  compactionCheckMs?: number;
+}
+
+export interface Backend {
+  url: string;
+  siteUrl: string;
+  adminKey: string;
+  dataDir: string;
+  engine: Engine;
+  subscriptions: Subscriptions;
+  recovery: RecoveryReport;
+  reload(importer: Importer): Promise<void>;
+  compact(): void;
+  close(): Promise<void>;
+}
+
+const listen = (server: Server, port: number) =>
+  new Promise<number>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, HOST, () => resolve((server.address() as AddressInfo).port));
+  });
+
+export async function startBackend(options: BackendOptions = {}): Promise<Backend> {
+  const dataDir = path.resolve(options.dataDir ?? process.env.LOCAL_BACKEND_DATA ?? ".data");
+  const convexDir = path.resolve(options.convexDir ?? "convex");
+  const log = new TransactionLog(dataDir);
+  const secrets = await loadOrCreateSecrets(dataDir);
+
+  const cloud = createServer();
+  const site = createServer();
+  const port = await listen(cloud, options.port ?? 3210);
+  const sitePort = await listen(site, options.sitePort ?? 3211);
+  const url = `http://${HOST}:${port}`;
+  const siteUrl = `http://${HOST}:${sitePort}`;
+
+  Object.assign(process.env, readEnvFile(path.join(dataDir, "env.local")), options.env ?? {}, {
+    CONVEX_CLOUD_URL: url,
+    CONVEX_SITE_URL: siteUrl,
+    SITE_URL: options.webOrigin ?? process.env.SITE_URL ?? `http://${HOST}:5173`,
+    JWT_PRIVATE_KEY: secrets.JWT_PRIVATE_KEY,
+    JWKS: secrets.JWKS,
+  });
+
+  const { state, report } = log.recover();
+  if (report.tailError) {
+    const t = report.tailError;
+    console.warn(
+      `local-backend: ${t.reason} at byte ${t.offset} of ${log.logFile}: ${t.bytes} bytes ignored (saved to ${t.savedAs}); ` +
+        `${report.records} complete records before it were restored.`,
+    );
+  }
+
+  const fileTypes = new Map(state.files);
+  let isClosed = false;
+  const pendingFiles = new Set<Promise<void>>();
+  let subscriptions: Subscriptions | undefined;
+  const durable = async () => {
+    while (pendingFiles.size > 0) await Promise.all(pendingFiles);
+    await log.sync();
+  };
+  const engine = await Engine.create(convexDir, options.importer ?? nativeImport, {
+    onCommit(ts: bigint, changes: Change[]) {
+      if (isClosed) return;
+      log.appendCommit(ts, changes, engine.db._nextDocId, engine.db._lastCreationTime);
+      for (const change of changes) {
+        if (change.table === "_storage" && change.after === null) {
+          fileTypes.delete(change.id);
+          log.removeFile(change.id);
+        }
+      }
+      subscriptions?.onCommit(ts, changes);
+    },
+    onFileStored(storageId: string, blob: Blob) {
+      if (isClosed) return;
+      const doc = engine.db._documents[storageId];
+      if (doc && blob.type) engine.db._documents[storageId] = { ...doc, contentType: blob.type };
+      fileTypes.set(storageId, blob.type);
+      const write = blob.arrayBuffer().then((buffer) => log.appendFile(storageId, blob.type, new Uint8Array(buffer)));
+      pendingFiles.add(write);
+      void write.finally(() => pendingFiles.delete(write));
+    },
+    storageUrl: (storageId) => `${url}/api/storage/${storageId}`,
+    uploadUrl: () => createUploadUrl({ secret: secrets.adminKey, baseUrl: () => url }),
+  });
+
+  // Restore persisted state into convex-test's database.
+  const db = engine.db;
+  for (const [id, doc] of state.docs) {
+    const type = fileTypes.get(id);
+    db._documents[id] = type ? { ...doc, contentType: type } : doc;
+  }
+  db._nextDocId = Math.max(db._nextDocId, state.nextDocId);
+  db._lastCreationTime = Math.max(db._lastCreationTime, state.lastCreationTime);
+  engine.global.transactionManager._lastCommitTs = state.ts;
+  for (const [id, type] of fileTypes) {
+    const bytes = log.readFile(id);
+    if (bytes && db._documents[id]) db._storage[id] = new Blob([new Uint8Array(bytes)], { type });
+  }
+  subscriptions = new Subscriptions(engine);
+  engine.rearmScheduled();
+  let stopCrons = await startCrons(engine);
+
+  const verifyToken = createTokenVerifier(secrets.JWKS, () => siteUrl);
+  const deps = { engine, subscriptions, verifyToken, adminKey: secrets.adminKey, durable };
+  const storageDeps = {
+    engine,
+    secret: secrets.adminKey,
+    baseUrl: () => url,
+    maxUploadBytes: options.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES,
+    durable,
+  };
+
+  const handle = (fn: (req: IncomingMessage, res: ServerResponse) => Promise<void>) => (req: IncomingMessage, res: ServerResponse) => {
+    fn(req, res).catch((error) => {
+      console.error("local-backend: request failed", error);
+      if (!res.headersSent) res.writeHead(500, { "Content-Type": "text/plain", ...CORS_HEADERS });
+      res.end(error instanceof Error ? error.message : String(error));
+    });
+  };
+
+  cloud.on(
+    "request",
+    handle(async (req, res) => {
+      const reqUrl = new URL(req.url ?? "/", url);
+      if (req.method === "OPTIONS") {
+        res.writeHead(204, CORS_HEADERS);
+        return void res.end();
+      }
+      if (isHttpApiPath(reqUrl.pathname)) return handleHttpApi(req, res, reqUrl.pathname, deps);
+      if (reqUrl.pathname.startsWith("/api/storage/")) return handleStorage(req, res, reqUrl, storageDeps);
+      if (reqUrl.pathname === "/version" || reqUrl.pathname === "/instance_name") {
+        res.writeHead(200, { "Content-Type": "text/plain", ...CORS_HEADERS });
+        return void res.end(reqUrl.pathname === "/version" ? "local-backend" : "local");
+      }
+      res.writeHead(404, { "Content-Type": "text/plain", ...CORS_HEADERS });
+      res.end("Not found");
+    }),
+  );
+  site.on("request", handle((req, res) => handleSite(req, res, engine, verifyToken)));
+
+  const wss = new WebSocketServer({ noServer: true });
+  const connections = new Set<SyncConnection>();
+  cloud.on("upgrade", (req, socket, head) => {
+    if (!/^\/api\/[^/]+\/sync$/.test(new URL(req.url ?? "/", url).pathname)) {
+      socket.destroy();
+      return;
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      const connection = new SyncConnection(ws, deps);
+      connections.add(connection);
+      ws.on("close", () => connections.delete(connection));
+    });
+  });
+  const pinger = setInterval(() => {
+    for (const c of connections) c.ping();
+  }, options.pingMs ?? 20_000);
+  const compact = () =>
+    log.compact({
+      ts: engine.currentTs(),
+      nextDocId: db._nextDocId,
+      lastCreationTime: db._lastCreationTime,
+      docs: Object.values(db._documents),
+      files: fileTypes,
+    });
+  const compactor = setInterval(() => {
+    if (log.needsCompaction()) compact();
+  }, options.compactionCheckMs ?? 10_000);
+  pinger.unref();
+  compactor.unref();
+
+  let closed: Promise<void> | undefined;
+  return {
+    url,
+    siteUrl,
+    adminKey: secrets.adminKey,
+    dataDir,
+    engine,
+    subscriptions,
+    recovery: report,
+    async reload(importer: Importer) {
+      await engine.reload(importer);
+      stopCrons();
+      stopCrons = await startCrons(engine);
+    },
+    compact,
+    close() {
+      closed ??= (async () => {
+        clearInterval(pinger);
+        clearInterval(compactor);
+        stopCrons();
+        for (const client of wss.clients) client.terminate();
+        const closing = Promise.all([new Promise((r) => cloud.close(r)), new Promise((r) => site.close(r))]);
+        cloud.closeAllConnections();
+        site.closeAllConnections();
+        await closing;
+        await durable();
+        isClosed = true;
+        log.close();
+        engine.dispose();
+      })();
+      return closed;
+    },
+  };
+}

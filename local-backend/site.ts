@@ -1,0 +1,48 @@
+// The site port (CONVEX_SITE_URL): every request goes to convex/http.ts's router,
+// with a Bearer JWT verified into ctx.auth.
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Engine } from "./engine/engine.ts";
+import type { TokenVerifier } from "./auth-keys.ts";
+import { readBody } from "./http-util.ts";
+
+export async function handleSite(req: IncomingMessage, res: ServerResponse, engine: Engine, verifyToken: TokenVerifier) {
+  let identity = null;
+  const auth = req.headers.authorization;
+  if (auth?.startsWith("Bearer ")) {
+    try {
+      identity = await verifyToken(auth.slice("Bearer ".length).trim());
+    } catch (error) {
+      res.writeHead(401, { "Content-Type": "application/json", "Access-Control-Allow-Origin": "*" });
+      return res.end(JSON.stringify({ code: "Unauthenticated", message: `Could not verify token: ${error instanceof Error ? error.message : String(error)}` }));
+    }
+  }
+  const method = req.method ?? "GET";
+  const body = method === "GET" || method === "HEAD" ? undefined : await readBody(req, 20 * 1024 * 1024);
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue;
+    for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
+  }
+  let response: Response;
+  if (!(await engine.hasHttpRouter())) response = new Response("No HTTP routes (convex/http.ts) defined", { status: 404 });
+  else {
+    try {
+      response = await engine.accessor(identity).fetch(req.url ?? "/", {
+        method,
+        headers,
+        body: body === undefined ? undefined : new Uint8Array(body),
+      });
+    } catch (error) {
+      console.error(`local-backend: HTTP action ${method} ${req.url} failed`, error);
+      response = new Response(JSON.stringify({ code: "HttpActionError", message: error instanceof Error ? error.message : String(error) }), { status: 500 });
+    }
+  }
+  const out: Record<string, string[]> = {};
+  response.headers.forEach((value, name) => {
+    (out[name] ??= []).push(value);
+  });
+  const setCookie = response.headers.getSetCookie?.();
+  if (setCookie?.length) out["set-cookie"] = setCookie;
+  res.writeHead(response.status, out);
+  res.end(Buffer.from(await response.arrayBuffer()));
+}

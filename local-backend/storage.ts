@@ -1,0 +1,76 @@
+// File storage endpoints: POST <url>/api/storage/upload?token=… → {storageId};
+// GET <url>/api/storage/<storageId> → the bytes with their content type.
+import { createHmac, timingSafeEqual } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Engine } from "./engine/engine.ts";
+import { BodyTooLarge, CORS_HEADERS, readBody, sendJson } from "./http-util.ts";
+
+export const DEFAULT_MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
+const UPLOAD_URL_LIFETIME_MS = 60 * 60 * 1000;
+
+export interface StorageDeps {
+  engine: Engine;
+  secret: string;
+  baseUrl(): string;
+  maxUploadBytes: number;
+  durable(): Promise<void>;
+}
+
+const sign = (secret: string, expiry: string) => createHmac("sha256", secret).update(`upload:${expiry}`).digest("base64url");
+
+/** Upload tokens are signed, so URLs handed out before a restart stay valid until they expire. */
+export function createUploadUrl(deps: Pick<StorageDeps, "secret" | "baseUrl">): string {
+  const expiry = String(Date.now() + UPLOAD_URL_LIFETIME_MS);
+  return `${deps.baseUrl()}/api/storage/upload?token=${expiry}.${sign(deps.secret, expiry)}`;
+}
+
+function validToken(secret: string, token: string | null): boolean {
+  if (!token) return false;
+  const [expiry, signature = ""] = token.split(".");
+  if (!/^\d+$/.test(expiry) || Number(expiry) < Date.now()) return false;
+  const expected = Buffer.from(sign(secret, expiry));
+  const given = Buffer.from(signature);
+  return expected.length === given.length && timingSafeEqual(expected, given);
+}
+
+export async function handleStorage(req: IncomingMessage, res: ServerResponse, url: URL, deps: StorageDeps) {
+  if (url.pathname === "/api/storage/upload") {
+    if (req.method !== "POST") return sendJson(res, 405, { code: "MethodNotAllowed", message: "Upload with POST" });
+    if (!validToken(deps.secret, url.searchParams.get("token"))) {
+      return sendJson(res, 401, { code: "InvalidUploadUrl", message: "The upload URL is invalid or has expired" });
+    }
+    let bytes: Buffer;
+    try {
+      bytes = await readBody(req, deps.maxUploadBytes);
+    } catch (error) {
+      if (error instanceof BodyTooLarge) {
+        res.setHeader("Connection", "close");
+        return sendJson(res, 413, {
+          code: "FileTooLarge",
+          message: `File is larger than the ${Math.round(deps.maxUploadBytes / 1024 / 1024)} MB upload limit`,
+        });
+      }
+      throw error;
+    }
+    const type = req.headers["content-type"] ?? "application/octet-stream";
+    const storageId = await deps.engine.storeBlob(new Blob([new Uint8Array(bytes)], { type }));
+    await deps.durable();
+    return sendJson(res, 200, { storageId });
+  }
+  const storageId = decodeURIComponent(url.pathname.slice("/api/storage/".length));
+  if (req.method !== "GET" && req.method !== "HEAD") return sendJson(res, 405, { code: "MethodNotAllowed", message: "Use GET" });
+  const meta = storageId ? deps.engine.db.get(undefined, storageId) : null;
+  const blob = meta && storageId.endsWith("_storage") ? deps.engine.db._storage[storageId] : undefined;
+  if (!meta || !blob) {
+    res.writeHead(404, { "Content-Type": "text/plain", ...CORS_HEADERS });
+    return res.end("File not found");
+  }
+  const bytes = Buffer.from(await blob.arrayBuffer());
+  res.writeHead(200, {
+    "Content-Type": (meta.contentType as string | undefined) || blob.type || "application/octet-stream",
+    "Content-Length": String(bytes.length),
+    "Cache-Control": "private, max-age=2592000, immutable",
+    ...CORS_HEADERS,
+  });
+  res.end(req.method === "HEAD" ? undefined : bytes);
+}

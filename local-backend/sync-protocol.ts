@@ -1,0 +1,278 @@
+// One sync WebSocket connection: the server side of convex/browser's protocol
+// (node_modules/convex/dist/esm-types/browser/sync/protocol.d.ts).
+import type { WebSocket } from "ws";
+import type { JSONValue } from "convex/values";
+import { FunctionError, type Engine, type Identity } from "./engine/engine.ts";
+import type { TokenVerifier } from "./auth-keys.ts";
+import { Subscriptions, type Outcome, type Subscriber, type SubscriberOwner } from "./read-tracking/subscriptions.ts";
+
+export const encodeTs = (ts: bigint) => {
+  const buf = Buffer.alloc(8);
+  buf.writeBigUInt64LE(ts);
+  return buf.toString("base64");
+};
+
+export interface SyncDeps {
+  engine: Engine;
+  subscriptions: Subscriptions;
+  verifyToken: TokenVerifier;
+  adminKey: string;
+  /** Resolves once everything committed so far is durable. */
+  durable(): Promise<void>;
+}
+
+type StateModification =
+  | { type: "QueryUpdated"; queryId: number; value: JSONValue; logLines: string[]; journal: null }
+  | { type: "QueryFailed"; queryId: number; errorMessage: string; logLines: string[]; errorData?: JSONValue; journal: null }
+  | { type: "QueryRemoved"; queryId: number };
+
+type ClientMessage =
+  | { type: "Connect"; sessionId: string }
+  | { type: "ModifyQuerySet"; baseVersion: number; newVersion: number; modifications: ({ type: "Add"; queryId: number; udfPath: string; args: JSONValue[] } | { type: "Remove"; queryId: number })[] }
+  | { type: "Mutation" | "Action"; requestId: number; udfPath: string; args: JSONValue[] }
+  | { type: "Authenticate"; tokenType: "User" | "Admin" | "None"; value?: string; baseVersion: number }
+  | { type: "Event" };
+
+const modification = (queryId: number, outcome: Outcome): StateModification =>
+  outcome.ok
+    ? { type: "QueryUpdated", queryId, value: outcome.value, logLines: outcome.logLines, journal: null }
+    : {
+        type: "QueryFailed",
+        queryId,
+        errorMessage: outcome.message,
+        logLines: outcome.logLines,
+        ...(outcome.data !== undefined ? { errorData: outcome.data } : {}),
+        journal: null,
+      };
+
+export class SyncConnection implements SubscriberOwner {
+  identity: Identity | null = null;
+  admin = false;
+  private version = { querySet: 0, identity: 0, ts: 0n };
+  private subs = new Map<number, Subscriber>();
+  private queue: Promise<void> = Promise.resolve();
+  private mutations: Promise<void> = Promise.resolve();
+  private holds = 0;
+  private held = new Map<number, StateModification>();
+  private heldTs = 0n;
+  private unflushed = new Map<number, StateModification>();
+  closed = false;
+
+  constructor(
+    private readonly ws: WebSocket,
+    private readonly deps: SyncDeps,
+  ) {
+    ws.on("message", (data) => {
+      let message: ClientMessage;
+      try {
+        message = JSON.parse(data.toString()) as ClientMessage;
+      } catch {
+        return this.fatal("Invalid message");
+      }
+      this.onMessage(message);
+    });
+    ws.on("close", () => this.close());
+    ws.on("error", () => this.close());
+  }
+
+  private send(message: unknown) {
+    if (!this.closed && this.ws.readyState === this.ws.OPEN) this.ws.send(JSON.stringify(message));
+  }
+
+  ping() {
+    this.send({ type: "Ping" });
+  }
+
+  private fatal(error: string) {
+    this.send({ type: "FatalError", error });
+    this.ws.close(1011, error.slice(0, 100));
+  }
+
+  /** Runs `task` after everything already queued for this connection (keeps versions in order). */
+  private enqueue(task: () => Promise<void> | void) {
+    this.queue = this.queue.then(task).catch((error) => {
+      console.error("local-backend: sync connection task failed", error);
+      this.fatal(error instanceof Error ? error.message : String(error));
+    });
+  }
+
+  private sendTransition(modifications: StateModification[], end: { querySet?: number; identity?: number; ts?: bigint }) {
+    const start = this.version;
+    const ts = end.ts !== undefined && end.ts > start.ts ? end.ts : start.ts;
+    const next = { querySet: end.querySet ?? start.querySet, identity: end.identity ?? start.identity, ts };
+    this.version = next;
+    this.send({
+      type: "Transition",
+      startVersion: { querySet: start.querySet, identity: start.identity, ts: encodeTs(start.ts) },
+      endVersion: { querySet: next.querySet, identity: next.identity, ts: encodeTs(next.ts) },
+      modifications,
+    });
+  }
+
+  private onMessage(message: ClientMessage) {
+    switch (message.type) {
+      case "Connect":
+      case "Event":
+        return;
+      case "ModifyQuerySet":
+        return this.enqueue(() => this.modifyQuerySet(message));
+      case "Authenticate":
+        return this.enqueue(() => this.authenticate(message));
+      case "Mutation":
+        this.holds += 1;
+        this.mutations = this.mutations.then(() => this.mutation(message));
+        return;
+      case "Action":
+        void this.action(message);
+        return;
+      default:
+        return this.fatal(`Unknown message type ${(message as { type: string }).type}`);
+    }
+  }
+
+  private async modifyQuerySet(message: Extract<ClientMessage, { type: "ModifyQuerySet" }>) {
+    if (message.baseVersion !== this.version.querySet) {
+      return this.fatal(`Invalid query set base version ${message.baseVersion}, expected ${this.version.querySet}`);
+    }
+    const { subscriptions } = this.deps;
+    const ts = this.deps.engine.currentTs();
+    const mods: StateModification[] = [];
+    for (const change of message.modifications) {
+      if (change.type === "Remove") {
+        const sub = this.subs.get(change.queryId);
+        if (sub) subscriptions.remove(sub);
+        this.subs.delete(change.queryId);
+        this.held.delete(change.queryId);
+        this.unflushed.delete(change.queryId);
+        mods.push({ type: "QueryRemoved", queryId: change.queryId });
+        continue;
+      }
+      const args = (change.args[0] ?? {}) as JSONValue;
+      const sub: Subscriber = {
+        queryId: change.queryId,
+        udfPath: change.udfPath,
+        args,
+        groupKey: Subscriptions.key(change.udfPath, args),
+        owner: this,
+      };
+      this.subs.set(change.queryId, sub);
+      subscriptions.add(sub);
+      const outcome = await subscriptions.evaluate(sub);
+      sub.lastJson = JSON.stringify(outcome);
+      mods.push(modification(change.queryId, outcome));
+    }
+    this.sendTransition(mods, { querySet: message.newVersion, ts });
+  }
+
+  private async authenticate(message: Extract<ClientMessage, { type: "Authenticate" }>) {
+    if (message.tokenType === "User" || message.tokenType === "Admin") {
+      try {
+        if (message.tokenType === "Admin") {
+          if (message.value !== this.deps.adminKey) throw new Error("Invalid admin key");
+          this.identity = null;
+          this.admin = true;
+        } else {
+          this.identity = await this.deps.verifyToken(message.value ?? "");
+          this.admin = false;
+        }
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        this.send({
+          type: "AuthError",
+          error: `Could not verify token: ${reason}`,
+          baseVersion: message.baseVersion,
+          authUpdateAttempted: true,
+        });
+        return;
+      }
+    } else {
+      this.identity = null;
+      this.admin = false;
+    }
+    const ts = this.deps.engine.currentTs();
+    const mods: StateModification[] = [];
+    for (const sub of this.subs.values()) {
+      const outcome = await this.deps.subscriptions.evaluate(sub);
+      const json = JSON.stringify(outcome);
+      if (json === sub.lastJson) continue;
+      sub.lastJson = json;
+      mods.push(modification(sub.queryId, outcome));
+    }
+    this.sendTransition(mods, { identity: message.baseVersion + 1, ts });
+  }
+
+  private async mutation(message: Extract<ClientMessage, { type: "Mutation" }>) {
+    const { engine, subscriptions } = this.deps;
+    let response: Record<string, unknown>;
+    let commitTs: bigint | undefined;
+    try {
+      const result = await engine.call("mutation", message.udfPath, message.args[0], { identity: this.identity, admin: this.admin });
+      commitTs = result.commitTs ?? engine.currentTs();
+      await Promise.all([this.deps.durable(), subscriptions.flushedThrough(commitTs)]);
+      response = { type: "MutationResponse", requestId: message.requestId, success: true, result: result.value, ts: encodeTs(commitTs), logLines: result.logLines };
+    } catch (error) {
+      response = failure("MutationResponse", message.requestId, error);
+    }
+    this.enqueue(() => {
+      this.holds -= 1;
+      this.send(response);
+      if (commitTs !== undefined || this.held.size > 0) this.releaseHeld(commitTs ?? 0n);
+    });
+  }
+
+  private releaseHeld(minTs: bigint) {
+    const mods = [...this.held.values()];
+    this.held.clear();
+    const ts = this.heldTs > minTs ? this.heldTs : minTs;
+    this.sendTransition(mods, { ts });
+  }
+
+  private async action(message: Extract<ClientMessage, { type: "Action" }>) {
+    let response: Record<string, unknown>;
+    try {
+      const result = await this.deps.engine.call("action", message.udfPath, message.args[0], { identity: this.identity, admin: this.admin });
+      await Promise.all([this.deps.durable(), this.deps.subscriptions.flushedThrough(this.deps.engine.currentTs())]);
+      response = { type: "ActionResponse", requestId: message.requestId, success: true, result: result.value, logLines: result.logLines };
+    } catch (error) {
+      response = failure("ActionResponse", message.requestId, error);
+    }
+    this.enqueue(() => this.send(response));
+  }
+
+  deliver(sub: Subscriber, outcome: Outcome) {
+    if (this.subs.get(sub.queryId) !== sub) return;
+    this.unflushed.set(sub.queryId, modification(sub.queryId, outcome));
+  }
+
+  endOfFlush(ts: bigint) {
+    const mods = [...this.unflushed.values()];
+    this.unflushed.clear();
+    this.enqueue(() => {
+      if (this.holds > 0) {
+        for (const m of mods) this.held.set(m.queryId, m);
+        if (ts > this.heldTs) this.heldTs = ts;
+        return;
+      }
+      this.sendTransition(mods, { ts });
+    });
+  }
+
+  close() {
+    if (this.closed) return;
+    this.closed = true;
+    for (const sub of this.subs.values()) this.deps.subscriptions.remove(sub);
+    this.subs.clear();
+  }
+}
+
+function failure(type: "MutationResponse" | "ActionResponse", requestId: number, error: unknown) {
+  const e = error instanceof FunctionError ? error : new FunctionError(error instanceof Error ? error.message : String(error), undefined, []);
+  return {
+    type,
+    requestId,
+    success: false,
+    result: e.message,
+    logLines: e.logLines,
+    ...(e.data !== undefined ? { errorData: e.data } : {}),
+  };
+}

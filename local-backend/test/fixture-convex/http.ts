@@ -1,0 +1,16 @@
+import { httpActionGeneric, httpRouter } from "convex/server";
+
+const http = httpRouter();
+
+http.route({
+  path: "/api/whoami",
+  method: "GET",
+  handler: httpActionGeneric(async (ctx) => {
+    const identity = await ctx.auth.getUserIdentity();
+    return new Response(JSON.stringify({ subject: identity?.subject ?? null }), {
+      headers: { "Content-Type": "application/json" },
+    });
+  }),
+});
+
+export default http;
