@@ -98,3 +98,48 @@ export async function errorMessage(call: Promise<unknown>): Promise<string> {
   }
   throw new Error("Expected the call to be refused, but it succeeded.");
 }
+
+/** @convex-dev/auth signs tokens with these; call in files that sign in with real passwords. */
+/* eslint-disable @convex-dev/no-process-env -- tests play the deployment's environment */
+export async function useAuthEnv(): Promise<void> {
+  if (process.env.JWT_PRIVATE_KEY !== undefined) return;
+  const { generateKeyPair, exportPKCS8 } = await import("jose");
+  const { privateKey } = await generateKeyPair("RS256", { extractable: true });
+  process.env.JWT_PRIVATE_KEY = await exportPKCS8(privateKey);
+  process.env.CONVEX_SITE_URL = "https://gharsewa.test";
+  process.env.AUTH_LOG_LEVEL = "WARN";
+}
+/* eslint-enable @convex-dev/no-process-env */
+
+/** The first bytes of a PNG, enough for the magic-byte check. */
+export const PNG_BYTES = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
+
+export async function storeFile(t: TestConvex, bytes: Uint8Array = PNG_BYTES, type = "image/png") {
+  return await t.run((ctx) => ctx.storage.store(new Blob([bytes as BlobPart], { type })));
+}
+
+/** Sign-up params for `auth:signIn` with the "customer" provider (a fresh email unless given). */
+export function customerSignUp(email?: string) {
+  return {
+    flow: "signUp",
+    email: email ?? `user.${Math.random().toString(36).slice(2, 10)}@example.np`,
+    password: "correct horse",
+    name: "Hari Bahadur",
+    phone: "9841000000",
+    address: "Ward 3, Lakeside",
+    zipCode: "33700",
+  };
+}
+
+/** Sign-up params for the "professional" provider, with three stored document images. */
+export async function professionalSignUp(t: TestConvex, email?: string) {
+  return {
+    ...customerSignUp(email),
+    specialty: "Manson",
+    city: "Pokhara",
+    state: "Gandaki",
+    citizenshipFront: await storeFile(t),
+    citizenshipBack: await storeFile(t),
+    trainingCertificate: await storeFile(t),
+  };
+}

@@ -1,0 +1,120 @@
+/**
+ * @convex-dev/auth with three credential providers whose ids are the roles: "customer" and
+ * "professional" (email + password) and "admin" (username + password, sign-in only).
+ *
+ * The providers are ConvexCredentials with our own `authorize` (rather than the library's Password)
+ * so that every failure reaches the client as a ConvexError with a readable message, and so that
+ * sign-up documents are checked byte by byte before any row is written. Hashing is the same Scrypt
+ * that the library's Password provider uses.
+ */
+import { ConvexCredentials } from "@convex-dev/auth/providers/ConvexCredentials";
+import { convexAuth, createAccount, retrieveAccount } from "@convex-dev/auth/server";
+import type { GenericActionCtxWithAuthConfig } from "@convex-dev/auth/server";
+import { ConvexError, type Value } from "convex/values";
+import { Scrypt } from "lucia";
+import { internal } from "./_generated/api";
+import type { DataModel, Id } from "./_generated/dataModel";
+import type { MutationCtx } from "./_generated/server";
+import { checkStoredImage } from "./model/files";
+import {
+  createUserForAccount,
+  emailTaken,
+  normalizeEmail,
+  normalizeUsername,
+  parseSignUp,
+} from "./model/users";
+
+type Ctx = GenericActionCtxWithAuthConfig<DataModel>;
+type Params = Partial<Record<string, Value | undefined>>;
+type AuthRole = "customer" | "professional" | "admin";
+
+const scrypt = new Scrypt();
+/** Verifying against this keeps "no such account" as slow as "wrong password" (made on first use). */
+let dummyHash: Promise<string> | undefined;
+
+function fail(code: string, message: string): never {
+  throw new ConvexError({ code, message });
+}
+
+function invalidCredentials(role: AuthRole): never {
+  fail("INVALID_CREDENTIALS", role === "admin" ? "Invalid username or password" : "Invalid email or password");
+}
+
+/** The library reports credential failures as plain Errors; give them readable messages. */
+function mapAuthError(error: unknown, role: AuthRole): never {
+  if (error instanceof ConvexError) throw error;
+  const message = error instanceof Error ? error.message : String(error);
+  if (message === "InvalidAccountId" || message === "InvalidSecret") invalidCredentials(role);
+  if (message === "TooManyFailedAttempts") fail("TOO_MANY_ATTEMPTS", "Too many attempts, try again later");
+  if (/already exists/.test(message)) throw emailTaken();
+  console.error(`auth (${role}) failed:`, error);
+  fail("AUTH_FAILED", "Sign-in failed, please try again.");
+}
+
+async function signInFlow(role: AuthRole, params: Params, ctx: Ctx) {
+  const rawId = role === "admin" ? params.username : params.email;
+  const secret = params.password;
+  if (typeof rawId !== "string" || rawId.trim() === "" || typeof secret !== "string" || secret === "") {
+    invalidCredentials(role);
+  }
+  const accountId = role === "admin" ? normalizeUsername(rawId) : normalizeEmail(rawId);
+  let user;
+  try {
+    ({ user } = await retrieveAccount(ctx, { provider: role, account: { id: accountId, secret } }));
+  } catch (error) {
+    if (error instanceof Error && error.message === "InvalidAccountId") {
+      dummyHash ??= scrypt.hash("gharsewa-timing-equaliser");
+      await scrypt.verify(await dummyHash, secret);
+    }
+    mapAuthError(error, role);
+  }
+  if (user.role !== role) invalidCredentials(role);
+  return { userId: user._id };
+}
+
+async function signUpFlow(role: "customer" | "professional", params: Params, ctx: Ctx) {
+  const { password, profile, files } = parseSignUp(role, params);
+  if (await ctx.runQuery(internal.users.emailInUse, { email: profile.email })) throw emailTaken();
+  for (const file of files) await checkStoredImage(ctx, file.id, file.label);
+  try {
+    const { user } = await createAccount(ctx, {
+      provider: role,
+      account: { id: profile.email, secret: password },
+      profile: profile as never, // our createOrUpdateUser reads it; auth passes it through untouched
+    });
+    return { userId: user._id };
+  } catch (error) {
+    mapAuthError(error, role);
+  }
+}
+
+function rolePassword(role: AuthRole) {
+  return ConvexCredentials<DataModel>({
+    id: role,
+    authorize: async (params, ctx) => {
+      if (params.flow === "signIn") return await signInFlow(role, params, ctx);
+      if (params.flow === "signUp") {
+        if (role === "admin") {
+          fail("SIGN_UP_REFUSED", "Admin accounts cannot be created by signing up.");
+        }
+        return await signUpFlow(role, params, ctx);
+      }
+      fail("UNSUPPORTED_FLOW", 'Use flow "signIn" or "signUp".');
+    },
+    crypto: {
+      hashSecret: async (secret) => await scrypt.hash(secret),
+      verifySecret: async (secret, hash) => await scrypt.verify(hash, secret),
+    },
+  });
+}
+
+export const { auth, signIn, signOut, store, isAuthenticated } = convexAuth({
+  providers: [rolePassword("customer"), rolePassword("professional"), rolePassword("admin")],
+  callbacks: {
+    async createOrUpdateUser(ctx, args) {
+      // Credentials accounts reach here only when new; an existing account never re-creates its user.
+      if (args.existingUserId !== null) return args.existingUserId as Id<"users">;
+      return await createUserForAccount(ctx as unknown as MutationCtx, args.provider.id, args.profile);
+    },
+  },
+});

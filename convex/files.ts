@@ -1,0 +1,50 @@
+import { v } from "convex/values";
+import { internal } from "./_generated/api";
+import { internalAction, internalMutation } from "./_generated/server";
+import { publicMutation } from "./functions";
+import { assertImageBlob } from "./model/files";
+import { notify } from "./model/notifications";
+
+/**
+ * An upload URL: POST the file to it to get `{storageId}`. Open to visitors because professionals
+ * upload their documents before their account exists; files are checked when attached.
+ */
+export const generateUploadUrl = publicMutation({
+  args: {},
+  returns: v.string(),
+  handler: async (ctx) => await ctx.storage.generateUploadUrl(),
+});
+
+/** Reads the bytes of a photo attached by a mutation; a file that is not an image is deleted and detached. */
+export const verifyPhoto = internalAction({
+  args: { userId: v.id("users"), storageId: v.id("_storage") },
+  returns: v.null(),
+  handler: async (ctx, { userId, storageId }) => {
+    const blob = await ctx.storage.get(storageId);
+    if (blob === null) return null;
+    try {
+      await assertImageBlob(blob, "Profile photo");
+    } catch {
+      await ctx.storage.delete(storageId);
+      await ctx.runMutation(internal.files.detachPhoto, { userId, storageId });
+    }
+    return null;
+  },
+});
+
+export const detachPhoto = internalMutation({
+  args: { userId: v.id("users"), storageId: v.id("_storage") },
+  returns: v.null(),
+  handler: async (ctx, { userId, storageId }) => {
+    const user = await ctx.db.get("users", userId);
+    if (user === null || user.photo !== storageId) return null;
+    await ctx.db.patch("users", userId, { photo: undefined });
+    await notify(ctx, {
+      userId,
+      kind: "account.photo_rejected",
+      title: "Profile photo removed",
+      body: "The photo you uploaded is not a JPEG, PNG, WebP or GIF image. Please upload another one.",
+    });
+    return null;
+  },
+});

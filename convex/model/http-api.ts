@@ -1,0 +1,228 @@
+/**
+ * Shared plumbing for the /api/* HTTP actions: JSON answers, CORS, error mapping, body parsing and
+ * Bearer-token authentication. Every route answers JSON; errors are `{success: false, code, message}`
+ * with a 4xx status — never a 500 or a stack trace.
+ */
+import { httpActionGeneric, type HttpRouter } from "convex/server";
+import { ConvexError } from "convex/values";
+import { api } from "../_generated/api";
+import type { ActionCtx } from "../_generated/server";
+import type { Role } from "../validators";
+
+export type ApiMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+export type ApiHandler = (ctx: ActionCtx, request: Request) => Promise<Response>;
+export type ApiRoute = { path: string } | { pathPrefix: string };
+
+const METHODS: ApiMethod[] = ["GET", "POST", "PUT", "PATCH", "DELETE"];
+
+/** The status an error code answers with; anything not listed is a 400. */
+const STATUS_BY_CODE: Record<string, number> = {
+  UNAUTHENTICATED: 401,
+  INVALID_CREDENTIALS: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
+  EMAIL_TAKEN: 409,
+  USERNAME_TAKEN: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  FILE_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  FILE_NOT_IMAGE: 415,
+  TOO_MANY_ATTEMPTS: 429,
+  RATE_LIMITED: 429,
+};
+
+export function statusForCode(code: string): number {
+  return STATUS_BY_CODE[code] ?? 400;
+}
+
+/** Thrown (or returned) by route code to answer with a specific code and message. */
+export class ApiError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly status = statusForCode(code),
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Browsers send the spec's requests "with credentials", which needs the request's own origin echoed
+ * back. Auth is by Bearer header only (no cookies), so credentials grant nothing cross-site.
+ */
+export function corsHeaders(request: Request): Record<string, string> {
+  const origin = request.headers.get("Origin");
+  if (origin === null) return { Vary: "Origin" };
+  return {
+    "Access-Control-Allow-Origin": origin,
+    "Access-Control-Allow-Credentials": "true",
+    Vary: "Origin",
+  };
+}
+
+export function json(request: Request, status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { "Content-Type": "application/json; charset=utf-8", ...corsHeaders(request) },
+  });
+}
+
+export function apiError(request: Request, status: number, code: string, message: string): Response {
+  return json(request, status, { success: false, code, message });
+}
+
+/** Maps anything thrown by a route to a JSON 4xx answer. */
+export function errorResponse(request: Request, error: unknown): Response {
+  if (error instanceof ApiError) {
+    return apiError(request, error.status, error.code, error.message);
+  }
+  if (error instanceof ConvexError) {
+    const data = error.data as unknown;
+    if (typeof data === "object" && data !== null && "code" in data && typeof data.code === "string") {
+      const message = "message" in data && typeof data.message === "string" ? data.message : data.code;
+      return apiError(request, statusForCode(data.code), data.code, message);
+    }
+    return apiError(request, 400, "BAD_REQUEST", typeof data === "string" ? data : "The request was refused.");
+  }
+  // Argument validation failures and other unexpected errors: log for the operator, answer plainly.
+  console.error("API request failed:", error);
+  return apiError(request, 400, "BAD_REQUEST", "The request could not be processed.");
+}
+
+function preflight(request: Request): Response {
+  return new Response(null, {
+    status: 204,
+    headers: {
+      ...corsHeaders(request),
+      "Access-Control-Allow-Methods": "GET, POST, PUT, PATCH, DELETE, OPTIONS",
+      "Access-Control-Allow-Headers":
+        request.headers.get("Access-Control-Request-Headers") ?? "Authorization, Content-Type",
+      "Access-Control-Max-Age": "86400",
+    },
+  });
+}
+
+/** Wraps a handler so it never answers with a 500 and always carries CORS headers. */
+export function apiAction(handler: ApiHandler) {
+  return httpActionGeneric(async (ctx, request) => {
+    try {
+      return await handler(ctx as unknown as ActionCtx, request);
+    } catch (error) {
+      return errorResponse(request, error);
+    }
+  });
+}
+
+/**
+ * Registers the given methods for a path (or prefix), a CORS preflight for it, and a JSON 405 for
+ * every other method. Call once per path with all its methods.
+ */
+export function addApiRoute(
+  http: HttpRouter,
+  route: ApiRoute,
+  handlers: Partial<Record<ApiMethod, ApiHandler>>,
+): void {
+  const allowed = METHODS.filter((m) => handlers[m] !== undefined);
+  for (const method of METHODS) {
+    const handler = handlers[method];
+    const action = handler
+      ? apiAction(handler)
+      : apiAction(async (_ctx, request) =>
+          apiError(request, 405, "METHOD_NOT_ALLOWED", `Use ${allowed.join(" or ")} for this endpoint.`),
+        );
+    http.route({ ...route, method, handler: action });
+  }
+  http.route({ ...route, method: "OPTIONS", handler: httpActionGeneric(async (_ctx, request) => preflight(request)) });
+}
+
+/** JSON 404 (and CORS preflight) for every /api/* path no route claims. */
+export function addApiFallback(http: HttpRouter): void {
+  for (const method of METHODS) {
+    http.route({
+      pathPrefix: "/api/",
+      method,
+      handler: apiAction(async (_ctx, request) =>
+        apiError(request, 404, "NOT_FOUND", `No endpoint ${method} ${new URL(request.url).pathname}.`),
+      ),
+    });
+  }
+  http.route({ pathPrefix: "/api/", method: "OPTIONS", handler: httpActionGeneric(async (_ctx, request) => preflight(request)) });
+}
+
+const MAX_JSON_BYTES = 64 * 1024;
+
+function checkLength(request: Request, max: number): void {
+  const length = Number(request.headers.get("Content-Length") ?? "0");
+  if (Number.isFinite(length) && length > max) {
+    throw new ApiError("PAYLOAD_TOO_LARGE", "The request body is too large.");
+  }
+}
+
+/** Parses a JSON object body (415 for another content type, 400 for malformed JSON, 413 if too large). */
+export async function readJson(request: Request): Promise<Record<string, unknown>> {
+  const type = request.headers.get("Content-Type") ?? "";
+  if (!type.toLowerCase().includes("application/json")) {
+    throw new ApiError("UNSUPPORTED_MEDIA_TYPE", "Send the body as application/json.");
+  }
+  checkLength(request, MAX_JSON_BYTES);
+  const text = await request.text();
+  if (text.length > MAX_JSON_BYTES) {
+    throw new ApiError("PAYLOAD_TOO_LARGE", "The request body is too large.");
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw new ApiError("INVALID_JSON", "The request body is not valid JSON.");
+  }
+  if (typeof body !== "object" || body === null || Array.isArray(body)) {
+    throw new ApiError("INVALID_JSON", "The request body must be a JSON object.");
+  }
+  return body as Record<string, unknown>;
+}
+
+/** Parses a multipart (or url-encoded) form; `maxBytes` bounds the whole body. */
+export async function readForm(request: Request, maxBytes: number): Promise<FormData> {
+  const type = (request.headers.get("Content-Type") ?? "").toLowerCase();
+  if (!type.includes("multipart/form-data") && !type.includes("application/x-www-form-urlencoded")) {
+    throw new ApiError("UNSUPPORTED_MEDIA_TYPE", "Send the form as multipart/form-data.");
+  }
+  checkLength(request, maxBytes);
+  try {
+    return await request.formData();
+  } catch {
+    throw new ApiError("INVALID_FORM", "The form data could not be read.");
+  }
+}
+
+/** A required non-empty string field of a parsed body. */
+export function stringField(body: Record<string, unknown>, name: string): string {
+  const value = body[name];
+  if (typeof value !== "string" || value.trim() === "") {
+    throw new ApiError("INVALID_INPUT", `The field "${name}" is required.`);
+  }
+  return value;
+}
+
+export type ApiViewer = { _id: string; role: Role; name: string };
+
+/**
+ * The user behind `Authorization: Bearer <token>` (verified by Convex against auth's JWKS),
+ * optionally required to hold one of `roles`.
+ */
+export async function requireApiUser(ctx: ActionCtx, ...roles: Role[]): Promise<ApiViewer> {
+  let viewer;
+  try {
+    viewer = await ctx.runQuery(api.users.viewer, {});
+  } catch {
+    viewer = null; // a token Convex could not verify
+  }
+  if (viewer === null) {
+    throw new ApiError("UNAUTHENTICATED", "Send a valid token: Authorization: Bearer <token>.");
+  }
+  if (roles.length > 0 && !roles.includes(viewer.role)) {
+    throw new ApiError("FORBIDDEN", "You are not allowed to do this.");
+  }
+  return { _id: viewer._id, role: viewer.role, name: viewer.name };
+}

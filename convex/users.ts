@@ -1,0 +1,89 @@
+import { ConvexError, v } from "convex/values";
+import { z } from "zod";
+import { internal } from "./_generated/api";
+import { internalMutation, internalQuery } from "./_generated/server";
+import { publicQuery, userMutation, userQuery } from "./functions";
+import { checkImageMetadata } from "./model/files";
+import {
+  DOCUMENT_LABELS,
+  deleteAccountData,
+  exportUserData,
+  firstIssue,
+  profileRules,
+  publicProfile,
+  purgeNotifications,
+  userByEmail,
+  viewerShape,
+} from "./model/users";
+
+/** The signed-in user's public profile, or null for visitors. */
+export const viewer = publicQuery({
+  args: {},
+  returns: v.union(viewerShape, v.null()),
+  handler: async (ctx) => (ctx.viewer === null ? null : await publicProfile(ctx, ctx.viewer)),
+});
+
+const profileEdit = z.object(profileRules);
+
+export const updateProfile = userMutation({
+  args: {
+    name: v.string(),
+    phone: v.string(),
+    address: v.string(),
+    zipCode: v.string(),
+    photo: v.optional(v.id("_storage")),
+  },
+  returns: v.null(),
+  handler: async (ctx, { photo, ...fields }) => {
+    const parsed = profileEdit.safeParse(fields);
+    if (!parsed.success) throw new ConvexError({ code: "INVALID_INPUT", message: firstIssue(parsed.error) });
+    const user = ctx.viewer;
+    const newPhoto = photo !== undefined && photo !== user.photo ? photo : undefined;
+    if (newPhoto !== undefined) await checkImageMetadata(ctx, newPhoto, DOCUMENT_LABELS.photo);
+    await ctx.db.patch("users", user._id, { ...parsed.data, ...(newPhoto ? { photo: newPhoto } : {}) });
+    if (newPhoto !== undefined) {
+      if (user.photo !== undefined) await ctx.storage.delete(user.photo);
+      await ctx.scheduler.runAfter(0, internal.files.verifyPhoto, { userId: user._id, storageId: newPhoto });
+    }
+    return null;
+  },
+});
+
+/** Everything stored about the signed-in user, as one JSON-able object (GDPR-style export). */
+export const exportMyData = userQuery({
+  args: {},
+  handler: async (ctx) => await exportUserData(ctx, ctx.viewer),
+});
+
+/**
+ * Deletes the signed-in user's account: sessions, credentials, profile, documents and presence at
+ * once; notifications in scheduled batches. Open requests are cancelled (customer) or rejected
+ * (professional) so the other side is told; bookings under way must be finished first.
+ */
+export const deleteAccount = userMutation({
+  args: {},
+  returns: v.null(),
+  handler: async (ctx) => {
+    await deleteAccountData(ctx, ctx.viewer);
+    await ctx.scheduler.runAfter(0, internal.users.purgeData, { userId: ctx.viewer._id });
+    return null;
+  },
+});
+
+export const purgeData = internalMutation({
+  args: { userId: v.id("users") },
+  returns: v.null(),
+  handler: async (ctx, { userId }) => {
+    if (await purgeNotifications(ctx, userId)) {
+      await ctx.scheduler.runAfter(0, internal.users.purgeData, { userId });
+    }
+    return null;
+  },
+});
+
+/** Sign-up's early check, so a taken email is reported before documents are read. */
+export const emailInUse = internalQuery({
+  args: { email: v.string() },
+  returns: v.boolean(),
+  handler: async (ctx, { email }) => (await userByEmail(ctx, email)) !== null,
+});
