@@ -1,7 +1,15 @@
 import { paginationOptsValidator } from "convex/server";
 import { v } from "convex/values";
-import { internalMutation } from "./_generated/server";
-import { customerMutation, professionalMutation, professionalQuery, userMutation, customerQuery, userQuery } from "./functions";
+import { internalMutation, internalQuery } from "./_generated/server";
+import {
+  customerMutation,
+  customerQuery,
+  professionalMutation,
+  professionalQuery,
+  requireViewer,
+  userMutation,
+  userQuery,
+} from "./functions";
 import { city } from "./validators";
 import * as Bookings from "./model/bookings";
 
@@ -110,4 +118,35 @@ export const recentActivity = professionalQuery({
   args: {},
   returns: v.array(v.object({ text: v.string(), at: v.number() })),
   handler: (ctx) => Bookings.recentActivity(ctx, ctx.viewer),
+});
+
+/** GET /api/bookings/{userId}: that user's newest 100 bookings in the spec's shape; the user or an admin. */
+export const listForApi = internalQuery({
+  args: { userId: v.string() },
+  handler: async (ctx, args) => {
+    const viewer = await requireViewer(ctx);
+    const userId = ctx.db.normalizeId("users", args.userId);
+    const user = userId === null ? null : await ctx.db.get("users", userId);
+    if (user === null) Bookings.notFound("This user was not found.");
+    if (viewer._id !== user._id && viewer.role !== "admin") Bookings.forbid();
+    const bookings = await Bookings.recentForUser(ctx, viewer, user, 100);
+    return bookings.map((b) => ({
+      ...b,
+      services: b.services.map((s) => ({ _id: s.id, name: s.name, serviceCategory: s.category, price: s.price })),
+      location: { address: b.address, city: b.city },
+    }));
+  },
+});
+
+/** PUT /api/bookings/{bookingId} {status: accepted | rejected}: its professional answers the request. */
+export const answerForApi = internalMutation({
+  args: { bookingId: v.string(), status: v.union(v.literal("accepted"), v.literal("rejected")) },
+  returns: v.null(),
+  handler: async (ctx, args) => {
+    const viewer = await requireViewer(ctx, "professional");
+    const bookingId = ctx.db.normalizeId("bookings", args.bookingId);
+    if (bookingId === null) Bookings.notFound("This booking was not found.");
+    await Bookings.transition(ctx, { bookingId, to: args.status, actor: "professional", actorUser: viewer });
+    return null;
+  },
 });

@@ -1,4 +1,5 @@
 import { v } from "convex/values";
+import { internalQuery } from "./_generated/server";
 import { publicQuery } from "./functions";
 import { city } from "./validators";
 import * as Catalog from "./model/catalog";
@@ -43,4 +44,15 @@ export const tileMarble = publicQuery({
   args: {},
   returns: v.array(v.object({ name: v.string(), price: v.number() })),
   handler: (ctx) => Catalog.tileMarble(ctx),
+});
+
+/** For the /api/services/* routes (HTTP actions call internal functions only). */
+export const serviceNamesForApi = internalQuery({
+  args: { category: v.string() },
+  handler: (ctx, { category }) => Catalog.serviceNames(ctx, category),
+});
+
+export const serviceDetailsForApi = internalQuery({
+  args: { category: v.string(), serviceName: v.string(), location: v.string() },
+  handler: (ctx, args) => Catalog.serviceDetails(ctx, args),
 });

@@ -1,7 +1,7 @@
-import { v } from "convex/values";
+import { ConvexError, v } from "convex/values";
 import { internal } from "./_generated/api";
-import { internalMutation } from "./_generated/server";
-import { professionalMutation, publicQuery, userQuery } from "./functions";
+import { internalMutation, internalQuery } from "./_generated/server";
+import { getViewer, professionalMutation, publicQuery, requireViewer, userQuery } from "./functions";
 import { city, specialty } from "./validators";
 import * as Locations from "./model/locations";
 
@@ -36,6 +36,26 @@ export const sweepStale = internalMutation({
     if (await Locations.sweepStale(ctx, Date.now())) {
       await ctx.scheduler.runAfter(0, internal.locations.sweepStale, {});
     }
+    return null;
+  },
+});
+
+/** GET /api/current-locations: the same markers as locations:current for the token's viewer (if any). */
+export const currentForApi = internalQuery({
+  args: {},
+  handler: async (ctx) => Locations.current(ctx, await getViewer(ctx), {}),
+});
+
+/** POST /api/current-location {userId, longitude, latitude}: userId must be the signed-in professional. */
+export const updateForApi = internalMutation({
+  args: { userId: v.string(), longitude: v.number(), latitude: v.number(), accuracy: v.optional(v.number()) },
+  returns: v.null(),
+  handler: async (ctx, { userId, ...position }) => {
+    const viewer = await requireViewer(ctx, "professional");
+    if (userId !== viewer._id) {
+      throw new ConvexError({ code: "FORBIDDEN", message: "You can only report your own location." });
+    }
+    await Locations.update(ctx, viewer, position);
     return null;
   },
 });

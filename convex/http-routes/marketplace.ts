@@ -27,75 +27,112 @@ function numberField(body: Record<string, unknown>, name: string): number {
 
 export function addMarketplaceRoutes(http: HttpRouter): void {
   // GET /api/services/category/{category} → {names}; GET /api/services/{category}/{serviceName}/{location} → {service}
-  addApiRoute(http, { pathPrefix: "/api/services/" }, {
-    GET: async (ctx, request) => {
-      const parts = segments(request, "/api/services/");
-      if (parts.length === 2 && parts[0] === "category") {
-        const names = await ctx.runQuery(internal.catalog.serviceNamesForApi, { category: parts[1] });
-        return json(request, 200, { success: true, names });
-      }
-      if (parts.length === 3) {
-        const [category, serviceName, location] = parts;
-        const service = await ctx.runQuery(internal.catalog.serviceDetailsForApi, { category, serviceName, location });
-        if (service === null) {
-          throw new ApiError("NOT_FOUND", "Service may not be available for the selected location.");
+  addApiRoute(
+    http,
+    { pathPrefix: "/api/services/" },
+    {
+      GET: async (ctx, request) => {
+        const parts = segments(request, "/api/services/");
+        if (parts.length === 2 && parts[0] === "category") {
+          const names = await ctx.runQuery(internal.catalog.serviceNamesForApi, {
+            category: parts[1],
+          });
+          return json(request, 200, { success: true, names });
         }
-        return json(request, 200, { success: true, service });
-      }
-      throw new ApiError("NOT_FOUND", "Use /api/services/category/{category} or /api/services/{category}/{serviceName}/{location}.");
+        if (parts.length === 3) {
+          const [category, serviceName, location] = parts;
+          const service = await ctx.runQuery(internal.catalog.serviceDetailsForApi, {
+            category,
+            serviceName,
+            location,
+          });
+          if (service === null) {
+            throw new ApiError(
+              "NOT_FOUND",
+              "Service may not be available for the selected location.",
+            );
+          }
+          return json(request, 200, { success: true, service });
+        }
+        throw new ApiError(
+          "NOT_FOUND",
+          "Use /api/services/category/{category} or /api/services/{category}/{serviceName}/{location}.",
+        );
+      },
     },
-  });
+  );
 
-  addApiRoute(http, { path: "/api/current-locations" }, {
-    GET: async (ctx, request) => {
-      const markers = await ctx.runQuery(internal.locations.currentForApi, {});
-      return json(request, 200, {
-        success: true,
-        Technicians: markers.map((m) => ({
-          _id: m.professionalId,
-          name: m.name,
-          specialty: m.specialty,
-          currentLocation: { type: "Point", coordinates: [m.lng, m.lat] },
-          exact: m.exact,
-          updatedAt: m.updatedAt,
-        })),
-      });
+  addApiRoute(
+    http,
+    { path: "/api/current-locations" },
+    {
+      GET: async (ctx, request) => {
+        const markers = await ctx.runQuery(internal.locations.currentForApi, {});
+        return json(request, 200, {
+          success: true,
+          Technicians: markers.map((m) => ({
+            _id: m.professionalId,
+            name: m.name,
+            specialty: m.specialty,
+            currentLocation: { type: "Point", coordinates: [m.lng, m.lat] },
+            exact: m.exact,
+            updatedAt: m.updatedAt,
+          })),
+        });
+      },
     },
-  });
+  );
 
-  addApiRoute(http, { path: "/api/current-location" }, {
-    POST: async (ctx, request) => {
-      const body = await readJson(request);
-      const userId = body.userId;
-      if (typeof userId !== "string" || userId === "") throw new ApiError("INVALID_INPUT", 'The field "userId" is required.');
-      const accuracy = body.accuracy === undefined ? undefined : numberField(body, "accuracy");
-      await ctx.runMutation(internal.locations.updateForApi, {
-        userId,
-        longitude: numberField(body, "longitude"),
-        latitude: numberField(body, "latitude"),
-        accuracy,
-      });
-      return json(request, 200, { success: true });
+  addApiRoute(
+    http,
+    { path: "/api/current-location" },
+    {
+      POST: async (ctx, request) => {
+        const body = await readJson(request);
+        const userId = body.userId;
+        if (typeof userId !== "string" || userId === "")
+          throw new ApiError("INVALID_INPUT", 'The field "userId" is required.');
+        const accuracy = body.accuracy === undefined ? undefined : numberField(body, "accuracy");
+        await ctx.runMutation(internal.locations.updateForApi, {
+          userId,
+          longitude: numberField(body, "longitude"),
+          latitude: numberField(body, "latitude"),
+          accuracy,
+        });
+        return json(request, 200, { success: true });
+      },
     },
-  });
+  );
 
   // GET /api/bookings/{userId} → {technicianBooking}; PUT /api/bookings/{bookingId} {status}
-  addApiRoute(http, { pathPrefix: "/api/bookings/" }, {
-    GET: async (ctx, request) => {
-      const parts = segments(request, "/api/bookings/");
-      if (parts.length !== 1) throw new ApiError("NOT_FOUND", "Use /api/bookings/{userId}.");
-      const technicianBooking = await ctx.runQuery(internal.bookings.listForApi, { userId: parts[0] });
-      return json(request, 200, { success: true, technicianBooking });
+  addApiRoute(
+    http,
+    { pathPrefix: "/api/bookings/" },
+    {
+      GET: async (ctx, request) => {
+        const parts = segments(request, "/api/bookings/");
+        if (parts.length !== 1) throw new ApiError("NOT_FOUND", "Use /api/bookings/{userId}.");
+        const technicianBooking = await ctx.runQuery(internal.bookings.listForApi, {
+          userId: parts[0],
+        });
+        return json(request, 200, { success: true, technicianBooking });
+      },
+      PUT: async (ctx, request) => {
+        const parts = segments(request, "/api/bookings/");
+        if (parts.length !== 1) throw new ApiError("NOT_FOUND", "Use /api/bookings/{bookingId}.");
+        const body = await readJson(request);
+        if (body.status !== "accepted" && body.status !== "rejected") {
+          throw new ApiError(
+            "INVALID_INPUT",
+            'The field "status" must be "accepted" or "rejected".',
+          );
+        }
+        await ctx.runMutation(internal.bookings.answerForApi, {
+          bookingId: parts[0],
+          status: body.status,
+        });
+        return json(request, 200, { success: true, status: body.status });
+      },
     },
-    PUT: async (ctx, request) => {
-      const parts = segments(request, "/api/bookings/");
-      if (parts.length !== 1) throw new ApiError("NOT_FOUND", "Use /api/bookings/{bookingId}.");
-      const body = await readJson(request);
-      if (body.status !== "accepted" && body.status !== "rejected") {
-        throw new ApiError("INVALID_INPUT", 'The field "status" must be "accepted" or "rejected".');
-      }
-      await ctx.runMutation(internal.bookings.answerForApi, { bookingId: parts[0], status: body.status });
-      return json(request, 200, { success: true, status: body.status });
-    },
-  });
+  );
 }

@@ -22,6 +22,10 @@ function fail(code: string, message: string): never {
   throw new ConvexError({ code, message });
 }
 
+export function notFound(message: string): never {
+  fail("NOT_FOUND", message);
+}
+
 export function forbid(): never {
   fail("FORBIDDEN", "You are not allowed to do this.");
 }

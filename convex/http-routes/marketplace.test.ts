@@ -1,0 +1,200 @@
+import { afterEach, describe, expect, test, vi } from "vitest";
+import { api } from "../_generated/api";
+import { upsertCatalog } from "../model/catalog";
+import { insertAdmin, insertCustomer, insertProfessional, newTest } from "../test.setup";
+
+async function setup() {
+  const t = newTest();
+  await t.run((ctx) => upsertCatalog(ctx));
+  const customer = await insertCustomer(t);
+  const otherCustomer = await insertCustomer(t, "Gita Karki");
+  const pro = await insertProfessional(t, { specialty: "electrician", city: "kathmandu" });
+  const otherPro = await insertProfessional(t, { specialty: "electrician", city: "kathmandu" });
+  const admin = await insertAdmin(t);
+  const service = await t.run((ctx) =>
+    ctx.db
+      .query("services")
+      .withIndex("by_category_and_name", (q) => q.eq("category", "electrical"))
+      .first(),
+  );
+  const bookingId = await customer.as.mutation(api.bookings.create, {
+    professionalId: pro.professionalId,
+    serviceIds: [service!._id],
+    address: "Baneshwor",
+    city: "kathmandu",
+    scheduledFor: Date.now() + 60 * 60 * 1000,
+  });
+  return { t, customer, otherCustomer, pro, otherPro, admin, bookingId };
+}
+
+async function body(res: Response) {
+  expect(res.headers.get("Content-Type")).toMatch(/application\/json/);
+  return (await res.json()) as Record<string, unknown>;
+}
+
+const jsonInit = (method: string, payload: unknown): RequestInit => ({
+  method,
+  headers: { "Content-Type": "application/json" },
+  body: JSON.stringify(payload),
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe("GET /api/services/*", () => {
+  test("names by category (spec aliases resolve) and details by city", async () => {
+    const { t } = await setup();
+    const names = await t.fetch("/api/services/category/Electrician");
+    expect(names.status).toBe(200);
+    expect((await body(names)).names).toContain("House Wiring");
+    expect((await body(await t.fetch("/api/services/category/Manson"))).names).toContain(
+      "Crack Repair",
+    );
+
+    const details = await t.fetch("/api/services/Electrician/House%20Wiring/Kathmandu");
+    expect(details.status).toBe(200);
+    expect((await body(details)).service).toMatchObject({
+      name: "House Wiring",
+      availableCities: [{ name: "kathmandu", price: 4550 }],
+    });
+  });
+
+  test("unknown service, malformed path or method: JSON 4xx", async () => {
+    const { t } = await setup();
+    const missing = await t.fetch("/api/services/electrical/Nope/Kathmandu");
+    expect(missing.status).toBe(404);
+    expect(await body(missing)).toMatchObject({ success: false, code: "NOT_FOUND" });
+    expect((await t.fetch("/api/services/electrical")).status).toBe(404);
+    expect((await t.fetch("/api/services/category/%E0%A4")).status).toBe(400);
+    expect((await t.fetch("/api/services/category/x", { method: "POST" })).status).toBe(405);
+  });
+});
+
+describe("GET /api/current-locations", () => {
+  test("markers in the spec's shape, rounded for visitors, exact for admins", async () => {
+    const { t, pro, admin } = await setup();
+    await pro.as.mutation(api.locations.update, { longitude: 85.32412, latitude: 27.71723 });
+    const visitor = await body(await t.fetch("/api/current-locations"));
+    expect(visitor.Technicians).toMatchObject([
+      { _id: pro.professionalId, currentLocation: { coordinates: [85.325, 27.715] }, exact: false },
+    ]);
+    const asAdmin = await body(await admin.as.fetch("/api/current-locations"));
+    expect(asAdmin.Technicians).toMatchObject([
+      { currentLocation: { coordinates: [85.32412, 27.71723] }, exact: true },
+    ]);
+  });
+});
+
+describe("POST /api/current-location", () => {
+  test("the caller's own position only, validated and rate limited", async () => {
+    vi.useFakeTimers();
+    const { t, customer, pro, otherPro } = await setup();
+    const payload = { userId: pro.userId, longitude: 85.3, latitude: 27.7 };
+    expect((await pro.as.fetch("/api/current-location", jsonInit("POST", payload))).status).toBe(
+      200,
+    );
+    const limited = await pro.as.fetch("/api/current-location", jsonInit("POST", payload));
+    expect(limited.status).toBe(429);
+    expect(await body(limited)).toMatchObject({ code: "RATE_LIMITED" });
+    vi.advanceTimersByTime(1000);
+    expect(
+      (
+        await pro.as.fetch(
+          "/api/current-location",
+          jsonInit("POST", { ...payload, longitude: 200 }),
+        )
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await pro.as.fetch(
+          "/api/current-location",
+          jsonInit("POST", { ...payload, latitude: "north" }),
+        )
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await pro.as.fetch(
+          "/api/current-location",
+          jsonInit("POST", { longitude: 85, latitude: 27 }),
+        )
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await pro.as.fetch("/api/current-location", {
+          method: "POST",
+          body: "{",
+          headers: { "Content-Type": "application/json" },
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (await pro.as.fetch("/api/current-location", { method: "POST", body: "x" })).status,
+    ).toBe(415);
+    expect(
+      (await otherPro.as.fetch("/api/current-location", jsonInit("POST", payload))).status,
+    ).toBe(403);
+    expect(
+      (
+        await customer.as.fetch(
+          "/api/current-location",
+          jsonInit("POST", { ...payload, userId: customer.userId }),
+        )
+      ).status,
+    ).toBe(403);
+    expect((await t.fetch("/api/current-location", jsonInit("POST", payload))).status).toBe(401);
+    const row = await t.run((ctx) => ctx.db.query("liveLocations").collect());
+    expect(row).toMatchObject([{ lng: 85.3, lat: 27.7 }]);
+  });
+});
+
+describe("/api/bookings/{id}", () => {
+  test("GET: that user or an admin sees the user's bookings in the spec's shape", async () => {
+    const { t, customer, otherCustomer, pro, otherPro, admin, bookingId } = await setup();
+    for (const [as, userId] of [
+      [pro.as, pro.userId],
+      [customer.as, customer.userId],
+      [admin.as, pro.userId],
+    ] as const) {
+      const res = await as.fetch(`/api/bookings/${userId}`);
+      expect(res.status).toBe(200);
+      const list = (await body(res)).technicianBooking as Record<string, unknown>[];
+      expect(list).toHaveLength(1);
+      expect(list[0]).toMatchObject({
+        _id: bookingId,
+        status: "requested",
+        location: { address: "Baneshwor" },
+        services: [{ name: "Fan Installation", serviceCategory: "electrical" }],
+      });
+    }
+    expect((await otherCustomer.as.fetch(`/api/bookings/${customer.userId}`)).status).toBe(403);
+    expect((await otherPro.as.fetch(`/api/bookings/${pro.userId}`)).status).toBe(403);
+    expect((await t.fetch(`/api/bookings/${pro.userId}`)).status).toBe(401);
+    expect((await admin.as.fetch("/api/bookings/not-an-id")).status).toBe(404);
+  });
+
+  test("PUT: its professional accepts or rejects; others and bad input refused", async () => {
+    const { t, customer, pro, otherPro, admin, bookingId } = await setup();
+    const put = (as: Pick<typeof t, "fetch">, status: unknown, id: string = bookingId) =>
+      as.fetch(`/api/bookings/${id}`, jsonInit("PUT", { status }));
+    expect((await put(t, "accepted")).status).toBe(401);
+    expect((await put(customer.as, "accepted")).status).toBe(403);
+    expect((await put(admin.as, "accepted")).status).toBe(403);
+    expect((await put(otherPro.as, "accepted")).status).toBe(403);
+    expect((await put(pro.as, "completed")).status).toBe(400);
+    expect((await put(pro.as, "accepted", "nope")).status).toBe(404);
+    const ok = await put(pro.as, "accepted");
+    expect(ok.status).toBe(200);
+    expect(await body(ok)).toEqual({ success: true, status: "accepted" });
+    expect((await put(pro.as, "accepted")).status).toBe(200);
+    const illegal = await put(pro.as, "rejected");
+    expect(illegal.status).toBe(400);
+    expect(await body(illegal)).toMatchObject({ code: "ILLEGAL_TRANSITION" });
+    expect(await t.run(async (ctx) => (await ctx.db.get("bookings", bookingId))!.status)).toBe(
+      "accepted",
+    );
+  });
+});
