@@ -25,7 +25,8 @@ export default defineSchema({
     .index("email", ["email"])
     .index("phone", ["phone"])
     .index("by_role", ["role"])
-    .index("by_username", ["username"]),
+    .index("by_username", ["username"])
+    .searchIndex("search_name", { searchField: "name", filterFields: ["role"] }),
 
   professionals: defineTable({
     userId: v.id("users"),
