@@ -91,7 +91,8 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
   const fileTypes = new Map(state.files);
   let isClosed = false;
   const pendingFiles = new Set<Promise<void>>();
-  let subscriptions: Subscriptions | undefined;
+  // Created after the engine (it needs it) but referenced by the engine's commit hook.
+  const reactor: { subscriptions?: Subscriptions } = {};
   const durable = async () => {
     while (pendingFiles.size > 0) await Promise.all(pendingFiles);
     await log.sync();
@@ -106,7 +107,7 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
           log.removeFile(change.id);
         }
       }
-      subscriptions?.onCommit(ts, changes);
+      reactor.subscriptions?.onCommit(ts, changes);
     },
     onFileStored(storageId: string, blob: Blob) {
       if (isClosed) return;
@@ -134,7 +135,8 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
     const bytes = log.readFile(id);
     if (bytes && db._documents[id]) db._storage[id] = new Blob([new Uint8Array(bytes)], { type });
   }
-  subscriptions = new Subscriptions(engine);
+  const subscriptions = new Subscriptions(engine);
+  reactor.subscriptions = subscriptions;
   engine.rearmScheduled();
   let stopCrons = await startCrons(engine);
 
@@ -148,7 +150,7 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
     durable,
   };
 
-  const handle = (fn: (req: IncomingMessage, res: ServerResponse) => Promise<void>) => (req: IncomingMessage, res: ServerResponse) => {
+  const handle = (fn: (req: IncomingMessage, res: ServerResponse) => Promise<unknown>) => (req: IncomingMessage, res: ServerResponse) => {
     fn(req, res).catch((error) => {
       console.error("local-backend: request failed", error);
       if (!res.headersSent) res.writeHead(500, { "Content-Type": "text/plain", ...CORS_HEADERS });

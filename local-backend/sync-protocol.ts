@@ -29,7 +29,8 @@ type StateModification =
 type ClientMessage =
   | { type: "Connect"; sessionId: string }
   | { type: "ModifyQuerySet"; baseVersion: number; newVersion: number; modifications: ({ type: "Add"; queryId: number; udfPath: string; args: JSONValue[] } | { type: "Remove"; queryId: number })[] }
-  | { type: "Mutation" | "Action"; requestId: number; udfPath: string; args: JSONValue[] }
+  | { type: "Mutation"; requestId: number; udfPath: string; args: JSONValue[] }
+  | { type: "Action"; requestId: number; udfPath: string; args: JSONValue[] }
   | { type: "Authenticate"; tokenType: "User" | "Admin" | "None"; value?: string; baseVersion: number }
   | { type: "Event" };
 

@@ -7,7 +7,8 @@ import { pathToFileURL } from "node:url";
 export type ModuleMap = Record<string, () => Promise<Record<string, unknown>>>;
 
 const SOURCE = /\.(ts|js|mts|mjs)$/;
-const SKIP = /(\.test\.|\.d\.ts$|\.spec\.)/;
+// Test files and test helpers (e.g. test.setup.ts, which uses import.meta.glob) are not deployed code.
+const SKIP = /((^|[.-])(test|spec)([.-]|$)|\.d\.ts$)/;
 
 export function listModuleFiles(convexDir: string): string[] {
   const out: string[] = [];

@@ -1,0 +1,180 @@
+import { anyApi } from "convex/server";
+import { ConvexHttpClient } from "convex/browser";
+import { exportPKCS8, generateKeyPair } from "jose";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startBackend, type Backend } from "../server.ts";
+import { fixtureConvexDir, newClient, nextValue, signToken, tempDataDir } from "./helpers.ts";
+
+type Message = { body: string; author: string | null };
+const bodies = (rows: Message[]) => rows.map((r) => r.body);
+
+let backend: Backend;
+let dataDir: string;
+const clients: { close(): Promise<void> }[] = [];
+const client = () => {
+  const c = newClient(backend.url);
+  clients.push(c);
+  return c;
+};
+
+beforeAll(async () => {
+  dataDir = tempDataDir();
+  backend = await startBackend({ port: 0, sitePort: 0, dataDir, convexDir: fixtureConvexDir });
+});
+afterAll(async () => {
+  await Promise.all(clients.map((c) => c.close()));
+  await backend.close();
+});
+
+describe("sync WebSocket", () => {
+  it("a mutation by one client updates another client's subscription", async () => {
+    const [a, b] = [client(), client()];
+    await nextValue<Message[]>(a, anyApi.messages.list, { channel: "two" }, (v) => v.length === 0);
+    const update = nextValue<Message[]>(a, anyApi.messages.list, { channel: "two" }, (v) => v.length === 1);
+    await b.mutation(anyApi.messages.send, { channel: "two", body: "hello" });
+    expect(bodies(await update)).toEqual(["hello"]);
+  });
+
+  it("a mutation resolves only after its own client's queries reflect it", async () => {
+    const a = client();
+    let latest: Message[] = [];
+    a.onUpdate(anyApi.messages.list, { channel: "own" }, (v) => (latest = v as Message[]));
+    await nextValue<Message[]>(a, anyApi.messages.list, { channel: "own" }, () => true);
+    await a.mutation(anyApi.messages.send, { channel: "own", body: "mine" });
+    expect(bodies(latest)).toEqual(["mine"]);
+  });
+
+  it("a ConvexError reaches the client with its data, and console output as log lines", async () => {
+    const a = client();
+    const error = await a.mutation(anyApi.messages.send, { channel: "err", body: "" }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ data: { code: "EMPTY", message: "Message is empty." } });
+    const plain = await a.mutation(anyApi.messages.send, { channel: "err", body: "crash" }).catch((e: Error) => e);
+    expect((plain as Error).message).toContain("plain failure");
+  });
+
+  it("an action calling an internal mutation updates subscribers", async () => {
+    const [a, b] = [client(), client()];
+    await nextValue<Message[]>(a, anyApi.messages.list, { channel: "act" }, (v) => v.length === 0);
+    const update = nextValue<Message[]>(a, anyApi.messages.list, { channel: "act" }, (v) => v.length === 1);
+    expect(await b.action(anyApi.messages.sendViaAction, { channel: "act", body: "via action" })).toBe("done");
+    expect(bodies(await update)).toEqual(["via action"]);
+  });
+
+  it("a scheduled function's writes update subscribers", async () => {
+    const a = client();
+    await nextValue<Message[]>(a, anyApi.messages.list, { channel: "later" }, (v) => v.length === 0);
+    const update = nextValue<Message[]>(a, anyApi.messages.list, { channel: "later" }, (v) => v.length === 1);
+    await a.mutation(anyApi.messages.sendLater, { channel: "later", body: "scheduled", delayMs: 30 });
+    expect(bodies(await update)).toEqual(["scheduled"]);
+  });
+
+  it("re-runs only queries whose index range a commit touched", async () => {
+    const a = client();
+    a.onUpdate(anyApi.messages.list, { channel: "quiet" }, () => {});
+    a.onUpdate(anyApi.counters.get, { name: "c" }, () => {});
+    await nextValue<number>(a, anyApi.counters.get, { name: "c" }, (v) => v === 0);
+    const runsBefore = backend.subscriptions.runs;
+    await a.mutation(anyApi.counters.increment, { name: "other" });
+    await a.mutation(anyApi.messages.send, { channel: "noisy", body: "x" });
+    // Neither the "quiet" channel nor counter "c" was touched.
+    expect(backend.subscriptions.runs).toBe(runsBefore);
+    await a.mutation(anyApi.counters.increment, { name: "c" });
+    expect(backend.subscriptions.runs).toBe(runsBefore + 1);
+  });
+
+  it("identical subscriptions that do not read the identity share one run", async () => {
+    const [a, b] = [client(), client()];
+    a.onUpdate(anyApi.counters.get, { name: "shared" }, () => {});
+    b.onUpdate(anyApi.counters.get, { name: "shared" }, () => {});
+    await nextValue<number>(a, anyApi.counters.get, { name: "shared" }, (v) => v === 0);
+    await nextValue<number>(b, anyApi.counters.get, { name: "shared" }, (v) => v === 0);
+    const runsBefore = backend.subscriptions.runs;
+    const seenByA = nextValue<number>(a, anyApi.counters.get, { name: "shared" }, (v) => v === 1);
+    const seenByB = nextValue<number>(b, anyApi.counters.get, { name: "shared" }, (v) => v === 1);
+    await a.mutation(anyApi.counters.increment, { name: "shared" });
+    expect([await seenByA, await seenByB]).toEqual([1, 1]);
+    expect(backend.subscriptions.runs - runsBefore).toBe(1);
+  });
+});
+
+describe("auth", () => {
+  const authState = (token: string) => {
+    const c = client();
+    const identity = new Promise<boolean>((resolve) => c.setAuth(async () => token, resolve));
+    return { c, identity };
+  };
+
+  it("accepts a valid token and builds the identity as Convex does", async () => {
+    const { c, identity } = authState(await signToken(dataDir, backend.siteUrl, "user1|session1"));
+    expect(await identity).toBe(true);
+    const me = await nextValue<{ subject: string; tokenIdentifier: string } | null>(c, anyApi.messages.whoami, {}, (v) => v !== null);
+    expect(me).toEqual({ subject: "user1|session1", tokenIdentifier: `${backend.siteUrl}|user1|session1` });
+  });
+
+  it("refuses an expired token", async () => {
+    const expired = await signToken(dataDir, backend.siteUrl, "user2", { expiresIn: Math.floor(Date.now() / 1000) - 60 });
+    expect(await authState(expired).identity).toBe(false);
+  });
+
+  it("refuses a token signed with another key", async () => {
+    const other = await generateKeyPair("RS256", { extractable: true });
+    const forged = await signToken(dataDir, backend.siteUrl, "user3", { privateKey: await exportPKCS8(other.privateKey) });
+    expect(await authState(forged).identity).toBe(false);
+  });
+});
+
+describe("HTTP API, storage and HTTP actions", () => {
+  it("ConvexHttpClient runs queries and mutations, with ConvexError data", async () => {
+    const http = new ConvexHttpClient(backend.url);
+    await http.mutation(anyApi.messages.send, { channel: "http", body: "over http" });
+    expect(bodies(await http.query(anyApi.messages.list, { channel: "http" }))).toEqual(["over http"]);
+    await expect(http.mutation(anyApi.messages.send, { channel: "http", body: "" })).rejects.toMatchObject({
+      data: { code: "EMPTY" },
+    });
+    await expect(http.mutation(anyApi.messages.insertInternal, { channel: "http", body: "x" })).rejects.toThrow(
+      /Could not find public function/,
+    );
+  });
+
+  it("the admin key may run internal functions", async () => {
+    const admin = new ConvexHttpClient(backend.url);
+    (admin as unknown as { setAdminAuth(key: string): void }).setAdminAuth(backend.adminKey);
+    await admin.mutation(anyApi.messages.insertInternal, { channel: "admin", body: "internal" });
+    expect(bodies(await admin.query(anyApi.messages.list, { channel: "admin" }))).toEqual(["internal"]);
+  });
+
+  it("answers CORS preflight", async () => {
+    const res = await fetch(`${backend.url}/api/action`, {
+      method: "OPTIONS",
+      headers: { Origin: "http://127.0.0.1:5173", "Access-Control-Request-Headers": "content-type,convex-client" },
+    });
+    expect(res.status).toBe(204);
+    expect(res.headers.get("access-control-allow-origin")).toBe("*");
+    expect(res.headers.get("access-control-allow-headers")).toMatch(/Convex-Client/);
+  });
+
+  it("uploads a file, then serves it with its content type; refuses oversized uploads", async () => {
+    const http = new ConvexHttpClient(backend.url);
+    const uploadUrl: string = await http.mutation(anyApi.files.generateUploadUrl, {});
+    expect(uploadUrl.startsWith(backend.url)).toBe(true);
+    const bytes = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]);
+    const res = await fetch(uploadUrl, { method: "POST", headers: { "Content-Type": "image/png" }, body: bytes });
+    const { storageId } = (await res.json()) as { storageId: string };
+    const fileUrl: string = await http.query(anyApi.files.url, { storageId });
+    const file = await fetch(fileUrl);
+    expect(file.headers.get("content-type")).toBe("image/png");
+    expect(new Uint8Array(await file.arrayBuffer())).toEqual(bytes);
+    const tooBig = await fetch(uploadUrl, { method: "POST", body: new Uint8Array(21 * 1024 * 1024) });
+    expect(tooBig.status).toBe(413);
+  });
+
+  it("routes HTTP actions to convex/http.ts with the Bearer token verified", async () => {
+    const anonymous = await fetch(`${backend.siteUrl}/api/whoami`);
+    expect(await anonymous.json()).toEqual({ subject: null });
+    const token = await signToken(dataDir, backend.siteUrl, "site-user");
+    const signed = await fetch(`${backend.siteUrl}/api/whoami`, { headers: { Authorization: `Bearer ${token}` } });
+    expect(await signed.json()).toEqual({ subject: "site-user" });
+    const forged = await fetch(`${backend.siteUrl}/api/whoami`, { headers: { Authorization: `Bearer ${token}x` } });
+    expect(forged.status).toBe(401);
+  });
+});

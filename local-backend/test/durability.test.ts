@@ -1,0 +1,109 @@
+import { spawn } from "node:child_process";
+import { appendFileSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { anyApi } from "convex/server";
+import { ConvexHttpClient } from "convex/browser";
+import { describe, expect, it } from "vitest";
+import { startBackend } from "../server.ts";
+import { fixtureConvexDir, tempDataDir } from "./helpers.ts";
+
+const start = (dataDir: string) => startBackend({ port: 0, sitePort: 0, dataDir, convexDir: fixtureConvexDir });
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+describe("durability", () => {
+  it("restart keeps documents with their ids and creation times, files and id counters", async () => {
+    const dataDir = tempDataDir();
+    let backend = await start(dataDir);
+    let http = new ConvexHttpClient(backend.url);
+    const id1 = await http.mutation(anyApi.messages.send, { channel: "keep", body: "one" });
+    await http.mutation(anyApi.messages.send, { channel: "keep", body: "two" });
+    const uploadUrl: string = await http.mutation(anyApi.files.generateUploadUrl, {});
+    const { storageId } = (await (await fetch(uploadUrl, { method: "POST", headers: { "Content-Type": "text/plain" }, body: "kept bytes" })).json()) as { storageId: string };
+    const before = await backend.engine.t.run(async (ctx: { db: { get(id: string): Promise<unknown> } }) => await ctx.db.get(id1));
+    await backend.close();
+
+    backend = await start(dataDir);
+    http = new ConvexHttpClient(backend.url);
+    expect((await http.query(anyApi.messages.list, { channel: "keep" })).map((m: { body: string }) => m.body)).toEqual(["one", "two"]);
+    expect(await backend.engine.t.run(async (ctx: { db: { get(id: string): Promise<unknown> } }) => await ctx.db.get(id1))).toEqual(before);
+    const file = await fetch(await http.query(anyApi.files.url, { storageId }));
+    expect(file.headers.get("content-type")).toBe("text/plain");
+    expect(await file.text()).toBe("kept bytes");
+    const id3: string = await http.mutation(anyApi.messages.send, { channel: "keep", body: "three" });
+    expect(id3 > id1).toBe(true);
+    backend.compact();
+    await backend.close();
+
+    backend = await start(dataDir);
+    http = new ConvexHttpClient(backend.url);
+    expect((await http.query(anyApi.messages.list, { channel: "keep" })).length).toBe(3);
+    await backend.close();
+  });
+
+  it("kill -9 after N acknowledged mutations keeps all N", async () => {
+    const dataDir = tempDataDir();
+    const child = spawn(process.execPath, ["--import", "tsx", path.join(here, "child-backend.ts"), dataDir], {
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    const url = await new Promise<string>((resolve, reject) => {
+      let out = "";
+      child.stdout.on("data", (chunk: Buffer) => {
+        out += chunk.toString();
+        const line = out.split("\n").find((l) => l.startsWith("{"));
+        if (line) resolve((JSON.parse(line) as { url: string }).url);
+      });
+      child.once("exit", (code) => reject(new Error(`child exited with ${code}`)));
+    });
+    const http = new ConvexHttpClient(url);
+    const n = 40;
+    await Promise.all(Array.from({ length: n }, (_, i) => http.mutation(anyApi.messages.send, { channel: "crash", body: `m${i}` })));
+    child.kill("SIGKILL");
+    await new Promise((resolve) => child.once("exit", resolve));
+
+    const backend = await start(dataDir);
+    const rows = await new ConvexHttpClient(backend.url).query(anyApi.messages.list, { channel: "crash" });
+    expect(rows.length).toBe(n);
+    await backend.close();
+  }, 30_000);
+
+  it("a truncated log tail is reported and the complete records before it are kept", async () => {
+    const dataDir = tempDataDir();
+    let backend = await start(dataDir);
+    let http = new ConvexHttpClient(backend.url);
+    for (const body of ["a", "b", "c"]) await http.mutation(anyApi.messages.send, { channel: "tail", body });
+    await backend.close();
+    const logFile = path.join(dataDir, "log.jsonl");
+    const lines = readFileSync(logFile, "utf8");
+    appendFileSync(logFile, lines.split("\n")[0].slice(0, 40));
+
+    backend = await start(dataDir);
+    expect(backend.recovery.tailError).toMatchObject({ reason: "truncated record (no newline)", bytes: 40 });
+    http = new ConvexHttpClient(backend.url);
+    expect((await http.query(anyApi.messages.list, { channel: "tail" })).length).toBe(3);
+    await http.mutation(anyApi.messages.send, { channel: "tail", body: "d" });
+    await backend.close();
+
+    backend = await start(dataDir);
+    expect(backend.recovery.tailError).toBeUndefined();
+    expect((await new ConvexHttpClient(backend.url).query(anyApi.messages.list, { channel: "tail" })).length).toBe(4);
+    await backend.close();
+  });
+
+  it("a corrupt record in the middle of the tail stops recovery there and is reported", async () => {
+    const dataDir = tempDataDir();
+    let backend = await start(dataDir);
+    const http = new ConvexHttpClient(backend.url);
+    for (const body of ["a", "b"]) await http.mutation(anyApi.messages.send, { channel: "flip", body });
+    await backend.close();
+    const logFile = path.join(dataDir, "log.jsonl");
+    const lines = readFileSync(logFile, "utf8").split("\n");
+    const last = lines.length - 2;
+    lines[last] = lines[last].replace('"b"', '"X"');
+    writeFileSync(logFile, lines.join("\n"));
+    backend = await start(dataDir);
+    expect(backend.recovery.tailError?.reason).toBe("checksum mismatch");
+    expect((await new ConvexHttpClient(backend.url).query(anyApi.messages.list, { channel: "flip" })).map((m: { body: string }) => m.body)).toEqual(["a"]);
+    await backend.close();
+  });
+});

@@ -1,0 +1,55 @@
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { ConvexClient } from "convex/browser";
+import { importPKCS8, SignJWT } from "jose";
+import WebSocket from "ws";
+
+export const fixtureConvexDir = path.join(path.dirname(fileURLToPath(import.meta.url)), "fixture-convex");
+
+export const tempDataDir = () => mkdtempSync(path.join(tmpdir(), "local-backend-test-"));
+
+export function newClient(url: string) {
+  return new ConvexClient(url, { webSocketConstructor: WebSocket as unknown as typeof globalThis.WebSocket });
+}
+
+/** Resolves with the first value `predicate` accepts from a subscription. */
+export function nextValue<T>(
+  client: ConvexClient,
+  ref: Parameters<ConvexClient["onUpdate"]>[0],
+  args: Record<string, unknown>,
+  predicate: (value: T) => boolean,
+  timeoutMs = 5000,
+): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      unsubscribe();
+      reject(new Error("timed out waiting for a subscription update"));
+    }, timeoutMs);
+    const unsubscribe = client.onUpdate(ref, args, (value) => {
+      if (predicate(value as T)) {
+        clearTimeout(timer);
+        unsubscribe();
+        resolve(value as T);
+      }
+    });
+  });
+}
+
+export async function signToken(
+  dataDir: string,
+  issuer: string,
+  subject: string,
+  options: { expiresIn?: string | number; privateKey?: string } = {},
+) {
+  const keys = JSON.parse(readFileSync(path.join(dataDir, "auth-keys.json"), "utf8")) as { JWT_PRIVATE_KEY: string };
+  const key = await importPKCS8(options.privateKey ?? keys.JWT_PRIVATE_KEY, "RS256");
+  return await new SignJWT({ sub: subject })
+    .setProtectedHeader({ alg: "RS256" })
+    .setIssuedAt()
+    .setIssuer(issuer)
+    .setAudience("convex")
+    .setExpirationTime(options.expiresIn ?? "1h")
+    .sign(key);
+}
