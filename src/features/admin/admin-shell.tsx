@@ -1,5 +1,102 @@
-import { Outlet } from "react-router-dom";
+import { useAuthActions } from "@convex-dev/auth/react";
+import { useConvexAuth, useQuery } from "convex/react";
+import { useState } from "react";
+import { Navigate, NavLink, Outlet, useLocation, useNavigate } from "react-router-dom";
+import { toast } from "sonner";
+import { api } from "../../../convex/_generated/api";
+import { Button } from "@/components/ui/button";
+import { LoadingState } from "@/components/ui/states";
+import { paths } from "@/lib/paths";
 
+const NAV = [
+  { label: "Dashboard", to: paths.adminDashboard() },
+  { label: "Users", to: paths.adminUsers() },
+  { label: "Technicians", to: paths.adminTechnicians() },
+  { label: "Settings", to: paths.adminSettings() },
+] as const;
+
+/**
+ * The admin layout: sidebar (a top bar on small screens) around the admin pages. The client only redirects
+ * visitors who are not admins to /admin-login; every admin function checks the role on the server.
+ */
 export default function AdminShell() {
-  return <Outlet />;
+  const { isLoading, isAuthenticated } = useConvexAuth();
+  const viewer = useQuery(api.users.viewer, isAuthenticated ? {} : "skip");
+  if (isLoading || (isAuthenticated && viewer === undefined)) {
+    return (
+      <main className="min-h-dvh bg-slate-100">
+        <LoadingState label="Checking your admin session…" />
+      </main>
+    );
+  }
+  if (!isAuthenticated || viewer?.role !== "admin") return <Navigate to={paths.adminLogin()} replace />;
+  return <AdminLayout name={viewer.name || viewer.username || "Admin"} />;
+}
+
+function AdminLayout({ name }: { name: string }) {
+  const { signOut } = useAuthActions();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const [leaving, setLeaving] = useState(false);
+
+  async function logout() {
+    setLeaving(true);
+    try {
+      await signOut();
+      toast.success(`${name} has been logged out successfully`);
+      navigate(paths.adminLogin(), { replace: true });
+    } catch {
+      toast.error("Sign-out failed. Please try again.");
+      setLeaving(false);
+    }
+  }
+
+  const linkClass = (active: boolean) =>
+    `block whitespace-nowrap rounded-lg px-3 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-brand-500 ${
+      active ? "bg-brand-600 text-white" : "text-slate-200 hover:bg-slate-700"
+    }`;
+
+  return (
+    <div className="flex min-h-dvh flex-col bg-slate-100 md:flex-row">
+      <aside className="bg-slate-800 text-white md:sticky md:top-0 md:flex md:h-dvh md:w-56 md:shrink-0 md:flex-col">
+        <div className="flex items-center justify-between gap-2 px-4 py-3 md:block md:py-5">
+          <p className="font-semibold">
+            GharSewa <span className="font-normal text-slate-300">Admin</span>
+          </p>
+          <p className="truncate text-xs text-slate-300 md:mt-1">Signed in as {name}</p>
+        </div>
+        <nav aria-label="Admin" className="overflow-x-auto px-2 pb-2 md:flex-1 md:overflow-visible">
+          <ul className="flex gap-1 md:h-full md:flex-col md:pb-3">
+            {NAV.map((item) => (
+              <li key={item.to}>
+                <NavLink
+                  to={item.to}
+                  className={({ isActive }) =>
+                    // /admin-panel shows the technicians grid, so that entry is active there too.
+                    linkClass(isActive || (item.to === paths.adminTechnicians() && pathname === paths.adminPanel()))
+                  }
+                >
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+            <li className="md:mt-auto">
+              <Button
+                variant="ghost"
+                size="sm"
+                onClick={() => void logout()}
+                disabled={leaving}
+                className="w-full whitespace-nowrap text-slate-200 hover:bg-slate-700 hover:text-white md:justify-start"
+              >
+                {leaving ? "Logging out…" : "Logout"}
+              </Button>
+            </li>
+          </ul>
+        </nav>
+      </aside>
+      <div className="min-w-0 flex-1">
+        <Outlet />
+      </div>
+    </div>
+  );
 }

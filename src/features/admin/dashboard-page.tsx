@@ -1,3 +1,139 @@
+import { useQuery } from "convex/react";
+import type { ReactNode } from "react";
+import { Link } from "react-router-dom";
+import { api } from "../../../convex/_generated/api";
+import type { BookingStatus } from "../../../convex/validators";
+import { Button } from "@/components/ui/button";
+import { ErrorBoundary } from "@/components/ui/error-boundary";
+import { ErrorState, LoadingState } from "@/components/ui/states";
+import { errorMessage } from "@/lib/errors";
+import { paths } from "@/lib/paths";
+
+const BOOKING_LABELS: Record<BookingStatus, string> = {
+  requested: "Requested",
+  accepted: "Accepted",
+  rejected: "Rejected",
+  en_route: "On the way",
+  in_progress: "In progress",
+  completed: "Completed",
+  reviewed: "Reviewed",
+  cancelled: "Cancelled",
+  expired: "Expired",
+};
+
+const ROLE_LABELS = { customer: "Customers", professional: "Professionals", admin: "Admins" } as const;
+
 export default function AdminDashboardPage() {
-  return <main className="mx-auto max-w-6xl p-4"><h1 className="text-2xl font-semibold">Dashboard</h1></main>;
+  return (
+    <main className="p-3 sm:p-6">
+      <h1 className="text-2xl font-semibold text-slate-900">Dashboard</h1>
+      <ErrorBoundary
+        fallback={(error, retry) => (
+          <div className="mt-4">
+            <ErrorState title="The dashboard could not be loaded.">
+              <p>{errorMessage(error, "Please try again.")}</p>
+              <Button variant="secondary" size="sm" className="mt-3" onClick={retry}>
+                Try again
+              </Button>
+            </ErrorState>
+          </div>
+        )}
+      >
+        <Stats />
+      </ErrorBoundary>
+    </main>
+  );
+}
+
+function Stats() {
+  const stats = useQuery(api.admin.stats);
+  const online = useQuery(api.presence.online);
+  if (stats === undefined) return <LoadingState label="Loading figures…" />;
+  const bookingTotal = Object.values(stats.bookings).reduce((a, b) => a + b, 0);
+  return (
+    <div className="mt-4 space-y-4">
+      <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+        <Figure label="Professionals online now" value={stats.onlineProfessionals} />
+        <Figure
+          label="Waiting for verification"
+          value={stats.pendingVerifications}
+          action={
+            stats.pendingVerifications > 0 ? (
+              <Link
+                to={`${paths.adminTechnicians()}?verification=unverified`}
+                className="text-sm text-brand-700 underline-offset-2 hover:underline"
+              >
+                Review documents
+              </Link>
+            ) : null
+          }
+        />
+        <Figure label="Bookings" value={bookingTotal} />
+        <Figure label="Users online now" value={online?.length} />
+      </div>
+      <div className="grid gap-4 lg:grid-cols-3">
+        <Panel title="Accounts by role">
+          <dl className="divide-y divide-slate-100">
+            {(Object.keys(ROLE_LABELS) as (keyof typeof ROLE_LABELS)[]).map((role) => (
+              <Row key={role} label={ROLE_LABELS[role]} value={stats.users[role] ?? 0} />
+            ))}
+          </dl>
+        </Panel>
+        <Panel title="Bookings by status">
+          <dl className="divide-y divide-slate-100">
+            {(Object.keys(BOOKING_LABELS) as BookingStatus[]).map((status) => (
+              <Row key={status} label={BOOKING_LABELS[status]} value={stats.bookings[status] ?? 0} />
+            ))}
+          </dl>
+        </Panel>
+        <Panel title="Online now">
+          {online === undefined ? (
+            <LoadingState label="Loading who is online…" />
+          ) : online.length === 0 ? (
+            <p className="text-sm text-slate-600">Nobody is online right now.</p>
+          ) : (
+            <ul className="divide-y divide-slate-100">
+              {online.map((u) => (
+                <li key={u.userId} className="flex items-center justify-between gap-2 py-1.5 text-sm">
+                  <span className="flex min-w-0 items-center gap-2">
+                    <span aria-hidden="true" className="h-2 w-2 shrink-0 rounded-full bg-green-500" />
+                    <span className="truncate text-slate-800">{u.name || "Unnamed user"}</span>
+                  </span>
+                  <span className="text-slate-500">{u.role}</span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Panel>
+      </div>
+    </div>
+  );
+}
+
+function Figure({ label, value, action }: { label: string; value: number | undefined; action?: ReactNode }) {
+  return (
+    <section className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+      <h2 className="text-sm text-slate-600">{label}</h2>
+      <p className="mt-1 text-3xl font-semibold text-slate-900">{value ?? "…"}</p>
+      {action && <div className="mt-1">{action}</div>}
+    </section>
+  );
+}
+
+function Panel({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+      <h2 className="mb-2 font-semibold text-slate-900">{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+function Row({ label, value }: { label: string; value: number }) {
+  return (
+    <div className="flex justify-between py-1.5 text-sm">
+      <dt className="text-slate-700">{label}</dt>
+      <dd className="font-medium text-slate-900">{value}</dd>
+    </div>
+  );
 }

@@ -1,3 +1,148 @@
+import { useForm } from "@tanstack/react-form";
+import { useMutation, useQuery } from "convex/react";
+import { toast } from "sonner";
+import { z } from "zod";
+import { api } from "../../../convex/_generated/api";
+import { Button } from "@/components/ui/button";
+import { ErrorBoundary } from "@/components/ui/error-boundary";
+import { TextareaField, TextField } from "@/components/ui/inputs";
+import { ErrorState, LoadingState } from "@/components/ui/states";
+import { errorMessage } from "@/lib/errors";
+
+export const settingsSchema = z.object({
+  hotline: z
+    .string()
+    .trim()
+    .min(1, "The hotline number is required.")
+    .regex(/^\+?[0-9][0-9 -]{4,18}[0-9]$/, "Enter the hotline as a phone number, e.g. 01-5970000."),
+  bannerText: z.string().trim().min(1, "The banner text is required.").max(300, "The banner text must be 1-300 characters."),
+  bookingExpiryMinutes: z
+    .number({ error: "Enter a number of minutes." })
+    .int("Use whole minutes.")
+    .min(5, "At least 5 minutes.")
+    .max(1440, "At most 1440 minutes (one day)."),
+});
+
+type Settings = z.infer<typeof settingsSchema>;
+
 export default function SettingsPage() {
-  return <main className="mx-auto max-w-6xl p-4"><h1 className="text-2xl font-semibold">Settings</h1></main>;
+  return (
+    <main className="p-3 sm:p-6">
+      <h1 className="text-2xl font-semibold text-slate-900">Settings</h1>
+      <ErrorBoundary
+        fallback={(error, retry) => (
+          <div className="mt-4">
+            <ErrorState title="Settings could not be loaded.">
+              <p>{errorMessage(error, "Please try again.")}</p>
+              <Button variant="secondary" size="sm" className="mt-3" onClick={retry}>
+                Try again
+              </Button>
+            </ErrorState>
+          </div>
+        )}
+      >
+        <SettingsLoader />
+      </ErrorBoundary>
+    </main>
+  );
+}
+
+function SettingsLoader() {
+  const settings = useQuery(api.settings.get);
+  if (settings === undefined) return <LoadingState label="Loading settings…" />;
+  return <SettingsForm initial={settings} />;
+}
+
+function SettingsForm({ initial }: { initial: Settings }) {
+  const update = useMutation(api.admin.updateSettings);
+  const form = useForm({
+    defaultValues: initial,
+    validators: { onChange: settingsSchema, onSubmit: settingsSchema },
+    onSubmit: async ({ value, formApi }) => {
+      try {
+        const parsed = settingsSchema.parse(value);
+        await update(parsed);
+        formApi.reset(parsed);
+        toast.success("Settings saved.");
+      } catch (error) {
+        toast.error(errorMessage(error, "Could not save the settings. Please try again."));
+      }
+    },
+  });
+
+  return (
+    <form
+      noValidate
+      className="mt-4 max-w-xl space-y-4 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void form.handleSubmit();
+      }}
+    >
+      <form.Field name="hotline">
+        {(field) => (
+          <TextField
+            label="Hotline number"
+            hint="Shown in the footer and on the contact page."
+            type="tel"
+            required
+            value={field.state.value}
+            onChange={(e) => field.handleChange(e.target.value)}
+            onBlur={field.handleBlur}
+            error={field.state.meta.isTouched ? fieldError(field.state.meta.errors) : undefined}
+          />
+        )}
+      </form.Field>
+      <form.Field name="bannerText">
+        {(field) => (
+          <TextareaField
+            label="Banner text"
+            hint="The scrolling banner on the landing page."
+            rows={3}
+            required
+            value={field.state.value}
+            onChange={(e) => field.handleChange(e.target.value)}
+            onBlur={field.handleBlur}
+            error={field.state.meta.isTouched ? fieldError(field.state.meta.errors) : undefined}
+          />
+        )}
+      </form.Field>
+      <form.Field name="bookingExpiryMinutes">
+        {(field) => (
+          <TextField
+            label="Booking expiry (minutes)"
+            hint="A request the professional has not answered by then expires."
+            type="number"
+            inputMode="numeric"
+            min={5}
+            max={1440}
+            step={1}
+            required
+            value={Number.isNaN(field.state.value) ? "" : field.state.value}
+            onChange={(e) => field.handleChange(e.target.valueAsNumber)}
+            onBlur={field.handleBlur}
+            error={field.state.meta.isTouched ? fieldError(field.state.meta.errors) : undefined}
+          />
+        )}
+      </form.Field>
+      <form.Subscribe selector={(s) => [s.isSubmitting, s.isDirty] as const}>
+        {([isSubmitting, isDirty]) => (
+          <div className="flex flex-wrap items-center gap-3">
+            <Button type="submit" disabled={isSubmitting || !isDirty}>
+              {isSubmitting ? "Saving…" : "Save settings"}
+            </Button>
+            {!isDirty && <span className="text-sm text-slate-500">No unsaved changes.</span>}
+          </div>
+        )}
+      </form.Subscribe>
+    </form>
+  );
+}
+
+function fieldError(errors: unknown[]): string | undefined {
+  const first = errors[0];
+  if (!first) return undefined;
+  if (typeof first === "string") return first;
+  if (typeof first === "object" && "message" in first && typeof first.message === "string") return first.message;
+  return undefined;
 }

@@ -1,3 +1,109 @@
+import { useQuery } from "convex/react";
+import { useDeferredValue, useState } from "react";
+import { api } from "../../../convex/_generated/api";
+import { Badge, type BadgeTone } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { ErrorBoundary } from "@/components/ui/error-boundary";
+import { TextField } from "@/components/ui/inputs";
+import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
+import { errorMessage } from "@/lib/errors";
+import { formatGregorianDate } from "@/lib/format";
+
+const ROLE_TONE: Record<string, BadgeTone> = { customer: "info", professional: "brand", admin: "neutral" };
+
 export default function UsersPage() {
-  return <main className="mx-auto max-w-6xl p-4"><h1 className="text-2xl font-semibold">Users</h1></main>;
+  const [search, setSearch] = useState("");
+  // Typing should not start a new subscription for every keystroke while the last one is still loading.
+  const deferred = useDeferredValue(search.trim());
+  return (
+    <main className="p-3 sm:p-6">
+      <h1 className="text-2xl font-semibold text-slate-900">Users</h1>
+      <form role="search" className="mt-4 max-w-md" onSubmit={(e) => e.preventDefault()}>
+        <TextField
+          label="Search users"
+          type="search"
+          placeholder="Name, or an exact email address"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+        />
+      </form>
+      <ErrorBoundary
+        fallback={(error, retry) => (
+          <div className="mt-4">
+            <ErrorState title="Users could not be loaded.">
+              <p>{errorMessage(error, "Please try again.")}</p>
+              <Button variant="secondary" size="sm" className="mt-3" onClick={retry}>
+                Try again
+              </Button>
+            </ErrorState>
+          </div>
+        )}
+      >
+        <UsersList search={deferred} />
+      </ErrorBoundary>
+    </main>
+  );
+}
+
+function UsersList({ search }: { search: string }) {
+  const users = useQuery(api.admin.users, search ? { search } : {});
+  if (users === undefined) return <LoadingState label="Loading users…" />;
+  if (users.length === 0) {
+    return (
+      <div className="mt-4">
+        <EmptyState title={search ? `No users match “${search}”.` : "No users yet."} />
+      </div>
+    );
+  }
+  return (
+    <div className="mt-4">
+      <p className="mb-2 text-sm text-slate-600" aria-live="polite">
+        {users.length} {users.length === 1 ? "user" : "users"}
+      </p>
+      {/* Cards on phones, a table from md up. */}
+      <ul className="space-y-2 md:hidden">
+        {users.map((u) => (
+          <li key={u._id} className="rounded-xl bg-white p-3 shadow-sm ring-1 ring-slate-200">
+            <div className="flex items-center justify-between gap-2">
+              <p className="truncate font-medium text-slate-900">{u.name || "Unnamed user"}</p>
+              <Badge tone={ROLE_TONE[u.role] ?? "neutral"}>{u.role}</Badge>
+            </div>
+            <p className="truncate text-sm text-slate-600">{u.email || "No email"}</p>
+            <p className="text-sm text-slate-600">{u.phone || "No phone"}</p>
+            <p className="mt-1 text-xs text-slate-500">
+              {u.bookingCount} {u.bookingCount === 1 ? "booking" : "bookings"} · joined {formatGregorianDate(u._creationTime)}
+            </p>
+          </li>
+        ))}
+      </ul>
+      <div className="hidden overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 md:block">
+        <table className="w-full text-left text-sm">
+          <thead className="bg-slate-50 text-slate-600">
+            <tr>
+              <th scope="col" className="px-4 py-2 font-medium">Name</th>
+              <th scope="col" className="px-4 py-2 font-medium">Role</th>
+              <th scope="col" className="px-4 py-2 font-medium">Email</th>
+              <th scope="col" className="px-4 py-2 font-medium">Phone</th>
+              <th scope="col" className="px-4 py-2 text-right font-medium">Bookings</th>
+              <th scope="col" className="px-4 py-2 font-medium">Joined</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {users.map((u) => (
+              <tr key={u._id}>
+                <td className="px-4 py-2 font-medium text-slate-900">{u.name || "Unnamed user"}</td>
+                <td className="px-4 py-2">
+                  <Badge tone={ROLE_TONE[u.role] ?? "neutral"}>{u.role}</Badge>
+                </td>
+                <td className="px-4 py-2 break-all text-slate-700">{u.email || "—"}</td>
+                <td className="px-4 py-2 text-slate-700">{u.phone || "—"}</td>
+                <td className="px-4 py-2 text-right text-slate-900">{u.bookingCount}</td>
+                <td className="px-4 py-2 whitespace-nowrap text-slate-600">{formatGregorianDate(u._creationTime)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
 }

@@ -1,3 +1,61 @@
+import { useConvexAuth, useQuery } from "convex/react";
+import { useEffect, useState } from "react";
+import { Navigate } from "react-router-dom";
+import { api } from "../../../convex/_generated/api";
+import { LoadingState } from "@/components/ui/states";
+import { paths } from "@/lib/paths";
+import { NotificationsBox, RecentActivity } from "@/features/professional/activity-boxes";
+import { BookingsPanel, useProfessionalBookings } from "@/features/professional/bookings-panel";
+import { LiveLocation } from "@/features/professional/live-location";
+import { ProfileCard } from "@/features/professional/profile-card";
+
+/** Professionals only: visitors go to the professional sign-in, customers home, admins to their panel. */
 export default function DashboardPage() {
-  return <main className="mx-auto max-w-6xl p-4"><h1 className="text-2xl font-semibold">Professional dashboard</h1></main>;
+  const { isLoading, isAuthenticated } = useConvexAuth();
+  const viewer = useQuery(api.users.viewer, isAuthenticated ? {} : "skip");
+  if (isLoading || (isAuthenticated && viewer === undefined)) return <LoadingState label="Loading your dashboard…" />;
+  if (!isAuthenticated || !viewer) return <Navigate to={paths.professionalSignin()} replace />;
+  if (viewer.role === "admin") return <Navigate to={paths.adminPanel()} replace />;
+  if (viewer.role !== "professional") return <Navigate to={paths.home()} replace />;
+  return <Dashboard />;
+}
+
+const CLOCK_TICK_MS = 60_000;
+
+function Dashboard() {
+  const bookings = useProfessionalBookings();
+  const enRoute = bookings.results.some((b) => b.status === "en_route");
+  const now = useMinuteClock();
+  return (
+    <main className="mx-auto w-full max-w-6xl px-3 py-4 sm:px-4 sm:py-6">
+      <h1 className="mb-4 text-2xl font-semibold text-slate-900">Professional dashboard</h1>
+      <div className="grid gap-4 lg:grid-cols-[20rem_minmax(0,1fr)] lg:items-start">
+        <div className="lg:col-start-1 lg:row-start-1">
+          <ProfileCard />
+        </div>
+        <div className="lg:col-start-2 lg:row-span-3 lg:row-start-1">
+          <BookingsPanel bookings={bookings} />
+        </div>
+        <div className="lg:col-start-1 lg:row-start-2">
+          <NotificationsBox now={now} />
+        </div>
+        <div className="lg:col-start-1 lg:row-start-3">
+          <RecentActivity now={now} />
+        </div>
+        <div className="lg:col-span-2">
+          <LiveLocation enRoute={enRoute} />
+        </div>
+      </div>
+    </main>
+  );
+}
+
+/** "5 min ago" labels need a clock that moves; a local tick, not a server poll. */
+function useMinuteClock(): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), CLOCK_TICK_MS);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
 }

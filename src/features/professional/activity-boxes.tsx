@@ -1,0 +1,109 @@
+import { useMutation, usePaginatedQuery, useQuery } from "convex/react";
+import { useState } from "react";
+import { toast } from "sonner";
+import { api } from "../../../convex/_generated/api";
+import { Button } from "@/components/ui/button";
+import { LoadingState } from "@/components/ui/states";
+import { errorMessage } from "@/lib/errors";
+import { formatDateTime, formatRelative } from "@/lib/format";
+
+const box = "rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5";
+
+/** Booking events and reviews, newest first (server: last 10). */
+export function RecentActivity({ now }: { now: number }) {
+  const items = useQuery(api.bookings.recentActivity);
+  return (
+    <section aria-labelledby="activity-heading" className={box}>
+      <h2 id="activity-heading" className="text-lg font-semibold text-slate-900">
+        Recent Activity
+      </h2>
+      {items === undefined ? (
+        <LoadingState label="Loading activity…" />
+      ) : items.length === 0 ? (
+        <p className="mt-2 text-sm text-slate-600">No activity yet. Accepted jobs and reviews will show up here.</p>
+      ) : (
+        <ul className="mt-2 divide-y divide-slate-100">
+          {items.map((item) => (
+            <li key={`${item.at}-${item.text}`} className="flex items-baseline justify-between gap-3 py-2 text-sm">
+              <span className="text-slate-800">{item.text}</span>
+              <time
+                dateTime={new Date(item.at).toISOString()}
+                title={formatDateTime(item.at)}
+                className="shrink-0 text-xs text-slate-500"
+              >
+                {formatRelative(item.at, now)}
+              </time>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+const MAX_SHOWN_COUNT = 99;
+const LATEST_SHOWN = 5;
+
+/** The real unread count (the spec's box always said "2 new notifications"). */
+export function NotificationsBox({ now }: { now: number }) {
+  const unread = useQuery(api.notifications.unreadCount);
+  const latest = usePaginatedQuery(api.notifications.list, {}, { initialNumItems: LATEST_SHOWN });
+  const markRead = useMutation(api.notifications.markRead);
+  const [busy, setBusy] = useState(false);
+
+  async function markAll() {
+    setBusy(true);
+    try {
+      await markRead({});
+    } catch (error) {
+      toast.error(errorMessage(error, "Could not mark notifications as read. Please try again."));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const countText =
+    unread === undefined
+      ? null
+      : unread === 0
+        ? "No new notifications"
+        : `${unread > MAX_SHOWN_COUNT ? `${MAX_SHOWN_COUNT}+` : unread} new ${unread === 1 ? "notification" : "notifications"}`;
+  return (
+    <section aria-labelledby="notifications-heading" className={box}>
+      <h2 id="notifications-heading" className="text-lg font-semibold text-slate-900">
+        Notifications
+      </h2>
+      {countText === null ? (
+        <LoadingState label="Loading notifications…" />
+      ) : (
+        <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
+          <p className="text-sm text-slate-800" aria-live="polite">
+            {countText}
+          </p>
+          {!!unread && (
+            <Button variant="secondary" size="sm" disabled={busy} onClick={() => void markAll()}>
+              Mark all as read
+            </Button>
+          )}
+        </div>
+      )}
+      {latest.results.length > 0 && (
+        <ul className="mt-2 divide-y divide-slate-100">
+          {latest.results.slice(0, LATEST_SHOWN).map((n) => (
+            <li key={n._id} className="py-2 text-sm">
+              <p className={`flex items-center gap-2 ${n.read ? "text-slate-700" : "font-medium text-slate-900"}`}>
+                {!n.read && <span aria-hidden="true" className="h-2 w-2 shrink-0 rounded-full bg-sky-500" />}
+                {n.title}
+                {!n.read && <span className="sr-only">(unread)</span>}
+              </p>
+              <p className="text-slate-600">{n.body}</p>
+              <time dateTime={new Date(n._creationTime).toISOString()} className="text-xs text-slate-500">
+                {formatRelative(n._creationTime, now)}
+              </time>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
