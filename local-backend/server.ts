@@ -135,7 +135,7 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
     const bytes = log.readFile(id);
     if (bytes && db._documents[id]) db._storage[id] = new Blob([new Uint8Array(bytes)], { type });
   }
-  const subscriptions = new Subscriptions(engine);
+  const subscriptions = new Subscriptions(engine, durable);
   reactor.subscriptions = subscriptions;
   engine.rearmScheduled();
   let stopCrons = await startCrons(engine);

@@ -60,7 +60,11 @@ export class Subscriptions {
   /** Query runs performed (for tests and benchmarks). */
   runs = 0;
 
-  constructor(private readonly engine: Engine) {}
+  /** `durable` resolves once every commit so far is on disk: no client sees data a crash could lose. */
+  constructor(
+    private readonly engine: Engine,
+    private readonly durable: () => Promise<void> = () => Promise.resolve(),
+  ) {}
 
   static key(udfPath: string, args: JSONValue) {
     return `${udfPath}\u0000${JSON.stringify(args)}`;
@@ -185,7 +189,9 @@ export class Subscriptions {
         }
       }
     }
-    const owners = new Set<SubscriberOwner>();
+    // The fsync runs while the queries re-run; results go out only once it is done.
+    const durable = this.durable();
+    const updates: [Subscriber, Outcome][] = [];
     for (const group of affected) {
       if (!this.groups.has(Subscriptions.key(group.udfPath, group.args))) continue;
       for (const sub of group.subs) {
@@ -193,9 +199,14 @@ export class Subscriptions {
         const json = JSON.stringify(outcome);
         if (json === sub.lastJson) continue;
         sub.lastJson = json;
-        sub.owner.deliver(sub, outcome, ts);
-        owners.add(sub.owner);
+        updates.push([sub, outcome]);
       }
+    }
+    await durable;
+    const owners = new Set<SubscriberOwner>();
+    for (const [sub, outcome] of updates) {
+      sub.owner.deliver(sub, outcome, ts);
+      owners.add(sub.owner);
     }
     for (const owner of owners) owner.endOfFlush(ts);
     if (coveredTs > this.completedTs) this.completedTs = coveredTs;
