@@ -1,7 +1,15 @@
 import defaultAvatar from "@/assets/default-avatar.svg";
 
 /** A round profile photo, falling back to the default avatar image. */
-export function Avatar({ src, name, size = 40 }: { src?: string | null; name: string; size?: number }) {
+export function Avatar({
+  src,
+  name,
+  size = 40,
+}: {
+  src?: string | null;
+  name: string;
+  size?: number;
+}) {
   return (
     <img
       src={src || defaultAvatar}

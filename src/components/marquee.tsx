@@ -5,14 +5,25 @@ import "@/components/marquee.css";
  * Text scrolling right-to-left at a constant speed (spec §9: 100, read as px/s), as a CSS animation
  * whose duration follows the measured distance. Static and wrapped under prefers-reduced-motion.
  */
-export function Marquee({ children, speedPxPerSec, className = "", lang }: { children: ReactNode; speedPxPerSec: number; className?: string; lang?: string }) {
+export function Marquee({
+  children,
+  speedPxPerSec,
+  className = "",
+  lang,
+}: {
+  children: ReactNode;
+  speedPxPerSec: number;
+  className?: string;
+  lang?: string;
+}) {
   const box = useRef<HTMLDivElement>(null);
   const track = useRef<HTMLSpanElement>(null);
   const [size, setSize] = useState<{ box: number; text: number } | null>(null);
 
   useLayoutEffect(() => {
     const measure = () => {
-      if (box.current && track.current) setSize({ box: box.current.clientWidth, text: track.current.scrollWidth });
+      if (box.current && track.current)
+        setSize({ box: box.current.clientWidth, text: track.current.scrollWidth });
     };
     measure();
     const observer = new ResizeObserver(measure);
@@ -31,7 +42,11 @@ export function Marquee({ children, speedPxPerSec, className = "", lang }: { chi
 
   return (
     <div ref={box} className={`gs-marquee overflow-hidden ${className}`} lang={lang}>
-      <span ref={track} className={`${size ? "gs-marquee-track" : ""} inline-block whitespace-nowrap`} style={style}>
+      <span
+        ref={track}
+        className={`${size ? "gs-marquee-track" : ""} inline-block whitespace-nowrap`}
+        style={style}
+      >
         {children}
       </span>
     </div>

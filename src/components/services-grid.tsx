@@ -19,9 +19,15 @@ export function ServicesGrid({ headingLevel = 1 }: { headingLevel?: 1 | 2 }) {
         Our Services
       </Heading>
       <p className="mt-1 text-slate-600">Choose a service, then your city.</p>
-      <ErrorBoundary fallback={(_, retry) => <ErrorState title="Services could not be loaded.">
-        <button type="button" className="underline" onClick={retry}>Try again</button>
-      </ErrorState>}>
+      <ErrorBoundary
+        fallback={(_, retry) => (
+          <ErrorState title="Services could not be loaded.">
+            <button type="button" className="underline" onClick={retry}>
+              Try again
+            </button>
+          </ErrorState>
+        )}
+      >
         <Cards />
       </ErrorBoundary>
     </section>
@@ -44,10 +50,17 @@ function Cards() {
               >
                 <span className="flex items-center justify-between gap-2">
                   <span className="text-lg font-semibold text-slate-900">{c.name}</span>
-                  <span aria-hidden="true" className="text-brand-600 transition group-data-[state=open]:rotate-90">›</span>
+                  <span
+                    aria-hidden="true"
+                    className="text-brand-600 transition group-data-[state=open]:rotate-90"
+                  >
+                    ›
+                  </span>
                 </span>
                 <span className="mt-1 text-sm text-slate-600">{c.description}</span>
-                <span className="mt-3 text-xs text-slate-500">{c.cities.map(cityName).join(" · ")}</span>
+                <span className="mt-3 text-xs text-slate-500">
+                  {c.cities.map(cityName).join(" · ")}
+                </span>
               </button>
             </Popover.Trigger>
             <Popover.Portal>
@@ -56,7 +69,9 @@ function Cards() {
                 align="start"
                 className="z-[1100] w-64 rounded-xl border border-slate-200 bg-white p-2 shadow-lg"
               >
-                <p className="px-2 pb-1 text-xs font-medium text-slate-500 uppercase">Choose a city</p>
+                <p className="px-2 pb-1 text-xs font-medium text-slate-500 uppercase">
+                  Choose a city
+                </p>
                 <ul>
                   {c.cities.map((slug) => (
                     <li key={slug}>

@@ -11,9 +11,15 @@ export function SiteFooter() {
       <div className="mx-auto flex max-w-6xl flex-col gap-3 px-4 py-6 text-sm sm:flex-row sm:items-center sm:justify-between">
         <p>© 2081 GharSewa Pvt. Ltd. All rights reserved.</p>
         <nav aria-label="Footer" className="flex gap-4">
-          <Link to={paths.about()} className="hover:text-white">About us</Link>
-          <Link to={paths.services()} className="hover:text-white">Our Services</Link>
-          <Link to={paths.contact()} className="hover:text-white">Contact us</Link>
+          <Link to={paths.about()} className="hover:text-white">
+            About us
+          </Link>
+          <Link to={paths.services()} className="hover:text-white">
+            Our Services
+          </Link>
+          <Link to={paths.contact()} className="hover:text-white">
+            Contact us
+          </Link>
         </nav>
         <ErrorBoundary fallback={() => <p>Hotline support: unavailable</p>}>
           <Hotline />

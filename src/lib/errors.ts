@@ -5,10 +5,12 @@ export function errorMessage(error: unknown, fallback: string): string {
   if (error instanceof ConvexError) {
     const data: unknown = error.data;
     if (typeof data === "string" && data) return data;
-    if (data && typeof data === "object" && "message" in data && typeof data.message === "string") return data.message;
+    if (data && typeof data === "object" && "message" in data && typeof data.message === "string")
+      return data.message;
     return fallback;
   }
   // Plain server errors arrive as "[Request ID: …] Server Error …": not for users.
-  if (error instanceof Error && error.message && !/Server Error|Request ID/.test(error.message)) return error.message;
+  if (error instanceof Error && error.message && !/Server Error|Request ID/.test(error.message))
+    return error.message;
   return fallback;
 }

@@ -1,9 +1,13 @@
 /** The first validation message of a TanStack Form field, once the user has touched it (or submitted). */
-export function fieldError(meta: { isTouched: boolean; errors: readonly unknown[] }): string | undefined {
+export function fieldError(meta: {
+  isTouched: boolean;
+  errors: readonly unknown[];
+}): string | undefined {
   if (!meta.isTouched) return undefined;
   const first = meta.errors.find(Boolean);
   if (!first) return undefined;
   if (typeof first === "string") return first;
-  if (typeof first === "object" && "message" in first && typeof first.message === "string") return first.message;
+  if (typeof first === "object" && "message" in first && typeof first.message === "string")
+    return first.message;
   return undefined;
 }

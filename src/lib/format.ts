@@ -4,7 +4,12 @@ export const KATHMANDU_TZ = "Asia/Kathmandu";
 
 const npr = new Intl.NumberFormat("en-IN", { maximumFractionDigits: 0 });
 
-/** Integer Nepali rupees as "Nrs. 1,500" (Indian digit grouping, as used in Nepal). */
+/** "1,500" — digit grouping as used in Nepal (lakh style above 99,999). */
+export function formatAmount(amount: number): string {
+  return npr.format(amount);
+}
+
+/** Integer Nepali rupees as "Nrs. 1,500". */
 export function formatNrs(amount: number): string {
   return `Nrs. ${npr.format(amount)}`;
 }

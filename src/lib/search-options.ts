@@ -16,7 +16,14 @@ export const SERVICE_OPTIONS = [
   "Solar Technician",
 ] as const;
 
-export const LOCATION_OPTIONS = ["Nepalgunj", "Kathmandu", "Pokhara", "Dhangadi", "Surkhet", "Mahendranagar"] as const;
+export const LOCATION_OPTIONS = [
+  "Nepalgunj",
+  "Kathmandu",
+  "Pokhara",
+  "Dhangadi",
+  "Surkhet",
+  "Mahendranagar",
+] as const;
 
 /** Where the header search sends a result when the visitor has not picked a city: the map's default centre. */
 export const DEFAULT_LOCATION = "Nepalgunj";

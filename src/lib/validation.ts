@@ -14,10 +14,27 @@ export function isNepaliPhone(input: string): boolean {
 export const phoneSchema = z
   .string()
   .trim()
-  .refine(isNepaliPhone, "Enter a Nepali mobile (98XXXXXXXX / 97XXXXXXXX) or landline (e.g. 01-4123456).");
+  .refine(
+    isNepaliPhone,
+    "Enter a Nepali mobile (98XXXXXXXX / 97XXXXXXXX) or landline (e.g. 01-4123456).",
+  );
 
 export const emailSchema = z.string().trim().pipe(z.email("Enter a valid email address."));
-export const passwordSchema = z.string().min(8, "Password must be at least 8 characters.").max(128, "Password must be at most 128 characters.");
-export const nameSchema = z.string().trim().min(2, "Full name must be at least 2 characters.").max(80, "Full name must be at most 80 characters.");
-export const addressSchema = z.string().trim().min(2, "Address must be at least 2 characters.").max(200, "Address must be at most 200 characters.");
-export const zipSchema = z.string().trim().regex(/^[0-9A-Za-z -]{3,10}$/, "Enter a valid zip code, e.g. 44600.");
+export const passwordSchema = z
+  .string()
+  .min(8, "Password must be at least 8 characters.")
+  .max(128, "Password must be at most 128 characters.");
+export const nameSchema = z
+  .string()
+  .trim()
+  .min(2, "Full name must be at least 2 characters.")
+  .max(80, "Full name must be at most 80 characters.");
+export const addressSchema = z
+  .string()
+  .trim()
+  .min(2, "Address must be at least 2 characters.")
+  .max(200, "Address must be at most 200 characters.");
+export const zipSchema = z
+  .string()
+  .trim()
+  .regex(/^[0-9A-Za-z -]{3,10}$/, "Enter a valid zip code, e.g. 44600.");

@@ -11,7 +11,13 @@ const DEBOUNCE_MS = 200;
 type Result = { category: string; categoryName: string; serviceName: string };
 
 /** The header's service search: a combobox over catalog:search; choosing a result opens the search page. */
-export function HeaderSearch({ onNavigate, className = "" }: { onNavigate?: () => void; className?: string }) {
+export function HeaderSearch({
+  onNavigate,
+  className = "",
+}: {
+  onNavigate?: () => void;
+  className?: string;
+}) {
   const navigate = useNavigate();
   const listId = useId();
   const [text, setText] = useState("");
@@ -25,7 +31,10 @@ export function HeaderSearch({ onNavigate, className = "" }: { onNavigate?: () =
     return () => clearTimeout(t);
   }, [text]);
 
-  const results = useQuery(api.catalog.search, query.length >= MIN_CHARS ? { text: query } : "skip");
+  const results = useQuery(
+    api.catalog.search,
+    query.length >= MIN_CHARS ? { text: query } : "skip",
+  );
   const showList = open && query.length >= MIN_CHARS;
 
   function choose(result: Result) {
@@ -77,7 +86,11 @@ export function HeaderSearch({ onNavigate, className = "" }: { onNavigate?: () =
         }}
         className="w-full rounded-full border border-slate-300 bg-slate-50 py-2 pr-3 pl-9 text-sm focus:bg-white focus:outline-2 focus:outline-brand-600"
       />
-      <svg aria-hidden="true" viewBox="0 0 20 20" className="pointer-events-none absolute top-2.5 left-3 h-4 w-4 fill-slate-400">
+      <svg
+        aria-hidden="true"
+        viewBox="0 0 20 20"
+        className="pointer-events-none absolute top-2.5 left-3 h-4 w-4 fill-slate-400"
+      >
         <path d="M8.5 2a6.5 6.5 0 015.2 10.4l4 4-1.3 1.3-4-4A6.5 6.5 0 118.5 2zm0 2a4.5 4.5 0 100 9 4.5 4.5 0 000-9z" />
       </svg>
       {showList && (

@@ -41,7 +41,10 @@ export function Header() {
 
   return (
     <header className="sticky top-0 z-[1000] border-b border-slate-200 bg-white/95 backdrop-blur">
-      <nav className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-3 gap-y-2 px-4 py-2.5" aria-label="Main">
+      <nav
+        className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-3 gap-y-2 px-4 py-2.5"
+        aria-label="Main"
+      >
         <button
           type="button"
           className="-ml-2 rounded-lg p-2 text-slate-700 hover:bg-slate-100 md:hidden"
@@ -72,7 +75,10 @@ export function Header() {
       </nav>
 
       <Dialog open={drawerOpen} onClose={() => setDrawerOpen(false)} title="Menu" variant="drawer">
-        <div className="mt-4 flex flex-col gap-1" onClick={(e) => (e.target as HTMLElement).closest("a") && setDrawerOpen(false)}>
+        <div
+          className="mt-4 flex flex-col gap-1"
+          onClick={(e) => (e.target as HTMLElement).closest("a") && setDrawerOpen(false)}
+        >
           {signedIn ? (
             <>
               <div className="mb-3 flex items-center gap-3">
@@ -113,7 +119,9 @@ export function Header() {
         </div>
       </Dialog>
 
-      {viewer && <LogoutDialog open={logoutOpen} name={viewer.name} onClose={() => setLogoutOpen(false)} />}
+      {viewer && (
+        <LogoutDialog open={logoutOpen} name={viewer.name} onClose={() => setLogoutOpen(false)} />
+      )}
     </header>
   );
 }
@@ -141,7 +149,10 @@ function SignedOutLinks() {
       <NavLink to={paths.login()} className={navLinkClass}>
         Login
       </NavLink>
-      <NavLink to={paths.signup()} className="rounded-lg bg-brand-600 px-3 py-2 font-medium text-white hover:bg-brand-700">
+      <NavLink
+        to={paths.signup()}
+        className="rounded-lg bg-brand-600 px-3 py-2 font-medium text-white hover:bg-brand-700"
+      >
         Signup
       </NavLink>
     </>
@@ -168,7 +179,9 @@ function UserMenu({ viewer, onLogout }: { viewer: Viewer; onLogout: () => void }
           className="flex items-center gap-2 rounded-full p-0.5 pr-2 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
         >
           <Avatar src={viewer.photoUrl} name={viewer.name} size={32} />
-          <span className="hidden max-w-32 truncate text-sm font-medium sm:inline">{viewer.name}</span>
+          <span className="hidden max-w-32 truncate text-sm font-medium sm:inline">
+            {viewer.name}
+          </span>
         </button>
       </Popover.Trigger>
       <Popover.Portal>
@@ -208,7 +221,15 @@ function UserMenu({ viewer, onLogout }: { viewer: Viewer; onLogout: () => void }
   );
 }
 
-function LogoutDialog({ open, name, onClose }: { open: boolean; name: string; onClose: () => void }) {
+function LogoutDialog({
+  open,
+  name,
+  onClose,
+}: {
+  open: boolean;
+  name: string;
+  onClose: () => void;
+}) {
   const { signOut } = useAuthActions();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);

@@ -11,7 +11,10 @@ const variants: Record<Variant, string> = {
   ghost: "text-slate-700 hover:bg-slate-100",
   danger: "bg-red-600 text-white hover:bg-red-700",
 };
-const sizes: Record<Size, string> = { sm: "px-3 py-1.5 text-sm", md: "px-4 py-2.5 text-sm sm:text-base" };
+const sizes: Record<Size, string> = {
+  sm: "px-3 py-1.5 text-sm",
+  md: "px-4 py-2.5 text-sm sm:text-base",
+};
 
 /** Button look for elements that are not buttons (router links). */
 export function buttonClasses(variant: Variant = "primary", size: Size = "md", extra = ""): string {
@@ -20,6 +23,12 @@ export function buttonClasses(variant: Variant = "primary", size: Size = "md", e
 
 type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant; size?: Size };
 
-export function Button({ variant = "primary", size = "md", className = "", type = "button", ...rest }: ButtonProps) {
+export function Button({
+  variant = "primary",
+  size = "md",
+  className = "",
+  type = "button",
+  ...rest
+}: ButtonProps) {
   return <button type={type} className={buttonClasses(variant, size, className)} {...rest} />;
 }

@@ -15,7 +15,15 @@ type DialogProps = {
  * A modal on the native <dialog> element: the browser traps focus, closes on Escape and returns
  * focus to the opener. Clicking the backdrop closes it too.
  */
-export function Dialog({ open, onClose, title, description, children, variant = "center", className = "" }: DialogProps) {
+export function Dialog({
+  open,
+  onClose,
+  title,
+  description,
+  children,
+  variant = "center",
+  className = "",
+}: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const descriptionId = useId();

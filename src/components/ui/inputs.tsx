@@ -1,4 +1,10 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
+import {
+  useId,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from "react";
 
 const control =
   "mt-1 block w-full rounded-lg border bg-white px-3 py-2 text-slate-900 shadow-sm focus:outline-2 focus:outline-offset-1 focus:outline-brand-600 disabled:bg-slate-100";
@@ -7,7 +13,14 @@ function controlClass(error?: string) {
   return `${control} ${error ? "border-red-500" : "border-slate-300"}`;
 }
 
-type FieldShellProps = { id: string; label: ReactNode; error?: string; hint?: ReactNode; children: ReactNode; className?: string };
+type FieldShellProps = {
+  id: string;
+  label: ReactNode;
+  error?: string;
+  hint?: ReactNode;
+  children: ReactNode;
+  className?: string;
+};
 
 function FieldShell({ id, label, error, hint, children, className = "" }: FieldShellProps) {
   return (
@@ -36,7 +49,15 @@ function describedBy(id: string, error?: string, hint?: ReactNode) {
 
 type Common = { label: ReactNode; error?: string; hint?: ReactNode; wrapperClassName?: string };
 
-export function TextField({ label, error, hint, wrapperClassName, id, className = "", ...rest }: Common & InputHTMLAttributes<HTMLInputElement>) {
+export function TextField({
+  label,
+  error,
+  hint,
+  wrapperClassName,
+  id,
+  className = "",
+  ...rest
+}: Common & InputHTMLAttributes<HTMLInputElement>) {
   const autoId = useId();
   const fieldId = id ?? autoId;
   return (
@@ -52,7 +73,16 @@ export function TextField({ label, error, hint, wrapperClassName, id, className 
   );
 }
 
-export function SelectField({ label, error, hint, wrapperClassName, id, className = "", children, ...rest }: Common & SelectHTMLAttributes<HTMLSelectElement>) {
+export function SelectField({
+  label,
+  error,
+  hint,
+  wrapperClassName,
+  id,
+  className = "",
+  children,
+  ...rest
+}: Common & SelectHTMLAttributes<HTMLSelectElement>) {
   const autoId = useId();
   const fieldId = id ?? autoId;
   return (
@@ -70,7 +100,15 @@ export function SelectField({ label, error, hint, wrapperClassName, id, classNam
   );
 }
 
-export function TextareaField({ label, error, hint, wrapperClassName, id, className = "", ...rest }: Common & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+export function TextareaField({
+  label,
+  error,
+  hint,
+  wrapperClassName,
+  id,
+  className = "",
+  ...rest
+}: Common & TextareaHTMLAttributes<HTMLTextAreaElement>) {
   const autoId = useId();
   const fieldId = id ?? autoId;
   return (

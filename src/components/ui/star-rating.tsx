@@ -2,17 +2,33 @@ import { useId } from "react";
 
 function Star({ filled }: { filled: boolean }) {
   return (
-    <svg viewBox="0 0 20 20" aria-hidden="true" className={`h-5 w-5 ${filled ? "fill-accent-500" : "fill-slate-300"}`}>
+    <svg
+      viewBox="0 0 20 20"
+      aria-hidden="true"
+      className={`h-5 w-5 ${filled ? "fill-accent-500" : "fill-slate-300"}`}
+    >
       <path d="M10 1.5l2.6 5.3 5.9.9-4.3 4.1 1 5.8L10 14.9l-5.2 2.7 1-5.8L1.5 7.7l5.9-.9z" />
     </svg>
   );
 }
 
 /** Read-only stars, e.g. 4.3 of 5 (rounded to whole stars). */
-export function StarRating({ value, max = 5, className = "" }: { value: number; max?: number; className?: string }) {
+export function StarRating({
+  value,
+  max = 5,
+  className = "",
+}: {
+  value: number;
+  max?: number;
+  className?: string;
+}) {
   const full = Math.round(value);
   return (
-    <span role="img" aria-label={`${Number.isInteger(value) ? value : value.toFixed(1)} out of ${max} stars`} className={`inline-flex ${className}`}>
+    <span
+      role="img"
+      aria-label={`${Number.isInteger(value) ? value : value.toFixed(1)} out of ${max} stars`}
+      className={`inline-flex ${className}`}
+    >
       {Array.from({ length: max }, (_, i) => (
         <Star key={i} filled={i < full} />
       ))}
@@ -21,14 +37,25 @@ export function StarRating({ value, max = 5, className = "" }: { value: number; 
 }
 
 /** A 1–5 star picker as a radio group (arrow keys move between stars). */
-export function StarInput({ value, onChange, label }: { value: number; onChange: (v: number) => void; label: string }) {
+export function StarInput({
+  value,
+  onChange,
+  label,
+}: {
+  value: number;
+  onChange: (v: number) => void;
+  label: string;
+}) {
   const name = useId();
   return (
     <fieldset>
       <legend className="text-sm font-medium text-slate-800">{label}</legend>
       <div className="mt-1 flex gap-1">
         {[1, 2, 3, 4, 5].map((n) => (
-          <label key={n} className="cursor-pointer rounded has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600">
+          <label
+            key={n}
+            className="cursor-pointer rounded has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600"
+          >
             <input
               type="radio"
               name={name}
@@ -37,7 +64,9 @@ export function StarInput({ value, onChange, label }: { value: number; onChange:
               onChange={() => onChange(n)}
               className="sr-only"
             />
-            <span className="sr-only">{n} {n === 1 ? "star" : "stars"}</span>
+            <span className="sr-only">
+              {n} {n === 1 ? "star" : "stars"}
+            </span>
             <Star filled={n <= value} />
           </label>
         ))}

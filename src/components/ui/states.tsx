@@ -18,7 +18,13 @@ export function EmptyState({ title, children }: { title: string; children?: Reac
   );
 }
 
-export function ErrorState({ title = "Something went wrong", children }: { title?: string; children?: ReactNode }) {
+export function ErrorState({
+  title = "Something went wrong",
+  children,
+}: {
+  title?: string;
+  children?: ReactNode;
+}) {
   return (
     <div role="alert" className="rounded-xl border border-red-200 bg-red-50 px-4 py-6 text-center">
       <p className="font-medium text-red-800">{title}</p>

@@ -1,3 +1,6 @@
+import { AccountPage } from "@/features/account/account-page";
+
+/** /customer/notification: the account page opened on its Notifications tab. */
 export default function NotificationsPage() {
-  return <main className="mx-auto max-w-6xl p-4"><h1 className="text-2xl font-semibold">Notifications</h1></main>;
+  return <AccountPage defaultTab="notifications" />;
 }

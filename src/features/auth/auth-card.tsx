@@ -1,10 +1,20 @@
 import type { ReactNode } from "react";
 
-export function AuthCard({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {
+export function AuthCard({
+  title,
+  subtitle,
+  children,
+}: {
+  title: string;
+  subtitle?: string;
+  children: ReactNode;
+}) {
   return (
     <main className="mx-auto w-full max-w-lg px-4 py-8 sm:py-12">
       <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
-        <h1 id="auth-heading" className="text-2xl font-bold text-slate-900">{title}</h1>
+        <h1 id="auth-heading" className="text-2xl font-bold text-slate-900">
+          {title}
+        </h1>
         {subtitle && <p className="mt-1 text-slate-600">{subtitle}</p>}
         <div className="mt-6">{children}</div>
       </div>

@@ -65,7 +65,17 @@ function LoginForm() {
       }}
     >
       <form.Field name="email">
-        {(f) => <TextField label="Email" type="email" autoComplete="email" value={f.state.value} onBlur={f.handleBlur} onChange={(e) => f.handleChange(e.target.value)} error={fieldError(f.state.meta)} />}
+        {(f) => (
+          <TextField
+            label="Email"
+            type="email"
+            autoComplete="email"
+            value={f.state.value}
+            onBlur={f.handleBlur}
+            onChange={(e) => f.handleChange(e.target.value)}
+            error={fieldError(f.state.meta)}
+          />
+        )}
       </form.Field>
       <form.Field name="password">
         {(f) => (
@@ -81,7 +91,9 @@ function LoginForm() {
           />
         )}
       </form.Field>
-      <form.Field name="role">{(f) => <RoleRadios value={f.state.value} onChange={(r) => f.handleChange(r)} />}</form.Field>
+      <form.Field name="role">
+        {(f) => <RoleRadios value={f.state.value} onChange={(r) => f.handleChange(r)} />}
+      </form.Field>
       <form.Subscribe selector={(s) => s.isSubmitting}>
         {(submitting) => (
           <Button type="submit" disabled={submitting} className="w-full">
@@ -90,7 +102,10 @@ function LoginForm() {
         )}
       </form.Subscribe>
       <p className="text-center text-sm text-slate-600">
-        New to GharSewa? <Link to={paths.signup()} className="font-medium text-brand-700 underline">Signup</Link>
+        New to GharSewa?{" "}
+        <Link to={paths.signup()} className="font-medium text-brand-700 underline">
+          Signup
+        </Link>
       </p>
     </form>
   );

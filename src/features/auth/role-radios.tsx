@@ -1,7 +1,13 @@
 import type { SignupRole } from "@/features/auth/signup-schema";
 
 /** The Customer / Professional radio pair of the sign-up and login forms. */
-export function RoleRadios({ value, onChange }: { value: SignupRole; onChange: (role: "customer" | "professional") => void }) {
+export function RoleRadios({
+  value,
+  onChange,
+}: {
+  value: SignupRole;
+  onChange: (role: "customer" | "professional") => void;
+}) {
   return (
     <fieldset>
       <legend className="text-sm font-medium text-slate-800">I am a</legend>
@@ -11,7 +17,14 @@ export function RoleRadios({ value, onChange }: { value: SignupRole; onChange: (
             key={role}
             className="flex cursor-pointer items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 py-2 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600"
           >
-            <input type="radio" name="role" value={role} checked={value === role} onChange={() => onChange(role)} className="accent-brand-600" />
+            <input
+              type="radio"
+              name="role"
+              value={role}
+              checked={value === role}
+              onChange={() => onChange(role)}
+              className="accent-brand-600"
+            />
             {role === "customer" ? "Customer" : "Professional"}
           </label>
         ))}

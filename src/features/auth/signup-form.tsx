@@ -10,7 +10,13 @@ import { Button } from "@/components/ui/button";
 import { PasswordField, SelectField, TextField } from "@/components/ui/inputs";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import { RoleRadios } from "@/features/auth/role-radios";
-import { DOCUMENT_FIELDS, emptySignup, signupSchema, type SignupRole, type SignupValues } from "@/features/auth/signup-schema";
+import {
+  DOCUMENT_FIELDS,
+  emptySignup,
+  signupSchema,
+  type SignupRole,
+  type SignupValues,
+} from "@/features/auth/signup-schema";
 import { errorMessage } from "@/lib/errors";
 import { fieldError } from "@/lib/form";
 import { holdGuestRedirect } from "@/lib/guest-redirect";
@@ -40,11 +46,14 @@ export function SignupForm({ initialRole }: { initialRole: SignupRole }) {
 
   async function register(value: SignupValues) {
     const role = value.role as "customer" | "professional";
-    const keys: FileKey[] = role === "professional" ? ["photo", ...DOCUMENT_FIELDS.map((d) => d.name)] : ["photo"];
+    const keys: FileKey[] =
+      role === "professional" ? ["photo", ...DOCUMENT_FIELDS.map((d) => d.name)] : ["photo"];
     const toUpload = keys.filter((k) => value[k]);
     setProgress(Object.fromEntries(toUpload.map((k) => [k, 0])));
     try {
-      const ids = Object.fromEntries(await Promise.all(toUpload.map(async (k) => [k, await upload(k, value[k]!)] as const)));
+      const ids = Object.fromEntries(
+        await Promise.all(toUpload.map(async (k) => [k, await upload(k, value[k]!)] as const)),
+      );
       const params: Record<string, string> = {
         flow: "signUp",
         email: value.email.trim(),
@@ -54,7 +63,9 @@ export function SignupForm({ initialRole }: { initialRole: SignupRole }) {
         address: value.address.trim(),
         zipCode: value.zipCode.trim(),
         ...ids,
-        ...(role === "professional" ? { specialty: value.specialty, city: value.city, state: value.state.trim() } : {}),
+        ...(role === "professional"
+          ? { specialty: value.specialty, city: value.city, state: value.state.trim() }
+          : {}),
       };
       await holdGuestRedirect(async () => {
         await signIn(role, params);
@@ -91,13 +102,43 @@ export function SignupForm({ initialRole }: { initialRole: SignupRole }) {
       }}
     >
       <form.Field name="name">
-        {(f) => <TextField label="Full Name" autoComplete="name" value={f.state.value} onBlur={f.handleBlur} onChange={(e) => f.handleChange(e.target.value)} error={fieldError(f.state.meta)} />}
+        {(f) => (
+          <TextField
+            label="Full Name"
+            autoComplete="name"
+            value={f.state.value}
+            onBlur={f.handleBlur}
+            onChange={(e) => f.handleChange(e.target.value)}
+            error={fieldError(f.state.meta)}
+          />
+        )}
       </form.Field>
       <form.Field name="email">
-        {(f) => <TextField label="Email" type="email" autoComplete="email" value={f.state.value} onBlur={f.handleBlur} onChange={(e) => f.handleChange(e.target.value)} error={fieldError(f.state.meta)} />}
+        {(f) => (
+          <TextField
+            label="Email"
+            type="email"
+            autoComplete="email"
+            value={f.state.value}
+            onBlur={f.handleBlur}
+            onChange={(e) => f.handleChange(e.target.value)}
+            error={fieldError(f.state.meta)}
+          />
+        )}
       </form.Field>
       <form.Field name="phone">
-        {(f) => <TextField label="Phone Number" type="tel" autoComplete="tel" placeholder="98XXXXXXXX" value={f.state.value} onBlur={f.handleBlur} onChange={(e) => f.handleChange(e.target.value)} error={fieldError(f.state.meta)} />}
+        {(f) => (
+          <TextField
+            label="Phone Number"
+            type="tel"
+            autoComplete="tel"
+            placeholder="98XXXXXXXX"
+            value={f.state.value}
+            onBlur={f.handleBlur}
+            onChange={(e) => f.handleChange(e.target.value)}
+            error={fieldError(f.state.meta)}
+          />
+        )}
       </form.Field>
       <form.Field name="password">
         {(f) => (
@@ -116,48 +157,115 @@ export function SignupForm({ initialRole }: { initialRole: SignupRole }) {
       </form.Field>
       <div className="grid gap-4 sm:grid-cols-[2fr_1fr]">
         <form.Field name="address">
-          {(f) => <TextField label="Address" autoComplete="street-address" value={f.state.value} onBlur={f.handleBlur} onChange={(e) => f.handleChange(e.target.value)} error={fieldError(f.state.meta)} />}
+          {(f) => (
+            <TextField
+              label="Address"
+              autoComplete="street-address"
+              value={f.state.value}
+              onBlur={f.handleBlur}
+              onChange={(e) => f.handleChange(e.target.value)}
+              error={fieldError(f.state.meta)}
+            />
+          )}
         </form.Field>
         <form.Field name="zipCode">
-          {(f) => <TextField label="Zip Code" autoComplete="postal-code" inputMode="numeric" value={f.state.value} onBlur={f.handleBlur} onChange={(e) => f.handleChange(e.target.value)} error={fieldError(f.state.meta)} />}
+          {(f) => (
+            <TextField
+              label="Zip Code"
+              autoComplete="postal-code"
+              inputMode="numeric"
+              value={f.state.value}
+              onBlur={f.handleBlur}
+              onChange={(e) => f.handleChange(e.target.value)}
+              error={fieldError(f.state.meta)}
+            />
+          )}
         </form.Field>
       </div>
       <form.Field name="role">
         {(f) => <RoleRadios value={f.state.value} onChange={(r) => f.handleChange(r)} />}
       </form.Field>
       <form.Field name="photo">
-        {(f) => <FileInput label="Profile Photo" optional value={f.state.value} onBlur={f.handleBlur} onChange={(file) => f.handleChange(file)} error={fieldError(f.state.meta)} />}
+        {(f) => (
+          <FileInput
+            label="Profile Photo"
+            optional
+            value={f.state.value}
+            onBlur={f.handleBlur}
+            onChange={(file) => f.handleChange(file)}
+            error={fieldError(f.state.meta)}
+          />
+        )}
       </form.Field>
 
       <form.Subscribe selector={(s) => s.values.role}>
         {(role) =>
           role === "professional" && (
             <fieldset className="space-y-4 rounded-xl border border-slate-200 p-4">
-              <legend className="px-1 text-sm font-semibold text-slate-800">Professional details</legend>
+              <legend className="px-1 text-sm font-semibold text-slate-800">
+                Professional details
+              </legend>
               <div className="grid gap-4 sm:grid-cols-2">
                 <form.Field name="city">
                   {(f) => (
-                    <SelectField label="City" value={f.state.value} onBlur={f.handleBlur} onChange={(e) => f.handleChange(e.target.value)} error={fieldError(f.state.meta)}>
+                    <SelectField
+                      label="City"
+                      value={f.state.value}
+                      onBlur={f.handleBlur}
+                      onChange={(e) => f.handleChange(e.target.value)}
+                      error={fieldError(f.state.meta)}
+                    >
                       <option value="">Select your city</option>
-                      {CITIES.map((c) => <option key={c.slug} value={c.slug}>{c.name}</option>)}
+                      {CITIES.map((c) => (
+                        <option key={c.slug} value={c.slug}>
+                          {c.name}
+                        </option>
+                      ))}
                     </SelectField>
                   )}
                 </form.Field>
                 <form.Field name="state">
-                  {(f) => <TextField label="State" placeholder="e.g. Lumbini" value={f.state.value} onBlur={f.handleBlur} onChange={(e) => f.handleChange(e.target.value)} error={fieldError(f.state.meta)} />}
+                  {(f) => (
+                    <TextField
+                      label="State"
+                      placeholder="e.g. Lumbini"
+                      value={f.state.value}
+                      onBlur={f.handleBlur}
+                      onChange={(e) => f.handleChange(e.target.value)}
+                      error={fieldError(f.state.meta)}
+                    />
+                  )}
                 </form.Field>
               </div>
               <form.Field name="specialty">
                 {(f) => (
-                  <SelectField label="Specialty" value={f.state.value} onBlur={f.handleBlur} onChange={(e) => f.handleChange(e.target.value)} error={fieldError(f.state.meta)}>
+                  <SelectField
+                    label="Specialty"
+                    value={f.state.value}
+                    onBlur={f.handleBlur}
+                    onChange={(e) => f.handleChange(e.target.value)}
+                    error={fieldError(f.state.meta)}
+                  >
                     <option value="">Select your specialty</option>
-                    {SPECIALTIES.map((s) => <option key={s.slug} value={s.slug}>{s.name}</option>)}
+                    {SPECIALTIES.map((s) => (
+                      <option key={s.slug} value={s.slug}>
+                        {s.name}
+                      </option>
+                    ))}
                   </SelectField>
                 )}
               </form.Field>
               {DOCUMENT_FIELDS.map((d) => (
                 <form.Field key={d.name} name={d.name}>
-                  {(f) => <FileInput label={d.label} value={f.state.value} onBlur={f.handleBlur} onChange={(file) => f.handleChange(file)} error={fieldError(f.state.meta)} />}
+                  {(f) => (
+                    <FileInput
+                      label={d.label}
+                      value={f.state.value}
+                      onBlur={f.handleBlur}
+                      onChange={(file) => f.handleChange(file)}
+                      error={fieldError(f.state.meta)}
+                    />
+                  )}
                 </form.Field>
               ))}
             </fieldset>
@@ -182,7 +290,9 @@ export function SignupForm({ initialRole }: { initialRole: SignupRole }) {
       </form.Subscribe>
       <p className="text-center text-sm text-slate-600">
         Already have an account?{" "}
-        <Link to={paths.login()} className="font-medium text-brand-700 underline">Login here</Link>
+        <Link to={paths.login()} className="font-medium text-brand-700 underline">
+          Login here
+        </Link>
       </p>
     </form>
   );
@@ -208,7 +318,11 @@ function FileInput({
       label={optional ? `${label} (optional)` : label}
       type="file"
       accept={IMAGE_ACCEPT}
-      hint={value ? `${value.name} · ${(value.size / 1024 / 1024).toFixed(1)} MB` : "Image (JPEG, PNG, WebP or GIF), up to 5 MB."}
+      hint={
+        value
+          ? `${value.name} · ${(value.size / 1024 / 1024).toFixed(1)} MB`
+          : "Image (JPEG, PNG, WebP or GIF), up to 5 MB."
+      }
       onBlur={onBlur}
       onChange={(e) => onChange(e.target.files?.[0] ?? null)}
       error={error}

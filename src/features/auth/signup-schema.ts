@@ -1,6 +1,13 @@
 import { z } from "zod";
 import { imageFileProblem } from "@/lib/upload";
-import { addressSchema, emailSchema, nameSchema, passwordSchema, phoneSchema, zipSchema } from "@/lib/validation";
+import {
+  addressSchema,
+  emailSchema,
+  nameSchema,
+  passwordSchema,
+  phoneSchema,
+  zipSchema,
+} from "@/lib/validation";
 
 export type SignupRole = "" | "customer" | "professional";
 
@@ -72,9 +79,16 @@ export const signupSchema = z
   .superRefine((v, ctx) => {
     if (v.role !== "professional") return;
     if (!v.city) ctx.addIssue({ code: "custom", path: ["city"], message: "Choose your city." });
-    if (v.state.trim().length < 2) ctx.addIssue({ code: "custom", path: ["state"], message: "State must be at least 2 characters." });
-    if (!v.specialty) ctx.addIssue({ code: "custom", path: ["specialty"], message: "Choose your specialty." });
+    if (v.state.trim().length < 2)
+      ctx.addIssue({
+        code: "custom",
+        path: ["state"],
+        message: "State must be at least 2 characters.",
+      });
+    if (!v.specialty)
+      ctx.addIssue({ code: "custom", path: ["specialty"], message: "Choose your specialty." });
     for (const { name, label } of DOCUMENT_FIELDS) {
-      if (!v[name]) ctx.addIssue({ code: "custom", path: [name], message: `${label} image is required.` });
+      if (!v[name])
+        ctx.addIssue({ code: "custom", path: [name], message: `${label} image is required.` });
     }
   });

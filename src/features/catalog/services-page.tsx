@@ -9,7 +9,11 @@ export default function ServicesPage() {
       <main className="w-full">
         <ServicesGrid />
         <p className="mx-auto max-w-6xl px-4 pb-10 text-sm text-slate-600">
-          Tiles or marble? See the <Link to={paths.tileMarble()} className="text-brand-700 underline">tile and marble price list</Link>.
+          Tiles or marble? See the{" "}
+          <Link to={paths.tileMarble()} className="text-brand-700 underline">
+            tile and marble price list
+          </Link>
+          .
         </p>
       </main>
       <SiteFooter />

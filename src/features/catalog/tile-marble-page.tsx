@@ -11,20 +11,30 @@ export default function TileMarblePage() {
   return (
     <div className="flex min-h-full flex-col">
       <main className="mx-auto grid w-full max-w-5xl gap-6 px-4 py-10 md:grid-cols-[18rem_1fr]">
-        <aside aria-labelledby="tile-list-heading" className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
-          <h2 id="tile-list-heading" className="font-semibold text-slate-900">Tile &amp; marble services</h2>
-          <ErrorBoundary fallback={() => <ErrorState title="The price list could not be loaded." />}>
+        <aside
+          aria-labelledby="tile-list-heading"
+          className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"
+        >
+          <h2 id="tile-list-heading" className="font-semibold text-slate-900">
+            Tile &amp; marble services
+          </h2>
+          <ErrorBoundary
+            fallback={() => <ErrorState title="The price list could not be loaded." />}
+          >
             <PriceList />
           </ErrorBoundary>
         </aside>
         <section>
           <h1 className="text-3xl font-bold">Tile and Marble Fitting</h1>
           <p className="mt-3 text-slate-700">
-            Floors, walls and roofs differ in size, material and finish, so every tile and marble job is priced on site.
-            Contact us for a free custom quote: our professional visits, measures, and gives you a fixed price before any work begins.
+            Floors, walls and roofs differ in size, material and finish, so every tile and marble
+            job is priced on site. Contact us for a free custom quote: our professional visits,
+            measures, and gives you a fixed price before any work begins.
           </p>
           <p className="mt-3 text-slate-700">
-            <Link to={paths.contact()} className="font-medium text-brand-700 underline">Contact us for a custom quote</Link>
+            <Link to={paths.contact()} className="font-medium text-brand-700 underline">
+              Contact us for a custom quote
+            </Link>
           </p>
         </section>
       </main>

@@ -6,7 +6,10 @@ export default function AboutPage() {
     <div className="flex min-h-full flex-col">
       <main className="mx-auto w-full max-w-3xl px-4 py-10" lang="ne">
         <h1 className="text-3xl font-bold text-brand-700 sm:text-4xl">
-          {ABOUT.heading} <span lang="en" className="text-xl font-medium text-slate-500">({ABOUT.subheading})</span>
+          {ABOUT.heading}{" "}
+          <span lang="en" className="text-xl font-medium text-slate-500">
+            ({ABOUT.subheading})
+          </span>
         </h1>
         <div className="mt-6 space-y-4 text-lg leading-relaxed text-slate-800">
           {ABOUT.paragraphs.map((p) => (

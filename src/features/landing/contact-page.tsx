@@ -16,7 +16,11 @@ const contactSchema = z.object({
   name: z.string().trim().min(1, "Please enter your name."),
   email: z.email("Please enter a valid email address."),
   phone: z.union([z.literal(""), phoneSchema]),
-  message: z.string().trim().min(10, "Please write at least 10 characters.").max(2000, "Please keep it under 2000 characters."),
+  message: z
+    .string()
+    .trim()
+    .min(10, "Please write at least 10 characters.")
+    .max(2000, "Please keep it under 2000 characters."),
 });
 
 export default function ContactPage() {
@@ -25,8 +29,15 @@ export default function ContactPage() {
       <main className="mx-auto grid w-full max-w-5xl gap-8 px-4 py-10 md:grid-cols-[1fr_1.4fr]">
         <section>
           <h1 className="text-3xl font-bold">Contact us</h1>
-          <p className="mt-3 text-slate-700">Questions about a booking, a professional or your account? Call us or send a message — our team reads every one.</p>
-          <ErrorBoundary fallback={() => <p className="mt-4 text-slate-600">The hotline number could not be loaded.</p>}>
+          <p className="mt-3 text-slate-700">
+            Questions about a booking, a professional or your account? Call us or send a message —
+            our team reads every one.
+          </p>
+          <ErrorBoundary
+            fallback={() => (
+              <p className="mt-4 text-slate-600">The hotline number could not be loaded.</p>
+            )}
+          >
             <HotlineCard />
           </ErrorBoundary>
         </section>
@@ -43,7 +54,10 @@ function HotlineCard() {
     <div className="mt-6 rounded-xl border border-brand-100 bg-brand-50 p-4">
       <p className="text-sm text-brand-800">Hotline support</p>
       {settings ? (
-        <a href={`tel:${settings.hotline.replace(/[^\d+]/g, "")}`} className="text-2xl font-semibold text-brand-800 underline-offset-4 hover:underline">
+        <a
+          href={`tel:${settings.hotline.replace(/[^\d+]/g, "")}`}
+          className="text-2xl font-semibold text-brand-800 underline-offset-4 hover:underline"
+        >
           {settings.hotline}
         </a>
       ) : (
@@ -86,19 +100,63 @@ function ContactForm() {
         void form.handleSubmit();
       }}
     >
-      <h2 id="contact-form-heading" className="text-xl font-semibold">Send us a message</h2>
-      {sent && <p role="status" className="rounded-lg bg-green-50 p-3 text-sm text-green-800">Message sent. We will get back to you soon.</p>}
+      <h2 id="contact-form-heading" className="text-xl font-semibold">
+        Send us a message
+      </h2>
+      {sent && (
+        <p role="status" className="rounded-lg bg-green-50 p-3 text-sm text-green-800">
+          Message sent. We will get back to you soon.
+        </p>
+      )}
       <form.Field name="name">
-        {(f) => <TextField label="Name" autoComplete="name" value={f.state.value} onBlur={f.handleBlur} onChange={(e) => f.handleChange(e.target.value)} error={fieldError(f.state.meta)} />}
+        {(f) => (
+          <TextField
+            label="Name"
+            autoComplete="name"
+            value={f.state.value}
+            onBlur={f.handleBlur}
+            onChange={(e) => f.handleChange(e.target.value)}
+            error={fieldError(f.state.meta)}
+          />
+        )}
       </form.Field>
       <form.Field name="email">
-        {(f) => <TextField label="Email" type="email" autoComplete="email" value={f.state.value} onBlur={f.handleBlur} onChange={(e) => f.handleChange(e.target.value)} error={fieldError(f.state.meta)} />}
+        {(f) => (
+          <TextField
+            label="Email"
+            type="email"
+            autoComplete="email"
+            value={f.state.value}
+            onBlur={f.handleBlur}
+            onChange={(e) => f.handleChange(e.target.value)}
+            error={fieldError(f.state.meta)}
+          />
+        )}
       </form.Field>
       <form.Field name="phone">
-        {(f) => <TextField label="Phone Number (optional)" type="tel" autoComplete="tel" value={f.state.value} onBlur={f.handleBlur} onChange={(e) => f.handleChange(e.target.value)} error={fieldError(f.state.meta)} />}
+        {(f) => (
+          <TextField
+            label="Phone Number (optional)"
+            type="tel"
+            autoComplete="tel"
+            value={f.state.value}
+            onBlur={f.handleBlur}
+            onChange={(e) => f.handleChange(e.target.value)}
+            error={fieldError(f.state.meta)}
+          />
+        )}
       </form.Field>
       <form.Field name="message">
-        {(f) => <TextareaField label="Message" rows={5} value={f.state.value} onBlur={f.handleBlur} onChange={(e) => f.handleChange(e.target.value)} error={fieldError(f.state.meta)} />}
+        {(f) => (
+          <TextareaField
+            label="Message"
+            rows={5}
+            value={f.state.value}
+            onBlur={f.handleBlur}
+            onChange={(e) => f.handleChange(e.target.value)}
+            error={fieldError(f.state.meta)}
+          />
+        )}
       </form.Field>
       <form.Subscribe selector={(s) => s.isSubmitting}>
         {(submitting) => (

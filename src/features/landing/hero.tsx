@@ -11,12 +11,20 @@ export function Hero({ children }: { children: ReactNode }) {
     <section className="bg-gradient-to-br from-brand-700 via-brand-600 to-brand-500 text-white">
       <div className="mx-auto max-w-6xl px-4 py-12 sm:py-20">
         <h1 className="text-4xl font-bold tracking-tight sm:text-6xl">anytime, anywhere.</h1>
-        <p className="mt-3 max-w-xl text-lg text-brand-50 sm:text-xl">Hire the best professionals for your perfect housing.</p>
+        <p className="mt-3 max-w-xl text-lg text-brand-50 sm:text-xl">
+          Hire the best professionals for your perfect housing.
+        </p>
         <div className="mt-8">{children}</div>
         <nav aria-label="Hero" className="mt-8 flex flex-wrap gap-x-6 gap-y-2 text-sm font-medium">
-          <Link to={paths.about()} className="underline-offset-4 hover:underline">About us</Link>
-          <Link to={paths.services()} className="underline-offset-4 hover:underline">Our Services</Link>
-          <Link to={paths.contact()} className="underline-offset-4 hover:underline">Contact us</Link>
+          <Link to={paths.about()} className="underline-offset-4 hover:underline">
+            About us
+          </Link>
+          <Link to={paths.services()} className="underline-offset-4 hover:underline">
+            Our Services
+          </Link>
+          <Link to={paths.contact()} className="underline-offset-4 hover:underline">
+            Contact us
+          </Link>
         </nav>
       </div>
     </section>
@@ -25,7 +33,10 @@ export function Hero({ children }: { children: ReactNode }) {
 
 export function GetStarted() {
   return (
-    <Link to={paths.signup()} className={buttonClasses("secondary", "md", "border-0 px-6 text-brand-800")}>
+    <Link
+      to={paths.signup()}
+      className={buttonClasses("secondary", "md", "border-0 px-6 text-brand-800")}
+    >
       Get Started
     </Link>
   );
@@ -47,20 +58,31 @@ export function HeroSearch() {
   }
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Find a professional" className="grid max-w-3xl gap-3 rounded-2xl bg-white p-4 text-slate-900 shadow-lg sm:grid-cols-[1fr_1fr_auto] sm:items-end">
+    <form
+      onSubmit={submit}
+      noValidate
+      aria-label="Find a professional"
+      className="grid max-w-3xl gap-3 rounded-2xl bg-white p-4 text-slate-900 shadow-lg sm:grid-cols-[1fr_1fr_auto] sm:items-end"
+    >
       <SelectField label="Service" value={service} onChange={(e) => setService(e.target.value)}>
         <option value="">Select a service</option>
         {SERVICE_OPTIONS.map((s) => (
-          <option key={s} value={s}>{s}</option>
+          <option key={s} value={s}>
+            {s}
+          </option>
         ))}
       </SelectField>
       <SelectField label="Location" value={location} onChange={(e) => setLocation(e.target.value)}>
         <option value="">Select a location</option>
         {LOCATION_OPTIONS.map((c) => (
-          <option key={c} value={c}>{c}</option>
+          <option key={c} value={c}>
+            {c}
+          </option>
         ))}
       </SelectField>
-      <Button type="submit" className="h-[42px]">Search</Button>
+      <Button type="submit" className="h-[42px]">
+        Search
+      </Button>
     </form>
   );
 }

@@ -33,13 +33,18 @@ export default function HomePage() {
       <div className="flex min-h-full flex-col">
         <Hero>
           <p className="text-2xl font-semibold">Welcome, Professional!</p>
-          <Link to={paths.professionalDashboard()} className={buttonClasses("secondary", "md", "mt-4 border-0 text-brand-800")}>
+          <Link
+            to={paths.professionalDashboard()}
+            className={buttonClasses("secondary", "md", "mt-4 border-0 text-brand-800")}
+          >
             Open your dashboard
           </Link>
         </Hero>
         <section className="mx-auto max-w-6xl px-4 py-10">
           <h2 className="text-2xl font-bold">Welcome Professional</h2>
-          <p className="mt-2 text-slate-600">Booking requests, your live location and reviews are on your dashboard.</p>
+          <p className="mt-2 text-slate-600">
+            Booking requests, your live location and reviews are on your dashboard.
+          </p>
         </section>
         <SiteFooter />
       </div>

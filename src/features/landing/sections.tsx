@@ -11,7 +11,10 @@ import { BANNER_SPEED } from "@/lib/constants";
 export function TestingBanner() {
   const settings = useQuery(api.settings.get);
   return (
-    <div className="min-h-10 bg-accent-500 py-2 text-sm font-medium text-slate-900" aria-label="Announcement">
+    <div
+      className="min-h-10 bg-accent-500 py-2 text-sm font-medium text-slate-900"
+      aria-label="Announcement"
+    >
       {settings && <Marquee speedPxPerSec={BANNER_SPEED}>{settings.bannerText}</Marquee>}
     </div>
   );
@@ -22,14 +25,33 @@ export function SponsorBlock() {
     <section aria-labelledby="sponsor-heading" className="border-y border-slate-200 bg-white">
       <div className="mx-auto flex max-w-6xl flex-col items-center gap-4 px-4 py-6 sm:flex-row">
         <div className="shrink-0 text-center sm:text-left">
-          <h2 id="sponsor-heading" className="text-xs font-semibold tracking-wide text-slate-500 uppercase" lang="ne">
+          <h2
+            id="sponsor-heading"
+            className="text-xs font-semibold tracking-wide text-slate-500 uppercase"
+            lang="ne"
+          >
             {SPONSOR.label}
           </h2>
-          <a href={SPONSOR.url} target="_blank" rel="noopener noreferrer" className="mt-1 inline-block rounded focus-visible:outline-2 focus-visible:outline-brand-600">
-            <img src={sponsorLogo} alt={`${SPONSOR.name} (opens in a new tab)`} width={180} height={48} className="h-12 w-auto" />
+          <a
+            href={SPONSOR.url}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="mt-1 inline-block rounded focus-visible:outline-2 focus-visible:outline-brand-600"
+          >
+            <img
+              src={sponsorLogo}
+              alt={`${SPONSOR.name} (opens in a new tab)`}
+              width={180}
+              height={48}
+              className="h-12 w-auto"
+            />
           </a>
         </div>
-        <Marquee speedPxPerSec={BANNER_SPEED} lang="ne" className="w-full rounded-lg bg-blue-50 py-2 text-blue-900">
+        <Marquee
+          speedPxPerSec={BANNER_SPEED}
+          lang="ne"
+          className="w-full rounded-lg bg-blue-50 py-2 text-blue-900"
+        >
           {SPONSOR.promotion}
         </Marquee>
       </div>
@@ -40,7 +62,9 @@ export function SponsorBlock() {
 export function TestimonialsSection() {
   return (
     <section aria-labelledby="testimonials-heading" className="mx-auto max-w-6xl px-4 py-12">
-      <h2 id="testimonials-heading" className="text-center text-2xl font-bold sm:text-3xl">What Our Clients Say</h2>
+      <h2 id="testimonials-heading" className="text-center text-2xl font-bold sm:text-3xl">
+        What Our Clients Say
+      </h2>
       <ul className="mt-8 grid gap-4 md:grid-cols-3">
         {TESTIMONIALS.map((t) => (
           <li key={t.name} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">

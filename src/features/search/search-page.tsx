@@ -1,3 +1,252 @@
+import { useState } from "react";
+import { Link, useNavigate, useSearchParams } from "react-router-dom";
+import { useQuery } from "convex/react";
+import { toast } from "sonner";
+import { api } from "../../../convex/_generated/api";
+import { CITIES } from "../../../convex/validators";
+import { MarkersMap } from "@/components/map/markers-map";
+import { ErrorBoundary } from "@/components/ui/error-boundary";
+import { SelectField } from "@/components/ui/inputs";
+import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
+import { ProfessionalsList } from "@/features/search/professionals-list";
+import {
+  categoryFromServiceName,
+  cityFor,
+  detailsView,
+  specialtyFor,
+} from "@/features/search/search-logic";
+import { SEARCH_MAP } from "@/lib/constants";
+import { paths } from "@/lib/paths";
+
 export default function SearchPage() {
-  return <main className="mx-auto max-w-6xl p-4"><h1 className="text-2xl font-semibold">Service search</h1></main>;
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const serviceName = params.get("serviceName") ?? "";
+  const location = params.get("location") ?? "";
+  const preselected = params.get("service") ?? "";
+  const category = categoryFromServiceName(serviceName);
+  const city = cityFor(location);
+  const specialty = specialtyFor(category) ?? specialtyFor(serviceName);
+
+  if (!serviceName) {
+    return (
+      <main className="mx-auto max-w-3xl px-4 py-10">
+        <EmptyState title="No service chosen.">
+          Pick one on the{" "}
+          <Link to={paths.services()} className="text-brand-700 underline">
+            services page
+          </Link>
+          .
+        </EmptyState>
+      </main>
+    );
+  }
+
+  return (
+    <main className="mx-auto max-w-6xl px-4 py-6 sm:py-8">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <p className="text-sm text-slate-500">
+            <Link to={paths.services()} className="underline">
+              Our Services
+            </Link>{" "}
+            › {serviceName}
+          </p>
+          <h1 className="text-2xl font-bold sm:text-3xl">
+            {serviceName} in {city?.name ?? (location || "your city")}
+          </h1>
+        </div>
+        <SelectField
+          label="Location"
+          wrapperClassName="sm:w-56"
+          value={city?.name ?? ""}
+          onChange={(e) =>
+            navigate(paths.serviceSearch(serviceName, e.target.value), { replace: true })
+          }
+        >
+          {!city && <option value="">Select a location</option>}
+          {CITIES.map((c) => (
+            <option key={c.slug} value={c.name}>
+              {c.name}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+
+      <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.2fr)]">
+        <ErrorBoundary
+          key={`${category}/${location}`}
+          onError={() => toast.error("Failed to fetch service names")}
+          fallback={(_, retry) => (
+            <ErrorState title="Failed to fetch service names">
+              <button type="button" className="underline" onClick={retry}>
+                Try again
+              </button>
+            </ErrorState>
+          )}
+        >
+          <ServicePanel
+            category={category}
+            location={city?.name ?? location}
+            preselected={preselected}
+          />
+        </ErrorBoundary>
+        <ErrorBoundary fallback={() => <ErrorState title="The map could not be loaded." />}>
+          <LiveMap city={city} specialty={specialty} />
+        </ErrorBoundary>
+      </div>
+
+      <section aria-labelledby="pros-heading" className="mt-10">
+        <h2 id="pros-heading" className="text-xl font-bold">
+          Professionals near you
+        </h2>
+        <ErrorBoundary fallback={() => <ErrorState title="Professionals could not be loaded." />}>
+          {city && specialty ? (
+            <ProfessionalsList specialty={specialty} city={city} category={category} />
+          ) : (
+            <EmptyState title="Choose a service and a location to see professionals." />
+          )}
+        </ErrorBoundary>
+      </section>
+    </main>
+  );
+}
+
+function ServicePanel({
+  category,
+  location,
+  preselected,
+}: {
+  category: string;
+  location: string;
+  preselected: string;
+}) {
+  const names = useQuery(api.catalog.serviceNames, { category });
+  const [selected, setSelected] = useState(preselected);
+
+  return (
+    <section
+      aria-labelledby="details-heading"
+      className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
+    >
+      <h2 id="details-heading" className="sr-only">
+        Service details
+      </h2>
+      {names === undefined ? (
+        <LoadingState label="Loading services…" />
+      ) : names.length === 0 ? (
+        <EmptyState title="No services found for this category." />
+      ) : (
+        <SelectField
+          label="Select Service"
+          value={selected}
+          onChange={(e) => setSelected(e.target.value)}
+        >
+          <option value="">Select Service</option>
+          {names.map((n) => (
+            <option key={n} value={n}>
+              {n}
+            </option>
+          ))}
+        </SelectField>
+      )}
+      <div className="mt-5">
+        {selected ? (
+          <ErrorBoundary
+            key={selected}
+            onError={() => toast.error("Failed to fetch service details")}
+            fallback={() => <ErrorState title="Failed to fetch service details" />}
+          >
+            <Details category={category} serviceName={selected} location={location} />
+          </ErrorBoundary>
+        ) : (
+          <p className="text-slate-600">Please select a service to view details.</p>
+        )}
+      </div>
+    </section>
+  );
+}
+
+function Details({
+  category,
+  serviceName,
+  location,
+}: {
+  category: string;
+  serviceName: string;
+  location: string;
+}) {
+  const details = useQuery(api.catalog.serviceDetails, { category, serviceName, location });
+  if (details === undefined) return <LoadingState label="Loading details…" />;
+  const view = detailsView(details);
+  return (
+    <div>
+      {details === null && (
+        <p role="status" className="mb-4 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
+          Service may not be available for the selected location.
+        </p>
+      )}
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <p className="text-2xl font-bold text-brand-700">
+          <span className="sr-only">Price: </span>
+          {view.price}
+        </p>
+        <p className="text-sm text-slate-700">
+          Guarantee of service: <span className="font-medium">{view.guarantee}</span>
+        </p>
+      </div>
+      <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+        <dt className="font-medium text-slate-500">Service</dt>
+        <dd>{view.service}</dd>
+        <dt className="font-medium text-slate-500">Location</dt>
+        <dd>{view.location}</dd>
+        <dt className="font-medium text-slate-500">Description</dt>
+        <dd>{view.description}</dd>
+        <dt className="font-medium text-slate-500">Service charge</dt>
+        <dd>{view.serviceCharge}</dd>
+        <dt className="font-medium text-slate-500">Total Bookings</dt>
+        <dd>{view.totalBookings}</dd>
+      </dl>
+    </div>
+  );
+}
+
+/** Live positions: a Convex subscription, so markers move as professionals report. */
+function LiveMap({
+  city,
+  specialty,
+}: {
+  city: ReturnType<typeof cityFor>;
+  specialty: ReturnType<typeof specialtyFor>;
+}) {
+  const positions = useQuery(api.locations.current, {
+    ...(city ? { city: city.slug } : {}),
+    ...(specialty ? { specialty } : {}),
+  });
+  const markers = (positions ?? []).map((p) => ({
+    id: p.professionalId,
+    lat: p.lat,
+    lng: p.lng,
+    exact: p.exact,
+    label: `${p.name} · ${p.specialtyName}`,
+  }));
+  return (
+    <div>
+      <MarkersMap
+        center={city ? [city.lat, city.lng] : SEARCH_MAP.center}
+        zoom={SEARCH_MAP.zoom}
+        heightPx={SEARCH_MAP.heightPx}
+        markers={markers}
+        fitToMarkers
+        ariaLabel="Map of professionals' live positions"
+      />
+      <p className="mt-2 text-xs text-slate-500" aria-live="polite">
+        {positions === undefined
+          ? "Loading live positions…"
+          : positions.length === 0
+            ? "No professionals are sharing their location right now."
+            : `${positions.length} professional${positions.length === 1 ? "" : "s"} online · positions update live (approximate unless you have an active booking).`}
+      </p>
+    </div>
+  );
 }

@@ -1,0 +1,86 @@
+import { useSearchParams } from "react-router-dom";
+import { useQuery } from "convex/react";
+import { api } from "../../../convex/_generated/api";
+import { ErrorBoundary } from "@/components/ui/error-boundary";
+import { ErrorState, LoadingState } from "@/components/ui/states";
+import { BillingTab, DataExportTab, DeleteAccountTab } from "@/features/account/account-actions";
+import { BookingsTab } from "@/features/account/bookings-tab";
+import { NotificationsTab } from "@/features/account/notifications-tab";
+import { ProfileTab } from "@/features/account/profile-tab";
+
+const TABS = [
+  { id: "profile", label: "My Profile" },
+  { id: "bookings", label: "My Bookings" },
+  { id: "notifications", label: "Notifications" },
+  { id: "billing", label: "Billing" },
+  { id: "export", label: "Data Export" },
+  { id: "delete", label: "Delete Account" },
+] as const;
+export type AccountTab = (typeof TABS)[number]["id"];
+
+/** The customer account page; `?tab=` selects the panel so each one can be linked to. */
+export function AccountPage({ defaultTab }: { defaultTab: AccountTab }) {
+  const [params, setParams] = useSearchParams();
+  const requested = params.get("tab");
+  const tab = TABS.find((t) => t.id === requested)?.id ?? defaultTab;
+  const viewer = useQuery(api.users.viewer);
+
+  return (
+    <main className="mx-auto grid max-w-6xl gap-4 px-4 py-6 md:grid-cols-[14rem_1fr] md:gap-8 md:py-10">
+      <nav aria-label="Account" className="-mx-4 overflow-x-auto px-4 md:mx-0 md:px-0">
+        <ul className="flex gap-1 md:flex-col">
+          {TABS.map((t) => (
+            <li key={t.id} className="shrink-0">
+              <button
+                type="button"
+                aria-current={tab === t.id ? "page" : undefined}
+                onClick={() =>
+                  setParams(t.id === defaultTab ? {} : { tab: t.id }, { replace: true })
+                }
+                className={`w-full rounded-lg px-3 py-2 text-left text-sm whitespace-nowrap ${
+                  tab === t.id
+                    ? "bg-brand-600 font-medium text-white"
+                    : t.id === "delete"
+                      ? "text-red-700 hover:bg-red-50"
+                      : "text-slate-700 hover:bg-slate-100"
+                }`}
+              >
+                {t.label}
+              </button>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <section aria-label={TABS.find((t) => t.id === tab)?.label} className="min-w-0">
+        <ErrorBoundary
+          key={tab}
+          fallback={(_, retry) => (
+            <ErrorState title="This section could not be loaded.">
+              <button type="button" className="underline" onClick={retry}>
+                Try again
+              </button>
+            </ErrorState>
+          )}
+        >
+          {viewer === undefined ? (
+            <LoadingState />
+          ) : viewer === null ? (
+            <ErrorState title="You are signed out." />
+          ) : tab === "profile" ? (
+            <ProfileTab viewer={viewer} />
+          ) : tab === "bookings" ? (
+            <BookingsTab />
+          ) : tab === "notifications" ? (
+            <NotificationsTab />
+          ) : tab === "billing" ? (
+            <BillingTab />
+          ) : tab === "export" ? (
+            <DataExportTab />
+          ) : (
+            <DeleteAccountTab name={viewer.name} />
+          )}
+        </ErrorBoundary>
+      </section>
+    </main>
+  );
+}

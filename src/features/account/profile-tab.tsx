@@ -1,0 +1,224 @@
+import { useState } from "react";
+import { useForm } from "@tanstack/react-form";
+import { useMutation } from "convex/react";
+import { toast } from "sonner";
+import { z } from "zod";
+import { api } from "../../../convex/_generated/api";
+import type { Id } from "../../../convex/_generated/dataModel";
+import { Avatar } from "@/components/avatar";
+import { Button } from "@/components/ui/button";
+import { TextField } from "@/components/ui/inputs";
+import { ProgressBar } from "@/components/ui/progress-bar";
+import { errorMessage } from "@/lib/errors";
+import { fieldError } from "@/lib/form";
+import { splitName } from "@/lib/format";
+import { IMAGE_ACCEPT, imageFileProblem, uploadFile } from "@/lib/upload";
+import { addressSchema, nameSchema, phoneSchema, zipSchema } from "@/lib/validation";
+
+type Viewer = {
+  name: string;
+  email: string;
+  phone: string;
+  address: string;
+  zipCode: string;
+  photoUrl: string | null;
+};
+
+const editSchema = z.object({
+  name: nameSchema,
+  phone: phoneSchema,
+  address: addressSchema,
+  zipCode: zipSchema,
+  photo: z
+    .custom<File | null>((v) => v === null || v instanceof File)
+    .superRefine((file, ctx) => {
+      const problem = file && imageFileProblem(file);
+      if (problem) ctx.addIssue({ code: "custom", message: problem });
+    }),
+});
+
+export function ProfileTab({ viewer }: { viewer: Viewer }) {
+  const [editing, setEditing] = useState(false);
+  const { firstName, lastName } = splitName(viewer.name);
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-col items-center gap-4 rounded-2xl border border-slate-200 bg-white p-5 text-center shadow-sm sm:flex-row sm:text-left">
+        <Avatar src={viewer.photoUrl} name={viewer.name} size={96} />
+        <div className="flex-1">
+          <h1 className="text-2xl font-bold">{viewer.name}</h1>
+          <p className="text-slate-600">{viewer.email}</p>
+        </div>
+        {!editing && (
+          <Button variant="secondary" onClick={() => setEditing(true)}>
+            Edit
+          </Button>
+        )}
+      </div>
+      {editing ? (
+        <EditProfile viewer={viewer} onDone={() => setEditing(false)} />
+      ) : (
+        <section
+          aria-labelledby="personal-info"
+          className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+        >
+          <h2 id="personal-info" className="text-lg font-semibold">
+            Personal Information
+          </h2>
+          <dl className="mt-4 grid gap-4 sm:grid-cols-2">
+            <Info label="First Name" value={firstName} />
+            <Info label="Last Name" value={lastName || "—"} />
+            <Info label="Email Address" value={viewer.email} />
+            <Info label="Phone" value={viewer.phone || "—"} />
+            <Info label="Address" value={viewer.address || "—"} />
+            <Info label="Zip Code" value={viewer.zipCode || "—"} />
+          </dl>
+        </section>
+      )}
+    </div>
+  );
+}
+
+function Info({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <dt className="text-sm text-slate-500">{label}</dt>
+      <dd className="font-medium break-words">{value}</dd>
+    </div>
+  );
+}
+
+function EditProfile({ viewer, onDone }: { viewer: Viewer; onDone: () => void }) {
+  const updateProfile = useMutation(api.users.updateProfile);
+  const generateUploadUrl = useMutation(api.files.generateUploadUrl);
+  const [progress, setProgress] = useState<number | null>(null);
+
+  const form = useForm({
+    defaultValues: {
+      name: viewer.name,
+      phone: viewer.phone,
+      address: viewer.address,
+      zipCode: viewer.zipCode,
+      photo: null as File | null,
+    },
+    validators: { onChange: editSchema, onSubmit: editSchema },
+    onSubmit: async ({ value }) => {
+      try {
+        let photo: Id<"_storage"> | undefined;
+        if (value.photo) {
+          setProgress(0);
+          photo = (await uploadFile(
+            await generateUploadUrl(),
+            value.photo,
+            setProgress,
+          )) as Id<"_storage">;
+        }
+        await updateProfile({
+          name: value.name.trim(),
+          phone: value.phone.trim(),
+          address: value.address.trim(),
+          zipCode: value.zipCode.trim(),
+          ...(photo ? { photo } : {}),
+        });
+        toast.success("Profile updated.");
+        onDone();
+      } catch (e) {
+        toast.error(errorMessage(e, "Your profile could not be saved. Please try again."));
+      } finally {
+        setProgress(null);
+      }
+    },
+  });
+
+  return (
+    <form
+      noValidate
+      aria-labelledby="edit-profile"
+      className="space-y-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void form.handleSubmit();
+      }}
+    >
+      <h2 id="edit-profile" className="text-lg font-semibold">
+        Edit profile
+      </h2>
+      <form.Field name="name">
+        {(f) => (
+          <TextField
+            label="Full Name"
+            autoComplete="name"
+            value={f.state.value}
+            onBlur={f.handleBlur}
+            onChange={(e) => f.handleChange(e.target.value)}
+            error={fieldError(f.state.meta)}
+          />
+        )}
+      </form.Field>
+      <form.Field name="phone">
+        {(f) => (
+          <TextField
+            label="Phone Number"
+            type="tel"
+            autoComplete="tel"
+            value={f.state.value}
+            onBlur={f.handleBlur}
+            onChange={(e) => f.handleChange(e.target.value)}
+            error={fieldError(f.state.meta)}
+          />
+        )}
+      </form.Field>
+      <div className="grid gap-4 sm:grid-cols-[2fr_1fr]">
+        <form.Field name="address">
+          {(f) => (
+            <TextField
+              label="Address"
+              autoComplete="street-address"
+              value={f.state.value}
+              onBlur={f.handleBlur}
+              onChange={(e) => f.handleChange(e.target.value)}
+              error={fieldError(f.state.meta)}
+            />
+          )}
+        </form.Field>
+        <form.Field name="zipCode">
+          {(f) => (
+            <TextField
+              label="Zip Code"
+              autoComplete="postal-code"
+              value={f.state.value}
+              onBlur={f.handleBlur}
+              onChange={(e) => f.handleChange(e.target.value)}
+              error={fieldError(f.state.meta)}
+            />
+          )}
+        </form.Field>
+      </div>
+      <form.Field name="photo">
+        {(f) => (
+          <TextField
+            label="Profile Photo"
+            type="file"
+            accept={IMAGE_ACCEPT}
+            hint="Image (JPEG, PNG, WebP or GIF), up to 5 MB. Leave empty to keep the current photo."
+            onBlur={f.handleBlur}
+            onChange={(e) => f.handleChange(e.target.files?.[0] ?? null)}
+            error={fieldError(f.state.meta)}
+          />
+        )}
+      </form.Field>
+      {progress !== null && <ProgressBar label="Uploading photo" value={progress} />}
+      <form.Subscribe selector={(s) => s.isSubmitting}>
+        {(submitting) => (
+          <div className="flex justify-end gap-2">
+            <Button variant="secondary" onClick={onDone} disabled={submitting}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={submitting}>
+              {submitting ? "Saving…" : "Save changes"}
+            </Button>
+          </div>
+        )}
+      </form.Subscribe>
+    </form>
+  );
+}

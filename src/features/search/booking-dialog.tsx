@@ -1,0 +1,289 @@
+import { useEffect, useState } from "react";
+import { useForm } from "@tanstack/react-form";
+import { useMutation, useQuery } from "convex/react";
+import { toast } from "sonner";
+import { z } from "zod";
+import { api } from "../../../convex/_generated/api";
+import type { Id } from "../../../convex/_generated/dataModel";
+import type { CitySlug } from "../../../convex/validators";
+import { Button } from "@/components/ui/button";
+import { Dialog } from "@/components/ui/dialog";
+import { ErrorBoundary } from "@/components/ui/error-boundary";
+import { TextField, TextareaField } from "@/components/ui/inputs";
+import { ErrorState, LoadingState } from "@/components/ui/states";
+import { errorMessage } from "@/lib/errors";
+import { fieldError } from "@/lib/form";
+import {
+  formatBsDate,
+  formatNrs,
+  fromKathmanduInputValue,
+  toKathmanduInputValue,
+} from "@/lib/format";
+
+export type BookableProfessional = {
+  _id: Id<"professionals">;
+  name: string;
+  city: CitySlug;
+  cityName: string;
+  specialtyName: string;
+};
+
+const HOUR = 3_600_000;
+
+export const bookingSchema = z.object({
+  serviceIds: z.array(z.string()).min(1, "Choose at least one service."),
+  when: z
+    .string()
+    .min(1, "Choose a date and time.")
+    .refine((v) => !Number.isNaN(fromKathmanduInputValue(v)), "Choose a valid date and time.")
+    .refine(
+      (v) => fromKathmanduInputValue(v) > Date.now(),
+      "The date and time must be in the future.",
+    ),
+  address: z
+    .string()
+    .trim()
+    .min(2, "Enter the address where the work is needed.")
+    .max(200, "Address must be at most 200 characters."),
+  note: z.string().max(500, "Keep the note under 500 characters."),
+});
+
+type Priced = { id: Id<"services">; price: number };
+
+/** Choose services, a time and the address; see the total in Nrs. before confirming (bookings:create). */
+export function BookingDialog({
+  professional,
+  category,
+  defaultAddress,
+  onClose,
+}: {
+  professional: BookableProfessional;
+  category: string;
+  defaultAddress: string;
+  onClose: () => void;
+}) {
+  const create = useMutation(api.bookings.create);
+  const [prices, setPrices] = useState<Record<string, Priced>>({});
+  const [initialWhen] = useState(() =>
+    toKathmanduInputValue(Math.ceil((Date.now() + 2 * HOUR) / HOUR) * HOUR),
+  );
+  const [minWhen] = useState(() => toKathmanduInputValue(Date.now()));
+
+  const form = useForm({
+    defaultValues: {
+      serviceIds: [] as string[],
+      when: initialWhen,
+      address: defaultAddress,
+      note: "",
+    },
+    validators: { onChange: bookingSchema, onSubmit: bookingSchema },
+    onSubmit: async ({ value }) => {
+      try {
+        await create({
+          professionalId: professional._id,
+          serviceIds: value.serviceIds.map((id) => prices[id].id),
+          address: value.address.trim(),
+          city: professional.city,
+          scheduledFor: fromKathmanduInputValue(value.when),
+          ...(value.note.trim() ? { note: value.note.trim() } : {}),
+        });
+        toast.success(`Booking request sent to ${professional.name}. Track it in My Bookings.`);
+        onClose();
+      } catch (e) {
+        toast.error(errorMessage(e, "The booking could not be made. Please try again."));
+      }
+    },
+  });
+
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      title={`Book ${professional.name}`}
+      description={`${professional.specialtyName} in ${professional.cityName}`}
+    >
+      <form
+        noValidate
+        className="mt-4 max-h-[70dvh] space-y-4 overflow-y-auto pr-1"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void form.handleSubmit();
+        }}
+      >
+        <form.Field name="serviceIds">
+          {(f) => (
+            <fieldset aria-describedby={fieldError(f.state.meta) ? "services-error" : undefined}>
+              <legend className="text-sm font-medium text-slate-800">Services</legend>
+              <ErrorBoundary fallback={() => <ErrorState title="Failed to fetch service names" />}>
+                <ServiceChoices
+                  category={category}
+                  location={professional.cityName}
+                  selected={f.state.value}
+                  onPrice={(name, priced) =>
+                    setPrices((p) =>
+                      p[name]?.id === priced.id && p[name]?.price === priced.price
+                        ? p
+                        : { ...p, [name]: priced },
+                    )
+                  }
+                  onToggle={(name, on) =>
+                    f.handleChange(
+                      on ? [...f.state.value, name] : f.state.value.filter((n) => n !== name),
+                    )
+                  }
+                />
+              </ErrorBoundary>
+              {fieldError(f.state.meta) && (
+                <p id="services-error" className="mt-1 text-sm text-red-600">
+                  {fieldError(f.state.meta)}
+                </p>
+              )}
+            </fieldset>
+          )}
+        </form.Field>
+        <form.Field name="when">
+          {(f) => {
+            const ms = fromKathmanduInputValue(f.state.value);
+            return (
+              <TextField
+                label="Date and time (Nepal time)"
+                type="datetime-local"
+                min={minWhen}
+                value={f.state.value}
+                onBlur={f.handleBlur}
+                onChange={(e) => f.handleChange(e.target.value)}
+                hint={Number.isNaN(ms) ? undefined : formatBsDate(ms)}
+                error={fieldError(f.state.meta)}
+              />
+            );
+          }}
+        </form.Field>
+        <form.Field name="address">
+          {(f) => (
+            <TextField
+              label="Address"
+              autoComplete="street-address"
+              value={f.state.value}
+              onBlur={f.handleBlur}
+              onChange={(e) => f.handleChange(e.target.value)}
+              error={fieldError(f.state.meta)}
+            />
+          )}
+        </form.Field>
+        <form.Field name="note">
+          {(f) => (
+            <TextareaField
+              label="Note for the professional (optional)"
+              rows={3}
+              value={f.state.value}
+              onBlur={f.handleBlur}
+              onChange={(e) => f.handleChange(e.target.value)}
+              error={fieldError(f.state.meta)}
+            />
+          )}
+        </form.Field>
+        <form.Subscribe selector={(s) => [s.values.serviceIds, s.isSubmitting] as const}>
+          {([ids, submitting]) => {
+            const known = ids.every((n) => prices[n]);
+            const total = ids.reduce((sum, n) => sum + (prices[n]?.price ?? 0), 0);
+            return (
+              <div className="sticky bottom-0 -mx-1 border-t border-slate-200 bg-white px-1 pt-3">
+                <p className="flex justify-between text-base">
+                  <span>Total price</span>
+                  <strong aria-live="polite">{ids.length && known ? formatNrs(total) : "—"}</strong>
+                </p>
+                <p className="text-xs text-slate-500">
+                  Pay the professional on completion. The price is fixed when you confirm.
+                </p>
+                <div className="mt-3 flex justify-end gap-2">
+                  <Button variant="secondary" onClick={onClose} disabled={submitting}>
+                    Cancel
+                  </Button>
+                  <Button type="submit" disabled={submitting || !known}>
+                    {submitting ? "Booking…" : "Confirm booking"}
+                  </Button>
+                </div>
+              </div>
+            );
+          }}
+        </form.Subscribe>
+      </form>
+    </Dialog>
+  );
+}
+
+function ServiceChoices({
+  category,
+  location,
+  selected,
+  onToggle,
+  onPrice,
+}: {
+  category: string;
+  location: string;
+  selected: string[];
+  onToggle: (name: string, on: boolean) => void;
+  onPrice: (name: string, priced: Priced) => void;
+}) {
+  const names = useQuery(api.catalog.serviceNames, { category });
+  if (names === undefined) return <LoadingState label="Loading services…" />;
+  if (names.length === 0)
+    return <p className="text-sm text-slate-600">No services listed for this specialty.</p>;
+  return (
+    <ul className="mt-1 divide-y divide-slate-100 rounded-lg border border-slate-200">
+      {names.map((name) => (
+        <ServiceChoice
+          key={name}
+          category={category}
+          name={name}
+          location={location}
+          checked={selected.includes(name)}
+          onToggle={onToggle}
+          onPrice={onPrice}
+        />
+      ))}
+    </ul>
+  );
+}
+
+function ServiceChoice({
+  category,
+  name,
+  location,
+  checked,
+  onToggle,
+  onPrice,
+}: {
+  category: string;
+  name: string;
+  location: string;
+  checked: boolean;
+  onToggle: (name: string, on: boolean) => void;
+  onPrice: (name: string, priced: Priced) => void;
+}) {
+  const details = useQuery(api.catalog.serviceDetails, { category, serviceName: name, location });
+  const price = details?.availableCities[0]?.price;
+  useEffect(() => {
+    if (details && price !== undefined) onPrice(name, { id: details._id, price });
+  }, [details, price, name, onPrice]);
+  const unavailable = details === null;
+  return (
+    <li>
+      <label
+        className={`flex items-center gap-3 px-3 py-2 text-sm ${unavailable ? "text-slate-400" : "cursor-pointer"}`}
+      >
+        <input
+          type="checkbox"
+          checked={checked}
+          disabled={!details}
+          onChange={(e) => onToggle(name, e.target.checked)}
+          className="h-4 w-4 accent-brand-600"
+        />
+        <span className="flex-1">{name}</span>
+        <span className="font-medium">
+          {details === undefined ? "…" : unavailable ? "Not offered here" : formatNrs(price ?? 0)}
+        </span>
+      </label>
+    </li>
+  );
+}
