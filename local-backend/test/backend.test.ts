@@ -1,5 +1,6 @@
 import { anyApi } from "convex/server";
-import { ConvexHttpClient } from "convex/browser";
+import { ConvexClient, ConvexHttpClient } from "convex/browser";
+import WebSocket from "ws";
 import { exportPKCS8, generateKeyPair } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startBackend, type Backend } from "../server.ts";
@@ -50,6 +51,19 @@ describe("sync WebSocket", () => {
     expect(error).toMatchObject({ data: { code: "EMPTY", message: "Message is empty." } });
     const plain = await a.mutation(anyApi.messages.send, { channel: "err", body: "crash" }).catch((e: Error) => e);
     expect((plain as Error).message).toContain("plain failure");
+  });
+
+  it("function console output reaches the client as log lines", async () => {
+    const lines: string[] = [];
+    const collect = (...args: unknown[]) => void lines.push(args.map(String).join(" "));
+    const logger = { log: collect, warn: collect, error: collect, logVerbose: () => {} };
+    const c = new ConvexClient(backend.url, {
+      webSocketConstructor: WebSocket as unknown as typeof globalThis.WebSocket,
+      logger,
+    });
+    clients.push(c);
+    await c.mutation(anyApi.messages.send, { channel: "logs", body: "logged" });
+    expect(lines.some((l) => l.includes("[CONVEX M(messages:send)] [LOG]") && l.includes("sending logged"))).toBe(true);
   });
 
   it("an action calling an internal mutation updates subscribers", async () => {

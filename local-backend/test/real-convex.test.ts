@@ -1,0 +1,31 @@
+// The project's own convex/ (with @convex-dev/auth) loads and serves auth's HTTP routes.
+import { anyApi } from "convex/server";
+import { ConvexHttpClient } from "convex/browser";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { startBackend, type Backend } from "../server.ts";
+import { tempDataDir } from "./helpers.ts";
+
+let backend: Backend;
+beforeAll(async () => {
+  backend = await startBackend({ port: 0, sitePort: 0, dataDir: tempDataDir(), convexDir: "convex" });
+});
+afterAll(() => backend.close());
+
+it("serves @convex-dev/auth's JWKS and OpenID configuration from the generated keys", async () => {
+  const jwks = (await (await fetch(`${backend.siteUrl}/.well-known/jwks.json`)).json()) as { keys: { use: string; kty: string }[] };
+  expect(jwks.keys[0]).toMatchObject({ use: "sig", kty: "RSA" });
+  const oidc = (await (await fetch(`${backend.siteUrl}/.well-known/openid-configuration`)).json()) as { issuer: string };
+  expect(oidc.issuer).toBe(backend.siteUrl);
+});
+
+it("runs auth:signIn over HTTP (as the browser's token refresh does) and returns errors in the 560 shape", async () => {
+  const http = new ConvexHttpClient(backend.url, { logger: false });
+  await expect(http.action(anyApi.auth.signIn, { refreshToken: "nonexistent|token" })).resolves.toMatchObject({ tokens: null });
+  const res = await fetch(`${backend.url}/api/action`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "Convex-Client": "npm-1.48.0" },
+    body: JSON.stringify({ path: "auth:nope", format: "convex_encoded_json", args: [{}] }),
+  });
+  expect(res.status).toBe(560);
+  expect(await res.json()).toMatchObject({ status: "error", errorMessage: expect.stringContaining("auth:nope") });
+});
