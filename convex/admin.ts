@@ -1,14 +1,208 @@
 import { createAccount } from "@convex-dev/auth/server";
 import { ConvexError, v } from "convex/values";
 import { internal } from "./_generated/api";
-import type { ActionCtx } from "./_generated/server";
+import type { Doc } from "./_generated/dataModel";
+import type { ActionCtx, QueryCtx } from "./_generated/server";
 import { internalAction, internalQuery } from "./_generated/server";
-import { adminCredentials, usernameTaken } from "./model/users";
+import { adminMutation, adminQuery } from "./functions";
+import { adminRow, documentUrls, professionalOfUser, requireProfessional, verify as verifyProfessional } from "./model/professionals";
+import { onlineRows } from "./model/presence";
+import { updateSettings as saveSettings } from "./model/settings";
+import { adminCredentials, normalizeEmail, userByUsername, usernameTaken } from "./model/users";
+import { bookingStatus, city, specialty, verificationStatus, type BookingStatus, type Role } from "./validators";
+
+/** Rows per admin list, and the cap on each count in admin:stats (a count at the cap means "at least"). */
+const LIST_LIMIT = 500;
+const USERS_LIMIT = 100;
+const BOOKING_COUNT_CAP = 100;
+const USER_COUNT_CAP = 2000;
+const STATUS_COUNT_CAP = 1000;
+
+/** Every professional matching the filters, through the narrowest index that serves them. */
+export const technicians = adminQuery({
+  args: { city: v.optional(city), specialty: v.optional(specialty), verification: v.optional(verificationStatus) },
+  handler: async (ctx, args) => {
+    const { city, specialty, verification } = args;
+    const base = ctx.db.query("professionals");
+    const rows =
+      specialty !== undefined && city !== undefined
+        ? await base.withIndex("by_specialty_and_city", (q) => q.eq("specialty", specialty).eq("city", city)).take(LIST_LIMIT)
+        : verification !== undefined
+          ? await base.withIndex("by_verification", (q) => q.eq("verification.status", verification)).take(LIST_LIMIT)
+          : city !== undefined
+            ? await base.withIndex("by_city", (q) => q.eq("city", city)).take(LIST_LIMIT)
+            : await base.order("desc").take(LIST_LIMIT);
+    const matching = rows.filter(
+      (p) =>
+        (city === undefined || p.city === city) &&
+        (specialty === undefined || p.specialty === specialty) &&
+        (verification === undefined || p.verification.status === verification),
+    );
+    return await Promise.all(matching.map((p) => adminRow(ctx, p)));
+  },
+});
+
+/** One professional with the document URLs (only admins and the owner ever get these). */
+export const technician = adminQuery({
+  args: { professionalId: v.id("professionals") },
+  handler: async (ctx, { professionalId }) => {
+    const pro = await ctx.db.get("professionals", professionalId);
+    if (pro === null) return null;
+    return { ...(await adminRow(ctx, pro)), documents: await documentUrls(ctx, pro) };
+  },
+});
+
+async function bookingCount(ctx: QueryCtx, user: Doc<"users">): Promise<number> {
+  if (user.role === "customer") {
+    const rows = await ctx.db
+      .query("bookings")
+      .withIndex("by_customerId", (q) => q.eq("customerId", user._id))
+      .take(BOOKING_COUNT_CAP);
+    return rows.length;
+  }
+  if (user.role === "professional") {
+    const pro = await professionalOfUser(ctx, user._id);
+    if (pro === null) return 0;
+    const rows = await ctx.db
+      .query("bookings")
+      .withIndex("by_professionalId", (q) => q.eq("professionalId", pro._id))
+      .take(BOOKING_COUNT_CAP);
+    return rows.length;
+  }
+  return 0;
+}
+
+/**
+ * The newest users, or those whose name matches `search` (an email address is looked up exactly).
+ * `bookingCount` stops counting at 100.
+ */
+export const users = adminQuery({
+  args: { search: v.optional(v.string()) },
+  handler: async (ctx, { search }) => {
+    const text = search?.trim() ?? "";
+    const found =
+      text === ""
+        ? await ctx.db.query("users").order("desc").take(USERS_LIMIT)
+        : text.includes("@")
+          ? await ctx.db
+              .query("users")
+              .withIndex("email", (q) => q.eq("email", normalizeEmail(text)))
+              .take(USERS_LIMIT)
+          : await ctx.db
+              .query("users")
+              .withSearchIndex("search_name", (q) => q.search("name", text))
+              .take(USERS_LIMIT);
+    return await Promise.all(
+      found.map(async (u) => ({
+        _id: u._id,
+        name: u.name ?? "",
+        email: u.email ?? "",
+        phone: u.phone ?? "",
+        role: u.role ?? "customer",
+        username: u.username,
+        bookingCount: await bookingCount(ctx, u),
+        _creationTime: u._creationTime,
+      })),
+    );
+  },
+});
+
+const ROLES: Role[] = ["customer", "professional", "admin"];
+const STATUSES = bookingStatus.members.map((m) => m.value) as BookingStatus[];
+
+/**
+ * Counts for the admin dashboard. Each count stops at a cap (users 2000 per role, bookings 1000 per
+ * status); `capped` says whether any did, so the UI can show "1000+".
+ */
+export const stats = adminQuery({
+  args: {},
+  handler: async (ctx) => {
+    const [roleCounts, statusCounts, online, pending] = await Promise.all([
+      Promise.all(
+        ROLES.map(async (role) =>
+          (await ctx.db.query("users").withIndex("by_role", (q) => q.eq("role", role)).take(USER_COUNT_CAP)).length,
+        ),
+      ),
+      Promise.all(
+        STATUSES.map(async (status) =>
+          (await ctx.db.query("bookings").withIndex("by_status", (q) => q.eq("status", status)).take(STATUS_COUNT_CAP))
+            .length,
+        ),
+      ),
+      onlineRows(ctx),
+      ctx.db
+        .query("professionals")
+        .withIndex("by_verification", (q) => q.eq("verification.status", "unverified"))
+        .take(USER_COUNT_CAP),
+    ]);
+    return {
+      users: Object.fromEntries(ROLES.map((r, i) => [r, roleCounts[i]])) as Record<Role, number>,
+      bookings: Object.fromEntries(STATUSES.map((s, i) => [s, statusCounts[i]])) as Record<BookingStatus, number>,
+      onlineProfessionals: online.filter((p) => p.role === "professional").length,
+      pendingVerifications: pending.length,
+      capped:
+        roleCounts.some((n) => n >= USER_COUNT_CAP) ||
+        statusCounts.some((n) => n >= STATUS_COUNT_CAP) ||
+        pending.length >= USER_COUNT_CAP,
+    };
+  },
+});
+
+/** Verify or reject a professional's documents; the professional is notified. */
+export const verify = adminMutation({
+  args: {
+    professionalId: v.id("professionals"),
+    decision: v.union(v.literal("verified"), v.literal("rejected")),
+    note: v.optional(v.string()),
+  },
+  returns: v.null(),
+  handler: async (ctx, args) => {
+    await verifyProfessional(ctx, ctx.viewer, args);
+    return null;
+  },
+});
+
+export const setAvailability = adminMutation({
+  args: { professionalId: v.id("professionals"), available: v.boolean() },
+  returns: v.null(),
+  handler: async (ctx, { professionalId, available }) => {
+    const pro = await requireProfessional(ctx, professionalId);
+    await ctx.db.patch("professionals", pro._id, { available });
+    return null;
+  },
+});
+
+export const updateSettings = adminMutation({
+  args: { hotline: v.optional(v.string()), bannerText: v.optional(v.string()), bookingExpiryMinutes: v.optional(v.number()) },
+  returns: v.null(),
+  handler: async (ctx, args) => {
+    await saveSettings(ctx, args);
+    return null;
+  },
+});
+
+/** Contact-form messages, newest first. */
+export const messages = adminQuery({
+  args: {},
+  handler: async (ctx) => {
+    const rows = await ctx.db.query("contactMessages").order("desc").take(LIST_LIMIT);
+    return rows.map((m) => ({
+      _id: m._id,
+      _creationTime: m._creationTime,
+      name: m.name,
+      email: m.email,
+      phone: m.phone ?? null,
+      message: m.message,
+      userId: m.userId ?? null,
+    }));
+  },
+});
 
 const credentials = v.object({ username: v.string(), password: v.string() });
 
 async function createAdminAccount(ctx: ActionCtx, args: { username: string; password?: string }) {
   const { username, password } = adminCredentials(args);
+  if (await ctx.runQuery(internal.admin.usernameInUse, { username })) throw usernameTaken();
   try {
     await createAccount(ctx, {
       provider: "admin",
@@ -47,6 +241,12 @@ export const ensureFirstAdmin = internalAction({
       throw error;
     }
   },
+});
+
+export const usernameInUse = internalQuery({
+  args: { username: v.string() },
+  returns: v.boolean(),
+  handler: async (ctx, { username }) => (await userByUsername(ctx, username)) !== null,
 });
 
 export const hasAdmin = internalQuery({

@@ -11,6 +11,8 @@ export function newTest() {
   return convexTest(schema, modules);
 }
 export type TestConvex = ReturnType<typeof newTest>;
+/** A test accessor acting as someone (or as a visitor). */
+export type Caller = ReturnType<TestConvex["withIdentity"]>;
 
 /** Identity shaped like @convex-dev/auth's: getAuthUserId reads the part before "|". */
 export function signedIn(t: TestConvex, userId: Id<"users">) {
@@ -142,4 +144,12 @@ export async function professionalSignUp(t: TestConvex, email?: string) {
     citizenshipBack: await storeFile(t),
     trainingCertificate: await storeFile(t),
   };
+}
+
+/** One accessor per kind of caller, for "who may call this" tests. */
+export async function everyKindOfCaller(t: TestConvex) {
+  const customer = await insertCustomer(t, "Caller Customer");
+  const professional = await insertProfessional(t, { name: "Caller Professional" });
+  const admin = await insertAdmin(t, "caller-admin");
+  return { visitor: t, customer: customer.as, professional: professional.as, admin: admin.as };
 }

@@ -7,6 +7,7 @@ import { checkImageMetadata } from "./model/files";
 import {
   DOCUMENT_LABELS,
   deleteAccountData,
+  endAuthSession,
   exportUserData,
   firstIssue,
   profileRules,
@@ -86,4 +87,24 @@ export const emailInUse = internalQuery({
   args: { email: v.string() },
   returns: v.boolean(),
   handler: async (ctx, { email }) => (await userByEmail(ctx, email)) !== null,
+});
+
+/** The public profile of a user by id, for HTTP routes that just signed someone in. */
+export const profileById = internalQuery({
+  args: { userId: v.id("users") },
+  returns: v.union(viewerShape, v.null()),
+  handler: async (ctx, { userId }) => {
+    const user = await ctx.db.get("users", userId);
+    return user === null ? null : await publicProfile(ctx, user);
+  },
+});
+
+/** Ends one session and its refresh tokens (registration over HTTP does not leave the user signed in). */
+export const endSession = internalMutation({
+  args: { sessionId: v.id("authSessions") },
+  returns: v.null(),
+  handler: async (ctx, { sessionId }) => {
+    await endAuthSession(ctx, sessionId);
+    return null;
+  },
 });

@@ -10,6 +10,7 @@ import { SPECIALTIES, type BookingStatus, type CitySlug, type Role, type Special
 import { transition } from "./bookings";
 import { resolveCity } from "./catalog";
 import { asStorageId, checkImageMetadata, urlOf } from "./files";
+import { professionalOfUser } from "./professionals";
 
 export const MIN_PASSWORD = 8;
 const MAX_PASSWORD = 128;
@@ -283,16 +284,9 @@ const PURGE_BATCH = 500;
 const OPEN_SCAN = 500;
 const BOOKINGS_UNDER_WAY: BookingStatus[] = ["accepted", "en_route", "in_progress"];
 
-async function professionalOf(ctx: QueryCtx, userId: Id<"users">) {
-  return await ctx.db
-    .query("professionals")
-    .withIndex("by_userId", (q) => q.eq("userId", userId))
-    .unique();
-}
-
 /** Everything stored about one user, bounded per table. */
 export async function exportUserData(ctx: QueryCtx, user: Doc<"users">) {
-  const professional = await professionalOf(ctx, user._id);
+  const professional = await professionalOfUser(ctx, user._id);
   const [asCustomer, asProfessional, notifications, presence] = await Promise.all([
     ctx.db
       .query("bookings")
@@ -361,7 +355,7 @@ export async function deleteAccountData(ctx: MutationCtx, user: Doc<"users">): P
       .take(2);
     if (admins.length < 2) refuse("LAST_ADMIN", "The last admin account cannot be deleted.");
   }
-  const professional = await professionalOf(ctx, user._id);
+  const professional = await professionalOfUser(ctx, user._id);
 
   const asCustomer = await ctx.db
     .query("bookings")
@@ -411,14 +405,7 @@ export async function deleteAccountData(ctx: MutationCtx, user: Doc<"users">): P
     .query("authSessions")
     .withIndex("userId", (q) => q.eq("userId", user._id))
     .take(PURGE_BATCH);
-  for (const session of sessions) {
-    const tokens = await ctx.db
-      .query("authRefreshTokens")
-      .withIndex("sessionId", (q) => q.eq("sessionId", session._id))
-      .take(PURGE_BATCH);
-    for (const token of tokens) await ctx.db.delete("authRefreshTokens", token._id);
-    await ctx.db.delete("authSessions", session._id);
-  }
+  for (const session of sessions) await endAuthSession(ctx, session._id);
   const accounts = await ctx.db
     .query("authAccounts")
     .withIndex("userIdAndProvider", (q) => q.eq("userId", user._id))
@@ -469,4 +456,13 @@ export function adminCredentials(args: { username: string; password?: string }):
     invalid(`Password must be ${MIN_PASSWORD}-${MAX_PASSWORD} characters.`);
   }
   return { username, password };
+}
+
+export async function endAuthSession(ctx: MutationCtx, sessionId: Id<"authSessions">): Promise<void> {
+  const tokens = await ctx.db
+    .query("authRefreshTokens")
+    .withIndex("sessionId", (q) => q.eq("sessionId", sessionId))
+    .take(PURGE_BATCH);
+  for (const token of tokens) await ctx.db.delete("authRefreshTokens", token._id);
+  if ((await ctx.db.get("authSessions", sessionId)) !== null) await ctx.db.delete("authSessions", sessionId);
 }

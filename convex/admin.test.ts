@@ -1,0 +1,174 @@
+import { beforeAll, describe, expect, test } from "vitest";
+import { api, internal } from "./_generated/api";
+import {
+  errorCode,
+  everyKindOfCaller,
+  insertAdmin,
+  insertCustomer,
+  insertProfessional,
+  newTest,
+  useAuthEnv,
+  type Caller,
+  type TestConvex,
+} from "./test.setup";
+
+beforeAll(useAuthEnv);
+
+async function refusedForNonAdmins(t: TestConvex, call: (as: Caller) => Promise<unknown>) {
+  const { visitor, customer, professional } = await everyKindOfCaller(t);
+  expect(await errorCode(call(visitor))).toBe("UNAUTHENTICATED");
+  expect(await errorCode(call(customer))).toBe("FORBIDDEN");
+  expect(await errorCode(call(professional))).toBe("FORBIDDEN");
+}
+
+describe("admin queries", () => {
+  test("technicians: filters through indexes; contact details and online state for admins", async () => {
+    const t = newTest();
+    const admin = await insertAdmin(t);
+    const a = await insertProfessional(t, { name: "A", specialty: "plumber", city: "pokhara" });
+    await insertProfessional(t, { name: "B", specialty: "plumber", city: "kathmandu", verified: false });
+    await insertProfessional(t, { name: "C", specialty: "painter", city: "pokhara" });
+    await t.run((ctx) => ctx.db.insert("presence", { userId: a.userId, role: "professional", online: true, lastSeen: 1 }));
+    const all = await admin.as.query(api.admin.technicians, {});
+    expect(all.map((r) => r.name).sort()).toEqual(["A", "B", "C"]);
+    const pokharaPlumbers = await admin.as.query(api.admin.technicians, { city: "pokhara", specialty: "plumber" });
+    expect(pokharaPlumbers).toHaveLength(1);
+    expect(pokharaPlumbers[0]).toMatchObject({ name: "A", online: true, verification: { status: "verified" } });
+    expect(pokharaPlumbers[0].email).toContain("@");
+    expect((await admin.as.query(api.admin.technicians, { verification: "unverified" })).map((r) => r.name)).toEqual(["B"]);
+    expect((await admin.as.query(api.admin.technicians, { city: "pokhara" })).map((r) => r.name).sort()).toEqual(["A", "C"]);
+    await refusedForNonAdmins(t, (as) => as.query(api.admin.technicians, {}));
+  });
+
+  test("technician: documents for admins only", async () => {
+    const t = newTest();
+    const admin = await insertAdmin(t);
+    const pro = await insertProfessional(t);
+    const row = await admin.as.query(api.admin.technician, { professionalId: pro.professionalId });
+    expect(row?.documents.trainingCertificate).toMatch(/^https?:/);
+    await refusedForNonAdmins(t, (as) => as.query(api.admin.technician, { professionalId: pro.professionalId }));
+  });
+
+  test("users: newest first, by name search or exact email, with booking counts", async () => {
+    const t = newTest();
+    const admin = await insertAdmin(t);
+    const sita = await insertCustomer(t, "Sita Sharma");
+    await insertCustomer(t, "Gita Gurung");
+    const email = (await t.run((ctx) => ctx.db.get("users", sita.userId)))!.email!;
+    const all = await admin.as.query(api.admin.users, {});
+    expect(all.map((u) => u.name)).toEqual(["Gita Gurung", "Sita Sharma", "Admin"]);
+    expect(all[0]).toMatchObject({ role: "customer", bookingCount: 0 });
+    expect((await admin.as.query(api.admin.users, { search: "sita" })).map((u) => u.name)).toEqual(["Sita Sharma"]);
+    expect((await admin.as.query(api.admin.users, { search: email.toUpperCase() })).map((u) => u._id)).toEqual([sita.userId]);
+    await refusedForNonAdmins(t, (as) => as.query(api.admin.users, {}));
+  });
+
+  test("stats: users by role, bookings by status, online professionals, pending verifications", async () => {
+    const t = newTest();
+    const admin = await insertAdmin(t);
+    const customer = await insertCustomer(t);
+    const pro = await insertProfessional(t);
+    await insertProfessional(t, { verified: false });
+    await t.run(async (ctx) => {
+      await ctx.db.insert("presence", { userId: pro.userId, role: "professional", online: true, lastSeen: 1 });
+      await ctx.db.insert("presence", { userId: customer.userId, role: "customer", online: true, lastSeen: 1 });
+      await ctx.db.insert("bookings", {
+        customerId: customer.userId,
+        professionalId: pro.professionalId,
+        professionalUserId: pro.userId,
+        services: [],
+        address: "Ward 1",
+        city: "kathmandu",
+        scheduledFor: 1,
+        price: 500,
+        status: "requested",
+        updatedAt: 1,
+      });
+    });
+    const stats = await admin.as.query(api.admin.stats, {});
+    expect(stats).toMatchObject({
+      users: { customer: 1, professional: 2, admin: 1 },
+      onlineProfessionals: 1,
+      pendingVerifications: 1,
+      capped: false,
+    });
+    expect(stats.bookings).toMatchObject({ requested: 1, completed: 0 });
+    await refusedForNonAdmins(t, (as) => as.query(api.admin.stats, {}));
+  });
+
+  test("messages: contact messages newest first", async () => {
+    const t = newTest();
+    const admin = await insertAdmin(t);
+    await t.mutation(api.contact.send, { name: "Maya", email: "maya@example.np", message: "Please add Butwal." });
+    const messages = await admin.as.query(api.admin.messages, {});
+    expect(messages).toMatchObject([{ name: "Maya", email: "maya@example.np", message: "Please add Butwal.", userId: null }]);
+    await refusedForNonAdmins(t, (as) => as.query(api.admin.messages, {}));
+  });
+});
+
+describe("admin mutations", () => {
+  test("verify: records who and when, notifies the professional; rejecting needs a note", async () => {
+    const t = newTest();
+    const admin = await insertAdmin(t);
+    const pro = await insertProfessional(t, { verified: false });
+    expect(
+      await errorCode(admin.as.mutation(api.admin.verify, { professionalId: pro.professionalId, decision: "rejected" })),
+    ).toBe("INVALID_INPUT");
+    await admin.as.mutation(api.admin.verify, { professionalId: pro.professionalId, decision: "verified" });
+    const me = await pro.as.query(api.professionals.me, {});
+    expect(me?.verification.status).toBe("verified");
+    expect(me?.verification.at).toBeTypeOf("number");
+    const notes = await t.run((ctx) => ctx.db.query("notifications").withIndex("by_userId", (q) => q.eq("userId", pro.userId)).collect());
+    expect(notes.map((n) => n.kind)).toEqual(["verification.verified"]);
+    await admin.as.mutation(api.admin.verify, { professionalId: pro.professionalId, decision: "rejected", note: "Certificate unreadable" });
+    expect((await pro.as.query(api.professionals.me, {}))?.verification).toMatchObject({ status: "rejected", note: "Certificate unreadable" });
+    await refusedForNonAdmins(t, (as) =>
+      as.mutation(api.admin.verify, { professionalId: pro.professionalId, decision: "verified" }),
+    );
+  });
+
+  test("setAvailability: an admin switches a professional off", async () => {
+    const t = newTest();
+    const admin = await insertAdmin(t);
+    const pro = await insertProfessional(t);
+    await admin.as.mutation(api.admin.setAvailability, { professionalId: pro.professionalId, available: false });
+    expect((await pro.as.query(api.professionals.me, {}))?.available).toBe(false);
+    await refusedForNonAdmins(t, (as) =>
+      as.mutation(api.admin.setAvailability, { professionalId: pro.professionalId, available: true }),
+    );
+  });
+
+  test("updateSettings: validated, read back by settings:get", async () => {
+    const t = newTest();
+    const admin = await insertAdmin(t);
+    await admin.as.mutation(api.admin.updateSettings, { hotline: "01-4440000", bookingExpiryMinutes: 45 });
+    expect(await t.query(api.settings.get, {})).toMatchObject({ hotline: "01-4440000", bookingExpiryMinutes: 45 });
+    expect(await errorCode(admin.as.mutation(api.admin.updateSettings, { bookingExpiryMinutes: 2.5 }))).toBe("INVALID_INPUT");
+    expect(await errorCode(admin.as.mutation(api.admin.updateSettings, { hotline: "call me" }))).toBe("INVALID_INPUT");
+    expect(await errorCode(admin.as.mutation(api.admin.updateSettings, { bannerText: " " }))).toBe("INVALID_INPUT");
+    await refusedForNonAdmins(t, (as) => as.mutation(api.admin.updateSettings, { bannerText: "Hello" }));
+  });
+});
+
+describe("admin accounts", () => {
+  test("createAdmin refuses a taken username and bad usernames", async () => {
+    const t = newTest();
+    await t.action(internal.admin.createAdmin, { username: "ops", password: "a long secret" });
+    expect(await errorCode(t.action(internal.admin.createAdmin, { username: "OPS", password: "another secret" }))).toBe(
+      "USERNAME_TAKEN",
+    );
+    expect(await errorCode(t.action(internal.admin.createAdmin, { username: "ops", password: "a long secret" }))).toBe(
+      "USERNAME_TAKEN",
+    );
+    expect(await errorCode(t.action(internal.admin.createAdmin, { username: "x" }))).toBe("INVALID_INPUT");
+    expect(await errorCode(t.action(internal.admin.createAdmin, { username: "ops2", password: "short" }))).toBe("INVALID_INPUT");
+  });
+
+  test("ensureFirstAdmin creates 'admin' once, on a database without admins", async () => {
+    const t = newTest();
+    const first = await t.action(internal.admin.ensureFirstAdmin, {});
+    expect(first?.username).toBe("admin");
+    expect(first?.password.length).toBe(20);
+    expect(await t.action(internal.admin.ensureFirstAdmin, {})).toBeNull();
+  });
+});

@@ -1,0 +1,215 @@
+/** Professional profiles: public cards, search ranking, the owner's dashboard view, the admin view, verification. */
+import { ConvexError } from "convex/values";
+import type { Doc, Id } from "../_generated/dataModel";
+import type { MutationCtx, QueryCtx } from "../_generated/server";
+import { CITIES, type CitySlug, type SpecialtySlug } from "../validators";
+import { cityName, priceIn, servicesOf, specialtyCategory, specialtyName } from "./catalog";
+import { roundToGrid } from "./geo";
+import { urlOf } from "./files";
+import { notify } from "./notifications";
+
+/** Candidates read per search (one specialty in one city); results returned. */
+const SEARCH_SCAN = 500;
+const SEARCH_RESULTS = 100;
+
+export type Point = { lat: number; lng: number };
+
+export function ratingOf(pro: Doc<"professionals">): { average: number; count: number } {
+  const { sum, count } = pro.rating;
+  return { average: count === 0 ? 0 : Math.round((sum / count) * 10) / 10, count };
+}
+
+export function cityCentre(city: CitySlug): Point {
+  const c = CITIES.find((x) => x.slug === city)!;
+  return { lat: c.lat, lng: c.lng };
+}
+
+/** Great-circle distance in km, rounded to 0.1 km. */
+export function distanceKm(a: Point, b: Point): number {
+  const rad = (d: number) => (d * Math.PI) / 180;
+  const h =
+    Math.sin(rad(b.lat - a.lat) / 2) ** 2 +
+    Math.cos(rad(a.lat)) * Math.cos(rad(b.lat)) * Math.sin(rad(b.lng - a.lng) / 2) ** 2;
+  return Math.round(2 * 6371 * Math.asin(Math.sqrt(h)) * 10) / 10;
+}
+
+export async function professionalOfUser(ctx: QueryCtx, userId: Id<"users">) {
+  return await ctx.db
+    .query("professionals")
+    .withIndex("by_userId", (q) => q.eq("userId", userId))
+    .unique();
+}
+
+/**
+ * Where a professional is for distance ranking: the live position on the public ~500 m grid (the
+ * exact one would leak through distances), else the centre of their city.
+ */
+async function approximatePosition(ctx: QueryCtx, pro: Doc<"professionals">): Promise<Point> {
+  const live = await ctx.db
+    .query("liveLocations")
+    .withIndex("by_professionalId", (q) => q.eq("professionalId", pro._id))
+    .unique();
+  return live === null ? cityCentre(pro.city) : { lat: roundToGrid(live.lat), lng: roundToGrid(live.lng) };
+}
+
+/** The lowest catalogue price of the specialty's category in a city, if it is offered there. */
+export async function priceFrom(ctx: QueryCtx, specialty: SpecialtySlug, city: CitySlug): Promise<number | undefined> {
+  const prices = (await servicesOf(ctx, specialtyCategory(specialty)))
+    .map((s) => priceIn(s, city))
+    .filter((p): p is number => p !== null);
+  return prices.length === 0 ? undefined : Math.min(...prices);
+}
+
+/** The public card of a professional (no contact details, no documents). */
+export async function card(ctx: QueryCtx, pro: Doc<"professionals">, extra: { distanceKm?: number; priceFrom?: number } = {}) {
+  const user = await ctx.db.get("users", pro.userId);
+  return {
+    _id: pro._id,
+    userId: pro.userId,
+    name: user?.name ?? "Professional",
+    photoUrl: await urlOf(ctx, user?.photo),
+    specialty: pro.specialty,
+    specialtyName: specialtyName(pro.specialty),
+    city: pro.city,
+    cityName: cityName(pro.city),
+    verified: pro.verification.status === "verified",
+    rating: ratingOf(pro),
+    available: pro.available,
+    ...(extra.distanceKm !== undefined ? { distanceKm: extra.distanceKm } : {}),
+    ...(extra.priceFrom !== undefined ? { priceFrom: extra.priceFrom } : {}),
+  };
+}
+export type ProfessionalCard = Awaited<ReturnType<typeof card>>;
+
+/**
+ * Professionals of one specialty in one city (rejected ones left out): verified and available
+ * first, then by rating, then by distance from `near` when given.
+ */
+export async function search(
+  ctx: QueryCtx,
+  args: { specialty: SpecialtySlug; city: CitySlug; near?: Point },
+): Promise<ProfessionalCard[]> {
+  const pros = (
+    await ctx.db
+      .query("professionals")
+      .withIndex("by_specialty_and_city", (q) => q.eq("specialty", args.specialty).eq("city", args.city))
+      .take(SEARCH_SCAN)
+  ).filter((p) => p.verification.status !== "rejected");
+  const price = await priceFrom(ctx, args.specialty, args.city);
+  const near = args.near;
+  const ranked = await Promise.all(
+    pros.map(async (pro) => ({
+      pro,
+      bookable: pro.verification.status === "verified" && pro.available,
+      rating: ratingOf(pro),
+      distance: near === undefined ? undefined : distanceKm(near, await approximatePosition(ctx, pro)),
+    })),
+  );
+  ranked.sort(
+    (a, b) =>
+      Number(b.bookable) - Number(a.bookable) ||
+      b.rating.average - a.rating.average ||
+      b.rating.count - a.rating.count ||
+      (a.distance ?? 0) - (b.distance ?? 0),
+  );
+  return await Promise.all(
+    ranked.slice(0, SEARCH_RESULTS).map((r) => card(ctx, r.pro, { distanceKm: r.distance, priceFrom: price })),
+  );
+}
+
+export async function documentUrls(ctx: QueryCtx, pro: Doc<"professionals">) {
+  return {
+    citizenshipFront: await urlOf(ctx, pro.documents.citizenshipFront),
+    citizenshipBack: await urlOf(ctx, pro.documents.citizenshipBack),
+    trainingCertificate: await urlOf(ctx, pro.documents.trainingCertificate),
+  };
+}
+
+function verificationView(pro: Doc<"professionals">) {
+  const { status, note, at } = pro.verification;
+  return { status, ...(note !== undefined ? { note } : {}), ...(at !== undefined ? { at } : {}) };
+}
+
+/** The signed-in professional's own dashboard profile, documents included. */
+export async function dashboard(ctx: QueryCtx, user: Doc<"users">, pro: Doc<"professionals">) {
+  return {
+    _id: pro._id,
+    name: user.name ?? "",
+    photoUrl: await urlOf(ctx, user.photo),
+    specialty: pro.specialty,
+    specialtyName: specialtyName(pro.specialty),
+    city: pro.city,
+    cityName: cityName(pro.city),
+    state: pro.state,
+    locations: pro.locations,
+    verification: verificationView(pro),
+    rating: ratingOf(pro),
+    available: pro.available,
+    documents: await documentUrls(ctx, pro),
+  };
+}
+
+async function isOnline(ctx: QueryCtx, userId: Id<"users">): Promise<boolean> {
+  const row = await ctx.db
+    .query("presence")
+    .withIndex("by_userId", (q) => q.eq("userId", userId))
+    .unique();
+  return row?.online ?? false;
+}
+
+/** A row of the admin technicians grid (contact details included, documents not). */
+export async function adminRow(ctx: QueryCtx, pro: Doc<"professionals">) {
+  const user = await ctx.db.get("users", pro.userId);
+  return {
+    _id: pro._id,
+    userId: pro.userId,
+    name: user?.name ?? "",
+    email: user?.email ?? "",
+    phone: user?.phone ?? "",
+    photoUrl: await urlOf(ctx, user?.photo),
+    specialty: pro.specialty,
+    specialtyName: specialtyName(pro.specialty),
+    city: pro.city,
+    cityName: cityName(pro.city),
+    state: pro.state,
+    locations: pro.locations,
+    verification: verificationView(pro),
+    rating: ratingOf(pro),
+    available: pro.available,
+    online: await isOnline(ctx, pro.userId),
+  };
+}
+
+export async function requireProfessional(ctx: QueryCtx, professionalId: Id<"professionals">) {
+  const pro = await ctx.db.get("professionals", professionalId);
+  if (pro === null) throw new ConvexError({ code: "NOT_FOUND", message: "This professional was not found." });
+  return pro;
+}
+
+/** An admin's verification decision; the professional is notified. */
+export async function verify(
+  ctx: MutationCtx,
+  admin: Doc<"users">,
+  args: { professionalId: Id<"professionals">; decision: "verified" | "rejected"; note?: string },
+): Promise<void> {
+  const pro = await requireProfessional(ctx, args.professionalId);
+  const note = args.note?.trim() || undefined;
+  if (note !== undefined && note.length > 500) {
+    throw new ConvexError({ code: "INVALID_INPUT", message: "The note may be at most 500 characters." });
+  }
+  if (args.decision === "rejected" && note === undefined) {
+    throw new ConvexError({ code: "INVALID_INPUT", message: "Say why the documents were rejected." });
+  }
+  await ctx.db.patch("professionals", pro._id, {
+    verification: { status: args.decision, by: admin._id, at: Date.now(), ...(note !== undefined ? { note } : {}) },
+  });
+  await notify(ctx, {
+    userId: pro.userId,
+    kind: `verification.${args.decision}`,
+    title: args.decision === "verified" ? "Your account is verified" : "Your verification was rejected",
+    body:
+      args.decision === "verified"
+        ? "An administrator checked your documents. Customers can now book you."
+        : `An administrator could not verify your documents: ${note}`,
+  });
+}

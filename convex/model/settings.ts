@@ -1,0 +1,68 @@
+/** Site settings an admin edits and the landing page reads; missing keys fall back to the defaults. */
+import { ConvexError } from "convex/values";
+import type { MutationCtx, QueryCtx } from "../_generated/server";
+
+export const DEFAULT_SETTINGS = {
+  hotline: "01-5970000",
+  bannerText:
+    "GharSewa is in its testing phase - thank you for trying it! Happy New Year 2025 from all of us. नयाँ वर्षको शुभकामना!",
+  bookingExpiryMinutes: 30,
+};
+export type Settings = typeof DEFAULT_SETTINGS;
+type Key = keyof Settings;
+const KEYS = Object.keys(DEFAULT_SETTINGS) as Key[];
+
+async function row(ctx: QueryCtx, key: Key) {
+  return await ctx.db
+    .query("settings")
+    .withIndex("by_key", (q) => q.eq("key", key))
+    .unique();
+}
+
+export async function getSettings(ctx: QueryCtx): Promise<Settings> {
+  const rows = await Promise.all(KEYS.map((key) => row(ctx, key)));
+  const stored = (key: Key) => rows[KEYS.indexOf(key)]?.value;
+  const text = (key: "hotline" | "bannerText") => {
+    const value = stored(key);
+    return typeof value === "string" && value.trim() !== "" ? value : DEFAULT_SETTINGS[key];
+  };
+  const minutes = Number(stored("bookingExpiryMinutes"));
+  return {
+    hotline: text("hotline"),
+    bannerText: text("bannerText"),
+    bookingExpiryMinutes: Number.isInteger(minutes) && minutes > 0 ? minutes : DEFAULT_SETTINGS.bookingExpiryMinutes,
+  };
+}
+
+function invalid(message: string): never {
+  throw new ConvexError({ code: "INVALID_INPUT", message });
+}
+
+/** Validates and stores the given settings (others unchanged). */
+export async function updateSettings(ctx: MutationCtx, changes: Partial<Settings>): Promise<void> {
+  const next: Partial<Settings> = {};
+  if (changes.hotline !== undefined) {
+    const hotline = changes.hotline.trim();
+    if (!/^\+?[0-9][0-9 -]{4,18}[0-9]$/.test(hotline)) invalid("Enter the hotline as a phone number, e.g. 01-5970000.");
+    next.hotline = hotline;
+  }
+  if (changes.bannerText !== undefined) {
+    const bannerText = changes.bannerText.trim();
+    if (bannerText.length < 1 || bannerText.length > 300) invalid("The banner text must be 1-300 characters.");
+    next.bannerText = bannerText;
+  }
+  if (changes.bookingExpiryMinutes !== undefined) {
+    const minutes = changes.bookingExpiryMinutes;
+    if (!Number.isInteger(minutes) || minutes < 5 || minutes > 1440) {
+      invalid("Booking expiry must be a whole number of minutes between 5 and 1440.");
+    }
+    next.bookingExpiryMinutes = minutes;
+  }
+  for (const key of KEYS) {
+    const value = next[key];
+    if (value === undefined) continue;
+    const existing = await row(ctx, key);
+    if (existing === null) await ctx.db.insert("settings", { key, value });
+    else await ctx.db.patch("settings", existing._id, { value });
+  }
+}
