@@ -15,7 +15,7 @@ export async function startPeer(logFile: string): Promise<FanoutTarget & { pid: 
   const connect = async (query: Record<string, string>) => {
     const socket = io(url, { transports: ["websocket"], query, reconnection: false });
     sockets.push(socket);
-    await once(socket, "connect");
+    await new Promise<void>((resolve) => socket.once("connect", resolve));
     return socket;
   };
   return {
