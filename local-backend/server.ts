@@ -124,10 +124,12 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
 
   // Restore persisted state into convex-test's database.
   const db = engine.db;
-  for (const [id, doc] of state.docs) {
-    const type = fileTypes.get(id);
-    db._documents[id] = type ? { ...doc, contentType: type } : doc;
-  }
+  engine.restoreDocuments(
+    [...state.docs.values()].map((doc) => {
+      const type = fileTypes.get(doc._id);
+      return type ? { ...doc, contentType: type } : doc;
+    }),
+  );
   db._nextDocId = Math.max(db._nextDocId, state.nextDocId);
   db._lastCreationTime = Math.max(db._lastCreationTime, state.lastCreationTime);
   engine.global.transactionManager._lastCommitTs = state.ts;

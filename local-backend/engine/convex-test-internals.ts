@@ -24,6 +24,8 @@ export interface DatabaseFake {
   commit(commitTs: bigint | null): void;
   storeFile(storageId: string, blob: Blob): void;
   get(table: string | undefined, id: string): Doc | null;
+  /** Every document of a table visible to the current transaction (convex-test scans all tables here). */
+  _iterateDocs(table: string, callback: (doc: Doc) => void): void;
 }
 
 export interface ConvexGlobal {

@@ -196,16 +196,52 @@ export class Engine {
     engines.delete(this.global);
   }
 
+  /** Ids per table: convex-test scans every document of every table for each query. */
+  private readonly tableIds = new Map<string, Set<string>>();
+
+  private idsOf(table: string): Set<string> {
+    let ids = this.tableIds.get(table);
+    if (!ids) this.tableIds.set(table, (ids = new Set()));
+    return ids;
+  }
+
+  /** Replaces the whole committed state (restore from disk). */
+  restoreDocuments(docs: Iterable<Doc>) {
+    this.tableIds.clear();
+    for (const doc of docs) {
+      this.db._documents[doc._id] = doc;
+      this.idsOf(this.internals.tableNameFromId(doc._id) ?? "").add(doc._id);
+    }
+  }
+
   private hookCommits() {
     const db = this.db;
     const commit = db.commit.bind(db);
     const hooks = this.hooks;
+    db._iterateDocs = (table: string, callback: (doc: Doc) => void) => {
+      let ids: Iterable<string> = this.idsOf(table);
+      if (db._writes.length > 0) {
+        const all = new Set(ids);
+        for (const layer of db._writes) for (const id of Object.keys(layer)) if (this.internals.tableNameFromId(id) === table) all.add(id);
+        ids = all;
+      }
+      for (const id of ids) {
+        const doc = db.get(table, id);
+        if (doc !== null) callback(doc);
+      }
+    };
     db.commit = (commitTs: bigint | null) => {
       const writes = db._writes.length === 1 ? db._writes[0] : null;
       const before = new Map<string, Doc | null>();
       if (writes) for (const id of Object.keys(writes)) before.set(id, db._documents[id] ?? null);
       commit(commitTs);
-      if (writes === null || commitTs === null) return;
+      if (writes === null) return;
+      for (const id of before.keys()) {
+        const ids = this.idsOf(this.internals.tableNameFromId(id) ?? "");
+        if (db._documents[id]) ids.add(id);
+        else ids.delete(id);
+      }
+      if (commitTs === null) return;
       const call = callStorage.getStore();
       if (call) call.commitTs = commitTs;
       if (before.size === 0) return;
