@@ -2,12 +2,13 @@
  * Uploaded images (profile photos, citizenship documents, training certificates).
  *
  * A file is checked when its storage id is attached: in actions (sign-up, the HTTP register route) the
- * bytes are read and sniffed before anything is written; in mutations (profile edits) the stored
- * metadata is checked at once and the bytes right after by a scheduled action. Rejected files are deleted.
+ * bytes are read and sniffed before anything is written, and rejected files are deleted; in mutations
+ * (profile edits) the stored metadata is checked at once and the bytes right after by a scheduled
+ * action, which deletes and detaches a file that is not an image.
  */
 import { ConvexError } from "convex/values";
 import type { Id } from "../_generated/dataModel";
-import type { ActionCtx, MutationCtx, QueryCtx } from "../_generated/server";
+import type { ActionCtx, QueryCtx } from "../_generated/server";
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 const IMAGE_TYPES = ["image/jpeg", "image/png", "image/webp", "image/gif"] as const;
@@ -67,10 +68,11 @@ export async function checkStoredImage(ctx: ActionCtx, storageId: Id<"_storage">
 }
 
 /**
- * Mutation-side check from the stored metadata (size and the content type the uploader declared);
- * deletes the file when rejected. The bytes themselves are checked by an action (see above).
+ * Mutation-side check from the stored metadata (size and the content type the uploader declared).
+ * It cannot delete a rejected file: the error rolls the mutation's writes back. The bytes themselves
+ * are checked by an action (see verifyPhoto in files.ts), which does delete.
  */
-export async function checkImageMetadata(ctx: MutationCtx, storageId: Id<"_storage">, label: string): Promise<void> {
+export async function checkImageMetadata(ctx: QueryCtx, storageId: Id<"_storage">, label: string): Promise<void> {
   let meta;
   try {
     meta = await ctx.db.system.get("_storage", storageId);
@@ -78,13 +80,9 @@ export async function checkImageMetadata(ctx: MutationCtx, storageId: Id<"_stora
     meta = null; // not a storage id at all
   }
   if (meta === null) throw fileNotFound(label);
-  if (meta.size > MAX_IMAGE_BYTES) {
-    await ctx.storage.delete(storageId);
-    throw fileTooLarge(label);
-  }
+  if (meta.size > MAX_IMAGE_BYTES) throw fileTooLarge(label);
   const declared = meta.contentType?.split(";")[0].trim().toLowerCase();
   if (declared !== undefined && declared !== "" && !(IMAGE_TYPES as readonly string[]).includes(declared)) {
-    await ctx.storage.delete(storageId);
     throw fileNotImage(label);
   }
 }

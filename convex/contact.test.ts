@@ -1,0 +1,27 @@
+import { expect, test } from "vitest";
+import { api } from "./_generated/api";
+import { errorMessage, insertAdmin, insertCustomer, newTest } from "./test.setup";
+
+const message = { name: "Maya Rai", email: "Maya@Example.np", message: "Do you serve Butwal?" };
+
+test("contact:send from visitors and signed-in users; admins read them", async () => {
+  const t = newTest();
+  const customer = await insertCustomer(t);
+  await t.mutation(api.contact.send, message);
+  await customer.as.mutation(api.contact.send, { ...message, phone: "9800000000" });
+  const admin = await insertAdmin(t);
+  const inbox = await admin.as.query(api.admin.messages, {});
+  expect(inbox).toMatchObject([
+    { email: "maya@example.np", phone: "9800000000", userId: customer.userId },
+    { email: "maya@example.np", phone: null, userId: null },
+  ]);
+});
+
+test("contact:send validates its input", async () => {
+  const t = newTest();
+  expect(await errorMessage(t.mutation(api.contact.send, { ...message, email: "maya" }))).toBe("Enter a valid email address.");
+  expect(await errorMessage(t.mutation(api.contact.send, { ...message, message: "hi" }))).toBe("Please write a message.");
+  expect(await errorMessage(t.mutation(api.contact.send, { ...message, message: "x".repeat(2001) }))).toBe(
+    "The message may be at most 2000 characters.",
+  );
+});

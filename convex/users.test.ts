@@ -1,0 +1,173 @@
+import { afterEach, describe, expect, test, vi } from "vitest";
+import { api } from "./_generated/api";
+import {
+  errorCode,
+  errorMessage,
+  insertAdmin,
+  insertCustomer,
+  insertProfessional,
+  newTest,
+  storeFile,
+} from "./test.setup";
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+const profile = { name: "Sita Sharma", phone: "9801234567", address: "Ward 5, Lalitpur", zipCode: "44700" };
+
+describe("users:viewer", () => {
+  test("null for visitors; the public profile for each role", async () => {
+    const t = newTest();
+    expect(await t.query(api.users.viewer, {})).toBeNull();
+    const customer = await insertCustomer(t);
+    const pro = await insertProfessional(t);
+    const admin = await insertAdmin(t, "root");
+    expect(await customer.as.query(api.users.viewer, {})).toMatchObject({
+      _id: customer.userId,
+      role: "customer",
+      name: "Sita Sharma",
+      phone: "9800000001",
+      photoUrl: null,
+      zipCode: "44600",
+    });
+    expect((await pro.as.query(api.users.viewer, {}))?.role).toBe("professional");
+    expect(await admin.as.query(api.users.viewer, {})).toMatchObject({ role: "admin", username: "root", email: "" });
+  });
+
+  test("null once the account is gone", async () => {
+    const t = newTest();
+    const customer = await insertCustomer(t);
+    await t.run((ctx) => ctx.db.delete("users", customer.userId));
+    expect(await customer.as.query(api.users.viewer, {})).toBeNull();
+  });
+});
+
+describe("users:updateProfile", () => {
+  test("every signed-in role edits their own profile; visitors are refused", async () => {
+    const t = newTest();
+    for (const { as, userId } of [await insertCustomer(t), await insertProfessional(t), await insertAdmin(t)]) {
+      await as.mutation(api.users.updateProfile, profile);
+      expect(await t.run((ctx) => ctx.db.get("users", userId))).toMatchObject(profile);
+    }
+    expect(await errorCode(t.mutation(api.users.updateProfile, profile))).toBe("UNAUTHENTICATED");
+  });
+
+  test("input rules are the sign-up rules", async () => {
+    const t = newTest();
+    const { as } = await insertCustomer(t);
+    expect(await errorMessage(as.mutation(api.users.updateProfile, { ...profile, phone: "call me" }))).toBe(
+      "Enter a valid phone number, e.g. 9800000000.",
+    );
+    expect(await errorCode(as.mutation(api.users.updateProfile, { ...profile, name: " " }))).toBe("INVALID_INPUT");
+  });
+
+  test("a new photo replaces (and deletes) the old one", async () => {
+    const t = newTest();
+    const { as, userId } = await insertCustomer(t);
+    const first = await storeFile(t);
+    const second = await storeFile(t);
+    await as.mutation(api.users.updateProfile, { ...profile, photo: first });
+    await as.mutation(api.users.updateProfile, { ...profile, photo: second });
+    await t.finishAllScheduledFunctions(() => {});
+    expect((await t.run((ctx) => ctx.db.get("users", userId)))?.photo).toBe(second);
+    expect(await t.run((ctx) => ctx.db.system.get("_storage", first))).toBeNull();
+    expect((await as.query(api.users.viewer, {}))?.photoUrl).toMatch(/^https?:/);
+  });
+
+  test("a photo over 5 MB is refused at once", async () => {
+    const t = newTest();
+    const { as } = await insertCustomer(t);
+    const big = new Uint8Array(5 * 1024 * 1024 + 1);
+    big.set([0xff, 0xd8, 0xff]);
+    const id = await storeFile(t, big, "image/jpeg");
+    expect(await errorCode(as.mutation(api.users.updateProfile, { ...profile, photo: id }))).toBe("FILE_TOO_LARGE");
+    expect((await as.query(api.users.viewer, {}))?.photoUrl).toBeNull();
+  });
+
+  test("a photo whose bytes are not an image is detached and deleted by the scheduled check", async () => {
+    vi.useFakeTimers();
+    const t = newTest();
+    const { as, userId } = await insertCustomer(t);
+    const fake = await storeFile(t, new TextEncoder().encode("<html>not an image</html>"), "image/png");
+    await as.mutation(api.users.updateProfile, { ...profile, photo: fake });
+    await t.finishAllScheduledFunctions(vi.runAllTimers);
+    expect((await t.run((ctx) => ctx.db.get("users", userId)))?.photo).toBeUndefined();
+    expect(await t.run((ctx) => ctx.db.system.get("_storage", fake))).toBeNull();
+    const notes = await t.run((ctx) => ctx.db.query("notifications").withIndex("by_userId", (q) => q.eq("userId", userId)).collect());
+    expect(notes.map((n) => n.kind)).toEqual(["account.photo_rejected"]);
+  });
+});
+
+describe("users:exportMyData", () => {
+  test("returns the caller's own data; visitors are refused", async () => {
+    const t = newTest();
+    const pro = await insertProfessional(t);
+    const data = await pro.as.query(api.users.exportMyData, {});
+    expect(data.account._id).toBe(pro.userId);
+    expect(data.professional?._id).toBe(pro.professionalId);
+    expect(data.professional?.documents.citizenshipFront).toMatch(/^https?:/);
+    expect(data.bookingsAsCustomer).toEqual([]);
+    const customer = await insertCustomer(t);
+    expect((await customer.as.query(api.users.exportMyData, {})).professional).toBeNull();
+    expect(await errorCode(t.query(api.users.exportMyData, {}))).toBe("UNAUTHENTICATED");
+  });
+});
+
+describe("users:deleteAccount", () => {
+  test("removes the user, the profile, the documents, sessions and accounts; notifications later", async () => {
+    vi.useFakeTimers();
+    const t = newTest();
+    const pro = await insertProfessional(t);
+    const docs = (await t.run((ctx) => ctx.db.get("professionals", pro.professionalId)))!.documents;
+    await t.run(async (ctx) => {
+      const sessionId = await ctx.db.insert("authSessions", { userId: pro.userId, expirationTime: Date.now() + 1000 });
+      await ctx.db.insert("authRefreshTokens", { sessionId, expirationTime: Date.now() + 1000 });
+      await ctx.db.insert("authAccounts", { userId: pro.userId, provider: "professional", providerAccountId: "x@example.np" });
+      await ctx.db.insert("notifications", { userId: pro.userId, kind: "k", title: "t", body: "b" });
+    });
+    await pro.as.mutation(api.users.deleteAccount, {});
+    await t.finishAllScheduledFunctions(vi.runAllTimers);
+    await t.run(async (ctx) => {
+      expect(await ctx.db.get("users", pro.userId)).toBeNull();
+      expect(await ctx.db.get("professionals", pro.professionalId)).toBeNull();
+      expect(await ctx.db.system.get("_storage", docs.citizenshipFront)).toBeNull();
+      for (const table of ["authSessions", "authRefreshTokens", "authAccounts", "notifications"] as const) {
+        expect(await ctx.db.query(table).take(1)).toEqual([]);
+      }
+    });
+  });
+
+  test("open requests are cancelled; bookings under way block deletion", async () => {
+    const t = newTest();
+    const customer = await insertCustomer(t);
+    const pro = await insertProfessional(t);
+    const bookingId = await t.run((ctx) =>
+      ctx.db.insert("bookings", {
+        customerId: customer.userId,
+        professionalId: pro.professionalId,
+        professionalUserId: pro.userId,
+        services: [],
+        address: "Ward 1",
+        city: "kathmandu",
+        scheduledFor: Date.now() + 3_600_000,
+        price: 500,
+        status: "accepted",
+        updatedAt: 1,
+      }),
+    );
+    expect(await errorCode(customer.as.mutation(api.users.deleteAccount, {}))).toBe("BOOKINGS_UNDER_WAY");
+    await t.run((ctx) => ctx.db.patch("bookings", bookingId, { status: "requested" }));
+    await customer.as.mutation(api.users.deleteAccount, {});
+    expect((await t.run((ctx) => ctx.db.get("bookings", bookingId)))?.status).toBe("cancelled");
+  });
+
+  test("the last admin cannot be deleted; visitors are refused", async () => {
+    const t = newTest();
+    const admin = await insertAdmin(t);
+    expect(await errorCode(admin.as.mutation(api.users.deleteAccount, {}))).toBe("LAST_ADMIN");
+    await insertAdmin(t, "second");
+    await admin.as.mutation(api.users.deleteAccount, {});
+    expect(await errorCode(t.mutation(api.users.deleteAccount, {}))).toBe("UNAUTHENTICATED");
+  });
+});
