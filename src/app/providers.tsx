@@ -3,6 +3,7 @@ import { ConvexReactClient } from "convex/react";
 import { RouterProvider } from "react-router-dom";
 import { Toaster } from "sonner";
 import { router } from "@/app/router";
+import { PresenceHeartbeat } from "@/features/presence/presence-heartbeat";
 import { CONVEX_URL, TOASTS } from "@/lib/constants";
 
 const convex = new ConvexReactClient(CONVEX_URL);
@@ -10,6 +11,7 @@ const convex = new ConvexReactClient(CONVEX_URL);
 export function Providers() {
   return (
     <ConvexAuthProvider client={convex}>
+      <PresenceHeartbeat />
       <RouterProvider router={router} />
       <Toaster
         visibleToasts={TOASTS.visible}

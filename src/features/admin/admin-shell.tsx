@@ -4,7 +4,6 @@ import { useState } from "react";
 import { Navigate, NavLink, Outlet, useLocation, useNavigate } from "react-router-dom";
 import { toast } from "sonner";
 import { api } from "../../../convex/_generated/api";
-import { Button } from "@/components/ui/button";
 import { LoadingState } from "@/components/ui/states";
 import { paths } from "@/lib/paths";
 
@@ -56,17 +55,31 @@ function AdminLayout({ name }: { name: string }) {
       active ? "bg-brand-600 text-white" : "text-slate-200 hover:bg-slate-700"
     }`;
 
+  const logoutButton = (className: string) => (
+    <button
+      type="button"
+      onClick={() => void logout()}
+      disabled={leaving}
+      className={`rounded-lg px-3 py-2 text-sm font-medium whitespace-nowrap text-slate-100 ring-1 ring-slate-500 hover:bg-slate-700 focus-visible:outline-2 focus-visible:outline-brand-500 disabled:opacity-60 ${className}`}
+    >
+      {leaving ? "Logging out…" : "Logout"}
+    </button>
+  );
+
   return (
     <div className="flex min-h-dvh flex-col bg-slate-100 md:flex-row">
       <aside className="bg-slate-800 text-white md:sticky md:top-0 md:flex md:h-dvh md:w-56 md:shrink-0 md:flex-col">
         <div className="flex items-center justify-between gap-2 px-4 py-3 md:block md:py-5">
-          <p className="font-semibold">
-            GharSewa <span className="font-normal text-slate-300">Admin</span>
-          </p>
-          <p className="truncate text-xs text-slate-300 md:mt-1">Signed in as {name}</p>
+          <div className="min-w-0">
+            <p className="font-semibold">
+              GharSewa <span className="font-normal text-slate-300">Admin</span>
+            </p>
+            <p className="truncate text-xs text-slate-300 md:mt-1">Signed in as {name}</p>
+          </div>
+          {logoutButton("md:hidden")}
         </div>
         <nav aria-label="Admin" className="overflow-x-auto px-2 pb-2 md:flex-1 md:overflow-visible">
-          <ul className="flex gap-1 md:h-full md:flex-col md:pb-3">
+          <ul className="flex gap-1 md:flex-col">
             {NAV.map((item) => (
               <li key={item.to}>
                 <NavLink
@@ -80,19 +93,9 @@ function AdminLayout({ name }: { name: string }) {
                 </NavLink>
               </li>
             ))}
-            <li className="md:mt-auto">
-              <Button
-                variant="ghost"
-                size="sm"
-                onClick={() => void logout()}
-                disabled={leaving}
-                className="w-full whitespace-nowrap text-slate-200 hover:bg-slate-700 hover:text-white md:justify-start"
-              >
-                {leaving ? "Logging out…" : "Logout"}
-              </Button>
-            </li>
           </ul>
         </nav>
+        <div className="hidden px-2 pb-4 md:block">{logoutButton("w-full text-left")}</div>
       </aside>
       <div className="min-w-0 flex-1">
         <Outlet />

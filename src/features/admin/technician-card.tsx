@@ -46,7 +46,7 @@ export function TechnicianCard({ technician: t, cityName = (s) => s, onOpen }: P
     <button
       type="button"
       onClick={onOpen}
-      aria-label={`${name}: open documents and verification`}
+      aria-label={`${name}, view documents`}
       className="flex h-full w-full flex-col rounded-2xl bg-white p-4 text-left shadow-sm ring-1 ring-slate-200 transition hover:ring-brand-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
     >
       <span className="flex items-center gap-3">
