@@ -65,6 +65,8 @@ export default defineSchema({
   })
     .index("by_professionalId", ["professionalId"])
     .index("by_city_and_updatedAt", ["city", "updatedAt"])
+    // the search page's map asks for one specialty (in one city); filtering a city's newest rows would miss some
+    .index("by_specialty_and_city_and_updatedAt", ["specialty", "city", "updatedAt"])
     .index("by_updatedAt", ["updatedAt"]),
 
   serviceCategories: defineTable({

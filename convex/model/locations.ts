@@ -26,10 +26,17 @@ export async function update(
     });
   }
   if (args.accuracy !== undefined && !(Number.isFinite(args.accuracy) && args.accuracy >= 0)) {
-    throw new ConvexError({ code: "INVALID_LOCATION", message: "Accuracy must be a distance of 0 metres or more." });
+    throw new ConvexError({
+      code: "INVALID_LOCATION",
+      message: "Accuracy must be a distance of 0 metres or more.",
+    });
   }
   const pro = await professionalOfUser(ctx, viewer._id);
-  if (pro === null) throw new ConvexError({ code: "NOT_FOUND", message: "Your professional profile was not found." });
+  if (pro === null)
+    throw new ConvexError({
+      code: "NOT_FOUND",
+      message: "Your professional profile was not found.",
+    });
   const now = Date.now();
   const row = await ctx.db
     .query("liveLocations")
@@ -49,13 +56,19 @@ export async function update(
     return;
   }
   if (now - row.updatedAt < MIN_WRITE_INTERVAL_MS) {
-    throw new ConvexError({ code: "RATE_LIMITED", message: "Location updates are limited to one per second." });
+    throw new ConvexError({
+      code: "RATE_LIMITED",
+      message: "Location updates are limited to one per second.",
+    });
   }
   await ctx.db.replace("liveLocations", row._id, fields);
 }
 
 /** Professionals whose exact position this viewer may see: their own, and those of the viewer's active bookings. */
-async function exactFor(ctx: QueryCtx, viewer: Doc<"users"> | null): Promise<Set<Id<"professionals">>> {
+async function exactFor(
+  ctx: QueryCtx,
+  viewer: Doc<"users"> | null,
+): Promise<Set<Id<"professionals">>> {
   const ids = new Set<Id<"professionals">>();
   if (viewer === null) return ids;
   if (viewer.role === "professional") {
@@ -83,37 +96,41 @@ export async function current(
   args: { city?: CitySlug; specialty?: SpecialtySlug },
 ) {
   const { city, specialty } = args;
-  const rows =
-    city === undefined
-      ? await ctx.db.query("liveLocations").withIndex("by_updatedAt").order("desc").take(MAX_MARKERS)
-      : await ctx.db
-          .query("liveLocations")
-          .withIndex("by_city_and_updatedAt", (q) => q.eq("city", city))
-          .order("desc")
-          .take(MAX_MARKERS);
+  const rows = await (
+    specialty !== undefined
+      ? ctx.db.query("liveLocations").withIndex("by_specialty_and_city_and_updatedAt", (q) => {
+          const bySpecialty = q.eq("specialty", specialty);
+          return city === undefined ? bySpecialty : bySpecialty.eq("city", city);
+        })
+      : city !== undefined
+        ? ctx.db
+            .query("liveLocations")
+            .withIndex("by_city_and_updatedAt", (q) => q.eq("city", city))
+        : ctx.db.query("liveLocations").withIndex("by_updatedAt")
+  )
+    .order("desc")
+    .take(MAX_MARKERS);
   const admin = viewer?.role === "admin";
   const exact = await exactFor(ctx, viewer);
   const markers = await Promise.all(
-    rows
-      .filter((r) => specialty === undefined || r.specialty === specialty)
-      .map(async (r) => {
-        const pro = await ctx.db.get("professionals", r.professionalId);
-        if (pro === null) return null;
-        if (!admin && !(pro.verification.status === "verified" && pro.available)) return null;
-        const user = await ctx.db.get("users", pro.userId);
-        const precise = admin || exact.has(pro._id);
-        return {
-          professionalId: pro._id,
-          name: user?.name ?? "Professional",
-          specialty: pro.specialty,
-          specialtyName: specialtyName(pro.specialty),
-          city: r.city,
-          lat: precise ? r.lat : roundToGrid(r.lat),
-          lng: precise ? r.lng : roundToGrid(r.lng),
-          exact: precise,
-          updatedAt: r.updatedAt,
-        };
-      }),
+    rows.map(async (r) => {
+      const pro = await ctx.db.get("professionals", r.professionalId);
+      if (pro === null) return null;
+      if (!admin && !(pro.verification.status === "verified" && pro.available)) return null;
+      const user = await ctx.db.get("users", pro.userId);
+      const precise = admin || exact.has(pro._id);
+      return {
+        professionalId: pro._id,
+        name: user?.name ?? "Professional",
+        specialty: pro.specialty,
+        specialtyName: specialtyName(pro.specialty),
+        city: r.city,
+        lat: precise ? r.lat : roundToGrid(r.lat),
+        lng: precise ? r.lng : roundToGrid(r.lng),
+        exact: precise,
+        updatedAt: r.updatedAt,
+      };
+    }),
   );
   return markers.filter((m) => m !== null);
 }
