@@ -67,9 +67,17 @@ export function Header() {
               <UserMenu viewer={viewer} onLogout={() => setLogoutOpen(true)} />
             </>
           ) : (
-            <div className="hidden items-center gap-1 text-sm md:flex">
-              <SignedOutLinks />
-            </div>
+            <>
+              <Link
+                to={paths.login()}
+                className="rounded-lg px-2 py-1.5 text-sm font-medium text-brand-700 hover:bg-slate-100 md:hidden"
+              >
+                Login
+              </Link>
+              <div className="hidden items-center gap-1 text-sm md:flex">
+                <SignedOutLinks />
+              </div>
+            </>
           )}
         </div>
       </nav>

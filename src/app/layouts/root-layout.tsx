@@ -7,7 +7,7 @@ export function RootLayout() {
   return (
     <div className="flex min-h-dvh flex-col">
       {!isAdminPath(pathname) && <Header />}
-      <div className="flex-1">
+      <div className="flex flex-1 flex-col">
         <Outlet />
       </div>
     </div>

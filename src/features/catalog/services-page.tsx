@@ -5,7 +5,7 @@ import { paths } from "@/lib/paths";
 
 export default function ServicesPage() {
   return (
-    <div className="flex min-h-full flex-col">
+    <div className="flex flex-1 flex-col">
       <main className="w-full">
         <ServicesGrid />
         <p className="mx-auto max-w-6xl px-4 pb-10 text-sm text-slate-600">

@@ -9,7 +9,7 @@ import { paths } from "@/lib/paths";
 
 export default function TileMarblePage() {
   return (
-    <div className="flex min-h-full flex-col">
+    <div className="flex flex-1 flex-col">
       <main className="mx-auto grid w-full max-w-5xl gap-6 px-4 py-10 md:grid-cols-[18rem_1fr]">
         <aside
           aria-labelledby="tile-list-heading"

@@ -3,7 +3,7 @@ import { ABOUT } from "@/content/about";
 
 export default function AboutPage() {
   return (
-    <div className="flex min-h-full flex-col">
+    <div className="flex flex-1 flex-col">
       <main className="mx-auto w-full max-w-3xl px-4 py-10" lang="ne">
         <h1 className="text-3xl font-bold text-brand-700 sm:text-4xl">
           {ABOUT.heading}{" "}

@@ -25,7 +25,7 @@ const contactSchema = z.object({
 
 export default function ContactPage() {
   return (
-    <div className="flex min-h-full flex-col">
+    <div className="flex flex-1 flex-col">
       <main className="mx-auto grid w-full max-w-5xl gap-8 px-4 py-10 md:grid-cols-[1fr_1.4fr]">
         <section>
           <h1 className="text-3xl font-bold">Contact us</h1>

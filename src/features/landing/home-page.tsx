@@ -18,7 +18,7 @@ export default function HomePage() {
 
   if (viewer?.role === "customer") {
     return (
-      <div className="flex min-h-full flex-col">
+      <div className="flex flex-1 flex-col">
         <Hero>
           <HeroSearch />
         </Hero>
@@ -30,7 +30,7 @@ export default function HomePage() {
 
   if (viewer?.role === "professional") {
     return (
-      <div className="flex min-h-full flex-col">
+      <div className="flex flex-1 flex-col">
         <Hero>
           <p className="text-2xl font-semibold">Welcome, Professional!</p>
           <Link
@@ -52,7 +52,7 @@ export default function HomePage() {
   }
 
   return (
-    <div className="flex min-h-full flex-col">
+    <div className="flex flex-1 flex-col">
       <ErrorBoundary fallback={() => null}>
         <TestingBanner />
       </ErrorBoundary>

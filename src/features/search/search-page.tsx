@@ -127,7 +127,7 @@ function ServicePanel({
   return (
     <section
       aria-labelledby="details-heading"
-      className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
+      className="self-start rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
     >
       <h2 id="details-heading" className="sr-only">
         Service details
