@@ -26,6 +26,9 @@ export interface DatabaseFake {
   get(table: string | undefined, id: string): Doc | null;
   /** Every document of a table visible to the current transaction (convex-test scans all tables here). */
   _iterateDocs(table: string, callback: (doc: Doc) => void): void;
+  _schema: { tables: Map<string, { indexes: { indexDescriptor: string; fields: string[] }[] }> } | null;
+  startQuery(query: unknown): number;
+  paginate(args: unknown): unknown;
 }
 
 export interface ConvexGlobal {

@@ -15,6 +15,7 @@ import {
 } from "./convex-test-internals.ts";
 import { buildModuleMap, preloadAll, type Importer, type ModuleMap } from "./modules.ts";
 import { ReadSet, type Change } from "./read-set.ts";
+import { TableIndex, type QuerySource } from "./table-index.ts";
 
 export type FunctionKind = "query" | "mutation" | "action";
 export type Identity = Record<string, unknown> & { subject: string; issuer: string; tokenIdentifier: string };
@@ -196,21 +197,16 @@ export class Engine {
     engines.delete(this.global);
   }
 
-  /** Ids per table: convex-test scans every document of every table for each query. */
-  private readonly tableIds = new Map<string, Set<string>>();
-
-  private idsOf(table: string): Set<string> {
-    let ids = this.tableIds.get(table);
-    if (!ids) this.tableIds.set(table, (ids = new Set()));
-    return ids;
-  }
+  private tableIndex!: TableIndex;
+  /** The source of the query convex-test is resolving right now (set around startQuery/paginate). */
+  private querySource: QuerySource | undefined;
 
   /** Replaces the whole committed state (restore from disk). */
   restoreDocuments(docs: Iterable<Doc>) {
-    this.tableIds.clear();
+    this.tableIndex.clear();
     for (const doc of docs) {
       this.db._documents[doc._id] = doc;
-      this.idsOf(this.internals.tableNameFromId(doc._id) ?? "").add(doc._id);
+      this.tableIndex.update(doc._id, null, doc);
     }
   }
 
@@ -218,11 +214,27 @@ export class Engine {
     const db = this.db;
     const commit = db.commit.bind(db);
     const hooks = this.hooks;
+    const tableOf = (id: string) => this.internals.tableNameFromId(id) ?? "";
+    this.tableIndex = new TableIndex(
+      tableOf,
+      new Map([...(db._schema?.tables ?? new Map())].map(([table, t]) => [table, t.indexes])),
+    );
+    for (const method of ["startQuery", "paginate"] as const) {
+      const original = db[method].bind(db) as (arg: { query: { source: QuerySource } } & { source: QuerySource }) => unknown;
+      (db as unknown as Record<string, unknown>)[method] = (arg: { query?: { source: QuerySource }; source?: QuerySource }) => {
+        this.querySource = method === "startQuery" ? arg.source : arg.query?.source;
+        try {
+          return original(arg as never);
+        } finally {
+          this.querySource = undefined;
+        }
+      };
+    }
     db._iterateDocs = (table: string, callback: (doc: Doc) => void) => {
-      let ids: Iterable<string> = this.idsOf(table);
+      let ids = this.tableIndex.candidates(table, this.querySource);
       if (db._writes.length > 0) {
         const all = new Set(ids);
-        for (const layer of db._writes) for (const id of Object.keys(layer)) if (this.internals.tableNameFromId(id) === table) all.add(id);
+        for (const layer of db._writes) for (const id of Object.keys(layer)) if (tableOf(id) === table) all.add(id);
         ids = all;
       }
       for (const id of ids) {
@@ -236,11 +248,7 @@ export class Engine {
       if (writes) for (const id of Object.keys(writes)) before.set(id, db._documents[id] ?? null);
       commit(commitTs);
       if (writes === null) return;
-      for (const id of before.keys()) {
-        const ids = this.idsOf(this.internals.tableNameFromId(id) ?? "");
-        if (db._documents[id]) ids.add(id);
-        else ids.delete(id);
-      }
+      for (const [id, old] of before) this.tableIndex.update(id, old, db._documents[id] ?? null);
       if (commitTs === null) return;
       const call = callStorage.getStore();
       if (call) call.commitTs = commitTs;

@@ -96,6 +96,21 @@ describe("sync WebSocket", () => {
     expect(backend.subscriptions.runs).toBe(runsBefore + 1);
   });
 
+  it("index lookups see the transaction's own writes and follow a document moved between index values", async () => {
+    const a = client();
+    expect(await a.mutation(anyApi.messages.sendAndCount, { channel: "idx-a", body: "1" })).toBe(1);
+    expect(await a.mutation(anyApi.messages.sendAndCount, { channel: "idx-a", body: "2" })).toBe(2);
+    const id = await a.mutation(anyApi.messages.send, { channel: "idx-a", body: "3" });
+    a.onUpdate(anyApi.messages.list, { channel: "idx-a" }, () => {});
+    a.onUpdate(anyApi.messages.list, { channel: "idx-b" }, () => {});
+    await nextValue<Message[]>(a, anyApi.messages.list, { channel: "idx-b" }, (v) => v.length === 0);
+    const inA = nextValue<Message[]>(a, anyApi.messages.list, { channel: "idx-a" }, (v) => v.length === 2);
+    const inB = nextValue<Message[]>(a, anyApi.messages.list, { channel: "idx-b" }, (v) => v.length === 1);
+    await a.mutation(anyApi.messages.move, { id, channel: "idx-b" });
+    expect(bodies(await inA)).toEqual(["1", "2"]);
+    expect(bodies(await inB)).toEqual(["3"]);
+  });
+
   it("identical subscriptions that do not read the identity share one run", async () => {
     const [a, b] = [client(), client()];
     a.onUpdate(anyApi.counters.get, { name: "shared" }, () => {});

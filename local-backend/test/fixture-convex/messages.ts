@@ -52,3 +52,22 @@ export const sendViaAction = actionGeneric({
     return "done";
   },
 });
+
+export const sendAndCount = mutationGeneric({
+  args: { channel: v.string(), body: v.string() },
+  handler: async (ctx, args) => {
+    await ctx.db.insert("messages", args);
+    const rows = await ctx.db
+      .query("messages")
+      .withIndex("by_channel", (q) => q.eq("channel", args.channel))
+      .collect();
+    return rows.length;
+  },
+});
+
+export const move = mutationGeneric({
+  args: { id: v.id("messages"), channel: v.string() },
+  handler: async (ctx, { id, channel }) => {
+    await ctx.db.patch(id, { channel });
+  },
+});
