@@ -30,8 +30,16 @@ async function setup() {
   await t.run((ctx) => upsertCatalog(ctx));
   const customer = await insertCustomer(t, "Sita Sharma");
   const otherCustomer = await insertCustomer(t, "Gita Karki");
-  const pro = await insertProfessional(t, { name: "Ram Thapa", specialty: "electrician", city: "kathmandu" });
-  const otherPro = await insertProfessional(t, { name: "Hari Rai", specialty: "electrician", city: "kathmandu" });
+  const pro = await insertProfessional(t, {
+    name: "Ram Thapa",
+    specialty: "electrician",
+    city: "kathmandu",
+  });
+  const otherPro = await insertProfessional(t, {
+    name: "Hari Rai",
+    specialty: "electrician",
+    city: "kathmandu",
+  });
   const admin = await insertAdmin(t);
   const wiring = await serviceId(t, "electrical", "House Wiring");
   const fan = await serviceId(t, "electrical", "Fan Installation");
@@ -47,11 +55,22 @@ async function setup() {
   return { t, customer, otherCustomer, pro, otherPro, admin, wiring, fan, args, book };
 }
 
-const status = (t: TestConvex, id: Id<"bookings">) => t.run(async (ctx) => (await ctx.db.get("bookings", id))!.status);
+const status = (t: TestConvex, id: Id<"bookings">) =>
+  t.run(async (ctx) => (await ctx.db.get("bookings", id))!.status);
 const events = (t: TestConvex, id: Id<"bookings">) =>
-  t.run((ctx) => ctx.db.query("bookingEvents").withIndex("by_bookingId", (q) => q.eq("bookingId", id)).collect());
+  t.run((ctx) =>
+    ctx.db
+      .query("bookingEvents")
+      .withIndex("by_bookingId", (q) => q.eq("bookingId", id))
+      .collect(),
+  );
 const notificationsOf = (t: TestConvex, userId: Id<"users">) =>
-  t.run((ctx) => ctx.db.query("notifications").withIndex("by_userId", (q) => q.eq("userId", userId)).collect());
+  t.run((ctx) =>
+    ctx.db
+      .query("notifications")
+      .withIndex("by_userId", (q) => q.eq("userId", userId))
+      .collect(),
+  );
 
 afterEach(() => {
   vi.useRealTimers();
@@ -63,19 +82,30 @@ describe("bookings:create", () => {
     const id = await book();
     const booking = await t.run((ctx) => ctx.db.get("bookings", id));
     // House Wiring 3500 × 1.3 = 4550, Fan Installation 500 × 1.3 = 650 in Kathmandu
-    expect(booking).toMatchObject({ status: "requested", price: 5200, customerId: customer.userId, professionalUserId: pro.userId });
+    expect(booking).toMatchObject({
+      status: "requested",
+      price: 5200,
+      customerId: customer.userId,
+      professionalUserId: pro.userId,
+    });
     expect(booking!.services.map((s) => [s.name, s.price])).toEqual([
       ["House Wiring", 4550],
       ["Fan Installation", 650],
     ]);
     expect(await events(t, id)).toMatchObject([{ to: "requested", actorId: customer.userId }]);
-    expect(await notificationsOf(t, pro.userId)).toMatchObject([{ kind: "booking.requested", bookingId: id }]);
+    expect(await notificationsOf(t, pro.userId)).toMatchObject([
+      { kind: "booking.requested", bookingId: id },
+    ]);
   });
 
   test("the same services cost less in Nepalgunj", async () => {
     const { t, customer, args } = await setup();
     const pro = await insertProfessional(t, { specialty: "electrician", city: "nepalgunj" });
-    const id = await customer.as.mutation(api.bookings.create, { ...args, professionalId: pro.professionalId, city: "nepalgunj" });
+    const id = await customer.as.mutation(api.bookings.create, {
+      ...args,
+      professionalId: pro.professionalId,
+      city: "nepalgunj",
+    });
     expect((await t.run((ctx) => ctx.db.get("bookings", id)))!.price).toBe(4000);
   });
 
@@ -88,15 +118,20 @@ describe("bookings:create", () => {
 
   test("refused: unverified or unavailable professional, past slot, wrong specialty, city not served", async () => {
     const { t, customer, args } = await setup();
-    const book = (over: Partial<typeof args>) => customer.as.mutation(api.bookings.create, { ...args, ...over });
+    const book = (over: Partial<typeof args>) =>
+      customer.as.mutation(api.bookings.create, { ...args, ...over });
     const unverified = await insertProfessional(t, { verified: false });
     const away = await insertProfessional(t, { available: false });
-    expect(await errorCode(book({ professionalId: unverified.professionalId }))).toBe("PROFESSIONAL_UNVERIFIED");
-    expect(await errorCode(book({ professionalId: away.professionalId }))).toBe("PROFESSIONAL_UNAVAILABLE");
-    expect(await errorCode(book({ scheduledFor: Date.now() - HOUR }))).toBe("SLOT_IN_PAST");
-    expect(await errorCode(book({ serviceIds: [await serviceId(t, "plumbing", "Tap & Mixer Repair")] }))).toBe(
-      "SERVICE_NOT_OFFERED",
+    expect(await errorCode(book({ professionalId: unverified.professionalId }))).toBe(
+      "PROFESSIONAL_UNVERIFIED",
     );
+    expect(await errorCode(book({ professionalId: away.professionalId }))).toBe(
+      "PROFESSIONAL_UNAVAILABLE",
+    );
+    expect(await errorCode(book({ scheduledFor: Date.now() - HOUR }))).toBe("SLOT_IN_PAST");
+    expect(
+      await errorCode(book({ serviceIds: [await serviceId(t, "plumbing", "Tap & Mixer Repair")] })),
+    ).toBe("SERVICE_NOT_OFFERED");
     expect(await errorCode(book({ city: "pokhara" }))).toBe("OUT_OF_AREA");
     expect(await errorCode(book({ serviceIds: [] }))).toBe("NO_SERVICES");
     expect(await errorCode(book({ address: "  " }))).toBe("INVALID_ADDRESS");
@@ -105,7 +140,9 @@ describe("bookings:create", () => {
 
   test("refused: a service not offered in the booking's city", async () => {
     const { t, wiring, book } = await setup();
-    await t.run((ctx) => ctx.db.patch("services", wiring, { availableCities: [{ name: "pokhara", price: 4000 }] }));
+    await t.run((ctx) =>
+      ctx.db.patch("services", wiring, { availableCities: [{ name: "pokhara", price: 4000 }] }),
+    );
     expect(await errorCode(book())).toBe("SERVICE_UNAVAILABLE");
   });
 });
@@ -150,11 +187,15 @@ describe("booking lifecycle", () => {
   test("illegal transitions are refused naming both states", async () => {
     const { t, pro, book } = await setup();
     const id = await book();
-    expect(await errorCode(pro.as.mutation(api.bookings.complete, { bookingId: id }))).toBe("ILLEGAL_TRANSITION");
+    expect(await errorCode(pro.as.mutation(api.bookings.complete, { bookingId: id }))).toBe(
+      "ILLEGAL_TRANSITION",
+    );
     expect(await errorMessage(pro.as.mutation(api.bookings.complete, { bookingId: id }))).toBe(
       "A requested booking cannot become completed.",
     );
-    expect(await errorCode(pro.as.mutation(api.bookings.startTrip, { bookingId: id }))).toBe("ILLEGAL_TRANSITION");
+    expect(await errorCode(pro.as.mutation(api.bookings.startTrip, { bookingId: id }))).toBe(
+      "ILLEGAL_TRANSITION",
+    );
     await pro.as.mutation(api.bookings.reject, { bookingId: id, reason: "Fully booked" });
     const message = await errorMessage(pro.as.mutation(api.bookings.accept, { bookingId: id }));
     expect(message).toMatch(/rejected/);
@@ -165,14 +206,23 @@ describe("booking lifecycle", () => {
   test("only the booking's professional moves it; others are refused", async () => {
     const { t, customer, otherPro, admin, book } = await setup();
     const id = await book();
-    for (const fn of [api.bookings.accept, api.bookings.startTrip, api.bookings.arrive, api.bookings.complete]) {
+    for (const fn of [
+      api.bookings.accept,
+      api.bookings.startTrip,
+      api.bookings.arrive,
+      api.bookings.complete,
+    ]) {
       expect(await errorCode(t.mutation(fn, { bookingId: id }))).toBe("UNAUTHENTICATED");
       expect(await errorCode(otherPro.as.mutation(fn, { bookingId: id }))).toBe("FORBIDDEN");
       expect(await errorCode(customer.as.mutation(fn, { bookingId: id }))).toBe("FORBIDDEN");
       expect(await errorCode(admin.as.mutation(fn, { bookingId: id }))).toBe("FORBIDDEN");
     }
-    expect(await errorCode(otherPro.as.mutation(api.bookings.reject, { bookingId: id }))).toBe("FORBIDDEN");
-    expect(await errorCode(customer.as.mutation(api.bookings.reject, { bookingId: id }))).toBe("FORBIDDEN");
+    expect(await errorCode(otherPro.as.mutation(api.bookings.reject, { bookingId: id }))).toBe(
+      "FORBIDDEN",
+    );
+    expect(await errorCode(customer.as.mutation(api.bookings.reject, { bookingId: id }))).toBe(
+      "FORBIDDEN",
+    );
     expect(await status(t, id)).toBe("requested");
   });
 
@@ -182,7 +232,11 @@ describe("booking lifecycle", () => {
     await pro.as.mutation(api.bookings.reject, { bookingId: id, reason: "Out of town" });
     expect(await status(t, id)).toBe("rejected");
     expect(await notificationsOf(t, customer.userId)).toMatchObject([{ kind: "booking.rejected" }]);
-    expect((await events(t, id))[1]).toMatchObject({ from: "requested", to: "rejected", reason: "Out of town" });
+    expect((await events(t, id))[1]).toMatchObject({
+      from: "requested",
+      to: "rejected",
+      reason: "Out of town",
+    });
   });
 });
 
@@ -190,15 +244,20 @@ describe("bookings:cancel", () => {
   test("the customer cancels while requested or accepted, with a reason", async () => {
     const { t, customer, pro, book } = await setup();
     const first = await book();
-    expect(await errorCode(customer.as.mutation(api.bookings.cancel, { bookingId: first, reason: " " }))).toBe(
-      "REASON_REQUIRED",
-    );
-    await customer.as.mutation(api.bookings.cancel, { bookingId: first, reason: "Fixed it myself" });
+    expect(
+      await errorCode(customer.as.mutation(api.bookings.cancel, { bookingId: first, reason: " " })),
+    ).toBe("REASON_REQUIRED");
+    await customer.as.mutation(api.bookings.cancel, {
+      bookingId: first,
+      reason: "Fixed it myself",
+    });
     expect(await t.run((ctx) => ctx.db.get("bookings", first))).toMatchObject({
       status: "cancelled",
       cancelReason: "Fixed it myself",
     });
-    expect((await notificationsOf(t, pro.userId)).map((n) => n.kind)).toContain("booking.cancelled");
+    expect((await notificationsOf(t, pro.userId)).map((n) => n.kind)).toContain(
+      "booking.cancelled",
+    );
 
     const second = await book();
     await pro.as.mutation(api.bookings.accept, { bookingId: second });
@@ -211,31 +270,33 @@ describe("bookings:cancel", () => {
     const id = await book();
     await pro.as.mutation(api.bookings.accept, { bookingId: id });
     await pro.as.mutation(api.bookings.startTrip, { bookingId: id });
-    expect(await errorCode(customer.as.mutation(api.bookings.cancel, { bookingId: id, reason: "Late" }))).toBe(
-      "ILLEGAL_TRANSITION",
-    );
+    expect(
+      await errorCode(customer.as.mutation(api.bookings.cancel, { bookingId: id, reason: "Late" })),
+    ).toBe("ILLEGAL_TRANSITION");
     expect(await status(t, id)).toBe("en_route");
   });
 
   test("the professional cancels only after accepting, until arrival", async () => {
     const { t, customer, pro, book } = await setup();
     const id = await book();
-    expect(await errorCode(pro.as.mutation(api.bookings.cancel, { bookingId: id, reason: "Busy" }))).toBe(
-      "ILLEGAL_TRANSITION",
-    );
+    expect(
+      await errorCode(pro.as.mutation(api.bookings.cancel, { bookingId: id, reason: "Busy" })),
+    ).toBe("ILLEGAL_TRANSITION");
     await pro.as.mutation(api.bookings.accept, { bookingId: id });
     await pro.as.mutation(api.bookings.startTrip, { bookingId: id });
     await pro.as.mutation(api.bookings.cancel, { bookingId: id, reason: "Motorbike broke down" });
     expect(await status(t, id)).toBe("cancelled");
-    expect((await notificationsOf(t, customer.userId)).at(-1)).toMatchObject({ kind: "booking.cancelled" });
+    expect((await notificationsOf(t, customer.userId)).at(-1)).toMatchObject({
+      kind: "booking.cancelled",
+    });
 
     const other = await book();
     await pro.as.mutation(api.bookings.accept, { bookingId: other });
     await pro.as.mutation(api.bookings.startTrip, { bookingId: other });
     await pro.as.mutation(api.bookings.arrive, { bookingId: other });
-    expect(await errorCode(pro.as.mutation(api.bookings.cancel, { bookingId: other, reason: "x" }))).toBe(
-      "ILLEGAL_TRANSITION",
-    );
+    expect(
+      await errorCode(pro.as.mutation(api.bookings.cancel, { bookingId: other, reason: "x" })),
+    ).toBe("ILLEGAL_TRANSITION");
   });
 
   test("strangers, admins and visitors cannot cancel", async () => {
@@ -264,9 +325,16 @@ describe("expiry", () => {
     const expired = (await events(t, id)).at(-1)!;
     expect(expired).toMatchObject({ from: "requested", to: "expired" });
     expect(expired.actorId).toBeUndefined();
-    expect((await notificationsOf(t, customer.userId)).map((n) => n.kind)).toEqual(["booking.expired"]);
-    expect((await notificationsOf(t, pro.userId)).map((n) => n.kind)).toEqual(["booking.requested", "booking.expired"]);
-    expect(await errorCode(pro.as.mutation(api.bookings.accept, { bookingId: id }))).toBe("ILLEGAL_TRANSITION");
+    expect((await notificationsOf(t, customer.userId)).map((n) => n.kind)).toEqual([
+      "booking.expired",
+    ]);
+    expect((await notificationsOf(t, pro.userId)).map((n) => n.kind)).toEqual([
+      "booking.requested",
+      "booking.expired",
+    ]);
+    expect(await errorCode(pro.as.mutation(api.bookings.accept, { bookingId: id }))).toBe(
+      "ILLEGAL_TRANSITION",
+    );
   });
 
   test("an answered request does not expire (default 30 minutes)", async () => {
@@ -285,14 +353,21 @@ describe("booking lists", () => {
     const { customer, otherCustomer, pro, otherPro, book, args } = await setup();
     const first = await book();
     const second = await book();
-    await otherCustomer.as.mutation(api.bookings.create, { ...args, professionalId: otherPro.professionalId });
-    const proPage = await pro.as.query(api.bookings.forProfessional, { paginationOpts: { numItems: 1, cursor: null } });
+    await otherCustomer.as.mutation(api.bookings.create, {
+      ...args,
+      professionalId: otherPro.professionalId,
+    });
+    const proPage = await pro.as.query(api.bookings.forProfessional, {
+      paginationOpts: { numItems: 1, cursor: null },
+    });
     expect(proPage.page.map((b) => b._id)).toEqual([second]);
     const next = await pro.as.query(api.bookings.forProfessional, {
       paginationOpts: { numItems: 10, cursor: proPage.continueCursor },
     });
     expect(next.page.map((b) => b._id)).toEqual([first]);
-    const mine = await customer.as.query(api.bookings.forCustomer, { paginationOpts: { numItems: 10, cursor: null } });
+    const mine = await customer.as.query(api.bookings.forCustomer, {
+      paginationOpts: { numItems: 10, cursor: null },
+    });
     expect(mine.page.map((b) => b._id)).toEqual([second, first]);
     expect(mine.page[0]).toMatchObject({
       status: "requested",
@@ -303,25 +378,39 @@ describe("booking lists", () => {
       customer: { name: "Sita Sharma" },
       canReview: false,
     });
-    expect(mine.page[0].services[0]).toMatchObject({ name: "House Wiring", category: "electrical", price: 4550 });
+    expect(mine.page[0].services[0]).toMatchObject({
+      name: "House Wiring",
+      category: "electrical",
+      price: 4550,
+    });
   });
 
   test("phone numbers are shared only while the job is active", async () => {
     const { customer, pro, book } = await setup();
     const id = await book();
     const opts = { paginationOpts: { numItems: 10, cursor: null } };
-    expect((await customer.as.query(api.bookings.forCustomer, opts)).page[0].professional.phone).toBeNull();
-    expect((await pro.as.query(api.bookings.forProfessional, opts)).page[0].customer.phone).toBeNull();
+    expect(
+      (await customer.as.query(api.bookings.forCustomer, opts)).page[0].professional.phone,
+    ).toBeNull();
+    expect(
+      (await pro.as.query(api.bookings.forProfessional, opts)).page[0].customer.phone,
+    ).toBeNull();
     await pro.as.mutation(api.bookings.accept, { bookingId: id });
-    expect((await customer.as.query(api.bookings.forCustomer, opts)).page[0].professional.phone).toBe("9800000002");
-    expect((await pro.as.query(api.bookings.forProfessional, opts)).page[0].customer.phone).toBe("9800000001");
+    expect(
+      (await customer.as.query(api.bookings.forCustomer, opts)).page[0].professional.phone,
+    ).toBe("9800000002");
+    expect((await pro.as.query(api.bookings.forProfessional, opts)).page[0].customer.phone).toBe(
+      "9800000001",
+    );
   });
 
   test("wrong roles and visitors are refused", async () => {
     const { t, customer, pro, admin } = await setup();
     const opts = { paginationOpts: { numItems: 10, cursor: null } };
     expect(await errorCode(t.query(api.bookings.forProfessional, opts))).toBe("UNAUTHENTICATED");
-    expect(await errorCode(customer.as.query(api.bookings.forProfessional, opts))).toBe("FORBIDDEN");
+    expect(await errorCode(customer.as.query(api.bookings.forProfessional, opts))).toBe(
+      "FORBIDDEN",
+    );
     expect(await errorCode(admin.as.query(api.bookings.forProfessional, opts))).toBe("FORBIDDEN");
     expect(await errorCode(t.query(api.bookings.forCustomer, opts))).toBe("UNAUTHENTICATED");
     expect(await errorCode(pro.as.query(api.bookings.forCustomer, opts))).toBe("FORBIDDEN");
@@ -347,8 +436,12 @@ describe("bookings:get", () => {
     const { t, otherCustomer, otherPro, book } = await setup();
     const id = await book();
     expect(await errorCode(t.query(api.bookings.get, { bookingId: id }))).toBe("UNAUTHENTICATED");
-    expect(await errorCode(otherCustomer.as.query(api.bookings.get, { bookingId: id }))).toBe("FORBIDDEN");
-    expect(await errorCode(otherPro.as.query(api.bookings.get, { bookingId: id }))).toBe("FORBIDDEN");
+    expect(await errorCode(otherCustomer.as.query(api.bookings.get, { bookingId: id }))).toBe(
+      "FORBIDDEN",
+    );
+    expect(await errorCode(otherPro.as.query(api.bookings.get, { bookingId: id }))).toBe(
+      "FORBIDDEN",
+    );
   });
 });
 

@@ -30,7 +30,12 @@ export const accept = professionalMutation({
   args: { bookingId: v.id("bookings") },
   returns: v.null(),
   handler: async (ctx, { bookingId }) => {
-    await Bookings.transition(ctx, { bookingId, to: "accepted", actor: "professional", actorUser: ctx.viewer });
+    await Bookings.transition(ctx, {
+      bookingId,
+      to: "accepted",
+      actor: "professional",
+      actorUser: ctx.viewer,
+    });
     return null;
   },
 });
@@ -39,7 +44,13 @@ export const reject = professionalMutation({
   args: { bookingId: v.id("bookings"), reason: v.optional(v.string()) },
   returns: v.null(),
   handler: async (ctx, { bookingId, reason }) => {
-    await Bookings.transition(ctx, { bookingId, to: "rejected", actor: "professional", actorUser: ctx.viewer, reason });
+    await Bookings.transition(ctx, {
+      bookingId,
+      to: "rejected",
+      actor: "professional",
+      actorUser: ctx.viewer,
+      reason,
+    });
     return null;
   },
 });
@@ -48,7 +59,12 @@ export const startTrip = professionalMutation({
   args: { bookingId: v.id("bookings") },
   returns: v.null(),
   handler: async (ctx, { bookingId }) => {
-    await Bookings.transition(ctx, { bookingId, to: "en_route", actor: "professional", actorUser: ctx.viewer });
+    await Bookings.transition(ctx, {
+      bookingId,
+      to: "en_route",
+      actor: "professional",
+      actorUser: ctx.viewer,
+    });
     return null;
   },
 });
@@ -57,7 +73,12 @@ export const arrive = professionalMutation({
   args: { bookingId: v.id("bookings") },
   returns: v.null(),
   handler: async (ctx, { bookingId }) => {
-    await Bookings.transition(ctx, { bookingId, to: "in_progress", actor: "professional", actorUser: ctx.viewer });
+    await Bookings.transition(ctx, {
+      bookingId,
+      to: "in_progress",
+      actor: "professional",
+      actorUser: ctx.viewer,
+    });
     return null;
   },
 });
@@ -66,7 +87,12 @@ export const complete = professionalMutation({
   args: { bookingId: v.id("bookings") },
   returns: v.null(),
   handler: async (ctx, { bookingId }) => {
-    await Bookings.transition(ctx, { bookingId, to: "completed", actor: "professional", actorUser: ctx.viewer });
+    await Bookings.transition(ctx, {
+      bookingId,
+      to: "completed",
+      actor: "professional",
+      actorUser: ctx.viewer,
+    });
     return null;
   },
 });
@@ -80,7 +106,13 @@ export const cancel = userMutation({
     if (role !== "customer" && role !== "professional") {
       Bookings.forbid();
     }
-    await Bookings.transition(ctx, { bookingId, to: "cancelled", actor: role, actorUser: ctx.viewer, reason });
+    await Bookings.transition(ctx, {
+      bookingId,
+      to: "cancelled",
+      actor: role,
+      actorUser: ctx.viewer,
+      reason,
+    });
     return null;
   },
 });
@@ -100,7 +132,8 @@ export const expire = internalMutation({
 
 export const forProfessional = professionalQuery({
   args: { paginationOpts: paginationOptsValidator },
-  handler: (ctx, { paginationOpts }) => Bookings.pageForProfessional(ctx, ctx.viewer, paginationOpts),
+  handler: (ctx, { paginationOpts }) =>
+    Bookings.pageForProfessional(ctx, ctx.viewer, paginationOpts),
 });
 
 export const forCustomer = customerQuery({
@@ -132,7 +165,12 @@ export const listForApi = internalQuery({
     const bookings = await Bookings.recentForUser(ctx, viewer, user, 100);
     return bookings.map((b) => ({
       ...b,
-      services: b.services.map((s) => ({ _id: s.id, name: s.name, serviceCategory: s.category, price: s.price })),
+      services: b.services.map((s) => ({
+        _id: s.id,
+        name: s.name,
+        serviceCategory: s.category,
+        price: s.price,
+      })),
       location: { address: b.address, city: b.city },
     }));
   },
@@ -146,7 +184,12 @@ export const answerForApi = internalMutation({
     const viewer = await requireViewer(ctx, "professional");
     const bookingId = ctx.db.normalizeId("bookings", args.bookingId);
     if (bookingId === null) Bookings.notFound("This booking was not found.");
-    await Bookings.transition(ctx, { bookingId, to: args.status, actor: "professional", actorUser: viewer });
+    await Bookings.transition(ctx, {
+      bookingId,
+      to: args.status,
+      actor: "professional",
+      actorUser: viewer,
+    });
     return null;
   },
 });

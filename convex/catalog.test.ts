@@ -37,7 +37,11 @@ describe("catalog", () => {
       description: "Wiring, installation & electrical maintenance",
       cities: ["nepalgunj", "surkhet", "kathmandu"],
     });
-    for (const as of [(await insertCustomer(t)).as, (await insertProfessional(t)).as, (await insertAdmin(t)).as]) {
+    for (const as of [
+      (await insertCustomer(t)).as,
+      (await insertProfessional(t)).as,
+      (await insertAdmin(t)).as,
+    ]) {
       expect(await as.query(api.catalog.categories, {})).toEqual(visitor);
     }
   });
@@ -66,13 +70,25 @@ describe("catalog", () => {
     const t = await setup();
     const electrical = await t.query(api.catalog.serviceNames, { category: "electrical" });
     expect(electrical).toContain("House Wiring");
-    expect(await t.query(api.catalog.serviceNames, { category: "Electrician" })).toEqual(electrical);
-    expect(await t.query(api.catalog.serviceNames, { category: "Plumber" })).toContain("Tap & Mixer Repair");
-    expect(await t.query(api.catalog.serviceNames, { category: "Manson" })).toContain("Crack Repair");
-    expect(await t.query(api.catalog.serviceNames, { category: "Home-Applicance" })).toContain("LED TV Repair");
+    expect(await t.query(api.catalog.serviceNames, { category: "Electrician" })).toEqual(
+      electrical,
+    );
+    expect(await t.query(api.catalog.serviceNames, { category: "Plumber" })).toContain(
+      "Tap & Mixer Repair",
+    );
+    expect(await t.query(api.catalog.serviceNames, { category: "Manson" })).toContain(
+      "Crack Repair",
+    );
+    expect(await t.query(api.catalog.serviceNames, { category: "Home-Applicance" })).toContain(
+      "LED TV Repair",
+    );
     expect(await t.query(api.catalog.serviceNames, { category: "Tile-Marbal" })).toHaveLength(5);
-    expect(await t.query(api.catalog.serviceNames, { category: "CCTV-camera-fitting" })).toContain("DVR/NVR Setup");
-    expect(await t.query(api.catalog.serviceNames, { category: "Jyotish" })).toContain("Kundali Reading");
+    expect(await t.query(api.catalog.serviceNames, { category: "CCTV-camera-fitting" })).toContain(
+      "DVR/NVR Setup",
+    );
+    expect(await t.query(api.catalog.serviceNames, { category: "Jyotish" })).toContain(
+      "Kundali Reading",
+    );
     expect(await t.query(api.catalog.serviceNames, { category: "nonsense" })).toEqual([]);
   });
 
@@ -94,20 +110,34 @@ describe("catalog", () => {
       totalBookings: 0,
       availableCities: [{ name: "kathmandu", cityName: "Kathmandu" }],
     });
-    expect(npj!.availableCities).toEqual([{ name: "nepalgunj", cityName: "Nepalgunj", price: 3500 }]);
+    expect(npj!.availableCities).toEqual([
+      { name: "nepalgunj", cityName: "Nepalgunj", price: 3500 },
+    ]);
     expect(ktm!.availableCities[0].price).toBeGreaterThan(npj!.availableCities[0].price);
     expect(
-      await t.query(api.catalog.serviceDetails, { category: "electrical", serviceName: "Nope", location: "Kathmandu" }),
+      await t.query(api.catalog.serviceDetails, {
+        category: "electrical",
+        serviceName: "Nope",
+        location: "Kathmandu",
+      }),
     ).toBeNull();
     expect(
-      await t.query(api.catalog.serviceDetails, { category: "electrical", serviceName: "House Wiring", location: "Paris" }),
+      await t.query(api.catalog.serviceDetails, {
+        category: "electrical",
+        serviceName: "House Wiring",
+        location: "Paris",
+      }),
     ).toBeNull();
   });
 
   test("search matches service and category words, at most 10", async () => {
     const t = await setup();
     const results = await t.query(api.catalog.search, { text: "fan" });
-    expect(results).toContainEqual({ category: "electrical", categoryName: "Electrician", serviceName: "Fan Installation" });
+    expect(results).toContainEqual({
+      category: "electrical",
+      categoryName: "Electrician",
+      serviceName: "Fan Installation",
+    });
     expect(await t.query(api.catalog.search, { text: "plumber tap" })).toEqual([
       { category: "plumbing", categoryName: "Plumber", serviceName: "Tap & Mixer Repair" },
     ]);

@@ -6,7 +6,14 @@ import * as Catalog from "./model/catalog";
 
 export const categories = publicQuery({
   args: {},
-  returns: v.array(v.object({ slug: v.string(), name: v.string(), description: v.string(), cities: v.array(city) })),
+  returns: v.array(
+    v.object({
+      slug: v.string(),
+      name: v.string(),
+      description: v.string(),
+      cities: v.array(city),
+    }),
+  ),
   handler: (ctx) => Catalog.listCategories(ctx),
 });
 
@@ -36,7 +43,9 @@ export const serviceDetails = publicQuery({
 
 export const search = publicQuery({
   args: { text: v.string() },
-  returns: v.array(v.object({ category: v.string(), categoryName: v.string(), serviceName: v.string() })),
+  returns: v.array(
+    v.object({ category: v.string(), categoryName: v.string(), serviceName: v.string() }),
+  ),
   handler: (ctx, { text }) => Catalog.search(ctx, text.slice(0, 100)),
 });
 

@@ -12,8 +12,16 @@ async function setup() {
   await t.run((ctx) => upsertCatalog(ctx));
   const customer = await insertCustomer(t);
   const otherCustomer = await insertCustomer(t, "Gita Karki");
-  const pro = await insertProfessional(t, { name: "Ram Thapa", specialty: "electrician", city: "kathmandu" });
-  const plumber = await insertProfessional(t, { name: "Hari Rai", specialty: "plumber", city: "kathmandu" });
+  const pro = await insertProfessional(t, {
+    name: "Ram Thapa",
+    specialty: "electrician",
+    city: "kathmandu",
+  });
+  const plumber = await insertProfessional(t, {
+    name: "Hari Rai",
+    specialty: "plumber",
+    city: "kathmandu",
+  });
   const admin = await insertAdmin(t);
   await pro.as.mutation(api.locations.update, { ...EXACT, accuracy: 12 });
   return { t, customer, otherCustomer, pro, plumber, admin };
@@ -30,7 +38,13 @@ describe("locations:update", () => {
     await pro.as.mutation(api.locations.update, { longitude: 85.33, latitude: 27.7 });
     const rows = await t.run((ctx) => ctx.db.query("liveLocations").collect());
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ professionalId: pro.professionalId, city: "kathmandu", specialty: "electrician", lng: 85.33, lat: 27.7 });
+    expect(rows[0]).toMatchObject({
+      professionalId: pro.professionalId,
+      city: "kathmandu",
+      specialty: "electrician",
+      lng: 85.33,
+      lat: 27.7,
+    });
   });
 
   test("at most one write per second", async () => {
@@ -70,9 +84,16 @@ describe("locations:current", () => {
     const { t, otherCustomer, pro, admin } = await setup();
     const rounded = { lat: 27.715, lng: 85.325, exact: false };
     expect(await t.query(api.locations.current, {})).toMatchObject([
-      { professionalId: pro.professionalId, name: "Ram Thapa", specialtyName: "Electrician", ...rounded },
+      {
+        professionalId: pro.professionalId,
+        name: "Ram Thapa",
+        specialtyName: "Electrician",
+        ...rounded,
+      },
     ]);
-    expect(await otherCustomer.as.query(api.locations.current, { city: "kathmandu" })).toMatchObject([rounded]);
+    expect(
+      await otherCustomer.as.query(api.locations.current, { city: "kathmandu" }),
+    ).toMatchObject([rounded]);
     const exact = { lat: EXACT.latitude, lng: EXACT.longitude, exact: true };
     expect(await admin.as.query(api.locations.current, {})).toMatchObject([exact]);
     expect(await pro.as.query(api.locations.current, {})).toMatchObject([exact]);
@@ -81,7 +102,10 @@ describe("locations:current", () => {
   test("exact for the customer of an active booking, rounded again after it ends", async () => {
     const { t, customer, pro } = await setup();
     const service = await t.run((ctx) =>
-      ctx.db.query("services").withIndex("by_category_and_name", (q) => q.eq("category", "electrical")).first(),
+      ctx.db
+        .query("services")
+        .withIndex("by_category_and_name", (q) => q.eq("category", "electrical"))
+        .first(),
     );
     const bookingId = await customer.as.mutation(api.bookings.create, {
       professionalId: pro.professionalId,
@@ -92,7 +116,10 @@ describe("locations:current", () => {
     });
     expect((await customer.as.query(api.locations.current, {}))[0].exact).toBe(false);
     await pro.as.mutation(api.bookings.accept, { bookingId });
-    expect((await customer.as.query(api.locations.current, {}))[0]).toMatchObject({ exact: true, lat: EXACT.latitude });
+    expect((await customer.as.query(api.locations.current, {}))[0]).toMatchObject({
+      exact: true,
+      lat: EXACT.latitude,
+    });
     await pro.as.mutation(api.bookings.startTrip, { bookingId });
     await pro.as.mutation(api.bookings.arrive, { bookingId });
     await pro.as.mutation(api.bookings.complete, { bookingId });
@@ -104,14 +131,21 @@ describe("locations:current", () => {
     await plumber.as.mutation(api.locations.update, { longitude: 85.31, latitude: 27.7 });
     const pokhara = await insertProfessional(t, { city: "pokhara", verified: false });
     await pokhara.as.mutation(api.locations.update, { longitude: 83.98, latitude: 28.2 });
-    expect((await t.query(api.locations.current, {})).map((m) => m.specialty).sort()).toEqual(["electrician", "plumber"]);
-    expect(await t.query(api.locations.current, { city: "kathmandu", specialty: "plumber" })).toMatchObject([
-      { professionalId: plumber.professionalId },
+    expect((await t.query(api.locations.current, {})).map((m) => m.specialty).sort()).toEqual([
+      "electrician",
+      "plumber",
     ]);
+    expect(
+      await t.query(api.locations.current, { city: "kathmandu", specialty: "plumber" }),
+    ).toMatchObject([{ professionalId: plumber.professionalId }]);
     expect(await t.query(api.locations.current, { city: "pokhara" })).toEqual([]);
     expect(await admin.as.query(api.locations.current, { city: "pokhara" })).toHaveLength(1);
-    await t.run((ctx) => ctx.db.patch("professionals", plumber.professionalId, { available: false }));
-    expect((await t.query(api.locations.current, {})).map((m) => m.specialty)).toEqual(["electrician"]);
+    await t.run((ctx) =>
+      ctx.db.patch("professionals", plumber.professionalId, { available: false }),
+    );
+    expect((await t.query(api.locations.current, {})).map((m) => m.specialty)).toEqual([
+      "electrician",
+    ]);
   });
 
   test("positions older than 10 minutes are swept by the cron's mutation", async () => {
@@ -128,7 +162,10 @@ describe("locations:forBooking", () => {
   test("the booking's customer while active, its professional and admins; strangers refused", async () => {
     const { t, customer, otherCustomer, pro, plumber, admin } = await setup();
     const service = await t.run((ctx) =>
-      ctx.db.query("services").withIndex("by_category_and_name", (q) => q.eq("category", "electrical")).first(),
+      ctx.db
+        .query("services")
+        .withIndex("by_category_and_name", (q) => q.eq("category", "electrical"))
+        .first(),
     );
     const bookingId = await customer.as.mutation(api.bookings.create, {
       professionalId: pro.professionalId,
@@ -143,8 +180,14 @@ describe("locations:forBooking", () => {
     expect(await customer.as.query(api.locations.forBooking, { bookingId })).toMatchObject(exact);
     expect(await pro.as.query(api.locations.forBooking, { bookingId })).toMatchObject(exact);
     expect(await admin.as.query(api.locations.forBooking, { bookingId })).toMatchObject(exact);
-    expect(await errorCode(t.query(api.locations.forBooking, { bookingId }))).toBe("UNAUTHENTICATED");
-    expect(await errorCode(otherCustomer.as.query(api.locations.forBooking, { bookingId }))).toBe("FORBIDDEN");
-    expect(await errorCode(plumber.as.query(api.locations.forBooking, { bookingId }))).toBe("FORBIDDEN");
+    expect(await errorCode(t.query(api.locations.forBooking, { bookingId }))).toBe(
+      "UNAUTHENTICATED",
+    );
+    expect(await errorCode(otherCustomer.as.query(api.locations.forBooking, { bookingId }))).toBe(
+      "FORBIDDEN",
+    );
+    expect(await errorCode(plumber.as.query(api.locations.forBooking, { bookingId }))).toBe(
+      "FORBIDDEN",
+    );
   });
 });

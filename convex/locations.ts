@@ -1,7 +1,13 @@
 import { ConvexError, v } from "convex/values";
 import { internal } from "./_generated/api";
 import { internalMutation, internalQuery } from "./_generated/server";
-import { getViewer, professionalMutation, publicQuery, requireViewer, userQuery } from "./functions";
+import {
+  getViewer,
+  professionalMutation,
+  publicQuery,
+  requireViewer,
+  userQuery,
+} from "./functions";
 import { city, specialty } from "./validators";
 import * as Locations from "./model/locations";
 
@@ -48,12 +54,20 @@ export const currentForApi = internalQuery({
 
 /** POST /api/current-location {userId, longitude, latitude}: userId must be the signed-in professional. */
 export const updateForApi = internalMutation({
-  args: { userId: v.string(), longitude: v.number(), latitude: v.number(), accuracy: v.optional(v.number()) },
+  args: {
+    userId: v.string(),
+    longitude: v.number(),
+    latitude: v.number(),
+    accuracy: v.optional(v.number()),
+  },
   returns: v.null(),
   handler: async (ctx, { userId, ...position }) => {
     const viewer = await requireViewer(ctx, "professional");
     if (userId !== viewer._id) {
-      throw new ConvexError({ code: "FORBIDDEN", message: "You can only report your own location." });
+      throw new ConvexError({
+        code: "FORBIDDEN",
+        message: "You can only report your own location.",
+      });
     }
     await Locations.update(ctx, viewer, position);
     return null;

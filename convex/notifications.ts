@@ -37,7 +37,9 @@ export const unreadCount = userQuery({
   handler: async (ctx) => {
     const unread = await ctx.db
       .query("notifications")
-      .withIndex("by_userId_and_readAt", (q) => q.eq("userId", ctx.viewer._id).eq("readAt", undefined))
+      .withIndex("by_userId_and_readAt", (q) =>
+        q.eq("userId", ctx.viewer._id).eq("readAt", undefined),
+      )
       .take(MAX_UNREAD_COUNTED);
     return unread.length;
   },
@@ -59,7 +61,9 @@ export const markRead = userMutation({
     }
     const unread = await ctx.db
       .query("notifications")
-      .withIndex("by_userId_and_readAt", (q) => q.eq("userId", ctx.viewer._id).eq("readAt", undefined))
+      .withIndex("by_userId_and_readAt", (q) =>
+        q.eq("userId", ctx.viewer._id).eq("readAt", undefined),
+      )
       .take(MARK_ALL_BATCH);
     for (const n of unread) await ctx.db.patch("notifications", n._id, { readAt: now });
     return null;

@@ -2,7 +2,14 @@ import { describe, expect, test } from "vitest";
 import { api } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import { upsertCatalog } from "./model/catalog";
-import { errorCode, insertAdmin, insertCustomer, insertProfessional, newTest, type TestConvex } from "./test.setup";
+import {
+  errorCode,
+  insertAdmin,
+  insertCustomer,
+  insertProfessional,
+  newTest,
+  type TestConvex,
+} from "./test.setup";
 
 async function setup() {
   const t = newTest();
@@ -15,7 +22,9 @@ async function setup() {
   const service = await t.run((ctx) =>
     ctx.db
       .query("services")
-      .withIndex("by_category_and_name", (q) => q.eq("category", "plumbing").eq("name", "Tap & Mixer Repair"))
+      .withIndex("by_category_and_name", (q) =>
+        q.eq("category", "plumbing").eq("name", "Tap & Mixer Repair"),
+      )
       .unique(),
   );
   const book = () =>
@@ -28,7 +37,12 @@ async function setup() {
     });
   const completed = async () => {
     const id = await book();
-    for (const fn of [api.bookings.accept, api.bookings.startTrip, api.bookings.arrive, api.bookings.complete]) {
+    for (const fn of [
+      api.bookings.accept,
+      api.bookings.startTrip,
+      api.bookings.arrive,
+      api.bookings.complete,
+    ]) {
       await pro.as.mutation(fn, { bookingId: id });
     }
     return id;
@@ -44,16 +58,25 @@ describe("reviews:create", () => {
     const { t, customer, pro, completed } = await setup();
     const first = await completed();
     const second = await completed();
-    await customer.as.mutation(api.reviews.create, { bookingId: first, rating: 5, comment: "  Quick and tidy  " });
+    await customer.as.mutation(api.reviews.create, {
+      bookingId: first,
+      rating: 5,
+      comment: "  Quick and tidy  ",
+    });
     await customer.as.mutation(api.reviews.create, { bookingId: second, rating: 4 });
     expect(await rating(t, pro.professionalId)).toEqual({ sum: 9, count: 2 });
-    expect(await t.run(async (ctx) => (await ctx.db.get("bookings", first))!.status)).toBe("reviewed");
-    expect(await errorCode(customer.as.mutation(api.reviews.create, { bookingId: first, rating: 1 }))).toBe(
-      "ALREADY_REVIEWED",
+    expect(await t.run(async (ctx) => (await ctx.db.get("bookings", first))!.status)).toBe(
+      "reviewed",
     );
+    expect(
+      await errorCode(customer.as.mutation(api.reviews.create, { bookingId: first, rating: 1 })),
+    ).toBe("ALREADY_REVIEWED");
     expect(await rating(t, pro.professionalId)).toEqual({ sum: 9, count: 2 });
     const notes = await t.run((ctx) =>
-      ctx.db.query("notifications").withIndex("by_userId", (q) => q.eq("userId", pro.userId)).collect(),
+      ctx.db
+        .query("notifications")
+        .withIndex("by_userId", (q) => q.eq("userId", pro.userId))
+        .collect(),
     );
     expect(notes.filter((n) => n.kind === "booking.reviewed")).toHaveLength(2);
   });
@@ -61,19 +84,29 @@ describe("reviews:create", () => {
   test("refused before completion, out of range, or too long", async () => {
     const { customer, book, completed } = await setup();
     const pending = await book();
-    expect(await errorCode(customer.as.mutation(api.reviews.create, { bookingId: pending, rating: 5 }))).toBe(
-      "NOT_COMPLETED",
-    );
+    expect(
+      await errorCode(customer.as.mutation(api.reviews.create, { bookingId: pending, rating: 5 })),
+    ).toBe("NOT_COMPLETED");
     const done = await completed();
     for (const bad of [0, 6, 3.5, Number.NaN]) {
-      expect(await errorCode(customer.as.mutation(api.reviews.create, { bookingId: done, rating: bad }))).toBe(
-        "INVALID_RATING",
-      );
+      expect(
+        await errorCode(customer.as.mutation(api.reviews.create, { bookingId: done, rating: bad })),
+      ).toBe("INVALID_RATING");
     }
     expect(
-      await errorCode(customer.as.mutation(api.reviews.create, { bookingId: done, rating: 4, comment: "x".repeat(1001) })),
+      await errorCode(
+        customer.as.mutation(api.reviews.create, {
+          bookingId: done,
+          rating: 4,
+          comment: "x".repeat(1001),
+        }),
+      ),
     ).toBe("COMMENT_TOO_LONG");
-    await customer.as.mutation(api.reviews.create, { bookingId: done, rating: 4, comment: "x".repeat(1000) });
+    await customer.as.mutation(api.reviews.create, {
+      bookingId: done,
+      rating: 4,
+      comment: "x".repeat(1000),
+    });
   });
 
   test("only the booking's customer may review", async () => {
@@ -105,11 +138,15 @@ describe("reviews:forProfessional", () => {
     const b = await completed();
     await customer.as.mutation(api.reviews.create, { bookingId: a, rating: 4, comment: "Good" });
     await customer.as.mutation(api.reviews.create, { bookingId: b, rating: 5 });
-    const reviews = await t.query(api.reviews.forProfessional, { professionalId: pro.professionalId });
+    const reviews = await t.query(api.reviews.forProfessional, {
+      professionalId: pro.professionalId,
+    });
     expect(reviews).toMatchObject([
       { rating: 5, comment: null, customerName: "Sita S." },
       { rating: 4, comment: "Good", customerName: "Sita S." },
     ]);
-    expect(await customer.as.query(api.reviews.forProfessional, { professionalId: pro.professionalId })).toEqual(reviews);
+    expect(
+      await customer.as.query(api.reviews.forProfessional, { professionalId: pro.professionalId }),
+    ).toEqual(reviews);
   });
 });

@@ -12,7 +12,12 @@ export const create = customerMutation({
 export const forProfessional = publicQuery({
   args: { professionalId: v.id("professionals") },
   returns: v.array(
-    v.object({ rating: v.number(), comment: v.union(v.string(), v.null()), customerName: v.string(), at: v.number() }),
+    v.object({
+      rating: v.number(),
+      comment: v.union(v.string(), v.null()),
+      customerName: v.string(),
+      at: v.number(),
+    }),
   ),
   handler: (ctx, { professionalId }) => Reviews.forProfessional(ctx, professionalId),
 });

@@ -7,8 +7,15 @@ export type Actor = "customer" | "professional" | "system";
  * The booking lifecycle: every allowed edge and who may take it. Anything not listed is illegal.
  * Customers may cancel until the professional is on the way; professionals once they accepted.
  */
-export const TRANSITIONS: Partial<Record<BookingStatus, Partial<Record<BookingStatus, readonly Actor[]>>>> = {
-  requested: { accepted: ["professional"], rejected: ["professional"], cancelled: ["customer"], expired: ["system"] },
+export const TRANSITIONS: Partial<
+  Record<BookingStatus, Partial<Record<BookingStatus, readonly Actor[]>>>
+> = {
+  requested: {
+    accepted: ["professional"],
+    rejected: ["professional"],
+    cancelled: ["customer"],
+    expired: ["system"],
+  },
   accepted: { en_route: ["professional"], cancelled: ["customer", "professional"] },
   en_route: { in_progress: ["professional"], cancelled: ["professional"] },
   in_progress: { completed: ["professional"] },
@@ -31,16 +38,21 @@ export const STATUS_LABEL: Record<BookingStatus, string> = {
 };
 
 export type TransitionCheck =
-  | { kind: "apply" }
-  | { kind: "noop" }
-  | { kind: "illegal"; message: string };
+  { kind: "apply" } | { kind: "noop" } | { kind: "illegal"; message: string };
 
 /** Pure decision: apply, no-op (retry to the current state), or refuse with a readable reason. */
-export function checkTransition(from: BookingStatus, to: BookingStatus, actor: Actor): TransitionCheck {
+export function checkTransition(
+  from: BookingStatus,
+  to: BookingStatus,
+  actor: Actor,
+): TransitionCheck {
   if (from === to) return { kind: "noop" };
   const actors = TRANSITIONS[from]?.[to];
   if (actors === undefined) {
-    return { kind: "illegal", message: `A ${STATUS_LABEL[from]} booking cannot become ${STATUS_LABEL[to]}.` };
+    return {
+      kind: "illegal",
+      message: `A ${STATUS_LABEL[from]} booking cannot become ${STATUS_LABEL[to]}.`,
+    };
   }
   if (!actors.includes(actor)) {
     return {

@@ -70,11 +70,13 @@ export async function create(
   if (address.length === 0 || address.length > MAX_ADDRESS) {
     fail("INVALID_ADDRESS", `Please give an address of at most ${MAX_ADDRESS} characters.`);
   }
-  if (note !== undefined && note.length > MAX_NOTE) fail("NOTE_TOO_LONG", `The note may be at most ${MAX_NOTE} characters.`);
+  if (note !== undefined && note.length > MAX_NOTE)
+    fail("NOTE_TOO_LONG", `The note may be at most ${MAX_NOTE} characters.`);
   if (!Number.isFinite(args.scheduledFor) || args.scheduledFor < now - PAST_GRACE_MS) {
     fail("SLOT_IN_PAST", "Please choose a time in the future.");
   }
-  if (args.scheduledFor > now + MAX_AHEAD_MS) fail("SLOT_TOO_FAR", "Bookings can be made up to six months ahead.");
+  if (args.scheduledFor > now + MAX_AHEAD_MS)
+    fail("SLOT_TOO_FAR", "Bookings can be made up to six months ahead.");
   const serviceIds = [...new Set(args.serviceIds)];
   if (serviceIds.length === 0) fail("NO_SERVICES", "Please choose at least one service.");
   if (serviceIds.length > MAX_SERVICES_PER_BOOKING) {
@@ -84,9 +86,13 @@ export async function create(
   const pro = await ctx.db.get("professionals", args.professionalId);
   if (pro === null) fail("NOT_FOUND", "This professional was not found.");
   if (pro.verification.status !== "verified") {
-    fail("PROFESSIONAL_UNVERIFIED", "This professional is not verified yet and cannot take bookings.");
+    fail(
+      "PROFESSIONAL_UNVERIFIED",
+      "This professional is not verified yet and cannot take bookings.",
+    );
   }
-  if (!pro.available) fail("PROFESSIONAL_UNAVAILABLE", "This professional is not taking bookings right now.");
+  if (!pro.available)
+    fail("PROFESSIONAL_UNAVAILABLE", "This professional is not taking bookings right now.");
   const serves = pro.city === args.city || pro.locations.some((l) => l.city === args.city);
   if (!serves) fail("OUT_OF_AREA", `This professional does not work in ${cityName(args.city)}.`);
   const proUser = await ctx.db.get("users", pro.userId);
@@ -98,10 +104,14 @@ export async function create(
     const service = await ctx.db.get("services", id);
     if (service === null) fail("NOT_FOUND", "One of the chosen services was not found.");
     if (service.category !== category) {
-      fail("SERVICE_NOT_OFFERED", `${service.name} is not a ${specialtyName(pro.specialty)} service.`);
+      fail(
+        "SERVICE_NOT_OFFERED",
+        `${service.name} is not a ${specialtyName(pro.specialty)} service.`,
+      );
     }
     const price = priceIn(service, args.city);
-    if (price === null) fail("SERVICE_UNAVAILABLE", `${service.name} is not available in ${cityName(args.city)}.`);
+    if (price === null)
+      fail("SERVICE_UNAVAILABLE", `${service.name} is not available in ${cityName(args.city)}.`);
     services.push({ id: service._id, name: service.name, category: service.category, price });
   }
   const price = services.reduce((sum, s) => sum + s.price, 0);
@@ -119,7 +129,12 @@ export async function create(
     status: "requested",
     updatedAt: now,
   });
-  await ctx.db.insert("bookingEvents", { bookingId, professionalId: pro._id, actorId: customer._id, to: "requested" });
+  await ctx.db.insert("bookingEvents", {
+    bookingId,
+    professionalId: pro._id,
+    actorId: customer._id,
+    to: "requested",
+  });
   await notify(ctx, {
     userId: pro.userId,
     kind: "booking.requested",
@@ -127,19 +142,44 @@ export async function create(
     body: `${customer.name ?? "A customer"} requested ${services.map((s) => s.name).join(", ")} in ${cityName(args.city)}.`,
     bookingId,
   });
-  await ctx.scheduler.runAfter((await expiryMinutes(ctx)) * 60 * 1000, internal.bookings.expire, { bookingId });
+  await ctx.scheduler.runAfter((await expiryMinutes(ctx)) * 60 * 1000, internal.bookings.expire, {
+    bookingId,
+  });
   return bookingId;
 }
 
-const NOTICE: Partial<Record<BookingStatus, { title: string; body: (b: Doc<"bookings">) => string }>> = {
-  accepted: { title: "Booking accepted", body: () => "Your booking was accepted. The professional will set off in time." },
-  rejected: { title: "Booking declined", body: () => "The professional could not take your booking. Try another professional." },
-  en_route: { title: "Professional on the way", body: () => "Your professional is on the way. Track them live from the booking." },
-  in_progress: { title: "Professional arrived", body: () => "Your professional has arrived and started the job." },
-  completed: { title: "Job completed", body: (b) => `The job is done. Total Nrs. ${b.price}. Please rate your professional.` },
+const NOTICE: Partial<
+  Record<BookingStatus, { title: string; body: (b: Doc<"bookings">) => string }>
+> = {
+  accepted: {
+    title: "Booking accepted",
+    body: () => "Your booking was accepted. The professional will set off in time.",
+  },
+  rejected: {
+    title: "Booking declined",
+    body: () => "The professional could not take your booking. Try another professional.",
+  },
+  en_route: {
+    title: "Professional on the way",
+    body: () => "Your professional is on the way. Track them live from the booking.",
+  },
+  in_progress: {
+    title: "Professional arrived",
+    body: () => "Your professional has arrived and started the job.",
+  },
+  completed: {
+    title: "Job completed",
+    body: (b) => `The job is done. Total Nrs. ${b.price}. Please rate your professional.`,
+  },
   reviewed: { title: "New review", body: () => "Your customer rated a completed job." },
-  cancelled: { title: "Booking cancelled", body: (b) => `A booking was cancelled${b.cancelReason ? `: ${b.cancelReason}` : "."}` },
-  expired: { title: "Booking expired", body: () => "The booking request was not answered in time and has expired." },
+  cancelled: {
+    title: "Booking cancelled",
+    body: (b) => `A booking was cancelled${b.cancelReason ? `: ${b.cancelReason}` : "."}`,
+  },
+  expired: {
+    title: "Booking expired",
+    body: () => "The booking request was not answered in time and has expired.",
+  },
 };
 
 /**
@@ -148,7 +188,13 @@ const NOTICE: Partial<Record<BookingStatus, { title: string; body: (b: Doc<"book
  */
 export async function transition(
   ctx: MutationCtx,
-  args: { bookingId: Id<"bookings">; to: BookingStatus; actor: Actor; actorUser?: Doc<"users">; reason?: string },
+  args: {
+    bookingId: Id<"bookings">;
+    to: BookingStatus;
+    actor: Actor;
+    actorUser?: Doc<"users">;
+    reason?: string;
+  },
 ): Promise<void> {
   const booking = await ctx.db.get("bookings", args.bookingId);
   if (booking === null) fail("NOT_FOUND", "This booking was not found.");
@@ -162,8 +208,10 @@ export async function transition(
   if (check.kind === "illegal") fail("ILLEGAL_TRANSITION", check.message);
 
   const reason = args.reason?.trim() || undefined;
-  if (reason !== undefined && reason.length > MAX_REASON) fail("REASON_TOO_LONG", `The reason may be at most ${MAX_REASON} characters.`);
-  if (args.to === "cancelled" && reason === undefined) fail("REASON_REQUIRED", "Please say why you are cancelling.");
+  if (reason !== undefined && reason.length > MAX_REASON)
+    fail("REASON_TOO_LONG", `The reason may be at most ${MAX_REASON} characters.`);
+  if (args.to === "cancelled" && reason === undefined)
+    fail("REASON_REQUIRED", "Please say why you are cancelling.");
 
   const now = Date.now();
   await ctx.db.patch("bookings", booking._id, {
@@ -182,11 +230,16 @@ export async function transition(
   if (args.to === "completed") {
     for (const s of booking.services) {
       const service = await ctx.db.get("services", s.id);
-      if (service !== null) await ctx.db.patch("services", service._id, { totalBookings: service.totalBookings + 1 });
+      if (service !== null)
+        await ctx.db.patch("services", service._id, { totalBookings: service.totalBookings + 1 });
     }
   }
 
-  const updated = { ...booking, status: args.to, cancelReason: args.to === "cancelled" ? reason : booking.cancelReason };
+  const updated = {
+    ...booking,
+    status: args.to,
+    cancelReason: args.to === "cancelled" ? reason : booking.cancelReason,
+  };
   const notice = NOTICE[args.to]!;
   const recipients =
     args.actor === "system"
@@ -228,7 +281,12 @@ function loader(ctx: QueryCtx) {
  * The shape every booking list returns. Phone numbers are shared only while the job is active:
  * after it ends the parties no longer see each other's number.
  */
-async function view(ctx: QueryCtx, load: ReturnType<typeof loader>, b: Doc<"bookings">, viewer: Doc<"users">) {
+async function view(
+  ctx: QueryCtx,
+  load: ReturnType<typeof loader>,
+  b: Doc<"bookings">,
+  viewer: Doc<"users">,
+) {
   const [customer, pro, proUser] = await Promise.all([
     load.user(b.customerId),
     load.pro(b.professionalId),
@@ -269,7 +327,11 @@ async function view(ctx: QueryCtx, load: ReturnType<typeof loader>, b: Doc<"book
 
 export type BookingView = Awaited<ReturnType<typeof view>>;
 
-export async function pageForProfessional(ctx: QueryCtx, viewer: Doc<"users">, paginationOpts: PaginationOptions) {
+export async function pageForProfessional(
+  ctx: QueryCtx,
+  viewer: Doc<"users">,
+  paginationOpts: PaginationOptions,
+) {
   const pro = await requireOwnProfessional(ctx, viewer);
   const page = await ctx.db
     .query("bookings")
@@ -280,7 +342,11 @@ export async function pageForProfessional(ctx: QueryCtx, viewer: Doc<"users">, p
   return { ...page, page: await Promise.all(page.page.map((b) => view(ctx, load, b, viewer))) };
 }
 
-export async function pageForCustomer(ctx: QueryCtx, viewer: Doc<"users">, paginationOpts: PaginationOptions) {
+export async function pageForCustomer(
+  ctx: QueryCtx,
+  viewer: Doc<"users">,
+  paginationOpts: PaginationOptions,
+) {
   const page = await ctx.db
     .query("bookings")
     .withIndex("by_customerId", (q) => q.eq("customerId", viewer._id))
@@ -291,20 +357,41 @@ export async function pageForCustomer(ctx: QueryCtx, viewer: Doc<"users">, pagin
 }
 
 /** Bookings of a user as the spec's GET /api/bookings/{userId} lists them: as professional or as customer. */
-export async function recentForUser(ctx: QueryCtx, viewer: Doc<"users">, user: Doc<"users">, limit: number) {
+export async function recentForUser(
+  ctx: QueryCtx,
+  viewer: Doc<"users">,
+  user: Doc<"users">,
+  limit: number,
+) {
   const pro = user.role === "professional" ? await professionalOfUser(ctx, user._id) : null;
   const rows = pro
-    ? await ctx.db.query("bookings").withIndex("by_professionalId", (q) => q.eq("professionalId", pro._id)).order("desc").take(limit)
-    : await ctx.db.query("bookings").withIndex("by_customerId", (q) => q.eq("customerId", user._id)).order("desc").take(limit);
+    ? await ctx.db
+        .query("bookings")
+        .withIndex("by_professionalId", (q) => q.eq("professionalId", pro._id))
+        .order("desc")
+        .take(limit)
+    : await ctx.db
+        .query("bookings")
+        .withIndex("by_customerId", (q) => q.eq("customerId", user._id))
+        .order("desc")
+        .take(limit);
   const load = loader(ctx);
   return await Promise.all(rows.map((b) => view(ctx, load, b, viewer)));
 }
 
 export function canSee(viewer: Doc<"users">, booking: Doc<"bookings">): boolean {
-  return viewer.role === "admin" || viewer._id === booking.customerId || viewer._id === booking.professionalUserId;
+  return (
+    viewer.role === "admin" ||
+    viewer._id === booking.customerId ||
+    viewer._id === booking.professionalUserId
+  );
 }
 
-export async function getWithEvents(ctx: QueryCtx, viewer: Doc<"users">, bookingId: Id<"bookings">) {
+export async function getWithEvents(
+  ctx: QueryCtx,
+  viewer: Doc<"users">,
+  bookingId: Id<"bookings">,
+) {
   const booking = await ctx.db.get("bookings", bookingId);
   if (booking === null) return null;
   if (!canSee(viewer, booking)) fail("FORBIDDEN", "This booking is not yours.");
@@ -342,15 +429,25 @@ const ACTIVITY: Partial<Record<BookingStatus, string>> = {
 export async function recentActivity(ctx: QueryCtx, viewer: Doc<"users">) {
   const pro = await requireOwnProfessional(ctx, viewer);
   const [events, reviews] = await Promise.all([
-    ctx.db.query("bookingEvents").withIndex("by_professionalId", (q) => q.eq("professionalId", pro._id)).order("desc").take(10),
-    ctx.db.query("reviews").withIndex("by_professionalId", (q) => q.eq("professionalId", pro._id)).order("desc").take(10),
+    ctx.db
+      .query("bookingEvents")
+      .withIndex("by_professionalId", (q) => q.eq("professionalId", pro._id))
+      .order("desc")
+      .take(10),
+    ctx.db
+      .query("reviews")
+      .withIndex("by_professionalId", (q) => q.eq("professionalId", pro._id))
+      .order("desc")
+      .take(10),
   ]);
   const items: { text: string; at: number }[] = [];
   for (const e of events) {
     const prefix = ACTIVITY[e.to];
     if (prefix === undefined) continue;
     const booking = await ctx.db.get("bookings", e.bookingId);
-    const what = booking ? [...new Set(booking.services.map((s) => categoryName(s.category)))].join(", ") : "a service";
+    const what = booking
+      ? [...new Set(booking.services.map((s) => categoryName(s.category)))].join(", ")
+      : "a service";
     items.push({ text: `${prefix} ${what}`, at: e._creationTime });
   }
   for (const r of reviews) {

@@ -102,7 +102,9 @@ export async function serviceDetails(
   if (category === null || city === null) return null;
   const service = await ctx.db
     .query("services")
-    .withIndex("by_category_and_name", (q) => q.eq("category", category).eq("name", args.serviceName.trim()))
+    .withIndex("by_category_and_name", (q) =>
+      q.eq("category", category).eq("name", args.serviceName.trim()),
+    )
     .unique();
   if (service === null) return null;
   const price = priceIn(service, city);
@@ -122,7 +124,10 @@ export async function serviceDetails(
 export async function search(ctx: QueryCtx, text: string) {
   const words = text.toLowerCase().split(/\s+/).map(normalize).filter(Boolean);
   if (words.length === 0) return [];
-  const services = await ctx.db.query("services").withIndex("by_category_and_name").take(MAX_SERVICES);
+  const services = await ctx.db
+    .query("services")
+    .withIndex("by_category_and_name")
+    .take(MAX_SERVICES);
   const haystack = (s: Doc<"services">) => {
     const specialties = SPECIALTIES.filter((sp) => sp.category === s.category).map((sp) => sp.name);
     return normalize([s.name, categoryName(s.category), ...specialties].join(" "));
@@ -130,7 +135,11 @@ export async function search(ctx: QueryCtx, text: string) {
   return services
     .filter((s) => words.every((w) => haystack(s).includes(w)))
     .slice(0, 10)
-    .map((s) => ({ category: s.category, categoryName: categoryName(s.category), serviceName: s.name }));
+    .map((s) => ({
+      category: s.category,
+      categoryName: categoryName(s.category),
+      serviceName: s.name,
+    }));
 }
 
 export async function tileMarble(ctx: QueryCtx) {
@@ -145,7 +154,13 @@ export async function tileMarble(ctx: QueryCtx) {
 export async function upsertCatalog(ctx: MutationCtx) {
   let inserted = 0;
   for (const [order, category] of CATALOG.entries()) {
-    const fields = { slug: category.slug, name: category.name, description: category.description, cities: category.cities, order };
+    const fields = {
+      slug: category.slug,
+      name: category.name,
+      description: category.description,
+      cities: category.cities,
+      order,
+    };
     const existing = await ctx.db
       .query("serviceCategories")
       .withIndex("by_slug", (q) => q.eq("slug", category.slug))
@@ -166,7 +181,9 @@ export async function upsertCatalog(ctx: MutationCtx) {
       };
       const row = await ctx.db
         .query("services")
-        .withIndex("by_category_and_name", (q) => q.eq("category", category.slug).eq("name", service.name))
+        .withIndex("by_category_and_name", (q) =>
+          q.eq("category", category.slug).eq("name", service.name),
+        )
         .unique();
       if (row === null) {
         await ctx.db.insert("services", { ...serviceFields, totalBookings: 0 });

@@ -6,6 +6,12 @@ export function roundToGrid(value: number, step = PUBLIC_GRID_DEGREES): number {
 }
 
 export function isValidPosition(lng: number, lat: number): boolean {
-  return Number.isFinite(lng) && Number.isFinite(lat) && lng >= -180 && lng <= 180 && lat >= -90 && lat <= 90;
+  return (
+    Number.isFinite(lng) &&
+    Number.isFinite(lat) &&
+    lng >= -180 &&
+    lng <= 180 &&
+    lat >= -90 &&
+    lat <= 90
+  );
 }
-

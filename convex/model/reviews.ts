@@ -13,26 +13,42 @@ export async function create(
   args: { bookingId: Id<"bookings">; rating: number; comment?: string },
 ): Promise<Id<"reviews">> {
   if (!Number.isInteger(args.rating) || args.rating < 1 || args.rating > 5) {
-    throw new ConvexError({ code: "INVALID_RATING", message: "Please give a rating from 1 to 5 stars." });
+    throw new ConvexError({
+      code: "INVALID_RATING",
+      message: "Please give a rating from 1 to 5 stars.",
+    });
   }
   const comment = args.comment?.trim() || undefined;
   if (comment !== undefined && comment.length > MAX_COMMENT) {
-    throw new ConvexError({ code: "COMMENT_TOO_LONG", message: `The comment may be at most ${MAX_COMMENT} characters.` });
+    throw new ConvexError({
+      code: "COMMENT_TOO_LONG",
+      message: `The comment may be at most ${MAX_COMMENT} characters.`,
+    });
   }
   const booking = await ctx.db.get("bookings", args.bookingId);
-  if (booking === null) throw new ConvexError({ code: "NOT_FOUND", message: "This booking was not found." });
+  if (booking === null)
+    throw new ConvexError({ code: "NOT_FOUND", message: "This booking was not found." });
   if (booking.customerId !== customer._id) {
-    throw new ConvexError({ code: "FORBIDDEN", message: "Only the customer of this booking can review it." });
+    throw new ConvexError({
+      code: "FORBIDDEN",
+      message: "Only the customer of this booking can review it.",
+    });
   }
   const existing = await ctx.db
     .query("reviews")
     .withIndex("by_bookingId", (q) => q.eq("bookingId", booking._id))
     .first();
   if (existing !== null || booking.status === "reviewed") {
-    throw new ConvexError({ code: "ALREADY_REVIEWED", message: "You have already reviewed this booking." });
+    throw new ConvexError({
+      code: "ALREADY_REVIEWED",
+      message: "You have already reviewed this booking.",
+    });
   }
   if (booking.status !== "completed") {
-    throw new ConvexError({ code: "NOT_COMPLETED", message: "You can review a booking once the job is completed." });
+    throw new ConvexError({
+      code: "NOT_COMPLETED",
+      message: "You can review a booking once the job is completed.",
+    });
   }
   const reviewId = await ctx.db.insert("reviews", {
     bookingId: booking._id,
@@ -47,7 +63,12 @@ export async function create(
       rating: { sum: pro.rating.sum + args.rating, count: pro.rating.count + 1 },
     });
   }
-  await transition(ctx, { bookingId: booking._id, to: "reviewed", actor: "customer", actorUser: customer });
+  await transition(ctx, {
+    bookingId: booking._id,
+    to: "reviewed",
+    actor: "customer",
+    actorUser: customer,
+  });
   return reviewId;
 }
 
