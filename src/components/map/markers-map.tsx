@@ -78,7 +78,7 @@ export function MarkersMap({
         ))}
       </MapContainer>
       {tilesFailed && (
-        <p className="pointer-events-none absolute inset-x-2 bottom-2 z-[500] rounded bg-white/90 px-2 py-1 text-xs text-slate-700 shadow">
+        <p className="pointer-events-none absolute top-2 right-2 left-14 z-[500] rounded bg-white/90 px-2 py-1 text-xs text-slate-700 shadow">
           Map tiles could not be loaded; positions are still shown.
         </p>
       )}

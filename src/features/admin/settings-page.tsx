@@ -98,7 +98,7 @@ function SettingsForm({ initial }: { initial: Settings }) {
           <TextareaField
             label="Banner text"
             hint="The scrolling banner on the landing page."
-            rows={3}
+            rows={4}
             required
             value={field.state.value}
             onChange={(e) => field.handleChange(e.target.value)}

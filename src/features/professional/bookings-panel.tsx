@@ -16,7 +16,7 @@ type Booking = FunctionReturnType<typeof api.bookings.forProfessional>["page"][n
 const PAGE_SIZE = 10;
 
 const STATUS: Record<BookingStatus, { label: string; tone: BadgeTone }> = {
-  requested: { label: "New request", tone: "info" },
+  requested: { label: "Pending", tone: "info" },
   accepted: { label: "Accepted", tone: "success" },
   rejected: { label: "Rejected", tone: "danger" },
   en_route: { label: "On the way", tone: "brand" },
@@ -134,9 +134,7 @@ function BookingItem({ booking: b, isNew }: { booking: Booking; isNew: boolean }
       <dl className="mt-2 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-2">
         <div>
           <dt className="sr-only">Address</dt>
-          <dd className="text-slate-700">
-            {b.address}, {b.cityName}
-          </dd>
+          <dd className="text-slate-700">{withCity(b.address, b.cityName)}</dd>
         </div>
         <div>
           <dt className="sr-only">Time</dt>
@@ -179,4 +177,9 @@ function BookingItem({ booking: b, isNew }: { booking: Booking; isNew: boolean }
       )}
     </li>
   );
+}
+
+/** Addresses often already name the city ("Baneshwor-10, Kathmandu"); add it only when they don't. */
+function withCity(address: string, city: string): string {
+  return address.toLowerCase().includes(city.toLowerCase()) ? address : `${address}, ${city}`;
 }

@@ -33,7 +33,7 @@ export function LiveLocation({ enRoute }: { enRoute: boolean }) {
           Your live location
         </h2>
         <p className="text-xs text-slate-500" aria-live="polite">
-          {sent.status === "sent" && `Shared with customers at ${formatKathmanduTime(sent.at)}`}
+          {sent.status === "sent" && `Position sent at ${formatKathmanduTime(sent.at)}`}
         </p>
       </div>
       {sent.status === "failed" && (
