@@ -153,3 +153,11 @@ export async function everyKindOfCaller(t: TestConvex) {
   const admin = await insertAdmin(t, "caller-admin");
   return { visitor: t, customer: customer.as, professional: professional.as, admin: admin.as };
 }
+
+/** An accessor whose identity names a real auth session, as the HTTP API requires. */
+export async function withSession(t: TestConvex, userId: Id<"users">) {
+  const sessionId = await t.run((ctx) =>
+    ctx.db.insert("authSessions", { userId, expirationTime: Date.now() + 3_600_000 }),
+  );
+  return { sessionId, as: t.withIdentity({ subject: `${userId}|${sessionId}` }) };
+}

@@ -1,8 +1,9 @@
+import { getAuthSessionId } from "@convex-dev/auth/server";
 import { ConvexError, v } from "convex/values";
 import { z } from "zod";
 import { internal } from "./_generated/api";
 import { internalMutation, internalQuery } from "./_generated/server";
-import { publicQuery, userMutation, userQuery } from "./functions";
+import { getViewer, publicQuery, userMutation, userQuery } from "./functions";
 import { checkImageMetadata } from "./model/files";
 import {
   DOCUMENT_LABELS,
@@ -106,5 +107,20 @@ export const endSession = internalMutation({
   handler: async (ctx, { sessionId }) => {
     await endAuthSession(ctx, sessionId);
     return null;
+  },
+});
+
+/**
+ * The viewer behind an HTTP API token, or null. Unlike the app's builders this also requires the
+ * token's session to still exist, so POST /api/signout really ends a bearer token's use.
+ */
+export const apiViewer = internalQuery({
+  args: {},
+  returns: v.union(viewerShape, v.null()),
+  handler: async (ctx) => {
+    const [user, rawSessionId] = await Promise.all([getViewer(ctx), getAuthSessionId(ctx)]);
+    const sessionId = rawSessionId === null ? null : ctx.db.normalizeId("authSessions", rawSessionId);
+    if (user === null || sessionId === null || (await ctx.db.get("authSessions", sessionId)) === null) return null;
+    return await publicProfile(ctx, user);
   },
 });

@@ -8,6 +8,7 @@ import {
   insertProfessional,
   newTest,
   useAuthEnv,
+  withSession,
   type TestConvex,
 } from "../test.setup";
 
@@ -113,14 +114,16 @@ describe("signed-in endpoints", () => {
   test("signout needs a token and ends the session", async () => {
     const t = newTest();
     const customer = await insertCustomer(t);
-    const sessionId = await t.run((ctx) => ctx.db.insert("authSessions", { userId: customer.userId, expirationTime: Date.now() + 60_000 }));
+    const { sessionId, as } = await withSession(t, customer.userId);
     const visitor = await t.fetch("/api/signout", { method: "POST" });
     expect(visitor.status).toBe(401);
-    const as = t.withIdentity({ subject: `${customer.userId}|${sessionId}` });
     const out = await as.fetch("/api/signout", { method: "POST" });
     expect(out.status).toBe(200);
     expect(await out.json()).toMatchObject({ success: true, message: "Sita Sharma has been logged out successfully" });
     expect(await t.run((ctx) => ctx.db.get("authSessions", sessionId))).toBeNull();
+    // The token is still a valid JWT until it expires, but its session is gone.
+    expect((await as.fetch("/api/signout", { method: "POST" })).status).toBe(401);
+    expect((await customer.as.fetch("/api/signout", { method: "POST" })).status).toBe(401); // no real session
   });
 
   test("GET /api/technicians/ is for admins: 401 visitor, 403 customer and professional", async () => {
@@ -132,9 +135,9 @@ describe("signed-in endpoints", () => {
     const admin = await insertAdmin(t);
     const customer = await insertCustomer(t);
     expect((await t.fetch("/api/technicians/")).status).toBe(401);
-    expect((await customer.as.fetch("/api/technicians/")).status).toBe(403);
-    expect((await pro.as.fetch("/api/technicians")).status).toBe(403);
-    const res = await admin.as.fetch("/api/technicians/");
+    expect((await (await withSession(t, customer.userId)).as.fetch("/api/technicians/")).status).toBe(403);
+    expect((await (await withSession(t, pro.userId)).as.fetch("/api/technicians")).status).toBe(403);
+    const res = await (await withSession(t, admin.userId)).as.fetch("/api/technicians/");
     expect(res.status).toBe(200);
     const { technicians } = await res.json();
     expect(technicians).toMatchObject([

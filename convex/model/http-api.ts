@@ -5,7 +5,7 @@
  */
 import { httpActionGeneric, type HttpRouter } from "convex/server";
 import { ConvexError } from "convex/values";
-import { api } from "../_generated/api";
+import { internal } from "../_generated/api";
 import type { ActionCtx } from "../_generated/server";
 import type { Role } from "../validators";
 
@@ -208,13 +208,13 @@ export function stringField(body: Record<string, unknown>, name: string): string
 export type ApiViewer = { _id: string; role: Role; name: string };
 
 /**
- * The user behind `Authorization: Bearer <token>` (verified by Convex against auth's JWKS),
- * optionally required to hold one of `roles`.
+ * The user behind `Authorization: Bearer <token>` (verified by Convex against auth's JWKS, and its
+ * session still open), optionally required to hold one of `roles`.
  */
 export async function requireApiUser(ctx: ActionCtx, ...roles: Role[]): Promise<ApiViewer> {
   let viewer;
   try {
-    viewer = await ctx.runQuery(api.users.viewer, {});
+    viewer = await ctx.runQuery(internal.users.apiViewer, {});
   } catch {
     viewer = null; // a token Convex could not verify
   }
