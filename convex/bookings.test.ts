@@ -223,6 +223,12 @@ describe("booking lifecycle", () => {
     expect(await errorCode(customer.as.mutation(api.bookings.reject, { bookingId: id }))).toBe(
       "FORBIDDEN",
     );
+    expect(await errorCode(admin.as.mutation(api.bookings.reject, { bookingId: id }))).toBe(
+      "FORBIDDEN",
+    );
+    expect(await errorCode(t.mutation(api.bookings.reject, { bookingId: id }))).toBe(
+      "UNAUTHENTICATED",
+    );
     expect(await status(t, id)).toBe("requested");
   });
 
@@ -369,6 +375,15 @@ describe("booking lists", () => {
       paginationOpts: { numItems: 10, cursor: null },
     });
     expect(mine.page.map((b) => b._id)).toEqual([second, first]);
+    const others = await otherPro.as.query(api.bookings.forProfessional, {
+      paginationOpts: { numItems: 10, cursor: null },
+    });
+    expect(others.page).toHaveLength(1);
+    expect(others.page[0].customer.name).toBe("Gita Karki");
+    const theirs = await otherCustomer.as.query(api.bookings.forCustomer, {
+      paginationOpts: { numItems: 10, cursor: null },
+    });
+    expect(theirs.page.map((b) => b.professional._id)).toEqual([otherPro.professionalId]);
     expect(mine.page[0]).toMatchObject({
       status: "requested",
       price: 5200,
@@ -447,7 +462,7 @@ describe("bookings:get", () => {
 
 describe("bookings:recentActivity", () => {
   test("the professional's booking events and ratings, newest first", async () => {
-    const { t, customer, pro, book } = await setup();
+    const { t, customer, pro, otherPro, admin, book } = await setup();
     const id = await book();
     await pro.as.mutation(api.bookings.accept, { bookingId: id });
     await pro.as.mutation(api.bookings.startTrip, { bookingId: id });
@@ -459,6 +474,8 @@ describe("bookings:recentActivity", () => {
     expect(activity.map((a) => a.text)).toContain("Accepted a booking for Electrician");
     expect(activity.length).toBeLessThanOrEqual(10);
     expect(await errorCode(customer.as.query(api.bookings.recentActivity, {}))).toBe("FORBIDDEN");
+    expect(await errorCode(admin.as.query(api.bookings.recentActivity, {}))).toBe("FORBIDDEN");
+    expect(await otherPro.as.query(api.bookings.recentActivity, {})).toEqual([]);
     expect(await errorCode(t.query(api.bookings.recentActivity, {}))).toBe("UNAUTHENTICATED");
   });
 });

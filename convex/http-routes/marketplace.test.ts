@@ -198,3 +198,22 @@ describe("/api/bookings/{id}", () => {
     );
   });
 });
+
+describe("CORS", () => {
+  test("preflight and responses carry the caller's origin", async () => {
+    const { t } = await setup();
+    const origin = "http://127.0.0.1:5173";
+    const preflight = await t.fetch("/api/bookings/x", {
+      method: "OPTIONS",
+      headers: { Origin: origin, "Access-Control-Request-Method": "PUT" },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get("Access-Control-Allow-Origin")).toBe(origin);
+    expect(preflight.headers.get("Access-Control-Allow-Methods")).toMatch(/PUT/);
+    const res = await t.fetch("/api/services/category/Plumber", { headers: { Origin: origin } });
+    expect(res.headers.get("Access-Control-Allow-Origin")).toBe(origin);
+    const refused = await t.fetch("/api/bookings/x", { headers: { Origin: origin } });
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get("Access-Control-Allow-Origin")).toBe(origin);
+  });
+});

@@ -7,8 +7,8 @@ import type { BookingStatus, CitySlug } from "../validators";
 import { ACTIVE_STATUSES, checkTransition, type Actor } from "./booking-transitions";
 import { categoryName, cityName, priceIn, specialtyCategory, specialtyName } from "./catalog";
 import { notify } from "./notifications";
+import { getSettings } from "./settings";
 
-const DEFAULT_EXPIRY_MINUTES = 30;
 const MAX_SERVICES_PER_BOOKING = 10;
 const MAX_ADDRESS = 300;
 const MAX_NOTE = 1000;
@@ -28,15 +28,6 @@ export function notFound(message: string): never {
 
 export function forbid(): never {
   fail("FORBIDDEN", "You are not allowed to do this.");
-}
-
-export async function expiryMinutes(ctx: QueryCtx): Promise<number> {
-  const row = await ctx.db
-    .query("settings")
-    .withIndex("by_key", (q) => q.eq("key", "bookingExpiryMinutes"))
-    .unique();
-  const value = typeof row?.value === "number" ? row.value : Number(row?.value);
-  return Number.isFinite(value) && value > 0 ? value : DEFAULT_EXPIRY_MINUTES;
 }
 
 export async function professionalOfUser(ctx: QueryCtx, userId: Id<"users">) {
@@ -142,9 +133,13 @@ export async function create(
     body: `${customer.name ?? "A customer"} requested ${services.map((s) => s.name).join(", ")} in ${cityName(args.city)}.`,
     bookingId,
   });
-  await ctx.scheduler.runAfter((await expiryMinutes(ctx)) * 60 * 1000, internal.bookings.expire, {
-    bookingId,
-  });
+  await ctx.scheduler.runAfter(
+    (await getSettings(ctx)).bookingExpiryMinutes * 60 * 1000,
+    internal.bookings.expire,
+    {
+      bookingId,
+    },
+  );
   return bookingId;
 }
 
