@@ -1,0 +1,139 @@
+import { cleanup, render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { MemoryRouter } from "react-router-dom";
+import { ConvexError } from "convex/values";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { SignupForm } from "@/features/auth/signup-form";
+
+const signIn = vi.fn();
+const signOut = vi.fn();
+const generateUploadUrl = vi.fn();
+const navigate = vi.fn();
+
+vi.mock("@convex-dev/auth/react", () => ({ useAuthActions: () => ({ signIn, signOut }) }));
+vi.mock("convex/react", () => ({ useMutation: () => generateUploadUrl }));
+vi.mock("sonner", () => ({ toast: { error: vi.fn(), success: vi.fn(), info: vi.fn() } }));
+vi.mock("react-router-dom", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("react-router-dom")>()),
+  useNavigate: () => navigate,
+}));
+vi.mock("@/lib/upload", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("@/lib/upload")>()),
+  uploadFile: vi.fn(async (_url: string, file: File, onProgress?: (f: number) => void) => {
+    onProgress?.(1);
+    return `storage-${file.name}`;
+  }),
+}));
+
+const { toast } = await import("sonner");
+
+function renderForm(role: "" | "customer" | "professional" = "") {
+  render(
+    <MemoryRouter>
+      <SignupForm initialRole={role} />
+    </MemoryRouter>,
+  );
+  return userEvent.setup();
+}
+
+async function fillValidCustomer(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(screen.getByLabelText("Full Name"), "Sita Sharma");
+  await user.type(screen.getByLabelText("Email"), "sita@example.np");
+  await user.type(screen.getByLabelText("Phone Number"), "9841234567");
+  await user.type(screen.getByLabelText("Password", { selector: "input" }), "long-enough");
+  await user.type(screen.getByLabelText("Address"), "Ward 4, Nepalgunj");
+  await user.type(screen.getByLabelText("Zip Code"), "21900");
+}
+
+afterEach(cleanup);
+beforeEach(() => {
+  vi.clearAllMocks();
+  generateUploadUrl.mockResolvedValue("http://127.0.0.1:3210/upload");
+});
+
+describe("SignupForm", () => {
+  it("asks for a role with the spec's toast and sends nothing", async () => {
+    const user = renderForm("");
+    await fillValidCustomer(user);
+    await user.click(screen.getByRole("button", { name: "Create Account" }));
+    expect(toast.error).toHaveBeenCalledWith("Please select a role: Customer or Technician");
+    expect(signIn).not.toHaveBeenCalled();
+  });
+
+  it("shows inline errors before submit for what the server would refuse", async () => {
+    const user = renderForm("customer");
+    await user.type(screen.getByLabelText("Email"), "not-an-email");
+    await user.type(screen.getByLabelText("Password", { selector: "input" }), "short");
+    await user.type(screen.getByLabelText("Phone Number"), "12345");
+    await user.tab();
+    expect(await screen.findByText("Enter a valid email address.")).toBeInTheDocument();
+    expect(screen.getByText("Password must be at least 8 characters.")).toBeInTheDocument();
+    expect(screen.getByText(/Enter a Nepali mobile/)).toBeInTheDocument();
+    expect(screen.getByLabelText("Email")).toHaveAttribute("aria-invalid", "true");
+  });
+
+  it("refuses non-images and images over 5 MB", async () => {
+    const user = userEvent.setup({ applyAccept: false });
+    render(
+      <MemoryRouter>
+        <SignupForm initialRole="customer" />
+      </MemoryRouter>,
+    );
+    const input = screen.getByLabelText("Profile Photo (optional)");
+    await user.upload(input, new File(["%PDF"], "cv.pdf", { type: "application/pdf" }));
+    expect(
+      await screen.findByText("Only images (JPEG, PNG, WebP or GIF) are allowed."),
+    ).toBeInTheDocument();
+    const big = new File([new Uint8Array(5 * 1024 * 1024 + 1)], "big.jpg", { type: "image/jpeg" });
+    await user.upload(input, big);
+    expect(await screen.findByText("The image must be 5 MB or smaller.")).toBeInTheDocument();
+  });
+
+  it("asks professionals for their documents", async () => {
+    const user = renderForm("professional");
+    await fillValidCustomer(user);
+    await user.click(screen.getByRole("button", { name: "Create Account" }));
+    expect(await screen.findByText("Citizenship Front image is required.")).toBeInTheDocument();
+    expect(screen.getByText("Choose your specialty.")).toBeInTheDocument();
+    expect(signIn).not.toHaveBeenCalled();
+  });
+
+  it("uploads the photo, signs up with the chosen role, then goes to /login", async () => {
+    const user = renderForm("");
+    await fillValidCustomer(user);
+    await user.click(screen.getByLabelText("Customer"));
+    await user.upload(
+      screen.getByLabelText("Profile Photo (optional)"),
+      new File(["x"], "me.png", { type: "image/png" }),
+    );
+    await user.click(screen.getByRole("button", { name: "Create Account" }));
+    await vi.waitFor(() => expect(navigate).toHaveBeenCalledWith("/login"));
+    expect(signIn).toHaveBeenCalledWith("customer", {
+      flow: "signUp",
+      email: "sita@example.np",
+      password: "long-enough",
+      name: "Sita Sharma",
+      phone: "9841234567",
+      address: "Ward 4, Nepalgunj",
+      zipCode: "21900",
+      photo: "storage-me.png",
+    });
+    expect(signOut).toHaveBeenCalled();
+  });
+
+  it("shows the server's message when sign-up is refused", async () => {
+    signIn.mockRejectedValueOnce(
+      new ConvexError({
+        code: "EMAIL_TAKEN",
+        message: "An account with this email already exists",
+      }),
+    );
+    const user = renderForm("customer");
+    await fillValidCustomer(user);
+    await user.click(screen.getByRole("button", { name: "Create Account" }));
+    await vi.waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith("An account with this email already exists"),
+    );
+    expect(navigate).not.toHaveBeenCalled();
+  });
+});
