@@ -1,0 +1,104 @@
+import { cleanup, render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { ConvexError } from "convex/values";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { BookingsPanel, type useProfessionalBookings } from "@/features/professional/bookings-panel";
+
+const mutation = vi.fn();
+vi.mock("convex/react", () => ({ useMutation: () => mutation, usePaginatedQuery: vi.fn() }));
+const toastError = vi.fn();
+vi.mock("sonner", () => ({ toast: { error: (m: string) => toastError(m), success: vi.fn() } }));
+
+type Paginated = ReturnType<typeof useProfessionalBookings>;
+type Booking = Paginated["results"][number];
+
+function booking(id: string, status: Booking["status"], customer = "Sita Sharma"): Booking {
+  return {
+    _id: id,
+    _creationTime: 0,
+    status,
+    services: [{ id: "s1", name: "Fan Installation", category: "electrical", categoryName: "Electrical", price: 500 }],
+    address: "Ward 4, Tribhuvan Chowk",
+    city: "nepalgunj",
+    cityName: "Nepalgunj",
+    scheduledFor: Date.UTC(2025, 0, 5, 9, 0),
+    note: null,
+    price: 500,
+    cancelReason: null,
+    updatedAt: 0,
+    customer: { _id: "c1", name: customer, phone: null, photoUrl: null },
+    professional: { _id: "p1", name: "Ram", photoUrl: null, specialty: "electrician", specialtyName: "Electrician", phone: null },
+    canReview: false,
+  } as unknown as Booking;
+}
+
+function paginated(results: Booking[], status: Paginated["status"] = "Exhausted"): Paginated {
+  return { results, status, isLoading: status === "LoadingFirstPage", loadMore: vi.fn() } as unknown as Paginated;
+}
+
+afterEach(() => {
+  cleanup();
+  mutation.mockReset();
+  toastError.mockReset();
+});
+
+describe("BookingsPanel", () => {
+  it("shows the empty text", () => {
+    render(<BookingsPanel bookings={paginated([])} />);
+    expect(screen.getByText("No bookings available.")).toBeInTheDocument();
+  });
+
+  it("highlights only requests that arrive after the first load", () => {
+    const old = booking("b1", "requested", "Old Customer");
+    const { rerender } = render(<BookingsPanel bookings={paginated([], "LoadingFirstPage")} />);
+    rerender(<BookingsPanel bookings={paginated([old])} />);
+    expect(screen.queryByText("New")).not.toBeInTheDocument();
+
+    rerender(<BookingsPanel bookings={paginated([booking("b2", "requested", "Bikash Shrestha"), old])} />);
+    const fresh = screen.getByRole("listitem", { name: "Booking from Bikash Shrestha" });
+    expect(within(fresh).getByText("New")).toBeInTheDocument();
+    expect(screen.getByText("1 new request")).toBeInTheDocument();
+    expect(within(screen.getByRole("listitem", { name: "Booking from Old Customer" })).queryByText("New")).toBeNull();
+  });
+
+  it("shows customer, services, address, Kathmandu time with the BS date, and price", () => {
+    render(<BookingsPanel bookings={paginated([booking("b1", "requested")])} />);
+    const item = screen.getByRole("listitem", { name: "Booking from Sita Sharma" });
+    expect(within(item).getByText("Fan Installation")).toBeInTheDocument();
+    expect(within(item).getByText("Ward 4, Tribhuvan Chowk, Nepalgunj")).toBeInTheDocument();
+    expect(within(item).getByText(/5 Jan 2025 \(21 Poush 2081 BS\), 2:45 PM/)).toBeInTheDocument();
+    expect(within(item).getByText("Nrs. 500")).toBeInTheDocument();
+  });
+
+  it("offers the next step for each status and hides Accept/Reject once decided", () => {
+    render(
+      <BookingsPanel
+        bookings={paginated([
+          booking("a", "accepted", "A"),
+          booking("r", "rejected", "R"),
+          booking("e", "en_route", "E"),
+          booking("i", "in_progress", "I"),
+        ])}
+      />,
+    );
+    const buttons = (name: string) =>
+      within(screen.getByRole("listitem", { name: `Booking from ${name}` }))
+        .queryAllByRole("button")
+        .map((b) => b.textContent);
+    expect(buttons("A")).toEqual(["Start trip"]);
+    expect(within(screen.getByRole("listitem", { name: "Booking from A" })).getByText("Accepted")).toBeInTheDocument();
+    expect(buttons("R")).toEqual([]);
+    expect(within(screen.getByRole("listitem", { name: "Booking from R" })).getByText("Rejected")).toBeInTheDocument();
+    expect(buttons("E")).toEqual(["Arrived"]);
+    expect(buttons("I")).toEqual(["Complete"]);
+  });
+
+  it("calls the mutation on Accept and shows a toast with the server's message when it fails", async () => {
+    mutation.mockRejectedValue(new ConvexError({ code: "INVALID_TRANSITION", message: "This booking has expired." }));
+    render(<BookingsPanel bookings={paginated([booking("b1", "requested")])} />);
+    await userEvent.setup().click(screen.getByRole("button", { name: "Accept" }));
+    expect(mutation).toHaveBeenCalledWith({ bookingId: "b1" });
+    expect(toastError).toHaveBeenCalledWith("This booking has expired.");
+    expect(screen.getByRole("button", { name: "Accept" })).toBeEnabled();
+  });
+});
