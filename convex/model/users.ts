@@ -6,7 +6,8 @@ import { ConvexError, v, type Infer, type Value } from "convex/values";
 import { z } from "zod";
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
-import { SPECIALTIES, type BookingStatus, type CitySlug, type Role, type SpecialtySlug } from "../validators";
+import { validate } from "convex-helpers/validators";
+import { SPECIALTIES, city, specialty, type BookingStatus, type Role, type SpecialtySlug } from "../validators";
 import { transition } from "./bookings";
 import { resolveCity } from "./catalog";
 import { asStorageId, checkImageMetadata, urlOf } from "./files";
@@ -102,8 +103,8 @@ export const signUpProfile = v.object({
   photo: v.optional(v.id("_storage")),
   professional: v.optional(
     v.object({
-      specialty: v.string(),
-      city: v.string(),
+      specialty,
+      city,
       state: v.string(),
       citizenshipFront: v.id("_storage"),
       citizenshipBack: v.id("_storage"),
@@ -113,7 +114,7 @@ export const signUpProfile = v.object({
 });
 export type SignUpProfile = Infer<typeof signUpProfile>;
 
-export type AdminProfile = { username: string; name: string };
+const adminProfile = v.object({ username: v.string(), name: v.string() });
 
 export const DOCUMENT_LABELS = {
   photo: "Profile photo",
@@ -201,7 +202,8 @@ export async function createUserForAccount(
   rawProfile: Record<string, unknown>,
 ): Promise<Id<"users">> {
   if (providerId === "admin") {
-    const { username, name } = rawProfile as AdminProfile;
+    if (!validate(adminProfile, rawProfile)) invalid("The admin account details are incomplete.");
+    const { username, name } = rawProfile;
     if (await userByUsername(ctx, username)) throw usernameTaken();
     return await ctx.db.insert("users", { role: "admin", username: normalizeUsername(username), name });
   }
@@ -209,7 +211,8 @@ export async function createUserForAccount(
     throw new ConvexError({ code: "FORBIDDEN", message: "Accounts of this kind cannot be created." });
   }
   const role: Role = providerId;
-  const profile = rawProfile as SignUpProfile;
+  if (!validate(signUpProfile, rawProfile)) invalid("The account details are incomplete.");
+  const profile = rawProfile;
   if (await userByEmail(ctx, profile.email)) throw emailTaken();
   if (role === "professional" && profile.professional === undefined) {
     invalid("Professionals must upload their citizenship and training documents.");
@@ -231,13 +234,12 @@ export async function createUserForAccount(
     ...(profile.photo !== undefined ? { photo: profile.photo } : {}),
   });
   if (pro !== undefined) {
-    const city = pro.city as CitySlug;
     await ctx.db.insert("professionals", {
       userId,
-      specialty: pro.specialty as SpecialtySlug,
-      city,
+      specialty: pro.specialty,
+      city: pro.city,
       state: pro.state,
-      locations: [{ city, state: pro.state, address: profile.address, zipCode: profile.zipCode }],
+      locations: [{ city: pro.city, state: pro.state, address: profile.address, zipCode: profile.zipCode }],
       documents: {
         citizenshipFront: pro.citizenshipFront,
         citizenshipBack: pro.citizenshipBack,
