@@ -53,6 +53,7 @@ export class Subscriptions {
   private pending: Change[][] = [];
   private dirtyGroups = new Set<Group>();
   private flushing: Promise<void> | null = null;
+  private deliveries: Promise<void> = Promise.resolve();
   private scheduled = false;
   private notifiedTs = 0n;
   private completedTs = 0n;
@@ -202,18 +203,23 @@ export class Subscriptions {
         updates.push([sub, outcome]);
       }
     }
-    await durable;
-    const owners = new Set<SubscriberOwner>();
-    for (const [sub, outcome] of updates) {
-      sub.owner.deliver(sub, outcome, ts);
-      owners.add(sub.owner);
-    }
-    for (const owner of owners) owner.endOfFlush(ts);
-    if (coveredTs > this.completedTs) this.completedTs = coveredTs;
-    this.waiters = this.waiters.filter((w) => {
-      if (w.ts > this.completedTs) return true;
-      w.resolve();
-      return false;
-    });
+    // Deliveries are chained, so the next pass can re-run queries while this one waits for its fsync.
+    this.deliveries = this.deliveries
+      .then(() => durable)
+      .then(() => {
+        const owners = new Set<SubscriberOwner>();
+        for (const [sub, outcome] of updates) {
+          sub.owner.deliver(sub, outcome, ts);
+          owners.add(sub.owner);
+        }
+        for (const owner of owners) owner.endOfFlush(ts);
+        if (coveredTs > this.completedTs) this.completedTs = coveredTs;
+        this.waiters = this.waiters.filter((w) => {
+          if (w.ts > this.completedTs) return true;
+          w.resolve();
+          return false;
+        });
+      })
+      .catch((error) => console.error("local-backend: delivering query updates failed", error));
   }
 }

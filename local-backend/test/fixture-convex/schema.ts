@@ -6,5 +6,8 @@ export default defineSchema({
     "channel",
   ]),
   counters: defineTable({ name: v.string(), value: v.number() }).index("by_name", ["name"]),
+  locations: defineTable({ reporter: v.string(), city: v.string(), lat: v.number(), lng: v.number() })
+    .index("by_city", ["city"])
+    .index("by_reporter", ["reporter"]),
   files: defineTable({ storageId: v.id("_storage"), name: v.string() }),
 });
