@@ -86,11 +86,13 @@ describe("professionals:me", () => {
 });
 
 describe("professionals:setAvailability", () => {
-  test("the professional toggles their own availability", async () => {
+  test("the professional toggles their own availability, nobody else's", async () => {
     const t = newTest();
     const pro = await insertProfessional(t);
+    const other = await insertProfessional(t, { name: "Other" });
     await pro.as.mutation(api.professionals.setAvailability, { available: false });
     expect((await pro.as.query(api.professionals.me, {}))?.available).toBe(false);
+    expect(await other.as.query(api.professionals.me, {})).toMatchObject({ name: "Other", available: true });
   });
 
   test("visitors, customers and admins are refused", async () => {
