@@ -151,7 +151,10 @@ export default defineSchema({
     .index("by_userId", ["userId"])
     .index("by_online", ["online"]),
 
-  /** Files uploaded but not yet attached to a profile; swept if left orphaned. */
+  /**
+   * Files attached to a profile (photo or document), each to at most one: a storage id seen in a URL
+   * cannot be attached to a second account, so deleting an account deletes only its own files.
+   */
   uploads: defineTable({
     storageId: v.id("_storage"),
     checked: v.boolean(),
