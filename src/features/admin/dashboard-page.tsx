@@ -71,6 +71,9 @@ function Stats() {
         <Figure label="Bookings" value={bookingTotal} />
         <Figure label="Users online now" value={online?.length} />
       </div>
+      {stats.capped && (
+        <p className="text-sm text-slate-600">Some counts stop at their limit and mean “at least”.</p>
+      )}
       <div className="grid gap-4 lg:grid-cols-3">
         <Panel title="Accounts by role">
           <dl className="divide-y divide-slate-100">

@@ -85,11 +85,11 @@ describe("BookingsPanel", () => {
       within(screen.getByRole("listitem", { name: `Booking from ${name}` }))
         .queryAllByRole("button")
         .map((b) => b.textContent);
-    expect(buttons("A")).toEqual(["Start trip"]);
+    expect(buttons("A")).toEqual(["Start trip", "Cancel job"]);
     expect(within(screen.getByRole("listitem", { name: "Booking from A" })).getByText("Accepted")).toBeInTheDocument();
     expect(buttons("R")).toEqual([]);
     expect(within(screen.getByRole("listitem", { name: "Booking from R" })).getByText("Rejected")).toBeInTheDocument();
-    expect(buttons("E")).toEqual(["Arrived"]);
+    expect(buttons("E")).toEqual(["Arrived", "Cancel job"]);
     expect(buttons("I")).toEqual(["Complete"]);
   });
 

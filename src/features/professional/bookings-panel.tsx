@@ -7,6 +7,8 @@ import type { Id } from "../../../convex/_generated/dataModel";
 import type { BookingStatus } from "../../../convex/validators";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { Dialog } from "@/components/ui/dialog";
+import { TextareaField } from "@/components/ui/inputs";
 import { EmptyState, LoadingState } from "@/components/ui/states";
 import { errorMessage } from "@/lib/errors";
 import { formatDateTime, formatNrs } from "@/lib/format";
@@ -28,6 +30,9 @@ const STATUS: Record<BookingStatus, { label: string; tone: BadgeTone }> = {
 };
 
 type Action = "accept" | "reject" | "startTrip" | "arrive" | "complete";
+
+/** After accepting, a professional may still call a job off (until arrival), with a reason the customer sees. */
+const CANCELLABLE: BookingStatus[] = ["accepted", "en_route"];
 
 const NEXT_ACTIONS: Partial<Record<BookingStatus, { action: Action; label: string; variant: "primary" | "danger" }[]>> = {
   requested: [
@@ -92,6 +97,7 @@ function BookingItem({ booking: b, isNew }: { booking: Booking; isNew: boolean }
   const arrive = useMutation(api.bookings.arrive);
   const complete = useMutation(api.bookings.complete);
   const [busy, setBusy] = useState<Action | null>(null);
+  const [cancelling, setCancelling] = useState(false);
   const mutations: Record<Action, (args: { bookingId: Id<"bookings"> }) => Promise<null>> = {
     accept,
     reject,
@@ -159,7 +165,7 @@ function BookingItem({ booking: b, isNew }: { booking: Booking; isNew: boolean }
       </dl>
       {b.note && <p className="mt-2 rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-700">“{b.note}”</p>}
       {b.cancelReason && <p className="mt-2 text-sm text-slate-600">Reason: {b.cancelReason}</p>}
-      {actions.length > 0 && (
+      {(actions.length > 0 || CANCELLABLE.includes(b.status)) && (
         <div className="mt-3 flex flex-wrap gap-2">
           {actions.map((a) => (
             <Button
@@ -173,9 +179,72 @@ function BookingItem({ booking: b, isNew }: { booking: Booking; isNew: boolean }
               {busy === a.action ? "Please wait…" : a.label}
             </Button>
           ))}
+          {CANCELLABLE.includes(b.status) && (
+            <Button size="sm" variant="secondary" disabled={busy !== null} onClick={() => setCancelling(true)}>
+              Cancel job
+            </Button>
+          )}
         </div>
       )}
+      {cancelling && <CancelDialog bookingId={b._id} customer={b.customer.name} onClose={() => setCancelling(false)} />}
     </li>
+  );
+}
+
+function CancelDialog({ bookingId, customer, onClose }: { bookingId: Id<"bookings">; customer: string; onClose: () => void }) {
+  const cancel = useMutation(api.bookings.cancel);
+  const [reason, setReason] = useState("");
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+
+  async function confirm() {
+    if (!reason.trim()) {
+      setError("Please tell the customer why.");
+      return;
+    }
+    setBusy(true);
+    try {
+      await cancel({ bookingId, reason: reason.trim() });
+      toast.success("The job was cancelled and the customer was told.");
+      onClose();
+    } catch (err) {
+      toast.error(errorMessage(err, "Could not cancel the job. Please try again."));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Dialog open onClose={onClose} title="Cancel this job?" description={`${customer} will be notified with your reason.`}>
+      <form
+        noValidate
+        className="mt-4 space-y-4"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void confirm();
+        }}
+      >
+        <TextareaField
+          label="Reason"
+          required
+          rows={3}
+          maxLength={500}
+          value={reason}
+          error={error}
+          onChange={(e) => {
+            setReason(e.target.value);
+            setError(undefined);
+          }}
+        />
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="secondary" onClick={onClose} disabled={busy}>
+            Keep the job
+          </Button>
+          <Button type="submit" variant="danger" disabled={busy}>
+            {busy ? "Cancelling…" : "Cancel job"}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
   );
 }
 

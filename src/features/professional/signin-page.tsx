@@ -1,8 +1,10 @@
 import { useAuthActions } from "@convex-dev/auth/react";
 import { useForm } from "@tanstack/react-form";
+import { useConvexAuth, useQuery } from "convex/react";
 import { useState } from "react";
-import { Link, useNavigate } from "react-router-dom";
+import { Link, Navigate, useNavigate } from "react-router-dom";
 import { z } from "zod";
+import { api } from "../../../convex/_generated/api";
 import { Button } from "@/components/ui/button";
 import { PasswordField, TextField } from "@/components/ui/inputs";
 import { paths } from "@/lib/paths";
@@ -16,6 +18,13 @@ const signinSchema = z.object({
 });
 
 export default function ProfessionalSigninPage() {
+  const { isAuthenticated } = useConvexAuth();
+  const viewer = useQuery(api.users.viewer, isAuthenticated ? {} : "skip");
+  if (viewer?.role === "professional") return <Navigate to={paths.professionalDashboard()} replace />;
+  return <SigninForm />;
+}
+
+function SigninForm() {
   const { signIn } = useAuthActions();
   const navigate = useNavigate();
   const [failed, setFailed] = useState(false);
