@@ -1,5 +1,6 @@
 // One sync WebSocket connection: the server side of convex/browser's protocol
 // (node_modules/convex/dist/esm-types/browser/sync/protocol.d.ts).
+import { decodeJwt } from "jose";
 import type { WebSocket } from "ws";
 import type { JSONValue } from "convex/values";
 import { FunctionError, type Engine, type Identity } from "./engine/engine.ts";
@@ -57,6 +58,7 @@ export class SyncConnection implements SubscriberOwner {
   private held = new Map<number, StateModification>();
   private heldTs = 0n;
   private unflushed = new Map<number, StateModification>();
+  private expiryTimer: NodeJS.Timeout | undefined;
   closed = false;
 
   constructor(
@@ -175,6 +177,7 @@ export class SyncConnection implements SubscriberOwner {
         } else {
           this.identity = await this.deps.verifyToken(message.value ?? "");
           this.admin = false;
+          this.expireAt(message.value ?? "", message.baseVersion + 1);
         }
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
@@ -200,6 +203,22 @@ export class SyncConnection implements SubscriberOwner {
       mods.push(modification(sub.queryId, outcome));
     }
     this.sendTransition(mods, { identity: message.baseVersion + 1, ts });
+  }
+
+  /** When the token expires mid-connection, drop the identity and tell the client to refresh it. */
+  private expireAt(token: string, identityVersion: number) {
+    clearTimeout(this.expiryTimer);
+    const exp = decodeJwt(token).exp;
+    if (exp === undefined) return;
+    this.expiryTimer = setTimeout(
+      () =>
+        this.enqueue(() => {
+          if (this.version.identity !== identityVersion) return;
+          this.identity = null;
+          this.send({ type: "AuthError", error: "Token expired", baseVersion: identityVersion - 1, authUpdateAttempted: false });
+        }),
+      Math.min(Math.max(0, exp * 1000 - Date.now()), 2 ** 31 - 1),
+    );
   }
 
   private async mutation(message: Extract<ClientMessage, { type: "Mutation" }>) {
@@ -261,6 +280,7 @@ export class SyncConnection implements SubscriberOwner {
   close() {
     if (this.closed) return;
     this.closed = true;
+    clearTimeout(this.expiryTimer);
     for (const sub of this.subs.values()) this.deps.subscriptions.remove(sub);
     this.subs.clear();
   }

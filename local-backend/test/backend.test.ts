@@ -140,6 +140,22 @@ describe("auth", () => {
     expect(me).toEqual({ subject: "user1|session1", tokenIdentifier: `${backend.siteUrl}|user1|session1` });
   });
 
+  it("drops the identity and sends AuthError when the connection's token expires", async () => {
+    const token = await signToken(dataDir, backend.siteUrl, "short", { expiresIn: Math.floor(Date.now() / 1000) + 1 });
+    const socket = new WebSocket(`${backend.url.replace("http", "ws")}/api/1.48.0/sync`);
+    const messages: { type: string; [k: string]: unknown }[] = [];
+    socket.on("message", (data) => messages.push(JSON.parse(data.toString())));
+    await new Promise((resolve) => socket.once("open", resolve));
+    socket.send(JSON.stringify({ type: "Connect", sessionId: "s", connectionCount: 0, lastCloseReason: null, clientTs: Date.now() }));
+    socket.send(JSON.stringify({ type: "Authenticate", tokenType: "User", value: token, baseVersion: 0 }));
+    const deadline = Date.now() + 4000;
+    while (!messages.some((m) => m.type === "AuthError") && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    socket.close();
+    const transition = messages.find((m) => m.type === "Transition") as { endVersion: { identity: number } };
+    expect(transition.endVersion.identity).toBe(1);
+    expect(messages.find((m) => m.type === "AuthError")).toMatchObject({ baseVersion: 0, authUpdateAttempted: false });
+  });
+
   it("refuses an expired token", async () => {
     const expired = await signToken(dataDir, backend.siteUrl, "user2", { expiresIn: Math.floor(Date.now() / 1000) - 60 });
     expect(await authState(expired).identity).toBe(false);
