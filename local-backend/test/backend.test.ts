@@ -151,7 +151,7 @@ describe("auth", () => {
     const deadline = Date.now() + 4000;
     while (!messages.some((m) => m.type === "AuthError") && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
     socket.close();
-    const transition = messages.find((m) => m.type === "Transition") as { endVersion: { identity: number } };
+    const transition = messages.find((m) => m.type === "Transition") as unknown as { endVersion: { identity: number } };
     expect(transition.endVersion.identity).toBe(1);
     expect(messages.find((m) => m.type === "AuthError")).toMatchObject({ baseVersion: 0, authUpdateAttempted: false });
   });
