@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { api } from "./_generated/api";
 import { upsertCatalog } from "./model/catalog";
-import { CATALOG } from "./model/catalog-data";
+import { CATALOG } from "./model/catalogData";
 import { insertAdmin, insertCustomer, insertProfessional, newTest } from "./test.setup";
 import { SPECIALTIES } from "./validators";
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, describe, expect, test, vi } from "vitest";
 import { api, internal } from "./_generated/api";
-import { DEMO_CUSTOMERS, DEMO_PASSWORD, DEMO_PROFESSIONALS } from "./model/demo-data";
+import { DEMO_CUSTOMERS, DEMO_PASSWORD, DEMO_PROFESSIONALS } from "./model/demoData";
 import { newTest, useAuthEnv } from "./test.setup";
 import { CITIES, SPECIALTIES } from "./validators";
 

@@ -1,7 +1,7 @@
 /**
  * `seed:init({demo})` — run by `npm start` and `npm run seed:demo`; idempotent.
  * Catalogue and settings defaults always; the first admin on a database without one;
- * with `demo: true` on a database without customers, the demo marketplace of model/demo-data.ts.
+ * with `demo: true` on a database without customers, the demo marketplace of model/demoData.ts.
  */
 import { createAccount } from "@convex-dev/auth/server";
 import { v } from "convex/values";
@@ -25,7 +25,7 @@ import {
   demoHome,
   solidPng,
   STATE_OF_CITY,
-} from "./model/demo-data";
+} from "./model/demoData";
 import * as Reviews from "./model/reviews";
 import { DEFAULT_SETTINGS } from "./model/settings";
 

@@ -1,7 +1,7 @@
 import type { Doc } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
 import { CITIES, SPECIALTIES, type CitySlug, type SpecialtySlug } from "../validators";
-import { CATALOG, cityPrices } from "./catalog-data";
+import { CATALOG, cityPrices } from "./catalogData";
 
 /** Lower-case letters and digits only, so "CCTV-camera-fitting" and "cctv camera fitting" meet. */
 function normalize(text: string): string {
