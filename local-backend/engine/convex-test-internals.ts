@@ -94,6 +94,12 @@ export function loadConvexTestInternals(): Promise<ConvexTestInternals> {
       "        registerComponent,\n    };\n}",
       "        registerComponent,\n        _convexGlobal: convexGlobal,\n    };\n}",
     );
+    // HTTP actions see the deployment's real site URL in request.url.
+    source = patch(
+      source,
+      "const url = new URL(`https://some.convex.site${path}`);",
+      "const url = new URL(`${process.env.CONVEX_SITE_URL ?? \"https://some.convex.site\"}${path}`);",
+    );
     source +=
       "\nexport { convexGlobalStorage, evaluateRangeFilter, tableNameFromId, runScheduledFunction, AuthFake };\n";
     // Lives under node_modules so bare imports ("convex/server") resolve to the same

@@ -221,5 +221,8 @@ describe("HTTP API, storage and HTTP actions", () => {
     expect(await signed.json()).toEqual({ subject: "site-user" });
     const forged = await fetch(`${backend.siteUrl}/api/whoami`, { headers: { Authorization: `Bearer ${token}x` } });
     expect(forged.status).toBe(401);
+    const echo = await fetch(`${backend.siteUrl}/api/echo-url?x=1`, { method: "POST", body: "payload" });
+    expect(await echo.json()).toEqual({ url: `${backend.siteUrl}/api/echo-url?x=1`, body: "payload" });
+    expect((await fetch(`${backend.siteUrl}/nowhere`)).status).toBe(404);
   });
 });

@@ -13,4 +13,10 @@ http.route({
   }),
 });
 
+http.route({
+  path: "/api/echo-url",
+  method: "POST",
+  handler: httpActionGeneric(async (_ctx, request) => new Response(JSON.stringify({ url: request.url, body: await request.text() }))),
+});
+
 export default http;
