@@ -64,6 +64,14 @@ describe("sign-up", () => {
     expect(await t.run((ctx) => ctx.db.query("professionals").take(1))).toEqual([]);
   });
 
+  test("a document already attached to another account is refused", async () => {
+    const t = newTest();
+    const first = await professionalSignUp(t);
+    await signIn(t, "professional", first);
+    const copy = { ...(await professionalSignUp(t)), citizenshipFront: first.citizenshipFront };
+    expect(await errorCode(signIn(t, "professional", copy))).toBe("FILE_IN_USE");
+  });
+
   test("a document over 5 MB is refused", async () => {
     const t = newTest();
     const params = await professionalSignUp(t);

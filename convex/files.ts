@@ -2,7 +2,7 @@ import { v } from "convex/values";
 import { internal } from "./_generated/api";
 import { internalAction, internalMutation } from "./_generated/server";
 import { publicMutation } from "./functions";
-import { assertImageBlob } from "./model/files";
+import { assertImageBlob, releaseFile } from "./model/files";
 import { notify } from "./model/notifications";
 
 /**
@@ -37,6 +37,7 @@ export const detachPhoto = internalMutation({
   returns: v.null(),
   handler: async (ctx, { userId, storageId }) => {
     const user = await ctx.db.get("users", userId);
+    await releaseFile(ctx, storageId);
     if (user === null || user.photo !== storageId) return null;
     await ctx.db.patch("users", userId, { photo: undefined });
     await notify(ctx, {

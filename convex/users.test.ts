@@ -75,6 +75,17 @@ describe("users:updateProfile", () => {
     expect((await as.query(api.users.viewer, {}))?.photoUrl).toMatch(/^https?:/);
   });
 
+  test("a file attached to one account cannot be attached to another", async () => {
+    const t = newTest();
+    const victim = await insertCustomer(t, "Victim");
+    const thief = await insertCustomer(t, "Thief");
+    const photo = await storeFile(t);
+    await victim.as.mutation(api.users.updateProfile, { ...profile, photo });
+    expect(await errorCode(thief.as.mutation(api.users.updateProfile, { ...profile, photo }))).toBe("FILE_IN_USE");
+    await thief.as.mutation(api.users.deleteAccount, {});
+    expect(await t.run((ctx) => ctx.db.system.get("_storage", photo))).not.toBeNull();
+  });
+
   test("a photo over 5 MB is refused at once", async () => {
     const t = newTest();
     const { as } = await insertCustomer(t);

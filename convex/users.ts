@@ -4,7 +4,7 @@ import { z } from "zod";
 import { internal } from "./_generated/api";
 import { internalMutation, internalQuery } from "./_generated/server";
 import { getViewer, publicQuery, userMutation, userQuery } from "./functions";
-import { checkImageMetadata } from "./model/files";
+import { checkImageMetadata, claimFile, releaseFile } from "./model/files";
 import {
   DOCUMENT_LABELS,
   deleteAccountData,
@@ -41,10 +41,13 @@ export const updateProfile = userMutation({
     if (!parsed.success) throw new ConvexError({ code: "INVALID_INPUT", message: firstIssue(parsed.error) });
     const user = ctx.viewer;
     const newPhoto = photo !== undefined && photo !== user.photo ? photo : undefined;
-    if (newPhoto !== undefined) await checkImageMetadata(ctx, newPhoto, DOCUMENT_LABELS.photo);
+    if (newPhoto !== undefined) {
+      await checkImageMetadata(ctx, newPhoto, DOCUMENT_LABELS.photo);
+      await claimFile(ctx, newPhoto, DOCUMENT_LABELS.photo);
+    }
     await ctx.db.patch("users", user._id, { ...parsed.data, ...(newPhoto ? { photo: newPhoto } : {}) });
     if (newPhoto !== undefined) {
-      if (user.photo !== undefined) await ctx.storage.delete(user.photo);
+      if (user.photo !== undefined) await releaseFile(ctx, user.photo);
       await ctx.scheduler.runAfter(0, internal.files.verifyPhoto, { userId: user._id, storageId: newPhoto });
     }
     return null;

@@ -8,7 +8,7 @@
  */
 import { ConvexError } from "convex/values";
 import type { Id } from "../_generated/dataModel";
-import type { ActionCtx, QueryCtx } from "../_generated/server";
+import type { ActionCtx, MutationCtx, QueryCtx } from "../_generated/server";
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 const IMAGE_TYPES = ["image/jpeg", "image/png", "image/webp", "image/gif"] as const;
@@ -85,6 +85,31 @@ export async function checkImageMetadata(ctx: QueryCtx, storageId: Id<"_storage"
   if (declared !== undefined && declared !== "" && !(IMAGE_TYPES as readonly string[]).includes(declared)) {
     throw fileNotImage(label);
   }
+}
+
+/**
+ * Records that a file now belongs to a profile. A file already attached elsewhere is refused, so a
+ * storage id copied from someone's photo URL cannot become (and later delete) another account's file.
+ */
+export async function claimFile(ctx: MutationCtx, storageId: Id<"_storage">, label: string): Promise<void> {
+  const existing = await ctx.db
+    .query("uploads")
+    .withIndex("by_storageId", (q) => q.eq("storageId", storageId))
+    .first();
+  if (existing !== null) {
+    throw new ConvexError({ code: "FILE_IN_USE", message: `${label} is already in use; please upload it again.` });
+  }
+  await ctx.db.insert("uploads", { storageId, checked: true });
+}
+
+/** Deletes a profile's file and its attachment record. */
+export async function releaseFile(ctx: MutationCtx, storageId: Id<"_storage">): Promise<void> {
+  const rows = await ctx.db
+    .query("uploads")
+    .withIndex("by_storageId", (q) => q.eq("storageId", storageId))
+    .take(10);
+  for (const row of rows) await ctx.db.delete("uploads", row._id);
+  if ((await ctx.db.system.get("_storage", storageId)) !== null) await ctx.storage.delete(storageId);
 }
 
 /** The storage id a client sent, as an id, or a FILE_NOT_FOUND error when it cannot be one. */

@@ -10,7 +10,7 @@ import { validate } from "convex-helpers/validators";
 import { SPECIALTIES, city, specialty, type BookingStatus, type Role, type SpecialtySlug } from "../validators";
 import { transition } from "./bookings";
 import { resolveCity } from "./catalog";
-import { asStorageId, checkImageMetadata, urlOf } from "./files";
+import { asStorageId, checkImageMetadata, claimFile, releaseFile, urlOf } from "./files";
 import { professionalOfUser } from "./professionals";
 
 export const MIN_PASSWORD = 8;
@@ -217,12 +217,17 @@ export async function createUserForAccount(
   if (role === "professional" && profile.professional === undefined) {
     invalid("Professionals must upload their citizenship and training documents.");
   }
-  if (profile.photo !== undefined) await checkImageMetadata(ctx, profile.photo, DOCUMENT_LABELS.photo);
   const pro = role === "professional" ? profile.professional : undefined;
-  if (pro !== undefined) {
-    await checkImageMetadata(ctx, pro.citizenshipFront, DOCUMENT_LABELS.citizenshipFront);
-    await checkImageMetadata(ctx, pro.citizenshipBack, DOCUMENT_LABELS.citizenshipBack);
-    await checkImageMetadata(ctx, pro.trainingCertificate, DOCUMENT_LABELS.trainingCertificate);
+  const files: [Id<"_storage"> | undefined, string][] = [
+    [profile.photo, DOCUMENT_LABELS.photo],
+    [pro?.citizenshipFront, DOCUMENT_LABELS.citizenshipFront],
+    [pro?.citizenshipBack, DOCUMENT_LABELS.citizenshipBack],
+    [pro?.trainingCertificate, DOCUMENT_LABELS.trainingCertificate],
+  ];
+  for (const [id, label] of files) {
+    if (id === undefined) continue;
+    await checkImageMetadata(ctx, id, label);
+    await claimFile(ctx, id, label);
   }
   const userId = await ctx.db.insert("users", {
     role,
@@ -393,10 +398,10 @@ export async function deleteAccountData(ctx: MutationCtx, user: Doc<"users">): P
       .withIndex("by_professionalId", (q) => q.eq("professionalId", professional._id))
       .unique();
     if (live !== null) await ctx.db.delete("liveLocations", live._id);
-    for (const id of Object.values(professional.documents)) await deleteFile(ctx, id);
+    for (const id of Object.values(professional.documents)) await releaseFile(ctx, id);
     await ctx.db.delete("professionals", professional._id);
   }
-  if (user.photo !== undefined) await deleteFile(ctx, user.photo);
+  if (user.photo !== undefined) await releaseFile(ctx, user.photo);
   const presence = await ctx.db
     .query("presence")
     .withIndex("by_userId", (q) => q.eq("userId", user._id))
@@ -421,10 +426,6 @@ export async function deleteAccountData(ctx: MutationCtx, user: Doc<"users">): P
     await ctx.db.delete("authAccounts", account._id);
   }
   await ctx.db.delete("users", user._id);
-}
-
-async function deleteFile(ctx: MutationCtx, storageId: Id<"_storage">): Promise<void> {
-  if ((await ctx.db.system.get("_storage", storageId)) !== null) await ctx.storage.delete(storageId);
 }
 
 /** Deletes one batch of a deleted user's notifications; true when more remain. */
