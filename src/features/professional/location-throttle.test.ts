@@ -37,8 +37,9 @@ describe("shouldSendPosition", () => {
 
   it("never sends more than once a second, however far the move", () => {
     expect(shouldSendPosition(KTM, moved(500, 999))).toBe(false);
+    expect(shouldSendPosition(KTM, moved(500, 1_000))).toBe(false);
     expect(shouldSendPosition(KTM, moved(500, 0))).toBe(false);
-    expect(shouldSendPosition(KTM, moved(500, 1_000))).toBe(true);
+    expect(shouldSendPosition(KTM, moved(500, LOCATION_THROTTLE.minIntervalMs))).toBe(true);
   });
 
   it("treats a clock that went backwards as too soon", () => {

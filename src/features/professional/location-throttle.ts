@@ -2,7 +2,8 @@
 export const LOCATION_THROTTLE = {
   minDistanceM: 10,
   maxIntervalMs: 15_000,
-  minIntervalMs: 1_000,
+  /** A little over the server's one-write-per-second limit, so network jitter never trips it. */
+  minIntervalMs: 1_100,
 } as const;
 
 export type Fix = { lat: number; lng: number; at: number };

@@ -48,7 +48,7 @@ describe("useLocationSharing", () => {
     fix(28.05003, 81.6167);
     expect(send).toHaveBeenCalledTimes(1);
 
-    // 1 s later, 50 m away: sent.
+    // Over a second later, 50 m away: sent.
     act(() => vi.advanceTimersByTime(1_000));
     fix(28.0505, 81.6167);
     expect(send).toHaveBeenCalledTimes(2);
