@@ -104,7 +104,8 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
       for (const change of changes) {
         if (change.table === "_storage" && change.after === null) {
           fileTypes.delete(change.id);
-          log.removeFile(change.id);
+          // Only once the deletion is durable: a crash before must not leave a document without bytes.
+          void log.sync().then(() => log.removeFile(change.id), () => {});
         }
       }
       reactor.subscriptions?.onCommit(ts, changes);
@@ -236,6 +237,7 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
         site.closeAllConnections();
         await closing;
         await durable();
+        if (log.needsCompaction()) compact();
         isClosed = true;
         log.close();
         engine.dispose();

@@ -213,13 +213,15 @@ export class Subscriptions {
           owners.add(sub.owner);
         }
         for (const owner of owners) owner.endOfFlush(ts);
+      })
+      .catch((error) => console.error("local-backend: delivering query updates failed", error))
+      .finally(() => {
         if (coveredTs > this.completedTs) this.completedTs = coveredTs;
         this.waiters = this.waiters.filter((w) => {
           if (w.ts > this.completedTs) return true;
           w.resolve();
           return false;
         });
-      })
-      .catch((error) => console.error("local-backend: delivering query updates failed", error));
+      });
   }
 }
