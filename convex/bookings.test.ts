@@ -237,7 +237,13 @@ describe("booking lifecycle", () => {
     const id = await book();
     await pro.as.mutation(api.bookings.reject, { bookingId: id, reason: "Out of town" });
     expect(await status(t, id)).toBe("rejected");
-    expect(await notificationsOf(t, customer.userId)).toMatchObject([{ kind: "booking.rejected" }]);
+    expect(await notificationsOf(t, customer.userId)).toMatchObject([
+      {
+        kind: "booking.rejected",
+        title: "Booking declined",
+        body: "Ram Thapa could not take your booking for House Wiring, Fan Installation (Out of town). Try another professional.",
+      },
+    ]);
     expect((await events(t, id))[1]).toMatchObject({
       from: "requested",
       to: "rejected",

@@ -143,39 +143,46 @@ export async function create(
   return bookingId;
 }
 
-const NOTICE: Partial<
-  Record<BookingStatus, { title: string; body: (b: Doc<"bookings">) => string }>
-> = {
-  accepted: {
-    title: "Booking accepted",
-    body: () => "Your booking was accepted. The professional will set off in time.",
-  },
-  rejected: {
-    title: "Booking declined",
-    body: () => "The professional could not take your booking. Try another professional.",
-  },
-  en_route: {
-    title: "Professional on the way",
-    body: () => "Your professional is on the way. Track them live from the booking.",
-  },
-  in_progress: {
-    title: "Professional arrived",
-    body: () => "Your professional has arrived and started the job.",
-  },
-  completed: {
-    title: "Job completed",
-    body: (b) => `The job is done. Total Nrs. ${b.price}. Please rate your professional.`,
-  },
-  reviewed: { title: "New review", body: () => "Your customer rated a completed job." },
-  cancelled: {
-    title: "Booking cancelled",
-    body: (b) => `A booking was cancelled${b.cancelReason ? `: ${b.cancelReason}` : "."}`,
-  },
-  expired: {
-    title: "Booking expired",
-    body: () => "The booking request was not answered in time and has expired.",
-  },
-};
+type NoticeInput = { actor: string; services: string; booking: Doc<"bookings">; reason?: string };
+
+const NOTICE: Partial<Record<BookingStatus, { title: string; body: (n: NoticeInput) => string }>> =
+  {
+    accepted: {
+      title: "Booking accepted",
+      body: (n) => `${n.actor} accepted your booking for ${n.services}.`,
+    },
+    rejected: {
+      title: "Booking declined",
+      body: (n) =>
+        `${n.actor} could not take your booking for ${n.services}${n.reason ? ` (${n.reason})` : ""}. ` +
+        "Try another professional.",
+    },
+    en_route: {
+      title: "Professional on the way",
+      body: (n) => `${n.actor} is on the way for ${n.services}. Track them live from My Bookings.`,
+    },
+    in_progress: {
+      title: "Professional arrived",
+      body: (n) => `${n.actor} has arrived and started ${n.services}.`,
+    },
+    completed: {
+      title: "Job completed",
+      body: (n) =>
+        `${n.actor} completed ${n.services}. Total Nrs. ${n.booking.price}. Please rate the job.`,
+    },
+    reviewed: {
+      title: "New review",
+      body: (n) => `${n.actor} rated your work on ${n.services}.`,
+    },
+    cancelled: {
+      title: "Booking cancelled",
+      body: (n) => `${n.actor} cancelled the booking for ${n.services}: ${n.reason}`,
+    },
+    expired: {
+      title: "Booking expired",
+      body: (n) => `The request for ${n.services} was not answered in time and has expired.`,
+    },
+  };
 
 /**
  * Applies one lifecycle step after checking the actor owns the booking and the edge is allowed.
@@ -230,12 +237,13 @@ export async function transition(
     }
   }
 
-  const updated = {
-    ...booking,
-    status: args.to,
-    cancelReason: args.to === "cancelled" ? reason : booking.cancelReason,
-  };
   const notice = NOTICE[args.to]!;
+  const body = notice.body({
+    actor: user?.name ?? (args.actor === "customer" ? "The customer" : "The professional"),
+    services: booking.services.map((s) => s.name).join(", "),
+    booking,
+    reason,
+  });
   const recipients =
     args.actor === "system"
       ? [booking.customerId, booking.professionalUserId]
@@ -245,7 +253,7 @@ export async function transition(
       userId,
       kind: `booking.${args.to}`,
       title: notice.title,
-      body: notice.body(updated),
+      body,
       bookingId: booking._id,
     });
   }
