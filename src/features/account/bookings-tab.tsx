@@ -168,19 +168,44 @@ function EnRouteMap({ bookingId, name }: { bookingId: Id<"bookings">; name: stri
         </p>
       ) : (
         <Suspense fallback={<LoadingState label="Loading map…" />}>
-          <MarkersMap
-            center={[position.lat, position.lng]}
-            zoom={16}
-            heightPx={280}
-            markers={[{ id: "pro", lat: position.lat, lng: position.lng, label: `${name} (live)` }]}
-            ariaLabel={`Live position of ${name}`}
-          />
-          <p className="mt-1 text-xs text-slate-500">
-            Updated {formatKathmanduTime(position.updatedAt)}
-          </p>
+          <MovingMarker position={position} name={name} />
         </Suspense>
       )}
     </div>
+  );
+}
+
+const RECENTRE_DEG = 0.003;
+
+/** The map stays where it first opened so the professional's marker is seen moving across it. */
+function MovingMarker({
+  position,
+  name,
+}: {
+  position: { lat: number; lng: number; updatedAt: number };
+  name: string;
+}) {
+  const [center, setCenter] = useState<[number, number]>(() => [position.lat, position.lng]);
+  // Re-centre only once the marker nears the edge (~300 m away at zoom 16).
+  if (
+    Math.abs(position.lat - center[0]) > RECENTRE_DEG ||
+    Math.abs(position.lng - center[1]) > RECENTRE_DEG
+  ) {
+    setCenter([position.lat, position.lng]);
+  }
+  return (
+    <>
+      <MarkersMap
+        center={center}
+        zoom={16}
+        heightPx={280}
+        markers={[{ id: "pro", lat: position.lat, lng: position.lng, label: `${name} (live)` }]}
+        ariaLabel={`Live position of ${name}`}
+      />
+      <p className="mt-1 text-xs text-slate-500">
+        Updated {formatKathmanduTime(position.updatedAt)}
+      </p>
+    </>
   );
 }
 

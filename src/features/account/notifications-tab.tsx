@@ -1,3 +1,4 @@
+import { Link } from "react-router-dom";
 import { useMutation, usePaginatedQuery } from "convex/react";
 import { toast } from "sonner";
 import { api } from "../../../convex/_generated/api";
@@ -6,6 +7,7 @@ import { Button } from "@/components/ui/button";
 import { EmptyState, LoadingState } from "@/components/ui/states";
 import { errorMessage } from "@/lib/errors";
 import { formatDateTime } from "@/lib/format";
+import { paths } from "@/lib/paths";
 
 const PAGE_SIZE = 20;
 
@@ -57,7 +59,20 @@ export function NotificationsTab() {
                   {n.title}
                 </p>
                 <p className="text-sm text-slate-700">{n.body}</p>
-                <p className="mt-1 text-xs text-slate-500">{formatDateTime(n._creationTime)}</p>
+                <p className="mt-1 text-xs text-slate-500">
+                  {formatDateTime(n._creationTime)}
+                  {n.bookingId && (
+                    <>
+                      {" · "}
+                      <Link
+                        to={`${paths.customerProfile()}?tab=bookings`}
+                        className="text-brand-700 underline"
+                      >
+                        View booking
+                      </Link>
+                    </>
+                  )}
+                </p>
               </div>
               {!n.read && (
                 <Button

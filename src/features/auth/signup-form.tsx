@@ -51,9 +51,9 @@ export function SignupForm({ initialRole }: { initialRole: SignupRole }) {
     const toUpload = keys.filter((k) => value[k]);
     setProgress(Object.fromEntries(toUpload.map((k) => [k, 0])));
     try {
-      const ids = Object.fromEntries(
-        await Promise.all(toUpload.map(async (k) => [k, await upload(k, value[k]!)] as const)),
-      );
+      // One at a time: on slow mobile data each file finishes sooner than four sharing the link.
+      const ids: Partial<Record<FileKey, string>> = {};
+      for (const k of toUpload) ids[k] = await upload(k, value[k]!);
       const params: Record<string, string> = {
         flow: "signUp",
         email: value.email.trim(),
@@ -320,7 +320,7 @@ function FileInput({
       accept={IMAGE_ACCEPT}
       hint={
         value
-          ? `${value.name} · ${(value.size / 1024 / 1024).toFixed(1)} MB`
+          ? `${value.name} · ${value.size < 1024 * 1024 ? `${Math.ceil(value.size / 1024)} KB` : `${(value.size / 1024 / 1024).toFixed(1)} MB`}`
           : "Image (JPEG, PNG, WebP or GIF), up to 5 MB."
       }
       onBlur={onBlur}
