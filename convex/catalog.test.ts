@@ -92,6 +92,49 @@ describe("catalog", () => {
     expect(await t.query(api.catalog.serviceNames, { category: "nonsense" })).toEqual([]);
   });
 
+  test("every spelling the spec uses resolves to a category with services", async () => {
+    const t = await setup();
+    const landingDropdown = [
+      "Electrician",
+      "Plumber",
+      "Carpenter",
+      "Laundry",
+      "AC-Fridge",
+      "Jyotish",
+      "Painting",
+      "CCTV-Camera-Fitting",
+      "Tile-Marble Fitting",
+      "Aluminium-UPVC Decorator",
+      "Home Appliance",
+      "Water Purifier",
+      "Mason",
+      "Solar Technician",
+    ];
+    const specialtyValues = [
+      "electrician",
+      "plumber",
+      "carpenter",
+      "Solar-Technician",
+      "Water-Purifier",
+      "AC-Fridge",
+      "Painter",
+      "CCTV-camera-fitting",
+      "Tile-Marble-fitting",
+      "Home-Applicance",
+      "Jyotish",
+      "Manson",
+      "Aluminium-UPVC-Decorator",
+      "Laundry",
+    ];
+    const cardNames = (await t.query(api.catalog.categories, {})).map((c) => c.name);
+    for (const spelling of [...landingDropdown, ...specialtyValues, ...cardNames, "Tile-Marbal"]) {
+      expect(
+        (await t.query(api.catalog.serviceNames, { category: spelling })).length,
+        spelling,
+      ).toBeGreaterThan(0);
+    }
+  });
+
   test("serviceDetails: the requested city's price, Kathmandu dearer, null where not offered", async () => {
     const t = await setup();
     const ktm = await t.query(api.catalog.serviceDetails, {
@@ -143,6 +186,9 @@ describe("catalog", () => {
     ]);
     expect((await t.query(api.catalog.search, { text: "a" })).length).toBeLessThanOrEqual(10);
     expect(await t.query(api.catalog.search, { text: "   " })).toEqual([]);
+    expect((await t.query(api.catalog.search, { text: "manson crack" }))[0]?.serviceName).toBe(
+      "Crack Repair",
+    );
   });
 
   test("tileMarble lists the five spec items at Rs. 0", async () => {

@@ -129,8 +129,12 @@ export async function search(ctx: QueryCtx, text: string) {
     .withIndex("by_category_and_name")
     .take(MAX_SERVICES);
   const haystack = (s: Doc<"services">) => {
-    const specialties = SPECIALTIES.filter((sp) => sp.category === s.category).map((sp) => sp.name);
-    return normalize([s.name, categoryName(s.category), ...specialties].join(" "));
+    const specialties = SPECIALTIES.filter((sp) => sp.category === s.category).flatMap((sp) => [
+      sp.name,
+      ...sp.aliases,
+    ]);
+    const aliases = CATALOG.find((c) => c.slug === s.category)?.aliases ?? [];
+    return normalize([s.name, categoryName(s.category), ...specialties, ...aliases].join(" "));
   };
   return services
     .filter((s) => words.every((w) => haystack(s).includes(w)))
