@@ -1,6 +1,7 @@
 import { defineConfig, devices } from "@playwright/test";
+import { E2E } from "./e2e/env";
 
-const WEB_URL = "http://127.0.0.1:5173";
+const WEB_URL = E2E.webUrl;
 
 export default defineConfig({
   testDir: "./e2e/specs",
@@ -24,9 +25,14 @@ export default defineConfig({
       ],
     },
   },
+  globalSetup: "./e2e/global-setup.ts",
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
   webServer: {
-    command: "npx vite build && npx vite preview --strictPort",
+    command: [
+      `rm -rf ${E2E.dataDir}`,
+      `VITE_CONVEX_URL=${E2E.convexUrl} VITE_MAP_TILE_URL= npx vite build --outDir dist-e2e --emptyOutDir`,
+      `npx tsx local-backend/cli.ts --serve dist-e2e --data ${E2E.dataDir} --port 3220 --site-port 3221 --web-port 5180 --run seed:init`,
+    ].join(" && "),
     url: WEB_URL,
     reuseExistingServer: false,
     timeout: 180_000,

@@ -1,10 +1,56 @@
-import { test as base } from "@playwright/test";
+import { test as base, type Browser, type Page } from "@playwright/test";
+import { AccountPage } from "./pages/account-page";
+import { AdminPages } from "./pages/admin-pages";
+import { ApiClient } from "./pages/api-client";
+import { AuthPages } from "./pages/auth-pages";
+import { DashboardPage } from "./pages/dashboard-page";
 import { LandingPage } from "./pages/landing-page";
+import { SearchPage } from "./pages/search-page";
 
-type Pages = { landing: LandingPage };
+/** One person in their own browser context, with the page objects they use. */
+export type Actor = {
+  page: Page;
+  auth: AuthPages;
+  landing: LandingPage;
+  search: SearchPage;
+  account: AccountPage;
+  admin: AdminPages;
+  dashboard: DashboardPage;
+};
 
-export const test = base.extend<Pages>({
+async function newActor(browser: Browser, options: Parameters<Browser["newContext"]>[0] = {}): Promise<Actor> {
+  const context = await browser.newContext(options);
+  const page = await context.newPage();
+  return {
+    page,
+    auth: new AuthPages(page),
+    landing: new LandingPage(page),
+    search: new SearchPage(page),
+    account: new AccountPage(page),
+    admin: new AdminPages(page),
+    dashboard: new DashboardPage(page),
+  };
+}
+
+type Fixtures = {
+  landing: LandingPage;
+  api: ApiClient;
+  /** Opens another person's browser context (closed with the test). */
+  actor: (options?: Parameters<Browser["newContext"]>[0]) => Promise<Actor>;
+};
+
+export const test = base.extend<Fixtures>({
   landing: async ({ page }, use) => use(new LandingPage(page)),
+  api: async ({ request }, use) => use(new ApiClient(request)),
+  actor: async ({ browser, baseURL }, use) => {
+    const actors: Actor[] = [];
+    await use(async (options) => {
+      const a = await newActor(browser, { baseURL, ...options });
+      actors.push(a);
+      return a;
+    });
+    await Promise.all(actors.map((a) => a.page.context().close()));
+  },
 });
 
 export { expect } from "@playwright/test";
