@@ -37,7 +37,7 @@ interface Group {
   udfPath: string;
   args: JSONValue;
   subs: Set<Subscriber>;
-  /** "*" = a run that did not read the identity (valid for everyone); else identity key. */
+  /** "*" (or "*admin") = a run that did not read the identity, valid for every caller; else identity key. */
   entries: Map<string, Entry>;
 }
 
@@ -96,7 +96,9 @@ export class Subscriptions {
     const group = this.groups.get(sub.groupKey);
     if (!group) return this.run(sub.udfPath, sub.args, sub.owner).then((r) => r.outcome);
     const key = identityKey(sub.owner.identity, sub.owner.admin);
-    const cached = group.entries.get("*") ?? group.entries.get(key);
+    // Admin callers may run internal functions: never share their results with others.
+    const anyone = sub.owner.admin ? "*admin" : "*";
+    const cached = group.entries.get(anyone) ?? group.entries.get(key);
     if (cached) return cached.promise;
     const startSeq = this.seq;
     const readSet = new ReadSet();
@@ -106,7 +108,7 @@ export class Subscriptions {
       if (group.entries.get(key) === entry) {
         group.entries.delete(key);
         if (this.changedSince(startSeq, readSet)) this.markDirty(group);
-        else group.entries.set(readSet.identity ? key : "*", entry);
+        else group.entries.set(readSet.identity ? key : anyone, entry);
       }
       return outcome;
     });

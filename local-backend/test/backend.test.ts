@@ -181,6 +181,18 @@ describe("HTTP API, storage and HTTP actions", () => {
     );
   });
 
+  it("an internal query's result is never shared with a non-admin subscriber", async () => {
+    const admin = client();
+    (admin as unknown as { setAdminAuth(key: string): void }).setAdminAuth(backend.adminKey);
+    await nextValue<number>(admin, anyApi.counters.getInternal, { name: "secret" }, (v) => v === 0);
+    admin.onUpdate(anyApi.counters.getInternal, { name: "secret" }, () => {});
+    const visitor = client();
+    const error = await new Promise<Error>((resolve) =>
+      visitor.onUpdate(anyApi.counters.getInternal, { name: "secret" }, () => {}, resolve),
+    );
+    expect(error.message).toMatch(/Could not find public function/);
+  });
+
   it("the admin key may run internal functions", async () => {
     const admin = new ConvexHttpClient(backend.url);
     (admin as unknown as { setAdminAuth(key: string): void }).setAdminAuth(backend.adminKey);

@@ -1,4 +1,4 @@
-import { mutationGeneric, queryGeneric } from "convex/server";
+import { internalQueryGeneric, mutationGeneric, queryGeneric } from "convex/server";
 import { v } from "convex/values";
 
 export const get = queryGeneric({
@@ -22,5 +22,16 @@ export const increment = mutationGeneric({
     if (row) await ctx.db.patch(row._id, { value: row.value + 1 });
     else await ctx.db.insert("counters", { name, value: 1 });
     return (row?.value ?? 0) + 1;
+  },
+});
+
+export const getInternal = internalQueryGeneric({
+  args: { name: v.string() },
+  handler: async (ctx, { name }) => {
+    const row = await ctx.db
+      .query("counters")
+      .withIndex("by_name", (q) => q.eq("name", name))
+      .unique();
+    return row?.value ?? 0;
   },
 });
