@@ -67,7 +67,7 @@ function Cards() {
               <Popover.Content
                 sideOffset={POPOVER_SIDE_OFFSET}
                 align="start"
-                className="z-[1100] w-64 rounded-xl border border-slate-200 bg-white p-2 shadow-lg"
+                className="z-[1100] w-64 rounded-xl outline-none border border-slate-200 bg-white p-2 shadow-lg"
               >
                 <p className="px-2 pb-1 text-xs font-medium text-slate-500 uppercase">
                   Choose a city

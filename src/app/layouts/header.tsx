@@ -196,7 +196,7 @@ function UserMenu({ viewer, onLogout }: { viewer: Viewer; onLogout: () => void }
         <Popover.Content
           sideOffset={POPOVER_SIDE_OFFSET}
           align="end"
-          className="z-[1100] w-56 rounded-xl border border-slate-200 bg-white p-1 text-sm shadow-lg"
+          className="z-[1100] w-56 rounded-xl outline-none border border-slate-200 bg-white p-1 text-sm shadow-lg"
         >
           <p className="truncate px-3 py-2 text-xs text-slate-500">Signed in as {viewer.name}</p>
           {items ? (

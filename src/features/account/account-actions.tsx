@@ -107,7 +107,7 @@ export function DeleteAccountTab({ name }: { name: string }) {
             Cancel
           </Button>
           <Button variant="danger" onClick={remove} disabled={busy}>
-            {busy ? "Deleting…" : "Delete account"}
+            {busy ? "Deleting…" : "Yes, delete my account"}
           </Button>
         </div>
       </Dialog>

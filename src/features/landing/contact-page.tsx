@@ -149,7 +149,7 @@ function ContactForm() {
       <form.Field name="message">
         {(f) => (
           <TextareaField
-            label="Message"
+            label="Your message"
             rows={5}
             value={f.state.value}
             onBlur={f.handleBlur}
