@@ -1,8 +1,11 @@
 import { useConvexAuth, useQuery } from "convex/react";
-import { useEffect, useState } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { Navigate } from "react-router-dom";
 import { api } from "../../../convex/_generated/api";
-import { LoadingState } from "@/components/ui/states";
+import { Button } from "@/components/ui/button";
+import { ErrorBoundary } from "@/components/ui/error-boundary";
+import { ErrorState, LoadingState } from "@/components/ui/states";
+import { errorMessage } from "@/lib/errors";
 import { paths } from "@/lib/paths";
 import { NotificationsBox, RecentActivity } from "@/features/professional/activity-boxes";
 import { BookingsPanel, useProfessionalBookings } from "@/features/professional/bookings-panel";
@@ -13,7 +16,8 @@ import { ProfileCard } from "@/features/professional/profile-card";
 export default function DashboardPage() {
   const { isLoading, isAuthenticated } = useConvexAuth();
   const viewer = useQuery(api.users.viewer, isAuthenticated ? {} : "skip");
-  if (isLoading || (isAuthenticated && viewer === undefined)) return <LoadingState label="Loading your dashboard…" />;
+  if (isLoading || (isAuthenticated && viewer === undefined))
+    return <LoadingState label="Loading your dashboard…" />;
   if (!isAuthenticated || !viewer) return <Navigate to={paths.professionalSignin()} replace />;
   if (viewer.role === "admin") return <Navigate to={paths.adminPanel()} replace />;
   if (viewer.role !== "professional") return <Navigate to={paths.home()} replace />;
@@ -23,30 +27,62 @@ export default function DashboardPage() {
 const CLOCK_TICK_MS = 60_000;
 
 function Dashboard() {
+  return (
+    <main className="mx-auto w-full max-w-6xl px-3 py-4 sm:px-4 sm:py-6">
+      <h1 className="mb-4 text-2xl font-semibold text-slate-900">Professional dashboard</h1>
+      <Panel title="Your bookings">
+        <DashboardPanels />
+      </Panel>
+    </main>
+  );
+}
+
+/** One failing subscription shows its error in place instead of taking the whole page down. */
+function Panel({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <ErrorBoundary
+      fallback={(error, retry) => (
+        <ErrorState title={`${title} could not be loaded.`}>
+          <p>{errorMessage(error, "Please try again.")}</p>
+          <Button variant="secondary" size="sm" className="mt-3" onClick={retry}>
+            Try again
+          </Button>
+        </ErrorState>
+      )}
+    >
+      {children}
+    </ErrorBoundary>
+  );
+}
+
+function DashboardPanels() {
   const bookings = useProfessionalBookings();
   const enRoute = bookings.results.some((b) => b.status === "en_route");
   const now = useMinuteClock();
   return (
-    <main className="mx-auto w-full max-w-6xl px-3 py-4 sm:px-4 sm:py-6">
-      <h1 className="mb-4 text-2xl font-semibold text-slate-900">Professional dashboard</h1>
-      <div className="grid gap-4 lg:grid-cols-[20rem_minmax(0,1fr)] lg:items-start">
-        <div className="lg:col-start-1 lg:row-start-1">
+    <div className="grid gap-4 lg:grid-cols-[20rem_minmax(0,1fr)] lg:items-start">
+      <div className="lg:col-start-1 lg:row-start-1">
+        <Panel title="Your profile">
           <ProfileCard />
-        </div>
-        <div className="lg:col-start-2 lg:row-span-3 lg:row-start-1">
-          <BookingsPanel bookings={bookings} />
-        </div>
-        <div className="lg:col-start-1 lg:row-start-2">
-          <NotificationsBox now={now} />
-        </div>
-        <div className="lg:col-start-1 lg:row-start-3">
-          <RecentActivity now={now} />
-        </div>
-        <div className="lg:col-span-2">
-          <LiveLocation enRoute={enRoute} />
-        </div>
+        </Panel>
       </div>
-    </main>
+      <div className="lg:col-start-2 lg:row-span-3 lg:row-start-1">
+        <BookingsPanel bookings={bookings} />
+      </div>
+      <div className="lg:col-start-1 lg:row-start-2">
+        <Panel title="Notifications">
+          <NotificationsBox now={now} />
+        </Panel>
+      </div>
+      <div className="lg:col-start-1 lg:row-start-3">
+        <Panel title="Recent activity">
+          <RecentActivity now={now} />
+        </Panel>
+      </div>
+      <div className="lg:col-span-2">
+        <LiveLocation enRoute={enRoute} />
+      </div>
+    </div>
   );
 }
 
