@@ -1,8 +1,8 @@
 import { httpRouter } from "convex/server";
 import { auth } from "./auth";
-import { addAccountRoutes } from "./http-routes/accounts";
-import { addMarketplaceRoutes } from "./http-routes/marketplace";
-import { addApiFallback } from "./model/http-api";
+import { addAccountRoutes } from "./httpRoutes/accounts";
+import { addMarketplaceRoutes } from "./httpRoutes/marketplace";
+import { addApiFallback } from "./model/httpApi";
 
 const http = httpRouter();
 

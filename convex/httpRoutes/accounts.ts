@@ -15,7 +15,7 @@ import {
   readJson,
   requireApiUser,
   stringField,
-} from "../model/http-api";
+} from "../model/httpApi";
 import type { ViewerShape } from "../model/users";
 import type { CitySlug } from "../validators";
 
