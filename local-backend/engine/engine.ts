@@ -143,8 +143,11 @@ function errorMessageOf(error: unknown): { message: string; data: Value | undefi
 }
 
 export class Engine {
-  private modules: ModuleMap = {};
-  private generation = 0;
+  /** Module path without extension (absolute) → loader. */
+  private modules = new Map<string, () => Promise<Record<string, unknown>>>();
+  private tableIndex!: TableIndex;
+  /** The source of the query convex-test is resolving right now (set around startQuery/paginate). */
+  private querySource: QuerySource | undefined;
   /** Top-level async context: follow-up work started from inside a handler runs here. */
   readonly detached = AsyncResource.bind((fn: () => void) => fn());
 
@@ -181,11 +184,10 @@ export class Engine {
   }
 
   private useModules(modules: ModuleMap) {
-    this.modules = modules;
-    this.generation += 1;
     const root = this.convexDir;
     const byPath = new Map<string, () => Promise<Record<string, unknown>>>();
     for (const [file, load] of Object.entries(modules)) byPath.set(file.replace(/\.[^./]+$/, ""), load);
+    this.modules = byPath;
     this.global.components[""].modules = async (p: string) => {
       const load = byPath.get(path.join(root, p));
       if (!load) throw new Error(`Could not find module for: "${p}"`);
@@ -196,10 +198,6 @@ export class Engine {
   dispose() {
     engines.delete(this.global);
   }
-
-  private tableIndex!: TableIndex;
-  /** The source of the query convex-test is resolving right now (set around startQuery/paginate). */
-  private querySource: QuerySource | undefined;
 
   /** Replaces the whole committed state (restore from disk). */
   restoreDocuments(docs: Iterable<Doc>) {
@@ -275,8 +273,7 @@ export class Engine {
   /** Checks that `udfPath` names a function of `kind` the caller may run. */
   async resolve(udfPath: string, kind: FunctionKind | "any", admin: boolean): Promise<{ canonical: string; kind: FunctionKind }> {
     const { module, name, canonical } = parseUdfPath(udfPath);
-    const file = Object.keys(this.modules).find((f) => f.replace(/\.[^./]+$/, "") === path.join(this.convexDir, module));
-    const exports = file ? await this.modules[file]() : undefined;
+    const exports = await this.moduleExports(module);
     const fn = exports?.[name] as { isQuery?: boolean; isMutation?: boolean; isAction?: boolean; isPublic?: boolean } | undefined;
     if (!fn || !(fn.isQuery || fn.isMutation || fn.isAction)) {
       throw new FunctionError(`Could not find public function for '${canonical}'. Did you forget to run \`npx convex dev\` or \`npx convex deploy\`?`, undefined, []);
@@ -301,16 +298,13 @@ export class Engine {
   }
 
   async hasHttpRouter(): Promise<boolean> {
-    const file = Object.keys(this.modules).find((f) => f.replace(/\.[^./]+$/, "") === path.join(this.convexDir, "http"));
-    if (!file) return false;
-    const router = (await this.modules[file]()).default as { isRouter?: boolean } | undefined;
+    const router = (await this.moduleExports("http"))?.default as { isRouter?: boolean } | undefined;
     return router?.isRouter === true;
   }
 
   /** The module's exports, or undefined when the module does not exist. */
   async moduleExports(module: string): Promise<Record<string, unknown> | undefined> {
-    const file = Object.keys(this.modules).find((f) => f.replace(/\.[^./]+$/, "") === path.join(this.convexDir, module));
-    return file ? await this.modules[file]() : undefined;
+    return await this.modules.get(path.join(this.convexDir, module))?.();
   }
 
   accessor(identity: Identity | null): TestAccessor {
@@ -333,7 +327,7 @@ export class Engine {
     }
   }
 
-  /** Runs `fn` inside a mutation transaction (for storage writes from server code). */
+  /** Stores an uploaded file the way `ctx.storage.store` does; returns its storage id. */
   async storeBlob(blob: Blob): Promise<string> {
     return (await this.t.action(async (ctx: { storage: { store(b: Blob): Promise<string> } }) => ctx.storage.store(blob))) as unknown as string;
   }
@@ -358,10 +352,6 @@ export class Engine {
         });
       }, Math.max(0, doc.scheduledTime - now));
     }
-  }
-
-  get moduleGeneration() {
-    return this.generation;
   }
 }
 
