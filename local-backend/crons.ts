@@ -6,7 +6,7 @@ interface Schedule {
   seconds?: number;
   minuteUTC?: number;
   hourUTC?: number;
-  dayOfWeek?: number;
+  dayOfWeek?: string | number;
   day?: number;
   cron?: string;
 }

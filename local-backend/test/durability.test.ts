@@ -41,6 +41,19 @@ describe("durability", () => {
     await backend.close();
   });
 
+  it("a function scheduled before a restart still runs after it", async () => {
+    const dataDir = tempDataDir();
+    let backend = await start(dataDir);
+    await new ConvexHttpClient(backend.url).mutation(anyApi.messages.sendLater, { channel: "rearm", body: "later", delayMs: 300 });
+    await backend.close();
+    backend = await start(dataDir);
+    const http = new ConvexHttpClient(backend.url);
+    expect(await http.query(anyApi.messages.list, { channel: "rearm" })).toEqual([]);
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(await http.query(anyApi.messages.list, { channel: "rearm" })).toEqual([{ body: "later", author: null }]);
+    await backend.close();
+  });
+
   it("kill -9 after N acknowledged mutations keeps all N", async () => {
     const dataDir = tempDataDir();
     const child = spawn(process.execPath, ["--import", "tsx", path.join(here, "child-backend.ts"), dataDir], {
