@@ -1,0 +1,98 @@
+import { cleanup, render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { MemoryRouter } from "react-router-dom";
+import { getFunctionName, type FunctionReference } from "convex/server";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { Header } from "@/app/layouts/header";
+
+const signOut = vi.fn();
+let viewer: { name: string; role: string; photoUrl: null } | null = null;
+let connected = true;
+
+vi.mock("@convex-dev/auth/react", () => ({ useAuthActions: () => ({ signIn: vi.fn(), signOut }) }));
+vi.mock("convex/react", () => ({
+  useConvexAuth: () => ({ isLoading: false, isAuthenticated: viewer !== null }),
+  useConvexConnectionState: () => ({ isWebSocketConnected: connected, hasEverConnected: true }),
+  useQuery: (ref: FunctionReference<"query">, args: unknown) => {
+    if (args === "skip") return undefined;
+    const name = getFunctionName(ref);
+    if (name === "users:viewer") return viewer;
+    if (name === "notifications:unreadCount") return 3;
+    return undefined;
+  },
+}));
+vi.mock("sonner", () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
+const { toast } = await import("sonner");
+
+function renderHeader() {
+  render(
+    <MemoryRouter>
+      <Header />
+    </MemoryRouter>,
+  );
+  return userEvent.setup();
+}
+
+beforeEach(() => {
+  vi.clearAllMocks();
+  viewer = null;
+  connected = true;
+});
+afterEach(cleanup);
+
+describe("Header", () => {
+  it("offers About US, Login and Signup to visitors", () => {
+    renderHeader();
+    expect(screen.getByRole("link", { name: "About US" })).toHaveAttribute("href", "/about");
+    expect(screen.getByRole("link", { name: "Signup" })).toHaveAttribute("href", "/signup");
+    expect(screen.getByRole("status")).toHaveAttribute("title", "Connected");
+  });
+
+  it("shows the professional's menu and the unread count", async () => {
+    viewer = { name: "Ram Thapa", role: "professional", photoUrl: null };
+    const user = renderHeader();
+    expect(screen.getByRole("link", { name: "Notifications, 3 unread" })).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Account menu for Ram Thapa" }));
+    expect(screen.getByRole("link", { name: "My Profile" })).toHaveAttribute(
+      "href",
+      "/professional-dashboard",
+    );
+    expect(screen.getByRole("link", { name: "Notifications" })).toBeInTheDocument();
+  });
+
+  it("reads 'Unknown role' for any other role", async () => {
+    viewer = { name: "Admin", role: "admin", photoUrl: null };
+    const user = renderHeader();
+    await user.click(screen.getByRole("button", { name: "Account menu for Admin" }));
+    expect(screen.getByText("Unknown role")).toBeInTheDocument();
+  });
+
+  it("confirms logout with the spec's texts and toasts", async () => {
+    viewer = { name: "Sita Sharma", role: "customer", photoUrl: null };
+    signOut.mockResolvedValueOnce(undefined).mockRejectedValueOnce(new Error("offline"));
+    const user = renderHeader();
+    await user.click(screen.getByRole("button", { name: "Account menu for Sita Sharma" }));
+    expect(screen.getByRole("link", { name: "My Profile" })).toHaveAttribute(
+      "href",
+      "/customer/profile",
+    );
+    await user.click(screen.getByRole("button", { name: "Logout" }));
+    expect(screen.getByText("Are you sure?")).toBeInTheDocument();
+    expect(
+      screen.getByText("Are you sure to log out, Sita Sharma. Do you want to continue?"),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Continue" }));
+    expect(toast.success).toHaveBeenCalledWith("Sita Sharma has been logged out successfully");
+
+    await user.click(screen.getByRole("button", { name: "Account menu for Sita Sharma" }));
+    await user.click(screen.getByRole("button", { name: "Logout" }));
+    await user.click(screen.getByRole("button", { name: "Continue" }));
+    expect(toast.error).toHaveBeenCalledWith("Sign-out failed. Please try again.");
+  });
+
+  it("says when the connection is being re-established", () => {
+    connected = false;
+    renderHeader();
+    expect(screen.getByRole("status")).toHaveAttribute("title", "Reconnecting…");
+  });
+});

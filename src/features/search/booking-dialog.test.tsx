@@ -1,0 +1,80 @@
+import { cleanup, render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { getFunctionName, type FunctionReference } from "convex/server";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { BookingDialog } from "@/features/search/booking-dialog";
+import { fromKathmanduInputValue } from "@/lib/format";
+
+const create = vi.fn();
+const PRICES: Record<string, number> = { "Fan Installation": 500, "House Wiring": 3500 };
+
+vi.mock("convex/react", () => ({
+  useMutation: () => create,
+  useQuery: (ref: FunctionReference<"query">, args: { serviceName?: string }) => {
+    const name = getFunctionName(ref);
+    if (name === "catalog:serviceNames") return Object.keys(PRICES);
+    if (name === "catalog:serviceDetails") {
+      const s = args.serviceName!;
+      return {
+        _id: `id-${s}`,
+        availableCities: [{ name: "nepalgunj", cityName: "Nepalgunj", price: PRICES[s] }],
+      };
+    }
+    return undefined;
+  },
+}));
+vi.mock("sonner", () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
+
+const onClose = vi.fn();
+function renderDialog() {
+  render(
+    <BookingDialog
+      professional={{
+        _id: "pro1" as never,
+        name: "Ram Thapa",
+        city: "nepalgunj",
+        cityName: "Nepalgunj",
+        specialtyName: "Electrician",
+      }}
+      category="electrical"
+      defaultAddress="Ward 4, Nepalgunj"
+      onClose={onClose}
+    />,
+  );
+  return userEvent.setup();
+}
+
+beforeEach(() => vi.clearAllMocks());
+afterEach(cleanup);
+
+describe("BookingDialog", () => {
+  it("totals the chosen services in Nrs. and books them", async () => {
+    const user = renderDialog();
+    await user.click(screen.getByRole("checkbox", { name: /Fan Installation/ }));
+    await user.click(screen.getByRole("checkbox", { name: /House Wiring/ }));
+    expect(screen.getByText("Nrs. 4,000")).toBeInTheDocument();
+    expect(screen.getByLabelText("Address")).toHaveValue("Ward 4, Nepalgunj");
+    await user.click(screen.getByRole("button", { name: "Confirm booking" }));
+    await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
+    const args = create.mock.calls[0][0];
+    expect(args).toMatchObject({
+      professionalId: "pro1",
+      serviceIds: ["id-Fan Installation", "id-House Wiring"],
+      city: "nepalgunj",
+      address: "Ward 4, Nepalgunj",
+    });
+    expect(args.scheduledFor).toBeGreaterThan(Date.now());
+  });
+
+  it("refuses a time in the past and an empty choice", async () => {
+    const user = renderDialog();
+    const when = screen.getByLabelText("Date and time (Nepal time)");
+    await user.clear(when);
+    await user.type(when, "2020-01-01T10:00");
+    expect(fromKathmanduInputValue("2020-01-01T10:00")).toBeLessThan(Date.now());
+    await user.click(screen.getByRole("button", { name: "Confirm booking" }));
+    expect(await screen.findByText("The date and time must be in the future.")).toBeInTheDocument();
+    expect(screen.getByText("Choose at least one service.")).toBeInTheDocument();
+    expect(create).not.toHaveBeenCalled();
+  });
+});
