@@ -4,6 +4,8 @@ import type { Engine } from "./engine/engine.ts";
 interface Schedule {
   type: "interval" | "hourly" | "daily" | "weekly" | "monthly" | "cron";
   seconds?: number;
+  minutes?: number;
+  hours?: number;
   minuteUTC?: number;
   hourUTC?: number;
   dayOfWeek?: string | number;
@@ -63,7 +65,10 @@ function matcher(schedule: Schedule): (d: Date) => boolean {
 }
 
 export function nextRun(schedule: Schedule, from: number): number {
-  if (schedule.type === "interval") return from + (schedule.seconds ?? 60) * 1000;
+  if (schedule.type === "interval") {
+    const seconds = schedule.seconds ?? (schedule.minutes ?? 0) * 60 + (schedule.hours ?? 0) * 3600;
+    return from + seconds * 1000;
+  }
   const matches = matcher(schedule);
   let t = Math.floor(from / 60_000) * 60_000 + 60_000;
   for (let i = 0; i < 366 * 24 * 60; i++, t += 60_000) if (matches(new Date(t))) return t;
