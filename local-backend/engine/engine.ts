@@ -94,6 +94,11 @@ function installProcessSeams(internals: ConvexTestInternals) {
       return JSON.stringify(exists ? engine.hooks.storageUrl(storageId) : null);
     }
     if (engine && op === "1.0/storageGenerateUploadUrl") return JSON.stringify(engine.hooks.uploadUrl());
+    if (op === "1.0/schedule" || op === "1.0/actions/schedule") {
+      // convex-test arms the job's timer synchronously in here: give the job its own log context.
+      const { name = "scheduled function" } = JSON.parse(json) as { name?: string };
+      return readSetStorage.exit(() => callStorage.run({ udfPath: name, logLines: [] }, () => original.asyncSyscall(op, json)));
+    }
     return original.asyncSyscall(op, json);
   };
   g.Convex = {

@@ -41,6 +41,7 @@ export const sendLater = mutationGeneric({
 export const insertInternal = internalMutationGeneric({
   args: { channel: v.string(), body: v.string() },
   handler: async (ctx, args) => {
+    console.log("inserting", args.body);
     await ctx.db.insert("messages", args);
   },
 });
