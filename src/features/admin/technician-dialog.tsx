@@ -27,6 +27,8 @@ type Props = { professionalId: Id<"professionals">; onClose: () => void };
 export function TechnicianDialog({ professionalId, onClose }: Props) {
   const technician = useQuery(api.admin.technician, { professionalId });
   const verify = useMutation(api.admin.verify);
+  const setAvailability = useMutation(api.admin.setAvailability);
+  const [switching, setSwitching] = useState(false);
   const [note, setNote] = useState("");
   const [busy, setBusy] = useState<"verified" | "rejected" | null>(null);
   const title = technician?.name?.trim() || (technician === undefined ? "Technician" : FALLBACK.name);
@@ -45,6 +47,17 @@ export function TechnicianDialog({ professionalId, onClose }: Props) {
     }
   }
 
+  async function toggleAvailability(available: boolean) {
+    setSwitching(true);
+    try {
+      await setAvailability({ professionalId, available });
+    } catch (error) {
+      toast.error(errorMessage(error, "Could not change the availability. Please try again."));
+    } finally {
+      setSwitching(false);
+    }
+  }
+
   return (
     <Dialog open onClose={onClose} title={title} className="sm:w-[min(56rem,calc(100vw-2rem))]">
       {technician === undefined ? (
@@ -60,6 +73,19 @@ export function TechnicianDialog({ professionalId, onClose }: Props) {
             <span>{technician.specialtyName || FALLBACK.specialty}</span>
             <span aria-hidden="true">·</span>
             <span>{CITIES.find((c) => c.slug === technician.locations[0]?.city)?.name ?? FALLBACK.city}</span>
+          </div>
+          <div className="flex flex-wrap items-center justify-between gap-2 rounded-lg bg-slate-50 px-3 py-2 text-sm">
+            <span className="text-slate-700">
+              {technician.available ? "Available for new bookings." : "Not taking new bookings."}
+            </span>
+            <Button
+              size="sm"
+              variant="secondary"
+              disabled={switching}
+              onClick={() => void toggleAvailability(!technician.available)}
+            >
+              {technician.available ? "Mark unavailable" : "Mark available"}
+            </Button>
           </div>
           <dl className="grid gap-1 text-sm sm:grid-cols-2">
             <div>
@@ -90,12 +116,12 @@ export function TechnicianDialog({ professionalId, onClose }: Props) {
                       <img
                         src={url}
                         alt={`${d.label} of ${title}`}
-                        className="h-40 w-full rounded bg-slate-100 object-contain"
+                        className="h-32 w-full rounded bg-slate-100 object-contain sm:h-40"
                       />
                       <span className="mt-1 block text-xs text-brand-700">Open full size</span>
                     </a>
                   ) : (
-                    <p className="flex h-40 items-center justify-center rounded bg-slate-100 text-sm text-slate-500">
+                    <p className="flex h-32 items-center sm:h-40 justify-center rounded bg-slate-100 text-sm text-slate-500">
                       Not uploaded
                     </p>
                   )}

@@ -36,6 +36,10 @@ export function LiveLocation({ enRoute }: { enRoute: boolean }) {
           {sent.status === "sent" && `Position sent at ${formatKathmanduTime(sent.at)}`}
         </p>
       </div>
+      <p className="mt-1 text-sm text-slate-600">
+        Shared only while this page is open: browsers stop reporting positions when the tab is hidden or the phone
+        locks.
+      </p>
       {sent.status === "failed" && (
         <p role="alert" className="mt-2 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700">
           Your position could not be shared: {sent.message}
