@@ -60,7 +60,7 @@ export function Dialog({
       className={`${placement} bg-white p-0 text-slate-900 shadow-xl backdrop:bg-slate-900/50 ${className}`}
     >
       {open && (
-        <div className="p-5">
+        <div className={variant === "drawer" ? "h-full overflow-y-auto p-5" : "p-5"}>
           <h2 id={titleId} className="text-lg font-semibold">
             {title}
           </h2>
