@@ -100,6 +100,14 @@ export function Header() {
                   {item.label}
                 </DrawerLink>
               )) ?? <p className="px-3 py-2 text-slate-500">Unknown role</p>}
+              {viewer.role === "customer" && (
+                <>
+                  <DrawerLink to={`${paths.customerProfile()}?tab=bookings`}>
+                    My Bookings
+                  </DrawerLink>
+                  <DrawerLink to={paths.customerNotifications()}>Notifications</DrawerLink>
+                </>
+              )}
               <button
                 type="button"
                 className="rounded-lg px-3 py-2 text-left text-red-700 hover:bg-red-50"
