@@ -5,7 +5,7 @@ export const E2E = {
   webUrl: "http://127.0.0.1:5180",
   dataDir: ".data-e2e",
   admin: { username: "e2e-admin", password: "e2e-admin-password" },
-  /** A demo professional seeded by seed:init (convex/model/demo-data.ts). */
+  /** A demo professional seeded by seed:init (convex/model/demoData.ts). */
   demoProfessional: { email: "professional@demo.np", password: "demo-password-1", name: "Ram Bahadur Thapa" },
 };
 
