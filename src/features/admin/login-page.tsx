@@ -6,6 +6,7 @@ import { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { PasswordField, TextField } from "@/components/ui/inputs";
 import { ADMIN_REDIRECT_DELAY_MS } from "@/lib/constants";
+import { fieldError } from "@/lib/form";
 import { paths } from "@/lib/paths";
 
 export const ADMIN_LOGIN_FAILED = "Login failed. Please check your credentials and try again.";
@@ -65,7 +66,7 @@ export default function AdminLoginPage() {
                 value={field.state.value}
                 onChange={(e) => field.handleChange(e.target.value)}
                 onBlur={field.handleBlur}
-                error={fieldError(field.state.meta.errors)}
+                error={fieldError(field.state.meta)}
               />
             )}
           </form.Field>
@@ -81,7 +82,7 @@ export default function AdminLoginPage() {
                 value={field.state.value}
                 onChange={(e) => field.handleChange(e.target.value)}
                 onBlur={field.handleBlur}
-                error={fieldError(field.state.meta.errors)}
+                error={fieldError(field.state.meta)}
               />
             )}
           </form.Field>
@@ -106,12 +107,4 @@ export default function AdminLoginPage() {
       </div>
     </main>
   );
-}
-
-function fieldError(errors: unknown[]): string | undefined {
-  const first = errors[0];
-  if (!first) return undefined;
-  if (typeof first === "string") return first;
-  if (typeof first === "object" && "message" in first && typeof first.message === "string") return first.message;
-  return undefined;
 }

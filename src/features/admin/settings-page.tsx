@@ -8,6 +8,7 @@ import { ErrorBoundary } from "@/components/ui/error-boundary";
 import { TextareaField, TextField } from "@/components/ui/inputs";
 import { ErrorState, LoadingState } from "@/components/ui/states";
 import { errorMessage } from "@/lib/errors";
+import { fieldError } from "@/lib/form";
 
 export const settingsSchema = z.object({
   hotline: z
@@ -89,7 +90,7 @@ function SettingsForm({ initial }: { initial: Settings }) {
             value={field.state.value}
             onChange={(e) => field.handleChange(e.target.value)}
             onBlur={field.handleBlur}
-            error={field.state.meta.isTouched ? fieldError(field.state.meta.errors) : undefined}
+            error={fieldError(field.state.meta)}
           />
         )}
       </form.Field>
@@ -103,7 +104,7 @@ function SettingsForm({ initial }: { initial: Settings }) {
             value={field.state.value}
             onChange={(e) => field.handleChange(e.target.value)}
             onBlur={field.handleBlur}
-            error={field.state.meta.isTouched ? fieldError(field.state.meta.errors) : undefined}
+            error={fieldError(field.state.meta)}
           />
         )}
       </form.Field>
@@ -121,7 +122,7 @@ function SettingsForm({ initial }: { initial: Settings }) {
             value={Number.isNaN(field.state.value) ? "" : field.state.value}
             onChange={(e) => field.handleChange(e.target.valueAsNumber)}
             onBlur={field.handleBlur}
-            error={field.state.meta.isTouched ? fieldError(field.state.meta.errors) : undefined}
+            error={fieldError(field.state.meta)}
           />
         )}
       </form.Field>
@@ -137,12 +138,4 @@ function SettingsForm({ initial }: { initial: Settings }) {
       </form.Subscribe>
     </form>
   );
-}
-
-function fieldError(errors: unknown[]): string | undefined {
-  const first = errors[0];
-  if (!first) return undefined;
-  if (typeof first === "string") return first;
-  if (typeof first === "object" && "message" in first && typeof first.message === "string") return first.message;
-  return undefined;
 }

@@ -7,6 +7,7 @@ import { z } from "zod";
 import { api } from "../../../convex/_generated/api";
 import { Button } from "@/components/ui/button";
 import { PasswordField, TextField } from "@/components/ui/inputs";
+import { fieldError } from "@/lib/form";
 import { paths } from "@/lib/paths";
 
 export const SIGNIN_FAILED = "An error occurred. Please try again.";
@@ -68,7 +69,7 @@ function SigninForm() {
                 value={field.state.value}
                 onChange={(e) => field.handleChange(e.target.value)}
                 onBlur={field.handleBlur}
-                error={fieldError(field.state.meta.errors)}
+                error={fieldError(field.state.meta)}
               />
             )}
           </form.Field>
@@ -84,7 +85,7 @@ function SigninForm() {
                 value={field.state.value}
                 onChange={(e) => field.handleChange(e.target.value)}
                 onBlur={field.handleBlur}
-                error={fieldError(field.state.meta.errors)}
+                error={fieldError(field.state.meta)}
               />
             )}
           </form.Field>
@@ -112,13 +113,4 @@ function SigninForm() {
       </div>
     </main>
   );
-}
-
-/** TanStack Form keeps Standard Schema issues ({message}) or strings; show the first. */
-function fieldError(errors: unknown[]): string | undefined {
-  const first = errors[0];
-  if (!first) return undefined;
-  if (typeof first === "string") return first;
-  if (typeof first === "object" && "message" in first && typeof first.message === "string") return first.message;
-  return undefined;
 }
