@@ -89,6 +89,14 @@ describe("SignupForm", () => {
     expect(await screen.findByText("The image must be 5 MB or smaller.")).toBeInTheDocument();
   });
 
+  it("lists missing professional details together with other errors", async () => {
+    const user = renderForm("professional");
+    await user.click(screen.getByRole("button", { name: "Create Account" }));
+    expect(await screen.findByText("Enter a valid email address.")).toBeInTheDocument();
+    expect(screen.getByText("Choose your city.")).toBeInTheDocument();
+    expect(screen.getByText("Training Certificate image is required.")).toBeInTheDocument();
+  });
+
   it("asks professionals for their documents", async () => {
     const user = renderForm("professional");
     await fillValidCustomer(user);

@@ -76,19 +76,23 @@ export const signupSchema = z
     citizenshipBack: imageFile,
     trainingCertificate: imageFile,
   })
-  .superRefine((v, ctx) => {
-    if (v.role !== "professional") return;
-    if (!v.city) ctx.addIssue({ code: "custom", path: ["city"], message: "Choose your city." });
-    if (v.state.trim().length < 2)
-      ctx.addIssue({
-        code: "custom",
-        path: ["state"],
-        message: "State must be at least 2 characters.",
-      });
-    if (!v.specialty)
-      ctx.addIssue({ code: "custom", path: ["specialty"], message: "Choose your specialty." });
-    for (const { name, label } of DOCUMENT_FIELDS) {
-      if (!v[name])
-        ctx.addIssue({ code: "custom", path: [name], message: `${label} image is required.` });
-    }
-  });
+  .superRefine(
+    (v, ctx) => {
+      if (v.role !== "professional") return;
+      if (!v.city) ctx.addIssue({ code: "custom", path: ["city"], message: "Choose your city." });
+      if (v.state.trim().length < 2)
+        ctx.addIssue({
+          code: "custom",
+          path: ["state"],
+          message: "State must be at least 2 characters.",
+        });
+      if (!v.specialty)
+        ctx.addIssue({ code: "custom", path: ["specialty"], message: "Choose your specialty." });
+      for (const { name, label } of DOCUMENT_FIELDS) {
+        if (!v[name])
+          ctx.addIssue({ code: "custom", path: [name], message: `${label} image is required.` });
+      }
+      // Run even when other fields are invalid, so every missing item shows at once.
+    },
+    { when: () => true },
+  );
