@@ -181,11 +181,21 @@ export class Engine {
     return engine;
   }
 
-  /** Swaps in freshly imported modules (dev mode); data is untouched. */
+  /** Swaps in freshly imported modules and schema (dev mode); data is untouched. */
   async reload(importer: Importer): Promise<void> {
     const modules = buildModuleMap(this.convexDir, importer);
     await preloadAll(modules);
+    const schema = await loadSchema(this.convexDir, modules);
+    // A throwaway engine compiles the new schema the way convex-test does (indexes, validators).
+    this.db._schema = this.internals.convexTest(schema, modules)._convexGlobal.components[""].db._schema;
     this.useModules(modules);
+    this.rebuildTableIndex();
+  }
+
+  private rebuildTableIndex() {
+    const indexes = new Map([...(this.db._schema?.tables ?? new Map())].map(([table, t]) => [table, t.indexes]));
+    this.tableIndex = new TableIndex((id) => this.internals.tableNameFromId(id) ?? "", indexes);
+    for (const doc of Object.values(this.db._documents)) this.tableIndex.update(doc._id, null, doc);
   }
 
   private useModules(modules: ModuleMap) {
@@ -204,13 +214,10 @@ export class Engine {
     engines.delete(this.global);
   }
 
-  /** Replaces the whole committed state (restore from disk). */
+  /** Loads persisted documents (restore from disk). */
   restoreDocuments(docs: Iterable<Doc>) {
-    this.tableIndex.clear();
-    for (const doc of docs) {
-      this.db._documents[doc._id] = doc;
-      this.tableIndex.update(doc._id, null, doc);
-    }
+    for (const doc of docs) this.db._documents[doc._id] = doc;
+    this.rebuildTableIndex();
   }
 
   private hookCommits() {
@@ -218,10 +225,7 @@ export class Engine {
     const commit = db.commit.bind(db);
     const hooks = this.hooks;
     const tableOf = (id: string) => this.internals.tableNameFromId(id) ?? "";
-    this.tableIndex = new TableIndex(
-      tableOf,
-      new Map([...(db._schema?.tables ?? new Map())].map(([table, t]) => [table, t.indexes])),
-    );
+    this.rebuildTableIndex();
     for (const method of ["startQuery", "paginate"] as const) {
       const original = db[method].bind(db) as (arg: { query: { source: QuerySource } } & { source: QuerySource }) => unknown;
       (db as unknown as Record<string, unknown>)[method] = (arg: { query?: { source: QuerySource }; source?: QuerySource }) => {

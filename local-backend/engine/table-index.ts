@@ -46,11 +46,6 @@ export class TableIndex {
     return out;
   }
 
-  clear() {
-    this.tables.clear();
-    for (const bucket of this.buckets.values()) bucket.byValue.clear();
-  }
-
   /** Records the committed change of one document. */
   update(id: string, before: Doc | null, after: Doc | null) {
     const table = this.tableOf(id);

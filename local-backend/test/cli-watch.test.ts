@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { cpSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { anyApi } from "convex/server";
@@ -51,6 +51,18 @@ it("--watch reloads changed modules without losing data, keeps serving when a mo
   await waitFor(/reloaded .*generation 2/);
   expect(await http.query(anyApi.hello.version, {})).toBe("v2");
   expect(await http.query(anyApi.messages.list, { channel: "w" })).toEqual([{ body: "before reload", author: null }]);
+
+  const schemaFile = path.join(convexDir, "schema.ts");
+  writeFileSync(schemaFile, readFileSync(schemaFile, "utf8").replace(`.index("by_channel", [`, `.index("by_body", ["body"]).index("by_channel", [`));
+  writeFileSync(
+    path.join(convexDir, "byBody.ts"),
+    `import { queryGeneric } from "convex/server";\nimport { v } from "convex/values";\n` +
+      `export const find = queryGeneric({ args: { body: v.string() }, handler: async (ctx, { body }) => ` +
+      `(await ctx.db.query("messages").withIndex("by_body", (q) => q.eq("body", body)).collect()).map((m) => m.channel) });\n`,
+  );
+  await waitFor(/reloaded .*generation [34]/);
+  await new Promise((resolve) => setTimeout(resolve, 400)); // both files' changes picked up
+  expect(await http.query(anyApi.byBody.find, { body: "before reload" })).toEqual(["w"]);
 
   writeFileSync(path.join(convexDir, "broken.ts"), `export const oops = ;\n`);
   await waitFor(/reload failed, still serving the previous modules/);
