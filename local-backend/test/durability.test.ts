@@ -6,7 +6,7 @@ import { anyApi } from "convex/server";
 import { ConvexHttpClient } from "convex/browser";
 import { describe, expect, it } from "vitest";
 import { startBackend } from "../server.ts";
-import { fixtureConvexDir, tempDataDir } from "./helpers.ts";
+import { fixtureConvexDir, newClient, nextValue, tempDataDir } from "./helpers.ts";
 
 const start = (dataDir: string) => startBackend({ port: 0, sitePort: 0, dataDir, convexDir: fixtureConvexDir });
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -40,6 +40,24 @@ describe("durability", () => {
     expect((await http.query(anyApi.messages.list, { channel: "keep" })).length).toBe(3);
     await backend.close();
   });
+
+  it("a subscribed client reconnects to the restarted server and keeps receiving updates", async () => {
+    const dataDir = tempDataDir();
+    let backend = await start(dataDir);
+    const port = Number(new URL(backend.url).port);
+    const client = newClient(backend.url);
+    await nextValue<unknown[]>(client, anyApi.messages.list, { channel: "re" }, (v) => v.length === 0);
+    const values: unknown[][] = [];
+    client.onUpdate(anyApi.messages.list, { channel: "re" }, (v) => values.push(v as unknown[]));
+    await backend.close();
+    backend = await startBackend({ port, sitePort: 0, dataDir, convexDir: fixtureConvexDir });
+    await new ConvexHttpClient(backend.url).mutation(anyApi.messages.send, { channel: "re", body: "after restart" });
+    const deadline = Date.now() + 10_000;
+    while (!values.some((v) => v.length === 1) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    expect(values.at(-1)).toEqual([{ body: "after restart", author: null }]);
+    await client.close();
+    await backend.close();
+  }, 20_000);
 
   it("a function scheduled before a restart still runs after it", async () => {
     const dataDir = tempDataDir();
