@@ -6,7 +6,8 @@ import { router } from "@/app/router";
 import { PresenceHeartbeat } from "@/features/presence/presence-heartbeat";
 import { CONVEX_URL, TOASTS } from "@/lib/constants";
 
-const convex = new ConvexReactClient(CONVEX_URL);
+// Function log lines (including handled ConvexErrors) are echoed to the console only in development.
+const convex = new ConvexReactClient(CONVEX_URL, { logger: import.meta.env.DEV });
 
 export function Providers() {
   return (

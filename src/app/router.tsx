@@ -2,6 +2,7 @@ import { createBrowserRouter, Navigate, type RouteObject } from "react-router-do
 import type { ComponentType } from "react";
 import { RootLayout } from "@/app/layouts/root-layout";
 import { RouteError } from "@/app/route-error";
+import { LoadingState } from "@/components/ui/states";
 import { CustomerOnly, GuestOnly } from "@/app/guards";
 
 /** A lazily loaded route whose module's default export is the page. */
@@ -13,6 +14,7 @@ export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     errorElement: <RouteError />,
+    hydrateFallbackElement: <LoadingState />,
     children: [
       { path: "/", ...page(() => import("@/features/landing/home-page")) },
       { path: "/about", ...page(() => import("@/features/landing/about-page")) },
