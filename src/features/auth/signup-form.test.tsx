@@ -90,7 +90,8 @@ describe("SignupForm", () => {
   });
 
   it("lists missing professional details together with other errors", async () => {
-    const user = renderForm("professional");
+    const user = renderForm("");
+    await user.click(screen.getByLabelText("Professional"));
     await user.click(screen.getByRole("button", { name: "Create Account" }));
     expect(await screen.findByText("Enter a valid email address.")).toBeInTheDocument();
     expect(screen.getByText("Choose your city.")).toBeInTheDocument();

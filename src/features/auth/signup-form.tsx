@@ -199,78 +199,80 @@ export function SignupForm({ initialRole }: { initialRole: SignupRole }) {
       </form.Field>
 
       <form.Subscribe selector={(s) => s.values.role}>
-        {(role) =>
-          role === "professional" && (
-            <fieldset className="space-y-4 rounded-xl border border-slate-200 p-4">
-              <legend className="px-1 text-sm font-semibold text-slate-800">
-                Professional details
-              </legend>
-              <div className="grid gap-4 sm:grid-cols-2">
-                <form.Field name="city">
-                  {(f) => (
-                    <SelectField
-                      label="City"
-                      value={f.state.value}
-                      onBlur={f.handleBlur}
-                      onChange={(e) => f.handleChange(e.target.value)}
-                      error={fieldError(f.state.meta)}
-                    >
-                      <option value="">Select your city</option>
-                      {CITIES.map((c) => (
-                        <option key={c.slug} value={c.slug}>
-                          {c.name}
-                        </option>
-                      ))}
-                    </SelectField>
-                  )}
-                </form.Field>
-                <form.Field name="state">
-                  {(f) => (
-                    <TextField
-                      label="State"
-                      placeholder="e.g. Lumbini"
-                      value={f.state.value}
-                      onBlur={f.handleBlur}
-                      onChange={(e) => f.handleChange(e.target.value)}
-                      error={fieldError(f.state.meta)}
-                    />
-                  )}
-                </form.Field>
-              </div>
-              <form.Field name="specialty">
+        {(role) => (
+          // Always mounted (hidden for customers): fields that mount late miss the submit-time errors.
+          <fieldset
+            hidden={role !== "professional"}
+            className="space-y-4 rounded-xl border border-slate-200 p-4"
+          >
+            <legend className="px-1 text-sm font-semibold text-slate-800">
+              Professional details
+            </legend>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <form.Field name="city">
                 {(f) => (
                   <SelectField
-                    label="Specialty"
+                    label="City"
                     value={f.state.value}
                     onBlur={f.handleBlur}
                     onChange={(e) => f.handleChange(e.target.value)}
                     error={fieldError(f.state.meta)}
                   >
-                    <option value="">Select your specialty</option>
-                    {SPECIALTIES.map((s) => (
-                      <option key={s.slug} value={s.slug}>
-                        {s.name}
+                    <option value="">Select your city</option>
+                    {CITIES.map((c) => (
+                      <option key={c.slug} value={c.slug}>
+                        {c.name}
                       </option>
                     ))}
                   </SelectField>
                 )}
               </form.Field>
-              {DOCUMENT_FIELDS.map((d) => (
-                <form.Field key={d.name} name={d.name}>
-                  {(f) => (
-                    <FileInput
-                      label={d.label}
-                      value={f.state.value}
-                      onBlur={f.handleBlur}
-                      onChange={(file) => f.handleChange(file)}
-                      error={fieldError(f.state.meta)}
-                    />
-                  )}
-                </form.Field>
-              ))}
-            </fieldset>
-          )
-        }
+              <form.Field name="state">
+                {(f) => (
+                  <TextField
+                    label="State"
+                    placeholder="e.g. Lumbini"
+                    value={f.state.value}
+                    onBlur={f.handleBlur}
+                    onChange={(e) => f.handleChange(e.target.value)}
+                    error={fieldError(f.state.meta)}
+                  />
+                )}
+              </form.Field>
+            </div>
+            <form.Field name="specialty">
+              {(f) => (
+                <SelectField
+                  label="Specialty"
+                  value={f.state.value}
+                  onBlur={f.handleBlur}
+                  onChange={(e) => f.handleChange(e.target.value)}
+                  error={fieldError(f.state.meta)}
+                >
+                  <option value="">Select your specialty</option>
+                  {SPECIALTIES.map((s) => (
+                    <option key={s.slug} value={s.slug}>
+                      {s.name}
+                    </option>
+                  ))}
+                </SelectField>
+              )}
+            </form.Field>
+            {DOCUMENT_FIELDS.map((d) => (
+              <form.Field key={d.name} name={d.name}>
+                {(f) => (
+                  <FileInput
+                    label={d.label}
+                    value={f.state.value}
+                    onBlur={f.handleBlur}
+                    onChange={(file) => f.handleChange(file)}
+                    error={fieldError(f.state.meta)}
+                  />
+                )}
+              </form.Field>
+            ))}
+          </fieldset>
+        )}
       </form.Subscribe>
 
       {Object.keys(progress).length > 0 && (
