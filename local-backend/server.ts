@@ -100,7 +100,8 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
   const engine = await Engine.create(convexDir, options.importer ?? nativeImport, {
     onCommit(ts: bigint, changes: Change[]) {
       if (isClosed) return;
-      log.appendCommit(ts, changes, engine.db._nextDocId, engine.db._lastCreationTime);
+      const { nextDocId, lastCreationTime } = engine.database.counters();
+      log.appendCommit(ts, changes, nextDocId, lastCreationTime);
       for (const change of changes) {
         if (change.table === "_storage" && change.after === null) {
           fileTypes.delete(change.id);
@@ -112,8 +113,7 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
     },
     onFileStored(storageId: string, blob: Blob) {
       if (isClosed) return;
-      const doc = engine.db._documents[storageId];
-      if (doc && blob.type) engine.db._documents[storageId] = { ...doc, contentType: blob.type };
+      if (blob.type) engine.database.setContentType(storageId, blob.type);
       fileTypes.set(storageId, blob.type);
       const write = blob.arrayBuffer().then((buffer) => log.appendFile(storageId, blob.type, new Uint8Array(buffer)));
       pendingFiles.add(write);
@@ -124,20 +124,21 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
   });
 
   // Restore persisted state into convex-test's database.
-  const db = engine.db;
-  engine.restoreDocuments(
-    [...state.docs.values()].map((doc) => {
+  const files = new Map<string, Blob>();
+  for (const [id, type] of fileTypes) {
+    const bytes = log.readFile(id);
+    if (bytes) files.set(id, new Blob([new Uint8Array(bytes)], { type }));
+  }
+  engine.restore({
+    docs: [...state.docs.values()].map((doc) => {
       const type = fileTypes.get(doc._id);
       return type ? { ...doc, contentType: type } : doc;
     }),
-  );
-  db._nextDocId = Math.max(db._nextDocId, state.nextDocId);
-  db._lastCreationTime = Math.max(db._lastCreationTime, state.lastCreationTime);
-  engine.global.transactionManager._lastCommitTs = state.ts;
-  for (const [id, type] of fileTypes) {
-    const bytes = log.readFile(id);
-    if (bytes && db._documents[id]) db._storage[id] = new Blob([new Uint8Array(bytes)], { type });
-  }
+    files,
+    ts: state.ts,
+    nextDocId: state.nextDocId,
+    lastCreationTime: state.lastCreationTime,
+  });
   const subscriptions = new Subscriptions(engine, durable);
   reactor.subscriptions = subscriptions;
   engine.rearmScheduled();
@@ -198,13 +199,7 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
     for (const c of connections) c.ping();
   }, options.pingMs ?? 20_000);
   const compact = () =>
-    log.compact({
-      ts: engine.currentTs(),
-      nextDocId: db._nextDocId,
-      lastCreationTime: db._lastCreationTime,
-      docs: Object.values(db._documents),
-      files: fileTypes,
-    });
+    log.compact({ ts: engine.currentTs(), ...engine.database.counters(), docs: engine.database.documents(), files: fileTypes });
   const compactor = setInterval(() => {
     if (log.needsCompaction()) compact();
   }, options.compactionCheckMs ?? 10_000);

@@ -59,8 +59,8 @@ export async function handleStorage(req: IncomingMessage, res: ServerResponse, u
   }
   const storageId = decodeURIComponent(url.pathname.slice("/api/storage/".length));
   if (req.method !== "GET" && req.method !== "HEAD") return sendJson(res, 405, { code: "MethodNotAllowed", message: "Use GET" });
-  const meta = storageId ? deps.engine.db.get(undefined, storageId) : null;
-  const blob = meta && storageId.endsWith("_storage") ? deps.engine.db._storage[storageId] : undefined;
+  const meta = deps.engine.database.tableOf(storageId) === "_storage" ? deps.engine.database.get(storageId) : null;
+  const blob = meta ? deps.engine.database.file(storageId) : undefined;
   if (!meta || !blob) {
     res.writeHead(404, { "Content-Type": "text/plain", ...CORS_HEADERS });
     return res.end("File not found");

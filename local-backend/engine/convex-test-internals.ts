@@ -1,7 +1,8 @@
 // The ONLY file that reaches into convex-test internals. Pinned: convex-test 0.0.60.
 // convex-test keeps its database, transaction manager and scheduler in module-private
-// state. We load a copy of its dist/index.js with a few extra exports appended so the
-// backend can observe commits, restore persisted documents and re-arm scheduled jobs.
+// state. We load a copy of its dist/index.js with a few extra exports appended, and wrap
+// its in-memory database in `ConvexTestDatabase` so the backend can observe commits,
+// narrow table scans, restore persisted documents and re-arm scheduled jobs.
 // Every textual patch is checked: an upgrade that moves these anchors fails loudly here.
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -15,7 +16,7 @@ const nodeModules = path.resolve(here, "../../node_modules");
 /* eslint-disable @typescript-eslint/no-explicit-any */
 export type Doc = Record<string, any> & { _id: string; _creationTime: number };
 
-export interface DatabaseFake {
+interface DatabaseFake {
   _documents: Record<string, Doc>;
   _storage: Record<string, Blob>;
   _nextDocId: number;
@@ -113,4 +114,145 @@ export function loadConvexTestInternals(): Promise<ConvexTestInternals> {
     return (await import(pathToFileURL(outFile).href)) as ConvexTestInternals;
   })();
   return loaded;
+}
+
+/** Replaces convex-test's module lookup (it globs files itself unless given a map it then caches per key). */
+export function useModuleLoader(global: ConvexGlobal, loader: (modulePath: string) => Promise<Record<string, unknown>>) {
+  global.components[""].modules = loader;
+}
+
+export interface QuerySource {
+  type: string;
+  indexName?: string;
+  range?: { type: string; fieldPath: string; value: unknown }[];
+}
+
+export type IndexDefinitions = Map<string, { indexDescriptor: string; fields: string[] }[]>;
+
+export interface DatabaseHooks {
+  /** Committed ids of `table` that may match the query being resolved (a superset is fine). */
+  candidates(table: string, source: QuerySource | undefined): Iterable<string>;
+  /** After every commit that applies writes to the database (top level), with each written doc's old version. */
+  afterCommit(commitTs: bigint, before: Map<string, Doc | null>): void;
+  /** After a file's bytes are stored (its `_storage` document is already committed). */
+  fileStored(storageId: string, blob: Blob): void;
+}
+
+/** convex-test's root-component database and transaction state, seen through one narrow API. */
+export class ConvexTestDatabase {
+  private readonly db: DatabaseFake;
+  /** The source of the query convex-test is resolving right now (set around startQuery/paginate). */
+  private querySource: QuerySource | undefined;
+
+  constructor(
+    private readonly internals: ConvexTestInternals,
+    private readonly global: ConvexGlobal,
+  ) {
+    this.db = global.components[""].db;
+  }
+
+  tableOf(id: string): string {
+    return this.internals.tableNameFromId(id) ?? "";
+  }
+
+  get(id: string): Doc | null {
+    return this.db._documents[id] ?? null;
+  }
+
+  documents(): Iterable<Doc> {
+    return Object.values(this.db._documents);
+  }
+
+  file(storageId: string): Blob | undefined {
+    return this.get(storageId) ? this.db._storage[storageId] : undefined;
+  }
+
+  /** Real Convex keeps the content type on the `_storage` document; convex-test does not. */
+  setContentType(storageId: string, contentType: string) {
+    const doc = this.db._documents[storageId];
+    if (doc) this.db._documents[storageId] = { ...doc, contentType };
+  }
+
+  indexes(): IndexDefinitions {
+    return new Map([...(this.db._schema?.tables ?? new Map())].map(([table, t]) => [table, t.indexes]));
+  }
+
+  /** Takes over the compiled schema (indexes, validators) of another convex-test instance. */
+  useSchemaOf(other: ConvexTestDatabase) {
+    this.db._schema = other.db._schema;
+  }
+
+  lastCommitTs(): bigint {
+    return this.global.transactionManager._lastCommitTs;
+  }
+
+  counters(): { nextDocId: number; lastCreationTime: number } {
+    return { nextDocId: this.db._nextDocId, lastCreationTime: this.db._lastCreationTime };
+  }
+
+  /** Loads persisted state: documents keep their ids and creation times; counters only move forward. */
+  restore(state: { docs: Iterable<Doc>; files: Map<string, Blob>; ts: bigint; nextDocId: number; lastCreationTime: number }) {
+    for (const doc of state.docs) this.db._documents[doc._id] = doc;
+    for (const [id, blob] of state.files) if (this.db._documents[id]) this.db._storage[id] = blob;
+    this.db._nextDocId = Math.max(this.db._nextDocId, state.nextDocId);
+    this.db._lastCreationTime = Math.max(this.db._lastCreationTime, state.lastCreationTime);
+    if (state.ts > this.global.transactionManager._lastCommitTs) this.global.transactionManager._lastCommitTs = state.ts;
+  }
+
+  instrument(hooks: DatabaseHooks) {
+    const db = this.db;
+    for (const method of ["startQuery", "paginate"] as const) {
+      const original = db[method].bind(db) as (arg: unknown) => unknown;
+      db[method] = ((arg: { query?: { source: QuerySource }; source?: QuerySource }) => {
+        this.querySource = method === "startQuery" ? arg.source : arg.query?.source;
+        try {
+          return original(arg);
+        } finally {
+          this.querySource = undefined;
+        }
+      }) as never;
+    }
+    // convex-test scans every document of the database for each query; scan candidates instead,
+    // plus whatever the open transaction wrote.
+    db._iterateDocs = (table, callback) => {
+      let ids = hooks.candidates(table, this.querySource);
+      if (db._writes.length > 0) {
+        const all = new Set(ids);
+        for (const layer of db._writes) for (const id of Object.keys(layer)) if (this.tableOf(id) === table) all.add(id);
+        ids = all;
+      }
+      for (const id of ids) {
+        const doc = db.get(table, id);
+        if (doc !== null) callback(doc);
+      }
+    };
+    const commit = db.commit.bind(db);
+    db.commit = (commitTs) => {
+      // Only the outermost level applies writes to _documents; nested commits merge upwards.
+      const writes = db._writes.length === 1 ? db._writes[0] : null;
+      const before = new Map<string, Doc | null>();
+      if (writes) for (const id of Object.keys(writes)) before.set(id, db._documents[id] ?? null);
+      commit(commitTs);
+      if (writes !== null && commitTs !== null) hooks.afterCommit(commitTs, before);
+    };
+    const storeFile = db.storeFile.bind(db);
+    db.storeFile = (storageId, blob) => {
+      storeFile(storageId, blob);
+      hooks.fileStored(storageId, blob);
+    };
+  }
+
+  /** Runs a persisted pending scheduled job the way convex-test's own timer would. */
+  runScheduledJob(job: Doc): Promise<void> {
+    return this.internals.convexGlobalStorage.run(this.global, () =>
+      this.internals.runScheduledFunction({
+        db: this.db,
+        jobId: job._id,
+        componentPath: "",
+        functionPath: { udfPath: job.name, componentPath: "" },
+        args: job.args[0],
+        name: job.name,
+      }),
+    );
+  }
 }

@@ -6,16 +6,17 @@ import path from "node:path";
 import { format } from "node:util";
 import { convexToJson, jsonToConvex, type Value } from "convex/values";
 import {
+  ConvexTestDatabase,
   loadConvexTestInternals,
+  useModuleLoader,
   type ConvexGlobal,
   type ConvexTestInternals,
-  type DatabaseFake,
   type Doc,
   type TestAccessor,
 } from "./convex-test-internals.ts";
 import { buildModuleMap, preloadAll, type Importer, type ModuleMap } from "./modules.ts";
 import { ReadSet, type Change } from "./read-set.ts";
-import { TableIndex, type QuerySource } from "./table-index.ts";
+import { TableIndex } from "./table-index.ts";
 
 export type FunctionKind = "query" | "mutation" | "action";
 export type Identity = Record<string, unknown> & { subject: string; issuer: string; tokenIdentifier: string };
@@ -90,7 +91,7 @@ function installProcessSeams(internals: ConvexTestInternals) {
     const engine = engineFor();
     if (engine && op === "1.0/storageGetUrl") {
       const { storageId } = JSON.parse(json) as { storageId: string };
-      const exists = engine.db.get("_storage", storageId) !== null;
+      const exists = engine.database.get(storageId) !== null;
       return JSON.stringify(exists ? engine.hooks.storageUrl(storageId) : null);
     }
     if (engine && op === "1.0/storageGenerateUploadUrl") return JSON.stringify(engine.hooks.uploadUrl());
@@ -151,8 +152,6 @@ export class Engine {
   /** Module path without extension (absolute) → loader. */
   private modules = new Map<string, () => Promise<Record<string, unknown>>>();
   private tableIndex!: TableIndex;
-  /** The source of the query convex-test is resolving right now (set around startQuery/paginate). */
-  private querySource: QuerySource | undefined;
   /** Top-level async context: follow-up work started from inside a handler runs here. */
   readonly detached = AsyncResource.bind((fn: () => void) => fn());
 
@@ -161,7 +160,7 @@ export class Engine {
     readonly internals: ConvexTestInternals,
     readonly t: TestAccessor,
     readonly global: ConvexGlobal,
-    readonly db: DatabaseFake,
+    readonly database: ConvexTestDatabase,
     readonly hooks: EngineHooks,
   ) {}
 
@@ -173,11 +172,16 @@ export class Engine {
     const t = internals.convexTest(schema, modules);
     installProcessSeams(internals);
     const global = t._convexGlobal;
-    const db = global.components[""].db;
-    const engine = new Engine(path.resolve(convexDir), internals, t, global, db, hooks);
+    const database = new ConvexTestDatabase(internals, global);
+    const engine = new Engine(path.resolve(convexDir), internals, t, global, database, hooks);
     engine.useModules(modules);
     engines.set(global, engine);
-    engine.hookCommits();
+    engine.rebuildTableIndex();
+    database.instrument({
+      candidates: (table, source) => engine.tableIndex.candidates(table, source),
+      afterCommit: (commitTs, before) => engine.afterCommit(commitTs, before),
+      fileStored: (storageId, blob) => hooks.onFileStored(storageId, blob),
+    });
     return engine;
   }
 
@@ -187,15 +191,15 @@ export class Engine {
     await preloadAll(modules);
     const schema = await loadSchema(this.convexDir, modules);
     // A throwaway engine compiles the new schema the way convex-test does (indexes, validators).
-    this.db._schema = this.internals.convexTest(schema, modules)._convexGlobal.components[""].db._schema;
+    const compiled = this.internals.convexTest(schema, modules)._convexGlobal;
+    this.database.useSchemaOf(new ConvexTestDatabase(this.internals, compiled));
     this.useModules(modules);
     this.rebuildTableIndex();
   }
 
   private rebuildTableIndex() {
-    const indexes = new Map([...(this.db._schema?.tables ?? new Map())].map(([table, t]) => [table, t.indexes]));
-    this.tableIndex = new TableIndex((id) => this.internals.tableNameFromId(id) ?? "", indexes);
-    for (const doc of Object.values(this.db._documents)) this.tableIndex.update(doc._id, null, doc);
+    this.tableIndex = new TableIndex((id) => this.database.tableOf(id), this.database.indexes());
+    for (const doc of this.database.documents()) this.tableIndex.update(doc._id, null, doc);
   }
 
   private useModules(modules: ModuleMap) {
@@ -203,78 +207,35 @@ export class Engine {
     const byPath = new Map<string, () => Promise<Record<string, unknown>>>();
     for (const [file, load] of Object.entries(modules)) byPath.set(file.replace(/\.[^./]+$/, ""), load);
     this.modules = byPath;
-    this.global.components[""].modules = async (p: string) => {
+    useModuleLoader(this.global, async (p) => {
       const load = byPath.get(path.join(root, p));
       if (!load) throw new Error(`Could not find module for: "${p}"`);
       return await load();
-    };
+    });
   }
 
   dispose() {
     engines.delete(this.global);
   }
 
-  /** Loads persisted documents (restore from disk). */
-  restoreDocuments(docs: Iterable<Doc>) {
-    for (const doc of docs) this.db._documents[doc._id] = doc;
+  /** Loads persisted state (documents, files, id counters, last commit timestamp). */
+  restore(state: Parameters<ConvexTestDatabase["restore"]>[0]) {
+    this.database.restore(state);
     this.rebuildTableIndex();
   }
 
-  private hookCommits() {
-    const db = this.db;
-    const commit = db.commit.bind(db);
-    const hooks = this.hooks;
-    const tableOf = (id: string) => this.internals.tableNameFromId(id) ?? "";
-    this.rebuildTableIndex();
-    for (const method of ["startQuery", "paginate"] as const) {
-      const original = db[method].bind(db) as (arg: { query: { source: QuerySource } } & { source: QuerySource }) => unknown;
-      (db as unknown as Record<string, unknown>)[method] = (arg: { query?: { source: QuerySource }; source?: QuerySource }) => {
-        this.querySource = method === "startQuery" ? arg.source : arg.query?.source;
-        try {
-          return original(arg as never);
-        } finally {
-          this.querySource = undefined;
-        }
-      };
-    }
-    db._iterateDocs = (table: string, callback: (doc: Doc) => void) => {
-      let ids = this.tableIndex.candidates(table, this.querySource);
-      if (db._writes.length > 0) {
-        const all = new Set(ids);
-        for (const layer of db._writes) for (const id of Object.keys(layer)) if (tableOf(id) === table) all.add(id);
-        ids = all;
-      }
-      for (const id of ids) {
-        const doc = db.get(table, id);
-        if (doc !== null) callback(doc);
-      }
-    };
-    db.commit = (commitTs: bigint | null) => {
-      const writes = db._writes.length === 1 ? db._writes[0] : null;
-      const before = new Map<string, Doc | null>();
-      if (writes) for (const id of Object.keys(writes)) before.set(id, db._documents[id] ?? null);
-      commit(commitTs);
-      if (writes === null) return;
-      for (const [id, old] of before) this.tableIndex.update(id, old, db._documents[id] ?? null);
-      if (commitTs === null) return;
-      const call = callStorage.getStore();
-      if (call) call.commitTs = commitTs;
-      if (before.size === 0) return;
-      const changes: Change[] = [];
-      for (const [id, old] of before) {
-        changes.push({ id, table: this.internals.tableNameFromId(id) ?? "", before: old, after: db._documents[id] ?? null });
-      }
-      hooks.onCommit(commitTs, changes);
-    };
-    const storeFile = db.storeFile.bind(db);
-    db.storeFile = (storageId: string, blob: Blob) => {
-      storeFile(storageId, blob);
-      hooks.onFileStored(storageId, blob);
-    };
+  private afterCommit(commitTs: bigint, before: Map<string, Doc | null>) {
+    for (const [id, old] of before) this.tableIndex.update(id, old, this.database.get(id));
+    const call = callStorage.getStore();
+    if (call) call.commitTs = commitTs;
+    if (before.size === 0) return;
+    const changes: Change[] = [];
+    for (const [id, old] of before) changes.push({ id, table: this.database.tableOf(id), before: old, after: this.database.get(id) });
+    this.hooks.onCommit(commitTs, changes);
   }
 
   currentTs(): bigint {
-    return this.global.transactionManager._lastCommitTs;
+    return this.database.lastCommitTs();
   }
 
   rangeMatches = (doc: Doc, filter: unknown) => this.internals.evaluateRangeFilter(doc, filter);
@@ -344,22 +305,9 @@ export class Engine {
   /** Re-arms timers for scheduled functions that were pending when the data was persisted. */
   rearmScheduled() {
     const now = Date.now();
-    for (const doc of Object.values(this.db._documents)) {
-      if (!doc._id.endsWith("_scheduled_functions") || doc.state?.kind !== "pending") continue;
-      setTimeout(() => {
-        this.detached(() => {
-          void this.internals.convexGlobalStorage.run(this.global, () =>
-            this.internals.runScheduledFunction({
-              db: this.db,
-              jobId: doc._id,
-              componentPath: "",
-              functionPath: { udfPath: doc.name, componentPath: "" },
-              args: doc.args[0],
-              name: doc.name,
-            }),
-          );
-        });
-      }, Math.max(0, doc.scheduledTime - now));
+    for (const job of this.database.documents()) {
+      if (this.database.tableOf(job._id) !== "_scheduled_functions" || job.state?.kind !== "pending") continue;
+      setTimeout(() => this.detached(() => void this.database.runScheduledJob(job)), Math.max(0, job.scheduledTime - now));
     }
   }
 }

@@ -3,13 +3,7 @@
 // index range starting with .eq(firstField, v) only looks at documents having that value.
 // convex-test still applies the full range and filters to the candidates, so a superset is fine.
 import { convexToJson, type Value } from "convex/values";
-import type { Doc } from "./convex-test-internals.ts";
-
-export interface QuerySource {
-  type: string;
-  indexName?: string;
-  range?: { type: string; fieldPath: string; value: unknown }[];
-}
+import type { Doc, IndexDefinitions, QuerySource } from "./convex-test-internals.ts";
 
 const valueAt = (doc: Doc, fieldPath: string): unknown => {
   let value: unknown = doc;
@@ -27,7 +21,7 @@ export class TableIndex {
 
   constructor(
     private readonly tableOf: (id: string) => string,
-    indexes: Map<string, { indexDescriptor: string; fields: string[] }[]>,
+    indexes: IndexDefinitions,
   ) {
     for (const [table, list] of indexes) {
       for (const index of list) this.buckets.set(`${table}.${index.indexDescriptor}`, { field: index.fields[0], byValue: new Map() });
