@@ -14,6 +14,8 @@ export const paths = {
   login: () => "/login",
   professionalSignin: () => "/professional-signin",
   customerProfile: () => "/customer/profile",
+  /** The account page opened on My Bookings. */
+  customerBookings: () => "/customer/profile?tab=bookings",
   customerNotifications: () => "/customer/notification",
   professionalDashboard: () => "/professional-dashboard",
   adminLogin: () => "/admin-login",

@@ -102,9 +102,7 @@ export function Header() {
               )) ?? <p className="px-3 py-2 text-slate-500">Unknown role</p>}
               {viewer.role === "customer" && (
                 <>
-                  <DrawerLink to={`${paths.customerProfile()}?tab=bookings`}>
-                    My Bookings
-                  </DrawerLink>
+                  <DrawerLink to={paths.customerBookings()}>My Bookings</DrawerLink>
                   <DrawerLink to={paths.customerNotifications()}>Notifications</DrawerLink>
                 </>
               )}

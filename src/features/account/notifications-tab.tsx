@@ -64,10 +64,7 @@ export function NotificationsTab() {
                   {n.bookingId && (
                     <>
                       {" · "}
-                      <Link
-                        to={`${paths.customerProfile()}?tab=bookings`}
-                        className="text-brand-700 underline"
-                      >
+                      <Link to={paths.customerBookings()} className="text-brand-700 underline">
                         View booking
                       </Link>
                     </>

@@ -1,5 +1,6 @@
 import { cleanup, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { MemoryRouter } from "react-router-dom";
 import { getFunctionName, type FunctionReference } from "convex/server";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { BookingDialog } from "@/features/search/booking-dialog";
@@ -28,18 +29,20 @@ vi.mock("sonner", () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
 const onClose = vi.fn();
 function renderDialog() {
   render(
-    <BookingDialog
-      professional={{
-        _id: "pro1" as never,
-        name: "Ram Thapa",
-        city: "nepalgunj",
-        cityName: "Nepalgunj",
-        specialtyName: "Electrician",
-      }}
-      category="electrical"
-      defaultAddress="Ward 4, Nepalgunj"
-      onClose={onClose}
-    />,
+    <MemoryRouter>
+      <BookingDialog
+        professional={{
+          _id: "pro1" as never,
+          name: "Ram Thapa",
+          city: "nepalgunj",
+          cityName: "Nepalgunj",
+          specialtyName: "Electrician",
+        }}
+        category="electrical"
+        defaultAddress="Ward 4, Nepalgunj"
+        onClose={onClose}
+      />
+    </MemoryRouter>,
   );
   return userEvent.setup();
 }

@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { useNavigate } from "react-router-dom";
 import { useForm } from "@tanstack/react-form";
 import { useMutation, useQuery } from "convex/react";
 import { toast } from "sonner";
@@ -13,6 +14,7 @@ import { TextField, TextareaField } from "@/components/ui/inputs";
 import { ErrorState, LoadingState } from "@/components/ui/states";
 import { errorMessage } from "@/lib/errors";
 import { fieldError } from "@/lib/form";
+import { paths } from "@/lib/paths";
 import {
   formatBsDate,
   formatNrs,
@@ -63,6 +65,7 @@ export function BookingDialog({
   onClose: () => void;
 }) {
   const create = useMutation(api.bookings.create);
+  const navigate = useNavigate();
   const [prices, setPrices] = useState<Record<string, Priced>>({});
   const [initialWhen] = useState(() =>
     toKathmanduInputValue(Math.ceil((Date.now() + 2 * HOUR) / HOUR) * HOUR),
@@ -87,7 +90,9 @@ export function BookingDialog({
           scheduledFor: fromKathmanduInputValue(value.when),
           ...(value.note.trim() ? { note: value.note.trim() } : {}),
         });
-        toast.success(`Booking request sent to ${professional.name}. Track it in My Bookings.`);
+        toast.success(`Booking request sent to ${professional.name}.`, {
+          action: { label: "My Bookings", onClick: () => navigate(paths.customerBookings()) },
+        });
         onClose();
       } catch (e) {
         toast.error(errorMessage(e, "The booking could not be made. Please try again."));
