@@ -4,7 +4,7 @@ import WebSocket from "ws";
 import { exportPKCS8, generateKeyPair } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startBackend, type Backend } from "../server.ts";
-import { fixtureConvexDir, newClient, nextValue, signToken, tempDataDir } from "./helpers.ts";
+import { fixtureConvexDir, newClient, nextValue, removeTempDataDirs, signToken, tempDataDir } from "./helpers.ts";
 
 type Message = { body: string; author: string | null };
 const bodies = (rows: Message[]) => rows.map((r) => r.body);
@@ -25,6 +25,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all(clients.map((c) => c.close()));
   await backend.close();
+  removeTempDataDirs();
 });
 
 describe("sync WebSocket", () => {

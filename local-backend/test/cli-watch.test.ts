@@ -5,12 +5,15 @@ import { fileURLToPath } from "node:url";
 import { anyApi } from "convex/server";
 import { ConvexHttpClient } from "convex/browser";
 import { afterAll, expect, it } from "vitest";
-import { fixtureConvexDir, tempDataDir } from "./helpers.ts";
+import { fixtureConvexDir, removeTempDataDirs, tempDataDir } from "./helpers.ts";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 // Inside the repo so the copied modules resolve "convex/server" from node_modules.
 const convexDir = path.join(here, `.tmp-watch-${process.pid}`);
-afterAll(() => rmSync(convexDir, { recursive: true, force: true }));
+afterAll(() => {
+  rmSync(convexDir, { recursive: true, force: true });
+  removeTempDataDirs();
+});
 
 it("--watch reloads changed modules without losing data, keeps serving when a module breaks, and shuts down cleanly", async () => {
   mkdirSync(convexDir, { recursive: true });

@@ -4,12 +4,14 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { anyApi } from "convex/server";
 import { ConvexHttpClient } from "convex/browser";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { startBackend } from "../server.ts";
-import { fixtureConvexDir, newClient, nextValue, tempDataDir } from "./helpers.ts";
+import { fixtureConvexDir, newClient, nextValue, removeTempDataDirs, tempDataDir } from "./helpers.ts";
 
 const start = (dataDir: string) => startBackend({ port: 0, sitePort: 0, dataDir, convexDir: fixtureConvexDir });
 const here = path.dirname(fileURLToPath(import.meta.url));
+
+afterAll(removeTempDataDirs);
 
 describe("durability", () => {
   it("restart keeps documents with their ids and creation times, files and id counters", async () => {

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -8,7 +8,17 @@ import WebSocket from "ws";
 
 export const fixtureConvexDir = path.join(path.dirname(fileURLToPath(import.meta.url)), "fixture-convex");
 
-export const tempDataDir = () => mkdtempSync(path.join(tmpdir(), "local-backend-test-"));
+const tempDirs: string[] = [];
+
+export function tempDataDir() {
+  const dir = mkdtempSync(path.join(tmpdir(), "local-backend-test-"));
+  tempDirs.push(dir);
+  return dir;
+}
+
+export function removeTempDataDirs() {
+  for (const dir of tempDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+}
 
 export function newClient(url: string) {
   return new ConvexClient(url, { webSocketConstructor: WebSocket as unknown as typeof globalThis.WebSocket });

@@ -3,13 +3,16 @@ import { anyApi } from "convex/server";
 import { ConvexHttpClient } from "convex/browser";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { startBackend, type Backend } from "../server.ts";
-import { tempDataDir } from "./helpers.ts";
+import { removeTempDataDirs, tempDataDir } from "./helpers.ts";
 
 let backend: Backend;
 beforeAll(async () => {
   backend = await startBackend({ port: 0, sitePort: 0, dataDir: tempDataDir(), convexDir: "convex" });
 });
-afterAll(() => backend.close());
+afterAll(async () => {
+  await backend.close();
+  removeTempDataDirs();
+});
 
 it("serves @convex-dev/auth's JWKS and OpenID configuration from the generated keys", async () => {
   const jwks = (await (await fetch(`${backend.siteUrl}/.well-known/jwks.json`)).json()) as { keys: { use: string; kty: string }[] };
