@@ -5,7 +5,7 @@ import convexPlugin from "@convex-dev/eslint-plugin";
 import globals from "globals";
 
 export default tseslint.config(
-  { ignores: ["dist", "node_modules", "convex/_generated", ".data*", "test-results", "playwright-report"] },
+  { ignores: ["dist", "dist-e2e", "**/.scratch", "**/.tmp-*", "node_modules", "convex/_generated", ".data*", "test-results", "playwright-report"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
