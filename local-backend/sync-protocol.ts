@@ -47,9 +47,23 @@ const modification = (queryId: number, outcome: Outcome): StateModification =>
         journal: null,
       };
 
+interface Caller {
+  identity: Identity | null;
+  admin: boolean;
+}
+
+const ANONYMOUS: Caller = { identity: null, admin: false };
+
 export class SyncConnection implements SubscriberOwner {
+  /** The caller subscriptions run as: follows Authenticate messages as the queue processes them. */
   identity: Identity | null = null;
   admin = false;
+  /**
+   * The caller as of the last message received: a Mutation or Action runs as whoever the
+   * Authenticate messages before it made the connection, even while a token is still being verified.
+   */
+  private caller: Promise<Caller> = Promise.resolve(ANONYMOUS);
+  private authGeneration = 0;
   private version = { querySet: 0, identity: 0, ts: 0n };
   private subs = new Map<number, Subscriber>();
   private queue: Promise<void> = Promise.resolve();
@@ -119,15 +133,23 @@ export class SyncConnection implements SubscriberOwner {
         return;
       case "ModifyQuerySet":
         return this.enqueue(() => this.modifyQuerySet(message));
-      case "Authenticate":
-        return this.enqueue(() => this.authenticate(message));
-      case "Mutation":
+      case "Authenticate": {
+        const previous = this.caller;
+        const verified = this.verify(message);
+        const generation = ++this.authGeneration;
+        this.caller = verified.catch(() => previous);
+        return this.enqueue(() => this.authenticate(message, verified, generation));
+      }
+      case "Mutation": {
         this.holds += 1;
-        this.mutations = this.mutations.then(() => this.mutation(message));
+        const caller = this.caller;
+        this.mutations = this.mutations.then(async () => this.mutation(message, await caller));
         return;
-      case "Action":
-        void this.action(message);
+      }
+      case "Action": {
+        void this.caller.then((caller) => this.action(message, caller));
         return;
+      }
       default:
         return this.fatal(`Unknown message type ${(message as { type: string }).type}`);
     }
@@ -167,32 +189,29 @@ export class SyncConnection implements SubscriberOwner {
     this.sendTransition(mods, { querySet: message.newVersion, ts });
   }
 
-  private async authenticate(message: Extract<ClientMessage, { type: "Authenticate" }>) {
-    if (message.tokenType === "User" || message.tokenType === "Admin") {
-      try {
-        if (message.tokenType === "Admin") {
-          if (message.value !== this.deps.adminKey) throw new Error("Invalid admin key");
-          this.identity = null;
-          this.admin = true;
-        } else {
-          this.identity = await this.deps.verifyToken(message.value ?? "");
-          this.admin = false;
-          this.expireAt(message.value ?? "", message.baseVersion + 1);
-        }
-      } catch (error) {
-        const reason = error instanceof Error ? error.message : String(error);
-        this.send({
-          type: "AuthError",
-          error: `Could not verify token: ${reason}`,
-          baseVersion: message.baseVersion,
-          authUpdateAttempted: true,
-        });
-        return;
-      }
-    } else {
-      this.identity = null;
-      this.admin = false;
+  private async verify(message: Extract<ClientMessage, { type: "Authenticate" }>): Promise<Caller> {
+    if (message.tokenType === "Admin") {
+      if (message.value !== this.deps.adminKey) throw new Error("Invalid admin key");
+      return { identity: null, admin: true };
     }
+    if (message.tokenType === "User") return { identity: await this.deps.verifyToken(message.value ?? ""), admin: false };
+    return ANONYMOUS;
+  }
+
+  private async authenticate(message: Extract<ClientMessage, { type: "Authenticate" }>, verified: Promise<Caller>, generation: number) {
+    try {
+      ({ identity: this.identity, admin: this.admin } = await verified);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      this.send({
+        type: "AuthError",
+        error: `Could not verify token: ${reason}`,
+        baseVersion: message.baseVersion,
+        authUpdateAttempted: true,
+      });
+      return;
+    }
+    if (message.tokenType === "User") this.expireAt(message.value ?? "", message.baseVersion + 1, generation);
     const ts = this.deps.engine.currentTs();
     const mods: StateModification[] = [];
     for (const sub of this.subs.values()) {
@@ -206,27 +225,29 @@ export class SyncConnection implements SubscriberOwner {
   }
 
   /** When the token expires mid-connection, drop the identity and tell the client to refresh it. */
-  private expireAt(token: string, identityVersion: number) {
+  private expireAt(token: string, identityVersion: number, generation: number) {
     clearTimeout(this.expiryTimer);
     const exp = decodeJwt(token).exp;
     if (exp === undefined) return;
     this.expiryTimer = setTimeout(
-      () =>
+      () => {
+        if (this.authGeneration === generation) this.caller = Promise.resolve(ANONYMOUS);
         this.enqueue(() => {
           if (this.version.identity !== identityVersion) return;
           this.identity = null;
           this.send({ type: "AuthError", error: "Token expired", baseVersion: identityVersion - 1, authUpdateAttempted: false });
-        }),
+        });
+      },
       Math.min(Math.max(0, exp * 1000 - Date.now()), 2 ** 31 - 1),
     );
   }
 
-  private async mutation(message: Extract<ClientMessage, { type: "Mutation" }>) {
+  private async mutation(message: Extract<ClientMessage, { type: "Mutation" }>, caller: Caller) {
     const { engine, subscriptions } = this.deps;
     let response: Record<string, unknown>;
     let commitTs: bigint | undefined;
     try {
-      const result = await engine.call("mutation", message.udfPath, message.args[0], { identity: this.identity, admin: this.admin });
+      const result = await engine.call("mutation", message.udfPath, message.args[0], caller);
       commitTs = result.commitTs ?? engine.currentTs();
       await Promise.all([this.deps.durable(), subscriptions.flushedThrough(commitTs)]);
       response = { type: "MutationResponse", requestId: message.requestId, success: true, result: result.value, ts: encodeTs(commitTs), logLines: result.logLines };
@@ -247,10 +268,10 @@ export class SyncConnection implements SubscriberOwner {
     this.sendTransition(mods, { ts });
   }
 
-  private async action(message: Extract<ClientMessage, { type: "Action" }>) {
+  private async action(message: Extract<ClientMessage, { type: "Action" }>, caller: Caller) {
     let response: Record<string, unknown>;
     try {
-      const result = await this.deps.engine.call("action", message.udfPath, message.args[0], { identity: this.identity, admin: this.admin });
+      const result = await this.deps.engine.call("action", message.udfPath, message.args[0], caller);
       await Promise.all([this.deps.durable(), this.deps.subscriptions.flushedThrough(this.deps.engine.currentTs())]);
       response = { type: "ActionResponse", requestId: message.requestId, success: true, result: result.value, logLines: result.logLines };
     } catch (error) {

@@ -157,6 +157,23 @@ describe("auth", () => {
     expect(messages.find((m) => m.type === "AuthError")).toMatchObject({ baseVersion: 0, authUpdateAttempted: false });
   });
 
+  it("a mutation or action sent right after Authenticate runs with the new identity", async () => {
+    const c = client();
+    await c.mutation(anyApi.identity.subjectMutation, {});
+    const token = await signToken(dataDir, backend.siteUrl, "ordered");
+    const confirmed = new Promise<boolean>((resolve) => c.setAuth(async () => token, resolve));
+    // setAuth pauses the socket until the token is fetched, then sends Authenticate before these.
+    const [fromMutation, fromAction] = await Promise.all([
+      c.mutation(anyApi.identity.subjectMutation, {}),
+      c.action(anyApi.identity.subjectAction, {}),
+    ]);
+    expect([fromMutation, fromAction]).toEqual(["ordered", "ordered"]);
+    expect(await confirmed).toBe(true);
+    c.client.clearAuth();
+    const afterClear = await Promise.all([c.mutation(anyApi.identity.subjectMutation, {}), c.action(anyApi.identity.subjectAction, {})]);
+    expect(afterClear).toEqual([null, null]);
+  });
+
   it("refuses an expired token", async () => {
     const expired = await signToken(dataDir, backend.siteUrl, "user2", { expiresIn: Math.floor(Date.now() / 1000) - 60 });
     expect(await authState(expired).identity).toBe(false);
