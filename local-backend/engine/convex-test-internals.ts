@@ -101,6 +101,14 @@ export function loadConvexTestInternals(): Promise<ConvexTestInternals> {
       "const url = new URL(`https://some.convex.site${path}`);",
       "const url = new URL(`${process.env.CONVEX_SITE_URL ?? \"https://some.convex.site\"}${path}`);",
     );
+    // Storage writes (store, delete) open their own transaction unless they run inside one. convex-test
+    // asks whether *any* transaction is open, so an action's write while another function held the lock
+    // went into that transaction, or failed with "Write outside of transaction" once it had committed.
+    source = patch(
+      source,
+      "    if (!getTransactionManager().isInTransaction()) {\n        return await withAuth().run(",
+      "    if (nestedTxStorage.getStore() === undefined) {\n        return await withAuth().run(",
+    );
     source +=
       "\nexport { convexGlobalStorage, evaluateRangeFilter, tableNameFromId, runScheduledFunction, AuthFake };\n";
     // Lives under node_modules so bare imports ("convex/server") resolve to the same

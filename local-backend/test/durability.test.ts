@@ -43,6 +43,36 @@ describe("durability", () => {
     await backend.close();
   });
 
+  it("parallel uploads are each stored, readable with their content type, and kept across a restart", async () => {
+    const dataDir = tempDataDir();
+    let backend = await start(dataDir);
+    let http = new ConvexHttpClient(backend.url);
+    const files = Array.from({ length: 8 }, (_, i) => ({ body: `file ${i} `.repeat(1000 * (i + 1)), type: i % 2 ? "text/plain" : "image/png" }));
+    const uploads = await Promise.all(
+      files.map(async (file) => {
+        const uploadUrl: string = await http.mutation(anyApi.files.generateUploadUrl, {});
+        const res = await fetch(uploadUrl, { method: "POST", headers: { "Content-Type": file.type }, body: file.body });
+        expect(res.status).toBe(200);
+        return ((await res.json()) as { storageId: string }).storageId;
+      }),
+    );
+    expect(new Set(uploads).size).toBe(files.length);
+    const check = async () => {
+      for (const [i, storageId] of uploads.entries()) {
+        const res = await fetch(await http.query(anyApi.files.url, { storageId }));
+        expect(res.headers.get("content-type")).toBe(files[i].type);
+        expect(await res.text()).toBe(files[i].body);
+      }
+    };
+    await check();
+    await backend.close();
+
+    backend = await start(dataDir);
+    http = new ConvexHttpClient(backend.url);
+    await check();
+    await backend.close();
+  });
+
   it("a subscribed client reconnects to the restarted server and keeps receiving updates", async () => {
     const dataDir = tempDataDir();
     let backend = await start(dataDir);
