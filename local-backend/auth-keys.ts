@@ -9,6 +9,8 @@ export interface DeploymentSecrets {
   JWT_PRIVATE_KEY: string;
   JWKS: string;
   adminKey: string;
+  /** Signs upload and file URLs (storage.ts). */
+  storageSecret: string;
 }
 
 /** Generates keys the way @convex-dev/auth's CLI does (RS256, PKCS8 with spaces, JWKS with use "sig"). */
@@ -24,20 +26,22 @@ async function generateAuthKeys(): Promise<{ JWT_PRIVATE_KEY: string; JWKS: stri
 
 export async function loadOrCreateSecrets(dataDir: string): Promise<DeploymentSecrets> {
   const keysFile = path.join(dataDir, "auth-keys.json");
-  const adminFile = path.join(dataDir, "admin-key");
   let keys: { JWT_PRIVATE_KEY: string; JWKS: string };
   if (existsSync(keysFile)) keys = JSON.parse(readFileSync(keysFile, "utf8"));
   else {
     keys = await generateAuthKeys();
     writeFileSync(keysFile, JSON.stringify(keys, null, 2), { mode: 0o600 });
   }
-  let adminKey: string;
-  if (existsSync(adminFile)) adminKey = readFileSync(adminFile, "utf8").trim();
-  else {
-    adminKey = `local|${randomBytes(32).toString("hex")}`;
-    writeFileSync(adminFile, `${adminKey}\n`, { mode: 0o600 });
-  }
-  return { ...keys, adminKey };
+  const adminKey = loadOrCreate(path.join(dataDir, "admin-key"), () => `local|${randomBytes(32).toString("hex")}`);
+  const storageSecret = loadOrCreate(path.join(dataDir, "storage-secret"), () => randomBytes(32).toString("hex"));
+  return { ...keys, adminKey, storageSecret };
+}
+
+function loadOrCreate(file: string, create: () => string): string {
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  const value = create();
+  writeFileSync(file, `${value}\n`, { mode: 0o600 });
+  return value;
 }
 
 /** Reads KEY=value lines (a .env.local-style file); missing file → {}. */

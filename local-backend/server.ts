@@ -14,7 +14,7 @@ import { handleHttpApi, isHttpApiPath } from "./http-api.ts";
 import { CORS_HEADERS } from "./http-util.ts";
 import { Subscriptions } from "./read-tracking/subscriptions.ts";
 import { handleSite } from "./site.ts";
-import { createUploadUrl, DEFAULT_MAX_UPLOAD_BYTES, handleStorage } from "./storage.ts";
+import { createFileUrl, createUploadUrl, DEFAULT_MAX_UPLOAD_BYTES, handleStorage } from "./storage.ts";
 import { SyncConnection } from "./sync-protocol.ts";
 
 export const HOST = "127.0.0.1";
@@ -88,6 +88,7 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
     );
   }
 
+  const signer = { secret: secrets.storageSecret, baseUrl: () => url };
   const fileTypes = new Map(state.files);
   let isClosed = false;
   const pendingFiles = new Set<Promise<void>>();
@@ -119,8 +120,8 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
       pendingFiles.add(write);
       void write.finally(() => pendingFiles.delete(write));
     },
-    storageUrl: (storageId) => `${url}/api/storage/${storageId}`,
-    uploadUrl: () => createUploadUrl({ secret: secrets.adminKey, baseUrl: () => url }),
+    storageUrl: (storageId) => createFileUrl(signer, storageId),
+    uploadUrl: () => createUploadUrl(signer),
   });
 
   // Restore persisted state into convex-test's database.
@@ -148,8 +149,7 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
   const deps = { engine, subscriptions, verifyToken, adminKey: secrets.adminKey, durable };
   const storageDeps = {
     engine,
-    secret: secrets.adminKey,
-    baseUrl: () => url,
+    ...signer,
     maxUploadBytes: options.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES,
     durable,
   };

@@ -1,5 +1,6 @@
 // File storage endpoints: POST <url>/api/storage/upload?token=… → {storageId};
-// GET <url>/api/storage/<storageId> → the bytes with their content type.
+// GET <url>/api/storage/<storageId>?token=… → the bytes with their content type.
+// Storage ids are sequential, so both URLs carry an HMAC of the deployment's storage secret.
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Engine } from "./engine/engine.ts";
@@ -16,27 +17,35 @@ export interface StorageDeps {
   durable(): Promise<void>;
 }
 
-const sign = (secret: string, expiry: string) => createHmac("sha256", secret).update(`upload:${expiry}`).digest("base64url");
+const sign = (secret: string, message: string) => createHmac("sha256", secret).update(message).digest("base64url");
+
+function sameSignature(expected: string, given: string): boolean {
+  const [a, b] = [Buffer.from(expected), Buffer.from(given)];
+  return a.length === b.length && timingSafeEqual(a, b);
+}
 
 /** Upload tokens are signed, so URLs handed out before a restart stay valid until they expire. */
 export function createUploadUrl(deps: Pick<StorageDeps, "secret" | "baseUrl">): string {
   const expiry = String(Date.now() + UPLOAD_URL_LIFETIME_MS);
-  return `${deps.baseUrl()}/api/storage/upload?token=${expiry}.${sign(deps.secret, expiry)}`;
+  return `${deps.baseUrl()}/api/storage/upload?token=${expiry}.${sign(deps.secret, `upload:${expiry}`)}`;
 }
 
-function validToken(secret: string, token: string | null): boolean {
+function validUploadToken(secret: string, token: string | null): boolean {
   if (!token) return false;
   const [expiry, signature = ""] = token.split(".");
   if (!/^\d+$/.test(expiry) || Number(expiry) < Date.now()) return false;
-  const expected = Buffer.from(sign(secret, expiry));
-  const given = Buffer.from(signature);
-  return expected.length === given.length && timingSafeEqual(expected, given);
+  return sameSignature(sign(secret, `upload:${expiry}`), signature);
+}
+
+/** A file's URL is stable (query results containing it stay equal) and only works with its token. */
+export function createFileUrl(deps: Pick<StorageDeps, "secret" | "baseUrl">, storageId: string): string {
+  return `${deps.baseUrl()}/api/storage/${encodeURIComponent(storageId)}?token=${sign(deps.secret, `file:${storageId}`)}`;
 }
 
 export async function handleStorage(req: IncomingMessage, res: ServerResponse, url: URL, deps: StorageDeps) {
   if (url.pathname === "/api/storage/upload") {
     if (req.method !== "POST") return sendJson(res, 405, { code: "MethodNotAllowed", message: "Upload with POST" });
-    if (!validToken(deps.secret, url.searchParams.get("token"))) {
+    if (!validUploadToken(deps.secret, url.searchParams.get("token"))) {
       return sendJson(res, 401, { code: "InvalidUploadUrl", message: "The upload URL is invalid or has expired" });
     }
     let bytes: Buffer;
@@ -59,7 +68,9 @@ export async function handleStorage(req: IncomingMessage, res: ServerResponse, u
   }
   const storageId = decodeURIComponent(url.pathname.slice("/api/storage/".length));
   if (req.method !== "GET" && req.method !== "HEAD") return sendJson(res, 405, { code: "MethodNotAllowed", message: "Use GET" });
-  const meta = deps.engine.database.tableOf(storageId) === "_storage" ? deps.engine.database.get(storageId) : null;
+  // A wrong token answers like a missing file, so ids cannot be probed.
+  const signed = sameSignature(sign(deps.secret, `file:${storageId}`), url.searchParams.get("token") ?? "");
+  const meta = signed && deps.engine.database.tableOf(storageId) === "_storage" ? deps.engine.database.get(storageId) : null;
   const blob = meta ? deps.engine.database.file(storageId) : undefined;
   if (!meta || !blob) {
     res.writeHead(404, { "Content-Type": "text/plain", ...CORS_HEADERS });

@@ -243,6 +243,32 @@ describe("HTTP API, storage and HTTP actions", () => {
     expect(tooBig.status).toBe(413);
   });
 
+  it("file URLs need their token and answer 404 otherwise; uploads need a generated URL", async () => {
+    const http = new ConvexHttpClient(backend.url);
+    const uploadUrl: string = await http.mutation(anyApi.files.generateUploadUrl, {});
+    const upload = (url: string) => fetch(url, { method: "POST", headers: { "Content-Type": "text/plain" }, body: "private" });
+    const ids: string[] = [];
+    for (let i = 0; i < 2; i++) ids.push(((await (await upload(uploadUrl)).json()) as { storageId: string }).storageId);
+    const fileUrl = new URL(await http.query(anyApi.files.url, { storageId: ids[0] }));
+    expect(fileUrl.searchParams.get("token")).toMatch(/^[\w-]{43}$/);
+    expect(await (await fetch(fileUrl)).text()).toBe("private");
+    const bare = `${backend.url}/api/storage/${ids[0]}`;
+    const otherToken = new URL(await http.query(anyApi.files.url, { storageId: ids[1] })).searchParams.get("token");
+    const missing = ids[1].replace(/^\d+/, (n) => String(Number(n) + 1000).padStart(n.length, "0"));
+    for (const url of [bare, `${bare}?token=`, `${bare}?token=${otherToken}`, `${backend.url}/api/storage/${missing}?token=${otherToken}`]) {
+      const res = await fetch(url);
+      expect([url, res.status]).toEqual([url, 404]);
+      expect(await res.text()).toBe("File not found");
+    }
+
+    const base = `${backend.url}/api/storage/upload`;
+    const [expiry, signature] = new URL(uploadUrl).searchParams.get("token")!.split(".");
+    const past = String(Date.now() - 1000);
+    for (const url of [base, `${base}?token=${expiry}`, `${base}?token=${expiry}.${signature}x`, `${base}?token=${Number(expiry) + 1}.${signature}`, `${base}?token=${past}.${signature}`]) {
+      expect([url, (await upload(url)).status]).toEqual([url, 401]);
+    }
+  });
+
   it("routes HTTP actions to convex/http.ts with the Bearer token verified", async () => {
     const anonymous = await fetch(`${backend.siteUrl}/api/whoami`);
     expect(await anonymous.json()).toEqual({ subject: null });
