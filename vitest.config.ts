@@ -34,6 +34,20 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      {
+        // Reliability drills (drills/README in the main README): node by default; convex-test files
+        // opt into edge-runtime and component renders into jsdom with a file comment.
+        plugins: [react()],
+        resolve: { alias: { "@": src } },
+        test: {
+          name: "drills",
+          include: ["drills/**/*.test.{ts,tsx}"],
+          environment: "node",
+          server: { deps: { inline: ["convex-test"] } },
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
     ],
   },
 });
