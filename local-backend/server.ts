@@ -180,7 +180,7 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
       res.end("Not found");
     }),
   );
-  site.on("request", handle((req, res) => handleSite(req, res, engine, verifyToken)));
+  site.on("request", handle((req, res) => handleSite(req, res, engine, verifyToken, durable)));
 
   const wss = new WebSocketServer({ noServer: true });
   const connections = new Set<SyncConnection>();

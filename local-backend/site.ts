@@ -5,7 +5,13 @@ import type { Engine } from "./engine/engine.ts";
 import type { TokenVerifier } from "./auth-keys.ts";
 import { readBody } from "./http-util.ts";
 
-export async function handleSite(req: IncomingMessage, res: ServerResponse, engine: Engine, verifyToken: TokenVerifier) {
+export async function handleSite(
+  req: IncomingMessage,
+  res: ServerResponse,
+  engine: Engine,
+  verifyToken: TokenVerifier,
+  durable: () => Promise<void>,
+) {
   let identity = null;
   const auth = req.headers.authorization;
   if (auth?.startsWith("Bearer ")) {
@@ -37,6 +43,7 @@ export async function handleSite(req: IncomingMessage, res: ServerResponse, engi
       response = new Response(JSON.stringify({ code: "HttpActionError", message: error instanceof Error ? error.message : String(error) }), { status: 500 });
     }
   }
+  await durable();
   const out: Record<string, string[]> = {};
   response.headers.forEach((value, name) => {
     (out[name] ??= []).push(value);

@@ -269,6 +269,28 @@ describe("HTTP API, storage and HTTP actions", () => {
     }
   });
 
+  it("HTTP actions storing files in parallel, alongside uploads and mutations, all succeed", async () => {
+    const http = new ConvexHttpClient(backend.url);
+    const stores = Array.from({ length: 6 }, (_, i) =>
+      fetch(`${backend.siteUrl}/api/store`, { method: "POST", headers: { "Content-Type": "text/plain" }, body: `stored ${i}` }),
+    );
+    const uploads = Array.from({ length: 3 }, async (_, i) =>
+      fetch(await http.mutation(anyApi.files.generateUploadUrl, {}), { method: "POST", body: `uploaded ${i}` }),
+    );
+    const writes = Array.from({ length: 6 }, () => http.mutation(anyApi.counters.increment, { name: "beside-stores" }));
+    const responses = await Promise.all([...stores, ...uploads]);
+    await Promise.all(writes);
+    expect(responses.map((r) => r.status)).toEqual(responses.map(() => 200));
+    const texts = await Promise.all(
+      responses.map(async (r) => {
+        const { storageId } = (await r.json()) as { storageId: string };
+        return await (await fetch(await http.query(anyApi.files.url, { storageId }))).text();
+      }),
+    );
+    expect(texts).toEqual([...Array.from({ length: 6 }, (_, i) => `stored ${i}`), ...Array.from({ length: 3 }, (_, i) => `uploaded ${i}`)]);
+    expect(await http.query(anyApi.counters.get, { name: "beside-stores" })).toBe(6);
+  });
+
   it("routes HTTP actions to convex/http.ts with the Bearer token verified", async () => {
     const anonymous = await fetch(`${backend.siteUrl}/api/whoami`);
     expect(await anonymous.json()).toEqual({ subject: null });

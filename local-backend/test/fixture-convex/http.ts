@@ -19,4 +19,10 @@ http.route({
   handler: httpActionGeneric(async (_ctx, request) => new Response(JSON.stringify({ url: request.url, body: await request.text() }))),
 });
 
+http.route({
+  path: "/api/store",
+  method: "POST",
+  handler: httpActionGeneric(async (ctx, request) => new Response(JSON.stringify({ storageId: await ctx.storage.store(await request.blob()) }))),
+});
+
 export default http;
