@@ -1,13 +1,33 @@
-/** The first validation message of a TanStack Form field, once the user has touched it (or submitted). */
-export function fieldError(meta: {
-  isTouched: boolean;
-  errors: readonly unknown[];
-}): string | undefined {
-  if (!meta.isTouched) return undefined;
-  const first = meta.errors.find(Boolean);
-  if (!first) return undefined;
-  if (typeof first === "string") return first;
-  if (typeof first === "object" && "message" in first && typeof first.message === "string")
-    return first.message;
-  return undefined;
-}
+import { createFormHook } from "@tanstack/react-form";
+import {
+  FormImageField,
+  FormNumberField,
+  FormPasswordField,
+  FormSelectField,
+  FormTextareaField,
+  FormTextField,
+  SubmitButton,
+} from "@/components/ui/form-fields";
+import { fieldContext, formContext } from "@/lib/form-context";
+
+/**
+ * `useForm` plus the app's inputs bound to their field: inside `<form.AppField name="email">`,
+ * `{(field) => <field.TextField label="Email" />}` gets its value, blur, change and inline error
+ * from the field; `<form.AppForm><form.SubmitButton label="Save" /></form.AppForm>` its busy state.
+ */
+export const { useAppForm } = createFormHook({
+  fieldContext,
+  formContext,
+  fieldComponents: {
+    TextField: FormTextField,
+    PasswordField: FormPasswordField,
+    NumberField: FormNumberField,
+    SelectField: FormSelectField,
+    TextareaField: FormTextareaField,
+    ImageField: FormImageField,
+  },
+  formComponents: { SubmitButton },
+});
+
+// Still imported from here by forms that use plain `useForm` (src/features/landing/contact-page.tsx).
+export { fieldError } from "@/lib/form-context";

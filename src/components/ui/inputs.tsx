@@ -1,5 +1,6 @@
 import {
   useId,
+  useState,
   type InputHTMLAttributes,
   type ReactNode,
   type SelectHTMLAttributes,
@@ -124,18 +125,15 @@ export function TextareaField({
   );
 }
 
-/** A password input with a show/hide toggle button. */
-export function PasswordField({
-  shown,
-  onToggle,
-  ...rest
-}: Common & InputHTMLAttributes<HTMLInputElement> & { shown: boolean; onToggle: () => void }) {
+/** A password input with a show/hide toggle button (hidden at first). */
+export function PasswordField(props: Common & InputHTMLAttributes<HTMLInputElement>) {
+  const [shown, setShown] = useState(false);
   return (
     <div className="relative">
-      <TextField type={shown ? "text" : "password"} className="pr-20" {...rest} />
+      <TextField type={shown ? "text" : "password"} className="pr-20" {...props} />
       <button
         type="button"
-        onClick={onToggle}
+        onClick={() => setShown((s) => !s)}
         aria-pressed={shown}
         className="absolute top-7 right-2 rounded px-2 py-1 text-sm text-brand-700 hover:bg-brand-50"
       >

@@ -32,3 +32,26 @@ export function ErrorState({
     </div>
   );
 }
+
+const ALERT_TONES = {
+  error: { role: "alert", className: "bg-red-50 text-red-700" },
+  success: { role: "status", className: "bg-green-50 text-green-700" },
+} as const;
+
+/** A short inline message: an error is announced at once (role="alert"), a success politely (role="status"). */
+export function InlineAlert({
+  tone,
+  className = "",
+  children,
+}: {
+  tone: keyof typeof ALERT_TONES;
+  className?: string;
+  children: ReactNode;
+}) {
+  const { role, className: toneClass } = ALERT_TONES[tone];
+  return (
+    <p role={role} className={`rounded-lg px-3 py-2 text-sm ${toneClass} ${className}`.trim()}>
+      {children}
+    </p>
+  );
+}

@@ -1,5 +1,4 @@
 import { useState } from "react";
-import { useForm } from "@tanstack/react-form";
 import { useMutation } from "convex/react";
 import { toast } from "sonner";
 import { z } from "zod";
@@ -7,12 +6,11 @@ import { api } from "../../../convex/_generated/api";
 import type { Id } from "../../../convex/_generated/dataModel";
 import { Avatar } from "@/components/avatar";
 import { Button } from "@/components/ui/button";
-import { TextField } from "@/components/ui/inputs";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import { errorMessage } from "@/lib/errors";
-import { fieldError } from "@/lib/form";
+import { useAppForm } from "@/lib/form";
 import { splitName } from "@/lib/format";
-import { IMAGE_ACCEPT, imageFileProblem, uploadFile } from "@/lib/upload";
+import { imageFileProblem, uploadFile } from "@/lib/upload";
 import { addressSchema, nameSchema, phoneSchema, zipSchema } from "@/lib/validation";
 
 type Viewer = {
@@ -92,7 +90,7 @@ function EditProfile({ viewer, onDone }: { viewer: Viewer; onDone: () => void })
   const generateUploadUrl = useMutation(api.files.generateUploadUrl);
   const [progress, setProgress] = useState<number | null>(null);
 
-  const form = useForm({
+  const form = useAppForm({
     defaultValues: {
       name: viewer.name,
       phone: viewer.phone,
@@ -142,70 +140,28 @@ function EditProfile({ viewer, onDone }: { viewer: Viewer; onDone: () => void })
       <h2 id="edit-profile" className="text-lg font-semibold">
         Edit profile
       </h2>
-      <form.Field name="name">
-        {(f) => (
-          <TextField
-            label="Full Name"
-            autoComplete="name"
-            value={f.state.value}
-            onBlur={f.handleBlur}
-            onChange={(e) => f.handleChange(e.target.value)}
-            error={fieldError(f.state.meta)}
-          />
-        )}
-      </form.Field>
-      <form.Field name="phone">
-        {(f) => (
-          <TextField
-            label="Phone Number"
-            type="tel"
-            autoComplete="tel"
-            value={f.state.value}
-            onBlur={f.handleBlur}
-            onChange={(e) => f.handleChange(e.target.value)}
-            error={fieldError(f.state.meta)}
-          />
-        )}
-      </form.Field>
+      <form.AppField name="name">
+        {(f) => <f.TextField label="Full Name" autoComplete="name" />}
+      </form.AppField>
+      <form.AppField name="phone">
+        {(f) => <f.TextField label="Phone Number" type="tel" autoComplete="tel" />}
+      </form.AppField>
       <div className="grid gap-4 sm:grid-cols-[2fr_1fr]">
-        <form.Field name="address">
-          {(f) => (
-            <TextField
-              label="Address"
-              autoComplete="street-address"
-              value={f.state.value}
-              onBlur={f.handleBlur}
-              onChange={(e) => f.handleChange(e.target.value)}
-              error={fieldError(f.state.meta)}
-            />
-          )}
-        </form.Field>
-        <form.Field name="zipCode">
-          {(f) => (
-            <TextField
-              label="Zip Code"
-              autoComplete="postal-code"
-              value={f.state.value}
-              onBlur={f.handleBlur}
-              onChange={(e) => f.handleChange(e.target.value)}
-              error={fieldError(f.state.meta)}
-            />
-          )}
-        </form.Field>
+        <form.AppField name="address">
+          {(f) => <f.TextField label="Address" autoComplete="street-address" />}
+        </form.AppField>
+        <form.AppField name="zipCode">
+          {(f) => <f.TextField label="Zip Code" autoComplete="postal-code" />}
+        </form.AppField>
       </div>
-      <form.Field name="photo">
+      <form.AppField name="photo">
         {(f) => (
-          <TextField
+          <f.ImageField
             label="Profile Photo"
-            type="file"
-            accept={IMAGE_ACCEPT}
             hint="Image (JPEG, PNG, WebP or GIF), up to 5 MB. Leave empty to keep the current photo."
-            onBlur={f.handleBlur}
-            onChange={(e) => f.handleChange(e.target.files?.[0] ?? null)}
-            error={fieldError(f.state.meta)}
           />
         )}
-      </form.Field>
+      </form.AppField>
       {progress !== null && <ProgressBar label="Uploading photo" value={progress} />}
       <form.Subscribe selector={(s) => s.isSubmitting}>
         {(submitting) => (

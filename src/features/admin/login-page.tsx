@@ -1,12 +1,10 @@
 import { useAuthActions } from "@convex-dev/auth/react";
-import { useForm } from "@tanstack/react-form";
 import { useEffect, useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { z } from "zod";
-import { Button } from "@/components/ui/button";
-import { PasswordField, TextField } from "@/components/ui/inputs";
+import { InlineAlert } from "@/components/ui/states";
 import { ADMIN_REDIRECT_DELAY_MS } from "@/lib/constants";
-import { fieldError } from "@/lib/form";
+import { useAppForm } from "@/lib/form";
 import { paths } from "@/lib/paths";
 
 export const ADMIN_LOGIN_FAILED = "Login failed. Please check your credentials and try again.";
@@ -21,7 +19,6 @@ export default function AdminLoginPage() {
   const { signIn } = useAuthActions();
   const navigate = useNavigate();
   const [outcome, setOutcome] = useState<"ok" | "failed" | null>(null);
-  const [showPassword, setShowPassword] = useState(false);
 
   useEffect(() => {
     if (outcome !== "ok") return;
@@ -29,7 +26,7 @@ export default function AdminLoginPage() {
     return () => clearTimeout(timer);
   }, [outcome, navigate]);
 
-  const form = useForm({
+  const form = useAppForm({
     defaultValues: { username: "", password: "" },
     validators: { onSubmit: adminLoginSchema },
     onSubmit: async ({ value }) => {
@@ -55,54 +52,17 @@ export default function AdminLoginPage() {
             void form.handleSubmit();
           }}
         >
-          <form.Field name="username">
-            {(field) => (
-              <TextField
-                label="Username"
-                name={field.name}
-                autoComplete="username"
-                autoCapitalize="none"
-                required
-                value={field.state.value}
-                onChange={(e) => field.handleChange(e.target.value)}
-                onBlur={field.handleBlur}
-                error={fieldError(field.state.meta)}
-              />
-            )}
-          </form.Field>
-          <form.Field name="password">
-            {(field) => (
-              <PasswordField
-                label="Password"
-                name={field.name}
-                autoComplete="current-password"
-                required
-                shown={showPassword}
-                onToggle={() => setShowPassword((s) => !s)}
-                value={field.state.value}
-                onChange={(e) => field.handleChange(e.target.value)}
-                onBlur={field.handleBlur}
-                error={fieldError(field.state.meta)}
-              />
-            )}
-          </form.Field>
-          {outcome === "failed" && (
-            <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700">
-              {ADMIN_LOGIN_FAILED}
-            </p>
-          )}
-          {outcome === "ok" && (
-            <p role="status" className="rounded-lg bg-green-50 px-3 py-2 text-sm text-green-700">
-              {ADMIN_LOGIN_OK}
-            </p>
-          )}
-          <form.Subscribe selector={(s) => s.isSubmitting}>
-            {(isSubmitting) => (
-              <Button type="submit" className="w-full" disabled={isSubmitting || outcome === "ok"}>
-                Login
-              </Button>
-            )}
-          </form.Subscribe>
+          <form.AppField name="username">
+            {(f) => <f.TextField label="Username" autoComplete="username" autoCapitalize="none" required />}
+          </form.AppField>
+          <form.AppField name="password">
+            {(f) => <f.PasswordField label="Password" autoComplete="current-password" required />}
+          </form.AppField>
+          {outcome === "failed" && <InlineAlert tone="error">{ADMIN_LOGIN_FAILED}</InlineAlert>}
+          {outcome === "ok" && <InlineAlert tone="success">{ADMIN_LOGIN_OK}</InlineAlert>}
+          <form.AppForm>
+            <form.SubmitButton label="Login" className="w-full" disabled={outcome === "ok"} />
+          </form.AppForm>
         </form>
       </div>
     </main>

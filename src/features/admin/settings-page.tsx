@@ -1,14 +1,12 @@
-import { useForm } from "@tanstack/react-form";
 import { useMutation, useQuery } from "convex/react";
 import { toast } from "sonner";
 import { z } from "zod";
 import { api } from "../../../convex/_generated/api";
 import { Button } from "@/components/ui/button";
 import { ErrorBoundary } from "@/components/ui/error-boundary";
-import { TextareaField, TextField } from "@/components/ui/inputs";
 import { ErrorState, LoadingState } from "@/components/ui/states";
 import { errorMessage } from "@/lib/errors";
-import { fieldError } from "@/lib/form";
+import { useAppForm } from "@/lib/form";
 
 export const settingsSchema = z.object({
   hotline: z
@@ -56,7 +54,7 @@ function SettingsLoader() {
 
 function SettingsForm({ initial }: { initial: Settings }) {
   const update = useMutation(api.admin.updateSettings);
-  const form = useForm({
+  const form = useAppForm({
     defaultValues: initial,
     validators: { onChange: settingsSchema, onSubmit: settingsSchema },
     onSubmit: async ({ value, formApi }) => {
@@ -80,52 +78,38 @@ function SettingsForm({ initial }: { initial: Settings }) {
         void form.handleSubmit();
       }}
     >
-      <form.Field name="hotline">
-        {(field) => (
-          <TextField
+      <form.AppField name="hotline">
+        {(f) => (
+          <f.TextField
             label="Hotline number"
             hint="Shown in the footer and on the contact page."
             type="tel"
             required
-            value={field.state.value}
-            onChange={(e) => field.handleChange(e.target.value)}
-            onBlur={field.handleBlur}
-            error={fieldError(field.state.meta)}
           />
         )}
-      </form.Field>
-      <form.Field name="bannerText">
-        {(field) => (
-          <TextareaField
+      </form.AppField>
+      <form.AppField name="bannerText">
+        {(f) => (
+          <f.TextareaField
             label="Banner text"
             hint="The scrolling banner on the landing page."
             rows={4}
             required
-            value={field.state.value}
-            onChange={(e) => field.handleChange(e.target.value)}
-            onBlur={field.handleBlur}
-            error={fieldError(field.state.meta)}
           />
         )}
-      </form.Field>
-      <form.Field name="bookingExpiryMinutes">
-        {(field) => (
-          <TextField
+      </form.AppField>
+      <form.AppField name="bookingExpiryMinutes">
+        {(f) => (
+          <f.NumberField
             label="Booking expiry (minutes)"
             hint="A request the professional has not answered by then expires."
-            type="number"
-            inputMode="numeric"
             min={5}
             max={1440}
             step={1}
             required
-            value={Number.isNaN(field.state.value) ? "" : field.state.value}
-            onChange={(e) => field.handleChange(e.target.valueAsNumber)}
-            onBlur={field.handleBlur}
-            error={fieldError(field.state.meta)}
           />
         )}
-      </form.Field>
+      </form.AppField>
       <form.Subscribe selector={(s) => [s.isSubmitting, s.isDirty] as const}>
         {([isSubmitting, isDirty]) => (
           <div className="flex flex-wrap items-center gap-3">

@@ -1,16 +1,12 @@
-import { useState } from "react";
 import { Link, useNavigate } from "react-router-dom";
-import { useForm } from "@tanstack/react-form";
 import { useAuthActions } from "@convex-dev/auth/react";
 import { toast } from "sonner";
 import { z } from "zod";
-import { Button } from "@/components/ui/button";
-import { PasswordField, TextField } from "@/components/ui/inputs";
 import { AuthCard } from "@/features/auth/auth-card";
 import { RoleRadios } from "@/features/auth/role-radios";
 import type { SignupRole } from "@/features/auth/signup-schema";
 import { errorMessage } from "@/lib/errors";
-import { fieldError } from "@/lib/form";
+import { useAppForm } from "@/lib/form";
 import { paths } from "@/lib/paths";
 import { emailSchema } from "@/lib/validation";
 
@@ -31,8 +27,7 @@ export default function LoginPage() {
 function LoginForm() {
   const { signIn } = useAuthActions();
   const navigate = useNavigate();
-  const [showPassword, setShowPassword] = useState(false);
-  const form = useForm({
+  const form = useAppForm({
     defaultValues: { email: "", password: "", role: "" as SignupRole },
     validators: { onChange: loginSchema, onSubmit: loginSchema },
     onSubmit: async ({ value }) => {
@@ -64,43 +59,18 @@ function LoginForm() {
         void form.handleSubmit();
       }}
     >
-      <form.Field name="email">
-        {(f) => (
-          <TextField
-            label="Email"
-            type="email"
-            autoComplete="email"
-            value={f.state.value}
-            onBlur={f.handleBlur}
-            onChange={(e) => f.handleChange(e.target.value)}
-            error={fieldError(f.state.meta)}
-          />
-        )}
-      </form.Field>
-      <form.Field name="password">
-        {(f) => (
-          <PasswordField
-            label="Password"
-            autoComplete="current-password"
-            shown={showPassword}
-            onToggle={() => setShowPassword((s) => !s)}
-            value={f.state.value}
-            onBlur={f.handleBlur}
-            onChange={(e) => f.handleChange(e.target.value)}
-            error={fieldError(f.state.meta)}
-          />
-        )}
-      </form.Field>
+      <form.AppField name="email">
+        {(f) => <f.TextField label="Email" type="email" autoComplete="email" />}
+      </form.AppField>
+      <form.AppField name="password">
+        {(f) => <f.PasswordField label="Password" autoComplete="current-password" />}
+      </form.AppField>
       <form.Field name="role">
         {(f) => <RoleRadios value={f.state.value} onChange={(r) => f.handleChange(r)} />}
       </form.Field>
-      <form.Subscribe selector={(s) => s.isSubmitting}>
-        {(submitting) => (
-          <Button type="submit" disabled={submitting} className="w-full">
-            {submitting ? "Please wait" : "Login"}
-          </Button>
-        )}
-      </form.Subscribe>
+      <form.AppForm>
+        <form.SubmitButton label="Login" pendingLabel="Please wait" className="w-full" />
+      </form.AppForm>
       <p className="text-center text-sm text-slate-600">
         New to GharSewa?{" "}
         <Link to={paths.signup()} className="font-medium text-brand-700 underline">

@@ -1,13 +1,10 @@
 import { useState } from "react";
 import { Link, useNavigate } from "react-router-dom";
-import { useForm } from "@tanstack/react-form";
 import { useAuthActions } from "@convex-dev/auth/react";
 import { useMutation } from "convex/react";
 import { toast } from "sonner";
 import { api } from "../../../convex/_generated/api";
 import { CITIES, SPECIALTIES } from "../../../convex/validators";
-import { Button } from "@/components/ui/button";
-import { PasswordField, SelectField, TextField } from "@/components/ui/inputs";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import { RoleRadios } from "@/features/auth/role-radios";
 import {
@@ -18,10 +15,10 @@ import {
   type SignupValues,
 } from "@/features/auth/signup-schema";
 import { errorMessage } from "@/lib/errors";
-import { fieldError } from "@/lib/form";
+import { useAppForm } from "@/lib/form";
 import { holdGuestRedirect } from "@/lib/guest-redirect";
 import { paths } from "@/lib/paths";
-import { IMAGE_ACCEPT, uploadFile } from "@/lib/upload";
+import { uploadFile } from "@/lib/upload";
 
 type FileKey = "photo" | (typeof DOCUMENT_FIELDS)[number]["name"];
 const FILE_LABELS: Record<FileKey, string> = {
@@ -36,7 +33,6 @@ export function SignupForm({ initialRole }: { initialRole: SignupRole }) {
   const { signIn, signOut } = useAuthActions();
   const generateUploadUrl = useMutation(api.files.generateUploadUrl);
   const navigate = useNavigate();
-  const [showPassword, setShowPassword] = useState(false);
   const [progress, setProgress] = useState<Partial<Record<FileKey, number>>>({});
 
   async function upload(key: FileKey, file: File): Promise<string> {
@@ -81,7 +77,7 @@ export function SignupForm({ initialRole }: { initialRole: SignupRole }) {
     }
   }
 
-  const form = useForm({
+  const form = useAppForm({
     defaultValues: emptySignup(initialRole),
     validators: { onChange: signupSchema, onSubmit: signupSchema },
     onSubmit: ({ value }) => register(value),
@@ -101,102 +97,51 @@ export function SignupForm({ initialRole }: { initialRole: SignupRole }) {
         void form.handleSubmit();
       }}
     >
-      <form.Field name="name">
+      <form.AppField name="name">
+        {(f) => <f.TextField label="Full Name" autoComplete="name" />}
+      </form.AppField>
+      <form.AppField name="email">
+        {(f) => <f.TextField label="Email" type="email" autoComplete="email" />}
+      </form.AppField>
+      <form.AppField name="phone">
         {(f) => (
-          <TextField
-            label="Full Name"
-            autoComplete="name"
-            value={f.state.value}
-            onBlur={f.handleBlur}
-            onChange={(e) => f.handleChange(e.target.value)}
-            error={fieldError(f.state.meta)}
-          />
-        )}
-      </form.Field>
-      <form.Field name="email">
-        {(f) => (
-          <TextField
-            label="Email"
-            type="email"
-            autoComplete="email"
-            value={f.state.value}
-            onBlur={f.handleBlur}
-            onChange={(e) => f.handleChange(e.target.value)}
-            error={fieldError(f.state.meta)}
-          />
-        )}
-      </form.Field>
-      <form.Field name="phone">
-        {(f) => (
-          <TextField
+          <f.TextField
             label="Phone Number"
             type="tel"
             autoComplete="tel"
             placeholder="98XXXXXXXX"
-            value={f.state.value}
-            onBlur={f.handleBlur}
-            onChange={(e) => f.handleChange(e.target.value)}
-            error={fieldError(f.state.meta)}
           />
         )}
-      </form.Field>
-      <form.Field name="password">
+      </form.AppField>
+      <form.AppField name="password">
         {(f) => (
-          <PasswordField
+          <f.PasswordField
             label="Password"
             autoComplete="new-password"
             hint="At least 8 characters."
-            shown={showPassword}
-            onToggle={() => setShowPassword((s) => !s)}
-            value={f.state.value}
-            onBlur={f.handleBlur}
-            onChange={(e) => f.handleChange(e.target.value)}
-            error={fieldError(f.state.meta)}
           />
         )}
-      </form.Field>
+      </form.AppField>
       <div className="grid gap-4 sm:grid-cols-[2fr_1fr]">
-        <form.Field name="address">
-          {(f) => (
-            <TextField
-              label="Address"
-              autoComplete="street-address"
-              value={f.state.value}
-              onBlur={f.handleBlur}
-              onChange={(e) => f.handleChange(e.target.value)}
-              error={fieldError(f.state.meta)}
-            />
-          )}
-        </form.Field>
-        <form.Field name="zipCode">
-          {(f) => (
-            <TextField
-              label="Zip Code"
-              autoComplete="postal-code"
-              inputMode="numeric"
-              value={f.state.value}
-              onBlur={f.handleBlur}
-              onChange={(e) => f.handleChange(e.target.value)}
-              error={fieldError(f.state.meta)}
-            />
-          )}
-        </form.Field>
+        <form.AppField name="address">
+          {(f) => <f.TextField label="Address" autoComplete="street-address" />}
+        </form.AppField>
+        <form.AppField name="zipCode">
+          {(f) => <f.TextField label="Zip Code" autoComplete="postal-code" inputMode="numeric" />}
+        </form.AppField>
       </div>
       <form.Field name="role">
         {(f) => <RoleRadios value={f.state.value} onChange={(r) => f.handleChange(r)} />}
       </form.Field>
-      <form.Field name="photo">
+      <form.AppField name="photo">
         {(f) => (
-          <FileInput
-            label="Profile Photo"
-            optional
-            value={f.state.value}
-            onBlur={f.handleBlur}
-            onChange={(file) => f.handleChange(file)}
-            error={fieldError(f.state.meta)}
+          <f.ImageField
+            label="Profile Photo (optional)"
+            hint={fileHint(f.state.value)}
+            className={FILE_BUTTON}
           />
         )}
-      </form.Field>
+      </form.AppField>
 
       <form.Subscribe selector={(s) => s.values.role}>
         {(role) => (
@@ -209,67 +154,44 @@ export function SignupForm({ initialRole }: { initialRole: SignupRole }) {
               Professional details
             </legend>
             <div className="grid gap-4 sm:grid-cols-2">
-              <form.Field name="city">
+              <form.AppField name="city">
                 {(f) => (
-                  <SelectField
-                    label="City"
-                    value={f.state.value}
-                    onBlur={f.handleBlur}
-                    onChange={(e) => f.handleChange(e.target.value)}
-                    error={fieldError(f.state.meta)}
-                  >
+                  <f.SelectField label="City">
                     <option value="">Select your city</option>
                     {CITIES.map((c) => (
                       <option key={c.slug} value={c.slug}>
                         {c.name}
                       </option>
                     ))}
-                  </SelectField>
+                  </f.SelectField>
                 )}
-              </form.Field>
-              <form.Field name="state">
-                {(f) => (
-                  <TextField
-                    label="State"
-                    placeholder="e.g. Lumbini"
-                    value={f.state.value}
-                    onBlur={f.handleBlur}
-                    onChange={(e) => f.handleChange(e.target.value)}
-                    error={fieldError(f.state.meta)}
-                  />
-                )}
-              </form.Field>
+              </form.AppField>
+              <form.AppField name="state">
+                {(f) => <f.TextField label="State" placeholder="e.g. Lumbini" />}
+              </form.AppField>
             </div>
-            <form.Field name="specialty">
+            <form.AppField name="specialty">
               {(f) => (
-                <SelectField
-                  label="Specialty"
-                  value={f.state.value}
-                  onBlur={f.handleBlur}
-                  onChange={(e) => f.handleChange(e.target.value)}
-                  error={fieldError(f.state.meta)}
-                >
+                <f.SelectField label="Specialty">
                   <option value="">Select your specialty</option>
                   {SPECIALTIES.map((s) => (
                     <option key={s.slug} value={s.slug}>
                       {s.name}
                     </option>
                   ))}
-                </SelectField>
+                </f.SelectField>
               )}
-            </form.Field>
+            </form.AppField>
             {DOCUMENT_FIELDS.map((d) => (
-              <form.Field key={d.name} name={d.name}>
+              <form.AppField key={d.name} name={d.name}>
                 {(f) => (
-                  <FileInput
+                  <f.ImageField
                     label={d.label}
-                    value={f.state.value}
-                    onBlur={f.handleBlur}
-                    onChange={(file) => f.handleChange(file)}
-                    error={fieldError(f.state.meta)}
+                    hint={fileHint(f.state.value)}
+                    className={FILE_BUTTON}
                   />
                 )}
-              </form.Field>
+              </form.AppField>
             ))}
           </fieldset>
         )}
@@ -283,13 +205,9 @@ export function SignupForm({ initialRole }: { initialRole: SignupRole }) {
         </div>
       )}
 
-      <form.Subscribe selector={(s) => s.isSubmitting}>
-        {(submitting) => (
-          <Button type="submit" disabled={submitting} className="w-full">
-            {submitting ? "Please wait" : "Create Account"}
-          </Button>
-        )}
-      </form.Subscribe>
+      <form.AppForm>
+        <form.SubmitButton label="Create Account" pendingLabel="Please wait" className="w-full" />
+      </form.AppForm>
       <p className="text-center text-sm text-slate-600">
         Already have an account?{" "}
         <Link to={paths.login()} className="font-medium text-brand-700 underline">
@@ -300,35 +218,15 @@ export function SignupForm({ initialRole }: { initialRole: SignupRole }) {
   );
 }
 
-function FileInput({
-  label,
-  value,
-  onChange,
-  onBlur,
-  error,
-  optional = false,
-}: {
-  label: string;
-  value: File | null;
-  onChange: (file: File | null) => void;
-  onBlur: () => void;
-  error?: string;
-  optional?: boolean;
-}) {
-  return (
-    <TextField
-      label={optional ? `${label} (optional)` : label}
-      type="file"
-      accept={IMAGE_ACCEPT}
-      hint={
-        value
-          ? `${value.name} · ${value.size < 1024 * 1024 ? `${Math.ceil(value.size / 1024)} KB` : `${(value.size / 1024 / 1024).toFixed(1)} MB`}`
-          : "Image (JPEG, PNG, WebP or GIF), up to 5 MB."
-      }
-      onBlur={onBlur}
-      onChange={(e) => onChange(e.target.files?.[0] ?? null)}
-      error={error}
-      className="file:mr-3 file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-1 file:text-brand-800"
-    />
-  );
+const FILE_BUTTON =
+  "file:mr-3 file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-1 file:text-brand-800";
+
+/** The chosen file's name and size, or what may be chosen. */
+function fileHint(file: File | null): string {
+  if (!file) return "Image (JPEG, PNG, WebP or GIF), up to 5 MB.";
+  const size =
+    file.size < 1024 * 1024
+      ? `${Math.ceil(file.size / 1024)} KB`
+      : `${(file.size / 1024 / 1024).toFixed(1)} MB`;
+  return `${file.name} · ${size}`;
 }

@@ -2,6 +2,7 @@ import { useMutation } from "convex/react";
 import { useCallback, type ReactNode } from "react";
 import { api } from "../../../convex/_generated/api";
 import { MarkersMap } from "@/components/map/markers-map";
+import { InlineAlert } from "@/components/ui/states";
 import { DASHBOARD_MAP } from "@/lib/constants";
 import { errorMessage } from "@/lib/errors";
 import { formatKathmanduTime } from "@/lib/format";
@@ -41,9 +42,9 @@ export function LiveLocation({ enRoute }: { enRoute: boolean }) {
         locks.
       </p>
       {sent.status === "failed" && (
-        <p role="alert" className="mt-2 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700">
+        <InlineAlert tone="error" className="mt-2">
           Your position could not be shared: {sent.message}
-        </p>
+        </InlineAlert>
       )}
       {enRoute && wakeLock !== "off" && (
         <p className="mt-2 rounded-lg bg-sky-50 px-3 py-2 text-sm text-sky-800">

@@ -1,13 +1,11 @@
 import { useAuthActions } from "@convex-dev/auth/react";
-import { useForm } from "@tanstack/react-form";
 import { useConvexAuth, useQuery } from "convex/react";
 import { useState } from "react";
 import { Link, Navigate, useNavigate } from "react-router-dom";
 import { z } from "zod";
 import { api } from "../../../convex/_generated/api";
-import { Button } from "@/components/ui/button";
-import { PasswordField, TextField } from "@/components/ui/inputs";
-import { fieldError } from "@/lib/form";
+import { InlineAlert } from "@/components/ui/states";
+import { useAppForm } from "@/lib/form";
 import { paths } from "@/lib/paths";
 
 export const SIGNIN_FAILED = "An error occurred. Please try again.";
@@ -29,9 +27,8 @@ function SigninForm() {
   const { signIn } = useAuthActions();
   const navigate = useNavigate();
   const [failed, setFailed] = useState(false);
-  const [showPassword, setShowPassword] = useState(false);
 
-  const form = useForm({
+  const form = useAppForm({
     defaultValues: { email: "", password: "" },
     validators: { onSubmit: signinSchema },
     onSubmit: async ({ value }) => {
@@ -57,50 +54,18 @@ function SigninForm() {
             void form.handleSubmit();
           }}
         >
-          <form.Field name="email">
-            {(field) => (
-              <TextField
-                label="Email"
-                type="text"
-                name={field.name}
-                autoComplete="username"
-                inputMode="email"
-                required
-                value={field.state.value}
-                onChange={(e) => field.handleChange(e.target.value)}
-                onBlur={field.handleBlur}
-                error={fieldError(field.state.meta)}
-              />
+          <form.AppField name="email">
+            {(f) => (
+              <f.TextField label="Email" type="text" autoComplete="username" inputMode="email" required />
             )}
-          </form.Field>
-          <form.Field name="password">
-            {(field) => (
-              <PasswordField
-                label="Password"
-                name={field.name}
-                autoComplete="current-password"
-                required
-                shown={showPassword}
-                onToggle={() => setShowPassword((s) => !s)}
-                value={field.state.value}
-                onChange={(e) => field.handleChange(e.target.value)}
-                onBlur={field.handleBlur}
-                error={fieldError(field.state.meta)}
-              />
-            )}
-          </form.Field>
-          {failed && (
-            <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700">
-              {SIGNIN_FAILED}
-            </p>
-          )}
-          <form.Subscribe selector={(s) => s.isSubmitting}>
-            {(isSubmitting) => (
-              <Button type="submit" className="w-full" disabled={isSubmitting}>
-                {isSubmitting ? "Signing in..." : "Sign in"}
-              </Button>
-            )}
-          </form.Subscribe>
+          </form.AppField>
+          <form.AppField name="password">
+            {(f) => <f.PasswordField label="Password" autoComplete="current-password" required />}
+          </form.AppField>
+          {failed && <InlineAlert tone="error">{SIGNIN_FAILED}</InlineAlert>}
+          <form.AppForm>
+            <form.SubmitButton label="Sign in" pendingLabel="Signing in..." className="w-full" />
+          </form.AppForm>
         </form>
         <div className="mt-6 flex flex-col gap-2 text-center text-sm">
           <Link to={paths.customerSignup()} className="text-brand-700 underline-offset-2 hover:underline">

@@ -1,6 +1,5 @@
 import { useEffect, useState } from "react";
 import { useNavigate } from "react-router-dom";
-import { useForm } from "@tanstack/react-form";
 import { useMutation, useQuery } from "convex/react";
 import { toast } from "sonner";
 import { z } from "zod";
@@ -10,10 +9,10 @@ import type { CitySlug } from "../../../convex/validators";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { ErrorBoundary } from "@/components/ui/error-boundary";
-import { TextField, TextareaField } from "@/components/ui/inputs";
 import { ErrorState, LoadingState } from "@/components/ui/states";
 import { errorMessage } from "@/lib/errors";
-import { fieldError } from "@/lib/form";
+import { useAppForm } from "@/lib/form";
+import { fieldError } from "@/lib/form-context";
 import { paths } from "@/lib/paths";
 import {
   formatBsDate,
@@ -72,7 +71,7 @@ export function BookingDialog({
   );
   const [minWhen] = useState(() => toKathmanduInputValue(Date.now()));
 
-  const form = useForm({
+  const form = useAppForm({
     defaultValues: {
       serviceIds: [] as string[],
       when: initialWhen,
@@ -146,47 +145,25 @@ export function BookingDialog({
             </fieldset>
           )}
         </form.Field>
-        <form.Field name="when">
+        <form.AppField name="when">
           {(f) => {
             const ms = fromKathmanduInputValue(f.state.value);
             return (
-              <TextField
+              <f.TextField
                 label="Date and time (Nepal time)"
                 type="datetime-local"
                 min={minWhen}
-                value={f.state.value}
-                onBlur={f.handleBlur}
-                onChange={(e) => f.handleChange(e.target.value)}
                 hint={Number.isNaN(ms) ? undefined : formatBsDate(ms)}
-                error={fieldError(f.state.meta)}
               />
             );
           }}
-        </form.Field>
-        <form.Field name="address">
-          {(f) => (
-            <TextField
-              label="Address"
-              autoComplete="street-address"
-              value={f.state.value}
-              onBlur={f.handleBlur}
-              onChange={(e) => f.handleChange(e.target.value)}
-              error={fieldError(f.state.meta)}
-            />
-          )}
-        </form.Field>
-        <form.Field name="note">
-          {(f) => (
-            <TextareaField
-              label="Note for the professional (optional)"
-              rows={3}
-              value={f.state.value}
-              onBlur={f.handleBlur}
-              onChange={(e) => f.handleChange(e.target.value)}
-              error={fieldError(f.state.meta)}
-            />
-          )}
-        </form.Field>
+        </form.AppField>
+        <form.AppField name="address">
+          {(f) => <f.TextField label="Address" autoComplete="street-address" />}
+        </form.AppField>
+        <form.AppField name="note">
+          {(f) => <f.TextareaField label="Note for the professional (optional)" rows={3} />}
+        </form.AppField>
         <form.Subscribe selector={(s) => [s.values.serviceIds, s.isSubmitting] as const}>
           {([ids, submitting]) => {
             const known = ids.every((n) => prices[n]);
