@@ -3,7 +3,10 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Engine } from "./engine/engine.ts";
 import type { TokenVerifier } from "./auth-keys.ts";
-import { readBody } from "./http-util.ts";
+import { BodyTooLarge, readBody } from "./http-util.ts";
+
+/** Convex's limit on an HTTP action's request body. */
+const MAX_BODY_BYTES = 20 * 1024 * 1024;
 
 export async function handleSite(
   req: IncomingMessage,
@@ -23,7 +26,15 @@ export async function handleSite(
     }
   }
   const method = req.method ?? "GET";
-  const body = method === "GET" || method === "HEAD" ? undefined : await readBody(req, 20 * 1024 * 1024);
+  let body: Buffer | undefined;
+  try {
+    body = method === "GET" || method === "HEAD" ? undefined : await readBody(req, MAX_BODY_BYTES);
+  } catch (error) {
+    if (!(error instanceof BodyTooLarge)) throw error;
+    // Answered here (as Convex does) rather than as a 500 from the generic request handler.
+    res.writeHead(413, { "Content-Type": "application/json", "Access-Control-Allow-Origin": "*" });
+    return res.end(JSON.stringify({ code: "PayloadTooLarge", message: "The request body is larger than 20 MB." }));
+  }
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined) continue;
