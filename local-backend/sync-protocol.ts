@@ -58,6 +58,7 @@ export class SyncConnection implements SubscriberOwner {
   /** The caller subscriptions run as: follows Authenticate messages as the queue processes them. */
   identity: Identity | null = null;
   admin = false;
+  identityEpoch = 0;
   /**
    * The caller as of the last message received: a Mutation or Action runs as whoever the
    * Authenticate messages before it made the connection, even while a token is still being verified.
@@ -71,7 +72,7 @@ export class SyncConnection implements SubscriberOwner {
   private holds = 0;
   private held = new Map<number, StateModification>();
   private heldTs = 0n;
-  private unflushed = new Map<number, StateModification>();
+  private unflushed = new Map<number, { sub: Subscriber; outcome: Outcome; identityEpoch: number }>();
   private expiryTimer: NodeJS.Timeout | undefined;
   closed = false;
 
@@ -201,6 +202,7 @@ export class SyncConnection implements SubscriberOwner {
   private async authenticate(message: Extract<ClientMessage, { type: "Authenticate" }>, verified: Promise<Caller>, generation: number) {
     try {
       ({ identity: this.identity, admin: this.admin } = await verified);
+      this.identityEpoch += 1;
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       this.send({
@@ -217,7 +219,9 @@ export class SyncConnection implements SubscriberOwner {
     for (const sub of this.subs.values()) {
       const outcome = await this.deps.subscriptions.evaluate(sub);
       const json = JSON.stringify(outcome);
-      if (json === sub.lastJson) continue;
+      // A held update was computed for the previous caller: this one replaces it.
+      if (json === sub.lastJson && !this.held.has(sub.queryId)) continue;
+      this.held.delete(sub.queryId);
       sub.lastJson = json;
       mods.push(modification(sub.queryId, outcome));
     }
@@ -235,6 +239,7 @@ export class SyncConnection implements SubscriberOwner {
         this.enqueue(() => {
           if (this.version.identity !== identityVersion) return;
           this.identity = null;
+          this.identityEpoch += 1;
           this.send({ type: "AuthError", error: "Token expired", baseVersion: identityVersion - 1, authUpdateAttempted: false });
         });
       },
@@ -280,15 +285,28 @@ export class SyncConnection implements SubscriberOwner {
     this.enqueue(() => this.send(response));
   }
 
-  deliver(sub: Subscriber, outcome: Outcome) {
+  deliver(sub: Subscriber, outcome: Outcome, _ts: bigint, identityEpoch: number) {
     if (this.subs.get(sub.queryId) !== sub) return;
-    this.unflushed.set(sub.queryId, modification(sub.queryId, outcome));
+    this.unflushed.set(sub.queryId, { sub, outcome, identityEpoch });
   }
 
   endOfFlush(ts: bigint) {
-    const mods = [...this.unflushed.values()];
+    const updates = [...this.unflushed.values()];
     this.unflushed.clear();
-    this.enqueue(() => {
+    this.enqueue(async () => {
+      const mods: StateModification[] = [];
+      for (const { sub, outcome, identityEpoch } of updates) {
+        if (this.subs.get(sub.queryId) !== sub) continue;
+        if (identityEpoch === this.identityEpoch) {
+          mods.push(modification(sub.queryId, outcome));
+          continue;
+        }
+        // Computed for the caller before an Authenticate that has been answered since: the client
+        // must not get it after that answer. Sent even if unchanged, as lastJson was already set to it.
+        const current = await this.deps.subscriptions.evaluate(sub);
+        sub.lastJson = JSON.stringify(current);
+        mods.push(modification(sub.queryId, current));
+      }
       if (this.holds > 0) {
         for (const m of mods) this.held.set(m.queryId, m);
         if (ts > this.heldTs) this.heldTs = ts;

@@ -21,8 +21,10 @@ export interface Subscriber {
 export interface SubscriberOwner {
   identity: Identity | null;
   admin: boolean;
-  /** Hands over an outcome that differs from what this subscriber last got. */
-  deliver(sub: Subscriber, outcome: Outcome, ts: bigint): void;
+  /** Changes with `identity`/`admin`: an outcome computed under another epoch is for another caller. */
+  identityEpoch: number;
+  /** Hands over an outcome that differs from what this subscriber last got, computed under `identityEpoch`. */
+  deliver(sub: Subscriber, outcome: Outcome, ts: bigint, identityEpoch: number): void;
   /** Called once per flush after all deliveries, so each owner sends one Transition. */
   endOfFlush(ts: bigint): void;
 }
@@ -194,15 +196,16 @@ export class Subscriptions {
     }
     // The fsync runs while the queries re-run; results go out only once it is done.
     const durable = this.durable();
-    const updates: [Subscriber, Outcome][] = [];
+    const updates: [Subscriber, Outcome, number][] = [];
     for (const group of affected) {
       if (!this.groups.has(Subscriptions.key(group.udfPath, group.args))) continue;
       for (const sub of group.subs) {
+        const epoch = sub.owner.identityEpoch;
         const outcome = await this.evaluate(sub);
         const json = JSON.stringify(outcome);
         if (json === sub.lastJson) continue;
         sub.lastJson = json;
-        updates.push([sub, outcome]);
+        updates.push([sub, outcome, epoch]);
       }
     }
     // Deliveries are chained, so the next pass can re-run queries while this one waits for its fsync.
@@ -210,8 +213,8 @@ export class Subscriptions {
       .then(() => durable)
       .then(() => {
         const owners = new Set<SubscriberOwner>();
-        for (const [sub, outcome] of updates) {
-          sub.owner.deliver(sub, outcome, ts);
+        for (const [sub, outcome, epoch] of updates) {
+          sub.owner.deliver(sub, outcome, ts, epoch);
           owners.add(sub.owner);
         }
         for (const owner of owners) owner.endOfFlush(ts);

@@ -174,6 +174,23 @@ describe("auth", () => {
     expect(afterClear).toEqual([null, null]);
   });
 
+  it("a query update computed for the old identity is not sent after Authenticate is answered", async () => {
+    const http = new ConvexHttpClient(backend.url);
+    for (let i = 0; i < 5; i++) {
+      const c = client();
+      const name = `auth-race-${i}`;
+      let latest: { subject: string | null; value: number } | undefined;
+      c.onUpdate(anyApi.identity.subjectAndCounter, { name }, (v) => (latest = v as typeof latest));
+      await nextValue(c, anyApi.identity.subjectAndCounter, { name }, () => true);
+      const token = await signToken(dataDir, backend.siteUrl, `racer${i}`);
+      const confirmed = new Promise((resolve) => c.setAuth(async () => token, resolve));
+      // Another client's commit lands while the token is being verified.
+      await Promise.all([http.mutation(anyApi.counters.increment, { name }), confirmed]);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(latest).toEqual({ subject: `racer${i}`, value: 1 });
+    }
+  });
+
   it("refuses an expired token", async () => {
     const expired = await signToken(dataDir, backend.siteUrl, "user2", { expiresIn: Math.floor(Date.now() / 1000) - 60 });
     expect(await authState(expired).identity).toBe(false);
