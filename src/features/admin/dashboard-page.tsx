@@ -3,11 +3,9 @@ import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
 import { api } from "../../../convex/_generated/api";
 import type { BookingStatus } from "../../../convex/validators";
-import { Button } from "@/components/ui/button";
-import { ErrorBoundary } from "@/components/ui/error-boundary";
-import { ErrorState, LoadingState } from "@/components/ui/states";
-import { errorMessage } from "@/lib/errors";
+import { LoadingState } from "@/components/ui/states";
 import { paths } from "@/lib/paths";
+import { AdminPageLayout } from "@/features/admin/admin-page-layout";
 
 const BOOKING_LABELS: Record<BookingStatus, string> = {
   requested: "Requested",
@@ -25,23 +23,9 @@ const ROLE_LABELS = { customer: "Customers", professional: "Professionals", admi
 
 export default function AdminDashboardPage() {
   return (
-    <main className="p-3 sm:p-6">
-      <h1 className="text-2xl font-semibold text-slate-900">Dashboard</h1>
-      <ErrorBoundary
-        fallback={(error, retry) => (
-          <div className="mt-4">
-            <ErrorState title="The dashboard could not be loaded.">
-              <p>{errorMessage(error, "Please try again.")}</p>
-              <Button variant="secondary" size="sm" className="mt-3" onClick={retry}>
-                Try again
-              </Button>
-            </ErrorState>
-          </div>
-        )}
-      >
-        <Stats />
-      </ErrorBoundary>
-    </main>
+    <AdminPageLayout title="Dashboard" loadError="The dashboard could not be loaded.">
+      <Stats />
+    </AdminPageLayout>
   );
 }
 

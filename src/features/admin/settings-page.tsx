@@ -3,10 +3,10 @@ import { toast } from "sonner";
 import { z } from "zod";
 import { api } from "../../../convex/_generated/api";
 import { Button } from "@/components/ui/button";
-import { ErrorBoundary } from "@/components/ui/error-boundary";
-import { ErrorState, LoadingState } from "@/components/ui/states";
+import { LoadingState } from "@/components/ui/states";
 import { errorMessage } from "@/lib/errors";
 import { useAppForm } from "@/lib/form";
+import { AdminPageLayout } from "@/features/admin/admin-page-layout";
 
 export const settingsSchema = z.object({
   hotline: z
@@ -26,23 +26,9 @@ type Settings = z.infer<typeof settingsSchema>;
 
 export default function SettingsPage() {
   return (
-    <main className="p-3 sm:p-6">
-      <h1 className="text-2xl font-semibold text-slate-900">Settings</h1>
-      <ErrorBoundary
-        fallback={(error, retry) => (
-          <div className="mt-4">
-            <ErrorState title="Settings could not be loaded.">
-              <p>{errorMessage(error, "Please try again.")}</p>
-              <Button variant="secondary" size="sm" className="mt-3" onClick={retry}>
-                Try again
-              </Button>
-            </ErrorState>
-          </div>
-        )}
-      >
-        <SettingsLoader />
-      </ErrorBoundary>
-    </main>
+    <AdminPageLayout title="Settings" loadError="Settings could not be loaded.">
+      <SettingsLoader />
+    </AdminPageLayout>
   );
 }
 

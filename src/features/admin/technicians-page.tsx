@@ -4,13 +4,11 @@ import { useSearchParams } from "react-router-dom";
 import { api } from "../../../convex/_generated/api";
 import type { Id } from "../../../convex/_generated/dataModel";
 import { CITIES, SPECIALTIES, type CitySlug, type SpecialtySlug } from "../../../convex/validators";
-import { Button } from "@/components/ui/button";
-import { ErrorBoundary } from "@/components/ui/error-boundary";
 import { SelectField } from "@/components/ui/inputs";
-import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
-import { errorMessage } from "@/lib/errors";
+import { EmptyState, LoadingState } from "@/components/ui/states";
 import { FALLBACK, TechnicianCard, type VerificationStatus } from "@/features/admin/technician-card";
 import { TechnicianDialog } from "@/features/admin/technician-dialog";
+import { AdminPageLayout } from "@/features/admin/admin-page-layout";
 
 const VERIFICATIONS: { value: VerificationStatus; label: string }[] = [
   { value: "unverified", label: "Unverified (waiting)" },
@@ -46,58 +44,49 @@ export default function TechniciansPage() {
   }
 
   return (
-    <main className="p-3 sm:p-6">
-      <h1 className="text-2xl font-semibold text-slate-900">Technicians</h1>
-      <form
-        role="search"
-        aria-label="Filter technicians"
-        className="mt-4 grid gap-3 rounded-2xl bg-white p-3 shadow-sm ring-1 ring-slate-200 sm:grid-cols-3 sm:p-4"
-        onSubmit={(e) => e.preventDefault()}
-      >
-        <SelectField label="City" value={city ?? ""} onChange={(e) => setFilter("city", e.target.value)}>
-          <option value="">All cities</option>
-          {CITIES.map((c) => (
-            <option key={c.slug} value={c.slug}>
-              {c.name}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField label="Specialty" value={specialty ?? ""} onChange={(e) => setFilter("specialty", e.target.value)}>
-          <option value="">All specialties</option>
-          {SPECIALTIES.map((s) => (
-            <option key={s.slug} value={s.slug}>
-              {s.name}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField
-          label="Verification"
-          value={verification ?? ""}
-          onChange={(e) => setFilter("verification", e.target.value)}
+    <AdminPageLayout
+      title="Technicians"
+      loadError="Technicians could not be loaded."
+      controls={
+        <form
+          role="search"
+          aria-label="Filter technicians"
+          className="mt-4 grid gap-3 rounded-2xl bg-white p-3 shadow-sm ring-1 ring-slate-200 sm:grid-cols-3 sm:p-4"
+          onSubmit={(e) => e.preventDefault()}
         >
-          <option value="">Any status</option>
-          {VERIFICATIONS.map((v) => (
-            <option key={v.value} value={v.value}>
-              {v.label}
-            </option>
-          ))}
-        </SelectField>
-      </form>
-      <ErrorBoundary
-        fallback={(error, retry) => (
-          <div className="mt-4">
-            <ErrorState title="Technicians could not be loaded.">
-              <p>{errorMessage(error, "Please try again.")}</p>
-              <Button variant="secondary" size="sm" className="mt-3" onClick={retry}>
-                Try again
-              </Button>
-            </ErrorState>
-          </div>
-        )}
-      >
-        <TechnicianGrid city={city} specialty={specialty} verification={verification} />
-      </ErrorBoundary>
-    </main>
+          <SelectField label="City" value={city ?? ""} onChange={(e) => setFilter("city", e.target.value)}>
+            <option value="">All cities</option>
+            {CITIES.map((c) => (
+              <option key={c.slug} value={c.slug}>
+                {c.name}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField label="Specialty" value={specialty ?? ""} onChange={(e) => setFilter("specialty", e.target.value)}>
+            <option value="">All specialties</option>
+            {SPECIALTIES.map((s) => (
+              <option key={s.slug} value={s.slug}>
+                {s.name}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField
+            label="Verification"
+            value={verification ?? ""}
+            onChange={(e) => setFilter("verification", e.target.value)}
+          >
+            <option value="">Any status</option>
+            {VERIFICATIONS.map((v) => (
+              <option key={v.value} value={v.value}>
+                {v.label}
+              </option>
+            ))}
+          </SelectField>
+        </form>
+      }
+    >
+      <TechnicianGrid city={city} specialty={specialty} verification={verification} />
+    </AdminPageLayout>
   );
 }
 

@@ -2,12 +2,10 @@ import { useQuery } from "convex/react";
 import { useDeferredValue, useState } from "react";
 import { api } from "../../../convex/_generated/api";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
-import { ErrorBoundary } from "@/components/ui/error-boundary";
 import { TextField } from "@/components/ui/inputs";
-import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
-import { errorMessage } from "@/lib/errors";
+import { EmptyState, LoadingState } from "@/components/ui/states";
 import { formatGregorianDate } from "@/lib/format";
+import { AdminPageLayout } from "@/features/admin/admin-page-layout";
 
 const ROLE_TONE: Record<string, BadgeTone> = { customer: "info", professional: "brand", admin: "neutral" };
 
@@ -16,32 +14,23 @@ export default function UsersPage() {
   // Typing should not start a new subscription for every keystroke while the last one is still loading.
   const deferred = useDeferredValue(search.trim());
   return (
-    <main className="p-3 sm:p-6">
-      <h1 className="text-2xl font-semibold text-slate-900">Users</h1>
-      <form role="search" className="mt-4 max-w-md" onSubmit={(e) => e.preventDefault()}>
-        <TextField
-          label="Search users"
-          type="search"
-          placeholder="Name, or an exact email address"
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-        />
-      </form>
-      <ErrorBoundary
-        fallback={(error, retry) => (
-          <div className="mt-4">
-            <ErrorState title="Users could not be loaded.">
-              <p>{errorMessage(error, "Please try again.")}</p>
-              <Button variant="secondary" size="sm" className="mt-3" onClick={retry}>
-                Try again
-              </Button>
-            </ErrorState>
-          </div>
-        )}
-      >
-        <UsersList search={deferred} />
-      </ErrorBoundary>
-    </main>
+    <AdminPageLayout
+      title="Users"
+      loadError="Users could not be loaded."
+      controls={
+        <form role="search" className="mt-4 max-w-md" onSubmit={(e) => e.preventDefault()}>
+          <TextField
+            label="Search users"
+            type="search"
+            placeholder="Name, or an exact email address"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+          />
+        </form>
+      }
+    >
+      <UsersList search={deferred} />
+    </AdminPageLayout>
   );
 }
 
