@@ -1,5 +1,5 @@
 // Deployment secrets kept in the data directory, and user JWT verification.
-import { randomBytes } from "node:crypto";
+import { randomBytes, timingSafeEqual } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { createLocalJWKSet, exportJWK, exportPKCS8, generateKeyPair, jwtVerify } from "jose";
@@ -42,6 +42,12 @@ function loadOrCreate(file: string, create: () => string): string {
   const value = create();
   writeFileSync(file, `${value}\n`, { mode: 0o600 });
   return value;
+}
+
+/** Compares a secret (admin key, URL signature) with a caller's guess in constant time. */
+export function sameSecret(expected: string, given: string): boolean {
+  const [a, b] = [Buffer.from(expected), Buffer.from(given)];
+  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 /** Reads KEY=value lines (a .env.local-style file); missing file → {}. */

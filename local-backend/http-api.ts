@@ -3,7 +3,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { JSONValue } from "convex/values";
 import { FunctionError, type Engine, type FunctionKind, type Identity } from "./engine/engine.ts";
-import type { TokenVerifier } from "./auth-keys.ts";
+import { sameSecret, type TokenVerifier } from "./auth-keys.ts";
 import type { Subscriptions } from "./read-tracking/subscriptions.ts";
 import { readBody, sendJson } from "./http-util.ts";
 
@@ -34,7 +34,7 @@ export async function callerFrom(
   const [scheme, ...rest] = header.split(" ");
   const value = rest.join(" ").trim();
   if (scheme === "Convex") {
-    if (value !== adminKey) throw new Error("The provided admin key is invalid for this deployment");
+    if (!sameSecret(adminKey, value)) throw new Error("The provided admin key is invalid for this deployment");
     return { identity: null, admin: true };
   }
   if (scheme === "Bearer") return { identity: await verifyToken(value), admin: false };

@@ -1,8 +1,9 @@
 // File storage endpoints: POST <url>/api/storage/upload?token=… → {storageId};
 // GET <url>/api/storage/<storageId>?token=… → the bytes with their content type.
 // Storage ids are sequential, so both URLs carry an HMAC of the deployment's storage secret.
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { createHmac } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { sameSecret } from "./auth-keys.ts";
 import type { Engine } from "./engine/engine.ts";
 import { BodyTooLarge, CORS_HEADERS, readBody, sendJson } from "./http-util.ts";
 
@@ -19,11 +20,6 @@ export interface StorageDeps {
 
 const sign = (secret: string, message: string) => createHmac("sha256", secret).update(message).digest("base64url");
 
-function sameSignature(expected: string, given: string): boolean {
-  const [a, b] = [Buffer.from(expected), Buffer.from(given)];
-  return a.length === b.length && timingSafeEqual(a, b);
-}
-
 /** Upload tokens are signed, so URLs handed out before a restart stay valid until they expire. */
 export function createUploadUrl(deps: Pick<StorageDeps, "secret" | "baseUrl">): string {
   const expiry = String(Date.now() + UPLOAD_URL_LIFETIME_MS);
@@ -34,7 +30,7 @@ function validUploadToken(secret: string, token: string | null): boolean {
   if (!token) return false;
   const [expiry, signature = ""] = token.split(".");
   if (!/^\d+$/.test(expiry) || Number(expiry) < Date.now()) return false;
-  return sameSignature(sign(secret, `upload:${expiry}`), signature);
+  return sameSecret(sign(secret, `upload:${expiry}`), signature);
 }
 
 /** A file's URL is stable (query results containing it stay equal) and only works with its token. */
@@ -66,10 +62,15 @@ export async function handleStorage(req: IncomingMessage, res: ServerResponse, u
     await deps.durable();
     return sendJson(res, 200, { storageId });
   }
-  const storageId = decodeURIComponent(url.pathname.slice("/api/storage/".length));
+  let storageId = "";
+  try {
+    storageId = decodeURIComponent(url.pathname.slice("/api/storage/".length));
+  } catch {
+    // Malformed escapes name no file: answered like one below.
+  }
   if (req.method !== "GET" && req.method !== "HEAD") return sendJson(res, 405, { code: "MethodNotAllowed", message: "Use GET" });
   // A wrong token answers like a missing file, so ids cannot be probed.
-  const signed = sameSignature(sign(deps.secret, `file:${storageId}`), url.searchParams.get("token") ?? "");
+  const signed = sameSecret(sign(deps.secret, `file:${storageId}`), url.searchParams.get("token") ?? "");
   const meta = signed && deps.engine.database.tableOf(storageId) === "_storage" ? deps.engine.database.get(storageId) : null;
   const blob = meta ? deps.engine.database.file(storageId) : undefined;
   if (!meta || !blob) {

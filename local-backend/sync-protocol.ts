@@ -4,7 +4,7 @@ import { decodeJwt } from "jose";
 import type { WebSocket } from "ws";
 import type { JSONValue } from "convex/values";
 import { FunctionError, type Engine, type Identity } from "./engine/engine.ts";
-import type { TokenVerifier } from "./auth-keys.ts";
+import { sameSecret, type TokenVerifier } from "./auth-keys.ts";
 import { Subscriptions, type Outcome, type Subscriber, type SubscriberOwner } from "./read-tracking/subscriptions.ts";
 
 export const encodeTs = (ts: bigint) => {
@@ -192,7 +192,7 @@ export class SyncConnection implements SubscriberOwner {
 
   private async verify(message: Extract<ClientMessage, { type: "Authenticate" }>): Promise<Caller> {
     if (message.tokenType === "Admin") {
-      if (message.value !== this.deps.adminKey) throw new Error("Invalid admin key");
+      if (!sameSecret(this.deps.adminKey, message.value ?? "")) throw new Error("Invalid admin key");
       return { identity: null, admin: true };
     }
     if (message.tokenType === "User") return { identity: await this.deps.verifyToken(message.value ?? ""), admin: false };

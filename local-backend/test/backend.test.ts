@@ -272,7 +272,8 @@ describe("HTTP API, storage and HTTP actions", () => {
     const bare = `${backend.url}/api/storage/${ids[0]}`;
     const otherToken = new URL(await http.query(anyApi.files.url, { storageId: ids[1] })).searchParams.get("token");
     const missing = ids[1].replace(/^\d+/, (n) => String(Number(n) + 1000).padStart(n.length, "0"));
-    for (const url of [bare, `${bare}?token=`, `${bare}?token=${otherToken}`, `${backend.url}/api/storage/${missing}?token=${otherToken}`]) {
+    const malformed = `${backend.url}/api/storage/%E0${ids[0]}?token=${fileUrl.searchParams.get("token")}`;
+    for (const url of [bare, `${bare}?token=`, `${bare}?token=${otherToken}`, `${backend.url}/api/storage/${missing}?token=${otherToken}`, malformed]) {
       const res = await fetch(url);
       expect([url, res.status]).toEqual([url, 404]);
       expect(await res.text()).toBe("File not found");
