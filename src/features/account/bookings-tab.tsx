@@ -13,7 +13,7 @@ import { ErrorBoundary } from "@/components/ui/error-boundary";
 import { TextareaField } from "@/components/ui/inputs";
 import { StarInput } from "@/components/ui/star-rating";
 import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
-import { CUSTOMER_CANCELLABLE, STATUS_BADGE } from "@/features/account/booking-status";
+import { bookingStatusBadge } from "@/lib/booking-status";
 import { errorMessage } from "@/lib/errors";
 import { formatDateTime, formatKathmanduTime, formatNrs } from "@/lib/format";
 import { paths } from "@/lib/paths";
@@ -24,6 +24,9 @@ const MarkersMap = lazy(() =>
 );
 
 const PAGE_SIZE = 10;
+
+/** The customer may cancel until the professional is on the way. */
+const CUSTOMER_CANCELLABLE: readonly BookingStatus[] = ["requested", "accepted"];
 
 type Booking = {
   _id: Id<"bookings">;
@@ -83,7 +86,7 @@ export function BookingsTab() {
 
 function BookingCard({ booking: b }: { booking: Booking }) {
   const [cancelling, setCancelling] = useState(false);
-  const badge = STATUS_BADGE[b.status];
+  const badge = bookingStatusBadge(b.status, "customer");
   return (
     <article
       className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"

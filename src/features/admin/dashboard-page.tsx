@@ -2,22 +2,10 @@ import { useQuery } from "convex/react";
 import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
 import { api } from "../../../convex/_generated/api";
-import type { BookingStatus } from "../../../convex/validators";
 import { LoadingState } from "@/components/ui/states";
+import { BOOKING_STATUSES, bookingStatusBadge } from "@/lib/booking-status";
 import { paths } from "@/lib/paths";
 import { AdminPageLayout } from "@/features/admin/admin-page-layout";
-
-const BOOKING_LABELS: Record<BookingStatus, string> = {
-  requested: "Requested",
-  accepted: "Accepted",
-  rejected: "Rejected",
-  en_route: "On the way",
-  in_progress: "In progress",
-  completed: "Completed",
-  reviewed: "Reviewed",
-  cancelled: "Cancelled",
-  expired: "Expired",
-};
 
 const ROLE_LABELS = { customer: "Customers", professional: "Professionals", admin: "Admins" } as const;
 
@@ -68,8 +56,12 @@ function Stats() {
         </Panel>
         <Panel title="Bookings by status">
           <dl className="divide-y divide-slate-100">
-            {(Object.keys(BOOKING_LABELS) as BookingStatus[]).map((status) => (
-              <Row key={status} label={BOOKING_LABELS[status]} value={stats.bookings[status] ?? 0} />
+            {BOOKING_STATUSES.map((status) => (
+              <Row
+                key={status}
+                label={bookingStatusBadge(status, "admin").label}
+                value={stats.bookings[status] ?? 0}
+              />
             ))}
           </dl>
         </Panel>

@@ -5,29 +5,18 @@ import { toast } from "sonner";
 import { api } from "../../../convex/_generated/api";
 import type { Id } from "../../../convex/_generated/dataModel";
 import type { BookingStatus } from "../../../convex/validators";
-import { Badge, type BadgeTone } from "@/components/ui/badge";
+import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { TextareaField } from "@/components/ui/inputs";
 import { EmptyState, LoadingState } from "@/components/ui/states";
+import { bookingStatusBadge } from "@/lib/booking-status";
 import { errorMessage } from "@/lib/errors";
 import { formatDateTime, formatNrs } from "@/lib/format";
 
 type Booking = FunctionReturnType<typeof api.bookings.forProfessional>["page"][number];
 
 const PAGE_SIZE = 10;
-
-const STATUS: Record<BookingStatus, { label: string; tone: BadgeTone }> = {
-  requested: { label: "Pending", tone: "info" },
-  accepted: { label: "Accepted", tone: "success" },
-  rejected: { label: "Rejected", tone: "danger" },
-  en_route: { label: "On the way", tone: "brand" },
-  in_progress: { label: "In progress", tone: "brand" },
-  completed: { label: "Completed", tone: "neutral" },
-  reviewed: { label: "Reviewed", tone: "neutral" },
-  cancelled: { label: "Cancelled", tone: "neutral" },
-  expired: { label: "Expired", tone: "neutral" },
-};
 
 type Action = "accept" | "reject" | "startTrip" | "arrive" | "complete";
 
@@ -117,7 +106,7 @@ function BookingItem({ booking: b, isNew }: { booking: Booking; isNew: boolean }
     }
   }
 
-  const status = STATUS[b.status];
+  const status = bookingStatusBadge(b.status, "professional");
   const actions = NEXT_ACTIONS[b.status] ?? [];
   const services = b.services.map((s) => s.name).join(", ");
   return (
