@@ -4,9 +4,9 @@ import * as Popover from "@radix-ui/react-popover";
 import { api } from "../../convex/_generated/api";
 import { CITIES } from "../../convex/validators";
 import { ErrorBoundary } from "@/components/ui/error-boundary";
+import { PopoverPanel } from "@/components/ui/popover-panel";
 import { ErrorState, EmptyState, LoadingState } from "@/components/ui/states";
 import { paths } from "@/lib/paths";
-import { POPOVER_SIDE_OFFSET } from "@/lib/constants";
 
 const cityName = (slug: string) => CITIES.find((c) => c.slug === slug)?.name ?? slug;
 
@@ -21,11 +21,7 @@ export function ServicesGrid({ headingLevel = 1 }: { headingLevel?: 1 | 2 }) {
       <p className="mt-1 text-slate-600">Choose a service, then your city.</p>
       <ErrorBoundary
         fallback={(_, retry) => (
-          <ErrorState title="Services could not be loaded.">
-            <button type="button" className="underline" onClick={retry}>
-              Try again
-            </button>
-          </ErrorState>
+          <ErrorState title="Services could not be loaded." onRetry={retry} />
         )}
       >
         <Cards />
@@ -63,30 +59,24 @@ function Cards() {
                 </span>
               </button>
             </Popover.Trigger>
-            <Popover.Portal>
-              <Popover.Content
-                sideOffset={POPOVER_SIDE_OFFSET}
-                align="start"
-                className="z-[1100] w-64 rounded-xl outline-none border border-slate-200 bg-white p-2 shadow-lg"
-              >
-                <p className="px-2 pb-1 text-xs font-medium text-slate-500 uppercase">
-                  Choose a city
-                </p>
-                <ul>
-                  {c.cities.map((slug) => (
-                    <li key={slug}>
-                      <Link
-                        to={paths.serviceSearch(c.name, cityName(slug))}
-                        className="block rounded-lg px-2 py-2 text-sm text-slate-800 hover:bg-brand-50 focus-visible:bg-brand-50 focus-visible:outline-none"
-                      >
-                        {c.name} in {cityName(slug)}
-                      </Link>
-                    </li>
-                  ))}
-                </ul>
-                <Popover.Arrow className="fill-white" />
-              </Popover.Content>
-            </Popover.Portal>
+            <PopoverPanel align="start" className="w-64 p-2">
+              <p className="px-2 pb-1 text-xs font-medium text-slate-500 uppercase">
+                Choose a city
+              </p>
+              <ul>
+                {c.cities.map((slug) => (
+                  <li key={slug}>
+                    <Link
+                      to={paths.serviceSearch(c.name, cityName(slug))}
+                      className="block rounded-lg px-2 py-2 text-sm text-slate-800 hover:bg-brand-50 focus-visible:bg-brand-50 focus-visible:outline-none"
+                    >
+                      {c.name} in {cityName(slug)}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+              <Popover.Arrow className="fill-white" />
+            </PopoverPanel>
           </Popover.Root>
         </li>
       ))}

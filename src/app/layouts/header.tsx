@@ -9,8 +9,8 @@ import { HeaderSearch } from "@/app/layouts/header-search";
 import { Avatar } from "@/components/avatar";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
+import { PopoverPanel } from "@/components/ui/popover-panel";
 import { paths } from "@/lib/paths";
-import { POPOVER_SIDE_OFFSET } from "@/lib/constants";
 
 type Viewer = { name: string; role: string; photoUrl?: string | null };
 type MenuItem = { label: string; to: string };
@@ -198,39 +198,33 @@ function UserMenu({ viewer, onLogout }: { viewer: Viewer; onLogout: () => void }
           </span>
         </button>
       </Popover.Trigger>
-      <Popover.Portal>
-        <Popover.Content
-          sideOffset={POPOVER_SIDE_OFFSET}
-          align="end"
-          className="z-[1100] w-56 rounded-xl outline-none border border-slate-200 bg-white p-1 text-sm shadow-lg"
+      <PopoverPanel align="end" className="w-56 p-1 text-sm">
+        <p className="truncate px-3 py-2 text-xs text-slate-500">Signed in as {viewer.name}</p>
+        {items ? (
+          items.map((item) => (
+            <Link
+              key={item.label}
+              to={item.to}
+              onClick={() => setOpen(false)}
+              className="block rounded-lg px-3 py-2 hover:bg-slate-100 focus-visible:bg-slate-100 focus-visible:outline-none"
+            >
+              {item.label}
+            </Link>
+          ))
+        ) : (
+          <p className="px-3 py-2 text-slate-500">Unknown role</p>
+        )}
+        <button
+          type="button"
+          onClick={() => {
+            setOpen(false);
+            onLogout();
+          }}
+          className="block w-full rounded-lg px-3 py-2 text-left text-red-700 hover:bg-red-50 focus-visible:bg-red-50 focus-visible:outline-none"
         >
-          <p className="truncate px-3 py-2 text-xs text-slate-500">Signed in as {viewer.name}</p>
-          {items ? (
-            items.map((item) => (
-              <Link
-                key={item.label}
-                to={item.to}
-                onClick={() => setOpen(false)}
-                className="block rounded-lg px-3 py-2 hover:bg-slate-100 focus-visible:bg-slate-100 focus-visible:outline-none"
-              >
-                {item.label}
-              </Link>
-            ))
-          ) : (
-            <p className="px-3 py-2 text-slate-500">Unknown role</p>
-          )}
-          <button
-            type="button"
-            onClick={() => {
-              setOpen(false);
-              onLogout();
-            }}
-            className="block w-full rounded-lg px-3 py-2 text-left text-red-700 hover:bg-red-50 focus-visible:bg-red-50 focus-visible:outline-none"
-          >
-            Logout
-          </button>
-        </Popover.Content>
-      </Popover.Portal>
+          Logout
+        </button>
+      </PopoverPanel>
     </Popover.Root>
   );
 }

@@ -18,17 +18,30 @@ export function EmptyState({ title, children }: { title: string; children?: Reac
   );
 }
 
+/** A failed panel; with `onRetry` (an ErrorBoundary's retry) it offers a "Try again" button. */
 export function ErrorState({
   title = "Something went wrong",
+  onRetry,
   children,
 }: {
   title?: string;
+  onRetry?: () => void;
   children?: ReactNode;
 }) {
+  const body = onRetry ? (
+    <>
+      {children}
+      <button type="button" className="underline" onClick={onRetry}>
+        Try again
+      </button>
+    </>
+  ) : (
+    children
+  );
   return (
     <div role="alert" className="rounded-xl border border-red-200 bg-red-50 px-4 py-6 text-center">
       <p className="font-medium text-red-800">{title}</p>
-      {children && <div className="mt-2 text-sm text-red-700">{children}</div>}
+      {body && <div className="mt-2 text-sm text-red-700">{body}</div>}
     </div>
   );
 }

@@ -55,11 +55,7 @@ export function AccountPage({ defaultTab }: { defaultTab: AccountTab }) {
         <ErrorBoundary
           key={tab}
           fallback={(_, retry) => (
-            <ErrorState title="This section could not be loaded.">
-              <button type="button" className="underline" onClick={retry}>
-                Try again
-              </button>
-            </ErrorState>
+            <ErrorState title="This section could not be loaded." onRetry={retry} />
           )}
         >
           {viewer === undefined ? (

@@ -78,11 +78,7 @@ export default function SearchPage() {
           key={`${category}/${location}`}
           onError={() => toast.error("Failed to fetch service names")}
           fallback={(_, retry) => (
-            <ErrorState title="Failed to fetch service names">
-              <button type="button" className="underline" onClick={retry}>
-                Try again
-              </button>
-            </ErrorState>
+            <ErrorState title="Failed to fetch service names" onRetry={retry} />
           )}
         >
           <ServicePanel
