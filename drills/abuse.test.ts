@@ -1,0 +1,131 @@
+// @vitest-environment edge-runtime
+/**
+ * Abuse: password guessing is locked out after auth's failed-attempt limit, location updates above
+ * 1/s are refused, a 6 MB upload is refused when it is attached. (Script tags: abuse-render.test.tsx.)
+ */
+import { beforeAll, describe, expect, test } from "vitest";
+import { api } from "../convex/_generated/api";
+import {
+  PNG_BYTES,
+  customerSignUp,
+  errorCode,
+  errorMessage,
+  insertCustomer,
+  insertProfessional,
+  newTest,
+  professionalSignUp,
+  storeFile,
+  useAuthEnv,
+  withSession,
+  type TestConvex,
+} from "../convex/test.setup";
+
+beforeAll(useAuthEnv);
+
+/** auth's default `maxFailedAttempsPerHour`. */
+const FAILED_ATTEMPT_LIMIT = 10;
+const SIX_MB = new Uint8Array(6 * 1024 * 1024);
+SIX_MB.set(PNG_BYTES);
+
+const postJson = (t: TestConvex, path: string, body: unknown) =>
+  t.fetch(path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+
+const tableSizes = (t: TestConvex) =>
+  t.run(async (ctx) => ({
+    users: (await ctx.db.query("users").collect()).length,
+    professionals: (await ctx.db.query("professionals").collect()).length,
+    files: (await ctx.db.system.query("_storage").collect()).length,
+  }));
+
+describe("abuse", () => {
+  test("password guessing over the HTTP API is locked out after the limit, even for the right password", async () => {
+    const t = newTest();
+    await t.action(api.auth.signIn, { provider: "customer", params: customerSignUp("guess.me@example.np") });
+    const statuses: number[] = [];
+    for (let i = 0; i < FAILED_ATTEMPT_LIMIT; i++) {
+      statuses.push((await postJson(t, "/api/users/login", { email: "guess.me@example.np", password: `guess ${i}` })).status);
+    }
+    expect(statuses).toEqual(Array(FAILED_ATTEMPT_LIMIT).fill(401));
+    const locked = await postJson(t, "/api/users/login", { email: "guess.me@example.np", password: "correct horse" });
+    expect(locked.status).toBe(429);
+    expect(await locked.json()).toEqual({ success: false, code: "TOO_MANY_ATTEMPTS", message: "Too many attempts, try again later" });
+    // the app's sign-in (auth:signIn) says the same
+    expect(
+      await errorMessage(
+        t.action(api.auth.signIn, { provider: "customer", params: { flow: "signIn", email: "guess.me@example.np", password: "correct horse" } }),
+      ),
+    ).toBe("Too many attempts, try again later");
+    console.log(`abuse: password guessing locked after ${FAILED_ATTEMPT_LIMIT} failures (HTTP 429 TOO_MANY_ATTEMPTS)`);
+  }, 60_000);
+
+  test("location updates above 1/s are refused (RATE_LIMITED), at 1/s accepted", async () => {
+    const t = newTest();
+    const pro = await insertProfessional(t);
+    let accepted = 0;
+    let limited = 0;
+    for (let i = 0; i < 10; i++) {
+      try {
+        await pro.as.mutation(api.locations.update, { longitude: 85.3 + i / 1000, latitude: 27.7 });
+        accepted++;
+      } catch (error) {
+        expect(await errorCode(Promise.reject(error))).toBe("RATE_LIMITED");
+        limited++;
+      }
+    }
+    expect({ accepted, limited }).toEqual({ accepted: 1, limited: 9 });
+    // one second later the next one is accepted
+    await t.run(async (ctx) => {
+      const row = (await ctx.db.query("liveLocations").collect())[0];
+      await ctx.db.patch("liveLocations", row._id, { updatedAt: row.updatedAt - 1000 });
+    });
+    await pro.as.mutation(api.locations.update, { longitude: 85.4, latitude: 27.7 });
+
+    // the HTTP API enforces the same limit
+    const { as } = await withSession(t, pro.userId);
+    const res = await as.fetch("/api/current-location", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ userId: pro.userId, longitude: 85.5, latitude: 27.7 }),
+    });
+    expect(res.status).toBe(429);
+    expect(await res.json()).toMatchObject({ success: false, code: "RATE_LIMITED" });
+    console.log(`abuse: 10 location updates in a burst → ${accepted} accepted, ${limited} RATE_LIMITED`);
+  });
+
+  test("a 6 MB image is refused when attached (profile photo, sign-up document, HTTP registration)", async () => {
+    const t = newTest();
+    const customer = await insertCustomer(t);
+    const big = await storeFile(t, SIX_MB);
+    const before = await tableSizes(t);
+    expect(
+      await errorCode(
+        customer.as.mutation(api.users.updateProfile, {
+          name: "Sita Sharma",
+          phone: "9800000001",
+          address: "Ward 4, Baneshwor",
+          zipCode: "44600",
+          photo: big,
+        }),
+      ),
+    ).toBe("FILE_TOO_LARGE");
+    expect((await t.run((ctx) => ctx.db.get("users", customer.userId)))?.photo).toBeUndefined();
+
+    const signUp = { ...(await professionalSignUp(t, "big.docs@example.np")), trainingCertificate: await storeFile(t, SIX_MB) };
+    expect(await errorCode(t.action(api.auth.signIn, { provider: "professional", params: signUp }))).toBe("FILE_TOO_LARGE");
+    expect(await t.run((ctx) => ctx.db.system.get("_storage", signUp.trainingCertificate))).toBeNull(); // rejected file deleted
+
+    const form = new FormData();
+    for (const [k, v] of Object.entries({ fullname: "Big Photo", email: "big.photo@example.np", phoneNumber: "9812345678", password: "secret pass", address: "Ward 7", zipCode: "56613" })) {
+      form.set(k, v);
+    }
+    form.set("profile", new Blob([SIX_MB], { type: "image/png" }), "big.png");
+    const res = await t.fetch("/api/users/register", { method: "POST", body: form });
+    expect(res.status).toBe(413);
+    expect(await res.json()).toMatchObject({ success: false, code: "FILE_TOO_LARGE" });
+
+    const after = await tableSizes(t);
+    // the refused sign-up's three small documents stay uploaded (they were never attached); nothing else
+    expect({ ...after, files: after.files - 3 }).toEqual({ ...before, files: before.files });
+    console.log("abuse: 6 MB upload refused on attach (FILE_TOO_LARGE) by updateProfile, sign-up and POST /api/users/register");
+  }, 60_000);
+});
