@@ -1,27 +1,48 @@
 /**
- * The fan-out load generator shared by both targets: N professionals report a position every
- * `intervalMs` (random phase) while N customers watch their city; every report carries a unique
- * latitude so each watcher can tell when that exact report reached it.
+ * The fan-out load generator shared by every target (the local backend running the real app
+ * functions, and the Socket.IO peer): N professionals report a position every `intervalMs`
+ * (random phase) while N customers watch their city. Each report moves its professional by one
+ * public-grid step (0.005°), so the position a watcher sees identifies the report even where the
+ * app rounds positions for customers; latency = report sent → that watcher's callback.
  */
 import { CITIES } from "../../convex/validators";
+import { cpuSeconds } from "./cpu";
 import { summarize, type Summary } from "./stats";
 
 export interface FanoutTarget {
-  /** Subscribe to a city's markers; call `seen(id, lat)` for every marker whose latitude changed. */
-  watch(city: string, seen: (id: string, lat: number) => void): Promise<void>;
+  /** Backend process, for its CPU time. */
+  pid: number;
+  /** Subscribe to a city's markers; call `seen(index, lat)` for every marker whose latitude changed. */
+  watch(city: string, seen: (index: string, lat: number) => void): Promise<void>;
   /** Connect professional `index` (in `city`); returns a function that reports one position. */
   reporter(index: number, city: string): Promise<(lat: number, lng: number) => Promise<void>>;
   close(): Promise<void>;
 }
 
-export type FanoutResult = { clients: number; reports: number; deliveries: number; latency: Summary };
+export type FanoutResult = {
+  clients: number;
+  reports: number;
+  failedReports: number;
+  /** Deliveries expected (reports × watchers of the city) and observed. */
+  expected: number;
+  deliveries: number;
+  latency: Summary;
+  /** Backend CPU during the load, in cores (1 = one core busy). */
+  serverCpu: number;
+  /** CPU of this process (all the simulated clients), in cores. */
+  clientCpu: number;
+};
+
+const GRID = 0.005;
+/** The n-th position of a professional: on the public grid, so rounding for customers keeps it exact. */
+export const gridLat = (base: number, n: number) => Number(((Math.round(base / GRID) + (n % 400)) * GRID).toFixed(6));
 
 export async function runFanout(
   target: FanoutTarget,
   clients: number,
   { durationMs = 20_000, intervalMs = 5_000 } = {},
 ): Promise<FanoutResult> {
-  const sentAt = new Map<string, number>(); // `${id}:${lat}` → send time
+  const sentAt = new Map<string, number>(); // `${index}:${lat}` → send time
   const watchersPerCity = new Map<string, number>();
   const latencies: number[] = [];
   const cityOf = (i: number) => CITIES[i % CITIES.length];
@@ -38,21 +59,24 @@ export async function runFanout(
   for (let i = 0; i < clients; i++) reporters.push(await target.reporter(i, cityOf(i).slug));
 
   let reports = 0;
+  let failedReports = 0;
   let expected = 0;
   const timers: NodeJS.Timeout[] = [];
   const pending: Promise<void>[] = [];
-  const until = performance.now() + durationMs;
+  const cpu0 = cpuSeconds(target.pid);
+  const clientCpu0 = process.cpuUsage();
+  const t0 = performance.now();
+  const until = t0 + durationMs;
   reporters.forEach((report, i) => {
     const city = cityOf(i);
     let n = 0;
     const tick = () => {
       if (performance.now() > until) return;
-      const lat = round7(city.lat + 0.01 + i * 1e-5 + ++n * 1e-7);
-      const lng = city.lng + 0.01;
+      const lat = gridLat(city.lat, ++n);
       sentAt.set(`${i}:${lat}`, performance.now());
       reports++;
       expected += watchersPerCity.get(city.slug) ?? 0;
-      pending.push(report(lat, lng));
+      pending.push(report(lat, city.lng + 0.01).catch(() => void failedReports++));
       timers.push(setTimeout(tick, intervalMs));
     };
     timers.push(setTimeout(tick, Math.random() * intervalMs));
@@ -60,7 +84,17 @@ export async function runFanout(
   await new Promise((r) => setTimeout(r, durationMs + 2_000));
   timers.forEach(clearTimeout);
   await Promise.allSettled(pending);
-  return { clients, reports, deliveries: latencies.length, latency: summarize(latencies), ...{ expected } };
+  const elapsed = (performance.now() - t0) / 1000;
+  const serverCpu = (cpuSeconds(target.pid) - cpu0) / elapsed;
+  const used = process.cpuUsage(clientCpu0);
+  return {
+    clients,
+    reports,
+    failedReports,
+    expected,
+    deliveries: latencies.length,
+    latency: summarize(latencies),
+    serverCpu,
+    clientCpu: (used.user + used.system) / 1e6 / elapsed,
+  };
 }
-
-export const round7 = (x: number) => Math.round(x * 1e7) / 1e7;

@@ -1,11 +1,15 @@
 import { fork, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { io, type Socket } from "socket.io-client";
 import type { FanoutTarget } from "../lib/fanout";
 
-/** Starts the Socket.IO peer in its own process and drives it like the spec's clients did. */
-export async function startPeer(logFile: string): Promise<FanoutTarget & { pid: number }> {
-  const child: ChildProcess = fork(new URL("./socketio-server.ts", import.meta.url).pathname, ["0", logFile], {
+/** Starts the Socket.IO peer in its own process (log in a temp dir) and drives it like the spec's clients did. */
+export async function startPeer(): Promise<FanoutTarget> {
+  const dir = mkdtempSync(path.join(tmpdir(), "gharsewa-peer-"));
+  const child: ChildProcess = fork(new URL("./socketio-server.ts", import.meta.url).pathname, ["0", path.join(dir, "positions.log")], {
     execArgv: ["--import", "tsx"],
     stdio: "inherit",
   });
@@ -33,6 +37,7 @@ export async function startPeer(logFile: string): Promise<FanoutTarget & { pid: 
       sockets.forEach((s) => s.close());
       child.kill();
       await once(child, "exit");
+      rmSync(dir, { recursive: true, force: true });
     },
   };
 }

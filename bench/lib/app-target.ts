@@ -1,0 +1,85 @@
+/**
+ * Fan-out target: a fresh local backend running the real app (convex/): signed-in professionals
+ * call `locations:update`, signed-in customers subscribe to `locations:current({city})`, and 50
+ * other customers keep an unrelated subscription (`notifications:unreadCount`) open.
+ */
+import { ConvexClient } from "convex/browser";
+import { anyApi } from "convex/server";
+import WebSocket from "ws";
+import { CITIES, SPECIALTIES } from "../../convex/validators";
+import { createAccounts, startBenchBackend } from "./backend";
+import type { FanoutTarget } from "./fanout";
+
+const ws = WebSocket as unknown as typeof globalThis.WebSocket;
+export const UNRELATED_SUBSCRIPTIONS = 50;
+
+export async function startAppTarget(clients: number): Promise<FanoutTarget> {
+  const backend = await startBenchBackend();
+  await backend.run("seed:init", { demo: false });
+  const png = await backend.storeBlob(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), "image/png");
+  const customers = await createAccounts(
+    backend,
+    Array.from({ length: clients + UNRELATED_SUBSCRIPTIONS }, (_, i) => ({ name: `Customer ${i}`, role: "customer", email: `c${i}@bench.np` })),
+  );
+  const pros = await createAccounts(
+    backend,
+    Array.from({ length: clients }, (_, i) => ({ name: `Professional ${i}`, role: "professional", email: `p${i}@bench.np` })),
+  );
+  const professionalIds = await backend.insert(
+    "professionals",
+    pros.map((p, i) => ({
+      userId: p.userId,
+      specialty: SPECIALTIES[i % SPECIALTIES.length].slug,
+      city: CITIES[i % CITIES.length].slug,
+      state: "Bench",
+      locations: [],
+      documents: { citizenshipFront: png, citizenshipBack: png, trainingCertificate: png },
+      verification: { status: "verified" },
+      rating: { sum: 0, count: 0 },
+      available: true,
+    })),
+  );
+  const indexOf = new Map(professionalIds.map((id, i) => [id, String(i)]));
+
+  const open: ConvexClient[] = [];
+  const connect = (token: string) => {
+    const c = new ConvexClient(backend.url, { webSocketConstructor: ws, unsavedChangesWarning: false });
+    c.setAuth(async () => token);
+    open.push(c);
+    return c;
+  };
+  const firstValue = (c: ConvexClient, fn: string, args: Record<string, unknown>, onValue: (v: unknown) => void = () => {}) =>
+    new Promise<void>((ready) =>
+      c.onUpdate(anyApi[fn.split(":")[0]][fn.split(":")[1]], args, (v) => {
+        onValue(v);
+        ready();
+      }),
+    );
+  await Promise.all(
+    customers.slice(clients).map((u) => firstValue(connect(u.token), "notifications:unreadCount", {})),
+  );
+  let nextCustomer = 0;
+  return {
+    pid: backend.pid,
+    async watch(city, seen) {
+      const last = new Map<string, number>();
+      await firstValue(connect(customers[nextCustomer++].token), "locations:current", { city }, (rows) => {
+        for (const r of rows as { professionalId: string; lat: number }[]) {
+          if (last.get(r.professionalId) !== r.lat) seen(indexOf.get(r.professionalId) ?? r.professionalId, r.lat);
+          last.set(r.professionalId, r.lat);
+        }
+      });
+    },
+    async reporter(index) {
+      const c = connect(pros[index].token);
+      await c.query(anyApi.professionals.me, {}); // connected and authenticated before the first report
+      return async (lat, lng) => {
+        await c.mutation(anyApi.locations.update, { latitude: lat, longitude: lng });
+      };
+    },
+    async close() {
+      await Promise.all(open.map((c) => c.close()));
+      await backend.close();
+    },
+  };
+}

@@ -1,0 +1,136 @@
+/**
+ * Web: a production build (`vite build --manifest`, VITE_CONVEX_URL = a fresh local backend with
+ * the demo marketplace), the initial JavaScript (gzip) of the landing and search routes from the
+ * manifest's static import graph, where Leaflet ends up, and Lighthouse (mobile emulation,
+ * Debian Chromium via CHROME_PATH) scores for four pages served by that backend's process.
+ */
+import { execFile } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { gzipSync } from "node:zlib";
+import { startBenchBackend } from "../lib/backend";
+
+const root = path.resolve(import.meta.dirname, "../..");
+const run = promisify(execFile);
+
+export const ROUTES = {
+  landing: "src/features/landing/home-page.tsx",
+  search: "src/features/search/search-page.tsx",
+};
+export const PAGES = ["/", "/services", "/services/search?location=Nepalgunj&serviceName=Electrician", "/login"];
+export const CATEGORIES = ["performance", "accessibility", "best-practices"] as const;
+
+type ManifestChunk = { file: string; src?: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[]; css?: string[] };
+type Manifest = Record<string, ManifestChunk>;
+
+export type RouteJs = {
+  route: string;
+  files: number;
+  jsGzipBytes: number;
+  cssGzipBytes: number;
+  /** Leaflet in this route's initial JS (static imports only). */
+  leafletInitial: boolean;
+};
+export type LighthouseScores = { page: string; runs: number; scores: Record<(typeof CATEGORIES)[number], number>; lcpMs: number; tbtMs: number };
+export type WebResult = { routes: RouteJs[]; lighthouse: LighthouseScores[] | { skipped: string } };
+
+/** Files loaded before the route renders: the entry and the route module with their static imports. */
+function initialFiles(manifest: Manifest, keys: string[]): { js: Set<string>; css: Set<string> } {
+  const js = new Set<string>();
+  const css = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || js.has(chunk.file)) return;
+    js.add(chunk.file);
+    chunk.css?.forEach((c) => css.add(c));
+    chunk.imports?.forEach(visit);
+  };
+  keys.forEach(visit);
+  return { js, css };
+}
+
+export async function buildApp(outDir: string, convexUrl: string) {
+  // A child process: VITE_CONVEX_URL must be in the build's environment, and the build's CPU stays out of ours.
+  await run(process.execPath, [path.join(root, "node_modules/vite/bin/vite.js"), "build", "--manifest", "--outDir", outDir, "--emptyOutDir", "--logLevel", "warn"], {
+    cwd: root,
+    env: { ...process.env, VITE_CONVEX_URL: convexUrl },
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  return JSON.parse(readFileSync(path.join(outDir, ".vite/manifest.json"), "utf8")) as Manifest;
+}
+
+export function routeJs(outDir: string, manifest: Manifest): RouteJs[] {
+  const entry = Object.keys(manifest).find((k) => manifest[k].isEntry)!;
+  const gz = (file: string) => gzipSync(readFileSync(path.join(outDir, file))).length;
+  // Leaflet's source carries its version banner and this class name; the chunk holding it is Leaflet's.
+  const isLeaflet = (file: string) => /leaflet-container|L\.version|"leaflet-pane"/.test(readFileSync(path.join(outDir, file), "utf8"));
+  return Object.entries(ROUTES).map(([route, key]) => {
+    const { js, css } = initialFiles(manifest, [entry, key]);
+    return {
+      route,
+      files: js.size,
+      jsGzipBytes: [...js].reduce((n, f) => n + gz(f), 0),
+      cssGzipBytes: [...css].reduce((n, f) => n + gz(f), 0),
+      leafletInitial: [...js].some(isLeaflet),
+    };
+  });
+}
+
+async function lighthouse(url: string, chromePath: string): Promise<{ scores: Record<string, number>; lcpMs: number; tbtMs: number }> {
+  const { stdout } = await run(
+    path.join(root, "node_modules/.bin/lighthouse"),
+    [
+      url,
+      "--output=json",
+      "--output-path=stdout",
+      "--quiet",
+      `--only-categories=${CATEGORIES.join(",")}`,
+      "--form-factor=mobile",
+      "--chrome-flags=--headless --no-sandbox --disable-gpu --disable-background-networking",
+    ],
+    { env: { ...process.env, CHROME_PATH: chromePath }, maxBuffer: 256 * 1024 * 1024, timeout: 180_000 },
+  );
+  const lhr = JSON.parse(stdout) as {
+    categories: Record<string, { score: number }>;
+    audits: Record<string, { numericValue?: number }>;
+  };
+  return {
+    scores: Object.fromEntries(CATEGORIES.map((c) => [c, Math.round(lhr.categories[c].score * 100)])),
+    lcpMs: lhr.audits["largest-contentful-paint"]?.numericValue ?? NaN,
+    tbtMs: lhr.audits["total-blocking-time"]?.numericValue ?? NaN,
+  };
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+export async function web({ lighthouseRuns = 1, skipLighthouse = false, log = (_: string) => {} } = {}): Promise<WebResult> {
+  const backend = await startBenchBackend();
+  const outDir = mkdtempSync(path.join(tmpdir(), "gharsewa-bench-web-"));
+  try {
+    await backend.run("seed:init", { demo: true });
+    const manifest = await buildApp(outDir, backend.url);
+    const routes = routeJs(outDir, manifest);
+    const chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+    let result: WebResult["lighthouse"];
+    if (skipLighthouse) result = { skipped: "--no-lighthouse" };
+    else if (!existsSync(chromePath)) result = { skipped: `no Chromium at ${chromePath} (set CHROME_PATH)` };
+    else if (!existsSync(path.join(root, "node_modules/.bin/lighthouse"))) result = { skipped: "npm lighthouse is not installed" };
+    else {
+      const origin = await backend.serve(outDir);
+      result = [];
+      for (const page of PAGES) {
+        const runs: Awaited<ReturnType<typeof lighthouse>>[] = [];
+        for (let i = 0; i < lighthouseRuns; i++) runs.push(await lighthouse(origin + page, chromePath));
+        const scores = Object.fromEntries(CATEGORIES.map((c) => [c, median(runs.map((r) => r.scores[c]))])) as LighthouseScores["scores"];
+        result.push({ page, runs: runs.length, scores, lcpMs: median(runs.map((r) => r.lcpMs)), tbtMs: median(runs.map((r) => r.tbtMs)) });
+        log(`  lighthouse ${page}: ${CATEGORIES.map((c) => `${c} ${scores[c]}`).join(", ")}`);
+      }
+    }
+    return { routes, lighthouse: result };
+  } finally {
+    await backend.close();
+    rmSync(outDir, { recursive: true, force: true });
+  }
+}
