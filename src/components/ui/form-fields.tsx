@@ -1,4 +1,4 @@
-import type { ComponentProps } from "react";
+import type { ChangeEvent, ComponentProps } from "react";
 import { Button } from "@/components/ui/button";
 import { PasswordField, SelectField, TextareaField, TextField } from "@/components/ui/inputs";
 import { fieldError, useFieldContext, useFormContext } from "@/lib/form-context";
@@ -7,74 +7,58 @@ import { IMAGE_ACCEPT } from "@/lib/upload";
 // The inputs of src/components/ui/inputs.tsx bound to the TanStack Form field around them
 // (registered in src/lib/form.ts). The field supplies name, value, blur, change and the inline error.
 type Bound = "name" | "value" | "onChange" | "onBlur" | "error";
+type TextChange = ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>;
 
-function useBoundField<T>() {
+/** The name, blur and inline error every bound input takes from its field. */
+function useBound<T>() {
   const field = useFieldContext<T>();
   return {
     field,
-    common: { name: field.name, onBlur: field.handleBlur, error: fieldError(field.state.meta) },
+    bound: { name: field.name, onBlur: field.handleBlur, error: fieldError(field.state.meta) },
+  };
+}
+
+/** Name, value, blur, change and error for an input whose field holds a string. */
+function useBoundText() {
+  const { field, bound } = useBound<string>();
+  return {
+    ...bound,
+    value: field.state.value,
+    onChange: (e: TextChange) => field.handleChange(e.target.value),
   };
 }
 
 export function FormTextField(props: Omit<ComponentProps<typeof TextField>, Bound>) {
-  const { field, common } = useBoundField<string>();
-  return (
-    <TextField
-      {...props}
-      {...common}
-      value={field.state.value}
-      onChange={(e) => field.handleChange(e.target.value)}
-    />
-  );
+  const bound = useBoundText();
+  return <TextField {...props} {...bound} />;
 }
 
 export function FormPasswordField(props: Omit<ComponentProps<typeof PasswordField>, Bound>) {
-  const { field, common } = useBoundField<string>();
-  return (
-    <PasswordField
-      {...props}
-      {...common}
-      value={field.state.value}
-      onChange={(e) => field.handleChange(e.target.value)}
-    />
-  );
+  const bound = useBoundText();
+  return <PasswordField {...props} {...bound} />;
+}
+
+export function FormSelectField(props: Omit<ComponentProps<typeof SelectField>, Bound>) {
+  const bound = useBoundText();
+  return <SelectField {...props} {...bound} />;
+}
+
+export function FormTextareaField(props: Omit<ComponentProps<typeof TextareaField>, Bound>) {
+  const bound = useBoundText();
+  return <TextareaField {...props} {...bound} />;
 }
 
 /** A number input; while it is empty or unparsable the field holds NaN (for the schema to reject). */
 export function FormNumberField(props: Omit<ComponentProps<typeof TextField>, Bound | "type">) {
-  const { field, common } = useBoundField<number>();
+  const { field, bound } = useBound<number>();
   return (
     <TextField
       type="number"
       inputMode="numeric"
       {...props}
-      {...common}
+      {...bound}
       value={Number.isNaN(field.state.value) ? "" : field.state.value}
       onChange={(e) => field.handleChange(e.target.valueAsNumber)}
-    />
-  );
-}
-
-export function FormSelectField(props: Omit<ComponentProps<typeof SelectField>, Bound>) {
-  const { field, common } = useBoundField<string>();
-  return (
-    <SelectField
-      {...props}
-      {...common}
-      value={field.state.value}
-      onChange={(e) => field.handleChange(e.target.value)}
-    />
-  );
-}
-
-export function FormTextareaField(props: Omit<ComponentProps<typeof TextareaField>, Bound>) {
-  const { field, common } = useBoundField<string>();
-  return (
-    <TextareaField
-      {...props}
-      {...common}
-      value={field.state.value}
-      onChange={(e) => field.handleChange(e.target.value)}
     />
   );
 }
@@ -83,13 +67,13 @@ export function FormTextareaField(props: Omit<ComponentProps<typeof TextareaFiel
 export function FormImageField(
   props: Omit<ComponentProps<typeof TextField>, Bound | "type" | "accept">,
 ) {
-  const { field, common } = useBoundField<File | null>();
+  const { field, bound } = useBound<File | null>();
   return (
     <TextField
       type="file"
       accept={IMAGE_ACCEPT}
       {...props}
-      {...common}
+      {...bound}
       onChange={(e) => field.handleChange(e.target.files?.[0] ?? null)}
     />
   );

@@ -50,26 +50,47 @@ function describedBy(id: string, error?: string, hint?: ReactNode) {
 
 type Common = { label: ReactNode; error?: string; hint?: ReactNode; wrapperClassName?: string };
 
+/** The id (given or generated), ARIA state and classes of the control inside a FieldShell. */
+function useControlProps({
+  id,
+  error,
+  hint,
+  className = "",
+}: {
+  id?: string;
+  error?: string;
+  hint?: ReactNode;
+  className?: string;
+}) {
+  const autoId = useId();
+  const fieldId = id ?? autoId;
+  return {
+    id: fieldId,
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": describedBy(fieldId, error, hint),
+    className: `${controlClass(error)} ${className}`,
+  };
+}
+
 export function TextField({
   label,
   error,
   hint,
   wrapperClassName,
   id,
-  className = "",
+  className,
   ...rest
 }: Common & InputHTMLAttributes<HTMLInputElement>) {
-  const autoId = useId();
-  const fieldId = id ?? autoId;
+  const control = useControlProps({ id, error, hint, className });
   return (
-    <FieldShell id={fieldId} label={label} error={error} hint={hint} className={wrapperClassName}>
-      <input
-        id={fieldId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(fieldId, error, hint)}
-        className={`${controlClass(error)} ${className}`}
-        {...rest}
-      />
+    <FieldShell
+      id={control.id}
+      label={label}
+      error={error}
+      hint={hint}
+      className={wrapperClassName}
+    >
+      <input {...control} {...rest} />
     </FieldShell>
   );
 }
@@ -80,21 +101,20 @@ export function SelectField({
   hint,
   wrapperClassName,
   id,
-  className = "",
+  className,
   children,
   ...rest
 }: Common & SelectHTMLAttributes<HTMLSelectElement>) {
-  const autoId = useId();
-  const fieldId = id ?? autoId;
+  const control = useControlProps({ id, error, hint, className });
   return (
-    <FieldShell id={fieldId} label={label} error={error} hint={hint} className={wrapperClassName}>
-      <select
-        id={fieldId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(fieldId, error, hint)}
-        className={`${controlClass(error)} ${className}`}
-        {...rest}
-      >
+    <FieldShell
+      id={control.id}
+      label={label}
+      error={error}
+      hint={hint}
+      className={wrapperClassName}
+    >
+      <select {...control} {...rest}>
         {children}
       </select>
     </FieldShell>
@@ -107,20 +127,19 @@ export function TextareaField({
   hint,
   wrapperClassName,
   id,
-  className = "",
+  className,
   ...rest
 }: Common & TextareaHTMLAttributes<HTMLTextAreaElement>) {
-  const autoId = useId();
-  const fieldId = id ?? autoId;
+  const control = useControlProps({ id, error, hint, className });
   return (
-    <FieldShell id={fieldId} label={label} error={error} hint={hint} className={wrapperClassName}>
-      <textarea
-        id={fieldId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(fieldId, error, hint)}
-        className={`${controlClass(error)} ${className}`}
-        {...rest}
-      />
+    <FieldShell
+      id={control.id}
+      label={label}
+      error={error}
+      hint={hint}
+      className={wrapperClassName}
+    >
+      <textarea {...control} {...rest} />
     </FieldShell>
   );
 }
