@@ -1,4 +1,6 @@
 import type { ReactNode } from "react";
+import { toast } from "sonner";
+import type { SignupRole } from "@/features/auth/signup-schema";
 
 export function AuthCard({
   title,
@@ -19,5 +21,36 @@ export function AuthCard({
         <div className="mt-6">{children}</div>
       </div>
     </main>
+  );
+}
+
+type RoleForm = { state: { values: { role: SignupRole } }; handleSubmit: () => Promise<void> };
+
+/** The login or sign-up form in an AuthCard: with no role chosen it toasts `missingRole` instead. */
+export function AuthForm({
+  form,
+  missingRole,
+  children,
+}: {
+  form: RoleForm;
+  missingRole: string;
+  children: ReactNode;
+}) {
+  return (
+    <form
+      noValidate
+      aria-labelledby="auth-heading"
+      className="space-y-4"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (!form.state.values.role) {
+          toast.error(missingRole);
+          return;
+        }
+        void form.handleSubmit();
+      }}
+    >
+      {children}
+    </form>
   );
 }

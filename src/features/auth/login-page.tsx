@@ -2,7 +2,7 @@ import { Link, useNavigate } from "react-router-dom";
 import { useAuthActions } from "@convex-dev/auth/react";
 import { toast } from "sonner";
 import { z } from "zod";
-import { AuthCard } from "@/features/auth/auth-card";
+import { AuthCard, AuthForm } from "@/features/auth/auth-card";
 import { RoleRadios } from "@/features/auth/role-radios";
 import type { SignupRole } from "@/features/auth/signup-schema";
 import { errorMessage } from "@/lib/errors";
@@ -46,19 +46,7 @@ function LoginForm() {
   });
 
   return (
-    <form
-      noValidate
-      aria-labelledby="auth-heading"
-      className="space-y-4"
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (!form.state.values.role) {
-          toast.error("Please select customer or Professional");
-          return;
-        }
-        void form.handleSubmit();
-      }}
-    >
+    <AuthForm form={form} missingRole="Please select customer or Professional">
       <form.AppField name="email">
         {(f) => <f.TextField label="Email" type="email" autoComplete="email" />}
       </form.AppField>
@@ -77,6 +65,6 @@ function LoginForm() {
           Signup
         </Link>
       </p>
-    </form>
+    </AuthForm>
   );
 }

@@ -6,6 +6,7 @@ import { toast } from "sonner";
 import { api } from "../../../convex/_generated/api";
 import { CITIES, SPECIALTIES } from "../../../convex/validators";
 import { ProgressBar } from "@/components/ui/progress-bar";
+import { AuthForm } from "@/features/auth/auth-card";
 import { RoleRadios } from "@/features/auth/role-radios";
 import {
   DOCUMENT_FIELDS,
@@ -84,19 +85,7 @@ export function SignupForm({ initialRole }: { initialRole: SignupRole }) {
   });
 
   return (
-    <form
-      noValidate
-      aria-labelledby="auth-heading"
-      className="space-y-4"
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (!form.state.values.role) {
-          toast.error("Please select a role: Customer or Technician");
-          return;
-        }
-        void form.handleSubmit();
-      }}
-    >
+    <AuthForm form={form} missingRole="Please select a role: Customer or Technician">
       <form.AppField name="name">
         {(f) => <f.TextField label="Full Name" autoComplete="name" />}
       </form.AppField>
@@ -214,7 +203,7 @@ export function SignupForm({ initialRole }: { initialRole: SignupRole }) {
           Login here
         </Link>
       </p>
-    </form>
+    </AuthForm>
   );
 }
 
