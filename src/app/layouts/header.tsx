@@ -1,9 +1,7 @@
 import { useState } from "react";
 import { Link, NavLink, useNavigate } from "react-router-dom";
 import { useConvexAuth, useConvexConnectionState, useQuery } from "convex/react";
-import { useAuthActions } from "@convex-dev/auth/react";
 import * as Popover from "@radix-ui/react-popover";
-import { toast } from "sonner";
 import { api } from "../../../convex/_generated/api";
 import { HeaderSearch } from "@/app/layouts/header-search";
 import { Avatar } from "@/components/avatar";
@@ -11,6 +9,7 @@ import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { PopoverPanel } from "@/components/ui/popover-panel";
 import { paths } from "@/lib/paths";
+import { useLogout } from "@/lib/use-logout";
 
 type Viewer = { name: string; role: string; photoUrl?: string | null };
 type MenuItem = { label: string; to: string };
@@ -238,23 +237,11 @@ function LogoutDialog({
   name: string;
   onClose: () => void;
 }) {
-  const { signOut } = useAuthActions();
   const navigate = useNavigate();
-  const [busy, setBusy] = useState(false);
-
-  async function logout() {
-    setBusy(true);
-    try {
-      await signOut();
-      toast.success(`${name} has been logged out successfully`);
-      onClose();
-      navigate(paths.home());
-    } catch {
-      toast.error("Sign-out failed. Please try again.");
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { logout, busy } = useLogout(name, () => {
+    onClose();
+    navigate(paths.home());
+  });
 
   return (
     <Dialog

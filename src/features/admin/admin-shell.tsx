@@ -1,11 +1,9 @@
-import { useAuthActions } from "@convex-dev/auth/react";
 import { useConvexAuth, useQuery } from "convex/react";
-import { useState } from "react";
 import { Navigate, NavLink, Outlet, useLocation, useNavigate } from "react-router-dom";
-import { toast } from "sonner";
 import { api } from "../../../convex/_generated/api";
 import { LoadingState } from "@/components/ui/states";
 import { paths } from "@/lib/paths";
+import { useLogout } from "@/lib/use-logout";
 
 const NAV = [
   { label: "Dashboard", to: paths.adminDashboard() },
@@ -33,22 +31,11 @@ export default function AdminShell() {
 }
 
 function AdminLayout({ name }: { name: string }) {
-  const { signOut } = useAuthActions();
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const [leaving, setLeaving] = useState(false);
-
-  async function logout() {
-    setLeaving(true);
-    try {
-      await signOut();
-      toast.success(`${name} has been logged out successfully`);
-      navigate(paths.adminLogin(), { replace: true });
-    } catch {
-      toast.error("Sign-out failed. Please try again.");
-      setLeaving(false);
-    }
-  }
+  const { logout, busy: leaving } = useLogout(name, () =>
+    navigate(paths.adminLogin(), { replace: true }),
+  );
 
   const linkClass = (active: boolean) =>
     `block whitespace-nowrap rounded-lg px-3 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-brand-500 ${
