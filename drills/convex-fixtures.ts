@@ -26,7 +26,6 @@ export const PASSWORD = "correct horse";
 
 export async function buildFixtures() {
   await useAuthEnv();
-  // eslint-disable-next-line @convex-dev/no-process-env -- the test plays the deployment's environment
   process.env.JWKS ??= JSON.stringify({ keys: [] }); // served by GET /.well-known/jwks.json
   const t = newTest();
   await t.mutation(internal.seed.catalogAndSettings, {});

@@ -56,7 +56,8 @@ export async function startAppBackend(options: { dataDir?: string; port?: number
     env: { AUTH_LOG_LEVEL: "WARN" },
   });
   const admin = new ConvexHttpClient(backend.url, { logger: false });
-  admin.setAdminAuth(backend.adminKey);
+  // setAdminAuth is @internal in the client's types (the dashboard and CLI use it)
+  (admin as unknown as { setAdminAuth(key: string): void }).setAdminAuth(backend.adminKey);
   await admin.mutation(makeFunctionReference<"mutation">("seed:catalogAndSettings") as never, {} as never);
 
   const site = backend.siteUrl;
@@ -84,7 +85,7 @@ export async function startAppBackend(options: { dataDir?: string; port?: number
   /** Every document of every table (and stored file metadata), hashed; `skip` tables are left out. */
   async function fingerprint(skip: string[] = ["authRateLimits"]): Promise<{ hash: string; counts: Record<string, number> }> {
     const tables = Object.keys((schema as unknown as { tables: Record<string, unknown> }).tables).filter((t) => !skip.includes(t));
-    const dump = (await backend.engine.t.run(async (ctx: never) => {
+    const dump = (await backend.engine.t.run(async (ctx: unknown) => {
       const c = ctx as unknown as {
         db: { query(t: string): { collect(): Promise<unknown[]> }; system: { query(t: string): { collect(): Promise<unknown[]> } } };
       };

@@ -1,0 +1,121 @@
+/**
+ * `npm run drills`: every reliability drill at full size, one result line each, then "N passed, M failed"
+ * (exit 1 on any failure). `npm run drills -- --only crash,bad-input --requests 3000 --kills 30`.
+ *
+ * access and abuse run under vitest (convex-test needs Vite's import.meta.glob); the others run here
+ * against local backends on loopback.
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { parseArgs } from "node:util";
+import { startAppBackend } from "./lib/app-backend.ts";
+import { runBrowserReconnectDrill } from "./lib/browser-reconnect.ts";
+import { runCrashDrill, summarizeCrash } from "./lib/crash.ts";
+import { generateCases, runFuzz, summarize } from "./lib/fuzz.ts";
+import { quietly } from "./lib/quiet.ts";
+import { runReconnectDrill, summarizeReconnect } from "./lib/reconnect.ts";
+
+const { values: flags } = parseArgs({
+  options: {
+    only: { type: "string" },
+    requests: { type: "string", default: "2200" },
+    kills: { type: "string", default: "20" },
+    outages: { type: "string", default: "5" },
+    seed: { type: "string", default: "1" },
+  },
+});
+
+type Result = { ok: boolean; line: string; details?: string[] };
+type Drill = { name: string; run: () => Promise<Result> };
+
+/** Runs vitest files and keeps the lines the drills print (prefixed with `prefix`). */
+function vitest(files: string[], prefixes: string[]): Result {
+  const out = spawnSync(process.execPath, ["node_modules/vitest/vitest.mjs", "run", "--project", "drills", ...files], {
+    encoding: "utf8",
+    env: { ...process.env, NO_COLOR: "1", FORCE_COLOR: "0" },
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  // eslint-disable-next-line no-control-regex -- strip colours
+  const text = `${out.stdout}\n${out.stderr}`.replace(/\x1b\[[0-9;]*m/g, "");
+  const lines = text
+    .split("\n")
+    .map((l) => l.trim())
+    .filter((l) => prefixes.some((p) => l.startsWith(p)));
+  const tests = /Tests\s+(.*)/.exec(text)?.[1]?.trim() ?? "no test summary";
+  const failed = text
+    .split("\n")
+    .filter((l) => /^\s*(×|FAIL)\s/.test(l) || /AssertionError|^\s+\+ /.test(l))
+    .slice(0, 30);
+  return { ok: out.status === 0, line: `${tests}; ${lines.join(" | ")}`, details: out.status === 0 ? undefined : failed };
+}
+
+const drills: Drill[] = [
+  {
+    name: "access",
+    run: async () => vitest(["drills/access.test.ts"], ["access sweep"]),
+  },
+  {
+    name: "bad-input",
+    run: async () => {
+      const app = await quietly(() => startAppBackend());
+      try {
+        const cases = await generateCases(app, Number(flags.requests), Number(flags.seed));
+        const report = await quietly(() => runFuzz(app, cases));
+        const categories = Object.entries(report.byCategory).map(([c, n]) => `${c} ${n}`).join(", ");
+        return { ok: report.failures.length === 0, line: `${summarize(report)} (${categories})`, details: report.failures.slice(0, 30) };
+      } finally {
+        await app.close();
+      }
+    },
+  },
+  {
+    name: "crash",
+    run: async () => {
+      const report = await runCrashDrill({ rounds: Number(flags.kills), seed: Number(flags.seed) });
+      return { ok: report.failures.length === 0 && report.found === report.acknowledged, line: summarizeCrash(report), details: report.failures };
+    },
+  },
+  {
+    name: "reconnect",
+    run: async () => {
+      const report = await quietly(() => runReconnectDrill({ outages: Number(flags.outages) }));
+      const ok = report.failures.length === 0 && report.exactlyOnce === report.outages && report.resumed === report.outages;
+      return { ok, line: `ConvexClient: ${summarizeReconnect(report)}`, details: report.failures };
+    },
+  },
+  {
+    name: "reconnect-browser",
+    run: async () => {
+      const chromium = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+      if (!existsSync(chromium)) return { ok: false, line: `no Chromium at ${chromium} (set CHROME_PATH)` };
+      const report = await quietly(() => runBrowserReconnectDrill({ outages: Math.min(3, Number(flags.outages)) }));
+      const ok = report.failures.length === 0 && report.exactlyOnce === report.outages && report.resumed === report.outages;
+      return { ok, line: `headless Chromium: ${summarizeReconnect(report)}`, details: report.failures };
+    },
+  },
+  {
+    name: "abuse",
+    run: async () => vitest(["drills/abuse.test.ts", "drills/abuse-render.test.tsx"], ["abuse:"]),
+  },
+];
+
+const only = flags.only?.split(",").map((s) => s.trim());
+let passed = 0;
+let failed = 0;
+for (const drill of drills) {
+  if (only && !only.includes(drill.name)) continue;
+  const started = Date.now();
+  let result: Result;
+  try {
+    result = await drill.run();
+  } catch (error) {
+    result = { ok: false, line: `threw: ${(error as Error).stack ?? String(error)}` };
+  }
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  console.log(`${result.ok ? "PASS" : "FAIL"} ${drill.name} (${seconds} s): ${result.line}`);
+  if (!result.ok) for (const d of result.details ?? []) console.log(`     ${d}`);
+  if (result.ok) passed++;
+  else failed++;
+}
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);
