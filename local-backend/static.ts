@@ -1,7 +1,9 @@
 // Serves a built single-page app: files from `root`, index.html for unknown paths.
-import { createReadStream, existsSync, statSync } from "node:fs";
-import { createServer, type Server } from "node:http";
+// Text files go out compressed (brotli or gzip, as the browser accepts), as a CDN would serve them.
+import { createReadStream, existsSync, readFileSync, statSync } from "node:fs";
+import { createServer, type IncomingMessage, type Server } from "node:http";
 import path from "node:path";
+import { brotliCompressSync, gzipSync } from "node:zlib";
 
 const TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -24,9 +26,28 @@ const TYPES: Record<string, string> = {
   ".map": "application/json",
 };
 
+const COMPRESSIBLE = new Set([".html", ".js", ".mjs", ".css", ".json", ".svg", ".txt", ".webmanifest", ".map"]);
+
+function encodingFor(req: IncomingMessage): "br" | "gzip" | null {
+  const accepted = String(req.headers["accept-encoding"] ?? "");
+  return /\bbr\b/.test(accepted) ? "br" : /\bgzip\b/.test(accepted) ? "gzip" : null;
+}
+
 export function createStaticServer(rootDir: string): Server {
   const root = path.resolve(rootDir);
   const index = path.join(root, "index.html");
+  // Compressed bodies by encoding, path and mtime (a rebuild changes the mtime).
+  const compressed = new Map<string, Buffer>();
+  const compress = (file: string, encoding: "br" | "gzip") => {
+    const key = `${encoding}:${file}:${statSync(file).mtimeMs}`;
+    let body = compressed.get(key);
+    if (!body) {
+      const raw = readFileSync(file);
+      body = encoding === "br" ? brotliCompressSync(raw) : gzipSync(raw, { level: 9 });
+      compressed.set(key, body);
+    }
+    return body;
+  };
   return createServer((req, res) => {
     const pathname = decodeURIComponent(new URL(req.url ?? "/", "http://x").pathname);
     let file = path.join(root, pathname);
@@ -48,10 +69,17 @@ export function createStaticServer(rootDir: string): Server {
       return;
     }
     const hashed = file.includes(`${path.sep}assets${path.sep}`);
-    res.writeHead(200, {
-      "Content-Type": TYPES[path.extname(file).toLowerCase()] ?? "application/octet-stream",
+    const ext = path.extname(file).toLowerCase();
+    const headers = {
+      "Content-Type": TYPES[ext] ?? "application/octet-stream",
       "Cache-Control": hashed ? "public, max-age=31536000, immutable" : "no-cache",
-    });
+    };
+    const encoding = COMPRESSIBLE.has(ext) ? encodingFor(req) : null;
+    if (encoding) {
+      res.writeHead(200, { ...headers, "Content-Encoding": encoding, Vary: "Accept-Encoding" }).end(compress(file, encoding));
+      return;
+    }
+    res.writeHead(200, COMPRESSIBLE.has(ext) ? { ...headers, Vary: "Accept-Encoding" } : headers);
     createReadStream(file).pipe(res);
   });
 }
