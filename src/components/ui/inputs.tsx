@@ -50,96 +50,52 @@ function describedBy(id: string, error?: string, hint?: ReactNode) {
 
 type Common = { label: ReactNode; error?: string; hint?: ReactNode; wrapperClassName?: string };
 
-/** The id (given or generated), ARIA state and classes of the control inside a FieldShell. */
-function useControlProps({
-  id,
-  error,
-  hint,
-  className = "",
-}: {
-  id?: string;
-  error?: string;
-  hint?: ReactNode;
-  className?: string;
-}) {
+/**
+ * Splits a field's props into its FieldShell's (label, hint, error) and its control's: the id (given
+ * or generated), ARIA state and classes, then every other prop as given.
+ */
+function useFieldParts<P extends Common & { id?: string; className?: string }>(props: P) {
+  const { label, error, hint, wrapperClassName, id, className = "", ...rest } = props;
   const autoId = useId();
   const fieldId = id ?? autoId;
   return {
-    id: fieldId,
-    "aria-invalid": error ? true : undefined,
-    "aria-describedby": describedBy(fieldId, error, hint),
-    className: `${controlClass(error)} ${className}`,
+    shell: { id: fieldId, label, error, hint, className: wrapperClassName },
+    control: {
+      id: fieldId,
+      "aria-invalid": error ? true : undefined,
+      "aria-describedby": describedBy(fieldId, error, hint),
+      className: `${controlClass(error)} ${className}`,
+      ...rest,
+    },
   };
 }
 
-export function TextField({
-  label,
-  error,
-  hint,
-  wrapperClassName,
-  id,
-  className,
-  ...rest
-}: Common & InputHTMLAttributes<HTMLInputElement>) {
-  const control = useControlProps({ id, error, hint, className });
+export function TextField(props: Common & InputHTMLAttributes<HTMLInputElement>) {
+  const { shell, control } = useFieldParts(props);
   return (
-    <FieldShell
-      id={control.id}
-      label={label}
-      error={error}
-      hint={hint}
-      className={wrapperClassName}
-    >
-      <input {...control} {...rest} />
+    <FieldShell {...shell}>
+      <input {...control} />
     </FieldShell>
   );
 }
 
 export function SelectField({
-  label,
-  error,
-  hint,
-  wrapperClassName,
-  id,
-  className,
   children,
-  ...rest
+  ...props
 }: Common & SelectHTMLAttributes<HTMLSelectElement>) {
-  const control = useControlProps({ id, error, hint, className });
+  const { shell, control } = useFieldParts(props);
   return (
-    <FieldShell
-      id={control.id}
-      label={label}
-      error={error}
-      hint={hint}
-      className={wrapperClassName}
-    >
-      <select {...control} {...rest}>
-        {children}
-      </select>
+    <FieldShell {...shell}>
+      <select {...control}>{children}</select>
     </FieldShell>
   );
 }
 
-export function TextareaField({
-  label,
-  error,
-  hint,
-  wrapperClassName,
-  id,
-  className,
-  ...rest
-}: Common & TextareaHTMLAttributes<HTMLTextAreaElement>) {
-  const control = useControlProps({ id, error, hint, className });
+export function TextareaField(props: Common & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  const { shell, control } = useFieldParts(props);
   return (
-    <FieldShell
-      id={control.id}
-      label={label}
-      error={error}
-      hint={hint}
-      className={wrapperClassName}
-    >
-      <textarea {...control} {...rest} />
+    <FieldShell {...shell}>
+      <textarea {...control} />
     </FieldShell>
   );
 }
