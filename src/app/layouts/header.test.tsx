@@ -52,7 +52,7 @@ describe("Header", () => {
     viewer = { name: "Ram Thapa", role: "professional", photoUrl: null };
     const user = renderHeader();
     expect(screen.getByRole("link", { name: "Notifications, 3 unread" })).toBeInTheDocument();
-    await user.click(screen.getByRole("button", { name: "Account menu for Ram Thapa" }));
+    await user.click(await screen.findByRole("button", { name: "Account menu for Ram Thapa" }));
     expect(screen.getByRole("link", { name: "My Profile" })).toHaveAttribute(
       "href",
       "/professional-dashboard",
@@ -63,7 +63,7 @@ describe("Header", () => {
   it("reads 'Unknown role' for any other role", async () => {
     viewer = { name: "Admin", role: "admin", photoUrl: null };
     const user = renderHeader();
-    await user.click(screen.getByRole("button", { name: "Account menu for Admin" }));
+    await user.click(await screen.findByRole("button", { name: "Account menu for Admin" }));
     expect(screen.getByText("Unknown role")).toBeInTheDocument();
   });
 
@@ -71,7 +71,7 @@ describe("Header", () => {
     viewer = { name: "Sita Sharma", role: "customer", photoUrl: null };
     signOut.mockResolvedValueOnce(undefined).mockRejectedValueOnce(new Error("offline"));
     const user = renderHeader();
-    await user.click(screen.getByRole("button", { name: "Account menu for Sita Sharma" }));
+    await user.click(await screen.findByRole("button", { name: "Account menu for Sita Sharma" }));
     expect(screen.getByRole("link", { name: "My Profile" })).toHaveAttribute(
       "href",
       "/customer/profile",
@@ -84,7 +84,7 @@ describe("Header", () => {
     await user.click(screen.getByRole("button", { name: "Continue" }));
     expect(toast.success).toHaveBeenCalledWith("Sita Sharma has been logged out successfully");
 
-    await user.click(screen.getByRole("button", { name: "Account menu for Sita Sharma" }));
+    await user.click(await screen.findByRole("button", { name: "Account menu for Sita Sharma" }));
     await user.click(screen.getByRole("button", { name: "Logout" }));
     await user.click(screen.getByRole("button", { name: "Continue" }));
     expect(toast.error).toHaveBeenCalledWith("Sign-out failed. Please try again.");

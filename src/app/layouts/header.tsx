@@ -1,18 +1,18 @@
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Link, NavLink, useNavigate } from "react-router-dom";
 import { useConvexAuth, useConvexConnectionState, useQuery } from "convex/react";
-import * as Popover from "@radix-ui/react-popover";
 import { api } from "../../../convex/_generated/api";
 import { HeaderSearch } from "@/app/layouts/header-search";
 import { Avatar } from "@/components/avatar";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
-import { PopoverPanel } from "@/components/ui/popover-panel";
 import { paths } from "@/lib/paths";
 import { useLogout } from "@/lib/use-logout";
 
-type Viewer = { name: string; role: string; photoUrl?: string | null };
 type MenuItem = { label: string; to: string };
+
+// The account menu's popover (Radix + floating-ui) loads only for signed-in users, keeping it out of the landing's initial JS.
+const UserMenu = lazy(() => import("@/app/layouts/user-menu"));
 
 /** Spec §2: customer and professional menus; any other role reads 'Unknown role'. */
 function menuFor(role: string): MenuItem[] | null {
@@ -63,7 +63,13 @@ export function Header() {
           {signedIn ? (
             <>
               <NotificationBell role={viewer.role} />
-              <UserMenu viewer={viewer} onLogout={() => setLogoutOpen(true)} />
+              <Suspense fallback={<Avatar src={viewer.photoUrl} name={viewer.name} size={32} />}>
+                <UserMenu
+                  viewer={viewer}
+                  items={menuFor(viewer.role)}
+                  onLogout={() => setLogoutOpen(true)}
+                />
+              </Suspense>
             </>
           ) : (
             <>
@@ -164,7 +170,7 @@ function SignedOutLinks() {
       </NavLink>
       <NavLink
         to={paths.signup()}
-        className="rounded-lg bg-brand-600 px-3 py-2 font-medium text-white hover:bg-brand-700"
+        className="rounded-lg bg-brand-700 px-3 py-2 font-medium text-white hover:bg-brand-800"
       >
         Signup
       </NavLink>
@@ -177,54 +183,6 @@ function DrawerLink({ to, children }: { to: string; children: string }) {
     <NavLink to={to} end className={navLinkClass}>
       {children}
     </NavLink>
-  );
-}
-
-function UserMenu({ viewer, onLogout }: { viewer: Viewer; onLogout: () => void }) {
-  const [open, setOpen] = useState(false);
-  const items = menuFor(viewer.role);
-  return (
-    <Popover.Root open={open} onOpenChange={setOpen}>
-      <Popover.Trigger asChild>
-        <button
-          type="button"
-          aria-label={`Account menu for ${viewer.name}`}
-          className="flex items-center gap-2 rounded-full p-0.5 pr-2 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
-        >
-          <Avatar src={viewer.photoUrl} name={viewer.name} size={32} />
-          <span className="hidden max-w-32 truncate text-sm font-medium sm:inline">
-            {viewer.name}
-          </span>
-        </button>
-      </Popover.Trigger>
-      <PopoverPanel align="end" className="w-56 p-1 text-sm">
-        <p className="truncate px-3 py-2 text-xs text-slate-500">Signed in as {viewer.name}</p>
-        {items ? (
-          items.map((item) => (
-            <Link
-              key={item.label}
-              to={item.to}
-              onClick={() => setOpen(false)}
-              className="block rounded-lg px-3 py-2 hover:bg-slate-100 focus-visible:bg-slate-100 focus-visible:outline-none"
-            >
-              {item.label}
-            </Link>
-          ))
-        ) : (
-          <p className="px-3 py-2 text-slate-500">Unknown role</p>
-        )}
-        <button
-          type="button"
-          onClick={() => {
-            setOpen(false);
-            onLogout();
-          }}
-          className="block w-full rounded-lg px-3 py-2 text-left text-red-700 hover:bg-red-50 focus-visible:bg-red-50 focus-visible:outline-none"
-        >
-          Logout
-        </button>
-      </PopoverPanel>
-    </Popover.Root>
   );
 }
 

@@ -6,7 +6,7 @@ type Size = "sm" | "md";
 const base =
   "inline-flex items-center justify-center gap-2 rounded-lg font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-60";
 const variants: Record<Variant, string> = {
-  primary: "bg-brand-600 text-white hover:bg-brand-700",
+  primary: "bg-brand-700 text-white hover:bg-brand-800",
   secondary: "border border-slate-300 bg-white text-slate-800 hover:bg-slate-100",
   ghost: "text-slate-700 hover:bg-slate-100",
   danger: "bg-red-600 text-white hover:bg-red-700",

@@ -1,7 +1,7 @@
+import { lazy, Suspense } from "react";
 import { Link } from "react-router-dom";
 import { useConvexAuth, useQuery } from "convex/react";
 import { api } from "../../../convex/_generated/api";
-import { ServicesGrid } from "@/components/services-grid";
 import { SiteFooter } from "@/components/site-footer";
 import { buttonClasses } from "@/components/ui/button";
 import { ErrorBoundary } from "@/components/ui/error-boundary";
@@ -9,6 +9,11 @@ import { LoadingState } from "@/components/ui/states";
 import { GetStarted, Hero, HeroSearch } from "@/features/landing/hero";
 import { SponsorBlock, TestimonialsSection, TestingBanner } from "@/features/landing/sections";
 import { paths } from "@/lib/paths";
+
+// Only customers see the services grid here; its popovers (Radix) stay out of the visitors' landing JS.
+const ServicesGrid = lazy(() =>
+  import("@/components/services-grid").then((m) => ({ default: m.ServicesGrid })),
+);
 
 /** `/` by role (spec §2): customers get the search hero and services, professionals a welcome, visitors the landing. */
 export default function HomePage() {
@@ -22,7 +27,9 @@ export default function HomePage() {
         <Hero>
           <HeroSearch />
         </Hero>
-        <ServicesGrid headingLevel={2} />
+        <Suspense fallback={<LoadingState label="Loading services…" />}>
+          <ServicesGrid headingLevel={2} />
+        </Suspense>
         <SiteFooter />
       </div>
     );
