@@ -2,7 +2,7 @@
  * The only function builders modules use. Each resolves the viewer from the auth session
  * (never from arguments) and checks the role once, before the handler runs.
  */
-import { getAuthUserId } from "@convex-dev/auth/server";
+import { getAuthSessionId, getAuthUserId } from "@convex-dev/auth/server";
 import { customCtx, customMutation, customQuery } from "convex-helpers/server/customFunctions";
 import { ConvexError } from "convex/values";
 import { mutation, query, type QueryCtx } from "./_generated/server";
@@ -15,8 +15,27 @@ export async function getViewer(ctx: QueryCtx): Promise<Doc<"users"> | null> {
   return userId === null ? null : await ctx.db.get("users", userId);
 }
 
+/**
+ * The signed-in user whose auth session still exists, or null. A JWT stays valid until it expires even
+ * after sign-out ends its session, so the HTTP API (bearer tokens, POST /api/signout) checks this.
+ */
+export async function getSessionViewer(ctx: QueryCtx): Promise<Doc<"users"> | null> {
+  const [viewer, rawSessionId] = await Promise.all([getViewer(ctx), getAuthSessionId(ctx)]);
+  const sessionId = rawSessionId === null ? null : ctx.db.normalizeId("authSessions", rawSessionId);
+  if (viewer === null || sessionId === null || (await ctx.db.get("authSessions", sessionId)) === null) return null;
+  return viewer;
+}
+
+/** requireViewer for the HTTP API's internal functions: the token's session must still exist. */
+export async function requireSessionViewer(ctx: QueryCtx, ...roles: Role[]): Promise<Doc<"users">> {
+  return checkRole(await getSessionViewer(ctx), roles);
+}
+
 export async function requireViewer(ctx: QueryCtx, ...roles: Role[]): Promise<Doc<"users">> {
-  const viewer = await getViewer(ctx);
+  return checkRole(await getViewer(ctx), roles);
+}
+
+function checkRole(viewer: Doc<"users"> | null, roles: Role[]): Doc<"users"> {
   if (viewer === null) {
     throw new ConvexError({ code: "UNAUTHENTICATED", message: "Please sign in to continue." });
   }

@@ -2,10 +2,10 @@ import { ConvexError, v } from "convex/values";
 import { internal } from "./_generated/api";
 import { internalMutation, internalQuery } from "./_generated/server";
 import {
-  getViewer,
+  getSessionViewer,
   professionalMutation,
   publicQuery,
-  requireViewer,
+  requireSessionViewer,
   userQuery,
 } from "./functions";
 import { city, specialty } from "./validators";
@@ -46,10 +46,10 @@ export const sweepStale = internalMutation({
   },
 });
 
-/** GET /api/current-locations: the same markers as locations:current for the token's viewer (if any). */
+/** GET /api/current-locations: the same markers as locations:current for the token's viewer (a visitor once signed out). */
 export const currentForApi = internalQuery({
   args: {},
-  handler: async (ctx) => Locations.current(ctx, await getViewer(ctx), {}),
+  handler: async (ctx) => Locations.current(ctx, await getSessionViewer(ctx), {}),
 });
 
 /** POST /api/current-location {userId, longitude, latitude}: userId must be the signed-in professional. */
@@ -62,7 +62,7 @@ export const updateForApi = internalMutation({
   },
   returns: v.null(),
   handler: async (ctx, { userId, ...position }) => {
-    const viewer = await requireViewer(ctx, "professional");
+    const viewer = await requireSessionViewer(ctx, "professional");
     if (userId !== viewer._id) {
       throw new ConvexError({
         code: "FORBIDDEN",

@@ -1,9 +1,8 @@
-import { getAuthSessionId } from "@convex-dev/auth/server";
 import { ConvexError, v } from "convex/values";
 import { z } from "zod";
 import { internal } from "./_generated/api";
 import { internalMutation, internalQuery } from "./_generated/server";
-import { getViewer, publicQuery, userMutation, userQuery } from "./functions";
+import { getSessionViewer, publicQuery, userMutation, userQuery } from "./functions";
 import { checkImageMetadata, claimFile, releaseFile } from "./model/files";
 import {
   DOCUMENT_LABELS,
@@ -121,9 +120,7 @@ export const apiViewer = internalQuery({
   args: {},
   returns: v.union(viewerShape, v.null()),
   handler: async (ctx) => {
-    const [user, rawSessionId] = await Promise.all([getViewer(ctx), getAuthSessionId(ctx)]);
-    const sessionId = rawSessionId === null ? null : ctx.db.normalizeId("authSessions", rawSessionId);
-    if (user === null || sessionId === null || (await ctx.db.get("authSessions", sessionId)) === null) return null;
-    return await publicProfile(ctx, user);
+    const user = await getSessionViewer(ctx);
+    return user === null ? null : await publicProfile(ctx, user);
   },
 });

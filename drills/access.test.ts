@@ -219,6 +219,31 @@ describe("access sweep", () => {
   }, 120_000);
 });
 
+describe("signed-out tokens", () => {
+  test("after POST /api/signout, the token's session is refused (401) by every route that needs a signed-in caller", async () => {
+    const http = (await import("../convex/http")).default;
+    const mismatches: string[] = [];
+    let calls = 0;
+    for (const [pattern, method] of http.getRoutes()) {
+      const expectation = ROUTE_ACCESS[`${method} ${pattern}`];
+      if (!Array.isArray(expectation) || expectation.includes("visitor")) continue;
+      for (const role of expectation) {
+        const ended = await f.freshSession(role);
+        expect((await ended.fetch("/api/signout", { method: "POST" })).status).toBe(200);
+        const { path, init } = await httpCall(f, method, pattern, role);
+        const response = await ended.fetch(path, { ...init, method });
+        calls++;
+        if (response.status !== 401) {
+          mismatches.push(`${method} ${path} as ${role} after sign-out: ${response.status} ${(await response.text()).slice(0, 120)}`);
+        }
+      }
+    }
+    console.log(`access sweep (signed-out tokens): ${calls} requests, ${mismatches.length} accepted`);
+    expect(calls).toBeGreaterThan(5);
+    expect(mismatches).toEqual([]);
+  }, 60_000);
+});
+
 const json = (body: unknown): RequestInit => ({
   headers: { "Content-Type": "application/json" },
   body: JSON.stringify(body),
@@ -257,10 +282,11 @@ async function httpCall(
       return { path: pattern, init: body(json({ email: f.accounts.customerEmail, password: PASSWORD })), as: await f.freshSession(role) };
     case "/api/technicians/login":
       return { path: pattern, init: body(json({ email: f.accounts.professionalEmail, password: PASSWORD })), as: await f.freshSession(role) };
+    // so does registering (sign-up signs in, then the route ends that new session)
     case "/api/users/register":
-      return { path: pattern, init: body({ body: registrationForm(false) }) };
+      return { path: pattern, init: body({ body: registrationForm(false) }), as: await f.freshSession(role) };
     case "/api/technicians/register":
-      return { path: pattern, init: body({ body: registrationForm(true) }) };
+      return { path: pattern, init: body({ body: registrationForm(true) }), as: await f.freshSession(role) };
     case "/api/signout":
       return { path: pattern, init: {}, as: await f.freshSession(role) };
     case "/api/technicians/search":

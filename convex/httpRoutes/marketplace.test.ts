@@ -1,16 +1,28 @@
 import { afterEach, describe, expect, test, vi } from "vitest";
 import { api } from "../_generated/api";
 import { upsertCatalog } from "../model/catalog";
-import { insertAdmin, insertCustomer, insertProfessional, newTest } from "../test.setup";
+import {
+  insertAdmin,
+  insertCustomer,
+  insertProfessional,
+  newTest,
+  withSession,
+  type TestConvex,
+} from "../test.setup";
+
+/** The HTTP API wants a token whose auth session still exists. */
+async function withOpenSession<U extends { userId: Parameters<typeof withSession>[1] }>(t: TestConvex, user: U) {
+  return { ...user, as: (await withSession(t, user.userId)).as };
+}
 
 async function setup() {
   const t = newTest();
   await t.run((ctx) => upsertCatalog(ctx));
-  const customer = await insertCustomer(t);
-  const otherCustomer = await insertCustomer(t, "Gita Karki");
-  const pro = await insertProfessional(t, { specialty: "electrician", city: "kathmandu" });
-  const otherPro = await insertProfessional(t, { specialty: "electrician", city: "kathmandu" });
-  const admin = await insertAdmin(t);
+  const customer = await withOpenSession(t, await insertCustomer(t));
+  const otherCustomer = await withOpenSession(t, await insertCustomer(t, "Gita Karki"));
+  const pro = await withOpenSession(t, await insertProfessional(t, { specialty: "electrician", city: "kathmandu" }));
+  const otherPro = await withOpenSession(t, await insertProfessional(t, { specialty: "electrician", city: "kathmandu" }));
+  const admin = await withOpenSession(t, await insertAdmin(t));
   const service = await t.run((ctx) =>
     ctx.db
       .query("services")
