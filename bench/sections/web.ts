@@ -32,6 +32,8 @@ export type RouteJs = {
   cssGzipBytes: number;
   /** Leaflet in this route's initial JS (static imports only). */
   leafletInitial: boolean;
+  /** Leaflet loaded by the route module itself, statically or through its own dynamic imports. */
+  leafletInRoute: boolean;
 };
 export type LighthouseScores = { page: string; runs: number; scores: Record<(typeof CATEGORIES)[number], number>; lcpMs: number; tbtMs: number };
 export type WebResult = { routes: RouteJs[]; lighthouse: LighthouseScores[] | { skipped: string } };
@@ -61,11 +63,29 @@ export async function buildApp(outDir: string, convexUrl: string) {
   return JSON.parse(readFileSync(path.join(outDir, ".vite/manifest.json"), "utf8")) as Manifest;
 }
 
+/**
+ * What a route module adds: its static and dynamic imports, transitively, without the entry's own
+ * chunks (the entry's dynamic imports are every other route).
+ */
+function lazyFiles(manifest: Manifest, key: string, entryFiles: Set<string>): Set<string> {
+  const files = new Set<string>();
+  const visit = (k: string) => {
+    const chunk = manifest[k];
+    if (!chunk || files.has(chunk.file) || entryFiles.has(chunk.file)) return;
+    files.add(chunk.file);
+    chunk.imports?.forEach(visit);
+    chunk.dynamicImports?.forEach(visit);
+  };
+  visit(key);
+  return files;
+}
+
 export function routeJs(outDir: string, manifest: Manifest): RouteJs[] {
   const entry = Object.keys(manifest).find((k) => manifest[k].isEntry)!;
   const gz = (file: string) => gzipSync(readFileSync(path.join(outDir, file))).length;
   // Leaflet's source carries its version banner and this class name; the chunk holding it is Leaflet's.
   const isLeaflet = (file: string) => /leaflet-container|L\.version|"leaflet-pane"/.test(readFileSync(path.join(outDir, file), "utf8"));
+  const entryFiles = initialFiles(manifest, [entry]).js;
   return Object.entries(ROUTES).map(([route, key]) => {
     const { js, css } = initialFiles(manifest, [entry, key]);
     return {
@@ -74,6 +94,7 @@ export function routeJs(outDir: string, manifest: Manifest): RouteJs[] {
       jsGzipBytes: [...js].reduce((n, f) => n + gz(f), 0),
       cssGzipBytes: [...css].reduce((n, f) => n + gz(f), 0),
       leafletInitial: [...js].some(isLeaflet),
+      leafletInRoute: [...lazyFiles(manifest, key, entryFiles)].some(isLeaflet),
     };
   });
 }

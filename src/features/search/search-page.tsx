@@ -1,10 +1,9 @@
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router-dom";
 import { useQuery } from "convex/react";
 import { toast } from "sonner";
 import { api } from "../../../convex/_generated/api";
 import { CITIES } from "../../../convex/validators";
-import { MarkersMap } from "@/components/map/markers-map";
 import { ErrorBoundary } from "@/components/ui/error-boundary";
 import { SelectField } from "@/components/ui/inputs";
 import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
@@ -17,6 +16,11 @@ import {
 } from "@/features/search/search-logic";
 import { SEARCH_MAP } from "@/lib/constants";
 import { paths } from "@/lib/paths";
+
+// Leaflet (~45 KB gzip) loads beside the page instead of before it: the heading and list render first.
+const MarkersMap = lazy(() =>
+  import("@/components/map/markers-map").then((m) => ({ default: m.MarkersMap })),
+);
 
 export default function SearchPage() {
   const [params] = useSearchParams();
@@ -228,14 +232,25 @@ function LiveMap({
   }));
   return (
     <div>
-      <MarkersMap
-        center={city ? [city.lat, city.lng] : SEARCH_MAP.center}
-        zoom={SEARCH_MAP.zoom}
-        heightPx={SEARCH_MAP.heightPx}
-        markers={markers}
-        fitToMarkers
-        ariaLabel="Map of professionals' live positions"
-      />
+      <Suspense
+        fallback={
+          <div
+            className="rounded-lg bg-slate-200"
+            style={{ height: SEARCH_MAP.heightPx }}
+            aria-label="Loading map…"
+            role="img"
+          />
+        }
+      >
+        <MarkersMap
+          center={city ? [city.lat, city.lng] : SEARCH_MAP.center}
+          zoom={SEARCH_MAP.zoom}
+          heightPx={SEARCH_MAP.heightPx}
+          markers={markers}
+          fitToMarkers
+          ariaLabel="Map of professionals' live positions"
+        />
+      </Suspense>
       <p className="mt-2 text-xs text-slate-500" aria-live="polite">
         {positions === undefined
           ? "Loading live positions…"
