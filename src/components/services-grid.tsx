@@ -32,7 +32,14 @@ export function ServicesGrid({ headingLevel = 1 }: { headingLevel?: 1 | 2 }) {
 
 function Cards() {
   const categories = useQuery(api.catalog.categories);
-  if (categories === undefined) return <LoadingState label="Loading services…" />;
+  // At least a screen tall while loading: the cards then grow the page below the fold instead of
+  // pushing the footer down inside it (Lighthouse measured a 0.23 layout shift on /services).
+  if (categories === undefined)
+    return (
+      <div className="min-h-dvh">
+        <LoadingState label="Loading services…" />
+      </div>
+    );
   if (categories.length === 0) return <EmptyState title="No services yet." />;
   return (
     <ul className="mt-6 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
