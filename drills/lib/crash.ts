@@ -67,11 +67,11 @@ export type CrashReport = {
 };
 
 /**
- * `rounds` kills at random points `minMs`–`maxMs` after the writers start. Every round verifies the
+ * `rounds` kills at random points `minMs`–`maxMs` after each round's first acknowledged write. Every round verifies the
  * whole history so far (so a later crash that loses earlier writes is caught too).
  */
 export async function runCrashDrill(options: { rounds: number; minMs?: number; maxMs?: number; seed?: number; writers?: number }) {
-  const { rounds, minMs = 50, maxMs = 600, seed = 3, writers = 4 } = options;
+  const { rounds, minMs = 0, maxMs = 500, seed = 3, writers = 4 } = options;
   const r = rng(seed);
   const dataDir = tempDir("gharsewa-crash-");
   const report: CrashReport = {
@@ -91,6 +91,8 @@ export async function runCrashDrill(options: { rounds: number; minMs?: number; m
     for (let round = 0; round < rounds; round++) {
       const clients = Array.from({ length: writers }, () => newClient(child.url));
       let stop = false;
+      let firstAck!: () => void;
+      const acknowledged = new Promise<void>((resolve) => (firstAck = resolve));
       const loops = clients.map(async (client, i) => {
         for (let seq = 0; !stop; seq++) {
           const key = `c${i}-r${round}-s${seq}`;
@@ -103,9 +105,11 @@ export async function runCrashDrill(options: { rounds: number; minMs?: number; m
           if (stop) return; // answered after the kill was decided: leave it unacknowledged
           pending.delete(key);
           acked.add(key);
+          firstAck();
         }
       });
-      // Kill once every writer is under way, at a random point.
+      // Kill at a random point once the writers are under way (after the round's first acknowledgement).
+      await Promise.race([acknowledged, child.exited]);
       const delay = minMs + r.int(maxMs - minMs);
       await new Promise((resolve) => setTimeout(resolve, delay));
       stop = true;
