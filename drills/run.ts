@@ -10,7 +10,7 @@ import { existsSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { startAppBackend } from "./lib/app-backend.ts";
 import { runBrowserReconnectDrill } from "./lib/browser-reconnect.ts";
-import { runCrashDrill, summarizeCrash } from "./lib/crash.ts";
+import { runCrashDrill, runCrashReconnectDrill, summarizeCrash, summarizeCrashReconnect } from "./lib/crash.ts";
 import { generateCases, runFuzz, summarize } from "./lib/fuzz.ts";
 import { quietly } from "./lib/quiet.ts";
 import { runReconnectDrill, summarizeReconnect } from "./lib/reconnect.ts";
@@ -73,6 +73,13 @@ const drills: Drill[] = [
     run: async () => {
       const report = await runCrashDrill({ rounds: Number(flags.kills), seed: Number(flags.seed) });
       return { ok: report.failures.length === 0 && report.found === report.acknowledged, line: summarizeCrash(report), details: report.failures };
+    },
+  },
+  {
+    name: "crash-reconnect",
+    run: async () => {
+      const report = await runCrashReconnectDrill({ kills: Math.max(1, Math.round(Number(flags.kills) / 2)), seed: Number(flags.seed) });
+      return { ok: report.failures.length === 0, line: summarizeCrashReconnect(report), details: report.failures };
     },
   },
   {

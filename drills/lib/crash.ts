@@ -16,6 +16,7 @@ import { tempDir } from "./app-backend.ts";
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const crashConvexDir = path.join(here, "..", "crash-convex");
 const childScript = path.join(here, "..", "..", "local-backend", "test", "child-backend.ts");
+const childOnPortScript = path.join(here, "child-on-port.ts");
 
 export const write = makeFunctionReference<"mutation", { client: string; key: string }, string>("pairs:write");
 export const dump = makeFunctionReference<
@@ -36,8 +37,9 @@ export function newClient(url: string) {
 export type Child = { process: ChildProcess; url: string; exited: Promise<void> };
 
 /** Starts the child backend on `dataDir` and resolves once it prints its URLs. */
-export function startChild(dataDir: string, convexDir = crashConvexDir): Promise<Child> {
-  const child = spawn(process.execPath, ["--import", "tsx", childScript, dataDir, convexDir], {
+export function startChild(dataDir: string, convexDir = crashConvexDir, port?: number): Promise<Child> {
+  const script = port === undefined ? [childScript, dataDir, convexDir] : [childOnPortScript, dataDir, convexDir, String(port)];
+  const child = spawn(process.execPath, ["--import", "tsx", ...script], {
     stdio: ["ignore", "pipe", "pipe"],
   });
   let stderr = "";
@@ -156,5 +158,91 @@ export function summarizeCrash(report: CrashReport): string {
     `${report.rounds} kill -9s: ${report.acknowledged} writes acknowledged / ${report.found} found; ` +
     `${report.unacknowledgedApplied} unacknowledged found whole, ${report.unacknowledgedAbsent} absent; ` +
     `${report.halfApplied} half-applied, ${report.counterMismatches} counter mismatches`
+  );
+}
+
+export type CrashReconnectReport = {
+  kills: number;
+  acknowledged: number;
+  found: number;
+  /** Keys written more than once: a mutation committed before the kill and resent by the reconnecting client. */
+  duplicated: number;
+  halfApplied: number;
+  failures: string[];
+};
+
+/**
+ * Crash with reconnection: the same 4 clients stay connected across `kills` kill -9s of a child that
+ * restarts on the same port, so a mutation cut off by the kill is resent by its client after the
+ * restart. Every acknowledged write must be found once — a write committed before the kill and then
+ * resent must not be applied twice — and nothing by half.
+ */
+export async function runCrashReconnectDrill(options: { kills: number; maxMs?: number; seed?: number; writers?: number }) {
+  const { kills, maxMs = 400, seed = 5, writers = 4 } = options;
+  const r = rng(seed);
+  const dataDir = tempDir("gharsewa-crash-reconnect-");
+  const report: CrashReconnectReport = { kills: 0, acknowledged: 0, found: 0, duplicated: 0, halfApplied: 0, failures: [] };
+  let child = await startChild(dataDir);
+  const port = Number(new URL(child.url).port);
+  child.process.kill("SIGKILL");
+  await child.exited;
+  child = await startChild(dataDir, crashConvexDir, port);
+  const clients = Array.from({ length: writers }, () => newClient(child.url));
+  const acked = new Set<string>();
+  let stop = false;
+  let acks = 0;
+  const loops = clients.map(async (client, i) => {
+    for (let seq = 0; !stop; seq++) {
+      const key = `c${i}-s${seq}`;
+      await client.mutation(write, { client: `c${i}`, key });
+      acked.add(key);
+      acks++;
+    }
+  });
+  try {
+    for (let k = 0; k < kills; k++) {
+      const target = acks + 1;
+      while (acks < target) await new Promise((resolve) => setTimeout(resolve, 5));
+      await new Promise((resolve) => setTimeout(resolve, r.int(maxMs)));
+      child.process.kill("SIGKILL");
+      await child.exited;
+      report.kills++;
+      child = await startChild(dataDir, crashConvexDir, port);
+    }
+    // let every writer finish its current mutation on the last backend
+    stop = true;
+    await Promise.race([
+      Promise.all(loops),
+      new Promise((_, reject) => setTimeout(() => reject(new Error("writers did not finish after the last restart")), 30_000)),
+    ]);
+    const state = await new ConvexHttpClient(child.url, { logger: false }).query(dump, {});
+    const times = new Map<string, number>();
+    for (const k of state.firsts) times.set(k, (times.get(k) ?? 0) + 1);
+    const duplicates = [...times].filter(([, n]) => n > 1).map(([k, n]) => `${k}×${n}`);
+    const seconds = new Set(state.seconds);
+    const halves = state.firsts.filter((k) => !seconds.has(k));
+    report.acknowledged = acked.size;
+    report.found = [...acked].filter((k) => times.has(k) && seconds.has(k)).length;
+    report.duplicated = duplicates.length;
+    report.halfApplied = halves.length + Math.max(0, state.seconds.length - state.firsts.length);
+    if (duplicates.length > 0) report.failures.push(`${duplicates.length} writes applied more than once (resent after the kill), e.g. ${duplicates.slice(0, 5).join(", ")}`);
+    if (report.found !== report.acknowledged) report.failures.push(`${report.acknowledged - report.found} acknowledged writes missing`);
+    if (halves.length > 0) report.failures.push(`half-applied: ${halves.slice(0, 5).join(", ")}`);
+  } catch (error) {
+    report.failures.push((error as Error).message);
+  } finally {
+    stop = true;
+    for (const c of clients) void c.close();
+    child.process.kill("SIGKILL");
+    await child.exited;
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  return report;
+}
+
+export function summarizeCrashReconnect(report: CrashReconnectReport): string {
+  return (
+    `${report.kills} kill -9s with clients reconnecting: ${report.acknowledged} writes acknowledged / ${report.found} found; ` +
+    `${report.duplicated} applied twice, ${report.halfApplied} half-applied`
   );
 }
