@@ -9,6 +9,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { startAppBackend } from "./lib/app-backend.ts";
+import { runBlipDrill, summarizeBlip } from "./lib/blip.ts";
 import { runBrowserReconnectDrill } from "./lib/browser-reconnect.ts";
 import { runCrashDrill, runCrashReconnectDrill, summarizeCrash, summarizeCrashReconnect } from "./lib/crash.ts";
 import { generateCases, runFuzz, summarize } from "./lib/fuzz.ts";
@@ -80,6 +81,13 @@ const drills: Drill[] = [
     run: async () => {
       const report = await runCrashReconnectDrill({ kills: Math.max(1, Math.round(Number(flags.kills) / 2)), seed: Number(flags.seed) });
       return { ok: report.failures.length === 0, line: summarizeCrashReconnect(report), details: report.failures };
+    },
+  },
+  {
+    name: "blip",
+    run: async () => {
+      const report = await quietly(() => runBlipDrill({ blips: 15, seed: Number(flags.seed) }));
+      return { ok: report.failures.length === 0, line: summarizeBlip(report), details: report.failures };
     },
   },
   {
