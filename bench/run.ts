@@ -6,7 +6,8 @@
  *   npm run bench -- --only fanout,http     some sections (realtime, fanout, queries, http, web, durability)
  *   npm run bench -- --skip web             all but some
  *   npm run bench -- --quick                shorter runs (smaller fan-out steps and scale) for iterating
- *   --fanout-steps 10,100,300  --fanout-seconds 20  --writes 500  --lighthouse-runs 1  --no-lighthouse
+ *   --fanout-steps 10,100,300  --fanout-seconds 20  --fanout-watchers customers|visitors
+ *   --writes 500  --lighthouse-runs 1  --no-lighthouse
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -30,6 +31,7 @@ const { values } = parseArgs({
     quick: { type: "boolean", default: false },
     "fanout-steps": { type: "string" },
     "fanout-seconds": { type: "string" },
+    "fanout-watchers": { type: "string", default: "customers" },
     writes: { type: "string" },
     "lighthouse-runs": { type: "string" },
     "no-lighthouse": { type: "boolean", default: false },
@@ -86,8 +88,9 @@ for (const section of selected) {
     } else if (section === "fanout") {
       const steps = values["fanout-steps"] ? list(values["fanout-steps"]).map(Number) : quick ? [10, 100] : [10, 100, 300];
       const durationMs = Number(values["fanout-seconds"] ?? (quick ? 10 : 20)) * 1000;
-      const r = (results.fanout = await fanout({ steps, durationMs, log: say }));
-      say(`N signed-in professionals → locations:update every 5 s, N signed-in customers on locations:current({city}) + 50 unrelated subscriptions; peer: Express + Socket.IO (room per city, fdatasync before broadcast), same generator; CPU in cores (100% = one core); clients' CPU = this process, all simulated clients`);
+      const watchers = values["fanout-watchers"] === "visitors" ? "visitors" : "customers";
+      const r = (results.fanout = await fanout({ steps, durationMs, watchers, log: say }));
+      say(`N signed-in professionals → locations:update every 5 s, N ${watchers === "customers" ? "signed-in customers" : "visitors (signed out)"} on locations:current({city}) + 50 unrelated subscriptions; peer: Express + Socket.IO (room per city, fdatasync before broadcast), same generator; CPU in cores (100% = one core); clients' CPU = this process, all simulated clients`);
       say(
         table(
           ["clients", "target", "p50", "p95", "p99", "delivered", "server CPU", "clients' CPU", "p95 ours/peer", "CPU ours/peer"],
@@ -100,7 +103,7 @@ for (const section of selected) {
       const top = r.at(-1)!;
       if (top.clients >= 300) {
         budget(`fan-out p95 ≤ 100 ms at ${top.clients}+${top.clients}`, `${fmtMs(top.ours.latency.p95)} ms (peer ${fmtMs(top.peer.latency.p95)} ms)`, top.ours.latency.p95 <= 100);
-        budget(`fan-out server under one core at ${top.clients}+${top.clients}`, `${(top.ours.serverCpu * 100).toFixed(0)}% (peer ${(top.peer.serverCpu * 100).toFixed(0)}%)`, top.ours.serverCpu < 1);
+        budget(`fan-out server under one core at ${top.clients}+${top.clients}`, `${(top.ours.serverCpu * 100).toFixed(0)}% (peer ${(top.peer.serverCpu * 100).toFixed(0)}%)`, top.ours.serverCpu < 0.95);
       }
     } else if (section === "queries") {
       const r = (results.queries = await queries(quick ? { pros: 1000, bookings: 10_000 } : {}));

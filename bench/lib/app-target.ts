@@ -2,6 +2,9 @@
  * Fan-out target: a fresh local backend running the real app (convex/): signed-in professionals
  * call `locations:update`, signed-in customers subscribe to `locations:current({city})`, and 50
  * other customers keep an unrelated subscription (`notifications:unreadCount`) open.
+ * `watchers: "visitors"` watches signed out instead: locations:current reads the viewer (exact
+ * positions for a customer's active bookings), so signed-in watchers each need their own query
+ * run per change, while visitors of one city share one.
  */
 import { ConvexClient } from "convex/browser";
 import { anyApi } from "convex/server";
@@ -13,7 +16,9 @@ import type { FanoutTarget } from "./fanout";
 const ws = WebSocket as unknown as typeof globalThis.WebSocket;
 export const UNRELATED_SUBSCRIPTIONS = 50;
 
-export async function startAppTarget(clients: number): Promise<FanoutTarget> {
+export type Watchers = "customers" | "visitors";
+
+export async function startAppTarget(clients: number, watchers: Watchers = "customers"): Promise<FanoutTarget> {
   const backend = await startBenchBackend();
   await backend.run("seed:init", { demo: false });
   const png = await backend.storeBlob(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), "image/png");
@@ -42,9 +47,9 @@ export async function startAppTarget(clients: number): Promise<FanoutTarget> {
   const indexOf = new Map(professionalIds.map((id, i) => [id, String(i)]));
 
   const open: ConvexClient[] = [];
-  const connect = (token: string) => {
+  const connect = (token: string | null) => {
     const c = new ConvexClient(backend.url, { webSocketConstructor: ws, unsavedChangesWarning: false });
-    c.setAuth(async () => token);
+    if (token !== null) c.setAuth(async () => token);
     open.push(c);
     return c;
   };
@@ -63,7 +68,8 @@ export async function startAppTarget(clients: number): Promise<FanoutTarget> {
     pid: backend.pid,
     async watch(city, seen) {
       const last = new Map<string, number>();
-      await firstValue(connect(customers[nextCustomer++].token), "locations:current", { city }, (rows) => {
+      const token = watchers === "customers" ? customers[nextCustomer++].token : null;
+      await firstValue(connect(token), "locations:current", { city }, (rows) => {
         for (const r of rows as { professionalId: string; lat: number }[]) {
           if (last.get(r.professionalId) !== r.lat) seen(indexOf.get(r.professionalId) ?? r.professionalId, r.lat);
           last.set(r.professionalId, r.lat);

@@ -3,23 +3,28 @@
  * per step N professionals call locations:update every 5 s while N customers watch their city
  * (plus 50 unrelated subscriptions on ours). A fresh server per step and target.
  */
-import { startAppTarget } from "../lib/app-target";
+import { startAppTarget, type Watchers } from "../lib/app-target";
 import { runFanout, type FanoutResult } from "../lib/fanout";
 import { startPeer } from "../peer/socketio-target";
 
-export type FanoutStep = { clients: number; ours: FanoutResult; peer: FanoutResult };
+export type FanoutStep = { clients: number; watchers: Watchers; ours: FanoutResult; peer: FanoutResult };
 
-export async function fanout({ steps = [10, 100, 300], durationMs = 20_000, log = (_: string) => {} } = {}): Promise<FanoutStep[]> {
+export async function fanout({
+  steps = [10, 100, 300],
+  durationMs = 20_000,
+  watchers = "customers" as Watchers,
+  log = (_: string) => {},
+} = {}): Promise<FanoutStep[]> {
   const out: FanoutStep[] = [];
   for (const n of steps) {
-    const app = await startAppTarget(n);
+    const app = await startAppTarget(n, watchers);
     const ours = await runFanout(app, n, { durationMs });
     await app.close();
     const peerTarget = await startPeer();
     const peer = await runFanout(peerTarget, n, { durationMs });
     await peerTarget.close();
     log(`  fan-out ${n}+${n}: ours p95 ${ours.latency.p95.toFixed(1)} ms, peer p95 ${peer.latency.p95.toFixed(1)} ms`);
-    out.push({ clients: n, ours, peer });
+    out.push({ clients: n, watchers, ours, peer });
   }
   return out;
 }
