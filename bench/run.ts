@@ -183,7 +183,8 @@ if (results.realtime && "backend" in results.realtime) {
 }
 if (Array.isArray(results.fanout)) {
   for (const s of results.fanout) {
-    rows.push({ group: `f${s.clients}`, label: `fan-out ${s.clients}+${s.clients}: ours`, summary: s.ours.latency });
+    const who = s.watchers === "visitors" ? " (visitors)" : "";
+    rows.push({ group: `f${s.clients}`, label: `fan-out ${s.clients}+${s.clients}${who}: ours`, summary: s.ours.latency });
     rows.push({ group: `f${s.clients}`, label: `fan-out ${s.clients}+${s.clients}: Socket.IO peer`, summary: s.peer.latency });
   }
 }
