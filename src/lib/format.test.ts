@@ -3,6 +3,7 @@ import {
   formatBsDate,
   formatDateTime,
   formatKathmanduTime,
+  withCity,
   formatNrs,
   formatRs,
   fromKathmanduInputValue,
@@ -60,5 +61,12 @@ describe("names and phones", () => {
     for (const bad of ["12345", "9612345678", "98412345", "984123456789", "abc"]) {
       expect(isNepaliPhone(bad), bad).toBe(false);
     }
+  });
+});
+
+describe("withCity", () => {
+  it("appends the city unless the address already names it", () => {
+    expect(withCity("Ward 4, Tribhuvan Chowk", "Nepalgunj")).toBe("Ward 4, Tribhuvan Chowk, Nepalgunj");
+    expect(withCity("Ward 4, Tribhuvan Chowk, Nepalgunj", "Nepalgunj")).toBe("Ward 4, Tribhuvan Chowk, Nepalgunj");
   });
 });

@@ -112,3 +112,8 @@ export function splitName(fullName: string): { firstName: string; lastName: stri
     ? { firstName: trimmed, lastName: "" }
     : { firstName: trimmed.slice(0, i), lastName: trimmed.slice(i + 1).trim() };
 }
+
+/** The address with its city appended, unless the address already names it. */
+export function withCity(address: string, city: string): string {
+  return address.toLowerCase().includes(city.toLowerCase()) ? address : `${address}, ${city}`;
+}

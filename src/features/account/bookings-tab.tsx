@@ -15,7 +15,7 @@ import { StarInput } from "@/components/ui/star-rating";
 import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
 import { bookingStatusBadge } from "@/lib/booking-status";
 import { errorMessage } from "@/lib/errors";
-import { formatDateTime, formatKathmanduTime, formatNrs } from "@/lib/format";
+import { formatDateTime, formatKathmanduTime, formatNrs, withCity } from "@/lib/format";
 import { paths } from "@/lib/paths";
 
 // Leaflet is fetched only when a booking is actually en route.
@@ -121,7 +121,7 @@ function BookingCard({ booking: b }: { booking: Booking }) {
         <dd>{formatDateTime(b.scheduledFor)}</dd>
         <dt className="text-slate-500">Where</dt>
         <dd>
-          {b.address}, {b.cityName}
+          {withCity(b.address, b.cityName)}
         </dd>
         <dt className="text-slate-500">Price</dt>
         <dd className="font-medium">{formatNrs(b.price)}</dd>

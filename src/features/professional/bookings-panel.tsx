@@ -12,7 +12,7 @@ import { TextareaField } from "@/components/ui/inputs";
 import { EmptyState, LoadingState } from "@/components/ui/states";
 import { bookingStatusBadge } from "@/lib/booking-status";
 import { errorMessage } from "@/lib/errors";
-import { formatDateTime, formatNrs } from "@/lib/format";
+import { formatDateTime, formatNrs, withCity } from "@/lib/format";
 
 type Booking = FunctionReturnType<typeof api.bookings.forProfessional>["page"][number];
 
@@ -238,6 +238,3 @@ function CancelDialog({ bookingId, customer, onClose }: { bookingId: Id<"booking
 }
 
 /** Addresses often already name the city ("Baneshwor-10, Kathmandu"); add it only when they don't. */
-function withCity(address: string, city: string): string {
-  return address.toLowerCase().includes(city.toLowerCase()) ? address : `${address}, ${city}`;
-}
