@@ -7,6 +7,7 @@ import { WebSocketServer } from "ws";
 import { createTokenVerifier, loadOrCreateSecrets, readEnvFile } from "./auth-keys.ts";
 import { startCrons } from "./crons.ts";
 import { TransactionLog, type RecoveryReport } from "./durability/log.ts";
+import { SessionRequests, type RequestLimits } from "./durability/session-requests.ts";
 import { Engine } from "./engine/engine.ts";
 import { nativeImport, type Importer } from "./engine/modules.ts";
 import type { Change } from "./engine/read-set.ts";
@@ -37,6 +38,8 @@ export interface BackendOptions {
   /** Ping interval for sync sockets (the client needs one at least every 60 s). */
   pingMs?: number;
   compactionCheckMs?: number;
+  /** How many sync mutation results are kept to answer resent mutations (see durability/session-requests.ts). */
+  requestLimits?: RequestLimits;
 }
 
 export interface Backend {
@@ -47,6 +50,8 @@ export interface Backend {
   engine: Engine;
   subscriptions: Subscriptions;
   recovery: RecoveryReport;
+  /** Mutation results by (sessionId, requestId): a resent mutation is answered from here. */
+  requests: SessionRequests;
   reload(importer: Importer): Promise<void>;
   compact(): void;
   close(): Promise<void>;
@@ -88,6 +93,8 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
     );
   }
 
+  const requests = new SessionRequests(options.requestLimits);
+  requests.load(state.requests);
   const signer = { secret: secrets.storageSecret, baseUrl: () => url };
   const fileTypes = new Map(state.files);
   let isClosed = false;
@@ -99,10 +106,11 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
     await log.sync();
   };
   const engine = await Engine.create(convexDir, options.importer ?? nativeImport, {
-    onCommit(ts: bigint, changes: Change[]) {
+    onCommit(ts, changes: Change[], request) {
       if (isClosed) return;
       const { nextDocId, lastCreationTime } = engine.database.counters();
-      log.appendCommit(ts, changes, nextDocId, lastCreationTime);
+      log.appendCommit(ts, changes, nextDocId, lastCreationTime, request);
+      if (request) requests.record(request.sessionId, request.requestId, ts, request.result);
       for (const change of changes) {
         if (change.table === "_storage" && change.after === null) {
           fileTypes.delete(change.id);
@@ -146,7 +154,7 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
   let stopCrons = await startCrons(engine);
 
   const verifyToken = createTokenVerifier(secrets.JWKS, () => siteUrl);
-  const deps = { engine, subscriptions, verifyToken, adminKey: secrets.adminKey, durable };
+  const deps = { engine, subscriptions, verifyToken, adminKey: secrets.adminKey, durable, requests };
   const storageDeps = {
     engine,
     ...signer,
@@ -198,9 +206,18 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
   const pinger = setInterval(() => {
     for (const c of connections) c.ping();
   }, options.pingMs ?? 20_000);
-  const compact = () =>
-    log.compact({ ts: engine.currentTs(), ...engine.database.counters(), docs: engine.database.documents(), files: fileTypes });
+  const compact = () => {
+    requests.prune();
+    log.compact({
+      ts: engine.currentTs(),
+      ...engine.database.counters(),
+      docs: engine.database.documents(),
+      files: fileTypes,
+      requests: requests.records(),
+    });
+  };
   const compactor = setInterval(() => {
+    requests.prune();
     if (log.needsCompaction()) compact();
   }, options.compactionCheckMs ?? 10_000);
   pinger.unref();
@@ -215,6 +232,7 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
     engine,
     subscriptions,
     recovery: report,
+    requests,
     async reload(importer: Importer) {
       await engine.reload(importer);
       stopCrons();

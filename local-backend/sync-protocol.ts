@@ -5,6 +5,7 @@ import type { WebSocket } from "ws";
 import type { JSONValue } from "convex/values";
 import { FunctionError, type Engine, type Identity } from "./engine/engine.ts";
 import { sameSecret, type TokenVerifier } from "./auth-keys.ts";
+import type { Claim, MutationOutcome, SessionRequests } from "./durability/session-requests.ts";
 import { Subscriptions, type Outcome, type Subscriber, type SubscriberOwner } from "./read-tracking/subscriptions.ts";
 
 export const encodeTs = (ts: bigint) => {
@@ -20,6 +21,8 @@ export interface SyncDeps {
   adminKey: string;
   /** Resolves once everything committed so far is durable. */
   durable(): Promise<void>;
+  /** Mutation results by (sessionId, requestId): a resent mutation is answered once, from here. */
+  requests: SessionRequests;
 }
 
 type StateModification =
@@ -28,7 +31,7 @@ type StateModification =
   | { type: "QueryRemoved"; queryId: number };
 
 type ClientMessage =
-  | { type: "Connect"; sessionId: string }
+  | { type: "Connect"; sessionId: string; connectionCount: number }
   | { type: "ModifyQuerySet"; baseVersion: number; newVersion: number; modifications: ({ type: "Add"; queryId: number; udfPath: string; args: JSONValue[] } | { type: "Remove"; queryId: number })[] }
   | { type: "Mutation"; requestId: number; udfPath: string; args: JSONValue[] }
   | { type: "Action"; requestId: number; udfPath: string; args: JSONValue[] }
@@ -74,6 +77,8 @@ export class SyncConnection implements SubscriberOwner {
   private heldTs = 0n;
   private unflushed = new Map<number, { sub: Subscriber; outcome: Outcome; identityEpoch: number }>();
   private expiryTimer: NodeJS.Timeout | undefined;
+  /** From Connect: the client keeps it across reconnects and resends unanswered mutations under it. */
+  private sessionId: string | undefined;
   closed = false;
 
   constructor(
@@ -130,6 +135,8 @@ export class SyncConnection implements SubscriberOwner {
   private onMessage(message: ClientMessage) {
     switch (message.type) {
       case "Connect":
+        if (typeof message.sessionId === "string") this.sessionId = message.sessionId;
+        return;
       case "Event":
         return;
       case "ModifyQuerySet":
@@ -144,7 +151,9 @@ export class SyncConnection implements SubscriberOwner {
       case "Mutation": {
         this.holds += 1;
         const caller = this.caller;
-        this.mutations = this.mutations.then(async () => this.mutation(message, await caller));
+        // Claimed on arrival: a resend of a mutation still queued or running elsewhere waits for that run.
+        const claim = this.sessionId === undefined ? undefined : this.deps.requests.claim(this.sessionId, message.requestId);
+        this.mutations = this.mutations.then(async () => this.mutation(message, await caller, claim));
         return;
       }
       case "Action": {
@@ -247,23 +256,41 @@ export class SyncConnection implements SubscriberOwner {
     );
   }
 
-  private async mutation(message: Extract<ClientMessage, { type: "Mutation" }>, caller: Caller) {
-    const { engine, subscriptions } = this.deps;
-    let response: Record<string, unknown>;
-    let commitTs: bigint | undefined;
-    try {
-      const result = await engine.call("mutation", message.udfPath, message.args[0], caller);
-      commitTs = result.commitTs ?? engine.currentTs();
-      await Promise.all([this.deps.durable(), subscriptions.flushedThrough(commitTs)]);
-      response = { type: "MutationResponse", requestId: message.requestId, success: true, result: result.value, ts: encodeTs(commitTs), logLines: result.logLines };
-    } catch (error) {
-      response = failure("MutationResponse", message.requestId, error);
-    }
+  private async mutation(message: Extract<ClientMessage, { type: "Mutation" }>, caller: Caller, claim: Claim | undefined) {
+    const outcome = claim && !claim.owner ? await this.answered(claim.outcome) : await this.run(message, caller, claim);
+    const { requestId } = message;
+    const response = outcome.success
+      ? { type: "MutationResponse", requestId, success: true, result: outcome.result, ts: encodeTs(outcome.ts), logLines: outcome.logLines }
+      : { type: "MutationResponse", requestId, ...outcome };
+    const commitTs = outcome.success ? outcome.ts : undefined;
     this.enqueue(() => {
       this.holds -= 1;
       this.send(response);
       if (commitTs !== undefined || this.held.size > 0) this.releaseHeld(commitTs ?? 0n);
     });
+  }
+
+  private async run(message: Extract<ClientMessage, { type: "Mutation" }>, caller: Caller, claim: Claim | undefined): Promise<MutationOutcome> {
+    const { engine, subscriptions } = this.deps;
+    let outcome: MutationOutcome;
+    try {
+      const request = this.sessionId === undefined ? undefined : { sessionId: this.sessionId, requestId: message.requestId };
+      const result = await engine.call("mutation", message.udfPath, message.args[0], { ...caller, request });
+      const commitTs = result.commitTs ?? engine.currentTs();
+      await Promise.all([this.deps.durable(), subscriptions.flushedThrough(commitTs)]);
+      outcome = { success: true, result: result.value as JSONValue, ts: commitTs, logLines: result.logLines };
+    } catch (error) {
+      outcome = failed(error);
+    }
+    if (claim?.owner) claim.settle(outcome);
+    return outcome;
+  }
+
+  /** A resent mutation that already ran (or is running): its outcome, once durable and sent to subscribers. */
+  private async answered(outcome: Promise<MutationOutcome>): Promise<MutationOutcome> {
+    const done = await outcome;
+    if (done.success) await Promise.all([this.deps.durable(), this.deps.subscriptions.flushedThrough(done.ts)]);
+    return done;
   }
 
   private releaseHeld(minTs: bigint) {
@@ -325,14 +352,16 @@ export class SyncConnection implements SubscriberOwner {
   }
 }
 
-function failure(type: "MutationResponse" | "ActionResponse", requestId: number, error: unknown) {
+function failed(error: unknown): Extract<MutationOutcome, { success: false }> {
   const e = error instanceof FunctionError ? error : new FunctionError(error instanceof Error ? error.message : String(error), undefined, []);
   return {
-    type,
-    requestId,
     success: false,
     result: e.message,
     logLines: e.logLines,
-    ...(e.data !== undefined ? { errorData: e.data } : {}),
+    ...(e.data !== undefined ? { errorData: e.data as JSONValue } : {}),
   };
+}
+
+function failure(type: "MutationResponse" | "ActionResponse", requestId: number, error: unknown) {
+  return { type, requestId, ...failed(error) };
 }

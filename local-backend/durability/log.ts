@@ -1,7 +1,8 @@
 // Append-only transaction log with group fsync, snapshot compaction and recovery.
 // Layout of the data directory:
 //   snapshot.json        full state at the last compaction (atomically renamed into place)
-//   log.jsonl            one record per committed transaction since: "<crc32 hex> <json>\n"
+//   log.jsonl            one record per committed transaction since: "<crc32 hex> <json>\n"; a sync
+//                        client's mutation carries its [sessionId, requestId, result] in the same record
 //   files/<storageId>    stored file bytes (fsynced before the record that names them)
 import {
   closeSync,
@@ -19,9 +20,11 @@ import {
 } from "node:fs";
 import path from "node:path";
 import { crc32 } from "node:zlib";
-import { convexToJson, jsonToConvex, type Value } from "convex/values";
+import { convexToJson, jsonToConvex, type JSONValue, type Value } from "convex/values";
 import type { Doc } from "../engine/convex-test-internals.ts";
 import type { Change } from "../engine/read-set.ts";
+import type { RecordedRequest } from "../engine/engine.ts";
+import type { RequestRecord } from "./session-requests.ts";
 
 export interface PersistedState {
   ts: bigint;
@@ -30,6 +33,8 @@ export interface PersistedState {
   docs: Map<string, Doc>;
   /** storageId → content type */
   files: Map<string, string>;
+  /** Mutation results by (sessionId, requestId), oldest first: the snapshot's, then each commit's. */
+  requests: RequestRecord[];
 }
 
 export interface RecoveryReport {
@@ -39,7 +44,8 @@ export interface RecoveryReport {
 }
 
 type LogRecord =
-  | { ts: string; n: number; c: number; w: [string, unknown][] }
+  // r: the sync client's [sessionId, requestId, result] whose mutation this commit is.
+  | { ts: string; n: number; c: number; w: [string, unknown][]; r?: [string, number, unknown] }
   | { f: string; type: string };
 
 const encode = (record: LogRecord) => {
@@ -68,7 +74,7 @@ export class TransactionLog {
 
   /** Reads snapshot + log; must be called before any append. */
   recover(): { state: PersistedState; report: RecoveryReport } {
-    const state: PersistedState = { ts: 0n, nextDocId: 10000, lastCreationTime: 0, docs: new Map(), files: new Map() };
+    const state: PersistedState = { ts: 0n, nextDocId: 10000, lastCreationTime: 0, docs: new Map(), files: new Map(), requests: [] };
     if (existsSync(this.snapshotFile)) {
       const snap = JSON.parse(readFileSync(this.snapshotFile, "utf8")) as {
         ts: string;
@@ -76,6 +82,7 @@ export class TransactionLog {
         lastCreationTime: number;
         docs: unknown[];
         files: [string, string][];
+        requests?: RequestRecord[];
       };
       state.ts = BigInt(snap.ts);
       state.nextDocId = snap.nextDocId;
@@ -85,6 +92,7 @@ export class TransactionLog {
         state.docs.set(doc._id, doc);
       }
       for (const [id, type] of snap.files) state.files.set(id, type);
+      state.requests.push(...(snap.requests ?? []));
     }
     const report: RecoveryReport = { records: 0 };
     const data = existsSync(this.logFile) ? readFileSync(this.logFile) : Buffer.alloc(0);
@@ -135,6 +143,7 @@ export class TransactionLog {
         state.files.delete(id);
       } else state.docs.set(id, jsonToConvex(json as never) as Doc);
     }
+    if (record.r) state.requests.push([record.r[0], record.r[1], record.ts, record.r[2] as JSONValue]);
     return null;
   }
 
@@ -146,12 +155,14 @@ export class TransactionLog {
     this.bytesSinceSnapshot += Buffer.byteLength(line);
   }
 
-  appendCommit(ts: bigint, changes: readonly Change[], nextDocId: number, lastCreationTime: number) {
+  /** One record: the transaction's writes and, for a sync client's mutation, its result (both or neither survive). */
+  appendCommit(ts: bigint, changes: readonly Change[], nextDocId: number, lastCreationTime: number, request?: RecordedRequest) {
     this.append({
       ts: ts.toString(),
       n: nextDocId,
       c: lastCreationTime,
       w: changes.map((c) => [c.id, c.after === null ? null : convexToJson(c.after as Value)]),
+      ...(request ? { r: [request.sessionId, request.requestId, request.result] as [string, number, unknown] } : {}),
     });
   }
 
@@ -210,6 +221,7 @@ export class TransactionLog {
         lastCreationTime: state.lastCreationTime,
         docs,
         files: [...state.files],
+        requests: state.requests,
       }),
     );
     fsyncSync(fd);

@@ -63,6 +63,8 @@ export interface ConvexTestInternals {
     name: string;
   }): Promise<void>;
   AuthFake: { prototype: { getUserIdentity(): Promise<unknown> } };
+  /** Set by the engine: sees a top-level mutation's JSON result just before its transaction commits. */
+  localBackendHooks: { mutationResult: ((rawResult: string) => void) | null };
 }
 
 function patch(source: string, anchor: string, replacement: string): string {
@@ -109,8 +111,16 @@ export function loadConvexTestInternals(): Promise<ConvexTestInternals> {
       "    if (!getTransactionManager().isInTransaction()) {\n        return await withAuth().run(",
       "    if (nestedTxStorage.getStore() === undefined) {\n        return await withAuth().run(",
     );
+    // A mutation's result is known before its commit: hand it over so the commit's log record can carry it
+    // (a resent mutation is answered from that record, also after a crash).
+    source = patch(
+      source,
+      "            const rawResult = await nestedTxStorage.run(childLock, invokeInContext);\n            const commitTs = transactionManager.commit(isNested);",
+      "            const rawResult = await nestedTxStorage.run(childLock, invokeInContext);\n            if (!isNested) localBackendHooks.mutationResult?.(rawResult);\n            const commitTs = transactionManager.commit(isNested);",
+    );
     source +=
-      "\nexport { convexGlobalStorage, evaluateRangeFilter, tableNameFromId, runScheduledFunction, AuthFake };\n";
+      "\nconst localBackendHooks = { mutationResult: null };\n" +
+      "export { convexGlobalStorage, evaluateRangeFilter, tableNameFromId, runScheduledFunction, AuthFake, localBackendHooks };\n";
     // Lives under node_modules so bare imports ("convex/server") resolve to the same
     // instances the app's modules use, and test runners treat it as an external module.
     const outDir = path.join(nodeModules, ".cache", "local-backend");

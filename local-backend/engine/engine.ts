@@ -4,7 +4,7 @@ import { AsyncLocalStorage, AsyncResource } from "node:async_hooks";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { format } from "node:util";
-import { convexToJson, jsonToConvex, type Value } from "convex/values";
+import { convexToJson, jsonToConvex, type JSONValue, type Value } from "convex/values";
 import {
   ConvexTestDatabase,
   loadConvexTestInternals,
@@ -26,6 +26,18 @@ export interface CallOptions {
   /** Admin callers (Authorization: Convex <adminKey>) may run internal functions. */
   admin?: boolean;
   readSet?: ReadSet;
+  /** A sync client's (sessionId, requestId): the commit's log record remembers the mutation's result under it. */
+  request?: RequestKey;
+}
+
+export interface RequestKey {
+  sessionId: string;
+  requestId: number;
+}
+
+/** A mutation's outcome as recorded with its commit. */
+export interface RecordedRequest extends RequestKey {
+  result: JSONValue;
 }
 
 export interface CallResult {
@@ -46,8 +58,8 @@ export class FunctionError extends Error {
 }
 
 export interface EngineHooks {
-  /** Called synchronously inside convex-test's top-level commit. */
-  onCommit(ts: bigint, changes: Change[]): void;
+  /** Called synchronously inside convex-test's top-level commit; `request` when a sync client's mutation commits. */
+  onCommit(ts: bigint, changes: Change[], request: RecordedRequest | undefined): void;
   /** Called synchronously when a file's bytes are stored. */
   onFileStored(storageId: string, blob: Blob): void;
   storageUrl(storageId: string): string;
@@ -58,6 +70,9 @@ interface CallContext {
   udfPath: string;
   logLines: string[];
   commitTs?: bigint;
+  request?: RequestKey;
+  /** The mutation's JSON result, seen just before its top-level commit. */
+  rawResult?: string;
 }
 
 const callStorage = new AsyncLocalStorage<CallContext>();
@@ -113,6 +128,11 @@ function installProcessSeams(internals: ConvexTestInternals) {
       return original.jsSyscall;
     },
   } as ConvexGlobal;
+
+  internals.localBackendHooks.mutationResult = (rawResult) => {
+    const call = callStorage.getStore();
+    if (call?.request) call.rawResult = rawResult;
+  };
 
   const getUserIdentity = internals.AuthFake.prototype.getUserIdentity;
   internals.AuthFake.prototype.getUserIdentity = function (this: unknown) {
@@ -231,7 +251,12 @@ export class Engine {
     if (before.size === 0) return;
     const changes: Change[] = [];
     for (const [id, old] of before) changes.push({ id, table: this.database.tableOf(id), before: old, after: this.database.get(id) });
-    this.hooks.onCommit(commitTs, changes);
+    let request: RecordedRequest | undefined;
+    if (call?.request && call.rawResult !== undefined) {
+      request = { ...call.request, result: JSON.parse(call.rawResult) as JSONValue };
+      call.rawResult = undefined;
+    }
+    this.hooks.onCommit(commitTs, changes, request);
   }
 
   currentTs(): bigint {
@@ -284,7 +309,7 @@ export class Engine {
   async call(kind: FunctionKind | "any", udfPath: string, jsonArgs: unknown, options: CallOptions): Promise<CallResult> {
     const { canonical, kind: actual } = await this.resolve(udfPath, kind, options.admin ?? false);
     const args = jsonToConvex((jsonArgs ?? {}) as never) as Record<string, Value>;
-    const context: CallContext = { udfPath: canonical, logLines: [] };
+    const context: CallContext = { udfPath: canonical, logLines: [], request: actual === "mutation" ? options.request : undefined };
     const accessor = this.accessor(options.identity) as unknown as Record<string, (p: unknown, a: unknown) => Promise<Value>>;
     const functionPath = { udfPath: canonical, componentPath: "" };
     const run = () => callStorage.run(context, () => accessor[`${actual}FromPath`](functionPath, args));
