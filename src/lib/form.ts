@@ -29,5 +29,3 @@ export const { useAppForm } = createFormHook({
   formComponents: { SubmitButton },
 });
 
-// Still imported from here by forms that use plain `useForm` (src/features/landing/contact-page.tsx).
-export { fieldError } from "@/lib/form-context";

@@ -1,15 +1,12 @@
 import { useState } from "react";
-import { useForm } from "@tanstack/react-form";
 import { useMutation, useQuery } from "convex/react";
 import { toast } from "sonner";
 import { z } from "zod";
 import { api } from "../../../convex/_generated/api";
 import { SiteFooter } from "@/components/site-footer";
-import { Button } from "@/components/ui/button";
 import { ErrorBoundary } from "@/components/ui/error-boundary";
-import { TextField, TextareaField } from "@/components/ui/inputs";
 import { errorMessage } from "@/lib/errors";
-import { fieldError } from "@/lib/form";
+import { useAppForm } from "@/lib/form";
 import { phoneSchema } from "@/lib/validation";
 
 const contactSchema = z.object({
@@ -70,7 +67,7 @@ function HotlineCard() {
 function ContactForm() {
   const send = useMutation(api.contact.send);
   const [sent, setSent] = useState(false);
-  const form = useForm({
+  const form = useAppForm({
     defaultValues: { name: "", email: "", phone: "", message: "" },
     validators: { onChange: contactSchema, onSubmit: contactSchema },
     onSubmit: async ({ value, formApi }) => {
@@ -108,63 +105,21 @@ function ContactForm() {
           Message sent. We will get back to you soon.
         </p>
       )}
-      <form.Field name="name">
-        {(f) => (
-          <TextField
-            label="Name"
-            autoComplete="name"
-            value={f.state.value}
-            onBlur={f.handleBlur}
-            onChange={(e) => f.handleChange(e.target.value)}
-            error={fieldError(f.state.meta)}
-          />
-        )}
-      </form.Field>
-      <form.Field name="email">
-        {(f) => (
-          <TextField
-            label="Email"
-            type="email"
-            autoComplete="email"
-            value={f.state.value}
-            onBlur={f.handleBlur}
-            onChange={(e) => f.handleChange(e.target.value)}
-            error={fieldError(f.state.meta)}
-          />
-        )}
-      </form.Field>
-      <form.Field name="phone">
-        {(f) => (
-          <TextField
-            label="Phone Number (optional)"
-            type="tel"
-            autoComplete="tel"
-            value={f.state.value}
-            onBlur={f.handleBlur}
-            onChange={(e) => f.handleChange(e.target.value)}
-            error={fieldError(f.state.meta)}
-          />
-        )}
-      </form.Field>
-      <form.Field name="message">
-        {(f) => (
-          <TextareaField
-            label="Your message"
-            rows={5}
-            value={f.state.value}
-            onBlur={f.handleBlur}
-            onChange={(e) => f.handleChange(e.target.value)}
-            error={fieldError(f.state.meta)}
-          />
-        )}
-      </form.Field>
-      <form.Subscribe selector={(s) => s.isSubmitting}>
-        {(submitting) => (
-          <Button type="submit" disabled={submitting} className="w-full sm:w-auto">
-            {submitting ? "Sending…" : "Send message"}
-          </Button>
-        )}
-      </form.Subscribe>
+      <form.AppField name="name">
+        {(f) => <f.TextField label="Name" autoComplete="name" />}
+      </form.AppField>
+      <form.AppField name="email">
+        {(f) => <f.TextField label="Email" type="email" autoComplete="email" />}
+      </form.AppField>
+      <form.AppField name="phone">
+        {(f) => <f.TextField label="Phone Number (optional)" type="tel" autoComplete="tel" />}
+      </form.AppField>
+      <form.AppField name="message">
+        {(f) => <f.TextareaField label="Your message" rows={5} />}
+      </form.AppField>
+      <form.AppForm>
+        <form.SubmitButton label="Send message" pendingLabel="Sending…" className="w-full sm:w-auto" />
+      </form.AppForm>
     </form>
   );
 }
