@@ -20,7 +20,7 @@ export interface RequestLimits {
   total: number;
 }
 
-export const DEFAULT_REQUEST_LIMITS: RequestLimits = { perSession: 1000, maxAgeMs: 24 * 60 * 60 * 1000, total: 200_000 };
+export const DEFAULT_REQUEST_LIMITS: RequestLimits = { perSession: 1000, maxAgeMs: 24 * 60 * 60 * 1000, total: 100_000 };
 
 interface Entry {
   ts: bigint;
