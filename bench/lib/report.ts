@@ -23,7 +23,7 @@ export function latencySvg(title: string, rows: ChartRow[]): string {
   const plot = width - left - 30;
   const rowH = 26;
   const top = 60;
-  const height = top + rows.length * rowH + 50;
+  const height = top + rows.length * rowH + 30;
   const values = rows.flatMap((r) => [r.summary.min, r.summary.p99]).filter((v) => Number.isFinite(v) && v > 0);
   const lo = 10 ** Math.floor(Math.log10(Math.min(...values, 1)));
   const hi = 10 ** Math.ceil(Math.log10(Math.max(...values, 10)));
@@ -52,7 +52,10 @@ export function latencySvg(title: string, rows: ChartRow[]): string {
     out.push(`<rect x="${x(s.min)}" y="${y + 6}" width="${Math.max(1, x(s.p99) - x(s.min))}" height="12" rx="2" fill="${color}" opacity="0.35"/>`);
     out.push(`<circle cx="${x(s.p50)}" cy="${y + 12}" r="4.5" fill="${color}"><title>median ${fmtMs(s.p50)} ms</title></circle>`);
     out.push(`<path d="M${x(s.p95) - 5},${y + 17} L${x(s.p95) + 5},${y + 17} L${x(s.p95)},${y + 7} Z" fill="${color}"><title>p95 ${fmtMs(s.p95)} ms</title></path>`);
-    out.push(`<text x="${Math.min(x(s.p99) + 6, width - 190)}" y="${y + 16}" fill="#333">p50 ${fmtMs(s.p50)} · p95 ${fmtMs(s.p95)} · p99 ${fmtMs(s.p99)}</text>`);
+    const text = `p50 ${fmtMs(s.p50)} · p95 ${fmtMs(s.p95)} · p99 ${fmtMs(s.p99)}`;
+    // Right of the bar, or left of it when the bar reaches the right edge.
+    const fits = x(s.p99) + 6 + 190 <= width;
+    out.push(`<text x="${fits ? x(s.p99) + 6 : x(s.min) - 6}" y="${y + 16}" fill="#333"${fits ? "" : ' text-anchor="end"'}>${text}</text>`);
   });
   out.push(`</svg>`);
   return out.join("\n");
