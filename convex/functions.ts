@@ -1,6 +1,7 @@
 /**
  * The only function builders modules use. Each resolves the viewer from the auth session
- * (never from arguments) and checks the role once, before the handler runs.
+ * (never from arguments) and checks the role once, before the handler runs — except sharedQuery,
+ * which never reads the identity.
  */
 import { getAuthSessionId, getAuthUserId } from "@convex-dev/auth/server";
 import { customCtx, customMutation, customQuery } from "convex-helpers/server/customFunctions";
@@ -52,6 +53,12 @@ const withRole = (...roles: Role[]) =>
 /** Anyone, signed in or not; `ctx.viewer` may be null. */
 export const publicQuery = customQuery(query, withViewer);
 export const publicMutation = customMutation(mutation, withViewer);
+
+/**
+ * Anyone, and no viewer: the result is the same for every caller, so the backend shares one run among
+ * all subscribers of the same arguments (a run that reads the identity is cached per caller).
+ */
+export const sharedQuery = query;
 
 /** Any signed-in user. */
 export const userQuery = customQuery(query, withRole());

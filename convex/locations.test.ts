@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, test, vi } from "vitest";
 import { api, internal } from "./_generated/api";
+import type { Id } from "./_generated/dataModel";
 import { upsertCatalog } from "./model/catalog";
 import { errorCode, insertAdmin, insertCustomer, insertProfessional, newTest } from "./test.setup";
 
@@ -25,6 +26,26 @@ async function setup() {
   const admin = await insertAdmin(t);
   await pro.as.mutation(api.locations.update, { ...EXACT, accuracy: 12 });
   return { t, customer, otherCustomer, pro, plumber, admin };
+}
+
+async function book(
+  t: Awaited<ReturnType<typeof setup>>["t"],
+  customer: Awaited<ReturnType<typeof setup>>["customer"],
+  professionalId: Id<"professionals">,
+) {
+  const service = await t.run((ctx) =>
+    ctx.db
+      .query("services")
+      .withIndex("by_category_and_name", (q) => q.eq("category", "electrical"))
+      .first(),
+  );
+  return await customer.as.mutation(api.bookings.create, {
+    professionalId,
+    serviceIds: [service!._id],
+    address: "Baneshwor",
+    city: "kathmandu",
+    scheduledFor: Date.now() + 60_000,
+  });
 }
 
 afterEach(() => {
@@ -80,7 +101,7 @@ describe("locations:update", () => {
 });
 
 describe("locations:current", () => {
-  test("rounded to ~500 m for visitors and other customers; exact for admins and the professional", async () => {
+  test("rounded to ~500 m for everyone: visitors, customers, admins and the professional themself", async () => {
     const { t, otherCustomer, pro, admin } = await setup();
     const rounded = { lat: 27.715, lng: 85.325, exact: false };
     expect(await t.query(api.locations.current, {})).toMatchObject([
@@ -91,42 +112,26 @@ describe("locations:current", () => {
         ...rounded,
       },
     ]);
+    const visitor = await t.query(api.locations.current, {});
+    for (const caller of [otherCustomer, admin, pro]) {
+      expect(await caller.as.query(api.locations.current, {})).toEqual(visitor);
+    }
     expect(
       await otherCustomer.as.query(api.locations.current, { city: "kathmandu" }),
     ).toMatchObject([rounded]);
-    const exact = { lat: EXACT.latitude, lng: EXACT.longitude, exact: true };
-    expect(await admin.as.query(api.locations.current, {})).toMatchObject([exact]);
-    expect(await pro.as.query(api.locations.current, {})).toMatchObject([exact]);
   });
 
-  test("exact for the customer of an active booking, rounded again after it ends", async () => {
+  test("rounded even for the customer of an active booking (exact positions come from forActiveBookings)", async () => {
     const { t, customer, pro } = await setup();
-    const service = await t.run((ctx) =>
-      ctx.db
-        .query("services")
-        .withIndex("by_category_and_name", (q) => q.eq("category", "electrical"))
-        .first(),
-    );
-    const bookingId = await customer.as.mutation(api.bookings.create, {
-      professionalId: pro.professionalId,
-      serviceIds: [service!._id],
-      address: "Baneshwor",
-      city: "kathmandu",
-      scheduledFor: Date.now() + 60_000,
-    });
-    expect((await customer.as.query(api.locations.current, {}))[0].exact).toBe(false);
+    const bookingId = await book(t, customer, pro.professionalId);
     await pro.as.mutation(api.bookings.accept, { bookingId });
     expect((await customer.as.query(api.locations.current, {}))[0]).toMatchObject({
-      exact: true,
-      lat: EXACT.latitude,
+      exact: false,
+      lat: 27.715,
     });
-    await pro.as.mutation(api.bookings.startTrip, { bookingId });
-    await pro.as.mutation(api.bookings.arrive, { bookingId });
-    await pro.as.mutation(api.bookings.complete, { bookingId });
-    expect((await customer.as.query(api.locations.current, {}))[0].exact).toBe(false);
   });
 
-  test("filters by city and specialty; hides unverified and unavailable professionals except from admins", async () => {
+  test("filters by city and specialty; hides unverified and unavailable professionals, from admins too", async () => {
     const { t, plumber, admin } = await setup();
     await plumber.as.mutation(api.locations.update, { longitude: 85.31, latitude: 27.7 });
     const pokhara = await insertProfessional(t, { city: "pokhara", verified: false });
@@ -139,7 +144,7 @@ describe("locations:current", () => {
       await t.query(api.locations.current, { city: "kathmandu", specialty: "plumber" }),
     ).toMatchObject([{ professionalId: plumber.professionalId }]);
     expect(await t.query(api.locations.current, { city: "pokhara" })).toEqual([]);
-    expect(await admin.as.query(api.locations.current, { city: "pokhara" })).toHaveLength(1);
+    expect(await admin.as.query(api.locations.current, { city: "pokhara" })).toEqual([]);
     await t.run((ctx) =>
       ctx.db.patch("professionals", plumber.professionalId, { available: false }),
     );
@@ -189,5 +194,29 @@ describe("locations:forBooking", () => {
     expect(await errorCode(plumber.as.query(api.locations.forBooking, { bookingId }))).toBe(
       "FORBIDDEN",
     );
+  });
+});
+
+describe("locations:forActiveBookings", () => {
+  test("exact positions of the customer's active bookings only; customers only", async () => {
+    const { t, customer, otherCustomer, pro, plumber, admin } = await setup();
+    await plumber.as.mutation(api.locations.update, { longitude: 85.31, latitude: 27.7 });
+    const bookingId = await book(t, customer, pro.professionalId);
+    expect(await customer.as.query(api.locations.forActiveBookings, {})).toEqual([]);
+    await pro.as.mutation(api.bookings.accept, { bookingId });
+    expect(await customer.as.query(api.locations.forActiveBookings, {})).toMatchObject([
+      { bookingId, professionalId: pro.professionalId, lat: EXACT.latitude, lng: EXACT.longitude },
+    ]);
+    expect(await otherCustomer.as.query(api.locations.forActiveBookings, {})).toEqual([]);
+    await pro.as.mutation(api.bookings.startTrip, { bookingId });
+    await pro.as.mutation(api.bookings.arrive, { bookingId });
+    await pro.as.mutation(api.bookings.complete, { bookingId });
+    expect(await customer.as.query(api.locations.forActiveBookings, {})).toEqual([]);
+    expect(await errorCode(t.query(api.locations.forActiveBookings, {}))).toBe("UNAUTHENTICATED");
+    for (const caller of [pro, admin]) {
+      expect(await errorCode(caller.as.query(api.locations.forActiveBookings, {}))).toBe(
+        "FORBIDDEN",
+      );
+    }
   });
 });

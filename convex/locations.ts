@@ -2,10 +2,11 @@ import { ConvexError, v } from "convex/values";
 import { internal } from "./_generated/api";
 import { internalMutation, internalQuery } from "./_generated/server";
 import {
+  customerQuery,
   getSessionViewer,
   professionalMutation,
-  publicQuery,
   requireSessionViewer,
+  sharedQuery,
   userQuery,
 } from "./functions";
 import { city, specialty } from "./validators";
@@ -21,12 +22,31 @@ export const update = professionalMutation({
 });
 
 /**
- * Markers of professionals seen in the last 10 minutes. Queries may not read the clock, so the
- * window is kept by the `sweepStaleLocations` cron deleting older rows (at most a minute late).
+ * Markers of verified, available professionals seen in the last 10 minutes, rounded to ~500 m for
+ * everyone. Queries may not read the clock, so the window is kept by the `sweepStaleLocations` cron
+ * deleting older rows (at most a minute late). Exact positions come from the per-viewer queries below.
  */
-export const current = publicQuery({
+// sharedQuery, not publicQuery: publicQuery reads the identity before the handler runs, and a run that
+// reads the identity is cached per caller — every signed-in watcher would re-run this on every position
+// write (p95 6.45 s at 300 watchers). Without it, one run per city/specialty is shared by all watchers.
+export const current = sharedQuery({
   args: { city: v.optional(city), specialty: v.optional(specialty) },
-  handler: (ctx, args) => Locations.current(ctx, ctx.viewer, args),
+  handler: (ctx, args) => Locations.current(ctx, args),
+});
+
+/** Exact positions of the professionals of the calling customer's active bookings (for the search map). */
+export const forActiveBookings = customerQuery({
+  args: {},
+  returns: v.array(
+    v.object({
+      bookingId: v.id("bookings"),
+      professionalId: v.id("professionals"),
+      lat: v.number(),
+      lng: v.number(),
+      updatedAt: v.number(),
+    }),
+  ),
+  handler: (ctx) => Locations.forActiveBookings(ctx, ctx.viewer),
 });
 
 export const forBooking = userQuery({
@@ -46,10 +66,14 @@ export const sweepStale = internalMutation({
   },
 });
 
-/** GET /api/current-locations: the same markers as locations:current for the token's viewer (a visitor once signed out). */
+/**
+ * GET /api/current-locations and GET /api/technicians: locations:current's markers, but exact where the
+ * token's viewer may see them (admins, the professional themself, the customer of an active booking;
+ * a visitor once signed out). A one-off read, so depending on the viewer costs nothing shared.
+ */
 export const currentForApi = internalQuery({
-  args: {},
-  handler: async (ctx) => Locations.current(ctx, await getSessionViewer(ctx), {}),
+  args: { city: v.optional(city) },
+  handler: async (ctx, args) => Locations.currentFor(ctx, await getSessionViewer(ctx), args),
 });
 
 /** POST /api/current-location {userId, longitude, latitude}: userId must be the signed-in professional. */

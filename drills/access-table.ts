@@ -49,6 +49,7 @@ export const FUNCTION_ACCESS: Record<string, DrillRole[]> = {
   "locations:update": PROFESSIONALS,
   "locations:current": ALL,
   "locations:forBooking": ["customer", "professional", "admin"],
+  "locations:forActiveBookings": CUSTOMERS,
   // bookings (on the fixture booking between customer and professional)
   "bookings:create": CUSTOMERS,
   "bookings:accept": ITS_PROFESSIONAL,

@@ -49,6 +49,7 @@ const CALLS: Record<string, Call> = {
   },
   "locations:current": plain({}),
   "locations:forBooking": plain((c) => ({ bookingId: c.f.booking })),
+  "locations:forActiveBookings": plain({}),
   "bookings:create": plain((c) => ({
     professionalId: c.f.p.professionalId,
     serviceIds: [c.f.service._id],

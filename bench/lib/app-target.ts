@@ -2,9 +2,10 @@
  * Fan-out target: a fresh local backend running the real app (convex/): signed-in professionals
  * call `locations:update`, signed-in customers subscribe to `locations:current({city})`, and 50
  * other customers keep an unrelated subscription (`notifications:unreadCount`) open.
- * `watchers: "visitors"` watches signed out instead: locations:current reads the viewer (exact
- * positions for a customer's active bookings), so signed-in watchers each need their own query
- * run per change, while visitors of one city share one.
+ * Like the search page, a signed-in customer also subscribes to `locations:forActiveBookings` (exact
+ * positions of their active bookings' professionals; these customers have none, so position writes
+ * do not re-run it). `watchers: "visitors"` watches signed out instead. locations:current does not
+ * read the viewer, so both kinds of watcher of one city share one query run per change.
  */
 import { ConvexClient } from "convex/browser";
 import { anyApi } from "convex/server";
@@ -69,7 +70,9 @@ export async function startAppTarget(clients: number, watchers: Watchers = "cust
     async watch(city, seen) {
       const last = new Map<string, number>();
       const token = watchers === "customers" ? customers[nextCustomer++].token : null;
-      await firstValue(connect(token), "locations:current", { city }, (rows) => {
+      const c = connect(token);
+      if (token !== null) await firstValue(c, "locations:forActiveBookings", {});
+      await firstValue(c, "locations:current", { city }, (rows) => {
         for (const r of rows as { professionalId: string; lat: number }[]) {
           if (last.get(r.professionalId) !== r.lat) seen(indexOf.get(r.professionalId) ?? r.professionalId, r.lat);
           last.set(r.professionalId, r.lat);

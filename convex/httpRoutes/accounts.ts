@@ -176,7 +176,7 @@ function apiTechnician(t: TechnicianFields, position: { lat: number; lng: number
 }
 
 async function positions(ctx: ActionCtx, city?: CitySlug) {
-  const markers = await ctx.runQuery(api.locations.current, city === undefined ? {} : { city });
+  const markers = await ctx.runQuery(internal.locations.currentForApi, city === undefined ? {} : { city });
   return new Map(markers.map((m) => [m.professionalId as string, { lat: m.lat, lng: m.lng }]));
 }
 

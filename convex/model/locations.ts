@@ -64,36 +64,60 @@ export async function update(
   await ctx.db.replace("liveLocations", row._id, fields);
 }
 
-/** Professionals whose exact position this viewer may see: their own, and those of the viewer's active bookings. */
-async function exactFor(
-  ctx: QueryCtx,
-  viewer: Doc<"users"> | null,
-): Promise<Set<Id<"professionals">>> {
-  const ids = new Set<Id<"professionals">>();
-  if (viewer === null) return ids;
+/** Which markers are exact: all of them (admins, who also see unverified and unavailable professionals), or these. */
+type Precision = { admin: boolean; exact: ReadonlySet<Id<"professionals">> };
+const ROUNDED: Precision = { admin: false, exact: new Set() };
+
+/** The viewer's active bookings, newest first (their 50 most recent bookings are looked at). */
+async function activeBookingsOf(ctx: QueryCtx, viewer: Doc<"users">): Promise<Doc<"bookings">[]> {
+  const recent = await ctx.db
+    .query("bookings")
+    .withIndex("by_customerId", (q) => q.eq("customerId", viewer._id))
+    .order("desc")
+    .take(50);
+  return recent.filter((b) => ACTIVE_STATUSES.includes(b.status));
+}
+
+/** The HTTP API's precision for a viewer: exact for admins, the professional themself and the customer of an active booking. */
+async function precisionFor(ctx: QueryCtx, viewer: Doc<"users"> | null): Promise<Precision> {
+  if (viewer === null) return ROUNDED;
+  if (viewer.role === "admin") return { admin: true, exact: new Set() };
+  const exact = new Set<Id<"professionals">>();
   if (viewer.role === "professional") {
     const own = await professionalOfUser(ctx, viewer._id);
-    if (own !== null) ids.add(own._id);
+    if (own !== null) exact.add(own._id);
   }
   if (viewer.role === "customer") {
-    const recent = await ctx.db
-      .query("bookings")
-      .withIndex("by_customerId", (q) => q.eq("customerId", viewer._id))
-      .order("desc")
-      .take(50);
-    for (const b of recent) if (ACTIVE_STATUSES.includes(b.status)) ids.add(b.professionalId);
+    for (const b of await activeBookingsOf(ctx, viewer)) exact.add(b.professionalId);
   }
-  return ids;
+  return { admin: false, exact };
 }
 
 /**
- * Map markers of professionals seen in the live window, newest first. Everyone but admins sees
- * only verified, available professionals, rounded to ~500 m unless `exactFor` says otherwise.
+ * Map markers of verified, available professionals seen in the live window, newest first, rounded
+ * to ~500 m — the same for every caller: it takes no viewer, so a subscription's result is shared.
  */
-export async function current(
+export function current(ctx: QueryCtx, args: { city?: CitySlug; specialty?: SpecialtySlug }) {
+  return markers(ctx, args, ROUNDED);
+}
+
+/**
+ * The HTTP API's markers (GET /api/current-locations, GET /api/technicians): one-off reads, so they
+ * may depend on the token's viewer — exact for admins (unverified and unavailable included), for the
+ * professional themself and for the customer of an active booking; rounded otherwise.
+ */
+export async function currentFor(
   ctx: QueryCtx,
   viewer: Doc<"users"> | null,
   args: { city?: CitySlug; specialty?: SpecialtySlug },
+) {
+  return markers(ctx, args, await precisionFor(ctx, viewer));
+}
+
+async function markers(
+  ctx: QueryCtx,
+  args: { city?: CitySlug; specialty?: SpecialtySlug },
+  { admin, exact }: Precision,
 ) {
   const { city, specialty } = args;
   const rows = await (
@@ -110,9 +134,7 @@ export async function current(
   )
     .order("desc")
     .take(MAX_MARKERS);
-  const admin = viewer?.role === "admin";
-  const exact = await exactFor(ctx, viewer);
-  const markers = await Promise.all(
+  const found = await Promise.all(
     rows.map(async (r) => {
       const pro = await ctx.db.get("professionals", r.professionalId);
       if (pro === null) return null;
@@ -132,7 +154,28 @@ export async function current(
       };
     }),
   );
-  return markers.filter((m) => m !== null);
+  return found.filter((m) => m !== null);
+}
+
+/**
+ * Exact positions of the professionals of the customer's active bookings (forBooking's rule, for all
+ * of them at once). Reads only the customer's bookings and those professionals' rows, so a position
+ * write re-runs it only for that professional's customers.
+ */
+export async function forActiveBookings(ctx: QueryCtx, viewer: Doc<"users">) {
+  const active = await activeBookingsOf(ctx, viewer);
+  const positions = await Promise.all(
+    active.map(async (b) => {
+      const row = await ctx.db
+        .query("liveLocations")
+        .withIndex("by_professionalId", (q) => q.eq("professionalId", b.professionalId))
+        .unique();
+      return row === null
+        ? null
+        : { bookingId: b._id, professionalId: b.professionalId, lat: row.lat, lng: row.lng, updatedAt: row.updatedAt };
+    }),
+  );
+  return positions.filter((p) => p !== null);
 }
 
 /** Live tracking for one booking: the customer while the job is active; its professional and admins always. */

@@ -7,9 +7,10 @@ import SearchPage from "@/features/search/search-page";
 
 type Handler = (args: unknown) => unknown;
 let queries: Record<string, Handler> = {};
+let isAuthenticated = false;
 
 vi.mock("convex/react", () => ({
-  useConvexAuth: () => ({ isLoading: false, isAuthenticated: false }),
+  useConvexAuth: () => ({ isLoading: false, isAuthenticated }),
   useMutation: () => vi.fn(),
   useQuery: (ref: FunctionReference<"query">, args: unknown) => {
     if (args === "skip") return undefined;
@@ -17,8 +18,11 @@ vi.mock("convex/react", () => ({
     return handler ? handler(args) : undefined;
   },
 }));
+type DrawnMarker = { id: string; label: string; lat: number; lng: number; exact: boolean };
+let mapSpy: (markers: DrawnMarker[]) => void = () => {};
 vi.mock("@/components/map/markers-map", () => ({
-  MarkersMap: ({ markers }: { markers: { id: string; label: string }[] }) => (
+  MarkersMap: ({ markers }: { markers: DrawnMarker[] }) => (
+    mapSpy(markers),
     <ul aria-label="map">
       {markers.map((m) => (
         <li key={m.id}>{m.label}</li>
@@ -42,6 +46,8 @@ function renderAt(url: string) {
 
 beforeEach(() => {
   vi.clearAllMocks();
+  isAuthenticated = false;
+  mapSpy = () => {};
   vi.spyOn(console, "error").mockImplementation(() => {}); // React reports errors caught by boundaries
   queries = {
     "catalog:serviceNames": () => ["House Wiring", "Fan Installation"],
@@ -134,5 +140,44 @@ describe("SearchPage", () => {
     ];
     renderAt("/services/search?location=Nepalgunj&serviceName=Electrician");
     expect(screen.getByRole("list", { name: "map" }).children).toHaveLength(2);
+  });
+
+  it("a customer sees the exact position of an active booking's professional in place of the rounded one", () => {
+    const rounded = (id: string, name: string) => ({
+      professionalId: id,
+      name,
+      specialtyName: "Electrician",
+      lat: 28.05,
+      lng: 81.615,
+      exact: false,
+      updatedAt: 0,
+    });
+    queries["locations:current"] = () => [rounded("p1", "Ram"), rounded("p2", "Hari")];
+    queries["users:viewer"] = () => ({ role: "customer" });
+    const asked: unknown[] = [];
+    queries["locations:forActiveBookings"] = (args) => (
+      asked.push(args),
+      [{ bookingId: "b1", professionalId: "p2", lat: 28.0605, lng: 81.6301, updatedAt: 1 }]
+    );
+    let drawn: { id: string; lat: number; lng: number; exact: boolean }[] = [];
+    mapSpy = (markers) => (drawn = markers);
+    isAuthenticated = true;
+    renderAt("/services/search?location=Nepalgunj&serviceName=Electrician");
+    expect(asked).toEqual([{}]);
+    expect(drawn).toEqual([
+      expect.objectContaining({ id: "p1", lat: 28.05, lng: 81.615, exact: false }),
+      expect.objectContaining({ id: "p2", lat: 28.0605, lng: 81.6301, exact: true }),
+    ]);
+  });
+
+  it("asks for exact positions only for signed-in customers", () => {
+    const asked: unknown[] = [];
+    queries["locations:forActiveBookings"] = (args) => (asked.push(args), []);
+    renderAt("/services/search?location=Nepalgunj&serviceName=Electrician");
+    cleanup();
+    isAuthenticated = true;
+    queries["users:viewer"] = () => ({ role: "professional" });
+    renderAt("/services/search?location=Nepalgunj&serviceName=Electrician");
+    expect(asked).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router-dom";
-import { useQuery } from "convex/react";
+import { useConvexAuth, useQuery } from "convex/react";
 import { toast } from "sonner";
 import { api } from "../../../convex/_generated/api";
 import { CITIES } from "../../../convex/validators";
@@ -219,17 +219,29 @@ function LiveMap({
   city: ReturnType<typeof cityFor>;
   specialty: ReturnType<typeof specialtyFor>;
 }) {
+  // Rounded markers, the same for everyone (one shared subscription); a customer's active bookings
+  // add their professionals' exact positions, which replace those professionals' rounded markers.
   const positions = useQuery(api.locations.current, {
     ...(city ? { city: city.slug } : {}),
     ...(specialty ? { specialty } : {}),
   });
-  const markers = (positions ?? []).map((p) => ({
-    id: p.professionalId,
-    lat: p.lat,
-    lng: p.lng,
-    exact: p.exact,
-    label: `${p.name} · ${p.specialtyName}`,
-  }));
+  const { isAuthenticated } = useConvexAuth();
+  const viewer = useQuery(api.users.viewer, isAuthenticated ? {} : "skip");
+  const tracked = useQuery(
+    api.locations.forActiveBookings,
+    viewer?.role === "customer" ? {} : "skip",
+  );
+  const exact = new Map((tracked ?? []).map((t) => [t.professionalId, t]));
+  const markers = (positions ?? []).map((p) => {
+    const precise = exact.get(p.professionalId);
+    return {
+      id: p.professionalId,
+      lat: precise?.lat ?? p.lat,
+      lng: precise?.lng ?? p.lng,
+      exact: precise !== undefined || p.exact,
+      label: `${p.name} · ${p.specialtyName}`,
+    };
+  });
   return (
     <div>
       <Suspense
