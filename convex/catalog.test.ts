@@ -3,7 +3,7 @@ import { api } from "./_generated/api";
 import { upsertCatalog } from "./model/catalog";
 import { CATALOG } from "./model/catalogData";
 import { insertAdmin, insertCustomer, insertProfessional, newTest } from "./test.setup";
-import { SPECIALTIES } from "./validators";
+import { LANDING_SERVICES, SPECIALTIES } from "./validators";
 
 async function setup() {
   const t = newTest();
@@ -94,22 +94,7 @@ describe("catalog", () => {
 
   test("every spelling the spec uses resolves to a category with services", async () => {
     const t = await setup();
-    const landingDropdown = [
-      "Electrician",
-      "Plumber",
-      "Carpenter",
-      "Laundry",
-      "AC-Fridge",
-      "Jyotish",
-      "Painting",
-      "CCTV-Camera-Fitting",
-      "Tile-Marble Fitting",
-      "Aluminium-UPVC Decorator",
-      "Home Appliance",
-      "Water Purifier",
-      "Mason",
-      "Solar Technician",
-    ];
+    const landingDropdown = LANDING_SERVICES;
     const specialtyValues = [
       "electrician",
       "plumber",

@@ -56,6 +56,24 @@ export const SPECIALTIES = [
 export type SpecialtySlug = (typeof SPECIALTIES)[number]["slug"];
 export const specialty = v.union(...SPECIALTIES.map((s) => v.literal(s.slug)));
 
+/** Spec §9: the 14 service options of the landing search, in the spec's order (each resolves through the catalogue's aliases). */
+export const LANDING_SERVICES = [
+  "Electrician",
+  "Plumber",
+  "Carpenter",
+  "Laundry",
+  "AC-Fridge",
+  "Jyotish",
+  "Painting",
+  "CCTV-Camera-Fitting",
+  "Tile-Marble Fitting",
+  "Aluminium-UPVC Decorator",
+  "Home Appliance",
+  "Water Purifier",
+  "Mason",
+  "Solar Technician",
+] as const;
+
 /** A stored place: the spec's technician `location` entries and booking addresses. */
 export const place = v.object({
   city,

@@ -3,7 +3,7 @@ import { Link, useNavigate } from "react-router-dom";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { SelectField } from "@/components/ui/inputs";
 import { paths } from "@/lib/paths";
-import { LOCATION_OPTIONS, SERVICE_OPTIONS } from "@/lib/search-options";
+import { CITIES, LANDING_SERVICES } from "../../../convex/validators";
 
 /** The landing hero; its action area depends on the role (spec §2). */
 export function Hero({ children }: { children: ReactNode }) {
@@ -66,7 +66,7 @@ export function HeroSearch() {
     >
       <SelectField label="Service" value={service} onChange={(e) => setService(e.target.value)}>
         <option value="">Select a service</option>
-        {SERVICE_OPTIONS.map((s) => (
+        {LANDING_SERVICES.map((s) => (
           <option key={s} value={s}>
             {s}
           </option>
@@ -74,7 +74,7 @@ export function HeroSearch() {
       </SelectField>
       <SelectField label="Location" value={location} onChange={(e) => setLocation(e.target.value)}>
         <option value="">Select a location</option>
-        {LOCATION_OPTIONS.map((c) => (
+        {CITIES.map(({ name: c }) => (
           <option key={c} value={c}>
             {c}
           </option>
