@@ -10,8 +10,7 @@
 import { ConvexClient } from "convex/browser";
 import { anyApi } from "convex/server";
 import WebSocket from "ws";
-import { CITIES, SPECIALTIES } from "../../convex/validators";
-import { createAccounts, startBenchBackend } from "./backend";
+import { createAccounts, createProfessionals, startBenchBackend } from "./backend";
 import type { FanoutTarget } from "./fanout";
 
 const ws = WebSocket as unknown as typeof globalThis.WebSocket;
@@ -22,29 +21,11 @@ export type Watchers = "customers" | "visitors";
 export async function startAppTarget(clients: number, watchers: Watchers = "customers"): Promise<FanoutTarget> {
   const backend = await startBenchBackend();
   await backend.run("seed:init", { demo: false });
-  const png = await backend.storeBlob(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), "image/png");
   const customers = await createAccounts(
     backend,
     Array.from({ length: clients + UNRELATED_SUBSCRIPTIONS }, (_, i) => ({ name: `Customer ${i}`, role: "customer", email: `c${i}@bench.np` })),
   );
-  const pros = await createAccounts(
-    backend,
-    Array.from({ length: clients }, (_, i) => ({ name: `Professional ${i}`, role: "professional", email: `p${i}@bench.np` })),
-  );
-  const professionalIds = await backend.insert(
-    "professionals",
-    pros.map((p, i) => ({
-      userId: p.userId,
-      specialty: SPECIALTIES[i % SPECIALTIES.length].slug,
-      city: CITIES[i % CITIES.length].slug,
-      state: "Bench",
-      locations: [],
-      documents: { citizenshipFront: png, citizenshipBack: png, trainingCertificate: png },
-      verification: { status: "verified" },
-      rating: { sum: 0, count: 0 },
-      available: true,
-    })),
-  );
+  const { accounts: pros, professionalIds } = await createProfessionals(backend, clients);
   const indexOf = new Map(professionalIds.map((id, i) => [id, String(i)]));
 
   const open: ConvexClient[] = [];

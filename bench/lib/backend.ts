@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { importPKCS8, SignJWT } from "jose";
+import { CITIES, SPECIALTIES } from "../../convex/validators";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const APP_CONVEX_DIR = path.resolve(here, "../../convex");
@@ -109,4 +110,31 @@ export async function createAccounts(
     }
   }
   return out;
+}
+
+/**
+ * `count` verified, available professionals with accounts, spread over every specialty and city in turn
+ * (professional `i` has SPECIALTIES[i % 14] and CITIES[i % 6]).
+ */
+export async function createProfessionals(backend: BenchBackend, count: number) {
+  const png = await backend.storeBlob(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), "image/png");
+  const accounts = await createAccounts(
+    backend,
+    Array.from({ length: count }, (_, i) => ({ name: `Professional ${i}`, role: "professional", email: `p${i}@bench.np` })),
+  );
+  const professionalIds = await backend.insert(
+    "professionals",
+    accounts.map((p, i) => ({
+      userId: p.userId,
+      specialty: SPECIALTIES[i % SPECIALTIES.length].slug,
+      city: CITIES[i % CITIES.length].slug,
+      state: "Bench",
+      locations: [],
+      documents: { citizenshipFront: png, citizenshipBack: png, trainingCertificate: png },
+      verification: { status: "verified" },
+      rating: { sum: 0, count: 0 },
+      available: true,
+    })),
+  );
+  return { accounts, professionalIds };
 }

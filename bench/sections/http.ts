@@ -8,7 +8,7 @@ import { spawn } from "node:child_process";
 import { once } from "node:events";
 import autocannon from "autocannon";
 import { CITIES, SPECIALTIES } from "../../convex/validators";
-import { createAccounts, startBenchBackend } from "../lib/backend";
+import { createProfessionals, startBenchBackend } from "../lib/backend";
 import { summarize } from "../lib/stats";
 
 const PATHS = ["/api/services/category/electrical", "/api/current-locations"];
@@ -49,25 +49,7 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 export async function http({ rounds = 3, durationSec = 3, connections = 32 } = {}): Promise<HttpFigure[]> {
   const backend = await startBenchBackend();
   await backend.run("seed:init", { demo: false });
-  const png = await backend.storeBlob(new Uint8Array([0x89, 0x50, 0x4e, 0x47]), "image/png");
-  const pros = await createAccounts(
-    backend,
-    Array.from({ length: 60 }, (_, i) => ({ name: `Professional ${i}`, role: "professional", email: `p${i}@bench.np` })),
-  );
-  const professionalIds = await backend.insert(
-    "professionals",
-    pros.map((p, i) => ({
-      userId: p.userId,
-      specialty: SPECIALTIES[i % SPECIALTIES.length].slug,
-      city: CITIES[i % CITIES.length].slug,
-      state: "Bench",
-      locations: [],
-      documents: { citizenshipFront: png, citizenshipBack: png, trainingCertificate: png },
-      verification: { status: "verified" },
-      rating: { sum: 0, count: 0 },
-      available: true,
-    })),
-  );
+  const { professionalIds } = await createProfessionals(backend, 60);
   await backend.insert(
     "liveLocations",
     professionalIds.map((professionalId, i) => ({
