@@ -130,12 +130,12 @@ function verificationView(pro: Doc<"professionals">) {
   return { status, ...(note !== undefined ? { note } : {}), ...(at !== undefined ? { at } : {}) };
 }
 
-/** The signed-in professional's own dashboard profile, documents included. */
-export async function dashboard(ctx: QueryCtx, user: Doc<"users">, pro: Doc<"professionals">) {
+/** The profile fields the dashboard and the admin grid both show. */
+async function profileFields(ctx: QueryCtx, user: Doc<"users"> | null, pro: Doc<"professionals">) {
   return {
     _id: pro._id,
-    name: user.name ?? "",
-    photoUrl: await urlOf(ctx, user.photo),
+    name: user?.name ?? "",
+    photoUrl: await urlOf(ctx, user?.photo),
     specialty: pro.specialty,
     specialtyName: specialtyName(pro.specialty),
     city: pro.city,
@@ -145,8 +145,12 @@ export async function dashboard(ctx: QueryCtx, user: Doc<"users">, pro: Doc<"pro
     verification: verificationView(pro),
     rating: ratingOf(pro),
     available: pro.available,
-    documents: await documentUrls(ctx, pro),
   };
+}
+
+/** The signed-in professional's own dashboard profile, documents included. */
+export async function dashboard(ctx: QueryCtx, user: Doc<"users">, pro: Doc<"professionals">) {
+  return { ...(await profileFields(ctx, user, pro)), documents: await documentUrls(ctx, pro) };
 }
 
 async function isOnline(ctx: QueryCtx, userId: Id<"users">): Promise<boolean> {
@@ -161,21 +165,10 @@ async function isOnline(ctx: QueryCtx, userId: Id<"users">): Promise<boolean> {
 export async function adminRow(ctx: QueryCtx, pro: Doc<"professionals">) {
   const user = await ctx.db.get("users", pro.userId);
   return {
-    _id: pro._id,
+    ...(await profileFields(ctx, user, pro)),
     userId: pro.userId,
-    name: user?.name ?? "",
     email: user?.email ?? "",
     phone: user?.phone ?? "",
-    photoUrl: await urlOf(ctx, user?.photo),
-    specialty: pro.specialty,
-    specialtyName: specialtyName(pro.specialty),
-    city: pro.city,
-    cityName: cityName(pro.city),
-    state: pro.state,
-    locations: pro.locations,
-    verification: verificationView(pro),
-    rating: ratingOf(pro),
-    available: pro.available,
     online: await isOnline(ctx, pro.userId),
   };
 }
