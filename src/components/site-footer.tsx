@@ -2,7 +2,7 @@ import { Link } from "react-router-dom";
 import { useQuery } from "convex/react";
 import { api } from "../../convex/_generated/api";
 import { ErrorBoundary } from "@/components/ui/error-boundary";
-import { paths } from "@/lib/paths";
+import { SITE_LINKS } from "@/lib/paths";
 
 /** Footer: the 2081 BS copyright line and the hotline (plain text, spec §2). */
 export function SiteFooter() {
@@ -11,15 +11,11 @@ export function SiteFooter() {
       <div className="mx-auto flex max-w-6xl flex-col gap-3 px-4 py-6 text-sm sm:flex-row sm:items-center sm:justify-between">
         <p>© 2081 GharSewa Pvt. Ltd. All rights reserved.</p>
         <nav aria-label="Footer" className="flex gap-4">
-          <Link to={paths.about()} className="hover:text-white">
-            About us
-          </Link>
-          <Link to={paths.services()} className="hover:text-white">
-            Our Services
-          </Link>
-          <Link to={paths.contact()} className="hover:text-white">
-            Contact us
-          </Link>
+          {SITE_LINKS.map(({ to, label }) => (
+            <Link key={to} to={to} className="hover:text-white">
+              {label}
+            </Link>
+          ))}
         </nav>
         <ErrorBoundary fallback={() => <p>Hotline support: unavailable</p>}>
           <Hotline />

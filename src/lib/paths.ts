@@ -30,3 +30,10 @@ export const paths = {
 export function isAdminPath(pathname: string): boolean {
   return pathname === "/admin-login" || pathname === "/admin-panel" || pathname.startsWith("/admin/");
 }
+
+/** The site links the hero and the footer both show (spec §2: About us, Our Services, Contact us). */
+export const SITE_LINKS = [
+  { to: paths.about(), label: "About us" },
+  { to: paths.services(), label: "Our Services" },
+  { to: paths.contact(), label: "Contact us" },
+] as const;

@@ -2,7 +2,7 @@ import { useState, type FormEvent, type ReactNode } from "react";
 import { Link, useNavigate } from "react-router-dom";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { SelectField } from "@/components/ui/inputs";
-import { paths } from "@/lib/paths";
+import { paths, SITE_LINKS } from "@/lib/paths";
 import { CITIES, LANDING_SERVICES } from "../../../convex/validators";
 
 /** The landing hero; its action area depends on the role (spec §2). */
@@ -16,15 +16,11 @@ export function Hero({ children }: { children: ReactNode }) {
         </p>
         <div className="mt-8">{children}</div>
         <nav aria-label="Hero" className="mt-8 flex flex-wrap gap-x-6 gap-y-2 text-sm font-medium">
-          <Link to={paths.about()} className="underline-offset-4 hover:underline">
-            About us
-          </Link>
-          <Link to={paths.services()} className="underline-offset-4 hover:underline">
-            Our Services
-          </Link>
-          <Link to={paths.contact()} className="underline-offset-4 hover:underline">
-            Contact us
-          </Link>
+          {SITE_LINKS.map(({ to, label }) => (
+            <Link key={to} to={to} className="underline-offset-4 hover:underline">
+              {label}
+            </Link>
+          ))}
         </nav>
       </div>
     </section>
