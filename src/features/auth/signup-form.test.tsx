@@ -11,7 +11,10 @@ const generateUploadUrl = vi.fn();
 const navigate = vi.fn();
 
 vi.mock("@convex-dev/auth/react", () => ({ useAuthActions: () => ({ signIn, signOut }) }));
-vi.mock("convex/react", () => ({ useMutation: () => generateUploadUrl }));
+vi.mock("convex/react", () => ({
+  useMutation: () => generateUploadUrl,
+  useConvexAuth: () => ({ isAuthenticated: true, isLoading: false }),
+}));
 vi.mock("sonner", () => ({ toast: { error: vi.fn(), success: vi.fn(), info: vi.fn() } }));
 vi.mock("react-router-dom", async (importOriginal) => ({
   ...(await importOriginal<typeof import("react-router-dom")>()),

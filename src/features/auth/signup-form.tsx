@@ -20,6 +20,7 @@ import { useAppForm } from "@/lib/form";
 import { holdGuestRedirect } from "@/lib/guest-redirect";
 import { paths } from "@/lib/paths";
 import { uploadFile } from "@/lib/upload";
+import { useWaitForAuthenticated } from "@/lib/use-wait-for-auth";
 
 type FileKey = "photo" | (typeof DOCUMENT_FIELDS)[number]["name"];
 const FILE_LABELS: Record<FileKey, string> = {
@@ -32,6 +33,7 @@ const FILE_LABELS: Record<FileKey, string> = {
 /** The one sign-up form behind /signup, /user-signup and /professional/signup (spec §2, §5, §8). */
 export function SignupForm({ initialRole }: { initialRole: SignupRole }) {
   const { signIn, signOut } = useAuthActions();
+  const waitForAuthenticated = useWaitForAuthenticated();
   const generateUploadUrl = useMutation(api.files.generateUploadUrl);
   const navigate = useNavigate();
   const [progress, setProgress] = useState<Partial<Record<FileKey, number>>>({});
@@ -66,7 +68,9 @@ export function SignupForm({ initialRole }: { initialRole: SignupRole }) {
       };
       await holdGuestRedirect(async () => {
         await signIn(role, params);
-        // Convex Auth signs a new account in; the spec sends it to the login page instead.
+        // Convex Auth signs a new account in; the spec sends it to the login page instead. Signing
+        // out before the server has the new token would leave the new session open.
+        await waitForAuthenticated();
         await signOut();
       });
       toast.success("Account created successfully. Please log in.");
