@@ -1,8 +1,14 @@
 import { afterEach, describe, expect, test, vi } from "vitest";
 import { api, internal } from "./_generated/api";
-import type { Id } from "./_generated/dataModel";
 import { upsertCatalog } from "./model/catalog";
-import { errorCode, insertAdmin, insertCustomer, insertProfessional, newTest } from "./test.setup";
+import {
+  errorCode,
+  insertAdmin,
+  insertCustomer,
+  insertProfessional,
+  newTest,
+  requestElectricianBooking,
+} from "./test.setup";
 
 // A point inside Kathmandu chosen off the 0.005° grid.
 const EXACT = { longitude: 85.32412, latitude: 27.71723 };
@@ -26,26 +32,6 @@ async function setup() {
   const admin = await insertAdmin(t);
   await pro.as.mutation(api.locations.update, { ...EXACT, accuracy: 12 });
   return { t, customer, otherCustomer, pro, plumber, admin };
-}
-
-async function book(
-  t: Awaited<ReturnType<typeof setup>>["t"],
-  customer: Awaited<ReturnType<typeof setup>>["customer"],
-  professionalId: Id<"professionals">,
-) {
-  const service = await t.run((ctx) =>
-    ctx.db
-      .query("services")
-      .withIndex("by_category_and_name", (q) => q.eq("category", "electrical"))
-      .first(),
-  );
-  return await customer.as.mutation(api.bookings.create, {
-    professionalId,
-    serviceIds: [service!._id],
-    address: "Baneshwor",
-    city: "kathmandu",
-    scheduledFor: Date.now() + 60_000,
-  });
 }
 
 afterEach(() => {
@@ -123,7 +109,7 @@ describe("locations:current", () => {
 
   test("rounded even for the customer of an active booking (exact positions come from forActiveBookings)", async () => {
     const { t, customer, pro } = await setup();
-    const bookingId = await book(t, customer, pro.professionalId);
+    const bookingId = await requestElectricianBooking(t, customer.as, pro.professionalId);
     await pro.as.mutation(api.bookings.accept, { bookingId });
     expect((await customer.as.query(api.locations.current, {}))[0]).toMatchObject({
       exact: false,
@@ -166,19 +152,7 @@ describe("locations:current", () => {
 describe("locations:forBooking", () => {
   test("the booking's customer while active, its professional and admins; strangers refused", async () => {
     const { t, customer, otherCustomer, pro, plumber, admin } = await setup();
-    const service = await t.run((ctx) =>
-      ctx.db
-        .query("services")
-        .withIndex("by_category_and_name", (q) => q.eq("category", "electrical"))
-        .first(),
-    );
-    const bookingId = await customer.as.mutation(api.bookings.create, {
-      professionalId: pro.professionalId,
-      serviceIds: [service!._id],
-      address: "Baneshwor",
-      city: "kathmandu",
-      scheduledFor: Date.now() + 60_000,
-    });
+    const bookingId = await requestElectricianBooking(t, customer.as, pro.professionalId);
     expect(await customer.as.query(api.locations.forBooking, { bookingId })).toBeNull();
     await pro.as.mutation(api.bookings.accept, { bookingId });
     const exact = { lat: EXACT.latitude, lng: EXACT.longitude };
@@ -201,7 +175,7 @@ describe("locations:forActiveBookings", () => {
   test("exact positions of the customer's active bookings only; customers only", async () => {
     const { t, customer, otherCustomer, pro, plumber, admin } = await setup();
     await plumber.as.mutation(api.locations.update, { longitude: 85.31, latitude: 27.7 });
-    const bookingId = await book(t, customer, pro.professionalId);
+    const bookingId = await requestElectricianBooking(t, customer.as, pro.professionalId);
     expect(await customer.as.query(api.locations.forActiveBookings, {})).toEqual([]);
     await pro.as.mutation(api.bookings.accept, { bookingId });
     expect(await customer.as.query(api.locations.forActiveBookings, {})).toMatchObject([

@@ -1,6 +1,7 @@
 /// <reference types="vite/client" />
 import { convexTest } from "convex-test";
 import schema from "./schema";
+import { api } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import type { CitySlug, SpecialtySlug } from "./validators";
 
@@ -160,4 +161,21 @@ export async function withSession(t: TestConvex, userId: Id<"users">) {
     ctx.db.insert("authSessions", { userId, expirationTime: Date.now() + 3_600_000 }),
   );
   return { sessionId, as: t.withIdentity({ subject: `${userId}|${sessionId}` }) };
+}
+
+/** An Electrician booking request in Kathmandu an hour from now, by `customer` (the catalogue must be seeded). */
+export async function requestElectricianBooking(t: TestConvex, customer: Caller, professionalId: Id<"professionals">) {
+  const service = await t.run((ctx) =>
+    ctx.db
+      .query("services")
+      .withIndex("by_category_and_name", (q) => q.eq("category", "electrical"))
+      .first(),
+  );
+  return await customer.mutation(api.bookings.create, {
+    professionalId,
+    serviceIds: [service!._id],
+    address: "Baneshwor",
+    city: "kathmandu",
+    scheduledFor: Date.now() + 60 * 60 * 1000,
+  });
 }

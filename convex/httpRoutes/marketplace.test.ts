@@ -6,6 +6,7 @@ import {
   insertCustomer,
   insertProfessional,
   newTest,
+  requestElectricianBooking,
   withSession,
   type TestConvex,
 } from "../test.setup";
@@ -23,19 +24,7 @@ async function setup() {
   const pro = await withOpenSession(t, await insertProfessional(t, { specialty: "electrician", city: "kathmandu" }));
   const otherPro = await withOpenSession(t, await insertProfessional(t, { specialty: "electrician", city: "kathmandu" }));
   const admin = await withOpenSession(t, await insertAdmin(t));
-  const service = await t.run((ctx) =>
-    ctx.db
-      .query("services")
-      .withIndex("by_category_and_name", (q) => q.eq("category", "electrical"))
-      .first(),
-  );
-  const bookingId = await customer.as.mutation(api.bookings.create, {
-    professionalId: pro.professionalId,
-    serviceIds: [service!._id],
-    address: "Baneshwor",
-    city: "kathmandu",
-    scheduledFor: Date.now() + 60 * 60 * 1000,
-  });
+  const bookingId = await requestElectricianBooking(t, customer.as, pro.professionalId);
   return { t, customer, otherCustomer, pro, otherPro, admin, bookingId };
 }
 
