@@ -3,6 +3,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
+import type { Duplex } from "node:stream";
 import { WebSocketServer } from "ws";
 import { createTokenVerifier, loadOrCreateSecrets, readEnvFile } from "./auth-keys.ts";
 import { startCrons } from "./crons.ts";
@@ -57,6 +58,12 @@ export interface Backend {
   close(): Promise<void>;
 }
 
+type Handlers = {
+  cloud: (req: IncomingMessage, res: ServerResponse) => void;
+  site: (req: IncomingMessage, res: ServerResponse) => void;
+  upgrade: (req: IncomingMessage, socket: Duplex, head: Buffer) => void;
+};
+
 const listen = (server: Server, port: number) =>
   new Promise<number>((resolve, reject) => {
     server.once("error", reject);
@@ -69,8 +76,14 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
   const log = new TransactionLog(dataDir);
   const secrets = await loadOrCreateSecrets(dataDir);
 
-  const cloud = createServer();
-  const site = createServer();
+  // The ports are bound before the engine exists because their URLs are part of the functions'
+  // environment. Until the recovered state is loaded, requests and WebSocket upgrades wait for the
+  // handlers below: a client reconnecting to a restarting backend must not get a silent socket.
+  let serve!: (handlers: Handlers) => void;
+  const handlers = new Promise<Handlers>((resolve) => (serve = resolve));
+  const cloud = createServer((req, res) => void handlers.then((h) => h.cloud(req, res)));
+  const site = createServer((req, res) => void handlers.then((h) => h.site(req, res)));
+  cloud.on("upgrade", (req, socket, head) => void handlers.then((h) => h.upgrade(req, socket, head)));
   const port = await listen(cloud, options.port ?? 3210);
   const sitePort = await listen(site, options.sitePort ?? 3211);
   const url = `http://${HOST}:${port}`;
@@ -170,9 +183,10 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
     });
   };
 
-  cloud.on(
-    "request",
-    handle(async (req, res) => {
+  const wss = new WebSocketServer({ noServer: true });
+  const connections = new Set<SyncConnection>();
+  serve({
+    cloud: handle(async (req, res) => {
       const reqUrl = new URL(req.url ?? "/", url);
       if (req.method === "OPTIONS") {
         res.writeHead(204, CORS_HEADERS);
@@ -187,21 +201,18 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
       res.writeHead(404, { "Content-Type": "text/plain", ...CORS_HEADERS });
       res.end("Not found");
     }),
-  );
-  site.on("request", handle((req, res) => handleSite(req, res, engine, verifyToken, durable)));
-
-  const wss = new WebSocketServer({ noServer: true });
-  const connections = new Set<SyncConnection>();
-  cloud.on("upgrade", (req, socket, head) => {
-    if (!/^\/api\/[^/]+\/sync$/.test(new URL(req.url ?? "/", url).pathname)) {
-      socket.destroy();
-      return;
-    }
-    wss.handleUpgrade(req, socket, head, (ws) => {
-      const connection = new SyncConnection(ws, deps);
-      connections.add(connection);
-      ws.on("close", () => connections.delete(connection));
-    });
+    site: handle((req, res) => handleSite(req, res, engine, verifyToken, durable)),
+    upgrade(req, socket, head) {
+      if (!/^\/api\/[^/]+\/sync$/.test(new URL(req.url ?? "/", url).pathname)) {
+        socket.destroy();
+        return;
+      }
+      wss.handleUpgrade(req, socket, head, (ws) => {
+        const connection = new SyncConnection(ws, deps);
+        connections.add(connection);
+        ws.on("close", () => connections.delete(connection));
+      });
+    },
   });
   const pinger = setInterval(() => {
     for (const c of connections) c.ping();

@@ -213,7 +213,12 @@ export async function runCrashReconnectDrill(options: { kills: number; maxMs?: n
     stop = true;
     await Promise.race([
       Promise.all(loops),
-      new Promise((_, reject) => setTimeout(() => reject(new Error("writers did not finish after the last restart")), 30_000)),
+      new Promise((_, reject) =>
+        setTimeout(() => {
+          const states = clients.map((c) => JSON.stringify(c.connectionState()));
+          reject(new Error(`writers did not finish after the last restart: ${states.join("; ")}`));
+        }, 30_000),
+      ),
     ]);
     const state = await new ConvexHttpClient(child.url, { logger: false }).query(dump, {});
     const times = new Map<string, number>();

@@ -1,10 +1,12 @@
 import { spawn } from "node:child_process";
+import { connect, createServer, type AddressInfo } from "node:net";
 import { appendFileSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { anyApi } from "convex/server";
 import { ConvexHttpClient } from "convex/browser";
 import { afterAll, describe, expect, it } from "vitest";
+import { nativeImport } from "../engine/modules.ts";
 import { startBackend } from "../server.ts";
 import { fixtureConvexDir, newClient, nextValue, removeTempDataDirs, tempDataDir } from "./helpers.ts";
 
@@ -12,6 +14,27 @@ const start = (dataDir: string) => startBackend({ port: 0, sitePort: 0, dataDir,
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 afterAll(removeTempDataDirs);
+
+function freePort() {
+  return new Promise<number>((resolve) => {
+    const server = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Resolves once something listens on `port` (connection attempts are refused until then). */
+async function portAccepts(port: number) {
+  for (;;) {
+    const accepted = await new Promise<boolean>((resolve) => {
+      const socket = connect(port, "127.0.0.1", () => (socket.end(), resolve(true)));
+      socket.once("error", () => resolve(false));
+    });
+    if (accepted) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
 
 describe("durability", () => {
   it("restart keeps documents with their ids and creation times, files and id counters", async () => {
@@ -79,17 +102,38 @@ describe("durability", () => {
     const port = Number(new URL(backend.url).port);
     const client = newClient(backend.url);
     await nextValue<unknown[]>(client, anyApi.messages.list, { channel: "re" }, (v) => v.length === 0);
-    const values: unknown[][] = [];
-    client.onUpdate(anyApi.messages.list, { channel: "re" }, (v) => values.push(v as unknown[]));
     await backend.close();
+    const update = nextValue<unknown[]>(client, anyApi.messages.list, { channel: "re" }, (v) => v.length === 1, 10_000);
     backend = await startBackend({ port, sitePort: 0, dataDir, convexDir: fixtureConvexDir });
     await new ConvexHttpClient(backend.url).mutation(anyApi.messages.send, { channel: "re", body: "after restart" });
-    const deadline = Date.now() + 10_000;
-    while (!values.some((v) => v.length === 1) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-    expect(values.at(-1)).toEqual([{ body: "after restart", author: null }]);
+    expect(await update).toEqual([{ body: "after restart", author: null }]);
     await client.close();
     await backend.close();
   }, 20_000);
+
+  it("requests and WebSocket clients arriving while the backend is still loading are served once it is ready", async () => {
+    const port = await freePort();
+    let release!: () => void;
+    const loading = new Promise<void>((resolve) => (release = resolve));
+    const starting = startBackend({
+      port,
+      sitePort: 0,
+      dataDir: tempDataDir(),
+      convexDir: fixtureConvexDir,
+      importer: async (file) => (await loading, nativeImport(file)),
+    });
+    await portAccepts(port);
+    const url = `http://127.0.0.1:${port}`;
+    const version = fetch(`${url}/version`).then((res) => res.text());
+    const client = newClient(url);
+    const list = nextValue<unknown[]>(client, anyApi.messages.list, { channel: "early" }, () => true, 10_000);
+    release();
+    const backend = await starting;
+    expect(await version).toBe("local-backend");
+    expect(await list).toEqual([]);
+    await client.close();
+    await backend.close();
+  });
 
   it("a function scheduled before a restart still runs after it", async () => {
     const dataDir = tempDataDir();
