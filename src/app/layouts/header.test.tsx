@@ -77,7 +77,7 @@ describe("Header", () => {
       "/customer/profile",
     );
     await user.click(screen.getByRole("button", { name: "Logout" }));
-    expect(screen.getByText("Are you sure?")).toBeInTheDocument();
+    expect(await screen.findByText("Are you sure?")).toBeInTheDocument();
     expect(
       screen.getByText("Are you sure to log out, Sita Sharma. Do you want to continue?"),
     ).toBeInTheDocument();

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from "react";
-import { Link, NavLink, useNavigate } from "react-router-dom";
+import { Link, NavLink } from "react-router-dom";
 import { useConvexAuth, useConvexConnectionState, useQuery } from "convex/react";
 import { api } from "../../../convex/_generated/api";
 import { HeaderSearch } from "@/app/layouts/header-search";
@@ -7,12 +7,13 @@ import { Avatar } from "@/components/avatar";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { paths } from "@/lib/paths";
-import { useLogout } from "@/lib/use-logout";
 
 type MenuItem = { label: string; to: string };
 
-// The account menu's popover (Radix + floating-ui) loads only for signed-in users, keeping it out of the landing's initial JS.
+// The account menu's popover (Radix + floating-ui) and the logout dialog (sign-out, toasts) load only for
+// signed-in users, keeping them out of the landing's initial JS.
 const UserMenu = lazy(() => import("@/app/layouts/user-menu"));
+const LogoutDialog = lazy(() => import("@/app/layouts/logout-dialog"));
 
 /** Spec §2: customer and professional menus; any other role reads 'Unknown role'. */
 function menuFor(role: string): MenuItem[] | null {
@@ -139,7 +140,9 @@ export function Header() {
       </Dialog>
 
       {viewer && (
-        <LogoutDialog open={logoutOpen} name={viewer.name} onClose={() => setLogoutOpen(false)} />
+        <Suspense fallback={null}>
+          <LogoutDialog open={logoutOpen} name={viewer.name} onClose={() => setLogoutOpen(false)} />
+        </Suspense>
       )}
     </header>
   );
@@ -183,40 +186,6 @@ function DrawerLink({ to, children }: { to: string; children: string }) {
     <NavLink to={to} end className={navLinkClass}>
       {children}
     </NavLink>
-  );
-}
-
-function LogoutDialog({
-  open,
-  name,
-  onClose,
-}: {
-  open: boolean;
-  name: string;
-  onClose: () => void;
-}) {
-  const navigate = useNavigate();
-  const { logout, busy } = useLogout(name, () => {
-    onClose();
-    navigate(paths.home());
-  });
-
-  return (
-    <Dialog
-      open={open}
-      onClose={onClose}
-      title="Are you sure?"
-      description={`Are you sure to log out, ${name}. Do you want to continue?`}
-    >
-      <div className="mt-5 flex justify-end gap-2">
-        <Button variant="secondary" onClick={onClose} disabled={busy}>
-          Cancel
-        </Button>
-        <Button onClick={logout} disabled={busy}>
-          Continue
-        </Button>
-      </div>
-    </Dialog>
   );
 }
 

@@ -1,0 +1,17 @@
+import { Toaster as SonnerToaster } from "sonner";
+import { TOASTS } from "@/lib/constants";
+
+/** The app's one toast outlet, with the spec's settings. */
+export default function Toaster() {
+  return (
+    <SonnerToaster
+      visibleToasts={TOASTS.visible}
+      duration={TOASTS.durationMs}
+      gap={TOASTS.gapPx}
+      hotkey={[...TOASTS.hotkey]}
+      style={{ "--width": `${TOASTS.widthPx}px` } as React.CSSProperties}
+      richColors
+      closeButton
+    />
+  );
+}
