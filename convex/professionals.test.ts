@@ -1,6 +1,22 @@
-import { describe, expect, test } from "vitest";
+import { afterEach, describe, expect, test, vi } from "vitest";
 import { api } from "./_generated/api";
-import { errorCode, everyKindOfCaller, insertAdmin, insertCustomer, insertProfessional, newTest } from "./test.setup";
+import type { Id } from "./_generated/dataModel";
+import {
+  PNG_BYTES,
+  errorCode,
+  errorMessage,
+  everyKindOfCaller,
+  insertAdmin,
+  insertCustomer,
+  insertProfessional,
+  newTest,
+  storeFile,
+  type TestConvex,
+} from "./test.setup";
+
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe("professionals:search", () => {
   test("verified and available first, then rating, then distance; rejected left out; aliases accepted", async () => {
@@ -102,5 +118,145 @@ describe("professionals:setAvailability", () => {
     expect(await errorCode(t.mutation(api.professionals.setAvailability, { available: false }))).toBe("UNAUTHENTICATED");
     expect(await errorCode(customer.as.mutation(api.professionals.setAvailability, { available: false }))).toBe("FORBIDDEN");
     expect(await errorCode(admin.as.mutation(api.professionals.setAvailability, { available: false }))).toBe("FORBIDDEN");
+  });
+});
+
+describe("professionals:resubmitDocuments", () => {
+  const NOT_AN_IMAGE = new TextEncoder().encode("<html>not an image</html>");
+
+  async function rejectedProfessional(t: TestConvex) {
+    const pro = await insertProfessional(t, { verified: false });
+    await t.run((ctx) =>
+      ctx.db.patch("professionals", pro.professionalId, { verification: { status: "rejected", at: 1, note: "Blurry certificate" } }),
+    );
+    const documents = async () => (await t.run((ctx) => ctx.db.get("professionals", pro.professionalId)))!.documents;
+    return { ...pro, old: await documents(), documents };
+  }
+
+  const stored = (t: TestConvex, id: Id<"_storage">) => t.run((ctx) => ctx.db.system.get("_storage", id));
+
+  test("a rejected professional replaces documents: old files deleted, back to unverified without the note", async () => {
+    vi.useFakeTimers();
+    const t = newTest();
+    const pro = await rejectedProfessional(t);
+    const front = await storeFile(t);
+    const certificate = await storeFile(t);
+    await pro.as.mutation(api.professionals.resubmitDocuments, { citizenshipFront: front, trainingCertificate: certificate });
+    await t.finishAllScheduledFunctions(vi.runAllTimers);
+
+    expect(await pro.documents()).toEqual({ ...pro.old, citizenshipFront: front, trainingCertificate: certificate });
+    expect(await stored(t, pro.old.citizenshipFront)).toBeNull();
+    expect(await stored(t, pro.old.trainingCertificate)).toBeNull();
+    expect(await stored(t, pro.old.citizenshipBack)).not.toBeNull();
+    const me = await pro.as.query(api.professionals.me, {});
+    expect(me?.verification).toEqual({ status: "unverified", resubmittedAt: expect.any(Number) });
+    expect(me?.documents.citizenshipFront).toMatch(/^https?:/);
+    const claimed = await t.run((ctx) => ctx.db.query("uploads").collect());
+    expect(claimed.map((u) => u.storageId).sort()).toEqual([front, certificate].sort());
+  });
+
+  test("the admin grid and dashboard count show the professional waiting for review again", async () => {
+    const t = newTest();
+    const pro = await rejectedProfessional(t);
+    const admin = await insertAdmin(t);
+    const waiting = () => admin.as.query(api.admin.technicians, { verification: "unverified" });
+    expect(await waiting()).toEqual([]);
+    expect((await admin.as.query(api.admin.stats, {})).pendingVerifications).toBe(0);
+    await pro.as.mutation(api.professionals.resubmitDocuments, { citizenshipBack: await storeFile(t) });
+    expect((await waiting()).map((r) => r._id)).toEqual([pro.professionalId]);
+    expect((await waiting())[0].verification.resubmittedAt).toEqual(expect.any(Number));
+    expect((await admin.as.query(api.admin.stats, {})).pendingVerifications).toBe(1);
+  });
+
+  test("a professional still waiting for review may replace a document and stays unverified", async () => {
+    const t = newTest();
+    const pro = await insertProfessional(t, { verified: false });
+    const back = await storeFile(t);
+    await pro.as.mutation(api.professionals.resubmitDocuments, { citizenshipBack: back });
+    expect((await pro.as.query(api.professionals.me, {}))?.verification.status).toBe("unverified");
+    expect((await t.run((ctx) => ctx.db.get("professionals", pro.professionalId)))?.documents.citizenshipBack).toBe(back);
+  });
+
+  test("a verified professional is refused and keeps the documents", async () => {
+    const t = newTest();
+    const pro = await insertProfessional(t, { verified: true });
+    const front = await storeFile(t);
+    expect(await errorMessage(pro.as.mutation(api.professionals.resubmitDocuments, { citizenshipFront: front }))).toBe(
+      "Your account is already verified. To change your documents, please contact GharSewa.",
+    );
+    expect(await errorCode(pro.as.mutation(api.professionals.resubmitDocuments, { citizenshipFront: front }))).toBe("ALREADY_VERIFIED");
+    expect((await pro.as.query(api.professionals.me, {}))?.verification.status).toBe("verified");
+    expect(await t.run((ctx) => ctx.db.query("uploads").collect())).toEqual([]);
+  });
+
+  test("visitors, customers and admins are refused", async () => {
+    const t = newTest();
+    const front = await storeFile(t);
+    const { visitor, customer, admin } = await everyKindOfCaller(t);
+    expect(await errorCode(visitor.mutation(api.professionals.resubmitDocuments, { citizenshipFront: front }))).toBe("UNAUTHENTICATED");
+    expect(await errorCode(customer.mutation(api.professionals.resubmitDocuments, { citizenshipFront: front }))).toBe("FORBIDDEN");
+    expect(await errorCode(admin.mutation(api.professionals.resubmitDocuments, { citizenshipFront: front }))).toBe("FORBIDDEN");
+  });
+
+  test("nothing new, one file for two documents, or a kept document's file are refused", async () => {
+    const t = newTest();
+    const pro = await rejectedProfessional(t);
+    const file = await storeFile(t);
+    const resubmit = (args: Parameters<typeof pro.as.mutation<typeof api.professionals.resubmitDocuments>>[1]) =>
+      errorMessage(pro.as.mutation(api.professionals.resubmitDocuments, args));
+    expect(await resubmit({})).toBe("Choose at least one new document image.");
+    expect(await resubmit({ citizenshipFront: pro.old.citizenshipFront })).toBe("Choose at least one new document image.");
+    expect(await resubmit({ citizenshipFront: file, citizenshipBack: file })).toBe("Upload a separate image for each document.");
+    expect(await resubmit({ citizenshipFront: pro.old.citizenshipBack })).toBe("Upload a separate image for each document.");
+    expect(await pro.documents()).toEqual(pro.old);
+    expect((await pro.as.query(api.professionals.me, {}))?.verification.status).toBe("rejected");
+  });
+
+  test("files are checked as at sign-up: too large or attached to someone else are refused at once", async () => {
+    const t = newTest();
+    const pro = await rejectedProfessional(t);
+    const big = new Uint8Array(5 * 1024 * 1024 + 1);
+    big.set(PNG_BYTES);
+    expect(await errorCode(pro.as.mutation(api.professionals.resubmitDocuments, { citizenshipFront: await storeFile(t, big) }))).toBe(
+      "FILE_TOO_LARGE",
+    );
+    const other = await rejectedProfessional(t);
+    const taken = await storeFile(t);
+    await other.as.mutation(api.professionals.resubmitDocuments, { citizenshipFront: taken });
+    expect(await errorCode(pro.as.mutation(api.professionals.resubmitDocuments, { citizenshipFront: taken }))).toBe("FILE_IN_USE");
+    expect(await pro.documents()).toEqual(pro.old);
+  });
+
+  test("a new file whose bytes are not an image is deleted by the scheduled check and the profile rejected again", async () => {
+    vi.useFakeTimers();
+    const t = newTest();
+    const pro = await rejectedProfessional(t);
+    const fake = await storeFile(t, NOT_AN_IMAGE, "image/png");
+    const good = await storeFile(t);
+    await pro.as.mutation(api.professionals.resubmitDocuments, { citizenshipBack: good, trainingCertificate: fake });
+    await t.finishAllScheduledFunctions(vi.runAllTimers);
+
+    expect(await stored(t, fake)).toBeNull();
+    expect(await stored(t, good)).not.toBeNull();
+    expect((await pro.as.query(api.professionals.me, {}))?.verification).toMatchObject({
+      status: "rejected",
+      note: "Training certificate must be an image (JPEG, PNG, WebP or GIF).",
+    });
+    const notes = await t.run((ctx) => ctx.db.query("notifications").withIndex("by_userId", (q) => q.eq("userId", pro.userId)).collect());
+    expect(notes.map((n) => n.kind)).toEqual(["verification.rejected"]);
+    expect(await t.run((ctx) => ctx.db.query("uploads").collect())).toEqual([expect.objectContaining({ storageId: good })]);
+  });
+
+  test("the scheduled check leaves a document alone once it was replaced again", async () => {
+    vi.useFakeTimers();
+    const t = newTest();
+    const pro = await rejectedProfessional(t);
+    const fake = await storeFile(t, NOT_AN_IMAGE, "image/png");
+    const good = await storeFile(t);
+    await pro.as.mutation(api.professionals.resubmitDocuments, { citizenshipFront: fake });
+    await pro.as.mutation(api.professionals.resubmitDocuments, { citizenshipFront: good });
+    await t.finishAllScheduledFunctions(vi.runAllTimers);
+    expect((await pro.documents()).citizenshipFront).toBe(good);
+    expect((await pro.as.query(api.professionals.me, {}))?.verification.status).toBe("unverified");
   });
 });

@@ -1,10 +1,19 @@
-import { v } from "convex/values";
+import { ConvexError, v } from "convex/values";
+import { internal } from "./_generated/api";
+import type { Id } from "./_generated/dataModel";
+import { internalAction, internalMutation, type QueryCtx } from "./_generated/server";
 import { professionalMutation, professionalQuery, publicQuery } from "./functions";
 import { forProfessional as recentReviews } from "./model/reviews";
 import { resolveCity } from "./model/catalog";
+import {
+  documentKind,
+  firstRefusedDocument,
+  refuseDocument as refuseResubmittedDocument,
+  replaceDocuments,
+  replacedDocument,
+} from "./model/professionalDocuments";
 import { card, dashboard, professionalOfUser, ratingOf, search as searchProfessionals } from "./model/professionals";
 import { resolveSpecialty } from "./model/users";
-import { ConvexError } from "convex/values";
 
 const point = v.object({ lat: v.number(), lng: v.number() });
 
@@ -50,13 +59,55 @@ export const me = professionalQuery({
   },
 });
 
+async function ownProfile(ctx: QueryCtx, userId: Id<"users">) {
+  const pro = await professionalOfUser(ctx, userId);
+  if (pro === null) throw new ConvexError({ code: "NOT_FOUND", message: "Your professional profile was not found." });
+  return pro;
+}
+
 export const setAvailability = professionalMutation({
   args: { available: v.boolean() },
   returns: v.null(),
   handler: async (ctx, { available }) => {
-    const pro = await professionalOfUser(ctx, ctx.viewer._id);
-    if (pro === null) throw new ConvexError({ code: "NOT_FOUND", message: "Your professional profile was not found." });
+    const pro = await ownProfile(ctx, ctx.viewer._id);
     await ctx.db.patch("professionals", pro._id, { available });
+    return null;
+  },
+});
+
+const newDocument = v.optional(v.id("_storage"));
+
+/**
+ * Replaces any of the signed-in professional's documents with new uploads (files:generateUploadUrl)
+ * and puts the profile back in the admins' review queue (unverified, note cleared). Refused once verified.
+ */
+export const resubmitDocuments = professionalMutation({
+  args: { citizenshipFront: newDocument, citizenshipBack: newDocument, trainingCertificate: newDocument },
+  returns: v.null(),
+  handler: async (ctx, args) => {
+    const pro = await ownProfile(ctx, ctx.viewer._id);
+    const replaced = await replaceDocuments(ctx, pro, args);
+    await ctx.scheduler.runAfter(0, internal.professionals.checkDocuments, { professionalId: pro._id, replaced });
+    return null;
+  },
+});
+
+/** Reads the bytes of re-submitted documents; a file that is not an image is deleted and the profile rejected. */
+export const checkDocuments = internalAction({
+  args: { professionalId: v.id("professionals"), replaced: v.array(replacedDocument) },
+  returns: v.null(),
+  handler: async (ctx, { professionalId, replaced }) => {
+    const refused = await firstRefusedDocument(ctx, replaced);
+    if (refused !== null) await ctx.runMutation(internal.professionals.refuseDocument, { professionalId, ...refused });
+    return null;
+  },
+});
+
+export const refuseDocument = internalMutation({
+  args: { professionalId: v.id("professionals"), kind: documentKind, storageId: v.id("_storage"), reason: v.string() },
+  returns: v.null(),
+  handler: async (ctx, args) => {
+    await refuseResubmittedDocument(ctx, args);
     return null;
   },
 });

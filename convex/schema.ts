@@ -44,6 +44,7 @@ export default defineSchema({
       by: v.optional(v.id("users")),
       at: v.optional(v.number()),
       note: v.optional(v.string()),
+      resubmittedAt: v.optional(v.number()), // the professional replaced documents since the last decision
     }),
     rating: v.object({ sum: v.number(), count: v.number() }),
     available: v.boolean(),

@@ -6,7 +6,7 @@
 import { makeFunctionReference } from "convex/server";
 import { beforeAll, describe, expect, test } from "vitest";
 import type { Id } from "../convex/_generated/dataModel";
-import { PNG_BYTES, modules, type Caller, type TestConvex } from "../convex/test.setup";
+import { PNG_BYTES, insertProfessional, modules, withSession, type Caller, type TestConvex } from "../convex/test.setup";
 import { FUNCTION_ACCESS, ROLES, ROUTE_ACCESS, type DrillRole } from "./access-table";
 import { PASSWORD, buildFixtures, type Fixtures } from "./convex-fixtures";
 
@@ -43,6 +43,15 @@ const CALLS: Record<string, Call> = {
   "professionals:get": plain((c) => ({ professionalId: c.f.p.professionalId })),
   "professionals:me": plain({}),
   "professionals:setAvailability": plain({ available: true }),
+  // A verified professional may not replace documents: professionals call as one waiting for review.
+  "professionals:resubmitDocuments": async (c) => {
+    const waiting = await insertProfessional(c.f.t, { verified: false });
+    const professional = c.role === "professional" || c.role === "otherProfessional";
+    return {
+      args: { trainingCertificate: await c.f.storeImage() },
+      ...(professional ? { as: (await withSession(c.f.t, waiting.userId)).as } : {}),
+    };
+  },
   "locations:update": async (c) => {
     await c.f.resetLocations();
     return { args: { longitude: 85.32, latitude: 27.71 } };

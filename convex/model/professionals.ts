@@ -126,8 +126,13 @@ export async function documentUrls(ctx: QueryCtx, pro: Doc<"professionals">) {
 }
 
 function verificationView(pro: Doc<"professionals">) {
-  const { status, note, at } = pro.verification;
-  return { status, ...(note !== undefined ? { note } : {}), ...(at !== undefined ? { at } : {}) };
+  const { status, note, at, resubmittedAt } = pro.verification;
+  return {
+    status,
+    ...(note !== undefined ? { note } : {}),
+    ...(at !== undefined ? { at } : {}),
+    ...(resubmittedAt !== undefined ? { resubmittedAt } : {}),
+  };
 }
 
 /** The profile fields the dashboard and the admin grid both show. */
