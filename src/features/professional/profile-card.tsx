@@ -1,12 +1,14 @@
 import { useMutation, useQuery } from "convex/react";
-import { useState, type ReactNode } from "react";
+import { useState, type ComponentProps, type ReactNode } from "react";
 import { toast } from "sonner";
 import { api } from "../../../convex/_generated/api";
-import { CITIES } from "../../../convex/validators";
+import { CITIES } from "../../../convex/constants";
 import { Avatar } from "@/components/avatar";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
 import { ErrorState, LoadingState } from "@/components/ui/states";
 import { errorMessage } from "@/lib/errors";
+import { ResubmitDocuments } from "@/features/professional/resubmit-documents";
 
 const STATUS: Record<"unverified" | "verified" | "rejected", { label: string; tone: BadgeTone; help: string }> = {
   unverified: {
@@ -75,9 +77,23 @@ export function ProfileCard() {
           <span className="font-medium">Note from the admin:</span> {me.verification.note}
         </p>
       )}
+      {me.verification.status === "rejected" && <Resubmit documents={me.documents} />}
       <AvailabilityToggle available={me.available} />
     </Card>
   );
+}
+
+/** Rejected professionals send new document images from here; the badge turns Unverified by itself. */
+function Resubmit({ documents }: { documents: ComponentProps<typeof ResubmitDocuments>["current"] }) {
+  const [open, setOpen] = useState(false);
+  if (!open) {
+    return (
+      <Button size="sm" className="mt-3 w-full sm:w-auto" onClick={() => setOpen(true)}>
+        Re-submit documents
+      </Button>
+    );
+  }
+  return <ResubmitDocuments current={documents} onDone={() => setOpen(false)} />;
 }
 
 function AvailabilityToggle({ available }: { available: boolean }) {

@@ -4,7 +4,7 @@ import { useConvexAuth, useQuery } from "convex/react";
 import { toast } from "sonner";
 import { api } from "../../../convex/_generated/api";
 import type { Id } from "../../../convex/_generated/dataModel";
-import type { CITIES, SpecialtySlug } from "../../../convex/validators";
+import type { CITIES, SpecialtySlug } from "../../../convex/constants";
 import { Avatar } from "@/components/avatar";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";

@@ -3,7 +3,7 @@ import { Link, useNavigate, useSearchParams } from "react-router-dom";
 import { useConvexAuth, useQuery } from "convex/react";
 import { toast } from "sonner";
 import { api } from "../../../convex/_generated/api";
-import { CITIES } from "../../../convex/validators";
+import { CITIES } from "../../../convex/constants";
 import { ErrorBoundary } from "@/components/ui/error-boundary";
 import { SelectField } from "@/components/ui/inputs";
 import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
