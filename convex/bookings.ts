@@ -6,7 +6,7 @@ import {
   customerQuery,
   professionalMutation,
   professionalQuery,
-  requireSessionViewer,
+  requireViewer,
   userMutation,
   userQuery,
 } from "./functions";
@@ -157,7 +157,7 @@ export const recentActivity = professionalQuery({
 export const listForApi = internalQuery({
   args: { userId: v.string() },
   handler: async (ctx, args) => {
-    const viewer = await requireSessionViewer(ctx);
+    const viewer = await requireViewer(ctx);
     const userId = ctx.db.normalizeId("users", args.userId);
     const user = userId === null ? null : await ctx.db.get("users", userId);
     if (user === null) Bookings.notFound("This user was not found.");
@@ -181,7 +181,7 @@ export const answerForApi = internalMutation({
   args: { bookingId: v.string(), status: v.union(v.literal("accepted"), v.literal("rejected")) },
   returns: v.null(),
   handler: async (ctx, args) => {
-    const viewer = await requireSessionViewer(ctx, "professional");
+    const viewer = await requireViewer(ctx, "professional");
     const bookingId = ctx.db.normalizeId("bookings", args.bookingId);
     if (bookingId === null) Bookings.notFound("This booking was not found.");
     await Bookings.transition(ctx, {

@@ -10,26 +10,17 @@ import { mutation, query, type QueryCtx } from "./_generated/server";
 import type { Doc } from "./_generated/dataModel";
 import type { Role } from "./validators";
 
-/** The signed-in user, or null for a visitor (or a user whose account was deleted). */
-export async function getViewer(ctx: QueryCtx): Promise<Doc<"users"> | null> {
-  const userId = await getAuthUserId(ctx);
-  return userId === null ? null : await ctx.db.get("users", userId);
-}
-
 /**
- * The signed-in user whose auth session still exists, or null. A JWT stays valid until it expires even
- * after sign-out ends its session, so the HTTP API (bearer tokens, POST /api/signout) checks this.
+ * The signed-in user, or null for a visitor, a user whose account was deleted, or a token whose auth
+ * session has ended: a JWT stays valid until it expires even after sign-out deletes its session, so the
+ * session must still exist. Reading it also makes a subscribed query re-run (and see null) at sign-out.
  */
-export async function getSessionViewer(ctx: QueryCtx): Promise<Doc<"users"> | null> {
-  const [viewer, rawSessionId] = await Promise.all([getViewer(ctx), getAuthSessionId(ctx)]);
+export async function getViewer(ctx: QueryCtx): Promise<Doc<"users"> | null> {
+  const [userId, rawSessionId] = await Promise.all([getAuthUserId(ctx), getAuthSessionId(ctx)]);
   const sessionId = rawSessionId === null ? null : ctx.db.normalizeId("authSessions", rawSessionId);
-  if (viewer === null || sessionId === null || (await ctx.db.get("authSessions", sessionId)) === null) return null;
-  return viewer;
-}
-
-/** requireViewer for the HTTP API's internal functions: the token's session must still exist. */
-export async function requireSessionViewer(ctx: QueryCtx, ...roles: Role[]): Promise<Doc<"users">> {
-  return checkRole(await getSessionViewer(ctx), roles);
+  if (userId === null || sessionId === null) return null;
+  const [user, session] = await Promise.all([ctx.db.get("users", userId), ctx.db.get("authSessions", sessionId)]);
+  return session === null ? null : user;
 }
 
 export async function requireViewer(ctx: QueryCtx, ...roles: Role[]): Promise<Doc<"users">> {

@@ -3,9 +3,9 @@ import { internal } from "./_generated/api";
 import { internalMutation, internalQuery } from "./_generated/server";
 import {
   customerQuery,
-  getSessionViewer,
+  getViewer,
   professionalMutation,
-  requireSessionViewer,
+  requireViewer,
   sharedQuery,
   userQuery,
 } from "./functions";
@@ -73,7 +73,7 @@ export const sweepStale = internalMutation({
  */
 export const currentForApi = internalQuery({
   args: { city: v.optional(city) },
-  handler: async (ctx, args) => Locations.currentFor(ctx, await getSessionViewer(ctx), args),
+  handler: async (ctx, args) => Locations.currentFor(ctx, await getViewer(ctx), args),
 });
 
 /** POST /api/current-location {userId, longitude, latitude}: userId must be the signed-in professional. */
@@ -86,7 +86,7 @@ export const updateForApi = internalMutation({
   },
   returns: v.null(),
   handler: async (ctx, { userId, ...position }) => {
-    const viewer = await requireSessionViewer(ctx, "professional");
+    const viewer = await requireViewer(ctx, "professional");
     if (userId !== viewer._id) {
       throw new ConvexError({
         code: "FORBIDDEN",

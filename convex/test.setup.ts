@@ -15,9 +15,15 @@ export type TestConvex = ReturnType<typeof newTest>;
 /** A test accessor acting as someone (or as a visitor). */
 export type Caller = ReturnType<TestConvex["withIdentity"]>;
 
-/** Identity shaped like @convex-dev/auth's: getAuthUserId reads the part before "|". */
-export function signedIn(t: TestConvex, userId: Id<"users">) {
-  return t.withIdentity({ subject: `${userId}|test-session` });
+/**
+ * An accessor acting as `userId` through a new auth session, with the identity @convex-dev/auth's tokens
+ * carry (subject "<userId>|<sessionId>"); deleting the session signs it out.
+ */
+export async function withSession(t: TestConvex, userId: Id<"users">) {
+  const sessionId = await t.run((ctx) =>
+    ctx.db.insert("authSessions", { userId, expirationTime: Date.now() + 30 * 24 * 3_600_000 }),
+  );
+  return { sessionId, as: t.withIdentity({ subject: `${userId}|${sessionId}` }) };
 }
 
 export async function insertCustomer(t: TestConvex, name = "Sita Sharma") {
@@ -31,12 +37,12 @@ export async function insertCustomer(t: TestConvex, name = "Sita Sharma") {
       zipCode: "44600",
     }),
   );
-  return { userId, as: signedIn(t, userId) };
+  return { userId, ...(await withSession(t, userId)) };
 }
 
 export async function insertAdmin(t: TestConvex, username = "admin") {
   const userId = await t.run((ctx) => ctx.db.insert("users", { name: "Admin", role: "admin", username }));
-  return { userId, as: signedIn(t, userId) };
+  return { userId, ...(await withSession(t, userId)) };
 }
 
 export async function insertProfessional(
@@ -73,7 +79,7 @@ export async function insertProfessional(
     });
     return { userId, professionalId };
   });
-  return { ...ids, as: signedIn(t, ids.userId) };
+  return { ...ids, ...(await withSession(t, ids.userId)) };
 }
 
 /** Resolves to the `code` of the ConvexError a call rejects with (fails the test if it succeeds). */
@@ -153,14 +159,6 @@ export async function everyKindOfCaller(t: TestConvex) {
   const professional = await insertProfessional(t, { name: "Caller Professional" });
   const admin = await insertAdmin(t, "caller-admin");
   return { visitor: t, customer: customer.as, professional: professional.as, admin: admin.as };
-}
-
-/** An accessor whose identity names a real auth session, as the HTTP API requires. */
-export async function withSession(t: TestConvex, userId: Id<"users">) {
-  const sessionId = await t.run((ctx) =>
-    ctx.db.insert("authSessions", { userId, expirationTime: Date.now() + 3_600_000 }),
-  );
-  return { sessionId, as: t.withIdentity({ subject: `${userId}|${sessionId}` }) };
 }
 
 /** An Electrician booking request in Kathmandu an hour from now, by `customer` (the catalogue must be seeded). */

@@ -2,7 +2,7 @@ import { ConvexError, v } from "convex/values";
 import { z } from "zod";
 import { internal } from "./_generated/api";
 import { internalMutation, internalQuery } from "./_generated/server";
-import { getSessionViewer, publicQuery, userMutation, userQuery } from "./functions";
+import { getViewer, publicQuery, userMutation, userQuery } from "./functions";
 import { checkImageMetadata, claimFile, releaseFile } from "./model/files";
 import {
   DOCUMENT_LABELS,
@@ -112,15 +112,12 @@ export const endSession = internalMutation({
   },
 });
 
-/**
- * The viewer behind an HTTP API token, or null. Unlike the app's builders this also requires the
- * token's session to still exist, so POST /api/signout really ends a bearer token's use.
- */
+/** The viewer behind an HTTP API token, or null (also once POST /api/signout has ended its session). */
 export const apiViewer = internalQuery({
   args: {},
   returns: v.union(viewerShape, v.null()),
   handler: async (ctx) => {
-    const user = await getSessionViewer(ctx);
+    const user = await getViewer(ctx);
     return user === null ? null : await publicProfile(ctx, user);
   },
 });

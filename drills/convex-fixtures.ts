@@ -14,7 +14,6 @@ import {
   insertProfessional,
   newTest,
   professionalSignUp,
-  signedIn,
   useAuthEnv,
   withSession,
   type Caller,
@@ -149,7 +148,6 @@ export async function buildFixtures() {
     freshCaller,
     freshSession,
     storeImage,
-    signedIn: (userId: Id<"users">) => signedIn(t, userId),
     accounts: { customerEmail, professionalEmail, admin: adminAccount },
   };
 }

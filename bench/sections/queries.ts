@@ -41,7 +41,6 @@ const BATCH = 2500;
 const CUSTOMERS = 1000;
 
 type Ctx = Omit<MutationCtx, "storage"> & { storage: MutationCtx["storage"] & { store(blob: Blob): Promise<Id<"_storage">> } };
-const identity = (userId: string): Identity => ({ subject: `${userId}|bench`, issuer: "bench", tokenIdentifier: `bench|${userId}|bench` });
 
 async function seeded(pros: number, bookings: number) {
   const dataDir = mkdtempSync(path.join(tmpdir(), "gharsewa-bench-queries-"));
@@ -123,11 +122,17 @@ async function seeded(pros: number, bookings: number) {
     });
   }
   const admin = await t.run((ctx) => ctx.db.insert("users", { name: "Admin", role: "admin", username: "bench-admin" }));
+  // signed in as auth's tokens are: the viewer's session must exist
+  const identity = async (userId: Id<"users">): Promise<Identity> => {
+    const sessionId = await t.run((ctx) => ctx.db.insert("authSessions", { userId, expirationTime: Date.now() + 3_600_000 }));
+    return { subject: `${userId}|${sessionId}`, issuer: "bench", tokenIdentifier: `bench|${userId}|${sessionId}` };
+  };
+  const [busyIdentity, adminIdentity] = [await identity(busy.userId), await identity(admin)];
   const query = (fn: string, args: unknown, who: Identity | null) => backend.engine.call("query", fn, args, { identity: who }).then((r) => r.value);
   return {
     visitor: (fn: string, args: unknown) => query(fn, args, null),
-    asBusy: (fn: string, args: unknown) => query(fn, args, identity(busy.userId)),
-    asAdmin: (fn: string, args: unknown) => query(fn, args, identity(admin)),
+    asBusy: (fn: string, args: unknown) => query(fn, args, busyIdentity),
+    asAdmin: (fn: string, args: unknown) => query(fn, args, adminIdentity),
     async close() {
       await backend.close();
       rmSync(dataDir, { recursive: true, force: true });

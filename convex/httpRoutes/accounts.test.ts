@@ -123,7 +123,6 @@ describe("signed-in endpoints", () => {
     expect(await t.run((ctx) => ctx.db.get("authSessions", sessionId))).toBeNull();
     // The token is still a valid JWT until it expires, but its session is gone.
     expect((await as.fetch("/api/signout", { method: "POST" })).status).toBe(401);
-    expect((await customer.as.fetch("/api/signout", { method: "POST" })).status).toBe(401); // no real session
   });
 
   test("GET /api/technicians/ is for admins: 401 visitor, 403 customer and professional", async () => {
@@ -135,9 +134,9 @@ describe("signed-in endpoints", () => {
     const admin = await insertAdmin(t);
     const customer = await insertCustomer(t);
     expect((await t.fetch("/api/technicians/")).status).toBe(401);
-    expect((await (await withSession(t, customer.userId)).as.fetch("/api/technicians/")).status).toBe(403);
-    expect((await (await withSession(t, pro.userId)).as.fetch("/api/technicians")).status).toBe(403);
-    const res = await (await withSession(t, admin.userId)).as.fetch("/api/technicians/");
+    expect((await customer.as.fetch("/api/technicians/")).status).toBe(403);
+    expect((await pro.as.fetch("/api/technicians")).status).toBe(403);
+    const res = await admin.as.fetch("/api/technicians/");
     expect(res.status).toBe(200);
     const { technicians } = await res.json();
     expect(technicians).toMatchObject([

@@ -7,23 +7,16 @@ import {
   insertProfessional,
   newTest,
   requestElectricianBooking,
-  withSession,
-  type TestConvex,
 } from "../test.setup";
-
-/** The HTTP API wants a token whose auth session still exists. */
-async function withOpenSession<U extends { userId: Parameters<typeof withSession>[1] }>(t: TestConvex, user: U) {
-  return { ...user, as: (await withSession(t, user.userId)).as };
-}
 
 async function setup() {
   const t = newTest();
   await t.run((ctx) => upsertCatalog(ctx));
-  const customer = await withOpenSession(t, await insertCustomer(t));
-  const otherCustomer = await withOpenSession(t, await insertCustomer(t, "Gita Karki"));
-  const pro = await withOpenSession(t, await insertProfessional(t, { specialty: "electrician", city: "kathmandu" }));
-  const otherPro = await withOpenSession(t, await insertProfessional(t, { specialty: "electrician", city: "kathmandu" }));
-  const admin = await withOpenSession(t, await insertAdmin(t));
+  const customer = await insertCustomer(t);
+  const otherCustomer = await insertCustomer(t, "Gita Karki");
+  const pro = await insertProfessional(t, { specialty: "electrician", city: "kathmandu" });
+  const otherPro = await insertProfessional(t, { specialty: "electrician", city: "kathmandu" });
+  const admin = await insertAdmin(t);
   const bookingId = await requestElectricianBooking(t, customer.as, pro.professionalId);
   return { t, customer, otherCustomer, pro, otherPro, admin, bookingId };
 }

@@ -3,7 +3,7 @@ import { anyApi } from "convex/server";
 import { ConvexHttpClient } from "convex/browser";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { startBackend, type Backend } from "../server.ts";
-import { removeTempDataDirs, tempDataDir } from "./helpers.ts";
+import { newClient, nextValue, removeTempDataDirs, tempDataDir } from "./helpers.ts";
 
 let backend: Backend;
 beforeAll(async () => {
@@ -31,4 +31,16 @@ it("runs auth:signIn over HTTP (as the browser's token refresh does) and returns
   });
   expect(res.status).toBe(560);
   expect(await res.json()).toMatchObject({ status: "error", errorMessage: expect.stringContaining("auth:nope") });
+});
+
+it("a subscriber's users:viewer turns null as soon as auth:signOut deletes the session its token names", async () => {
+  const client = newClient(backend.url);
+  const params = { flow: "signUp", email: "subscriber@example.np", password: "correct horse", name: "Hari Bahadur", phone: "9841000000", address: "Ward 3, Lakeside", zipCode: "33700" };
+  const { tokens } = (await client.action(anyApi.auth.signIn, { provider: "customer", params })) as { tokens: { token: string } };
+  client.setAuth(async () => tokens.token);
+  await nextValue(client, anyApi.users.viewer, {}, (v: { email: string } | null) => v?.email === "subscriber@example.np");
+  const signedOut = nextValue(client, anyApi.users.viewer, {}, (v) => v === null);
+  await client.action(anyApi.auth.signOut, {});
+  await expect(signedOut).resolves.toBeNull(); // the same, still unexpired JWT: its session is what ended
+  await client.close();
 });
