@@ -17,7 +17,11 @@ const STATUS: Record<"unverified" | "verified" | "rejected", { label: string; to
     help: "An admin is checking your documents. Customers see you once you are verified.",
   },
   verified: { label: "Verified", tone: "success", help: "Your documents were checked by GharSewa." },
-  rejected: { label: "Rejected", tone: "danger", help: "Your verification was rejected." },
+  rejected: {
+    label: "Rejected",
+    tone: "danger",
+    help: "Your verification was rejected. Send new documents and an admin will check them again.",
+  },
 };
 
 /** '4.8 (23 reviews)' from real reviews, or 'No reviews yet'. */

@@ -1,0 +1,139 @@
+import { useMutation } from "convex/react";
+import { useMemo, useState } from "react";
+import { toast } from "sonner";
+import { z } from "zod";
+import { api } from "../../../convex/_generated/api";
+import type { Id } from "../../../convex/_generated/dataModel";
+import { Button } from "@/components/ui/button";
+import { ProgressBar } from "@/components/ui/progress-bar";
+import { errorMessage } from "@/lib/errors";
+import { useAppForm } from "@/lib/form";
+import { imageFileSchema, uploadImage } from "@/lib/upload";
+
+const DOCUMENTS = [
+  { key: "citizenshipFront", label: "Citizenship Front" },
+  { key: "citizenshipBack", label: "Citizenship Back" },
+  { key: "trainingCertificate", label: "Training Certificate" },
+] as const;
+type DocumentKey = (typeof DOCUMENTS)[number]["key"];
+
+const schema = z.object({
+  citizenshipFront: imageFileSchema,
+  citizenshipBack: imageFileSchema,
+  trainingCertificate: imageFileSchema,
+});
+
+type Props = {
+  /** The documents the admin saw, shown until a new image is chosen. */
+  current: Record<DocumentKey, string | null>;
+  onDone: () => void;
+};
+
+/** New images for any of the three documents; sending them puts the profile back in the admins' queue. */
+export function ResubmitDocuments({ current, onDone }: Props) {
+  const generateUploadUrl = useMutation(api.files.generateUploadUrl);
+  const resubmit = useMutation(api.professionals.resubmitDocuments);
+  const [progress, setProgress] = useState<Partial<Record<DocumentKey, number>>>({});
+
+  const form = useAppForm({
+    defaultValues: { citizenshipFront: null, citizenshipBack: null, trainingCertificate: null } as Record<
+      DocumentKey,
+      File | null
+    >,
+    validators: { onChange: schema, onSubmit: schema },
+    onSubmit: async ({ value }) => {
+      const chosen = DOCUMENTS.filter((d) => value[d.key]);
+      setProgress(Object.fromEntries(chosen.map((d) => [d.key, 0])));
+      try {
+        // One at a time, as at sign-up: on slow mobile data each file finishes sooner.
+        const ids: Partial<Record<DocumentKey, Id<"_storage">>> = {};
+        for (const { key } of chosen) {
+          ids[key] = (await uploadImage(await generateUploadUrl(), value[key]!, (fraction) =>
+            setProgress((p) => ({ ...p, [key]: fraction })),
+          )) as Id<"_storage">;
+        }
+        await resubmit(ids);
+        toast.success("Documents sent. An admin will review them again.");
+        onDone();
+      } catch (error) {
+        toast.error(errorMessage(error, "Your documents could not be sent. Please try again."));
+      } finally {
+        setProgress({});
+      }
+    },
+  });
+
+  return (
+    <form
+      noValidate
+      aria-label="Re-submit documents"
+      className="mt-3 space-y-4 rounded-xl border border-slate-200 p-3"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void form.handleSubmit();
+      }}
+    >
+      <p className="text-sm text-slate-700">Choose a new, clear photo of each document the admin asked for.</p>
+      {DOCUMENTS.map((d) => (
+        <form.AppField key={d.key} name={d.key}>
+          {(f) => (
+            <div className="space-y-2">
+              <Preview file={f.state.value} currentUrl={current[d.key]} label={d.label} />
+              <f.ImageField
+                label={`New ${d.label}`}
+                hint="Image (JPEG, PNG, WebP or GIF)."
+                className="text-sm file:mr-3 file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-1 file:text-brand-800"
+              />
+            </div>
+          )}
+        </form.AppField>
+      ))}
+      {Object.keys(progress).length > 0 && (
+        <div className="space-y-2 rounded-lg bg-slate-50 p-3" aria-live="polite">
+          {DOCUMENTS.filter((d) => progress[d.key] !== undefined).map((d) => (
+            <ProgressBar key={d.key} label={`Uploading ${d.label}`} value={progress[d.key]!} />
+          ))}
+        </div>
+      )}
+      <form.Subscribe selector={(s) => [DOCUMENTS.some((d) => s.values[d.key]), s.isSubmitting] as const}>
+        {([chosen, submitting]) => (
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <Button variant="secondary" onClick={onDone} disabled={submitting}>
+              Cancel
+            </Button>
+            <form.AppForm>
+              <form.SubmitButton label="Send for review" pendingLabel="Sending…" disabled={!chosen} />
+            </form.AppForm>
+          </div>
+        )}
+      </form.Subscribe>
+    </form>
+  );
+}
+
+/** The chosen image, or the one on file until something is chosen. */
+function Preview({ file, currentUrl, label }: { file: File | null; currentUrl: string | null; label: string }) {
+  // Released once the image has loaded: the picture stays on screen, the blob is freed.
+  const fileUrl = useMemo(() => (file ? URL.createObjectURL(file) : null), [file]);
+  const src = fileUrl ?? currentUrl;
+  return (
+    <figure className="flex items-center gap-3">
+      {src ? (
+        <img
+          src={src}
+          alt={`${label} (${fileUrl ? "new" : "on file"})`}
+          onLoad={() => fileUrl && URL.revokeObjectURL(fileUrl)}
+          className="h-16 w-24 shrink-0 rounded bg-slate-100 object-contain"
+        />
+      ) : (
+        <span className="flex h-16 w-24 shrink-0 items-center justify-center rounded bg-slate-100 text-xs text-slate-500">
+          No image
+        </span>
+      )}
+      <figcaption className="text-sm">
+        <span className="block font-medium text-slate-800">{label}</span>
+        <span className="text-xs text-slate-500">{fileUrl ? "New image, not sent yet" : "On file"}</span>
+      </figcaption>
+    </figure>
+  );
+}
