@@ -58,4 +58,13 @@ describe("TechnicianCard", () => {
     await userEvent.setup().click(screen.getByRole("button", { name: /Ram Thapa/ }));
     expect(onOpen).toHaveBeenCalledOnce();
   });
+
+  it("marks a professional who re-submitted documents since the last decision", () => {
+    const { rerender } = render(
+      <TechnicianCard technician={{ verification: { status: "unverified", resubmittedAt: 1 } }} onOpen={() => undefined} />,
+    );
+    expect(screen.getByText("Documents re-submitted")).toBeInTheDocument();
+    rerender(<TechnicianCard technician={{ verification: { status: "unverified" } }} onOpen={() => undefined} />);
+    expect(screen.queryByText("Documents re-submitted")).not.toBeInTheDocument();
+  });
 });

@@ -9,7 +9,7 @@ export type TechnicianSummary = {
   photoUrl?: string | null;
   specialtyName?: string | null;
   locations?: { city?: string | null; state?: string | null; address?: string | null; zipCode?: string | null }[] | null;
-  verification?: { status: VerificationStatus; note?: string | null } | null;
+  verification?: { status: VerificationStatus; note?: string | null; resubmittedAt?: number | null } | null;
   available?: boolean | null;
   online?: boolean | null;
 };
@@ -58,6 +58,7 @@ export function TechnicianCard({ technician: t, cityName = (s) => s, onOpen }: P
       </span>
       <span className="mt-3 flex flex-wrap gap-1">
         {status && <Badge tone={status.tone}>{status.label}</Badge>}
+        {t.verification?.resubmittedAt && <Badge tone="info">Documents re-submitted</Badge>}
         {t.online && <Badge tone="success">Online</Badge>}
         {t.available === false && <Badge tone="neutral">Unavailable</Badge>}
       </span>

@@ -97,6 +97,11 @@ export function TechnicianDialog({ professionalId, onClose }: Props) {
               <dd className="inline text-slate-800">{technician.phone || "No phone available"}</dd>
             </div>
           </dl>
+          {technician.verification.resubmittedAt && (
+            <p className="rounded-lg bg-sky-50 px-3 py-2 text-sm text-slate-700">
+              New documents re-submitted by the professional ({formatDateTime(technician.verification.resubmittedAt)}).
+            </p>
+          )}
           {technician.verification.note && (
             <p className="rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-700">
               <span className="font-medium">Last note:</span> {technician.verification.note}
