@@ -1,8 +1,8 @@
 import { ConvexAuthProvider } from "@convex-dev/auth/react";
 import { ConvexReactClient } from "convex/react";
 import { lazy, Suspense } from "react";
-import { RouterProvider } from "react-router-dom";
-import { router } from "@/app/router";
+import { BrowserRouter } from "react-router-dom";
+import { AppRoutes } from "@/app/router";
 import { PresenceHeartbeat } from "@/features/presence/presence-heartbeat";
 import { CONVEX_URL } from "@/lib/constants";
 
@@ -16,7 +16,9 @@ export function Providers() {
   return (
     <ConvexAuthProvider client={convex}>
       <PresenceHeartbeat />
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
       <Suspense fallback={null}>
         <Toaster />
       </Suspense>

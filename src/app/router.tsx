@@ -1,20 +1,21 @@
-import { createBrowserRouter, Navigate, type RouteObject } from "react-router-dom";
-import type { ComponentType } from "react";
+import { lazy, type ComponentType, type ReactNode } from "react";
+import { Navigate, useLocation, useRoutes, type RouteObject } from "react-router-dom";
 import { RootLayout } from "@/app/layouts/root-layout";
-import { RouteError } from "@/app/route-error";
-import { LoadingState } from "@/components/ui/states";
+import { RouteErrorBoundary } from "@/app/route-error";
 import { CustomerOnly, GuestOnly } from "@/app/guards";
 
-/** A lazily loaded route whose module's default export is the page. */
-function page(load: () => Promise<{ default: ComponentType }>): Pick<RouteObject, "lazy"> {
-  return { lazy: async () => ({ Component: (await load()).default }) };
+/**
+ * A lazily loaded route whose module's default export is the page. The root layout's Suspense shows the
+ * loading state on first load; a navigation is a transition, so the current page stays until the next loads.
+ */
+function page(load: () => Promise<{ default: ComponentType }>): { element: ReactNode } {
+  const Page = lazy(load);
+  return { element: <Page /> };
 }
 
-export const routes: RouteObject[] = [
+const routes: RouteObject[] = [
   {
     element: <RootLayout />,
-    errorElement: <RouteError />,
-    hydrateFallbackElement: <LoadingState />,
     children: [
       { path: "/", ...page(() => import("@/features/landing/home-page")) },
       { path: "/about", ...page(() => import("@/features/landing/about-page")) },
@@ -56,4 +57,12 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const router = createBrowserRouter(routes);
+/**
+ * Declarative routing (BrowserRouter + useRoutes), not the data router: no route has a loader or action,
+ * and createBrowserRouter's data layer was ~16 KB gzip of the landing's initial JS.
+ */
+export function AppRoutes() {
+  const location = useLocation();
+  const element = useRoutes(routes);
+  return <RouteErrorBoundary location={location.key}>{element}</RouteErrorBoundary>;
+}

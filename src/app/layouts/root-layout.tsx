@@ -1,5 +1,7 @@
+import { Suspense } from "react";
 import { Outlet, useLocation } from "react-router-dom";
 import { Header } from "@/app/layouts/header";
+import { LoadingState } from "@/components/ui/states";
 import { isAdminPath } from "@/lib/paths";
 
 export function RootLayout() {
@@ -8,7 +10,9 @@ export function RootLayout() {
     <div className="flex min-h-dvh flex-col">
       {!isAdminPath(pathname) && <Header />}
       <div className="flex flex-1 flex-col">
-        <Outlet />
+        <Suspense fallback={<LoadingState />}>
+          <Outlet />
+        </Suspense>
       </div>
     </div>
   );
