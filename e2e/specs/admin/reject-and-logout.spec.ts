@@ -1,7 +1,7 @@
 import { expect, test } from "../../fixtures";
 import { E2E, unique } from "../../env";
 
-test("the admin login explains failures, a rejection with a note reaches the professional live, and Logout locks the panel", async ({
+test("the admin login explains failures, a rejection with a note reaches the professional live, re-submitted documents reach the admin live, and Logout locks the panel", async ({
   actor,
 }) => {
   test.setTimeout(120_000);
@@ -50,6 +50,20 @@ test("the admin login explains failures, a rejection with a note reaches the pro
 
   await page.getByLabel("Verification", { exact: true }).selectOption({ label: "Rejected" });
   await expect(admin.admin.technicianCard(pro.name)).toContainText("Rejected");
+
+  // The professional sends new documents: the admin's waiting list shows them again by itself.
+  await page.getByLabel("Verification", { exact: true }).selectOption({ label: "Unverified (waiting)" });
+  await expect(admin.admin.technicianCard(pro.name)).toHaveCount(0);
+  await professional.dashboard.resubmitDocuments();
+  await expect(professional.dashboard.accountStatus()).toContainText("Unverified");
+  await expect(professional.page.getByText(`Note from the admin: Certificate is blurry ${id}`)).toHaveCount(0);
+  await expect(admin.admin.technicianCard(pro.name)).toContainText("Unverified");
+  await expect(admin.admin.technicianCard(pro.name)).toContainText("Documents re-submitted");
+  const resubmitted = await admin.admin.openTechnician(pro.name);
+  await expect(resubmitted.getByText("New documents re-submitted by the professional")).toBeVisible();
+  await expect(resubmitted.getByRole("img", { name: `Training certificate of ${pro.name}` })).toBeVisible();
+  await page.screenshot({ path: "e2e/screenshots/admin-resubmitted.png", fullPage: true });
+  await resubmitted.getByRole("button", { name: "Close" }).click();
 
   await page.getByRole("button", { name: "Logout" }).click();
   await expect(page).toHaveURL("/admin-login");
