@@ -4,6 +4,7 @@ import { internalAction, internalMutation } from "./_generated/server";
 import { publicMutation } from "./functions";
 import { assertImageBlob, releaseFile } from "./model/files";
 import { notify } from "./model/notifications";
+import { rateLimit } from "./model/rateLimit";
 
 /**
  * An upload URL: POST the file to it to get `{storageId}`. Open to visitors because professionals
@@ -12,7 +13,10 @@ import { notify } from "./model/notifications";
 export const generateUploadUrl = publicMutation({
   args: {},
   returns: v.string(),
-  handler: async (ctx) => await ctx.storage.generateUploadUrl(),
+  handler: async (ctx) => {
+    await rateLimit(ctx, "upload", ctx.viewer);
+    return await ctx.storage.generateUploadUrl();
+  },
 });
 
 /** Reads the bytes of a photo attached by a mutation; a file that is not an image is deleted and detached. */

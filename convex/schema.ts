@@ -174,4 +174,11 @@ export default defineSchema({
     userId: v.optional(v.id("users")),
     handledAt: v.optional(v.number()),
   }),
+
+  /** model/rateLimit.ts: calls counted in the current window, per limited action and caller. */
+  rateLimits: defineTable({
+    key: v.string(), // "<action>:<userId>" or "<action>:visitors"
+    windowStart: v.number(),
+    count: v.number(),
+  }).index("by_key", ["key"]),
 });

@@ -39,6 +39,7 @@ import type * as model_notifications from "../model/notifications.js";
 import type * as model_presence from "../model/presence.js";
 import type * as model_professionalDocuments from "../model/professionalDocuments.js";
 import type * as model_professionals from "../model/professionals.js";
+import type * as model_rateLimit from "../model/rateLimit.js";
 import type * as model_reviews from "../model/reviews.js";
 import type * as model_settings from "../model/settings.js";
 import type * as model_users from "../model/users.js";
@@ -86,6 +87,7 @@ declare const fullApi: ApiFromModules<{
   "model/presence": typeof model_presence;
   "model/professionalDocuments": typeof model_professionalDocuments;
   "model/professionals": typeof model_professionals;
+  "model/rateLimit": typeof model_rateLimit;
   "model/reviews": typeof model_reviews;
   "model/settings": typeof model_settings;
   "model/users": typeof model_users;
