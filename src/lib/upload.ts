@@ -1,23 +1,58 @@
+import { z } from "zod";
 import { MAX_UPLOAD_BYTES } from "@/lib/constants";
 
 /** The image types the server accepts (it re-checks the bytes). */
 export const ACCEPTED_IMAGE_TYPES = ["image/jpeg", "image/png", "image/webp", "image/gif"] as const;
 export const IMAGE_ACCEPT = ACCEPTED_IMAGE_TYPES.join(",");
+export const IMAGE_HINT = "Image (JPEG, PNG, WebP or GIF); photos are made smaller before upload.";
+
+/** Photos are scaled down before upload (GIFs, possibly animated, are sent as they are). */
+const SHRINKABLE_TYPES = ["image/jpeg", "image/png", "image/webp"];
+/** A 50-megapixel phone photo is ~25 MB; anything bigger is not a photo of a document. */
+const MAX_PICKED_BYTES = 25 * 1024 * 1024;
+/** Long side and size of an uploaded photo: a citizenship card stays legible, mobile data is spared. */
+const SHRINK_TO = { maxWidthOrHeight: 2048, maxSizeMB: 1 };
 
 /** A readable reason the file would be refused, or null when it may be uploaded. */
 export function imageFileProblem(file: File): string | null {
   if (!(ACCEPTED_IMAGE_TYPES as readonly string[]).includes(file.type)) {
     return "Only images (JPEG, PNG, WebP or GIF) are allowed.";
   }
-  if (file.size > MAX_UPLOAD_BYTES) return "The image must be 5 MB or smaller.";
-  return null;
+  if (SHRINKABLE_TYPES.includes(file.type)) {
+    return file.size > MAX_PICKED_BYTES ? "The image must be 25 MB or smaller." : null;
+  }
+  return file.size > MAX_UPLOAD_BYTES ? "The image must be 5 MB or smaller." : null;
+}
+
+/** A form field holding an optional image File, checked with imageFileProblem. */
+export const imageFileSchema = z
+  .custom<File | null>((v) => v === null || v instanceof File)
+  .superRefine((file, ctx) => {
+    const problem = file && imageFileProblem(file);
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  });
+
+/**
+ * The photo to upload: scaled to SHRINK_TO in the page (the library's web worker would load its
+ * script from a CDN), or the original when that is not smaller.
+ */
+export async function shrinkImage(file: File): Promise<File> {
+  if (!SHRINKABLE_TYPES.includes(file.type)) return file;
+  const { default: compress } = await import("browser-image-compression");
+  const shrunk = await compress(file, { ...SHRINK_TO, useWebWorker: false });
+  return shrunk.size < file.size ? shrunk : file;
+}
+
+/** Shrinks an image, then uploads it; resolves with its storage id. */
+export async function uploadImage(uploadUrl: string, file: File, onProgress?: (fraction: number) => void) {
+  return await uploadFile(uploadUrl, await shrinkImage(file), onProgress);
 }
 
 /**
  * POSTs a file to a Convex upload URL and resolves with its storage id.
  * XMLHttpRequest rather than fetch because only it reports upload progress.
  */
-export function uploadFile(
+function uploadFile(
   uploadUrl: string,
   file: File,
   onProgress?: (fraction: number) => void,

@@ -10,7 +10,7 @@ import { ProgressBar } from "@/components/ui/progress-bar";
 import { errorMessage } from "@/lib/errors";
 import { useAppForm } from "@/lib/form";
 import { splitName } from "@/lib/format";
-import { imageFileProblem, uploadFile } from "@/lib/upload";
+import { IMAGE_HINT, imageFileSchema, uploadImage } from "@/lib/upload";
 import { addressSchema, nameSchema, phoneSchema, zipSchema } from "@/lib/validation";
 
 type Viewer = {
@@ -27,12 +27,7 @@ const editSchema = z.object({
   phone: phoneSchema,
   address: addressSchema,
   zipCode: zipSchema,
-  photo: z
-    .custom<File | null>((v) => v === null || v instanceof File)
-    .superRefine((file, ctx) => {
-      const problem = file && imageFileProblem(file);
-      if (problem) ctx.addIssue({ code: "custom", message: problem });
-    }),
+  photo: imageFileSchema,
 });
 
 export function ProfileTab({ viewer }: { viewer: Viewer }) {
@@ -104,7 +99,7 @@ function EditProfile({ viewer, onDone }: { viewer: Viewer; onDone: () => void })
         let photo: Id<"_storage"> | undefined;
         if (value.photo) {
           setProgress(0);
-          photo = (await uploadFile(
+          photo = (await uploadImage(
             await generateUploadUrl(),
             value.photo,
             setProgress,
@@ -158,7 +153,7 @@ function EditProfile({ viewer, onDone }: { viewer: Viewer; onDone: () => void })
         {(f) => (
           <f.ImageField
             label="Profile Photo"
-            hint="Image (JPEG, PNG, WebP or GIF), up to 5 MB. Leave empty to keep the current photo."
+            hint={`${IMAGE_HINT} Leave empty to keep the current photo.`}
           />
         )}
       </form.AppField>

@@ -1,4 +1,4 @@
-import { cleanup, render, screen } from "@testing-library/react";
+import { cleanup, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter } from "react-router-dom";
 import { ConvexError } from "convex/values";
@@ -22,7 +22,7 @@ vi.mock("react-router-dom", async (importOriginal) => ({
 }));
 vi.mock("@/lib/upload", async (importOriginal) => ({
   ...(await importOriginal<typeof import("@/lib/upload")>()),
-  uploadFile: vi.fn(async (_url: string, file: File, onProgress?: (f: number) => void) => {
+  uploadImage: vi.fn(async (_url: string, file: File, onProgress?: (f: number) => void) => {
     onProgress?.(1);
     return `storage-${file.name}`;
   }),
@@ -75,7 +75,7 @@ describe("SignupForm", () => {
     expect(screen.getByLabelText("Email")).toHaveAttribute("aria-invalid", "true");
   });
 
-  it("refuses non-images and images over 5 MB", async () => {
+  it("refuses non-images, photos over 25 MB and GIFs over 5 MB; takes a 10 MB photo to shrink it", async () => {
     const user = userEvent.setup({ applyAccept: false });
     render(
       <MemoryRouter>
@@ -87,9 +87,14 @@ describe("SignupForm", () => {
     expect(
       await screen.findByText("Only images (JPEG, PNG, WebP or GIF) are allowed."),
     ).toBeInTheDocument();
-    const big = new File([new Uint8Array(5 * 1024 * 1024 + 1)], "big.jpg", { type: "image/jpeg" });
-    await user.upload(input, big);
+    const mb = (n: number) => new Uint8Array(n * 1024 * 1024 + 1);
+    await user.upload(input, new File([mb(25)], "huge.jpg", { type: "image/jpeg" }));
+    expect(await screen.findByText("The image must be 25 MB or smaller.")).toBeInTheDocument();
+    await user.upload(input, new File([mb(5)], "big.gif", { type: "image/gif" }));
     expect(await screen.findByText("The image must be 5 MB or smaller.")).toBeInTheDocument();
+    await user.upload(input, new File([mb(10)], "phone-photo.jpg", { type: "image/jpeg" }));
+    await waitFor(() => expect(screen.queryByText(/The image must be/)).not.toBeInTheDocument());
+    expect(input).not.toHaveAttribute("aria-invalid", "true");
   });
 
   it("lists missing professional details together with other errors", async () => {

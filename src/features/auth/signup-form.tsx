@@ -19,7 +19,7 @@ import { errorMessage } from "@/lib/errors";
 import { useAppForm } from "@/lib/form";
 import { holdGuestRedirect } from "@/lib/guest-redirect";
 import { paths } from "@/lib/paths";
-import { uploadFile } from "@/lib/upload";
+import { IMAGE_HINT, uploadImage } from "@/lib/upload";
 import { useWaitForAuthenticated } from "@/lib/use-wait-for-auth";
 
 type FileKey = "photo" | (typeof DOCUMENT_FIELDS)[number]["name"];
@@ -40,7 +40,7 @@ export function SignupForm({ initialRole }: { initialRole: SignupRole }) {
 
   async function upload(key: FileKey, file: File): Promise<string> {
     const url = await generateUploadUrl();
-    return uploadFile(url, file, (fraction) => setProgress((p) => ({ ...p, [key]: fraction })));
+    return uploadImage(url, file, (fraction) => setProgress((p) => ({ ...p, [key]: fraction })));
   }
 
   async function register(value: SignupValues) {
@@ -216,7 +216,7 @@ const FILE_BUTTON =
 
 /** The chosen file's name and size, or what may be chosen. */
 function fileHint(file: File | null): string {
-  if (!file) return "Image (JPEG, PNG, WebP or GIF), up to 5 MB.";
+  if (!file) return IMAGE_HINT;
   const size =
     file.size < 1024 * 1024
       ? `${Math.ceil(file.size / 1024)} KB`

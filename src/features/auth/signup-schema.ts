@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { imageFileProblem } from "@/lib/upload";
+import { imageFileSchema } from "@/lib/upload";
 import {
   addressSchema,
   emailSchema,
@@ -51,13 +51,6 @@ export const emptySignup = (role: SignupRole): SignupValues => ({
   trainingCertificate: null,
 });
 
-const imageFile = z
-  .custom<File | null>((v) => v === null || v instanceof File)
-  .superRefine((file, ctx) => {
-    const problem = file && imageFileProblem(file);
-    if (problem) ctx.addIssue({ code: "custom", message: problem });
-  });
-
 /** The rules the server enforces at sign-up, shown inline before submit. */
 export const signupSchema = z
   .object({
@@ -68,13 +61,13 @@ export const signupSchema = z
     address: addressSchema,
     zipCode: zipSchema,
     role: z.enum(["", "customer", "professional"]),
-    photo: imageFile,
+    photo: imageFileSchema,
     city: z.string(),
     state: z.string(),
     specialty: z.string(),
-    citizenshipFront: imageFile,
-    citizenshipBack: imageFile,
-    trainingCertificate: imageFile,
+    citizenshipFront: imageFileSchema,
+    citizenshipBack: imageFileSchema,
+    trainingCertificate: imageFileSchema,
   })
   .superRefine(
     (v, ctx) => {
