@@ -9,4 +9,7 @@ crons.interval("sweep stale locations", { minutes: 1 }, internal.locations.sweep
 // Demo professionals wander near home so the demo map stays populated; no-op without demo data.
 crons.interval("refresh demo positions", { minutes: 1 }, internal.seed.refreshDemoPositions, {});
 
+// Files uploaded but never attached (a sign-up abandoned after its uploads) are deleted after a day.
+crons.interval("sweep orphaned uploads", { hours: 1 }, internal.files.sweepOrphans, {});
+
 export default crons;

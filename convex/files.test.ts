@@ -1,7 +1,12 @@
-import { describe, expect, test } from "vitest";
-import { api } from "./_generated/api";
-import { sniffImageType } from "./model/files";
-import { everyKindOfCaller, newTest } from "./test.setup";
+import { afterEach, describe, expect, test, vi } from "vitest";
+import { api, internal } from "./_generated/api";
+import type { Id } from "./_generated/dataModel";
+import { ORPHAN_AFTER_MS, claimFile, sniffImageType } from "./model/files";
+import { everyKindOfCaller, newTest, storeFile, type TestConvex } from "./test.setup";
+
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe("files:generateUploadUrl", () => {
   test("open to everyone, visitors included (documents are uploaded before sign-up)", async () => {
@@ -9,6 +14,50 @@ describe("files:generateUploadUrl", () => {
     for (const as of Object.values(await everyKindOfCaller(t))) {
       expect(await as.mutation(api.files.generateUploadUrl, {})).toMatch(/^https?:/);
     }
+  });
+});
+
+describe("files:sweepOrphans", () => {
+  const HOUR = 60 * 60 * 1000;
+  const stored = (t: TestConvex, ids: Id<"_storage">[]) =>
+    t.run(async (ctx) => {
+      const found = await Promise.all(ids.map((id) => ctx.db.system.get("_storage", id)));
+      return ids.filter((_, i) => found[i] !== null);
+    });
+
+  test("deletes files over a day old that no profile attached; keeps attached and younger ones", async () => {
+    vi.useFakeTimers();
+    const t = newTest();
+    const abandoned = await storeFile(t);
+    const attached = await storeFile(t);
+    await t.run((ctx) => claimFile(ctx, attached, "Profile photo"));
+
+    vi.advanceTimersByTime(ORPHAN_AFTER_MS - HOUR);
+    const recent = await storeFile(t);
+    await t.mutation(internal.files.sweepOrphans, {});
+    expect(await stored(t, [abandoned, attached, recent])).toEqual([abandoned, attached, recent]);
+
+    vi.advanceTimersByTime(2 * HOUR);
+    await t.mutation(internal.files.sweepOrphans, {});
+    expect(await stored(t, [abandoned, attached, recent])).toEqual([attached, recent]);
+  });
+
+  test("works through many files a page per run, rescheduling itself until done", async () => {
+    vi.useFakeTimers();
+    const t = newTest();
+    const orphans = await t.run(async (ctx) => {
+      const ids: Id<"_storage">[] = [];
+      for (let i = 0; i < 250; i++) ids.push(await ctx.storage.store(new Blob([new Uint8Array([i])])));
+      return ids;
+    });
+    vi.advanceTimersByTime(ORPHAN_AFTER_MS + HOUR);
+
+    await t.mutation(internal.files.sweepOrphans, {});
+    expect(await stored(t, orphans)).toHaveLength(150);
+    await t.finishAllScheduledFunctions(vi.runAllTimers);
+    expect(await stored(t, orphans)).toEqual([]);
+    const runs = await t.run((ctx) => ctx.db.system.query("_scheduled_functions").collect());
+    expect(runs.map((r) => r.name)).toEqual(["files:sweepOrphans", "files:sweepOrphans"]);
   });
 });
 

@@ -2,13 +2,14 @@ import { v } from "convex/values";
 import { internal } from "./_generated/api";
 import { internalAction, internalMutation } from "./_generated/server";
 import { publicMutation } from "./functions";
-import { assertImageBlob, releaseFile } from "./model/files";
+import { ORPHAN_AFTER_MS, assertImageBlob, releaseFile, sweepOrphanedFiles } from "./model/files";
 import { notify } from "./model/notifications";
 import { rateLimit } from "./model/rateLimit";
 
 /**
  * An upload URL: POST the file to it to get `{storageId}`. Open to visitors because professionals
- * upload their documents before their account exists; files are checked when attached.
+ * upload their documents before their account exists; files are checked when attached, and files
+ * never attached are deleted after a day (sweepOrphans).
  */
 export const generateUploadUrl = publicMutation({
   args: {},
@@ -50,6 +51,21 @@ export const detachPhoto = internalMutation({
       title: "Profile photo removed",
       body: "The photo you uploaded is not a JPEG, PNG, WebP or GIF image. Please upload another one.",
     });
+    return null;
+  },
+});
+
+/**
+ * Hourly (crons.ts): deletes files stored over a day ago that no profile attached, a page per run; the
+ * run reschedules itself for the next page with the same cut-off.
+ */
+export const sweepOrphans = internalMutation({
+  args: { before: v.optional(v.number()), cursor: v.optional(v.string()) },
+  returns: v.null(),
+  handler: async (ctx, args) => {
+    const before = args.before ?? Date.now() - ORPHAN_AFTER_MS;
+    const next = await sweepOrphanedFiles(ctx, before, args.cursor ?? null);
+    if (next !== null) await ctx.scheduler.runAfter(0, internal.files.sweepOrphans, { before, cursor: next });
     return null;
   },
 });

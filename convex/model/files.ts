@@ -112,6 +112,33 @@ export async function releaseFile(ctx: MutationCtx, storageId: Id<"_storage">): 
   if ((await ctx.db.system.get("_storage", storageId)) !== null) await ctx.storage.delete(storageId);
 }
 
+/** Files no profile has attached by this age (an abandoned sign-up's documents) are deleted. */
+export const ORPHAN_AFTER_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Deletes the files without an `uploads` row among one page of the files stored before `before`.
+ * Returns the cursor of the next page, or null after the last one.
+ */
+export async function sweepOrphanedFiles(
+  ctx: MutationCtx,
+  before: number,
+  cursor: string | null,
+  pageSize = 100,
+): Promise<string | null> {
+  const files = await ctx.db.system
+    .query("_storage")
+    .withIndex("by_creation_time", (q) => q.lt("_creationTime", before))
+    .paginate({ cursor, numItems: pageSize });
+  for (const file of files.page) {
+    const attached = await ctx.db
+      .query("uploads")
+      .withIndex("by_storageId", (q) => q.eq("storageId", file._id))
+      .first();
+    if (attached === null) await ctx.storage.delete(file._id);
+  }
+  return files.isDone ? null : files.continueCursor;
+}
+
 /** The storage id a client sent, as an id, or a FILE_NOT_FOUND error when it cannot be one. */
 export function asStorageId(value: unknown, label: string): Id<"_storage"> {
   if (typeof value !== "string" || value.trim() === "" || value.length > 200) throw fileNotFound(label);
