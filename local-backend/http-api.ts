@@ -56,13 +56,16 @@ export async function handleHttpApi(req: IncomingMessage, res: ServerResponse, p
   } catch {
     return sendJson(res, 400, { code: "BadJsonBody", message: "Request body is not valid JSON" });
   }
-  const kind = ROUTES[pathname];
   const args = Array.isArray(body.args) ? body.args[0] : body.args;
   try {
-    const result = await deps.engine.call(kind, body.path, args, caller);
-    if (kind !== "query") {
-      await Promise.all([deps.durable(), deps.subscriptions.flushedThrough(deps.engine.currentTs())]);
+    const { kind } = await deps.engine.resolve(body.path, ROUTES[pathname], caller.admin);
+    if (kind === "query") {
+      const outcome = await deps.engine.query(body.path, args, caller);
+      if (!outcome.ok) throw new FunctionError(outcome.message, outcome.data, outcome.logLines);
+      return sendJson(res, 200, { status: "success", value: outcome.value, logLines: outcome.logLines });
     }
+    const result = await deps.engine.call(kind, body.path, args, caller);
+    await Promise.all([deps.durable(), deps.subscriptions.flushedThrough(deps.engine.currentTs())]);
     sendJson(res, 200, { status: "success", value: result.value, logLines: result.logLines });
   } catch (error) {
     const e = error instanceof FunctionError ? error : new FunctionError(String(error), undefined, []);

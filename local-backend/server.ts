@@ -131,7 +131,7 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
           void log.sync().then(() => log.removeFile(change.id), () => {});
         }
       }
-      reactor.subscriptions?.onCommit(ts, changes);
+      reactor.subscriptions?.onCommit(ts);
     },
     onFileStored(storageId: string, blob: Blob) {
       if (isClosed) return;

@@ -6,6 +6,7 @@ import type { JSONValue } from "convex/values";
 import { FunctionError, type Engine, type Identity } from "./engine/engine.ts";
 import { sameSecret, type TokenVerifier } from "./auth-keys.ts";
 import type { Claim, MutationOutcome, SessionRequests } from "./durability/session-requests.ts";
+import { outcomeJson } from "./read-tracking/query-cache.ts";
 import { Subscriptions, type Outcome, type Subscriber, type SubscriberOwner } from "./read-tracking/subscriptions.ts";
 
 export const encodeTs = (ts: bigint) => {
@@ -25,10 +26,8 @@ export interface SyncDeps {
   requests: SessionRequests;
 }
 
-type StateModification =
-  | { type: "QueryUpdated"; queryId: number; value: JSONValue; logLines: string[]; journal: null }
-  | { type: "QueryFailed"; queryId: number; errorMessage: string; logLines: string[]; errorData?: JSONValue; journal: null }
-  | { type: "QueryRemoved"; queryId: number };
+/** A QueryUpdated, QueryFailed or QueryRemoved modification, as JSON (see `modification`). */
+type StateModification = string;
 
 type ClientMessage =
   | { type: "Connect"; sessionId: string; connectionCount: number }
@@ -38,17 +37,11 @@ type ClientMessage =
   | { type: "Authenticate"; tokenType: "User" | "Admin" | "None"; value?: string; baseVersion: number }
   | { type: "Event" };
 
+// The outcome's part is serialised once however many subscribers it goes to.
 const modification = (queryId: number, outcome: Outcome): StateModification =>
-  outcome.ok
-    ? { type: "QueryUpdated", queryId, value: outcome.value, logLines: outcome.logLines, journal: null }
-    : {
-        type: "QueryFailed",
-        queryId,
-        errorMessage: outcome.message,
-        logLines: outcome.logLines,
-        ...(outcome.data !== undefined ? { errorData: outcome.data } : {}),
-        journal: null,
-      };
+  `{"type":"${outcome.ok ? "QueryUpdated" : "QueryFailed"}","queryId":${queryId},${outcomeJson(outcome)}}`;
+
+const queryRemoved = (queryId: number): StateModification => `{"type":"QueryRemoved","queryId":${queryId}}`;
 
 interface Caller {
   identity: Identity | null;
@@ -99,7 +92,11 @@ export class SyncConnection implements SubscriberOwner {
   }
 
   private send(message: unknown) {
-    if (!this.closed && this.ws.readyState === this.ws.OPEN) this.ws.send(JSON.stringify(message));
+    this.sendJson(JSON.stringify(message));
+  }
+
+  private sendJson(json: string) {
+    if (!this.closed && this.ws.readyState === this.ws.OPEN) this.ws.send(json);
   }
 
   ping() {
@@ -124,12 +121,9 @@ export class SyncConnection implements SubscriberOwner {
     const ts = end.ts !== undefined && end.ts > start.ts ? end.ts : start.ts;
     const next = { querySet: end.querySet ?? start.querySet, identity: end.identity ?? start.identity, ts };
     this.version = next;
-    this.send({
-      type: "Transition",
-      startVersion: { querySet: start.querySet, identity: start.identity, ts: encodeTs(start.ts) },
-      endVersion: { querySet: next.querySet, identity: next.identity, ts: encodeTs(next.ts) },
-      modifications,
-    });
+    const startVersion = JSON.stringify({ querySet: start.querySet, identity: start.identity, ts: encodeTs(start.ts) });
+    const endVersion = JSON.stringify({ querySet: next.querySet, identity: next.identity, ts: encodeTs(next.ts) });
+    this.sendJson(`{"type":"Transition","startVersion":${startVersion},"endVersion":${endVersion},"modifications":[${modifications.join(",")}]}`);
   }
 
   private onMessage(message: ClientMessage) {
@@ -179,7 +173,7 @@ export class SyncConnection implements SubscriberOwner {
         this.subs.delete(change.queryId);
         this.held.delete(change.queryId);
         this.unflushed.delete(change.queryId);
-        mods.push({ type: "QueryRemoved", queryId: change.queryId });
+        mods.push(queryRemoved(change.queryId));
         continue;
       }
       const args = (change.args[0] ?? {}) as JSONValue;
@@ -193,7 +187,7 @@ export class SyncConnection implements SubscriberOwner {
       this.subs.set(change.queryId, sub);
       subscriptions.add(sub);
       const outcome = await subscriptions.evaluate(sub);
-      sub.lastJson = JSON.stringify(outcome);
+      sub.lastJson = outcomeJson(outcome);
       mods.push(modification(change.queryId, outcome));
     }
     this.sendTransition(mods, { querySet: message.newVersion, ts });
@@ -227,7 +221,7 @@ export class SyncConnection implements SubscriberOwner {
     const mods: StateModification[] = [];
     for (const sub of this.subs.values()) {
       const outcome = await this.deps.subscriptions.evaluate(sub);
-      const json = JSON.stringify(outcome);
+      const json = outcomeJson(outcome);
       // A held update was computed for the previous caller: this one replaces it.
       if (json === sub.lastJson && !this.held.has(sub.queryId)) continue;
       this.held.delete(sub.queryId);
@@ -321,25 +315,25 @@ export class SyncConnection implements SubscriberOwner {
     const updates = [...this.unflushed.values()];
     this.unflushed.clear();
     this.enqueue(async () => {
-      const mods: StateModification[] = [];
+      const mods = new Map<number, StateModification>();
       for (const { sub, outcome, identityEpoch } of updates) {
         if (this.subs.get(sub.queryId) !== sub) continue;
         if (identityEpoch === this.identityEpoch) {
-          mods.push(modification(sub.queryId, outcome));
+          mods.set(sub.queryId, modification(sub.queryId, outcome));
           continue;
         }
         // Computed for the caller before an Authenticate that has been answered since: the client
         // must not get it after that answer. Sent even if unchanged, as lastJson was already set to it.
         const current = await this.deps.subscriptions.evaluate(sub);
-        sub.lastJson = JSON.stringify(current);
-        mods.push(modification(sub.queryId, current));
+        sub.lastJson = outcomeJson(current);
+        mods.set(sub.queryId, modification(sub.queryId, current));
       }
       if (this.holds > 0) {
-        for (const m of mods) this.held.set(m.queryId, m);
+        for (const [queryId, m] of mods) this.held.set(queryId, m);
         if (ts > this.heldTs) this.heldTs = ts;
         return;
       }
-      this.sendTransition(mods, { ts });
+      this.sendTransition([...mods.values()], { ts });
     });
   }
 

@@ -29,7 +29,8 @@ export interface BenchBackend {
 export async function startBenchBackend(convexDir = APP_CONVEX_DIR): Promise<BenchBackend> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "gharsewa-bench-"));
   const child = fork(path.join(here, "backend-child.ts"), [dataDir, convexDir], {
-    execArgv: ["--import", "tsx"],
+    // BENCH_BACKEND_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the backend (NODE_OPTIONS refuses --cpu-prof).
+    execArgv: ["--import", "tsx", ...(process.env.BENCH_BACKEND_NODE_ARGS ?? "").split(" ").filter(Boolean)],
     stdio: ["ignore", "pipe", "pipe", "ipc"],
   });
   // The backend's own console (function log lines) is kept for errors only.

@@ -63,8 +63,14 @@ export interface ConvexTestInternals {
     name: string;
   }): Promise<void>;
   AuthFake: { prototype: { getUserIdentity(): Promise<unknown> } };
-  /** Set by the engine: sees a top-level mutation's JSON result just before its transaction commits. */
-  localBackendHooks: { mutationResult: ((rawResult: string) => void) | null };
+  localBackendHooks: {
+    /** Set by the engine: sees a top-level mutation's JSON result just before its transaction commits. */
+    mutationResult: ((rawResult: string) => void) | null;
+    /** Set by the engine: ctx.runQuery of actions and HTTP actions, run as `identity`; `original` is convex-test's own. */
+    runQuery:
+      | ((identity: unknown, reference: unknown, args: unknown, original: (reference: unknown, args: unknown) => Promise<any>) => Promise<any>)
+      | null;
+  };
 }
 
 function patch(source: string, anchor: string, replacement: string): string {
@@ -118,8 +124,20 @@ export function loadConvexTestInternals(): Promise<ConvexTestInternals> {
       "            const rawResult = await nestedTxStorage.run(childLock, invokeInContext);\n            const commitTs = transactionManager.commit(isNested);",
       "            const rawResult = await nestedTxStorage.run(childLock, invokeInContext);\n            if (!isNested) localBackendHooks.mutationResult?.(rawResult);\n            const commitTs = transactionManager.commit(isNested);",
     );
+    // An action's ctx.runQuery is a transaction of its own: the engine answers it (from its query cache).
+    source = patch(
+      source,
+      "const result = await runActionWithHandler(resolved.handler, args, resolved.functionPath, byTypeWithPath.runQuery,",
+      "const result = await runActionWithHandler(resolved.handler, args, resolved.functionPath, localBackendRunQuery(auth, byTypeWithPath.runQuery),",
+    );
+    source = patch(source, "                    runQuery: byType.query,", "                    runQuery: localBackendRunQuery(auth, byType.query),");
     source +=
-      "\nconst localBackendHooks = { mutationResult: null };\n" +
+      "\nconst localBackendHooks = { mutationResult: null, runQuery: null };\n" +
+      "function localBackendRunQuery(auth, original) {\n" +
+      "    return (reference, args) => localBackendHooks.runQuery\n" +
+      "        ? localBackendHooks.runQuery((authStorage.getStore() ?? auth)._userIdentity, reference, args, original)\n" +
+      "        : original(reference, args);\n" +
+      "}\n" +
       "export { convexGlobalStorage, evaluateRangeFilter, tableNameFromId, runScheduledFunction, AuthFake, localBackendHooks };\n";
     // Lives under node_modules so bare imports ("convex/server") resolve to the same
     // instances the app's modules use, and test runners treat it as an external module.

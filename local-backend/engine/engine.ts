@@ -4,6 +4,7 @@ import { AsyncLocalStorage, AsyncResource } from "node:async_hooks";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { format } from "node:util";
+import { getFunctionName, type FunctionReference } from "convex/server";
 import { convexToJson, jsonToConvex, type JSONValue, type Value } from "convex/values";
 import {
   ConvexTestDatabase,
@@ -15,6 +16,7 @@ import {
   type TestAccessor,
 } from "./convex-test-internals.ts";
 import { buildModuleMap, preloadAll, type Importer, type ModuleMap } from "./modules.ts";
+import { QueryCache, type Outcome } from "../read-tracking/query-cache.ts";
 import { ReadSet, type Change } from "./read-set.ts";
 import { TableIndex } from "./table-index.ts";
 
@@ -52,9 +54,16 @@ export class FunctionError extends Error {
     message: string,
     readonly data: Value | undefined,
     readonly logLines: string[],
+    /** What the function threw. */
+    readonly thrown?: unknown,
   ) {
     super(message);
   }
+}
+
+export interface Caller {
+  identity: Identity | null;
+  admin: boolean;
 }
 
 export interface EngineHooks {
@@ -129,6 +138,19 @@ function installProcessSeams(internals: ConvexTestInternals) {
     },
   } as ConvexGlobal;
 
+  // ctx.runQuery inside an action is a transaction of its own, so it reads through the query cache.
+  internals.localBackendHooks.runQuery = (identity, reference, args, original) => {
+    const engine = engineFor();
+    let udfPath: string | undefined;
+    try {
+      udfPath = getFunctionName(reference as FunctionReference<"query">);
+    } catch {
+      // A function handle or a component's function: not cached.
+    }
+    if (!engine || udfPath === undefined) return original(reference, args);
+    return engine.queryInAction(udfPath, args as Record<string, Value>, identity as Identity | null);
+  };
+
   internals.localBackendHooks.mutationResult = (rawResult) => {
     const call = callStorage.getStore();
     if (call?.request) call.rawResult = rawResult;
@@ -172,6 +194,9 @@ export class Engine {
   /** Module path without extension (absolute) → loader. */
   private modules = new Map<string, () => Promise<Record<string, unknown>>>();
   private tableIndex!: TableIndex;
+  /** udfPath → what resolve found, for the current modules. */
+  private resolved = new Map<string, { canonical: string; kind: FunctionKind; isPublic: boolean } | null>();
+  readonly queries: QueryCache;
   /** Top-level async context: follow-up work started from inside a handler runs here. */
   readonly detached = AsyncResource.bind((fn: () => void) => fn());
 
@@ -182,7 +207,9 @@ export class Engine {
     readonly global: ConvexGlobal,
     readonly database: ConvexTestDatabase,
     readonly hooks: EngineHooks,
-  ) {}
+  ) {
+    this.queries = new QueryCache((id) => database.tableOf(id), (doc, filter) => internals.evaluateRangeFilter(doc, filter));
+  }
 
   static async create(convexDir: string, importer: Importer, hooks: EngineHooks): Promise<Engine> {
     const internals = await loadConvexTestInternals();
@@ -215,6 +242,7 @@ export class Engine {
     this.database.useSchemaOf(new ConvexTestDatabase(this.internals, compiled));
     this.useModules(modules);
     this.rebuildTableIndex();
+    this.queries.invalidateAll();
   }
 
   private rebuildTableIndex() {
@@ -227,6 +255,7 @@ export class Engine {
     const byPath = new Map<string, () => Promise<Record<string, unknown>>>();
     for (const [file, load] of Object.entries(modules)) byPath.set(file.replace(/\.[^./]+$/, ""), load);
     this.modules = byPath;
+    this.resolved.clear();
     useModuleLoader(this.global, async (p) => {
       const load = byPath.get(path.join(root, p));
       if (!load) throw new Error(`Could not find module for: "${p}"`);
@@ -251,6 +280,7 @@ export class Engine {
     if (before.size === 0) return;
     const changes: Change[] = [];
     for (const [id, old] of before) changes.push({ id, table: this.database.tableOf(id), before: old, after: this.database.get(id) });
+    this.queries.invalidate(changes);
     let request: RecordedRequest | undefined;
     if (call?.request && call.rawResult !== undefined) {
       request = { ...call.request, result: JSON.parse(call.rawResult) as JSONValue };
@@ -267,16 +297,23 @@ export class Engine {
 
   /** Checks that `udfPath` names a function of `kind` the caller may run. */
   async resolve(udfPath: string, kind: FunctionKind | "any", admin: boolean): Promise<{ canonical: string; kind: FunctionKind }> {
-    const { module, name, canonical } = parseUdfPath(udfPath);
-    const exports = await this.moduleExports(module);
-    const fn = exports?.[name] as { isQuery?: boolean; isMutation?: boolean; isAction?: boolean; isPublic?: boolean } | undefined;
-    if (!fn || !(fn.isQuery || fn.isMutation || fn.isAction)) {
+    let found = this.resolved.get(udfPath);
+    if (found === undefined) {
+      const { module, name, canonical } = parseUdfPath(udfPath);
+      const fn = (await this.moduleExports(module))?.[name] as { isQuery?: boolean; isMutation?: boolean; isAction?: boolean; isPublic?: boolean } | undefined;
+      found = fn && (fn.isQuery || fn.isMutation || fn.isAction)
+        ? { canonical, kind: fn.isQuery ? "query" : fn.isMutation ? "mutation" : "action", isPublic: fn.isPublic === true }
+        : null;
+      this.resolved.set(udfPath, found);
+    }
+    const canonical = found?.canonical ?? parseUdfPath(udfPath).canonical;
+    if (!found) {
       throw new FunctionError(`Could not find public function for '${canonical}'. Did you forget to run \`npx convex dev\` or \`npx convex deploy\`?`, undefined, []);
     }
-    if (!fn.isPublic && !admin) {
+    if (!found.isPublic && !admin) {
       throw new FunctionError(`Could not find public function for '${canonical}'.`, undefined, []);
     }
-    const actual: FunctionKind = fn.isQuery ? "query" : fn.isMutation ? "mutation" : "action";
+    const actual = found.kind;
     if (kind !== "any" && actual !== kind) {
       throw new FunctionError(`Trying to execute ${canonical} as ${kind === "action" ? "Action" : kind === "query" ? "Query" : "Mutation"}, but it is defined as ${actual === "query" ? "Query" : actual === "mutation" ? "Mutation" : "Action"}.`, undefined, []);
     }
@@ -318,8 +355,36 @@ export class Engine {
       return { value: convexToJson(value ?? null), logLines: context.logLines, commitTs: context.commitTs };
     } catch (error) {
       const { message, data } = errorMessageOf(error);
-      throw new FunctionError(message, data === undefined ? undefined : convexToJson(data), context.logLines);
+      throw new FunctionError(message, data === undefined ? undefined : convexToJson(data), context.logLines, error);
     }
+  }
+
+  /** A query's outcome for `caller`, from the query cache while nothing it read has changed. */
+  async query(udfPath: string, jsonArgs: JSONValue, caller: Caller): Promise<Outcome> {
+    let canonical: string;
+    try {
+      ({ canonical } = await this.resolve(udfPath, "query", caller.admin));
+    } catch (error) {
+      return failedOutcome(error);
+    }
+    return this.cachedQuery(canonical, (jsonArgs ?? {}) as JSONValue, caller.identity);
+  }
+
+  /** ctx.runQuery inside an action (any visibility): the value, or what the query threw. */
+  async queryInAction(udfPath: string, args: Record<string, Value>, identity: Identity | null): Promise<Value> {
+    const { canonical } = await this.resolve(udfPath, "query", true);
+    const outcome = await this.cachedQuery(canonical, convexToJson(args ?? {}), identity);
+    if (outcome.ok) return jsonToConvex(outcome.value);
+    throw outcome.error;
+  }
+
+  private cachedQuery(canonical: string, args: JSONValue, identity: Identity | null): Promise<Outcome> {
+    return this.queries.get(QueryCache.key(canonical, args), identity?.tokenIdentifier ?? null, (readSet) =>
+      this.call("query", canonical, args, { identity, admin: true, readSet }).then(
+        (result): Outcome => ({ ok: true, value: result.value as JSONValue, logLines: result.logLines }),
+        failedOutcome,
+      ),
+    );
   }
 
   /** Stores an uploaded file the way `ctx.storage.store` does; returns its storage id. */
@@ -335,6 +400,11 @@ export class Engine {
       setTimeout(() => this.detached(() => void this.database.runScheduledJob(job)), Math.max(0, job.scheduledTime - now));
     }
   }
+}
+
+function failedOutcome(error: unknown): Outcome {
+  const e = error instanceof FunctionError ? error : new FunctionError(String(error), undefined, [], error);
+  return { ok: false, message: e.message, data: e.data as JSONValue | undefined, logLines: e.logLines, error: e.thrown ?? e };
 }
 
 async function loadSchema(convexDir: string, modules: ModuleMap): Promise<unknown> {

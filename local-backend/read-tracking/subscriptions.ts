@@ -1,19 +1,17 @@
-// Subscribed queries: one shared run per (function, args[, identity when read]), re-run
-// only when a commit touches what the run read, coalesced into one pass per burst.
+// Subscribed queries: grouped by (function, args), read through the engine's query cache and
+// re-evaluated when a commit makes one of their cached results stale, coalesced into one pass per burst.
 import type { JSONValue } from "convex/values";
-import { FunctionError, type Engine, type Identity } from "../engine/engine.ts";
-import { ReadSet, type Change } from "../engine/read-set.ts";
+import { parseUdfPath, type Engine, type Identity } from "../engine/engine.ts";
+import { outcomeJson, QueryCache, type Outcome } from "./query-cache.ts";
 
-export type Outcome =
-  | { ok: true; value: JSONValue; logLines: string[] }
-  | { ok: false; message: string; data: JSONValue | undefined; logLines: string[] };
+export type { Outcome } from "./query-cache.ts";
 
 export interface Subscriber {
   readonly queryId: number;
   readonly udfPath: string;
   readonly args: JSONValue;
   readonly groupKey: string;
-  /** JSON of the last outcome computed for this subscriber (what the client has or will get). */
+  /** outcomeJson of the last outcome computed for this subscriber (what the client has or will get). */
   lastJson?: string;
   owner: SubscriberOwner;
 }
@@ -29,30 +27,14 @@ export interface SubscriberOwner {
   endOfFlush(ts: bigint): void;
 }
 
-interface Entry {
-  promise: Promise<Outcome>;
-  readSet: ReadSet;
-  done: boolean;
-}
-
 interface Group {
-  udfPath: string;
-  args: JSONValue;
+  key: string;
   subs: Set<Subscriber>;
-  /** "*" (or "*admin") = a run that did not read the identity, valid for every caller; else identity key. */
-  entries: Map<string, Entry>;
 }
-
-const identityKey = (identity: Identity | null, admin: boolean) =>
-  `${admin ? "admin:" : ""}${identity ? identity.tokenIdentifier : "anonymous"}`;
-
-const BATCHES_KEPT = 5000;
 
 export class Subscriptions {
   private groups = new Map<string, Group>();
-  private seq = 0;
-  private batches: { seq: number; changes: Change[] }[] = [];
-  private pending: Change[][] = [];
+  private commitsPending = false;
   private dirtyGroups = new Set<Group>();
   private flushing: Promise<void> | null = null;
   private deliveries: Promise<void> = Promise.resolve();
@@ -60,33 +42,45 @@ export class Subscriptions {
   private notifiedTs = 0n;
   private completedTs = 0n;
   private waiters: { ts: bigint; resolve: () => void }[] = [];
-  /** Query runs performed (for tests and benchmarks). */
-  runs = 0;
 
   /** `durable` resolves once every commit so far is on disk: no client sees data a crash could lose. */
   constructor(
     private readonly engine: Engine,
     private readonly durable: () => Promise<void> = () => Promise.resolve(),
-  ) {}
+  ) {
+    engine.queries.onInvalidate((key) => {
+      const group = this.groups.get(key);
+      if (group) {
+        this.dirtyGroups.add(group);
+        this.schedule();
+      }
+    });
+  }
+
+  /** Query runs performed (for tests and benchmarks). */
+  get runs() {
+    return this.engine.queries.runs;
+  }
 
   static key(udfPath: string, args: JSONValue) {
-    return `${udfPath}\u0000${JSON.stringify(args)}`;
+    return QueryCache.key(parseUdfPath(udfPath).canonical, args);
   }
 
   add(sub: Subscriber) {
     let group = this.groups.get(sub.groupKey);
     if (!group) {
-      group = { udfPath: sub.udfPath, args: sub.args, subs: new Set(), entries: new Map() };
+      group = { key: sub.groupKey, subs: new Set() };
       this.groups.set(sub.groupKey, group);
     }
     group.subs.add(sub);
+    this.engine.queries.retain(sub.groupKey);
   }
 
   remove(sub: Subscriber) {
     const group = this.groups.get(sub.groupKey);
-    if (!group) return;
-    group.subs.delete(sub);
+    if (!group?.subs.delete(sub)) return;
     if (group.subs.size === 0) this.groups.delete(sub.groupKey);
+    this.engine.queries.release(sub.groupKey);
   }
 
   get size() {
@@ -95,57 +89,12 @@ export class Subscriptions {
 
   /** Current outcome for a subscriber, from the shared cache or a fresh run. */
   evaluate(sub: Subscriber): Promise<Outcome> {
-    const group = this.groups.get(sub.groupKey);
-    if (!group) return this.run(sub.udfPath, sub.args, sub.owner).then((r) => r.outcome);
-    const key = identityKey(sub.owner.identity, sub.owner.admin);
-    // Admin callers may run internal functions: never share their results with others.
-    const anyone = sub.owner.admin ? "*admin" : "*";
-    const cached = group.entries.get(anyone) ?? group.entries.get(key);
-    if (cached) return cached.promise;
-    const startSeq = this.seq;
-    const readSet = new ReadSet();
-    const entry: Entry = { readSet, done: false, promise: Promise.resolve(null as never) };
-    entry.promise = this.run(sub.udfPath, sub.args, sub.owner, readSet).then(({ outcome }) => {
-      entry.done = true;
-      if (group.entries.get(key) === entry) {
-        group.entries.delete(key);
-        if (this.changedSince(startSeq, readSet)) this.markDirty(group);
-        else group.entries.set(readSet.identity ? key : anyone, entry);
-      }
-      return outcome;
-    });
-    group.entries.set(key, entry);
-    return entry.promise;
+    return this.engine.query(sub.udfPath, sub.args, sub.owner);
   }
 
-  private async run(udfPath: string, args: JSONValue, owner: SubscriberOwner, readSet = new ReadSet()) {
-    this.runs += 1;
-    try {
-      const result = await this.engine.call("query", udfPath, args, { identity: owner.identity, admin: owner.admin, readSet });
-      return { outcome: { ok: true, value: result.value as JSONValue, logLines: result.logLines } as Outcome, readSet };
-    } catch (error) {
-      const e = error instanceof FunctionError ? error : new FunctionError(String(error), undefined, []);
-      return { outcome: { ok: false, message: e.message, data: e.data as JSONValue | undefined, logLines: e.logLines } as Outcome, readSet };
-    }
-  }
-
-  private changedSince(seq: number, readSet: ReadSet): boolean {
-    if (seq === this.seq) return false;
-    if (this.batches.length === 0 || this.batches[0].seq > seq + 1) return true;
-    return this.batches.some((b) => b.seq > seq && readSet.touchedBy(b.changes, this.engine.rangeMatches));
-  }
-
-  private markDirty(group: Group) {
-    this.dirtyGroups.add(group);
-    this.schedule();
-  }
-
-  /** Called synchronously from the engine's commit hook. */
-  onCommit(ts: bigint, changes: Change[]) {
-    this.seq += 1;
-    this.batches.push({ seq: this.seq, changes });
-    if (this.batches.length > BATCHES_KEPT) this.batches.splice(0, this.batches.length - BATCHES_KEPT);
-    this.pending.push(changes);
+  /** Called synchronously from the engine's commit hook (after the query cache dropped what it touched). */
+  onCommit(ts: bigint) {
+    this.commitsPending = true;
     if (ts > this.notifiedTs) this.notifiedTs = ts;
     this.schedule();
   }
@@ -170,7 +119,7 @@ export class Subscriptions {
   private async flushLoop() {
     if (this.flushing) return;
     this.flushing = (async () => {
-      while (this.pending.length > 0 || this.dirtyGroups.size > 0) await this.flushOnce();
+      while (this.commitsPending || this.dirtyGroups.size > 0) await this.flushOnce();
     })();
     try {
       await this.flushing;
@@ -182,27 +131,18 @@ export class Subscriptions {
   private async flushOnce() {
     const ts = this.engine.currentTs();
     const coveredTs = this.notifiedTs;
-    const changes = this.pending.flat();
-    this.pending = [];
-    const affected = new Set(this.dirtyGroups);
-    this.dirtyGroups.clear();
-    for (const group of this.groups.values()) {
-      for (const [key, entry] of group.entries) {
-        if (entry.done && entry.readSet.touchedBy(changes, this.engine.rangeMatches)) {
-          group.entries.delete(key);
-          affected.add(group);
-        }
-      }
-    }
+    this.commitsPending = false;
+    const affected = this.dirtyGroups;
+    this.dirtyGroups = new Set();
     // The fsync runs while the queries re-run; results go out only once it is done.
     const durable = this.durable();
     const updates: [Subscriber, Outcome, number][] = [];
     for (const group of affected) {
-      if (!this.groups.has(Subscriptions.key(group.udfPath, group.args))) continue;
+      if (this.groups.get(group.key) !== group) continue;
       for (const sub of group.subs) {
         const epoch = sub.owner.identityEpoch;
         const outcome = await this.evaluate(sub);
-        const json = JSON.stringify(outcome);
+        const json = outcomeJson(outcome);
         if (json === sub.lastJson) continue;
         sub.lastJson = json;
         updates.push([sub, outcome, epoch]);

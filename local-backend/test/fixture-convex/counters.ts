@@ -1,5 +1,5 @@
 import { internalQueryGeneric, mutationGeneric, queryGeneric } from "convex/server";
-import { v } from "convex/values";
+import { ConvexError, v } from "convex/values";
 
 export const get = queryGeneric({
   args: { name: v.string() },
@@ -33,5 +33,17 @@ export const getInternal = internalQueryGeneric({
       .withIndex("by_name", (q) => q.eq("name", name))
       .unique();
     return row?.value ?? 0;
+  },
+});
+
+export const getOrThrow = internalQueryGeneric({
+  args: { name: v.string() },
+  handler: async (ctx, { name }) => {
+    const row = await ctx.db
+      .query("counters")
+      .withIndex("by_name", (q) => q.eq("name", name))
+      .unique();
+    if (!row) throw new ConvexError({ code: "NO_COUNTER", name });
+    return row.value;
   },
 });

@@ -1,4 +1,5 @@
-import { httpActionGeneric, httpRouter } from "convex/server";
+import { anyApi, httpActionGeneric, httpRouter } from "convex/server";
+import { ConvexError } from "convex/values";
 
 const http = httpRouter();
 
@@ -23,6 +24,20 @@ http.route({
   path: "/api/store",
   method: "POST",
   handler: httpActionGeneric(async (ctx, request) => new Response(JSON.stringify({ storageId: await ctx.storage.store(await request.blob()) }))),
+});
+
+http.route({
+  path: "/api/counter",
+  method: "GET",
+  handler: httpActionGeneric(async (ctx, request) => {
+    const name = new URL(request.url).searchParams.get("name") ?? "";
+    try {
+      return new Response(JSON.stringify({ value: await ctx.runQuery(anyApi.counters.getOrThrow, { name }) }));
+    } catch (error) {
+      if (!(error instanceof ConvexError)) throw error;
+      return new Response(JSON.stringify({ error: error.data }), { status: 404 });
+    }
+  }),
 });
 
 export default http;

@@ -1,0 +1,161 @@
+import { anyApi } from "convex/server";
+import { ConvexHttpClient } from "convex/browser";
+import WebSocket from "ws";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Doc } from "../engine/convex-test-internals.ts";
+import type { Change } from "../engine/read-set.ts";
+import { QueryCache, type Outcome } from "../read-tracking/query-cache.ts";
+import { startBackend, type Backend } from "../server.ts";
+import { fixtureConvexDir, removeTempDataDirs, tempDataDir } from "./helpers.ts";
+
+describe("QueryCache", () => {
+  const eqMatches = (doc: Doc, filter: unknown) => {
+    const { fieldPath, value } = filter as { fieldPath: string; value: unknown };
+    return doc[fieldPath] === value;
+  };
+  const cache = (max?: number) => new QueryCache((id) => id.split(":")[0], eqMatches, max);
+  const counter = (id: string, name: string, value: number): Doc => ({ _id: `counters:${id}`, _creationTime: 0, name, value });
+  const write = (before: Doc | null, after: Doc | null): Change[] => [{ id: (after ?? before)!._id, table: "counters", before, after }];
+  /** A run reading the counters named `name` through an index range, counting how often it ran. */
+  const runner = (name: string, value: number, { readsIdentity = false } = {}) => {
+    const run = async (readSet: Parameters<Parameters<QueryCache["get"]>[2]>[0]): Promise<Outcome> => {
+      run.calls += 1;
+      readSet.addQuery({ source: { type: "IndexRange", indexName: "counters.by_name", range: [{ type: "Eq", fieldPath: "name", value: name }] } });
+      readSet.identity = readsIdentity;
+      return { ok: true, value, logLines: [] };
+    };
+    run.calls = 0;
+    return run;
+  };
+
+  it("shares one run among callers until a commit writes into the range it read", async () => {
+    const c = cache();
+    const run = runner("a", 1);
+    const key = QueryCache.key("counters:get", { name: "a" });
+    const stale: string[] = [];
+    c.onInvalidate((k) => stale.push(k));
+    await Promise.all([c.get(key, null, run), c.get(key, null, run)]);
+    // Once the run is known not to read the identity, every caller gets it.
+    await Promise.all([c.get(key, "alice", run), c.get(key, "bob", run)]);
+    expect(run.calls).toBe(1);
+    c.invalidate(write(null, counter("1", "b", 5)));
+    await c.get(key, null, run);
+    expect(run.calls).toBe(1);
+    expect(stale).toEqual([]);
+    // A document moving out of the range touches it too (its old version matched).
+    c.invalidate(write(counter("2", "a", 1), counter("2", "z", 1)));
+    expect(stale).toEqual([key]);
+    await c.get(key, null, run);
+    expect(run.calls).toBe(2);
+  });
+
+  it("keeps a run that read the identity for that caller only", async () => {
+    const c = cache();
+    const run = runner("a", 1, { readsIdentity: true });
+    const key = QueryCache.key("counters:mine", { name: "a" });
+    await c.get(key, "alice", run);
+    await c.get(key, "alice", run);
+    expect(run.calls).toBe(1);
+    await c.get(key, "bob", run);
+    await c.get(key, null, run);
+    expect(run.calls).toBe(3);
+  });
+
+  it("does not keep a result whose run a commit overtook", async () => {
+    const c = cache();
+    const key = QueryCache.key("counters:get", { name: "a" });
+    const finish: ((o: Outcome) => void)[] = [];
+    const slow = async (readSet: Parameters<Parameters<QueryCache["get"]>[2]>[0]) => {
+      readSet.addQuery({ source: { type: "IndexRange", indexName: "counters.by_name", range: [{ type: "Eq", fieldPath: "name", value: "a" }] } });
+      return await new Promise<Outcome>((resolve) => finish.push(resolve));
+    };
+    const first = c.get(key, null, slow);
+    c.invalidate(write(null, counter("1", "a", 1)));
+    const second = c.get(key, null, slow);
+    expect(finish).toHaveLength(2);
+    finish[0]({ ok: true, value: 0, logLines: [] });
+    expect(await first).toMatchObject({ value: 0 });
+    expect(c.size).toBe(1); // the second run's entry only
+    finish[1]({ ok: true, value: 1, logLines: [] });
+    await second;
+    expect(await c.get(key, null, slow)).toMatchObject({ value: 1 });
+    expect(finish).toHaveLength(2);
+  });
+
+  it("evicts the least recently used entries, never those of retained keys", async () => {
+    const c = cache(2);
+    const [a, b, d] = [QueryCache.key("q", { n: "a" }), QueryCache.key("q", { n: "b" }), QueryCache.key("q", { n: "d" })];
+    const runA = runner("a", 1);
+    c.retain(a);
+    await c.get(a, null, runA);
+    await c.get(b, null, runner("b", 2));
+    await c.get(d, null, runner("d", 3));
+    expect(c.size).toBe(2);
+    await c.get(a, null, runA);
+    expect(runA.calls).toBe(1);
+  });
+});
+
+describe("query cache in the backend", () => {
+  let backend: Backend;
+  beforeAll(async () => {
+    backend = await startBackend({ port: 0, sitePort: 0, dataDir: tempDataDir(), convexDir: fixtureConvexDir });
+  });
+  afterAll(async () => {
+    await backend.close();
+    removeTempDataDirs();
+  });
+
+  it("answers repeated HTTP API queries from one run until a write to what it read", async () => {
+    const http = new ConvexHttpClient(backend.url);
+    await http.mutation(anyApi.counters.increment, { name: "api" });
+    expect(await http.query(anyApi.counters.get, { name: "api" })).toBe(1);
+    const runs = backend.engine.queries.runs;
+    expect(await http.query(anyApi.counters.get, { name: "api" })).toBe(1);
+    await http.mutation(anyApi.counters.increment, { name: "elsewhere" });
+    expect(await http.query(anyApi.counters.get, { name: "api" })).toBe(1);
+    expect(backend.engine.queries.runs).toBe(runs);
+    await http.mutation(anyApi.counters.increment, { name: "api" });
+    expect(await http.query(anyApi.counters.get, { name: "api" })).toBe(2);
+    expect(backend.engine.queries.runs).toBe(runs + 1);
+  });
+
+  it("serves ctx.runQuery inside HTTP actions from the cache, errors included, and sees new writes", async () => {
+    const get = async (name: string) => {
+      const res = await fetch(`${backend.siteUrl}/api/counter?name=${name}`);
+      return { status: res.status, body: (await res.json()) as unknown };
+    };
+    expect(await get("site")).toEqual({ status: 404, body: { error: { code: "NO_COUNTER", name: "site" } } });
+    const runs = backend.engine.queries.runs;
+    expect(await get("site")).toEqual({ status: 404, body: { error: { code: "NO_COUNTER", name: "site" } } });
+    expect(backend.engine.queries.runs).toBe(runs);
+    await new ConvexHttpClient(backend.url).mutation(anyApi.counters.increment, { name: "site" });
+    expect(await get("site")).toEqual({ status: 200, body: { value: 1 } });
+    expect(await get("site")).toEqual({ status: 200, body: { value: 1 } });
+    expect(backend.engine.queries.runs).toBe(runs + 1);
+  });
+
+  it("never skips a version: each Transition starts where the previous one ended, through a burst of commits", async () => {
+    const ws = new WebSocket(`${backend.url.replace("http", "ws")}/api/1.0/sync`);
+    await new Promise((resolve) => ws.once("open", resolve));
+    const transitions: { startVersion: unknown; endVersion: unknown; modifications: { value?: number }[] }[] = [];
+    ws.on("message", (data) => {
+      const message = JSON.parse(data.toString()) as { type: string };
+      if (message.type === "Transition") transitions.push(message as (typeof transitions)[number]);
+    });
+    ws.send(JSON.stringify({ type: "Connect", sessionId: "versions", connectionCount: 0, lastCloseReason: null }));
+    ws.send(
+      JSON.stringify({
+        type: "ModifyQuerySet",
+        baseVersion: 0,
+        newVersion: 1,
+        modifications: [{ type: "Add", queryId: 0, udfPath: "counters:get", args: [{ name: "burst" }] }],
+      }),
+    );
+    const http = new ConvexHttpClient(backend.url);
+    await Promise.all(Array.from({ length: 20 }, () => http.mutation(anyApi.counters.increment, { name: "burst" })));
+    await expect.poll(() => transitions.at(-1)?.modifications.at(-1)?.value).toBe(20);
+    ws.close();
+    for (let i = 1; i < transitions.length; i++) expect(transitions[i].startVersion).toEqual(transitions[i - 1].endVersion);
+  });
+});
