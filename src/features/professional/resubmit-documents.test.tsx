@@ -59,6 +59,7 @@ describe("ResubmitDocuments", () => {
     expect(send()).toBeDisabled();
     await user.upload(screen.getByLabelText("New Citizenship Back"), new File(["%PDF"], "scan.pdf", { type: "application/pdf" }));
     expect(await screen.findByText("Only images (JPEG, PNG, WebP or GIF) are allowed.")).toBeInTheDocument();
+    expect(screen.queryByRole("img", { name: "Citizenship Back (new)" })).not.toBeInTheDocument();
     await user.click(send());
     expect(uploadImage).not.toHaveBeenCalled();
     expect(resubmit).not.toHaveBeenCalled();

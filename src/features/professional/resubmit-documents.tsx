@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/button";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import { errorMessage } from "@/lib/errors";
 import { useAppForm } from "@/lib/form";
-import { imageFileSchema, uploadImage } from "@/lib/upload";
+import { imageFileProblem, imageFileSchema, uploadImage } from "@/lib/upload";
 
 const DOCUMENTS = [
   { key: "citizenshipFront", label: "Citizenship Front" },
@@ -111,10 +111,10 @@ export function ResubmitDocuments({ current, onDone }: Props) {
   );
 }
 
-/** The chosen image, or the one on file until something is chosen. */
+/** The chosen image, or the one on file until an acceptable image is chosen. */
 function Preview({ file, currentUrl, label }: { file: File | null; currentUrl: string | null; label: string }) {
   // Released once the image has loaded: the picture stays on screen, the blob is freed.
-  const fileUrl = useMemo(() => (file ? URL.createObjectURL(file) : null), [file]);
+  const fileUrl = useMemo(() => (file && imageFileProblem(file) === null ? URL.createObjectURL(file) : null), [file]);
   const src = fileUrl ?? currentUrl;
   return (
     <figure className="flex items-center gap-3">
