@@ -14,8 +14,14 @@ export default defineConfig(({ command }) => ({
       // included (remix-run/react-router#14102); a production build takes the production files.
       ...(command === "build"
         ? [
-            { find: /^react-router$/, replacement: here("./node_modules/react-router/dist/production/index.mjs") },
-            { find: /^react-router\/dom$/, replacement: here("./node_modules/react-router/dist/production/dom-export.mjs") },
+            {
+              find: /^react-router$/,
+              replacement: here("./node_modules/react-router/dist/production/index.mjs"),
+            },
+            {
+              find: /^react-router\/dom$/,
+              replacement: here("./node_modules/react-router/dist/production/dom-export.mjs"),
+            },
           ]
         : []),
     ],

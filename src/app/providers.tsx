@@ -1,6 +1,5 @@
 import { ConvexAuthProvider } from "@convex-dev/auth/react";
 import { ConvexReactClient } from "convex/react";
-import { lazy, Suspense } from "react";
 import { BrowserRouter } from "react-router-dom";
 import { AppRoutes } from "@/app/router";
 import { PresenceHeartbeat } from "@/features/presence/presence-heartbeat";
@@ -9,9 +8,6 @@ import { CONVEX_URL } from "@/lib/constants";
 // Function log lines (including handled ConvexErrors) are echoed to the console only in development.
 const convex = new ConvexReactClient(CONVEX_URL, { logger: import.meta.env.DEV });
 
-// Nothing on first paint is a toast: sonner loads after it, and shows any toast raised before it mounted.
-const Toaster = lazy(() => import("@/app/toaster"));
-
 export function Providers() {
   return (
     <ConvexAuthProvider client={convex}>
@@ -19,9 +15,6 @@ export function Providers() {
       <BrowserRouter>
         <AppRoutes />
       </BrowserRouter>
-      <Suspense fallback={null}>
-        <Toaster />
-      </Suspense>
     </ConvexAuthProvider>
   );
 }
