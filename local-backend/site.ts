@@ -35,11 +35,9 @@ export async function handleSite(
     res.writeHead(413, { "Content-Type": "application/json", "Access-Control-Allow-Origin": "*" });
     return res.end(JSON.stringify({ code: "PayloadTooLarge", message: "The request body is larger than 20 MB." }));
   }
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (value === undefined) continue;
-    for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
-  }
+  // Name/value pairs as received: the Request convex-test builds copies them into its own Headers.
+  const headers: [string, string][] = [];
+  for (let i = 0; i < req.rawHeaders.length; i += 2) headers.push([req.rawHeaders[i], req.rawHeaders[i + 1]]);
   let response: Response;
   if (!(await engine.hasHttpRouter())) response = new Response("No HTTP routes (convex/http.ts) defined", { status: 404 });
   else {
@@ -61,6 +59,11 @@ export async function handleSite(
   });
   const setCookie = response.headers.getSetCookie?.();
   if (setCookie?.length) out["set-cookie"] = setCookie;
+  const bytes = Buffer.from(await response.arrayBuffer());
+  // A known length instead of chunked encoding (the headers are written before the body).
+  if (!out["content-length"] && !out["transfer-encoding"] && response.status !== 204 && response.status !== 304) {
+    out["content-length"] = [String(bytes.length)];
+  }
   res.writeHead(response.status, out);
-  res.end(Buffer.from(await response.arrayBuffer()));
+  res.end(bytes);
 }

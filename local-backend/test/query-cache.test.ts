@@ -138,10 +138,11 @@ describe("query cache in the backend", () => {
   it("never skips a version: each Transition starts where the previous one ended, through a burst of commits", async () => {
     const ws = new WebSocket(`${backend.url.replace("http", "ws")}/api/1.0/sync`);
     await new Promise((resolve) => ws.once("open", resolve));
-    const transitions: { startVersion: unknown; endVersion: unknown; modifications: { value?: number }[] }[] = [];
+    type Transition = { type: string; startVersion: unknown; endVersion: unknown; modifications: { value?: number }[] };
+    const transitions: Transition[] = [];
     ws.on("message", (data) => {
-      const message = JSON.parse(data.toString()) as { type: string };
-      if (message.type === "Transition") transitions.push(message as (typeof transitions)[number]);
+      const message = JSON.parse(data.toString()) as Transition;
+      if (message.type === "Transition") transitions.push(message);
     });
     ws.send(JSON.stringify({ type: "Connect", sessionId: "versions", connectionCount: 0, lastCloseReason: null }));
     ws.send(
