@@ -1,10 +1,13 @@
 // @vitest-environment edge-runtime
 /**
  * Abuse: password guessing is locked out after auth's failed-attempt limit, location updates above
- * 1/s are refused, a 6 MB upload is refused when it is attached. (Script tags: abuse-render.test.tsx.)
+ * 1/s are refused, visitors flooding upload URLs or the contact form are cut off at their shared limit,
+ * a 6 MB upload is refused when it is attached and files never attached are swept a day later.
+ * (Script tags: abuse-render.test.tsx.)
  */
 import { beforeAll, describe, expect, test } from "vitest";
-import { api } from "../convex/_generated/api";
+import { api, internal } from "../convex/_generated/api";
+import { LIMITS } from "../convex/model/rateLimit";
 import {
   PNG_BYTES,
   customerSignUp,
@@ -92,6 +95,36 @@ describe("abuse", () => {
     console.log(`abuse: 10 location updates in a burst → ${accepted} accepted, ${limited} RATE_LIMITED`);
   });
 
+  test("a visitor flood of upload URLs and contact messages is cut off at the visitors' shared limit; signed-in users keep theirs", async () => {
+    const t = newTest();
+    const flood = async (call: () => Promise<unknown>) => {
+      const outcome = { accepted: 0, limited: 0 };
+      for (let i = 0; i < 500; i++) {
+        try {
+          await call();
+          outcome.accepted++;
+        } catch (error) {
+          expect(await errorCode(Promise.reject(error))).toBe("RATE_LIMITED");
+          outcome.limited++;
+        }
+      }
+      return outcome;
+    };
+    const uploads = await flood(() => t.mutation(api.files.generateUploadUrl, {}));
+    const message = { name: "Flood", email: "flood@example.np", message: "Buy cheap watches now" };
+    const messages = await flood(() => t.mutation(api.contact.send, message));
+    expect(uploads).toEqual({ accepted: LIMITS.upload.visitors, limited: 500 - LIMITS.upload.visitors });
+    expect(messages).toEqual({ accepted: LIMITS.contact.visitors, limited: 500 - LIMITS.contact.visitors });
+    expect(await t.run(async (ctx) => (await ctx.db.query("contactMessages").collect()).length)).toBe(LIMITS.contact.visitors);
+
+    const customer = await insertCustomer(t);
+    await customer.as.mutation(api.files.generateUploadUrl, {});
+    await customer.as.mutation(api.contact.send, { ...message, message: "Do you serve Butwal?" });
+    console.log(
+      `abuse: 500 visitor upload URLs → ${uploads.accepted} accepted, ${uploads.limited} RATE_LIMITED; 500 contact messages → ${messages.accepted} stored, ${messages.limited} RATE_LIMITED; a signed-in user still served`,
+    );
+  }, 60_000);
+
   test("a 6 MB image is refused when attached (profile photo, sign-up document, HTTP registration)", async () => {
     const t = newTest();
     const customer = await insertCustomer(t);
@@ -126,6 +159,9 @@ describe("abuse", () => {
     const after = await tableSizes(t);
     // the refused sign-up's three small documents stay uploaded (they were never attached); nothing else
     expect({ ...after, files: after.files - 3 }).toEqual({ ...before, files: before.files });
-    console.log("abuse: 6 MB upload refused on attach (FILE_TOO_LARGE) by updateProfile, sign-up and POST /api/users/register");
+    // until the hourly sweep finds them a day old (here: a cut-off of now), with the refused 6 MB photo
+    await t.mutation(internal.files.sweepOrphans, { before: Date.now() + 1 });
+    expect(await t.run((ctx) => ctx.db.system.query("_storage").collect())).toEqual([]);
+    console.log("abuse: 6 MB upload refused on attach (FILE_TOO_LARGE) by updateProfile, sign-up and POST /api/users/register; never-attached files swept");
   }, 60_000);
 });
