@@ -23,11 +23,9 @@ export async function getViewer(ctx: QueryCtx): Promise<Doc<"users"> | null> {
   return session === null ? null : user;
 }
 
+/** The viewer, who must be signed in and, when `roles` are given, hold one of them. */
 export async function requireViewer(ctx: QueryCtx, ...roles: Role[]): Promise<Doc<"users">> {
-  return checkRole(await getViewer(ctx), roles);
-}
-
-function checkRole(viewer: Doc<"users"> | null, roles: Role[]): Doc<"users"> {
+  const viewer = await getViewer(ctx);
   if (viewer === null) {
     throw new ConvexError({ code: "UNAUTHENTICATED", message: "Please sign in to continue." });
   }
