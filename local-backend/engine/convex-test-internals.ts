@@ -131,6 +131,14 @@ export function loadConvexTestInternals(): Promise<ConvexTestInternals> {
       "const result = await runActionWithHandler(resolved.handler, args, resolved.functionPath, localBackendRunQuery(auth, byTypeWithPath.runQuery),",
     );
     source = patch(source, "                    runQuery: byType.query,", "                    runQuery: localBackendRunQuery(auth, byType.query),");
+    // convex-test re-checks a dozen global property descriptors on every call in case a test stubbed a
+    // global in between; nothing replaces them in the server, so the accessors are installed once.
+    source = patch(
+      source,
+      "function runWithGlobalOverrides(overrides, handler) {\n    installGlobalProxies();",
+      "let localBackendProxiesInstalled = false;\nfunction runWithGlobalOverrides(overrides, handler) {\n" +
+        "    if (!localBackendProxiesInstalled) {\n        installGlobalProxies();\n        localBackendProxiesInstalled = true;\n    }",
+    );
     source +=
       "\nconst localBackendHooks = { mutationResult: null, runQuery: null };\n" +
       "function localBackendRunQuery(auth, original) {\n" +

@@ -197,6 +197,7 @@ export class Engine {
   /** udfPath → what resolve found, for the current modules. */
   private resolved = new Map<string, { canonical: string; kind: FunctionKind; isPublic: boolean } | null>();
   readonly queries: QueryCache;
+  private httpRouterFound: Promise<boolean> | undefined;
   /** Top-level async context: follow-up work started from inside a handler runs here. */
   readonly detached = AsyncResource.bind((fn: () => void) => fn());
 
@@ -256,6 +257,7 @@ export class Engine {
     for (const [file, load] of Object.entries(modules)) byPath.set(file.replace(/\.[^./]+$/, ""), load);
     this.modules = byPath;
     this.resolved.clear();
+    this.httpRouterFound = undefined;
     useModuleLoader(this.global, async (p) => {
       const load = byPath.get(path.join(root, p));
       if (!load) throw new Error(`Could not find module for: "${p}"`);
@@ -329,9 +331,11 @@ export class Engine {
     }
   }
 
-  async hasHttpRouter(): Promise<boolean> {
-    const router = (await this.moduleExports("http"))?.default as { isRouter?: boolean } | undefined;
-    return router?.isRouter === true;
+  hasHttpRouter(): Promise<boolean> {
+    this.httpRouterFound ??= this.moduleExports("http").then(
+      (exports) => (exports?.default as { isRouter?: boolean } | undefined)?.isRouter === true,
+    );
+    return this.httpRouterFound;
   }
 
   /** The module's exports, or undefined when the module does not exist. */
