@@ -1,19 +1,21 @@
 import { ConvexAuthProvider } from "@convex-dev/auth/react";
 import { ConvexReactClient } from "convex/react";
 import { BrowserRouter } from "react-router-dom";
-import { AppRoutes } from "@/app/router";
+import { AppRoutes, loadRoutes } from "@/app/router";
 import { PresenceHeartbeat } from "@/features/presence/presence-heartbeat";
 import { CONVEX_URL } from "@/lib/constants";
 
 // Function log lines (including handled ConvexErrors) are echoed to the console only in development.
 const convex = new ConvexReactClient(CONVEX_URL, { logger: import.meta.env.DEV });
+// The first page's modules start loading at startup too, beside the client's connection.
+const firstRoutes = loadRoutes(window.location.pathname);
 
 export function Providers() {
   return (
     <ConvexAuthProvider client={convex}>
       <PresenceHeartbeat />
       <BrowserRouter>
-        <AppRoutes />
+        <AppRoutes firstRoutes={firstRoutes} />
       </BrowserRouter>
     </ConvexAuthProvider>
   );

@@ -1,16 +1,29 @@
-import { lazy, type ComponentType, type ReactNode } from "react";
-import { Navigate, useLocation, useRoutes, type RouteObject } from "react-router-dom";
+import { lazy, useEffect, useState, type ComponentType, type ReactNode } from "react";
+import { matchRoutes, Navigate, useLocation, useRoutes, type RouteObject } from "react-router-dom";
 import { RootLayout } from "@/app/layouts/root-layout";
 import { RouteErrorBoundary } from "@/app/route-error";
 import { CustomerOnly, GuestOnly } from "@/app/guards";
+import { LoadingState } from "@/components/ui/states";
+
+type PageModule = { default: ComponentType };
+/** Route metadata: loads the route's module (see loadRoutes). */
+type PageHandle = { load: () => Promise<PageModule> };
 
 /**
- * A lazily loaded route whose module's default export is the page. The root layout's Suspense shows the
- * loading state on first load; a navigation is a transition, so the current page stays until the next loads.
+ * A lazily loaded route whose module's default export is the page. Once its module is loaded the page renders
+ * without suspending; before that it suspends (root layout's Suspense) — on a navigation, which is a
+ * transition, the current page stays until the next one's module has loaded.
  */
-function page(load: () => Promise<{ default: ComponentType }>): { element: ReactNode } {
-  const Page = lazy(load);
-  return { element: <Page /> };
+function page(load: () => Promise<PageModule>): { element: ReactNode; handle: PageHandle } {
+  let Loaded: ComponentType | undefined;
+  const loadOnce = () =>
+    load().then((module) => {
+      Loaded = module.default;
+      return module;
+    });
+  const Lazy = lazy(loadOnce);
+  const Page = () => (Loaded ? <Loaded /> : <Lazy />);
+  return { element: <Page />, handle: { load: loadOnce } };
 }
 
 const routes: RouteObject[] = [
@@ -57,12 +70,26 @@ const routes: RouteObject[] = [
   },
 ];
 
+/** Loads, in parallel, the modules of every route (layouts included) that `pathname` matches. */
+export function loadRoutes(pathname: string): Promise<unknown> {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  return Promise.all(matches.map((m) => (m.route.handle as PageHandle | undefined)?.load()));
+}
+
 /**
  * Declarative routing (BrowserRouter + useRoutes), not the data router: no route has a loader or action,
- * and createBrowserRouter's data layer was ~16 KB gzip of the landing's initial JS.
+ * and createBrowserRouter's data layer was ~16 KB gzip of the landing's initial JS. Like the data router,
+ * the first location's route modules are loaded before the routes render (LoadingState meanwhile): a page
+ * that suspended instead would stay hidden behind the Suspense fallback for React's 300 ms reveal throttle.
  */
-export function AppRoutes() {
+export function AppRoutes({ firstRoutes }: { firstRoutes: Promise<unknown> }) {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    // A module that failed to load fails again when rendered, and RouteErrorBoundary shows it.
+    void firstRoutes.finally(() => setReady(true));
+  }, [firstRoutes]);
   const location = useLocation();
   const element = useRoutes(routes);
+  if (!ready) return <LoadingState />;
   return <RouteErrorBoundary location={location.key}>{element}</RouteErrorBoundary>;
 }
