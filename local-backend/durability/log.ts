@@ -58,7 +58,9 @@ export class TransactionLog {
   readonly snapshotFile: string;
   readonly filesDir: string;
   private fd: number;
-  private dirty = false;
+  /** Records appended so far, and how many of them an fdatasync has covered. */
+  private appended = 0;
+  private synced = 0;
   private syncing: Promise<void> | null = null;
   private recordsSinceSnapshot = 0;
   private bytesSinceSnapshot = 0;
@@ -150,7 +152,7 @@ export class TransactionLog {
   private append(record: LogRecord) {
     const line = encode(record);
     writeSync(this.fd, line);
-    this.dirty = true;
+    this.appended += 1;
     this.recordsSinceSnapshot += 1;
     this.bytesSinceSnapshot += Buffer.byteLength(line);
   }
@@ -185,19 +187,24 @@ export class TransactionLog {
     return existsSync(file) ? readFileSync(file) : null;
   }
 
-  /** Resolves once everything appended so far is on disk (one fdatasync serves many writers). */
+  /**
+   * Resolves once everything appended before the call is on disk (one fdatasync serves many writers).
+   * Records appended later do not hold it up: under a steady stream of commits a caller waits for at
+   * most the fdatasync in flight and one more, never for every round that newer records start.
+   */
   async sync(): Promise<void> {
-    while (this.dirty || this.syncing) {
-      if (this.syncing) {
-        await this.syncing;
-        continue;
+    const target = this.appended;
+    while (this.synced < target) {
+      if (!this.syncing) {
+        const covers = this.appended;
+        this.syncing = new Promise<void>((resolve, reject) => fdatasync(this.fd, (error) => (error ? reject(error) : resolve())))
+          .then(() => {
+            if (covers > this.synced) this.synced = covers;
+          })
+          .finally(() => {
+            this.syncing = null;
+          });
       }
-      this.dirty = false;
-      this.syncing = new Promise<void>((resolve, reject) =>
-        fdatasync(this.fd, (error) => (error ? reject(error) : resolve())),
-      ).finally(() => {
-        this.syncing = null;
-      });
       await this.syncing;
     }
   }
@@ -232,7 +239,7 @@ export class TransactionLog {
     closeSync(dirFd);
     ftruncateSync(this.fd, 0);
     fsyncSync(this.fd);
-    this.dirty = false;
+    this.synced = this.appended;
     this.recordsSinceSnapshot = 0;
     this.bytesSinceSnapshot = 0;
   }
