@@ -61,6 +61,12 @@ export class FunctionError extends Error {
   }
 }
 
+interface Resolved {
+  canonical: string;
+  kind: FunctionKind;
+  isPublic: boolean;
+}
+
 export interface Caller {
   identity: Identity | null;
   admin: boolean;
@@ -195,7 +201,7 @@ export class Engine {
   private modules = new Map<string, () => Promise<Record<string, unknown>>>();
   private tableIndex!: TableIndex;
   /** udfPath → what resolve found, for the current modules. */
-  private resolved = new Map<string, { canonical: string; kind: FunctionKind; isPublic: boolean } | null>();
+  private resolved = new Map<string, Resolved | null>();
   readonly queries: QueryCache;
   private httpRouterFound: Promise<boolean> | undefined;
   /** Top-level async context: follow-up work started from inside a handler runs here. */
@@ -299,15 +305,22 @@ export class Engine {
 
   /** Checks that `udfPath` names a function of `kind` the caller may run. */
   async resolve(udfPath: string, kind: FunctionKind | "any", admin: boolean): Promise<{ canonical: string; kind: FunctionKind }> {
-    let found = this.resolved.get(udfPath);
-    if (found === undefined) {
-      const { module, name, canonical } = parseUdfPath(udfPath);
-      const fn = (await this.moduleExports(module))?.[name] as { isQuery?: boolean; isMutation?: boolean; isAction?: boolean; isPublic?: boolean } | undefined;
-      found = fn && (fn.isQuery || fn.isMutation || fn.isAction)
+    return this.check(udfPath, this.resolved.get(udfPath) ?? (await this.find(udfPath)), kind, admin);
+  }
+
+  /** What `udfPath` names in the current modules (null: no function), remembered until they change. */
+  private async find(udfPath: string): Promise<Resolved | null> {
+    const { module, name, canonical } = parseUdfPath(udfPath);
+    const fn = (await this.moduleExports(module))?.[name] as { isQuery?: boolean; isMutation?: boolean; isAction?: boolean; isPublic?: boolean } | undefined;
+    const found: Resolved | null =
+      fn && (fn.isQuery || fn.isMutation || fn.isAction)
         ? { canonical, kind: fn.isQuery ? "query" : fn.isMutation ? "mutation" : "action", isPublic: fn.isPublic === true }
         : null;
-      this.resolved.set(udfPath, found);
-    }
+    this.resolved.set(udfPath, found);
+    return found;
+  }
+
+  private check(udfPath: string, found: Resolved | null, kind: FunctionKind | "any", admin: boolean): { canonical: string; kind: FunctionKind } {
     const canonical = found?.canonical ?? parseUdfPath(udfPath).canonical;
     if (!found) {
       throw new FunctionError(`Could not find public function for '${canonical}'. Did you forget to run \`npx convex dev\` or \`npx convex deploy\`?`, undefined, []);
@@ -363,13 +376,18 @@ export class Engine {
     }
   }
 
-  /** A query's outcome for `caller`, from the query cache while nothing it read has changed. */
-  async query(udfPath: string, jsonArgs: JSONValue, caller: Caller): Promise<Outcome> {
+  /**
+   * A query's outcome for `caller`, from the query cache while nothing it read has changed. Synchronous up
+   * to the cache once the function is known: a flush evaluates it for every subscriber of a changed query.
+   */
+  query(udfPath: string, jsonArgs: JSONValue, caller: Caller): Promise<Outcome> {
+    const found = this.resolved.get(udfPath);
+    if (found === undefined) return this.find(udfPath).then(() => this.query(udfPath, jsonArgs, caller), failedOutcome);
     let canonical: string;
     try {
-      ({ canonical } = await this.resolve(udfPath, "query", caller.admin));
+      ({ canonical } = this.check(udfPath, found, "query", caller.admin));
     } catch (error) {
-      return failedOutcome(error);
+      return Promise.resolve(failedOutcome(error));
     }
     return this.cachedQuery(canonical, (jsonArgs ?? {}) as JSONValue, caller.identity);
   }
