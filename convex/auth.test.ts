@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, test } from "vitest";
 import { api, internal } from "./_generated/api";
+import { LIMITS, WINDOW_MS } from "./model/rateLimit";
 import {
   errorCode,
   errorMessage,
@@ -46,6 +47,19 @@ describe("sign-up", () => {
       available: true,
       documents: { citizenshipFront: params.citizenshipFront },
     });
+  });
+
+  test("a flood of sign-ups stops at the visitors' limit before any password is hashed; the next window is open again", async () => {
+    const t = newTest();
+    const windowStart = Date.now();
+    await t.run((ctx) => ctx.db.insert("rateLimits", { key: "signUp:visitors", windowStart, count: LIMITS.signUp.visitors }));
+    expect(await errorCode(signIn(t, "customer", customerSignUp("flood@example.np")))).toBe("RATE_LIMITED");
+    expect(await t.run((ctx) => ctx.db.query("users").take(1))).toEqual([]);
+    await t.run(async (ctx) => {
+      const row = (await ctx.db.query("rateLimits").take(1))[0];
+      await ctx.db.patch("rateLimits", row._id, { windowStart: windowStart - WINDOW_MS });
+    });
+    expect((await signIn(t, "customer", customerSignUp("flood@example.np"))).tokens?.token).toBeTypeOf("string");
   });
 
   test("professionals cannot sign up without all three documents", async () => {

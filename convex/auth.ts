@@ -74,6 +74,7 @@ async function signInFlow(role: AuthRole, params: Params, ctx: Ctx) {
 
 async function signUpFlow(role: "customer" | "professional", params: Params, ctx: Ctx) {
   const { password, profile, files } = parseSignUp(role, params);
+  await ctx.runMutation(internal.users.limitSignUps, {});
   if (await ctx.runQuery(internal.users.emailInUse, { email: profile.email })) throw emailTaken();
   for (const file of files) await checkStoredImage(ctx, file.id, file.label);
   try {

@@ -4,6 +4,7 @@ import { internal } from "./_generated/api";
 import { internalMutation, internalQuery } from "./_generated/server";
 import { getViewer, publicQuery, userMutation, userQuery } from "./functions";
 import { checkImageMetadata, claimFile, releaseFile } from "./model/files";
+import { rateLimit } from "./model/rateLimit";
 import {
   DOCUMENT_LABELS,
   deleteAccountData,
@@ -90,6 +91,16 @@ export const emailInUse = internalQuery({
   args: { email: v.string() },
   returns: v.boolean(),
   handler: async (ctx, { email }) => (await userByEmail(ctx, email)) !== null,
+});
+
+/** Counts a sign-up against the visitors' limit before its password is hashed. */
+export const limitSignUps = internalMutation({
+  args: {},
+  returns: v.null(),
+  handler: async (ctx) => {
+    await rateLimit(ctx, "signUp", null);
+    return null;
+  },
 });
 
 /** The public profile of a user by id, for HTTP routes that just signed someone in. */

@@ -18,6 +18,8 @@ export const LIMITS = {
   // a professional's sign-up uploads 4 files (photo and 3 documents), and may retry some
   upload: { perUser: 20, visitors: 120 },
   contact: { perUser: 5, visitors: 30 },
+  // always visitors; each sign-up hashes a password (~0.5 s of CPU), so a flood is also a load attack
+  signUp: { perUser: 30, visitors: 30 },
 } satisfies Record<string, { perUser: number; visitors: number }>;
 
 /** Counts one call by `viewer` (null: a visitor) against `action`'s limit; throws RATE_LIMITED over it. */
