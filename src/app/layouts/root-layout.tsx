@@ -4,15 +4,27 @@ import { Header } from "@/app/layouts/header";
 import { LoadingState } from "@/components/ui/states";
 import { isAdminPath } from "@/lib/paths";
 
+// Safari has no requestIdleCallback.
+const whenIdle = (run: () => void) =>
+  "requestIdleCallback" in window ? requestIdleCallback(run) : setTimeout(run, 1);
+
 /**
- * Toasts follow what people do, never the first paint, so sonner is fetched only once the first page is on
- * screen: this sits in the page's Suspense boundary, whose effects run once the page commits. sonner shows
- * any toast raised before its Toaster mounted.
+ * Toasts follow what people do, never the first paint, so sonner is fetched only after the first page has
+ * loaded: this sits in the page's Suspense boundary, whose effects run once the page commits, then waits for
+ * the window's load event and an idle moment (fetched any earlier, sonner competed with the landing's fonts
+ * and paint: Lighthouse's LCP on / rose ~250 ms). sonner shows any toast raised before its Toaster mounted.
  */
 function ToasterAfterFirstPage() {
   const [Toaster, setToaster] = useState<ComponentType | null>(null);
   useEffect(() => {
-    void import("@/app/toaster").then((m) => setToaster(() => m.default));
+    const load = () =>
+      whenIdle(() => void import("@/app/toaster").then((m) => setToaster(() => m.default)));
+    if (document.readyState === "complete") {
+      load();
+      return;
+    }
+    window.addEventListener("load", load, { once: true });
+    return () => window.removeEventListener("load", load);
   }, []);
   return Toaster && <Toaster />;
 }
