@@ -4,7 +4,7 @@ import { useAuthActions } from "@convex-dev/auth/react";
 import { useMutation } from "convex/react";
 import { toast } from "sonner";
 import { api } from "../../../convex/_generated/api";
-import { CITIES, SPECIALTIES } from "../../../convex/validators";
+import { CITIES, SPECIALTIES } from "../../../convex/constants";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import { AuthForm } from "@/features/auth/auth-card";
 import { RoleRadios } from "@/features/auth/role-radios";
