@@ -121,7 +121,11 @@ describe("admin mutations", () => {
     const notes = await t.run((ctx) => ctx.db.query("notifications").withIndex("by_userId", (q) => q.eq("userId", pro.userId)).collect());
     expect(notes.map((n) => n.kind)).toEqual(["verification.verified"]);
     await admin.as.mutation(api.admin.verify, { professionalId: pro.professionalId, decision: "rejected", note: "Certificate unreadable" });
-    expect((await pro.as.query(api.professionals.me, {}))?.verification).toMatchObject({ status: "rejected", note: "Certificate unreadable" });
+    expect((await pro.as.query(api.professionals.me, {}))?.verification).toMatchObject({
+      status: "rejected",
+      note: "Certificate unreadable",
+      noteFrom: "the admin",
+    });
     await refusedForNonAdmins(t, (as) =>
       as.mutation(api.admin.verify, { professionalId: pro.professionalId, decision: "verified" }),
     );

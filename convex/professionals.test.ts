@@ -241,6 +241,7 @@ describe("professionals:resubmitDocuments", () => {
     expect((await pro.as.query(api.professionals.me, {}))?.verification).toMatchObject({
       status: "rejected",
       note: "Training certificate must be an image (JPEG, PNG, WebP or GIF).",
+      noteFrom: "GharSewa",
     });
     const notes = await t.run((ctx) => ctx.db.query("notifications").withIndex("by_userId", (q) => q.eq("userId", pro.userId)).collect());
     expect(notes.map((n) => n.kind)).toEqual(["verification.rejected"]);

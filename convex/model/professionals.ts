@@ -126,10 +126,11 @@ export async function documentUrls(ctx: QueryCtx, pro: Doc<"professionals">) {
 }
 
 function verificationView(pro: Doc<"professionals">) {
-  const { status, note, at, resubmittedAt } = pro.verification;
+  const { status, by, note, at, resubmittedAt } = pro.verification;
   return {
     status,
-    ...(note !== undefined ? { note } : {}),
+    // a note without a deciding admin was written by GharSewa itself (an unusable document, the demo seed)
+    ...(note !== undefined ? { note, noteFrom: by === undefined ? "GharSewa" : "the admin" } : {}),
     ...(at !== undefined ? { at } : {}),
     ...(resubmittedAt !== undefined ? { resubmittedAt } : {}),
   };
