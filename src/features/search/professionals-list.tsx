@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { useConvexAuth, useQuery } from "convex/react";
 import { toast } from "sonner";
@@ -10,10 +10,14 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { StarRating } from "@/components/ui/star-rating";
 import { EmptyState, LoadingState } from "@/components/ui/states";
-import { BookingDialog, type BookableProfessional } from "@/features/search/booking-dialog";
+import type { BookableProfessional } from "@/features/search/booking-dialog";
 import { formatNrs } from "@/lib/format";
 import { paths } from "@/lib/paths";
 import { GEOLOCATION_OPTIONS } from "@/lib/constants";
+
+// The form (zod, TanStack Form) loads when a customer is about to book, not with the search page.
+const loadBookingDialog = () => import("@/features/search/booking-dialog");
+const BookingDialog = lazy(() => loadBookingDialog().then((m) => ({ default: m.BookingDialog })));
 
 type Props = { specialty: SpecialtySlug; city: (typeof CITIES)[number]; category: string };
 
@@ -122,6 +126,8 @@ export function ProfessionalsList({ specialty, city, category }: Props) {
                 <Button
                   size="sm"
                   disabled={!p.available}
+                  onPointerEnter={() => void loadBookingDialog()}
+                  onFocus={() => void loadBookingDialog()}
                   onClick={() =>
                     book({
                       _id: p._id as Id<"professionals">,
@@ -141,12 +147,14 @@ export function ProfessionalsList({ specialty, city, category }: Props) {
         </ul>
       )}
       {booking && viewer && (
-        <BookingDialog
-          professional={booking}
-          category={category}
-          defaultAddress={viewer.address}
-          onClose={() => setBooking(null)}
-        />
+        <Suspense fallback={<LoadingState label="Opening the booking form…" />}>
+          <BookingDialog
+            professional={booking}
+            category={category}
+            defaultAddress={viewer.address}
+            onClose={() => setBooking(null)}
+          />
+        </Suspense>
       )}
     </div>
   );
