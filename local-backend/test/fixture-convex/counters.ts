@@ -1,13 +1,16 @@
-import { internalQueryGeneric, mutationGeneric, queryGeneric } from "convex/server";
-import { ConvexError, v } from "convex/values";
+import { internalQueryGeneric, mutationGeneric, queryGeneric, type GenericDataModel, type GenericQueryCtx } from "convex/server";
+import { ConvexError, v, type GenericId } from "convex/values";
+
+const counter = (ctx: GenericQueryCtx<GenericDataModel>, name: string) =>
+  ctx.db
+    .query("counters")
+    .withIndex("by_name", (q) => q.eq("name", name))
+    .unique() as Promise<{ _id: GenericId<"counters">; value: number } | null>;
 
 export const get = queryGeneric({
   args: { name: v.string() },
   handler: async (ctx, { name }) => {
-    const row = await ctx.db
-      .query("counters")
-      .withIndex("by_name", (q) => q.eq("name", name))
-      .unique();
+    const row = await counter(ctx, name);
     return row?.value ?? 0;
   },
 });
@@ -15,10 +18,7 @@ export const get = queryGeneric({
 export const increment = mutationGeneric({
   args: { name: v.string() },
   handler: async (ctx, { name }) => {
-    const row = await ctx.db
-      .query("counters")
-      .withIndex("by_name", (q) => q.eq("name", name))
-      .unique();
+    const row = await counter(ctx, name);
     if (row) await ctx.db.patch(row._id, { value: row.value + 1 });
     else await ctx.db.insert("counters", { name, value: 1 });
     return (row?.value ?? 0) + 1;
@@ -28,10 +28,7 @@ export const increment = mutationGeneric({
 export const getInternal = internalQueryGeneric({
   args: { name: v.string() },
   handler: async (ctx, { name }) => {
-    const row = await ctx.db
-      .query("counters")
-      .withIndex("by_name", (q) => q.eq("name", name))
-      .unique();
+    const row = await counter(ctx, name);
     return row?.value ?? 0;
   },
 });
@@ -39,10 +36,7 @@ export const getInternal = internalQueryGeneric({
 export const getOrThrow = internalQueryGeneric({
   args: { name: v.string() },
   handler: async (ctx, { name }) => {
-    const row = await ctx.db
-      .query("counters")
-      .withIndex("by_name", (q) => q.eq("name", name))
-      .unique();
+    const row = await counter(ctx, name);
     if (!row) throw new ConvexError({ code: "NO_COUNTER", name });
     return row.value;
   },
