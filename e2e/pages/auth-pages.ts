@@ -25,6 +25,12 @@ export class AuthPages {
     await expect(this.page).toHaveURL("/login");
   }
 
+  /** A new customer account, signed in. */
+  async signUpAndLogInCustomer(user: NewUser) {
+    await this.signUpCustomer(user);
+    await this.login(user.email, user.password, "Customer");
+  }
+
   async signUpProfessional(pro: NewProfessional) {
     const p = this.page;
     await p.goto("/professional/signup");

@@ -18,8 +18,7 @@ test("a new customer signs up, searches from the hero, sees a marker move, books
     zipCode: "21900",
   };
 
-  await customer.auth.signUpCustomer(user);
-  await customer.auth.login(user.email, user.password, "Customer");
+  await customer.auth.signUpAndLogInCustomer(user);
 
   // The hero search insists on both a service and a location.
   const hero = customer.page.getByRole("form", { name: "Find a professional" });

@@ -12,8 +12,7 @@ test("a 12-megapixel phone photo over the 5 MB server limit is made smaller in t
     address: "Ward 3, Lakeside, Pokhara",
     zipCode: "33700",
   };
-  await customer.auth.signUpCustomer(user);
-  await customer.auth.login(user.email, user.password, "Customer");
+  await customer.auth.signUpAndLogInCustomer(user);
 
   // Noise compresses badly, so a 4000×3000 JPEG at a camera's quality is well over 5 MB — like a phone photo.
   const photo = await customer.page.evaluate(async () => {
