@@ -10,6 +10,7 @@ export default defineConfig(({ command }) => ({
   resolve: {
     alias: [
       { find: "@", replacement: here("./src") },
+      { find: "@convex", replacement: here("./convex") },
       // react-router's package exports always resolve to its development build, dev-only warnings
       // included (remix-run/react-router#14102); a production build takes the production files.
       ...(command === "build"

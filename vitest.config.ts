@@ -3,6 +3,7 @@ import react from "@vitejs/plugin-react";
 import { fileURLToPath } from "node:url";
 
 const src = fileURLToPath(new URL("./src", import.meta.url));
+const convex = fileURLToPath(new URL("./convex", import.meta.url));
 
 export default defineConfig({
   test: {
@@ -17,7 +18,7 @@ export default defineConfig({
       },
       {
         plugins: [react()],
-        resolve: { alias: { "@": src } },
+        resolve: { alias: { "@": src, "@convex": convex } },
         test: {
           name: "web",
           include: ["src/**/*.test.{ts,tsx}"],
@@ -38,7 +39,7 @@ export default defineConfig({
         // Reliability drills (drills/README in the main README): node by default; convex-test files
         // opt into edge-runtime and component renders into jsdom with a file comment.
         plugins: [react()],
-        resolve: { alias: { "@": src } },
+        resolve: { alias: { "@": src, "@convex": convex } },
         test: {
           name: "drills",
           include: ["drills/**/*.test.{ts,tsx}"],

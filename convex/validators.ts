@@ -1,9 +1,16 @@
 import { v, type Infer } from "convex/values";
 import { CITIES, SPECIALTIES } from "./constants";
+import { BOOKING_STATUSES, type BookingStatus } from "./rules/bookingLifecycle";
 
 // The plain values live in ./constants so the web app can import them without convex/values; the
 // backend's modules keep reading them from here.
-export { CITIES, LANDING_SERVICES, SPECIALTIES, type CitySlug, type SpecialtySlug } from "./constants";
+export {
+  CITIES,
+  LANDING_SERVICES,
+  SPECIALTIES,
+  type CitySlug,
+  type SpecialtySlug,
+} from "./constants";
 
 /** Roles a user can hold. "admin" is never reachable through sign-up. */
 export const role = v.union(v.literal("customer"), v.literal("professional"), v.literal("admin"));
@@ -16,18 +23,8 @@ export const verificationStatus = v.union(
 );
 export type VerificationStatus = Infer<typeof verificationStatus>;
 
-export const bookingStatus = v.union(
-  v.literal("requested"),
-  v.literal("accepted"),
-  v.literal("rejected"),
-  v.literal("en_route"),
-  v.literal("in_progress"),
-  v.literal("completed"),
-  v.literal("reviewed"),
-  v.literal("cancelled"),
-  v.literal("expired"),
-);
-export type BookingStatus = Infer<typeof bookingStatus>;
+export const bookingStatus = v.union(...BOOKING_STATUSES.map((s) => v.literal(s)));
+export type { BookingStatus };
 
 export const city = v.union(...CITIES.map((c) => v.literal(c.slug)));
 export const specialty = v.union(...SPECIALTIES.map((s) => v.literal(s.slug)));

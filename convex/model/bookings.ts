@@ -4,7 +4,7 @@ import { internal } from "../_generated/api";
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
 import type { BookingStatus, CitySlug } from "../validators";
-import { ACTIVE_STATUSES, checkTransition, type Actor } from "./bookingTransitions";
+import { ACTIVE_STATUSES, checkTransition, type Actor } from "../rules/bookingLifecycle";
 import { categoryName, cityName, priceIn, specialtyCategory, specialtyName } from "./catalog";
 import { notify } from "./notifications";
 import { getSettings } from "./settings";

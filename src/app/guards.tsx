@@ -1,6 +1,6 @@
 import { Navigate, Outlet } from "react-router-dom";
 import { useConvexAuth, useQuery } from "convex/react";
-import { api } from "../../convex/_generated/api";
+import { api } from "@convex/_generated/api";
 import { LoadingState } from "@/components/ui/states";
 import { useGuestRedirectHeld } from "@/lib/guest-redirect";
 import { paths } from "@/lib/paths";

@@ -1,8 +1,8 @@
 import { Link } from "react-router-dom";
 import { useQuery } from "convex/react";
 import * as Popover from "@radix-ui/react-popover";
-import { api } from "../../convex/_generated/api";
-import { CITIES } from "../../convex/constants";
+import { api } from "@convex/_generated/api";
+import { CITIES } from "@convex/constants";
 import { ErrorBoundary } from "@/components/ui/error-boundary";
 import { PopoverPanel } from "@/components/ui/popover-panel";
 import { ErrorState, EmptyState, LoadingState } from "@/components/ui/states";

@@ -1,6 +1,6 @@
 import { Link } from "react-router-dom";
 import { useQuery } from "convex/react";
-import { api } from "../../convex/_generated/api";
+import { api } from "@convex/_generated/api";
 import { ErrorBoundary } from "@/components/ui/error-boundary";
 import { SITE_LINKS } from "@/lib/paths";
 

@@ -1,5 +1,5 @@
 import type { BadgeTone } from "@/components/ui/badge";
-import type { BookingStatus } from "../../convex/validators";
+import type { BookingStatus } from "@convex/validators";
 
 export type StatusBadge = { label: string; tone: BadgeTone };
 

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from "react";
 import { Link, NavLink } from "react-router-dom";
 import { useConvexAuth, useConvexConnectionState, useQuery } from "convex/react";
-import { api } from "../../../convex/_generated/api";
+import { api } from "@convex/_generated/api";
 import { HeaderSearch } from "@/app/layouts/header-search";
 import { Avatar } from "@/components/avatar";
 import { Button } from "@/components/ui/button";

@@ -1,8 +1,8 @@
 import { Link } from "react-router-dom";
 import { useMutation, usePaginatedQuery } from "convex/react";
 import { toast } from "sonner";
-import { api } from "../../../convex/_generated/api";
-import type { Id } from "../../../convex/_generated/dataModel";
+import { api } from "@convex/_generated/api";
+import type { Id } from "@convex/_generated/dataModel";
 import { Button } from "@/components/ui/button";
 import { EmptyState, LoadingState } from "@/components/ui/states";
 import { errorMessage } from "@/lib/errors";

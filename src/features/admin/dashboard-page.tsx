@@ -1,7 +1,7 @@
 import { useQuery } from "convex/react";
 import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
-import { api } from "../../../convex/_generated/api";
+import { api } from "@convex/_generated/api";
 import { LoadingState } from "@/components/ui/states";
 import { BOOKING_STATUSES, bookingStatusBadge } from "@/lib/booking-status";
 import { paths } from "@/lib/paths";

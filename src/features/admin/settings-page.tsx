@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from "convex/react";
 import { toast } from "sonner";
 import { z } from "zod";
-import { api } from "../../../convex/_generated/api";
+import { api } from "@convex/_generated/api";
 import { Button } from "@/components/ui/button";
 import { LoadingState } from "@/components/ui/states";
 import { errorMessage } from "@/lib/errors";

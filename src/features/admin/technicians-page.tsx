@@ -1,9 +1,9 @@
 import { useQuery } from "convex/react";
 import { useState } from "react";
 import { useSearchParams } from "react-router-dom";
-import { api } from "../../../convex/_generated/api";
-import type { Id } from "../../../convex/_generated/dataModel";
-import { CITIES, SPECIALTIES, type CitySlug, type SpecialtySlug } from "../../../convex/constants";
+import { api } from "@convex/_generated/api";
+import type { Id } from "@convex/_generated/dataModel";
+import { CITIES, SPECIALTIES, type CitySlug, type SpecialtySlug } from "@convex/constants";
 import { SelectField } from "@/components/ui/inputs";
 import { EmptyState, LoadingState } from "@/components/ui/states";
 import { FALLBACK, TechnicianCard, type VerificationStatus } from "@/features/admin/technician-card";

@@ -1,6 +1,6 @@
 import { useQuery } from "convex/react";
 import { useDeferredValue, useState } from "react";
-import { api } from "../../../convex/_generated/api";
+import { api } from "@convex/_generated/api";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { TextField } from "@/components/ui/inputs";
 import { EmptyState, LoadingState } from "@/components/ui/states";

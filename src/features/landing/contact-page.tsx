@@ -2,7 +2,7 @@ import { useState } from "react";
 import { useMutation, useQuery } from "convex/react";
 import { toast } from "sonner";
 import { z } from "zod";
-import { api } from "../../../convex/_generated/api";
+import { api } from "@convex/_generated/api";
 import { SiteFooter } from "@/components/site-footer";
 import { ErrorBoundary } from "@/components/ui/error-boundary";
 import { errorMessage } from "@/lib/errors";

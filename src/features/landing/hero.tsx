@@ -3,7 +3,7 @@ import { Link, useNavigate } from "react-router-dom";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { SelectField } from "@/components/ui/inputs";
 import { paths, SITE_LINKS } from "@/lib/paths";
-import { CITIES, LANDING_SERVICES } from "../../../convex/constants";
+import { CITIES, LANDING_SERVICES } from "@convex/constants";
 
 /** The landing hero; its action area depends on the role (spec §2). */
 export function Hero({ children }: { children: ReactNode }) {

@@ -1,5 +1,5 @@
 import { useQuery } from "convex/react";
-import { api } from "../../../convex/_generated/api";
+import { api } from "@convex/_generated/api";
 import sponsorLogo from "@/assets/sponsor-logo.svg";
 import { Marquee } from "@/components/marquee";
 import { StarRating } from "@/components/ui/star-rating";

@@ -1,6 +1,6 @@
 import { useConvexAuth, useMutation } from "convex/react";
 import { useEffect } from "react";
-import { api } from "../../../convex/_generated/api";
+import { api } from "@convex/_generated/api";
 
 export const HEARTBEAT_INTERVAL_MS = 30_000;
 

@@ -1,7 +1,7 @@
 import { useMutation, usePaginatedQuery, useQuery } from "convex/react";
 import { useState } from "react";
 import { toast } from "sonner";
-import { api } from "../../../convex/_generated/api";
+import { api } from "@convex/_generated/api";
 import { Button } from "@/components/ui/button";
 import { LoadingState } from "@/components/ui/states";
 import { errorMessage } from "@/lib/errors";

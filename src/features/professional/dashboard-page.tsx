@@ -1,7 +1,7 @@
 import { useConvexAuth, useQuery } from "convex/react";
 import { useEffect, useState, type ReactNode } from "react";
 import { Navigate } from "react-router-dom";
-import { api } from "../../../convex/_generated/api";
+import { api } from "@convex/_generated/api";
 import { Button } from "@/components/ui/button";
 import { ErrorBoundary } from "@/components/ui/error-boundary";
 import { ErrorState, LoadingState } from "@/components/ui/states";

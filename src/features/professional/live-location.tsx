@@ -1,6 +1,6 @@
 import { useMutation } from "convex/react";
 import { useCallback, type ReactNode } from "react";
-import { api } from "../../../convex/_generated/api";
+import { api } from "@convex/_generated/api";
 import { MarkersMap } from "@/components/map/markers-map";
 import { InlineAlert } from "@/components/ui/states";
 import { DASHBOARD_MAP } from "@/lib/constants";

@@ -1,8 +1,8 @@
 import { useMutation, useQuery } from "convex/react";
 import { useState, type ComponentProps, type ReactNode } from "react";
 import { toast } from "sonner";
-import { api } from "../../../convex/_generated/api";
-import { CITIES } from "../../../convex/constants";
+import { api } from "@convex/_generated/api";
+import { CITIES } from "@convex/constants";
 import { Avatar } from "@/components/avatar";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";

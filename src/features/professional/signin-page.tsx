@@ -3,7 +3,7 @@ import { useConvexAuth, useQuery } from "convex/react";
 import { useState } from "react";
 import { Link, Navigate, useNavigate } from "react-router-dom";
 import { z } from "zod";
-import { api } from "../../../convex/_generated/api";
+import { api } from "@convex/_generated/api";
 import { InlineAlert } from "@/components/ui/states";
 import { useAppForm } from "@/lib/form";
 import { paths } from "@/lib/paths";

@@ -1,5 +1,5 @@
 import { formatAmount, formatNrs } from "@/lib/format";
-import { CITIES, SPECIALTIES, type CitySlug, type SpecialtySlug } from "../../../convex/constants";
+import { CITIES, SPECIALTIES, type CitySlug, type SpecialtySlug } from "@convex/constants";
 
 /** Spec §2: the category is derived from serviceName; other values are used as given. */
 const SPEC_CATEGORY: Record<string, string> = {

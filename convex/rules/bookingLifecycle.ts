@@ -1,10 +1,27 @@
-import type { BookingStatus } from "../validators";
+/**
+ * The booking lifecycle as pure data: every status, every allowed edge, who may take it and the step
+ * (the `api.bookings.<step>` mutation) that takes it. The server checks transitions with it and the web
+ * app derives its buttons from it, so the two cannot disagree.
+ */
+
+export const BOOKING_STATUSES = [
+  "requested",
+  "accepted",
+  "rejected",
+  "en_route",
+  "in_progress",
+  "completed",
+  "reviewed",
+  "cancelled",
+  "expired",
+] as const;
+export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
 /** Who may move a booking along an edge. "system" is the scheduled expiry. */
 export type Actor = "customer" | "professional" | "system";
 
 /**
- * The booking lifecycle: every allowed edge and who may take it. Anything not listed is illegal.
+ * Every allowed edge and who may take it. Anything not listed is illegal.
  * Customers may cancel until the professional is on the way; professionals once they accepted.
  */
 export const TRANSITIONS: Partial<
@@ -21,6 +38,23 @@ export const TRANSITIONS: Partial<
   in_progress: { completed: ["professional"] },
   completed: { reviewed: ["customer"] },
 };
+
+/** The mutations a person calls to move a booking, by the status each one leads to. */
+export const STEPS = {
+  accept: "accepted",
+  reject: "rejected",
+  startTrip: "en_route",
+  arrive: "in_progress",
+  complete: "completed",
+  cancel: "cancelled",
+} as const satisfies Record<string, BookingStatus>;
+export type Step = keyof typeof STEPS;
+
+/** The steps `actor` may take on a booking in `status`, in the table's order. */
+export function stepsFor(status: BookingStatus, actor: Actor): Step[] {
+  const edges = TRANSITIONS[status] ?? {};
+  return (Object.keys(STEPS) as Step[]).filter((step) => edges[STEPS[step]]?.includes(actor));
+}
 
 /** Statuses in which the customer may see the professional's exact position and phone. */
 export const ACTIVE_STATUSES: readonly BookingStatus[] = ["accepted", "en_route", "in_progress"];
