@@ -42,10 +42,23 @@ beforeAll(async () => {
   const t = newTest();
   await t.mutation(internal.seed.catalogAndSettings, {});
   const customer = await insertCustomer(t, "Placeholder Name");
-  const pro = await insertProfessional(t, { name: PRO_NAME, specialty: "electrician", city: "kathmandu" });
-  await customer.as.mutation(api.users.updateProfile, { name: NAME, phone: "9800000001", address: "Ward 4", zipCode: "44600" });
-  const service = await t.run(async (ctx) =>
-    (await ctx.db.query("services").withIndex("by_category_and_name", (q) => q.eq("category", "electrical")).first())!,
+  const pro = await insertProfessional(t, {
+    name: PRO_NAME,
+    specialty: "electrician",
+    city: "kathmandu",
+  });
+  await customer.as.mutation(api.users.updateProfile, {
+    name: NAME,
+    phone: "9800000001",
+    address: "Ward 4",
+    zipCode: "44600",
+  });
+  const service = await t.run(
+    async (ctx) =>
+      (await ctx.db
+        .query("services")
+        .withIndex("by_category_and_name", (q) => q.eq("category", "electrical"))
+        .first())!,
   );
   const book = () =>
     customer.as.mutation(api.bookings.create, {
@@ -57,22 +70,38 @@ beforeAll(async () => {
       note: NOTE,
     });
   const reviewed = await book();
-  for (const step of [api.bookings.accept, api.bookings.startTrip, api.bookings.arrive, api.bookings.complete]) {
+  for (const step of [
+    api.bookings.accept,
+    api.bookings.startTrip,
+    api.bookings.arrive,
+    api.bookings.complete,
+  ]) {
     await pro.as.mutation(step, { bookingId: reviewed });
   }
-  await customer.as.mutation(api.reviews.create, { bookingId: reviewed, rating: 5, comment: COMMENT });
+  await customer.as.mutation(api.reviews.create, {
+    bookingId: reviewed,
+    rating: 5,
+    comment: COMMENT,
+  });
   await book(); // a fresh request too
 
   const page = { paginationOpts: { numItems: 10, cursor: null } };
   const forProfessional = (await pro.as.query(api.bookings.forProfessional, page)).page;
   const forCustomer = (await customer.as.query(api.bookings.forCustomer, page)).page;
-  const reviews = await t.query(api.reviews.forProfessional, { professionalId: pro.professionalId });
+  const reviews = await t.query(api.reviews.forProfessional, {
+    professionalId: pro.professionalId,
+  });
   const raw = await t.run(async (ctx) => ({
     user: (await ctx.db.get("users", customer.userId))!,
     booking: (await ctx.db.get("bookings", reviewed))!,
     review: (await ctx.db.query("reviews").first())!,
   }));
-  stored = { name: raw.user.name!, proName: forCustomer[0].professional.name, note: raw.booking.note!, comment: raw.review.comment ?? null };
+  stored = {
+    name: raw.user.name!,
+    proName: forCustomer[0].professional.name,
+    note: raw.booking.note!,
+    comment: raw.review.comment ?? null,
+  };
   expect(forProfessional[0].customer.name).toBe(NAME);
   expect(reviews[0].comment).toBe(COMMENT);
   results.set(getFunctionName(api.bookings.forProfessional), forProfessional);
@@ -88,9 +117,14 @@ describe("script tags render as text", () => {
   });
 
   test("the professional's bookings panel shows the customer's name and note as text", async () => {
-    const { BookingsPanel } = await import("@/features/professional/bookings-panel");
-    const bookings = { results: results.get(getFunctionName(api.bookings.forProfessional)), status: "Exhausted", isLoading: false, loadMore: vi.fn() };
-    const { container } = render(<BookingsPanel bookings={bookings as never} />);
+    const { ProfessionalBookings } = await import("@/features/bookings/professional-bookings");
+    const bookings = {
+      results: results.get(getFunctionName(api.bookings.forProfessional)),
+      status: "Exhausted",
+      isLoading: false,
+      loadMore: vi.fn(),
+    };
+    const { container } = render(<ProfessionalBookings bookings={bookings as never} />);
     expect(container.querySelector("script, img[src='x'], iframe, b")).toBeNull();
     expect(screen.getAllByText(NAME, { exact: false }).length).toBeGreaterThan(0);
     expect(container.textContent).toContain(`<script>window.__pwned = "note"</script><b>early</b>`);
@@ -98,16 +132,18 @@ describe("script tags render as text", () => {
   });
 
   test("the customer's My Bookings shows the professional's name and the note as text", async () => {
-    const { BookingsTab } = await import("@/features/account/bookings-tab");
+    const { CustomerBookings } = await import("@/features/bookings/customer-bookings");
     const { container } = render(
       <MemoryRouter>
-        <BookingsTab />
+        <CustomerBookings />
       </MemoryRouter>,
     );
     expect(container.querySelector("script, iframe, b, img[src='x']")).toBeNull();
     expect(container.textContent).toContain(PRO_NAME);
     expect(container.textContent).toContain(NOTE);
     expect((window as { __pwned?: string }).__pwned).toBeUndefined();
-    console.log("abuse: script tags in a name, a professional's name, a note and a review comment stored verbatim, rendered as text");
+    console.log(
+      "abuse: script tags in a name, a professional's name, a note and a review comment stored verbatim, rendered as text",
+    );
   });
 });

@@ -3,6 +3,7 @@ import { matchRoutes, Navigate, useLocation, useRoutes, type RouteObject } from 
 import { RootLayout } from "@/app/layouts/root-layout";
 import { RouteErrorBoundary } from "@/app/route-error";
 import { CustomerOnly, GuestOnly } from "@/app/guards";
+import { WithFooter } from "@/app/layouts/site-footer";
 import { LoadingState } from "@/components/ui/states";
 
 type PageModule = { default: ComponentType };
@@ -30,28 +31,48 @@ const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     children: [
-      { path: "/", ...page(() => import("@/features/landing/home-page")) },
-      { path: "/about", ...page(() => import("@/features/landing/about-page")) },
-      { path: "/contact", ...page(() => import("@/features/landing/contact-page")) },
-      { path: "/services", ...page(() => import("@/features/catalog/services-page")) },
+      {
+        element: <WithFooter />,
+        children: [
+          { path: "/", ...page(() => import("@/app/pages/home")) },
+          { path: "/about", ...page(() => import("@/features/landing/about-page")) },
+          { path: "/contact", ...page(() => import("@/features/landing/contact-page")) },
+          { path: "/services", ...page(() => import("@/features/catalog/services-page")) },
+          {
+            path: "/services-tile-Marbal",
+            ...page(() => import("@/features/catalog/tile-marble-page")),
+          },
+        ],
+      },
       { path: "/services/search", ...page(() => import("@/features/search/search-page")) },
-      { path: "/services-tile-Marbal", ...page(() => import("@/features/catalog/tile-marble-page")) },
       {
         element: <GuestOnly />,
         children: [
           { path: "/signup", ...page(() => import("@/features/auth/signup-page")) },
           { path: "/user-signup", ...page(() => import("@/features/auth/customer-signup-page")) },
-          { path: "/professional/signup", ...page(() => import("@/features/auth/professional-signup-page")) },
+          {
+            path: "/professional/signup",
+            ...page(() => import("@/features/auth/professional-signup-page")),
+          },
           { path: "/login", ...page(() => import("@/features/auth/login-page")) },
         ],
       },
-      { path: "/professional-signin", ...page(() => import("@/features/professional/signin-page")) },
-      { path: "/professional-dashboard", ...page(() => import("@/features/professional/dashboard-page")) },
+      {
+        path: "/professional-signin",
+        ...page(() => import("@/features/professional/signin-page")),
+      },
+      {
+        path: "/professional-dashboard",
+        ...page(() => import("@/app/pages/professional-dashboard")),
+      },
       {
         element: <CustomerOnly />,
         children: [
-          { path: "/customer/profile", ...page(() => import("@/features/account/profile-page")) },
-          { path: "/customer/notification", ...page(() => import("@/features/account/notifications-page")) },
+          { path: "/customer/profile", ...page(() => import("@/app/pages/customer-profile")) },
+          {
+            path: "/customer/notification",
+            ...page(() => import("@/app/pages/customer-notifications")),
+          },
         ],
       },
       { path: "/admin-login", ...page(() => import("@/features/admin/login-page")) },
@@ -61,7 +82,10 @@ const routes: RouteObject[] = [
           { path: "/admin-panel", ...page(() => import("@/features/admin/technicians-page")) },
           { path: "/admin/dashboard", ...page(() => import("@/features/admin/dashboard-page")) },
           { path: "/admin/users", ...page(() => import("@/features/admin/users-page")) },
-          { path: "/admin/technicians", ...page(() => import("@/features/admin/technicians-page")) },
+          {
+            path: "/admin/technicians",
+            ...page(() => import("@/features/admin/technicians-page")),
+          },
           { path: "/admin/settings", ...page(() => import("@/features/admin/settings-page")) },
         ],
       },

@@ -66,7 +66,11 @@ describe("names and phones", () => {
 
 describe("withCity", () => {
   it("appends the city unless the address already names it", () => {
-    expect(withCity("Ward 4, Tribhuvan Chowk", "Nepalgunj")).toBe("Ward 4, Tribhuvan Chowk, Nepalgunj");
-    expect(withCity("Ward 4, Tribhuvan Chowk, Nepalgunj", "Nepalgunj")).toBe("Ward 4, Tribhuvan Chowk, Nepalgunj");
+    expect(withCity("Ward 4, Tribhuvan Chowk", "Nepalgunj")).toBe(
+      "Ward 4, Tribhuvan Chowk, Nepalgunj",
+    );
+    expect(withCity("Ward 4, Tribhuvan Chowk, Nepalgunj", "Nepalgunj")).toBe(
+      "Ward 4, Tribhuvan Chowk, Nepalgunj",
+    );
   });
 });

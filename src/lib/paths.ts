@@ -28,7 +28,9 @@ export const paths = {
 
 /** Paths on which the public header is hidden (spec §2: admin login and panel). */
 export function isAdminPath(pathname: string): boolean {
-  return pathname === "/admin-login" || pathname === "/admin-panel" || pathname.startsWith("/admin/");
+  return (
+    pathname === "/admin-login" || pathname === "/admin-panel" || pathname.startsWith("/admin/")
+  );
 }
 
 /** The site links the hero and the footer both show (spec §2: About us, Our Services, Contact us). */

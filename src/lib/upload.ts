@@ -44,7 +44,11 @@ export async function shrinkImage(file: File): Promise<File> {
 }
 
 /** Shrinks an image, then uploads it; resolves with its storage id. */
-export async function uploadImage(uploadUrl: string, file: File, onProgress?: (fraction: number) => void) {
+export async function uploadImage(
+  uploadUrl: string,
+  file: File,
+  onProgress?: (fraction: number) => void,
+) {
   return await uploadFile(uploadUrl, await shrinkImage(file), onProgress);
 }
 

@@ -3,12 +3,16 @@ import { describe, expect, it } from "vitest";
 import { MarkersMap, type MapMarker } from "@/components/map/markers-map";
 
 function renderMap(markers: MapMarker[]) {
-  return <MarkersMap center={[28.05, 81.6167]} zoom={15} heightPx={500} markers={markers} fitToMarkers />;
+  return (
+    <MarkersMap center={[28.05, 81.6167]} zoom={15} heightPx={500} markers={markers} fitToMarkers />
+  );
 }
 
 describe("MarkersMap", () => {
   it("moves an existing marker in place instead of remounting it or the map", () => {
-    const { container, rerender } = render(renderMap([{ id: "a", lat: 28.05, lng: 81.6167, label: "Ram" }]));
+    const { container, rerender } = render(
+      renderMap([{ id: "a", lat: 28.05, lng: 81.6167, label: "Ram" }]),
+    );
     const mapEl = container.querySelector(".leaflet-container");
     const marker = container.querySelector<HTMLImageElement>(".leaflet-marker-icon");
     expect(marker).not.toBeNull();
@@ -26,7 +30,9 @@ describe("MarkersMap", () => {
 
   it("uses bundled marker images, not a CDN", () => {
     const { container } = render(renderMap([{ id: "a", lat: 28.05, lng: 81.6167, label: "Ram" }]));
-    const src = container.querySelector<HTMLImageElement>(".leaflet-marker-icon")!.getAttribute("src")!;
+    const src = container
+      .querySelector<HTMLImageElement>(".leaflet-marker-icon")!
+      .getAttribute("src")!;
     expect(src).toMatch(/marker-icon/);
     expect(src).not.toMatch(/^https?:/);
   });

@@ -71,7 +71,10 @@ export function MarkersMap({
           <TileLayer
             url={MAP_TILES.url}
             attribution={MAP_TILES.attribution}
-            eventHandlers={{ tileerror: () => setTilesFailed(true), tileload: () => setTilesFailed(false) }}
+            eventHandlers={{
+              tileerror: () => setTilesFailed(true),
+              tileload: () => setTilesFailed(false),
+            }}
           />
         )}
         <FollowCenter center={center} />
@@ -104,7 +107,9 @@ function PositionMarker({ marker }: { marker: MapMarker }) {
       <Marker position={position} icon={markerIcon} title={marker.label} alt={marker.label}>
         <Popup>
           {marker.label}
-          {!exact && <span className="block text-xs text-slate-500">Approximate location (about 500 m)</span>}
+          {!exact && (
+            <span className="block text-xs text-slate-500">Approximate location (about 500 m)</span>
+          )}
         </Popup>
       </Marker>
     </>

@@ -1,10 +1,10 @@
+import type { ReactNode } from "react";
 import { useSearchParams } from "react-router-dom";
 import { useQuery } from "convex/react";
 import { api } from "@convex/_generated/api";
 import { ErrorBoundary } from "@/components/ui/error-boundary";
 import { ErrorState, LoadingState } from "@/components/ui/states";
 import { BillingTab, DataExportTab, DeleteAccountTab } from "@/features/account/account-actions";
-import { BookingsTab } from "@/features/account/bookings-tab";
 import { NotificationsTab } from "@/features/account/notifications-tab";
 import { ProfileTab } from "@/features/account/profile-tab";
 
@@ -19,7 +19,14 @@ const TABS = [
 export type AccountTab = (typeof TABS)[number]["id"];
 
 /** The customer account page; `?tab=` selects the panel so each one can be linked to. */
-export function AccountPage({ defaultTab }: { defaultTab: AccountTab }) {
+export function AccountPage({
+  defaultTab,
+  bookings,
+}: {
+  defaultTab: AccountTab;
+  /** My Bookings, composed in by the route. */
+  bookings: ReactNode;
+}) {
   const [params, setParams] = useSearchParams();
   const requested = params.get("tab");
   const tab = TABS.find((t) => t.id === requested)?.id ?? defaultTab;
@@ -65,7 +72,7 @@ export function AccountPage({ defaultTab }: { defaultTab: AccountTab }) {
           ) : tab === "profile" ? (
             <ProfileTab viewer={viewer} />
           ) : tab === "bookings" ? (
-            <BookingsTab />
+            bookings
           ) : tab === "notifications" ? (
             <NotificationsTab />
           ) : tab === "billing" ? (

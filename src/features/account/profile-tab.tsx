@@ -8,7 +8,7 @@ import { Avatar } from "@/components/avatar";
 import { Button } from "@/components/ui/button";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import { errorMessage } from "@/lib/errors";
-import { useAppForm } from "@/lib/form";
+import { useAppForm } from "@/components/form";
 import { splitName } from "@/lib/format";
 import { IMAGE_HINT, imageFileSchema, uploadImage } from "@/lib/upload";
 import { addressSchema, nameSchema, phoneSchema, zipSchema } from "@/lib/validation";

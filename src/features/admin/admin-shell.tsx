@@ -26,7 +26,8 @@ export default function AdminShell() {
       </main>
     );
   }
-  if (!isAuthenticated || viewer?.role !== "admin") return <Navigate to={paths.adminLogin()} replace />;
+  if (!isAuthenticated || viewer?.role !== "admin")
+    return <Navigate to={paths.adminLogin()} replace />;
   return <AdminLayout name={viewer.name || viewer.username || "Admin"} />;
 }
 
@@ -73,7 +74,10 @@ function AdminLayout({ name }: { name: string }) {
                   to={item.to}
                   className={({ isActive }) =>
                     // /admin-panel shows the technicians grid, so that entry is active there too.
-                    linkClass(isActive || (item.to === paths.adminTechnicians() && pathname === paths.adminPanel()))
+                    linkClass(
+                      isActive ||
+                        (item.to === paths.adminTechnicians() && pathname === paths.adminPanel()),
+                    )
                   }
                 >
                   {item.label}

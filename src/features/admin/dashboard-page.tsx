@@ -3,11 +3,16 @@ import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
 import { api } from "@convex/_generated/api";
 import { LoadingState } from "@/components/ui/states";
-import { BOOKING_STATUSES, bookingStatusBadge } from "@/lib/booking-status";
+import { BOOKING_STATUSES } from "@convex/rules/bookingLifecycle";
+import { bookingStatusBadge } from "@/components/booking-status";
 import { paths } from "@/lib/paths";
 import { AdminPageLayout } from "@/features/admin/admin-page-layout";
 
-const ROLE_LABELS = { customer: "Customers", professional: "Professionals", admin: "Admins" } as const;
+const ROLE_LABELS = {
+  customer: "Customers",
+  professional: "Professionals",
+  admin: "Admins",
+} as const;
 
 export default function AdminDashboardPage() {
   return (
@@ -44,7 +49,9 @@ function Stats() {
         <Figure label="Users online now" value={online?.length} />
       </div>
       {stats.capped && (
-        <p className="text-sm text-slate-600">Some counts stop at their limit and mean “at least”.</p>
+        <p className="text-sm text-slate-600">
+          Some counts stop at their limit and mean “at least”.
+        </p>
       )}
       <div className="grid gap-4 lg:grid-cols-3">
         <Panel title="Accounts by role">
@@ -73,9 +80,15 @@ function Stats() {
           ) : (
             <ul className="divide-y divide-slate-100">
               {online.map((u) => (
-                <li key={u.userId} className="flex items-center justify-between gap-2 py-1.5 text-sm">
+                <li
+                  key={u.userId}
+                  className="flex items-center justify-between gap-2 py-1.5 text-sm"
+                >
                   <span className="flex min-w-0 items-center gap-2">
-                    <span aria-hidden="true" className="h-2 w-2 shrink-0 rounded-full bg-green-500" />
+                    <span
+                      aria-hidden="true"
+                      className="h-2 w-2 shrink-0 rounded-full bg-green-500"
+                    />
                     <span className="truncate text-slate-800">{u.name || "Unnamed user"}</span>
                   </span>
                   <span className="text-slate-500">{u.role}</span>
@@ -89,7 +102,15 @@ function Stats() {
   );
 }
 
-function Figure({ label, value, action }: { label: string; value: number | undefined; action?: ReactNode }) {
+function Figure({
+  label,
+  value,
+  action,
+}: {
+  label: string;
+  value: number | undefined;
+  action?: ReactNode;
+}) {
   return (
     <section className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
       <h2 className="text-sm text-slate-600">{label}</h2>

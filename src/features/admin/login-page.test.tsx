@@ -56,7 +56,11 @@ describe("AdminLoginPage", () => {
     signIn.mockResolvedValue({ signingIn: true });
     const router = renderPage();
     await fillAndSubmit(" admin ", "s3cret");
-    expect(signIn).toHaveBeenCalledWith("admin", { username: "admin", password: "s3cret", flow: "signIn" });
+    expect(signIn).toHaveBeenCalledWith("admin", {
+      username: "admin",
+      password: "s3cret",
+      flow: "signIn",
+    });
     const status = await screen.findByText(ADMIN_LOGIN_OK);
     expect(status.className).toMatch(/green/);
     const shownAt = Date.now();

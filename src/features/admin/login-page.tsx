@@ -4,7 +4,7 @@ import { useNavigate } from "react-router-dom";
 import { z } from "zod";
 import { InlineAlert } from "@/components/ui/states";
 import { ADMIN_REDIRECT_DELAY_MS } from "@/lib/constants";
-import { useAppForm } from "@/lib/form";
+import { useAppForm } from "@/components/form";
 import { paths } from "@/lib/paths";
 
 export const ADMIN_LOGIN_FAILED = "Login failed. Please check your credentials and try again.";
@@ -32,7 +32,11 @@ export default function AdminLoginPage() {
     onSubmit: async ({ value }) => {
       setOutcome(null);
       try {
-        await signIn("admin", { username: value.username.trim(), password: value.password, flow: "signIn" });
+        await signIn("admin", {
+          username: value.username.trim(),
+          password: value.password,
+          flow: "signIn",
+        });
         setOutcome("ok");
       } catch {
         setOutcome("failed");
@@ -53,7 +57,14 @@ export default function AdminLoginPage() {
           }}
         >
           <form.AppField name="username">
-            {(f) => <f.TextField label="Username" autoComplete="username" autoCapitalize="none" required />}
+            {(f) => (
+              <f.TextField
+                label="Username"
+                autoComplete="username"
+                autoCapitalize="none"
+                required
+              />
+            )}
           </form.AppField>
           <form.AppField name="password">
             {(f) => <f.PasswordField label="Password" autoComplete="current-password" required />}

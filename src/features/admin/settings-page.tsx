@@ -5,7 +5,7 @@ import { api } from "@convex/_generated/api";
 import { Button } from "@/components/ui/button";
 import { LoadingState } from "@/components/ui/states";
 import { errorMessage } from "@/lib/errors";
-import { useAppForm } from "@/lib/form";
+import { useAppForm } from "@/components/form";
 import { AdminPageLayout } from "@/features/admin/admin-page-layout";
 
 export const settingsSchema = z.object({
@@ -14,7 +14,11 @@ export const settingsSchema = z.object({
     .trim()
     .min(1, "The hotline number is required.")
     .regex(/^\+?[0-9][0-9 -]{4,18}[0-9]$/, "Enter the hotline as a phone number, e.g. 01-5970000."),
-  bannerText: z.string().trim().min(1, "The banner text is required.").max(300, "The banner text must be 1-300 characters."),
+  bannerText: z
+    .string()
+    .trim()
+    .min(1, "The banner text is required.")
+    .max(300, "The banner text must be 1-300 characters."),
   bookingExpiryMinutes: z
     .number({ error: "Enter a number of minutes." })
     .int("Use whole minutes.")

@@ -16,11 +16,22 @@ describe("TechnicianCard", () => {
   it("falls back per field inside a stored location", () => {
     render(
       <TechnicianCard
-        technician={{ name: "  ", specialtyName: "", locations: [{ city: "", state: null, address: " ", zipCode: undefined }] }}
+        technician={{
+          name: "  ",
+          specialtyName: "",
+          locations: [{ city: "", state: null, address: " ", zipCode: undefined }],
+        }}
         onOpen={() => undefined}
       />,
     );
-    for (const text of [FALLBACK.name, FALLBACK.specialty, FALLBACK.city, FALLBACK.state, FALLBACK.address, FALLBACK.zipCode]) {
+    for (const text of [
+      FALLBACK.name,
+      FALLBACK.specialty,
+      FALLBACK.city,
+      FALLBACK.state,
+      FALLBACK.address,
+      FALLBACK.zipCode,
+    ]) {
       expect(screen.getByText(text)).toBeInTheDocument();
     }
     expect(screen.queryByText(FALLBACK.location)).not.toBeInTheDocument();
@@ -61,10 +72,18 @@ describe("TechnicianCard", () => {
 
   it("marks a professional who re-submitted documents since the last decision", () => {
     const { rerender } = render(
-      <TechnicianCard technician={{ verification: { status: "unverified", resubmittedAt: 1 } }} onOpen={() => undefined} />,
+      <TechnicianCard
+        technician={{ verification: { status: "unverified", resubmittedAt: 1 } }}
+        onOpen={() => undefined}
+      />,
     );
     expect(screen.getByText("Documents re-submitted")).toBeInTheDocument();
-    rerender(<TechnicianCard technician={{ verification: { status: "unverified" } }} onOpen={() => undefined} />);
+    rerender(
+      <TechnicianCard
+        technician={{ verification: { status: "unverified" } }}
+        onOpen={() => undefined}
+      />,
+    );
     expect(screen.queryByText("Documents re-submitted")).not.toBeInTheDocument();
   });
 });

@@ -8,8 +8,19 @@ export type TechnicianSummary = {
   name?: string | null;
   photoUrl?: string | null;
   specialtyName?: string | null;
-  locations?: { city?: string | null; state?: string | null; address?: string | null; zipCode?: string | null }[] | null;
-  verification?: { status: VerificationStatus; note?: string | null; resubmittedAt?: number | null } | null;
+  locations?:
+    | {
+        city?: string | null;
+        state?: string | null;
+        address?: string | null;
+        zipCode?: string | null;
+      }[]
+    | null;
+  verification?: {
+    status: VerificationStatus;
+    note?: string | null;
+    resubmittedAt?: number | null;
+  } | null;
   available?: boolean | null;
   online?: boolean | null;
 };
@@ -35,7 +46,11 @@ function orFallback(value: string | null | undefined, fallback: string): string 
   return value && value.trim() ? value : fallback;
 }
 
-type Props = { technician: TechnicianSummary; cityName?: (slug: string) => string; onOpen: () => void };
+type Props = {
+  technician: TechnicianSummary;
+  cityName?: (slug: string) => string;
+  onOpen: () => void;
+};
 
 /** One technician in the admin grid; the whole card is a button that opens the documents. */
 export function TechnicianCard({ technician: t, cityName = (s) => s, onOpen }: Props) {
@@ -53,7 +68,9 @@ export function TechnicianCard({ technician: t, cityName = (s) => s, onOpen }: P
         <Avatar src={t.photoUrl} name={name} size={56} />
         <span className="min-w-0">
           <span className="block truncate font-semibold text-slate-900">{name}</span>
-          <span className="block text-sm text-slate-600">{orFallback(t.specialtyName, FALLBACK.specialty)}</span>
+          <span className="block text-sm text-slate-600">
+            {orFallback(t.specialtyName, FALLBACK.specialty)}
+          </span>
         </span>
       </span>
       <span className="mt-3 flex flex-wrap gap-1">
@@ -65,7 +82,9 @@ export function TechnicianCard({ technician: t, cityName = (s) => s, onOpen }: P
       {location ? (
         <span className="mt-3 grid grid-cols-[auto_1fr] gap-x-2 gap-y-0.5 text-sm">
           <span className="text-slate-500">City</span>
-          <span className="text-slate-800">{location.city ? cityName(location.city) : FALLBACK.city}</span>
+          <span className="text-slate-800">
+            {location.city ? cityName(location.city) : FALLBACK.city}
+          </span>
           <span className="text-slate-500">State</span>
           <span className="text-slate-800">{orFallback(location.state, FALLBACK.state)}</span>
           <span className="text-slate-500">Address</span>

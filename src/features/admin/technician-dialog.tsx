@@ -31,7 +31,8 @@ export function TechnicianDialog({ professionalId, onClose }: Props) {
   const [switching, setSwitching] = useState(false);
   const [note, setNote] = useState("");
   const [busy, setBusy] = useState<"verified" | "rejected" | null>(null);
-  const title = technician?.name?.trim() || (technician === undefined ? "Technician" : FALLBACK.name);
+  const title =
+    technician?.name?.trim() || (technician === undefined ? "Technician" : FALLBACK.name);
 
   async function decide(decision: "verified" | "rejected") {
     setBusy(decision);
@@ -72,7 +73,9 @@ export function TechnicianDialog({ professionalId, onClose }: Props) {
             </Badge>
             <span>{technician.specialtyName || FALLBACK.specialty}</span>
             <span aria-hidden="true">·</span>
-            <span>{CITIES.find((c) => c.slug === technician.locations[0]?.city)?.name ?? FALLBACK.city}</span>
+            <span>
+              {CITIES.find((c) => c.slug === technician.locations[0]?.city)?.name ?? FALLBACK.city}
+            </span>
           </div>
           <div className="flex flex-wrap items-center justify-between gap-2 rounded-lg bg-slate-50 px-3 py-2 text-sm">
             <span className="text-slate-700">
@@ -90,7 +93,9 @@ export function TechnicianDialog({ professionalId, onClose }: Props) {
           <dl className="grid gap-1 text-sm sm:grid-cols-2">
             <div>
               <dt className="inline text-slate-500">Email: </dt>
-              <dd className="inline break-all text-slate-800">{technician.email || "No email available"}</dd>
+              <dd className="inline break-all text-slate-800">
+                {technician.email || "No email available"}
+              </dd>
             </div>
             <div>
               <dt className="inline text-slate-500">Phone: </dt>
@@ -99,14 +104,18 @@ export function TechnicianDialog({ professionalId, onClose }: Props) {
           </dl>
           {technician.verification.resubmittedAt && (
             <p className="rounded-lg bg-sky-50 px-3 py-2 text-sm text-slate-700">
-              New documents re-submitted by the professional ({formatDateTime(technician.verification.resubmittedAt)}).
+              New documents re-submitted by the professional (
+              {formatDateTime(technician.verification.resubmittedAt)}).
             </p>
           )}
           {technician.verification.note && (
             <p className="rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-700">
               <span className="font-medium">Last note:</span> {technician.verification.note}
               {technician.verification.at && (
-                <span className="text-slate-500"> ({formatDateTime(technician.verification.at)})</span>
+                <span className="text-slate-500">
+                  {" "}
+                  ({formatDateTime(technician.verification.at)})
+                </span>
               )}
             </p>
           )}
@@ -146,7 +155,11 @@ export function TechnicianDialog({ professionalId, onClose }: Props) {
             <Button variant="secondary" onClick={onClose} disabled={busy !== null}>
               Close
             </Button>
-            <Button variant="danger" onClick={() => void decide("rejected")} disabled={busy !== null}>
+            <Button
+              variant="danger"
+              onClick={() => void decide("rejected")}
+              disabled={busy !== null}
+            >
               {busy === "rejected" ? "Rejecting…" : "Reject"}
             </Button>
             <Button onClick={() => void decide("verified")} disabled={busy !== null}>

@@ -6,7 +6,11 @@ import type { Id } from "@convex/_generated/dataModel";
 import { CITIES, SPECIALTIES, type CitySlug, type SpecialtySlug } from "@convex/constants";
 import { SelectField } from "@/components/ui/inputs";
 import { EmptyState, LoadingState } from "@/components/ui/states";
-import { FALLBACK, TechnicianCard, type VerificationStatus } from "@/features/admin/technician-card";
+import {
+  FALLBACK,
+  TechnicianCard,
+  type VerificationStatus,
+} from "@/features/admin/technician-card";
 import { TechnicianDialog } from "@/features/admin/technician-dialog";
 import { AdminPageLayout } from "@/features/admin/admin-page-layout";
 
@@ -27,9 +31,18 @@ export function cityName(slug: string): string {
 /** The admin's technician grid: live, filterable by city, specialty and verification (kept in the URL). */
 export default function TechniciansPage() {
   const [params, setParams] = useSearchParams();
-  const city = pick<CitySlug>(params.get("city"), CITIES.map((c) => c.slug));
-  const specialty = pick<SpecialtySlug>(params.get("specialty"), SPECIALTIES.map((s) => s.slug));
-  const verification = pick<VerificationStatus>(params.get("verification"), VERIFICATIONS.map((v) => v.value));
+  const city = pick<CitySlug>(
+    params.get("city"),
+    CITIES.map((c) => c.slug),
+  );
+  const specialty = pick<SpecialtySlug>(
+    params.get("specialty"),
+    SPECIALTIES.map((s) => s.slug),
+  );
+  const verification = pick<VerificationStatus>(
+    params.get("verification"),
+    VERIFICATIONS.map((v) => v.value),
+  );
 
   function setFilter(key: "city" | "specialty" | "verification", value: string) {
     setParams(
@@ -54,7 +67,11 @@ export default function TechniciansPage() {
           className="mt-4 grid gap-3 rounded-2xl bg-white p-3 shadow-sm ring-1 ring-slate-200 sm:grid-cols-3 sm:p-4"
           onSubmit={(e) => e.preventDefault()}
         >
-          <SelectField label="City" value={city ?? ""} onChange={(e) => setFilter("city", e.target.value)}>
+          <SelectField
+            label="City"
+            value={city ?? ""}
+            onChange={(e) => setFilter("city", e.target.value)}
+          >
             <option value="">All cities</option>
             {CITIES.map((c) => (
               <option key={c.slug} value={c.slug}>
@@ -62,7 +79,11 @@ export default function TechniciansPage() {
               </option>
             ))}
           </SelectField>
-          <SelectField label="Specialty" value={specialty ?? ""} onChange={(e) => setFilter("specialty", e.target.value)}>
+          <SelectField
+            label="Specialty"
+            value={specialty ?? ""}
+            onChange={(e) => setFilter("specialty", e.target.value)}
+          >
             <option value="">All specialties</option>
             {SPECIALTIES.map((s) => (
               <option key={s.slug} value={s.slug}>

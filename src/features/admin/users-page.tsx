@@ -7,7 +7,11 @@ import { EmptyState, LoadingState } from "@/components/ui/states";
 import { formatGregorianDate } from "@/lib/format";
 import { AdminPageLayout } from "@/features/admin/admin-page-layout";
 
-const ROLE_TONE: Record<string, BadgeTone> = { customer: "info", professional: "brand", admin: "neutral" };
+const ROLE_TONE: Record<string, BadgeTone> = {
+  customer: "info",
+  professional: "brand",
+  admin: "neutral",
+};
 
 export default function UsersPage() {
   const [search, setSearch] = useState("");
@@ -60,7 +64,8 @@ function UsersList({ search }: { search: string }) {
             <p className="truncate text-sm text-slate-600">{u.email || "No email"}</p>
             <p className="text-sm text-slate-600">{u.phone || "No phone"}</p>
             <p className="mt-1 text-xs text-slate-500">
-              {u.bookingCount} {u.bookingCount === 1 ? "booking" : "bookings"} · joined {formatGregorianDate(u._creationTime)}
+              {u.bookingCount} {u.bookingCount === 1 ? "booking" : "bookings"} · joined{" "}
+              {formatGregorianDate(u._creationTime)}
             </p>
           </li>
         ))}
@@ -69,12 +74,24 @@ function UsersList({ search }: { search: string }) {
         <table className="w-full text-left text-sm">
           <thead className="bg-slate-50 text-slate-600">
             <tr>
-              <th scope="col" className="px-4 py-2 font-medium">Name</th>
-              <th scope="col" className="px-4 py-2 font-medium">Role</th>
-              <th scope="col" className="px-4 py-2 font-medium">Email</th>
-              <th scope="col" className="px-4 py-2 font-medium">Phone</th>
-              <th scope="col" className="px-4 py-2 text-right font-medium">Bookings</th>
-              <th scope="col" className="px-4 py-2 font-medium">Joined</th>
+              <th scope="col" className="px-4 py-2 font-medium">
+                Name
+              </th>
+              <th scope="col" className="px-4 py-2 font-medium">
+                Role
+              </th>
+              <th scope="col" className="px-4 py-2 font-medium">
+                Email
+              </th>
+              <th scope="col" className="px-4 py-2 font-medium">
+                Phone
+              </th>
+              <th scope="col" className="px-4 py-2 text-right font-medium">
+                Bookings
+              </th>
+              <th scope="col" className="px-4 py-2 font-medium">
+                Joined
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
@@ -87,7 +104,9 @@ function UsersList({ search }: { search: string }) {
                 <td className="px-4 py-2 break-all text-slate-700">{u.email || "—"}</td>
                 <td className="px-4 py-2 text-slate-700">{u.phone || "—"}</td>
                 <td className="px-4 py-2 text-right text-slate-900">{u.bookingCount}</td>
-                <td className="px-4 py-2 whitespace-nowrap text-slate-600">{formatGregorianDate(u._creationTime)}</td>
+                <td className="px-4 py-2 whitespace-nowrap text-slate-600">
+                  {formatGregorianDate(u._creationTime)}
+                </td>
               </tr>
             ))}
           </tbody>

@@ -6,7 +6,7 @@ import { AuthCard, AuthForm } from "@/features/auth/auth-card";
 import { RoleRadios } from "@/features/auth/role-radios";
 import type { SignupRole } from "@/features/auth/signup-schema";
 import { errorMessage } from "@/lib/errors";
-import { useAppForm } from "@/lib/form";
+import { useAppForm } from "@/components/form";
 import { paths } from "@/lib/paths";
 import { emailSchema } from "@/lib/validation";
 

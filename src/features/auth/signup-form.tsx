@@ -16,7 +16,7 @@ import {
   type SignupValues,
 } from "@/features/auth/signup-schema";
 import { errorMessage } from "@/lib/errors";
-import { useAppForm } from "@/lib/form";
+import { useAppForm } from "@/components/form";
 import { holdGuestRedirect } from "@/lib/guest-redirect";
 import { paths } from "@/lib/paths";
 import { IMAGE_HINT, uploadImage } from "@/lib/upload";

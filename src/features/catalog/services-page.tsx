@@ -1,6 +1,5 @@
 import { Link } from "react-router-dom";
-import { ServicesGrid } from "@/components/services-grid";
-import { SiteFooter } from "@/components/site-footer";
+import { ServicesGrid } from "@/features/catalog/services-grid";
 import { paths } from "@/lib/paths";
 
 export default function ServicesPage() {
@@ -16,7 +15,6 @@ export default function ServicesPage() {
           .
         </p>
       </main>
-      <SiteFooter />
     </div>
   );
 }

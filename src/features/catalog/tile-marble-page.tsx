@@ -1,7 +1,6 @@
 import { Link } from "react-router-dom";
 import { useQuery } from "convex/react";
 import { api } from "@convex/_generated/api";
-import { SiteFooter } from "@/components/site-footer";
 import { ErrorBoundary } from "@/components/ui/error-boundary";
 import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
 import { formatRs } from "@/lib/format";
@@ -38,7 +37,6 @@ export default function TileMarblePage() {
           </p>
         </section>
       </main>
-      <SiteFooter />
     </div>
   );
 }

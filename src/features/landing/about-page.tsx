@@ -1,4 +1,3 @@
-import { SiteFooter } from "@/components/site-footer";
 import { ABOUT } from "@/content/about";
 
 export default function AboutPage() {
@@ -17,7 +16,6 @@ export default function AboutPage() {
           ))}
         </div>
       </main>
-      <SiteFooter />
     </div>
   );
 }

@@ -3,10 +3,9 @@ import { useMutation, useQuery } from "convex/react";
 import { toast } from "sonner";
 import { z } from "zod";
 import { api } from "@convex/_generated/api";
-import { SiteFooter } from "@/components/site-footer";
 import { ErrorBoundary } from "@/components/ui/error-boundary";
 import { errorMessage } from "@/lib/errors";
-import { useAppForm } from "@/lib/form";
+import { useAppForm } from "@/components/form";
 import { phoneSchema } from "@/lib/validation";
 
 const contactSchema = z.object({
@@ -40,7 +39,6 @@ export default function ContactPage() {
         </section>
         <ContactForm />
       </main>
-      <SiteFooter />
     </div>
   );
 }
@@ -118,7 +116,11 @@ function ContactForm() {
         {(f) => <f.TextareaField label="Your message" rows={5} />}
       </form.AppField>
       <form.AppForm>
-        <form.SubmitButton label="Send message" pendingLabel="Sending…" className="w-full sm:w-auto" />
+        <form.SubmitButton
+          label="Send message"
+          pendingLabel="Sending…"
+          className="w-full sm:w-auto"
+        />
       </form.AppForm>
     </form>
   );

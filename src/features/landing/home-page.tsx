@@ -1,8 +1,7 @@
-import { lazy, Suspense } from "react";
+import { Suspense, type ReactNode } from "react";
 import { Link } from "react-router-dom";
 import { useConvexAuth, useQuery } from "convex/react";
 import { api } from "@convex/_generated/api";
-import { SiteFooter } from "@/components/site-footer";
 import { buttonClasses } from "@/components/ui/button";
 import { ErrorBoundary } from "@/components/ui/error-boundary";
 import { LoadingState } from "@/components/ui/states";
@@ -10,13 +9,8 @@ import { GetStarted, Hero, HeroSearch } from "@/features/landing/hero";
 import { SponsorBlock, TestimonialsSection, TestingBanner } from "@/features/landing/sections";
 import { paths } from "@/lib/paths";
 
-// Only customers see the services grid here; its popovers (Radix) stay out of the visitors' landing JS.
-const ServicesGrid = lazy(() =>
-  import("@/components/services-grid").then((m) => ({ default: m.ServicesGrid })),
-);
-
 /** `/` by role (spec §2): customers get the search hero and services, professionals a welcome, visitors the landing. */
-export default function HomePage() {
+export function HomePage({ servicesGrid }: { servicesGrid: ReactNode }) {
   const { isLoading, isAuthenticated } = useConvexAuth();
   const viewer = useQuery(api.users.viewer, isAuthenticated ? {} : "skip");
   if (isLoading || (isAuthenticated && viewer === undefined)) return <LoadingState />;
@@ -27,10 +21,7 @@ export default function HomePage() {
         <Hero>
           <HeroSearch />
         </Hero>
-        <Suspense fallback={<LoadingState label="Loading services…" />}>
-          <ServicesGrid headingLevel={2} />
-        </Suspense>
-        <SiteFooter />
+        <Suspense fallback={<LoadingState label="Loading services…" />}>{servicesGrid}</Suspense>
       </div>
     );
   }
@@ -53,7 +44,6 @@ export default function HomePage() {
             Booking requests, your live location and reviews are on your dashboard.
           </p>
         </section>
-        <SiteFooter />
       </div>
     );
   }
@@ -68,7 +58,6 @@ export default function HomePage() {
       </Hero>
       <SponsorBlock />
       <TestimonialsSection />
-      <SiteFooter />
     </div>
   );
 }

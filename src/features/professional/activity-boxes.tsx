@@ -20,11 +20,16 @@ export function RecentActivity({ now }: { now: number }) {
       {items === undefined ? (
         <LoadingState label="Loading activity…" />
       ) : items.length === 0 ? (
-        <p className="mt-2 text-sm text-slate-600">No activity yet. Accepted jobs and reviews will show up here.</p>
+        <p className="mt-2 text-sm text-slate-600">
+          No activity yet. Accepted jobs and reviews will show up here.
+        </p>
       ) : (
         <ul className="mt-2 divide-y divide-slate-100">
           {items.map((item) => (
-            <li key={`${item.at}-${item.text}`} className="flex items-baseline justify-between gap-3 py-2 text-sm">
+            <li
+              key={`${item.at}-${item.text}`}
+              className="flex items-baseline justify-between gap-3 py-2 text-sm"
+            >
               <span className="text-slate-800">{item.text}</span>
               <time
                 dateTime={new Date(item.at).toISOString()}
@@ -91,13 +96,20 @@ export function NotificationsBox({ now }: { now: number }) {
         <ul className="mt-2 divide-y divide-slate-100">
           {latest.results.slice(0, LATEST_SHOWN).map((n) => (
             <li key={n._id} className="py-2 text-sm">
-              <p className={`flex items-center gap-2 ${n.read ? "text-slate-700" : "font-medium text-slate-900"}`}>
-                {!n.read && <span aria-hidden="true" className="h-2 w-2 shrink-0 rounded-full bg-sky-500" />}
+              <p
+                className={`flex items-center gap-2 ${n.read ? "text-slate-700" : "font-medium text-slate-900"}`}
+              >
+                {!n.read && (
+                  <span aria-hidden="true" className="h-2 w-2 shrink-0 rounded-full bg-sky-500" />
+                )}
                 {n.title}
                 {!n.read && <span className="sr-only">(unread)</span>}
               </p>
               <p className="text-slate-600">{n.body}</p>
-              <time dateTime={new Date(n._creationTime).toISOString()} className="text-xs text-slate-500">
+              <time
+                dateTime={new Date(n._creationTime).toISOString()}
+                className="text-xs text-slate-500"
+              >
                 {formatRelative(n._creationTime, now)}
               </time>
             </li>

@@ -1,5 +1,5 @@
 import { useConvexAuth, useQuery } from "convex/react";
-import { useEffect, useState, type ReactNode } from "react";
+import { useEffect, useState, type ComponentType, type ReactNode } from "react";
 import { Navigate } from "react-router-dom";
 import { api } from "@convex/_generated/api";
 import { Button } from "@/components/ui/button";
@@ -8,12 +8,14 @@ import { ErrorState, LoadingState } from "@/components/ui/states";
 import { errorMessage } from "@/lib/errors";
 import { paths } from "@/lib/paths";
 import { NotificationsBox, RecentActivity } from "@/features/professional/activity-boxes";
-import { BookingsPanel, useProfessionalBookings } from "@/features/professional/bookings-panel";
 import { LiveLocation } from "@/features/professional/live-location";
 import { ProfileCard } from "@/features/professional/profile-card";
 
+/** The bookings panel, composed in by the route: it reports whether a job is on the way. */
+export type BookingsSlot = ComponentType<{ onEnRouteChange: (enRoute: boolean) => void }>;
+
 /** Professionals only: visitors go to the professional sign-in, customers home, admins to their panel. */
-export default function DashboardPage() {
+export function DashboardPage({ Bookings }: { Bookings: BookingsSlot }) {
   const { isLoading, isAuthenticated } = useConvexAuth();
   const viewer = useQuery(api.users.viewer, isAuthenticated ? {} : "skip");
   if (isLoading || (isAuthenticated && viewer === undefined))
@@ -21,17 +23,17 @@ export default function DashboardPage() {
   if (!isAuthenticated || !viewer) return <Navigate to={paths.professionalSignin()} replace />;
   if (viewer.role === "admin") return <Navigate to={paths.adminPanel()} replace />;
   if (viewer.role !== "professional") return <Navigate to={paths.home()} replace />;
-  return <Dashboard />;
+  return <Dashboard Bookings={Bookings} />;
 }
 
 const CLOCK_TICK_MS = 60_000;
 
-function Dashboard() {
+function Dashboard({ Bookings }: { Bookings: BookingsSlot }) {
   return (
     <main className="mx-auto w-full max-w-6xl px-3 py-4 sm:px-4 sm:py-6">
       <h1 className="mb-4 text-2xl font-semibold text-slate-900">Professional dashboard</h1>
       <Panel title="Your bookings">
-        <DashboardPanels />
+        <DashboardPanels Bookings={Bookings} />
       </Panel>
     </main>
   );
@@ -55,9 +57,8 @@ function Panel({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-function DashboardPanels() {
-  const bookings = useProfessionalBookings();
-  const enRoute = bookings.results.some((b) => b.status === "en_route");
+function DashboardPanels({ Bookings }: { Bookings: BookingsSlot }) {
+  const [enRoute, setEnRoute] = useState(false);
   const now = useMinuteClock();
   return (
     <div className="grid gap-4 lg:grid-cols-[20rem_minmax(0,1fr)] lg:items-start">
@@ -67,7 +68,7 @@ function DashboardPanels() {
         </Panel>
       </div>
       <div className="lg:col-start-2 lg:row-span-3 lg:row-start-1">
-        <BookingsPanel bookings={bookings} />
+        <Bookings onEnRouteChange={setEnRoute} />
       </div>
       <div className="lg:col-start-1 lg:row-start-2">
         <Panel title="Notifications">

@@ -19,7 +19,9 @@ export function LiveLocation({ enRoute }: { enRoute: boolean }) {
       try {
         await update({ latitude: p.lat, longitude: p.lng, accuracy: p.accuracy });
       } catch (error) {
-        throw new Error(errorMessage(error, "The server did not accept your position."), { cause: error });
+        throw new Error(errorMessage(error, "The server did not accept your position."), {
+          cause: error,
+        });
       }
     },
     [update],
@@ -28,7 +30,10 @@ export function LiveLocation({ enRoute }: { enRoute: boolean }) {
   const wakeLock = useWakeLock(enRoute);
 
   return (
-    <section aria-labelledby="location-heading" className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5">
+    <section
+      aria-labelledby="location-heading"
+      className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5"
+    >
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 id="location-heading" className="text-lg font-semibold text-slate-900">
           Your live location
@@ -38,8 +43,8 @@ export function LiveLocation({ enRoute }: { enRoute: boolean }) {
         </p>
       </div>
       <p className="mt-1 text-sm text-slate-600">
-        Shared only while this page is open: browsers stop reporting positions when the tab is hidden or the phone
-        locks.
+        Shared only while this page is open: browsers stop reporting positions when the tab is
+        hidden or the phone locks.
       </p>
       {sent.status === "failed" && (
         <InlineAlert tone="error" className="mt-2">
@@ -56,13 +61,13 @@ export function LiveLocation({ enRoute }: { enRoute: boolean }) {
       <div className="mt-3">
         {geo.status === "unsupported" ? (
           <Explanation title="Location is not available in this browser.">
-            Customers cannot see where you are. Open GharSewa in a current browser such as Chrome or Firefox on your
-            phone to share your location.
+            Customers cannot see where you are. Open GharSewa in a current browser such as Chrome or
+            Firefox on your phone to share your location.
           </Explanation>
         ) : geo.status === "denied" ? (
           <Explanation title="Location access is blocked.">
-            Allow location for this site in your browser settings (the lock or site icon beside the address), then
-            reload this page. Customers see your position only while you share it.
+            Allow location for this site in your browser settings (the lock or site icon beside the
+            address), then reload this page. Customers see your position only while you share it.
           </Explanation>
         ) : geo.status === "waiting" ? (
           <div
@@ -78,7 +83,9 @@ export function LiveLocation({ enRoute }: { enRoute: boolean }) {
               center={[geo.position.lat, geo.position.lng]}
               zoom={DASHBOARD_MAP.zoom}
               heightPx={DASHBOARD_MAP.heightPx}
-              markers={[{ id: "me", lat: geo.position.lat, lng: geo.position.lng, label: MARKER_LABEL }]}
+              markers={[
+                { id: "me", lat: geo.position.lat, lng: geo.position.lng, label: MARKER_LABEL },
+              ]}
               ariaLabel="Map of your current location"
             />
             {geo.problem && <p className="mt-2 text-sm text-amber-700">{geo.problem}</p>}

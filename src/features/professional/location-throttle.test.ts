@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { distanceM, LOCATION_THROTTLE, shouldSendPosition, type Fix } from "@/features/professional/location-throttle";
+import {
+  distanceM,
+  LOCATION_THROTTLE,
+  shouldSendPosition,
+  type Fix,
+} from "@/features/professional/location-throttle";
 
 const KTM: Fix = { lat: 27.7172, lng: 85.324, at: 1_000_000 };
 /** About `metres` north of KTM, `ms` later. */

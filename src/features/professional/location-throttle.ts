@@ -11,12 +11,16 @@ export type Fix = { lat: number; lng: number; at: number };
 const EARTH_RADIUS_M = 6_371_000;
 
 /** Great-circle distance in metres (haversine). */
-export function distanceM(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
+export function distanceM(
+  a: { lat: number; lng: number },
+  b: { lat: number; lng: number },
+): number {
   const rad = Math.PI / 180;
   const dLat = (b.lat - a.lat) * rad;
   const dLng = (b.lng - a.lng) * rad;
   const h =
-    Math.sin(dLat / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLng / 2) ** 2;
+    Math.sin(dLat / 2) ** 2 +
+    Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLng / 2) ** 2;
   return 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
@@ -24,7 +28,11 @@ export function distanceM(a: { lat: number; lng: number }, b: { lat: number; lng
  * Whether `next` should be sent given the last fix that was sent: always the first one; never within a second
  * of the previous send; otherwise once the professional has moved far enough or enough time has passed.
  */
-export function shouldSendPosition(lastSent: Fix | null, next: Fix, limits = LOCATION_THROTTLE): boolean {
+export function shouldSendPosition(
+  lastSent: Fix | null,
+  next: Fix,
+  limits = LOCATION_THROTTLE,
+): boolean {
   if (lastSent === null) return true;
   const elapsed = next.at - lastSent.at;
   if (elapsed < limits.minIntervalMs) return false;

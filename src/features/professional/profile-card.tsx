@@ -10,13 +10,20 @@ import { ErrorState, LoadingState } from "@/components/ui/states";
 import { errorMessage } from "@/lib/errors";
 import { ResubmitDocuments } from "@/features/professional/resubmit-documents";
 
-const STATUS: Record<"unverified" | "verified" | "rejected", { label: string; tone: BadgeTone; help: string }> = {
+const STATUS: Record<
+  "unverified" | "verified" | "rejected",
+  { label: string; tone: BadgeTone; help: string }
+> = {
   unverified: {
     label: "Unverified",
     tone: "warning",
     help: "An admin is checking your documents. Customers see you once you are verified.",
   },
-  verified: { label: "Verified", tone: "success", help: "Your documents were checked by GharSewa." },
+  verified: {
+    label: "Verified",
+    tone: "success",
+    help: "Your documents were checked by GharSewa.",
+  },
   rejected: {
     label: "Rejected",
     tone: "danger",
@@ -52,7 +59,9 @@ export function ProfileCard() {
           <h2 className="truncate text-lg font-semibold text-slate-900">{me.name}</h2>
           <p className="text-sm text-slate-600">{me.specialtyName}</p>
           <p className="text-sm text-slate-600">
-            {first ? `${cityName(first.city)}${first.zipCode ? `, ${first.zipCode}` : ""}` : "No location available"}
+            {first
+              ? `${cityName(first.city)}${first.zipCode ? `, ${first.zipCode}` : ""}`
+              : "No location available"}
           </p>
         </div>
       </div>
@@ -78,7 +87,8 @@ export function ProfileCard() {
       <p className="mt-2 text-xs text-slate-500">{status.help}</p>
       {me.verification.note && (
         <p className="mt-2 rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-700">
-          <span className="font-medium">Note from {me.verification.noteFrom}:</span> {me.verification.note}
+          <span className="font-medium">Note from {me.verification.noteFrom}:</span>{" "}
+          {me.verification.note}
         </p>
       )}
       {me.verification.status === "rejected" && <Resubmit documents={me.documents} />}
@@ -88,7 +98,11 @@ export function ProfileCard() {
 }
 
 /** Rejected professionals send new document images from here; the badge turns Unverified by itself. */
-function Resubmit({ documents }: { documents: ComponentProps<typeof ResubmitDocuments>["current"] }) {
+function Resubmit({
+  documents,
+}: {
+  documents: ComponentProps<typeof ResubmitDocuments>["current"];
+}) {
   const [open, setOpen] = useState(false);
   if (!open) {
     return (
@@ -107,7 +121,11 @@ function AvailabilityToggle({ available }: { available: boolean }) {
     setBusy(true);
     try {
       await setAvailability({ available: !available });
-      toast.success(available ? "You are now unavailable for new bookings." : "You are now available for new bookings.");
+      toast.success(
+        available
+          ? "You are now unavailable for new bookings."
+          : "You are now available for new bookings.",
+      );
     } catch (error) {
       toast.error(errorMessage(error, "Could not change your availability. Please try again."));
     } finally {
@@ -121,7 +139,9 @@ function AvailabilityToggle({ available }: { available: boolean }) {
           Available for bookings
         </p>
         <p className="text-xs text-slate-500">
-          {available ? "Customers can book you." : "Hidden from new bookings (e.g. during Dashain or Tihar)."}
+          {available
+            ? "Customers can book you."
+            : "Hidden from new bookings (e.g. during Dashain or Tihar)."}
         </p>
       </div>
       <button
@@ -147,7 +167,11 @@ function AvailabilityToggle({ available }: { available: boolean }) {
 }
 
 function Card({ children }: { children: ReactNode }) {
-  return <section className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5">{children}</section>;
+  return (
+    <section className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5">
+      {children}
+    </section>
+  );
 }
 
 function cityName(slug: string): string {

@@ -24,8 +24,13 @@ vi.mock("@/lib/upload", async (importOriginal) => ({
 const { toast } = await import("sonner");
 const { uploadImage } = await import("@/lib/upload");
 
-const png = (name: string) => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], name, { type: "image/png" });
-const current = { citizenshipFront: "https://files.test/front", citizenshipBack: null, trainingCertificate: "https://files.test/cert" };
+const png = (name: string) =>
+  new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], name, { type: "image/png" });
+const current = {
+  citizenshipFront: "https://files.test/front",
+  citizenshipBack: null,
+  trainingCertificate: "https://files.test/cert",
+};
 
 function renderForm() {
   const onDone = vi.fn();
@@ -47,18 +52,29 @@ beforeEach(() => {
 describe("ResubmitDocuments", () => {
   it("shows the documents on file, then a preview of each new image chosen", async () => {
     const { user } = renderForm();
-    expect(screen.getByRole("img", { name: "Citizenship Front (on file)" })).toHaveAttribute("src", current.citizenshipFront);
+    expect(screen.getByRole("img", { name: "Citizenship Front (on file)" })).toHaveAttribute(
+      "src",
+      current.citizenshipFront,
+    );
     expect(screen.getAllByText("No image")).toHaveLength(1);
     await user.upload(screen.getByLabelText("New Citizenship Front"), png("front.png"));
-    expect(screen.getByRole("img", { name: "Citizenship Front (new)" })).toHaveAttribute("src", "blob:front.png");
+    expect(screen.getByRole("img", { name: "Citizenship Front (new)" })).toHaveAttribute(
+      "src",
+      "blob:front.png",
+    );
     expect(screen.getByText("New image, not sent yet")).toBeInTheDocument();
   });
 
   it("sends nothing until an image is chosen, and refuses what is not an image as sign-up does", async () => {
     const { user } = renderForm();
     expect(send()).toBeDisabled();
-    await user.upload(screen.getByLabelText("New Citizenship Back"), new File(["%PDF"], "scan.pdf", { type: "application/pdf" }));
-    expect(await screen.findByText("Only images (JPEG, PNG, WebP or GIF) are allowed.")).toBeInTheDocument();
+    await user.upload(
+      screen.getByLabelText("New Citizenship Back"),
+      new File(["%PDF"], "scan.pdf", { type: "application/pdf" }),
+    );
+    expect(
+      await screen.findByText("Only images (JPEG, PNG, WebP or GIF) are allowed."),
+    ).toBeInTheDocument();
     expect(screen.queryByRole("img", { name: "Citizenship Back (new)" })).not.toBeInTheDocument();
     await user.click(send());
     expect(uploadImage).not.toHaveBeenCalled();
@@ -72,19 +88,28 @@ describe("ResubmitDocuments", () => {
     await user.click(send());
     await waitFor(() => expect(onDone).toHaveBeenCalled());
     expect(uploadImage).toHaveBeenCalledTimes(2);
-    expect(resubmit).toHaveBeenCalledWith({ citizenshipFront: "storage-front.png", trainingCertificate: "storage-cert.png" });
+    expect(resubmit).toHaveBeenCalledWith({
+      citizenshipFront: "storage-front.png",
+      trainingCertificate: "storage-cert.png",
+    });
     expect(toast.success).toHaveBeenCalledWith("Documents sent. An admin will review them again.");
   });
 
   it("shows the server's reason and keeps the form open when it refuses", async () => {
     resubmit.mockRejectedValue(
-      new ConvexError({ code: "ALREADY_VERIFIED", message: "Your account is already verified. To change your documents, please contact GharSewa." }),
+      new ConvexError({
+        code: "ALREADY_VERIFIED",
+        message:
+          "Your account is already verified. To change your documents, please contact GharSewa.",
+      }),
     );
     const { user, onDone } = renderForm();
     await user.upload(screen.getByLabelText("New Citizenship Back"), png("back.png"));
     await user.click(send());
     await waitFor(() =>
-      expect(toast.error).toHaveBeenCalledWith("Your account is already verified. To change your documents, please contact GharSewa."),
+      expect(toast.error).toHaveBeenCalledWith(
+        "Your account is already verified. To change your documents, please contact GharSewa.",
+      ),
     );
     expect(onDone).not.toHaveBeenCalled();
     expect(send()).toBeEnabled();

@@ -7,7 +7,7 @@ import type { Id } from "@convex/_generated/dataModel";
 import { Button } from "@/components/ui/button";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import { errorMessage } from "@/lib/errors";
-import { useAppForm } from "@/lib/form";
+import { useAppForm } from "@/components/form";
 import { imageFileProblem, imageFileSchema, uploadImage } from "@/lib/upload";
 
 const DOCUMENTS = [
@@ -36,10 +36,11 @@ export function ResubmitDocuments({ current, onDone }: Props) {
   const [progress, setProgress] = useState<Partial<Record<DocumentKey, number>>>({});
 
   const form = useAppForm({
-    defaultValues: { citizenshipFront: null, citizenshipBack: null, trainingCertificate: null } as Record<
-      DocumentKey,
-      File | null
-    >,
+    defaultValues: {
+      citizenshipFront: null,
+      citizenshipBack: null,
+      trainingCertificate: null,
+    } as Record<DocumentKey, File | null>,
     validators: { onChange: schema, onSubmit: schema },
     onSubmit: async ({ value }) => {
       const chosen = DOCUMENTS.filter((d) => value[d.key]);
@@ -73,7 +74,9 @@ export function ResubmitDocuments({ current, onDone }: Props) {
         void form.handleSubmit();
       }}
     >
-      <p className="text-sm text-slate-700">Choose a new, clear photo of each document the admin asked for.</p>
+      <p className="text-sm text-slate-700">
+        Choose a new, clear photo of each document the admin asked for.
+      </p>
       {DOCUMENTS.map((d) => (
         <form.AppField key={d.key} name={d.key}>
           {(f) => (
@@ -95,14 +98,20 @@ export function ResubmitDocuments({ current, onDone }: Props) {
           ))}
         </div>
       )}
-      <form.Subscribe selector={(s) => [DOCUMENTS.some((d) => s.values[d.key]), s.isSubmitting] as const}>
+      <form.Subscribe
+        selector={(s) => [DOCUMENTS.some((d) => s.values[d.key]), s.isSubmitting] as const}
+      >
         {([chosen, submitting]) => (
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button variant="secondary" onClick={onDone} disabled={submitting}>
               Cancel
             </Button>
             <form.AppForm>
-              <form.SubmitButton label="Send for review" pendingLabel="Sending…" disabled={!chosen} />
+              <form.SubmitButton
+                label="Send for review"
+                pendingLabel="Sending…"
+                disabled={!chosen}
+              />
             </form.AppForm>
           </div>
         )}
@@ -112,9 +121,20 @@ export function ResubmitDocuments({ current, onDone }: Props) {
 }
 
 /** The chosen image, or the one on file until an acceptable image is chosen. */
-function Preview({ file, currentUrl, label }: { file: File | null; currentUrl: string | null; label: string }) {
+function Preview({
+  file,
+  currentUrl,
+  label,
+}: {
+  file: File | null;
+  currentUrl: string | null;
+  label: string;
+}) {
   // Released once the image has loaded: the picture stays on screen, the blob is freed.
-  const fileUrl = useMemo(() => (file && imageFileProblem(file) === null ? URL.createObjectURL(file) : null), [file]);
+  const fileUrl = useMemo(
+    () => (file && imageFileProblem(file) === null ? URL.createObjectURL(file) : null),
+    [file],
+  );
   const src = fileUrl ?? currentUrl;
   return (
     <figure className="flex items-center gap-3">
@@ -132,7 +152,9 @@ function Preview({ file, currentUrl, label }: { file: File | null; currentUrl: s
       )}
       <figcaption className="text-sm">
         <span className="block font-medium text-slate-800">{label}</span>
-        <span className="text-xs text-slate-500">{fileUrl ? "New image, not sent yet" : "On file"}</span>
+        <span className="text-xs text-slate-500">
+          {fileUrl ? "New image, not sent yet" : "On file"}
+        </span>
       </figcaption>
     </figure>
   );

@@ -32,7 +32,10 @@ describe("ProfessionalSigninPage", () => {
   it("has the spec's title, links and a plain-text email field; both fields are required", async () => {
     renderPage();
     expect(screen.getByRole("heading", { name: "Login as a professional" })).toBeInTheDocument();
-    expect(screen.getByRole("link", { name: "Register as a user?" })).toHaveAttribute("href", "/user-signup");
+    expect(screen.getByRole("link", { name: "Register as a user?" })).toHaveAttribute(
+      "href",
+      "/user-signup",
+    );
     expect(screen.getByRole("link", { name: "Create an account as professional" })).toHaveAttribute(
       "href",
       "/professional/signup",
@@ -53,7 +56,11 @@ describe("ProfessionalSigninPage", () => {
     await user.type(screen.getByLabelText("Password"), "secret");
     await user.click(screen.getByRole("button", { name: "Sign in" }));
     expect(await screen.findByRole("button", { name: "Signing in..." })).toBeDisabled();
-    expect(signIn).toHaveBeenCalledWith("professional", { email: "not-an-email", password: "secret", flow: "signIn" });
+    expect(signIn).toHaveBeenCalledWith("professional", {
+      email: "not-an-email",
+      password: "secret",
+      flow: "signIn",
+    });
     fail(new Error("InvalidAccountId"));
     expect(await screen.findByRole("alert")).toHaveTextContent(SIGNIN_FAILED);
     expect(router.state.location.pathname).toBe("/professional-signin");

@@ -5,7 +5,7 @@ import { Link, Navigate, useNavigate } from "react-router-dom";
 import { z } from "zod";
 import { api } from "@convex/_generated/api";
 import { InlineAlert } from "@/components/ui/states";
-import { useAppForm } from "@/lib/form";
+import { useAppForm } from "@/components/form";
 import { paths } from "@/lib/paths";
 
 export const SIGNIN_FAILED = "An error occurred. Please try again.";
@@ -19,7 +19,8 @@ const signinSchema = z.object({
 export default function ProfessionalSigninPage() {
   const { isAuthenticated } = useConvexAuth();
   const viewer = useQuery(api.users.viewer, isAuthenticated ? {} : "skip");
-  if (viewer?.role === "professional") return <Navigate to={paths.professionalDashboard()} replace />;
+  if (viewer?.role === "professional")
+    return <Navigate to={paths.professionalDashboard()} replace />;
   return <SigninForm />;
 }
 
@@ -34,7 +35,11 @@ function SigninForm() {
     onSubmit: async ({ value }) => {
       setFailed(false);
       try {
-        await signIn("professional", { email: value.email.trim(), password: value.password, flow: "signIn" });
+        await signIn("professional", {
+          email: value.email.trim(),
+          password: value.password,
+          flow: "signIn",
+        });
         navigate(paths.professionalDashboard());
       } catch {
         setFailed(true);
@@ -45,7 +50,9 @@ function SigninForm() {
   return (
     <main className="mx-auto w-full max-w-md px-4 py-8 sm:py-12">
       <div className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-8">
-        <h1 className="text-center text-2xl font-semibold text-slate-900">Login as a professional</h1>
+        <h1 className="text-center text-2xl font-semibold text-slate-900">
+          Login as a professional
+        </h1>
         <form
           noValidate
           className="mt-6 space-y-4"
@@ -56,7 +63,13 @@ function SigninForm() {
         >
           <form.AppField name="email">
             {(f) => (
-              <f.TextField label="Email" type="text" autoComplete="username" inputMode="email" required />
+              <f.TextField
+                label="Email"
+                type="text"
+                autoComplete="username"
+                inputMode="email"
+                required
+              />
             )}
           </form.AppField>
           <form.AppField name="password">
@@ -68,10 +81,16 @@ function SigninForm() {
           </form.AppForm>
         </form>
         <div className="mt-6 flex flex-col gap-2 text-center text-sm">
-          <Link to={paths.customerSignup()} className="text-brand-700 underline-offset-2 hover:underline">
+          <Link
+            to={paths.customerSignup()}
+            className="text-brand-700 underline-offset-2 hover:underline"
+          >
             Register as a user?
           </Link>
-          <Link to={paths.professionalSignup()} className="text-brand-700 underline-offset-2 hover:underline">
+          <Link
+            to={paths.professionalSignup()}
+            className="text-brand-700 underline-offset-2 hover:underline"
+          >
             Create an account as professional
           </Link>
         </div>

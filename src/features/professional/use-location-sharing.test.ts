@@ -16,12 +16,20 @@ const watchPosition = vi.fn((s: Success, e: Failure) => {
 const clearWatch = vi.fn();
 
 function fix(lat: number, lng: number) {
-  act(() => onSuccess({ coords: { latitude: lat, longitude: lng, accuracy: 5 }, timestamp: Date.now() } as GeolocationPosition));
+  act(() =>
+    onSuccess({
+      coords: { latitude: lat, longitude: lng, accuracy: 5 },
+      timestamp: Date.now(),
+    } as GeolocationPosition),
+  );
 }
 
 beforeEach(() => {
   vi.useFakeTimers({ now: 1_000_000 });
-  Object.defineProperty(navigator, "geolocation", { value: { watchPosition, clearWatch }, configurable: true });
+  Object.defineProperty(navigator, "geolocation", {
+    value: { watchPosition, clearWatch },
+    configurable: true,
+  });
 });
 
 afterEach(() => {
@@ -36,10 +44,17 @@ describe("useLocationSharing", () => {
     const send = vi.fn(async () => undefined);
     const { result, unmount } = renderHook(() => useLocationSharing(send));
     expect(result.current.geo.status).toBe("waiting");
-    expect(watchPosition).toHaveBeenCalledWith(expect.any(Function), expect.any(Function), GEOLOCATION_OPTIONS);
+    expect(watchPosition).toHaveBeenCalledWith(
+      expect.any(Function),
+      expect.any(Function),
+      GEOLOCATION_OPTIONS,
+    );
 
     fix(28.05, 81.6167);
-    expect(result.current.geo).toMatchObject({ status: "tracking", position: { lat: 28.05, lng: 81.6167 } });
+    expect(result.current.geo).toMatchObject({
+      status: "tracking",
+      position: { lat: 28.05, lng: 81.6167 },
+    });
     expect(send).toHaveBeenCalledTimes(1);
     await act(async () => undefined);
 
@@ -66,7 +81,15 @@ describe("useLocationSharing", () => {
 
   it("reports a denied permission", () => {
     const { result } = renderHook(() => useLocationSharing(async () => undefined));
-    act(() => onError({ code: 1, PERMISSION_DENIED: 1, POSITION_UNAVAILABLE: 2, TIMEOUT: 3, message: "denied" } as GeolocationPositionError));
+    act(() =>
+      onError({
+        code: 1,
+        PERMISSION_DENIED: 1,
+        POSITION_UNAVAILABLE: 2,
+        TIMEOUT: 3,
+        message: "denied",
+      } as GeolocationPositionError),
+    );
     expect(result.current.geo.status).toBe("denied");
   });
 
@@ -77,7 +100,10 @@ describe("useLocationSharing", () => {
     const { result } = renderHook(() => useLocationSharing(send));
     fix(28.05, 81.6167);
     await act(async () => undefined);
-    expect(result.current.sent).toEqual({ status: "failed", message: "Too many position updates." });
+    expect(result.current.sent).toEqual({
+      status: "failed",
+      message: "Too many position updates.",
+    });
   });
 
   it("says so when the browser has no geolocation", () => {

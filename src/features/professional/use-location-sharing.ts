@@ -1,6 +1,10 @@
 import { useEffect, useRef, useState } from "react";
 import { GEOLOCATION_OPTIONS } from "@/lib/constants";
-import { LOCATION_THROTTLE, shouldSendPosition, type Fix } from "@/features/professional/location-throttle";
+import {
+  LOCATION_THROTTLE,
+  shouldSendPosition,
+  type Fix,
+} from "@/features/professional/location-throttle";
 
 export type Position = Fix & { accuracy: number };
 
@@ -10,12 +14,15 @@ export type GeoState =
   | { status: "denied" }
   | { status: "tracking"; position: Position; problem?: string };
 
-export type SendState = { status: "idle" } | { status: "sent"; at: number } | { status: "failed"; message: string };
+export type SendState =
+  { status: "idle" } | { status: "sent"; at: number } | { status: "failed"; message: string };
 
 type Send = (position: Position) => Promise<void>;
 
 function initialState(): GeoState {
-  return typeof navigator !== "undefined" && "geolocation" in navigator ? { status: "waiting" } : { status: "unsupported" };
+  return typeof navigator !== "undefined" && "geolocation" in navigator
+    ? { status: "waiting" }
+    : { status: "unsupported" };
 }
 
 /**
@@ -40,18 +47,29 @@ export function useLocationSharing(send: Send): { geo: GeoState; sent: SendState
       if (inFlight || !shouldSendPosition(lastSent, position)) return;
       lastSent = position;
       inFlight = true;
-      sendRef.current(position).then(
-        () => setSent({ status: "sent", at: position.at }),
-        (error: unknown) =>
-          setSent({ status: "failed", message: error instanceof Error ? error.message : "The server did not answer." }),
-      ).finally(() => {
-        inFlight = false;
-      });
+      sendRef
+        .current(position)
+        .then(
+          () => setSent({ status: "sent", at: position.at }),
+          (error: unknown) =>
+            setSent({
+              status: "failed",
+              message: error instanceof Error ? error.message : "The server did not answer.",
+            }),
+        )
+        .finally(() => {
+          inFlight = false;
+        });
     };
 
     const watchId = navigator.geolocation.watchPosition(
       (p) => {
-        latest = { lat: p.coords.latitude, lng: p.coords.longitude, accuracy: p.coords.accuracy, at: Date.now() };
+        latest = {
+          lat: p.coords.latitude,
+          lng: p.coords.longitude,
+          accuracy: p.coords.accuracy,
+          at: Date.now(),
+        };
         setGeo({ status: "tracking", position: latest });
         maybeSend(latest);
       },
@@ -64,7 +82,9 @@ export function useLocationSharing(send: Send): { geo: GeoState; sent: SendState
           error.code === error.TIMEOUT
             ? "Your device is taking long to find your position."
             : "Your device could not determine its position.";
-        setGeo((g) => (g.status === "tracking" ? { ...g, problem } : { status: "waiting", problem }));
+        setGeo((g) =>
+          g.status === "tracking" ? { ...g, problem } : { status: "waiting", problem },
+        );
       },
       GEOLOCATION_OPTIONS,
     );

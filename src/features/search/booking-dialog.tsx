@@ -11,7 +11,7 @@ import { Dialog } from "@/components/ui/dialog";
 import { ErrorBoundary } from "@/components/ui/error-boundary";
 import { ErrorState, LoadingState } from "@/components/ui/states";
 import { errorMessage } from "@/lib/errors";
-import { useAppForm } from "@/lib/form";
+import { useAppForm } from "@/components/form";
 import { fieldError } from "@/lib/form-context";
 import { paths } from "@/lib/paths";
 import {

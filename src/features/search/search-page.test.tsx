@@ -23,11 +23,13 @@ let mapSpy: (markers: DrawnMarker[]) => void = () => {};
 vi.mock("@/components/map/markers-map", () => ({
   MarkersMap: ({ markers }: { markers: DrawnMarker[] }) => (
     mapSpy(markers),
-    <ul aria-label="map">
-      {markers.map((m) => (
-        <li key={m.id}>{m.label}</li>
-      ))}
-    </ul>
+    (
+      <ul aria-label="map">
+        {markers.map((m) => (
+          <li key={m.id}>{m.label}</li>
+        ))}
+      </ul>
+    )
   ),
 }));
 vi.mock("sonner", () => ({ toast: { error: vi.fn(), success: vi.fn(), info: vi.fn() } }));

@@ -28,4 +28,3 @@ export const { useAppForm } = createFormHook({
   },
   formComponents: { SubmitButton },
 });
-

@@ -1,8 +1,18 @@
-import { Link } from "react-router-dom";
+import { Link, Outlet } from "react-router-dom";
 import { useQuery } from "convex/react";
 import { api } from "@convex/_generated/api";
 import { ErrorBoundary } from "@/components/ui/error-boundary";
 import { SITE_LINKS } from "@/lib/paths";
+
+/** Layout route for the public pages: the page, then the site footer at the bottom of the screen. */
+export function WithFooter() {
+  return (
+    <div className="flex flex-1 flex-col">
+      <Outlet />
+      <SiteFooter />
+    </div>
+  );
+}
 
 /** Footer: the 2081 BS copyright line and the hotline (plain text, spec §2). */
 export function SiteFooter() {

@@ -2,7 +2,7 @@ import { cleanup, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
-import { useAppForm } from "@/lib/form";
+import { useAppForm } from "@/components/form";
 
 const schema = z.object({
   email: z.string().min(1, "Email is required."),

@@ -1,5 +1,5 @@
 import type { BadgeTone } from "@/components/ui/badge";
-import type { BookingStatus } from "@convex/validators";
+import type { BookingStatus } from "@convex/rules/bookingLifecycle";
 
 export type StatusBadge = { label: string; tone: BadgeTone };
 
@@ -19,9 +19,6 @@ const BOOKING_STATUS: Record<BookingStatus, StatusBadge & { professional?: Parti
     cancelled: { label: "Cancelled", tone: "neutral" },
     expired: { label: "Expired", tone: "warning", professional: { tone: "neutral" } },
   };
-
-/** All booking states, in the order of a booking's life. */
-export const BOOKING_STATUSES = Object.keys(BOOKING_STATUS) as BookingStatus[];
 
 /** The label and badge tone of a booking state as `audience` sees it. */
 export function bookingStatusBadge(status: BookingStatus, audience: BookingAudience): StatusBadge {

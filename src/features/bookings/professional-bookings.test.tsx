@@ -2,7 +2,10 @@ import { cleanup, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { ConvexError } from "convex/values";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { BookingsPanel, type useProfessionalBookings } from "@/features/professional/bookings-panel";
+import {
+  ProfessionalBookings as BookingsPanel,
+  type useProfessionalBookings,
+} from "@/features/bookings/professional-bookings";
 
 const mutation = vi.fn();
 vi.mock("convex/react", () => ({ useMutation: () => mutation, usePaginatedQuery: vi.fn() }));
@@ -17,7 +20,15 @@ function booking(id: string, status: Booking["status"], customer = "Sita Sharma"
     _id: id,
     _creationTime: 0,
     status,
-    services: [{ id: "s1", name: "Fan Installation", category: "electrical", categoryName: "Electrical", price: 500 }],
+    services: [
+      {
+        id: "s1",
+        name: "Fan Installation",
+        category: "electrical",
+        categoryName: "Electrical",
+        price: 500,
+      },
+    ],
     address: "Ward 4, Tribhuvan Chowk",
     city: "nepalgunj",
     cityName: "Nepalgunj",
@@ -27,13 +38,25 @@ function booking(id: string, status: Booking["status"], customer = "Sita Sharma"
     cancelReason: null,
     updatedAt: 0,
     customer: { _id: "c1", name: customer, phone: null, photoUrl: null },
-    professional: { _id: "p1", name: "Ram", photoUrl: null, specialty: "electrician", specialtyName: "Electrician", phone: null },
+    professional: {
+      _id: "p1",
+      name: "Ram",
+      photoUrl: null,
+      specialty: "electrician",
+      specialtyName: "Electrician",
+      phone: null,
+    },
     canReview: false,
   } as unknown as Booking;
 }
 
 function paginated(results: Booking[], status: Paginated["status"] = "Exhausted"): Paginated {
-  return { results, status, isLoading: status === "LoadingFirstPage", loadMore: vi.fn() } as unknown as Paginated;
+  return {
+    results,
+    status,
+    isLoading: status === "LoadingFirstPage",
+    loadMore: vi.fn(),
+  } as unknown as Paginated;
 }
 
 afterEach(() => {
@@ -54,11 +77,17 @@ describe("BookingsPanel", () => {
     rerender(<BookingsPanel bookings={paginated([old])} />);
     expect(screen.queryByText("New")).not.toBeInTheDocument();
 
-    rerender(<BookingsPanel bookings={paginated([booking("b2", "requested", "Bikash Shrestha"), old])} />);
+    rerender(
+      <BookingsPanel bookings={paginated([booking("b2", "requested", "Bikash Shrestha"), old])} />,
+    );
     const fresh = screen.getByRole("listitem", { name: "Booking from Bikash Shrestha" });
     expect(within(fresh).getByText("New")).toBeInTheDocument();
     expect(screen.getByText("1 new request")).toBeInTheDocument();
-    expect(within(screen.getByRole("listitem", { name: "Booking from Old Customer" })).queryByText("New")).toBeNull();
+    expect(
+      within(screen.getByRole("listitem", { name: "Booking from Old Customer" })).queryByText(
+        "New",
+      ),
+    ).toBeNull();
   });
 
   it("shows customer, services, address, Kathmandu time with the BS date, and price", () => {
@@ -86,15 +115,21 @@ describe("BookingsPanel", () => {
         .queryAllByRole("button")
         .map((b) => b.textContent);
     expect(buttons("A")).toEqual(["Start trip", "Cancel job"]);
-    expect(within(screen.getByRole("listitem", { name: "Booking from A" })).getByText("Accepted")).toBeInTheDocument();
+    expect(
+      within(screen.getByRole("listitem", { name: "Booking from A" })).getByText("Accepted"),
+    ).toBeInTheDocument();
     expect(buttons("R")).toEqual([]);
-    expect(within(screen.getByRole("listitem", { name: "Booking from R" })).getByText("Rejected")).toBeInTheDocument();
+    expect(
+      within(screen.getByRole("listitem", { name: "Booking from R" })).getByText("Rejected"),
+    ).toBeInTheDocument();
     expect(buttons("E")).toEqual(["Arrived", "Cancel job"]);
     expect(buttons("I")).toEqual(["Complete"]);
   });
 
   it("calls the mutation on Accept and shows a toast with the server's message when it fails", async () => {
-    mutation.mockRejectedValue(new ConvexError({ code: "INVALID_TRANSITION", message: "This booking has expired." }));
+    mutation.mockRejectedValue(
+      new ConvexError({ code: "ILLEGAL_TRANSITION", message: "This booking has expired." }),
+    );
     render(<BookingsPanel bookings={paginated([booking("b1", "requested")])} />);
     await userEvent.setup().click(screen.getByRole("button", { name: "Accept" }));
     expect(mutation).toHaveBeenCalledWith({ bookingId: "b1" });

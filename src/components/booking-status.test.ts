@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { BOOKING_STATUSES, bookingStatusBadge } from "@/lib/booking-status";
+import { BOOKING_STATUSES } from "@convex/rules/bookingLifecycle";
+import { bookingStatusBadge } from "@/components/booking-status";
 
 describe("bookingStatusBadge", () => {
   it("words a new request 'Requested' for the customer and the admin, 'Pending' for the professional", () => {

@@ -1,0 +1,107 @@
+import type { ReactNode } from "react";
+import type { BookingStatus } from "@convex/rules/bookingLifecycle";
+import { Avatar } from "@/components/avatar";
+import { Badge } from "@/components/ui/badge";
+import { bookingStatusBadge, type BookingAudience } from "@/components/booking-status";
+import { formatDateTime, formatNrs, withCity } from "@/lib/format";
+
+export type CardBooking = {
+  status: BookingStatus;
+  services: { name: string }[];
+  address: string;
+  cityName: string;
+  scheduledFor: number;
+  note: string | null;
+  price: number;
+  cancelReason: string | null;
+};
+
+/** The other party as the card shows them: the professional to a customer, the customer to a professional. */
+export type Counterpart = {
+  name: string;
+  photoUrl: string | null;
+  detail?: string | null;
+  phone: string | null;
+};
+
+/** One booking, as either side sees it: who, what, when, where, price, note, reason, and what comes next. */
+export function BookingCard({
+  booking: b,
+  audience,
+  label,
+  counterpart,
+  highlighted = false,
+  children,
+}: {
+  booking: CardBooking;
+  audience: Exclude<BookingAudience, "admin">;
+  label: string;
+  counterpart: Counterpart;
+  highlighted?: boolean;
+  children?: ReactNode;
+}) {
+  const badge = bookingStatusBadge(b.status, audience);
+  return (
+    <li
+      aria-label={label}
+      className={`rounded-2xl border p-4 shadow-sm transition-colors ${
+        highlighted ? "border-sky-400 bg-sky-50 ring-2 ring-sky-300" : "border-slate-200 bg-white"
+      }`}
+    >
+      <div className="flex items-start gap-3">
+        <Avatar src={counterpart.photoUrl} name={counterpart.name} size={48} />
+        <div className="min-w-0 flex-1">
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <h3 className="font-semibold text-slate-900">
+              {b.services.map((s) => s.name).join(", ")}
+            </h3>
+            <div className="flex items-center gap-1">
+              {highlighted && <Badge tone="warning">New</Badge>}
+              <Badge tone={badge.tone}>
+                <span className="sr-only">Status: </span>
+                {badge.label}
+              </Badge>
+            </div>
+          </div>
+          <p className="text-sm text-slate-600">
+            {counterpart.name}
+            {counterpart.detail && ` · ${counterpart.detail}`}
+            {counterpart.phone && (
+              <>
+                {" · "}
+                <a href={`tel:${counterpart.phone}`} className="text-brand-700 underline">
+                  {counterpart.phone}
+                </a>
+              </>
+            )}
+          </p>
+        </div>
+      </div>
+      <dl className="mt-3 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
+        <dt className="text-slate-500">When</dt>
+        <dd>
+          <time dateTime={new Date(b.scheduledFor).toISOString()}>
+            {formatDateTime(b.scheduledFor)}
+          </time>
+        </dd>
+        <dt className="text-slate-500">Where</dt>
+        <dd>{withCity(b.address, b.cityName)}</dd>
+        <dt className="text-slate-500">Price</dt>
+        <dd className="font-medium">{formatNrs(b.price)}</dd>
+        {b.note && (
+          <>
+            <dt className="text-slate-500">Note</dt>
+            <dd>{b.note}</dd>
+          </>
+        )}
+        {b.cancelReason && (
+          <>
+            <dt className="text-slate-500">Reason</dt>
+            <dd>{b.cancelReason}</dd>
+          </>
+        )}
+      </dl>
+      {children}
+    </li>
+  );
+}

@@ -1,0 +1,99 @@
+import { useEffect, useState } from "react";
+import { usePaginatedQuery } from "convex/react";
+import { api } from "@convex/_generated/api";
+import { Button } from "@/components/ui/button";
+import { EmptyState, LoadingState } from "@/components/ui/states";
+import { BookingCard } from "@/features/bookings/booking-card";
+import { StepButtons } from "@/features/bookings/step-buttons";
+
+const PAGE_SIZE = 10;
+
+/** The signed-in professional's bookings, newest first, as a live subscription. */
+export function useProfessionalBookings() {
+  return usePaginatedQuery(api.bookings.forProfessional, {}, { initialNumItems: PAGE_SIZE });
+}
+
+/** The professional's work queue; requests that arrive while it is open are highlighted. */
+export function ProfessionalBookings({
+  bookings,
+}: {
+  bookings: ReturnType<typeof useProfessionalBookings>;
+}) {
+  const { results, status, loadMore } = bookings;
+  // Requests that were already there when the list first loaded are not "new".
+  const [seenAtLoad, setSeenAtLoad] = useState<ReadonlySet<string> | null>(null);
+  if (seenAtLoad === null && status !== "LoadingFirstPage")
+    setSeenAtLoad(new Set(results.map((b) => b._id)));
+  const fresh =
+    seenAtLoad === null
+      ? []
+      : results.filter((b) => b.status === "requested" && !seenAtLoad.has(b._id));
+
+  return (
+    <section
+      aria-labelledby="bookings-heading"
+      className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5"
+    >
+      <div className="flex items-center justify-between gap-2">
+        <h2 id="bookings-heading" className="text-lg font-semibold text-slate-900">
+          Bookings
+        </h2>
+        <p aria-live="polite" className="text-sm font-medium text-sky-700">
+          {fresh.length > 0 && `${fresh.length} new ${fresh.length === 1 ? "request" : "requests"}`}
+        </p>
+      </div>
+      {status === "LoadingFirstPage" ? (
+        <LoadingState label="Loading bookings…" />
+      ) : results.length === 0 ? (
+        <div className="mt-3">
+          <EmptyState title="No bookings available.">
+            New requests appear here as soon as a customer books you.
+          </EmptyState>
+        </div>
+      ) : (
+        <ul className="mt-3 space-y-3">
+          {results.map((b) => (
+            <BookingCard
+              key={b._id}
+              booking={b}
+              audience="professional"
+              label={`Booking from ${b.customer.name}`}
+              counterpart={b.customer}
+              highlighted={fresh.includes(b)}
+            >
+              <StepButtons
+                bookingId={b._id}
+                status={b.status}
+                actor="professional"
+                otherParty={b.customer.name}
+              />
+            </BookingCard>
+          ))}
+        </ul>
+      )}
+      {status === "CanLoadMore" && (
+        <Button
+          variant="secondary"
+          size="sm"
+          className="mt-3 w-full"
+          onClick={() => loadMore(PAGE_SIZE)}
+        >
+          Show older bookings
+        </Button>
+      )}
+      {status === "LoadingMore" && <LoadingState label="Loading older bookings…" />}
+    </section>
+  );
+}
+
+/** The dashboard's panel: loads the bookings and tells the dashboard whether a job is on the way. */
+export function DashboardBookings({
+  onEnRouteChange,
+}: {
+  onEnRouteChange: (enRoute: boolean) => void;
+}) {
+  const bookings = useProfessionalBookings();
+  const enRoute = bookings.results.some((b) => b.status === "en_route");
+  useEffect(() => onEnRouteChange(enRoute), [enRoute, onEnRouteChange]);
+  return <ProfessionalBookings bookings={bookings} />;
+}
