@@ -14,21 +14,61 @@ export const CITIES = [
 ] as const;
 export type CitySlug = (typeof CITIES)[number]["slug"];
 
+/** A city's display name from its slug (the slug itself for one no longer listed). */
+export function cityName(slug: string): string {
+  return CITIES.find((c) => c.slug === slug)?.name ?? slug;
+}
+
 /** The 14 specialties of spec §3, by canonical slug; `aliases` keeps the spec's legacy spellings working. */
 export const SPECIALTIES = [
   { slug: "electrician", name: "Electrician", category: "electrical", aliases: ["Electrician"] },
   { slug: "plumber", name: "Plumber", category: "plumbing", aliases: ["Plumber"] },
-  { slug: "carpenter", name: "Carpenter", category: "carpentry", aliases: ["Carpenter", "Carpentry"] },
-  { slug: "solar-technician", name: "Solar Technician", category: "solar", aliases: ["Solar-Technician", "Solar Technician"] },
-  { slug: "water-purifier", name: "Water Purifier", category: "water-purifier", aliases: ["Water-Purifier", "Water Purifier", "Water Purifier Service"] },
+  {
+    slug: "carpenter",
+    name: "Carpenter",
+    category: "carpentry",
+    aliases: ["Carpenter", "Carpentry"],
+  },
+  {
+    slug: "solar-technician",
+    name: "Solar Technician",
+    category: "solar",
+    aliases: ["Solar-Technician", "Solar Technician"],
+  },
+  {
+    slug: "water-purifier",
+    name: "Water Purifier",
+    category: "water-purifier",
+    aliases: ["Water-Purifier", "Water Purifier", "Water Purifier Service"],
+  },
   { slug: "ac-fridge", name: "AC-Fridge", category: "ac-fridge", aliases: ["AC-Fridge"] },
   { slug: "painter", name: "Painter", category: "painting", aliases: ["Painter", "Painting"] },
-  { slug: "cctv", name: "CCTV Camera Fitting", category: "cctv", aliases: ["CCTV-camera-fitting", "CCTV-Camera-Fitting"] },
-  { slug: "tile-marble", name: "Tile-Marble Fitting", category: "tile-marble", aliases: ["Tile-Marble-fitting", "Tile-Marble Fitting", "Tile-Marble fitting"] },
-  { slug: "home-appliance", name: "Home Appliance", category: "home-appliance", aliases: ["Home-Applicance", "Home Appliance", "Home Appliance Service"] },
+  {
+    slug: "cctv",
+    name: "CCTV Camera Fitting",
+    category: "cctv",
+    aliases: ["CCTV-camera-fitting", "CCTV-Camera-Fitting"],
+  },
+  {
+    slug: "tile-marble",
+    name: "Tile-Marble Fitting",
+    category: "tile-marble",
+    aliases: ["Tile-Marble-fitting", "Tile-Marble Fitting", "Tile-Marble fitting"],
+  },
+  {
+    slug: "home-appliance",
+    name: "Home Appliance",
+    category: "home-appliance",
+    aliases: ["Home-Applicance", "Home Appliance", "Home Appliance Service"],
+  },
   { slug: "jyotish", name: "Jyotish", category: "jyotish", aliases: ["Jyotish"] },
   { slug: "mason", name: "Mason", category: "mason", aliases: ["Manson", "Mason"] },
-  { slug: "aluminium-upvc", name: "Aluminium-UPVC Decorator", category: "aluminium-upvc", aliases: ["Aluminium-UPVC-Decorator", "Aluminium-UPVC Decorator"] },
+  {
+    slug: "aluminium-upvc",
+    name: "Aluminium-UPVC Decorator",
+    category: "aluminium-upvc",
+    aliases: ["Aluminium-UPVC-Decorator", "Aluminium-UPVC Decorator"],
+  },
   { slug: "laundry", name: "Laundry", category: "laundry", aliases: ["Laundry"] },
 ] as const;
 export type SpecialtySlug = (typeof SPECIALTIES)[number]["slug"];

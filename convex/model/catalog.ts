@@ -1,7 +1,10 @@
 import type { Doc } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
 import { CITIES, SPECIALTIES, type CitySlug, type SpecialtySlug } from "../validators";
+import { cityName } from "../constants";
 import { CATALOG, cityPrices } from "./catalogData";
+
+export { cityName };
 
 /** Lower-case letters and digits only, so "CCTV-camera-fitting" and "cctv camera fitting" meet. */
 function normalize(text: string): string {
@@ -41,10 +44,6 @@ export function specialtyName(specialty: SpecialtySlug): string {
 export function resolveCity(input: string): CitySlug | null {
   const key = normalize(input);
   return CITIES.find((c) => c.slug === key || normalize(c.name) === key)?.slug ?? null;
-}
-
-export function cityName(slug: CitySlug): string {
-  return CITIES.find((c) => c.slug === slug)?.name ?? slug;
 }
 
 /** The catalogue price of a service in a city, or null where it is not offered. */

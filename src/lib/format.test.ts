@@ -10,7 +10,7 @@ import {
   splitName,
   toKathmanduInputValue,
 } from "@/lib/format";
-import { isNepaliPhone } from "@/lib/validation";
+import { isNepaliPhone } from "@convex/rules/profile";
 
 describe("money", () => {
   it("writes Nrs. with Nepali digit grouping", () => {

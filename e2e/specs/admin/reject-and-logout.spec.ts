@@ -25,43 +25,64 @@ test("the admin login explains failures, a rejection with a note reaches the pro
   await page.getByLabel("Username").fill(E2E.admin.username);
   await page.getByLabel("Password", { exact: true }).fill("not-the-password");
   await page.getByRole("button", { name: "Login" }).click();
-  await expect(page.getByRole("alert")).toHaveText("Login failed. Please check your credentials and try again.");
+  await expect(page.getByRole("alert")).toHaveText(
+    "Login failed. Please check your credentials and try again.",
+  );
   await admin.auth.adminLogin(E2E.admin.username, E2E.admin.password);
 
   // Only technicians waiting for verification: the new one appears there by itself.
-  await page.getByLabel("Verification", { exact: true }).selectOption({ label: "Unverified (waiting)" });
-  const professional = await actor({ permissions: ["geolocation"], geolocation: { latitude: 28.6833, longitude: 80.6 } });
+  await page
+    .getByLabel("Verification", { exact: true })
+    .selectOption({ label: "Unverified (waiting)" });
+  const professional = await actor({
+    permissions: ["geolocation"],
+    geolocation: { latitude: 28.6833, longitude: 80.6 },
+  });
   await professional.auth.signUpProfessional(pro);
   await expect(admin.admin.technicianCard(pro.name)).toBeVisible();
   await expect(admin.admin.technicianCard(pro.name)).toContainText("Unverified");
 
   await professional.auth.professionalSignIn(pro.email, pro.password);
   await expect(professional.dashboard.accountStatus()).toContainText("Unverified");
-  await expect(professional.page.getByRole("region", { name: "Bookings" })).toContainText("No bookings available.");
+  await expect(professional.page.getByRole("region", { name: "Bookings" })).toContainText(
+    "No bookings available.",
+  );
 
   const documents = await admin.admin.openTechnician(pro.name);
-  await documents.getByLabel("Note for the professional (optional)").fill(`Certificate is blurry ${id}`);
+  await documents
+    .getByLabel("Note for the professional (optional)")
+    .fill(`Certificate is blurry ${id}`);
   await documents.getByRole("button", { name: "Reject" }).click();
   await expect(documents).toBeHidden();
   await expect(admin.admin.technicianCard(pro.name)).toHaveCount(0);
 
   await expect(professional.dashboard.accountStatus()).toContainText("Rejected");
-  await expect(professional.page.getByText(`Note from the admin: Certificate is blurry ${id}`)).toBeVisible();
+  await expect(
+    professional.page.getByText(`Note from the admin: Certificate is blurry ${id}`),
+  ).toBeVisible();
 
   await page.getByLabel("Verification", { exact: true }).selectOption({ label: "Rejected" });
   await expect(admin.admin.technicianCard(pro.name)).toContainText("Rejected");
 
   // The professional sends new documents: the admin's waiting list shows them again by itself.
-  await page.getByLabel("Verification", { exact: true }).selectOption({ label: "Unverified (waiting)" });
+  await page
+    .getByLabel("Verification", { exact: true })
+    .selectOption({ label: "Unverified (waiting)" });
   await expect(admin.admin.technicianCard(pro.name)).toHaveCount(0);
   await professional.dashboard.resubmitDocuments();
   await expect(professional.dashboard.accountStatus()).toContainText("Unverified");
-  await expect(professional.page.getByText(`Note from the admin: Certificate is blurry ${id}`)).toHaveCount(0);
+  await expect(
+    professional.page.getByText(`Note from the admin: Certificate is blurry ${id}`),
+  ).toHaveCount(0);
   await expect(admin.admin.technicianCard(pro.name)).toContainText("Unverified");
   await expect(admin.admin.technicianCard(pro.name)).toContainText("Documents re-submitted");
   const resubmitted = await admin.admin.openTechnician(pro.name);
-  await expect(resubmitted.getByText("New documents re-submitted by the professional")).toBeVisible();
-  await expect(resubmitted.getByRole("img", { name: `Training certificate of ${pro.name}` })).toBeVisible();
+  await expect(
+    resubmitted.getByText("New documents re-submitted by the professional"),
+  ).toBeVisible();
+  await expect(
+    resubmitted.getByRole("img", { name: `Training Certificate of ${pro.name}` }),
+  ).toBeVisible();
   await page.screenshot({ path: "e2e/screenshots/admin-resubmitted.png", fullPage: true });
   await resubmitted.getByRole("button", { name: "Close" }).click();
 

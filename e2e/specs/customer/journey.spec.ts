@@ -34,7 +34,9 @@ test("a new customer signs up, searches from the hero, sees a marker move, books
   await hero.getByLabel("Service").selectOption("Electrician");
   await hero.getByLabel("Location").selectOption("Nepalgunj");
   await hero.getByRole("button", { name: "Search" }).click();
-  await expect(customer.page).toHaveURL("/services/search?location=Nepalgunj&serviceName=Electrician");
+  await expect(customer.page).toHaveURL(
+    "/services/search?location=Nepalgunj&serviceName=Electrician",
+  );
 
   // The professional reports a new position through the HTTP API; the customer's marker moves.
   const auth = await api.professionalLogin(pro.email, pro.password);

@@ -1,7 +1,9 @@
 import { expect, test } from "../../fixtures";
 import { unique } from "../../env";
 
-test("a 12-megapixel phone photo over the 5 MB server limit is made smaller in the browser and saved", async ({ actor }) => {
+test("a 12-megapixel phone photo over the 5 MB server limit is made smaller in the browser and saved", async ({
+  actor,
+}) => {
   const id = unique();
   const customer = await actor();
   const user = {
@@ -15,22 +17,27 @@ test("a 12-megapixel phone photo over the 5 MB server limit is made smaller in t
   await customer.auth.signUpAndLogInCustomer(user);
 
   // Noise compresses badly, so a 4000×3000 JPEG at a camera's quality is well over 5 MB — like a phone photo.
-  const photo = await customer.page.evaluate(async () => {
-    const canvas = document.createElement("canvas");
-    canvas.width = 4000;
-    canvas.height = 3000;
-    const g = canvas.getContext("2d")!;
-    const pixels = g.createImageData(canvas.width, canvas.height);
-    for (let i = 0; i < pixels.data.length; i++) pixels.data[i] = (i & 3) === 3 ? 255 : Math.random() * 256;
-    g.putImageData(pixels, 0, 0);
-    const blob = await new Promise<Blob>((resolve) => canvas.toBlob((b) => resolve(b!), "image/jpeg", 0.9));
-    const dataUrl = await new Promise<string>((resolve) => {
-      const reader = new FileReader();
-      reader.onload = () => resolve(reader.result as string);
-      reader.readAsDataURL(blob);
-    });
-    return dataUrl.slice(dataUrl.indexOf(",") + 1);
-  }).then((base64) => Buffer.from(base64, "base64"));
+  const photo = await customer.page
+    .evaluate(async () => {
+      const canvas = document.createElement("canvas");
+      canvas.width = 4000;
+      canvas.height = 3000;
+      const g = canvas.getContext("2d")!;
+      const pixels = g.createImageData(canvas.width, canvas.height);
+      for (let i = 0; i < pixels.data.length; i++)
+        pixels.data[i] = (i & 3) === 3 ? 255 : Math.random() * 256;
+      g.putImageData(pixels, 0, 0);
+      const blob = await new Promise<Blob>((resolve) =>
+        canvas.toBlob((b) => resolve(b!), "image/jpeg", 0.9),
+      );
+      const dataUrl = await new Promise<string>((resolve) => {
+        const reader = new FileReader();
+        reader.onload = () => resolve(reader.result as string);
+        reader.readAsDataURL(blob);
+      });
+      return dataUrl.slice(dataUrl.indexOf(",") + 1);
+    })
+    .then((base64) => Buffer.from(base64, "base64"));
   expect(photo.length).toBeGreaterThan(5 * 1024 * 1024);
 
   await customer.page.goto("/customer/profile");
@@ -46,7 +53,10 @@ test("a 12-megapixel phone photo over the 5 MB server limit is made smaller in t
   const stored = await customer.page.request.get((await avatar.getAttribute("src"))!);
   expect(stored.headers()["content-type"]).toBe("image/jpeg");
   expect((await stored.body()).length).toBeLessThanOrEqual(1024 * 1024);
-  const { width, height } = await avatar.evaluate((img: HTMLImageElement) => ({ width: img.naturalWidth, height: img.naturalHeight }));
+  const { width, height } = await avatar.evaluate((img: HTMLImageElement) => ({
+    width: img.naturalWidth,
+    height: img.naturalHeight,
+  }));
   expect(Math.max(width, height)).toBeLessThanOrEqual(2048);
   expect(width / height).toBeCloseTo(4 / 3, 1);
 });

@@ -33,10 +33,12 @@ test("a professional signs up with documents, the admin verifies them live, a cu
   await expect(professional.dashboard.accountStatus()).toContainText("Unverified");
 
   const documents = await admin.admin.openTechnician(pro.name);
-  for (const doc of ["Citizenship (front)", "Citizenship (back)", "Training certificate"]) {
+  for (const doc of ["Citizenship Front", "Citizenship Back", "Training Certificate"]) {
     const image = documents.getByRole("img", { name: `${doc} of ${pro.name}` });
     await expect(image).toBeVisible();
-    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    await expect
+      .poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBeGreaterThan(0);
   }
   await documents.getByRole("button", { name: "Verify" }).click();
   await expect(professional.dashboard.accountStatus()).toContainText("Verified");
@@ -59,10 +61,15 @@ test("a professional signs up with documents, the admin verifies them live, a cu
   await expect(customer.search.marker(pro.name)).toBeVisible();
   const before = await customer.search.markerTransform(pro.name);
   await professional.page.context().setGeolocation({ latitude: 28.0605, longitude: 81.6301 });
-  await expect.poll(() => customer.search.markerTransform(pro.name), { timeout: 20_000 }).not.toBe(before);
+  await expect
+    .poll(() => customer.search.markerTransform(pro.name), { timeout: 20_000 })
+    .not.toBe(before);
 
   await customer.account.openBookings();
   await expect(customer.account.booking(note)).toContainText("Accepted");
-  await professional.page.screenshot({ path: "e2e/screenshots/professional-dashboard.png", fullPage: true });
+  await professional.page.screenshot({
+    path: "e2e/screenshots/professional-dashboard.png",
+    fullPage: true,
+  });
   await admin.page.screenshot({ path: "e2e/screenshots/admin-technicians.png", fullPage: true });
 });

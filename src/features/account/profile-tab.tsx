@@ -11,7 +11,7 @@ import { errorMessage } from "@/lib/errors";
 import { useAppForm } from "@/components/form";
 import { splitName } from "@/lib/format";
 import { IMAGE_HINT, imageFileSchema, uploadImage } from "@/lib/upload";
-import { addressSchema, nameSchema, phoneSchema, zipSchema } from "@/lib/validation";
+import { profileRules } from "@convex/rules/profile";
 
 type Viewer = {
   name: string;
@@ -23,10 +23,7 @@ type Viewer = {
 };
 
 const editSchema = z.object({
-  name: nameSchema,
-  phone: phoneSchema,
-  address: addressSchema,
-  zipCode: zipSchema,
+  ...profileRules,
   photo: imageFileSchema,
 });
 

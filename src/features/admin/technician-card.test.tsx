@@ -52,7 +52,6 @@ describe("TechnicianCard", () => {
           verification: { status: "verified" },
           online: true,
         }}
-        cityName={(slug) => (slug === "kathmandu" ? "Kathmandu" : slug)}
         onOpen={onOpen}
       />,
     );

@@ -1,4 +1,5 @@
 import { Avatar } from "@/components/avatar";
+import { cityName } from "@convex/constants";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 
 export type VerificationStatus = "unverified" | "verified" | "rejected";
@@ -48,12 +49,11 @@ function orFallback(value: string | null | undefined, fallback: string): string 
 
 type Props = {
   technician: TechnicianSummary;
-  cityName?: (slug: string) => string;
   onOpen: () => void;
 };
 
 /** One technician in the admin grid; the whole card is a button that opens the documents. */
-export function TechnicianCard({ technician: t, cityName = (s) => s, onOpen }: Props) {
+export function TechnicianCard({ technician: t, onOpen }: Props) {
   const name = orFallback(t.name, FALLBACK.name);
   const location = t.locations?.[0];
   const status = t.verification ? VERIFICATION[t.verification.status] : null;

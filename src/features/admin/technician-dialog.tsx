@@ -12,12 +12,7 @@ import { LoadingState } from "@/components/ui/states";
 import { errorMessage } from "@/lib/errors";
 import { formatDateTime } from "@/lib/format";
 import { FALLBACK, VERIFICATION } from "@/features/admin/technician-card";
-
-const DOCUMENTS = [
-  { key: "citizenshipFront", label: "Citizenship (front)" },
-  { key: "citizenshipBack", label: "Citizenship (back)" },
-  { key: "trainingCertificate", label: "Training certificate" },
-] as const;
+import { DOCUMENT_KINDS as DOCUMENTS } from "@convex/rules/documents";
 
 const NOTE_MAX = 500;
 

@@ -24,10 +24,6 @@ function pick<T extends string>(value: string | null, allowed: readonly T[]): T 
   return allowed.find((a) => a === value);
 }
 
-export function cityName(slug: string): string {
-  return CITIES.find((c) => c.slug === slug)?.name ?? slug;
-}
-
 /** The admin's technician grid: live, filterable by city, specialty and verification (kept in the URL). */
 export default function TechniciansPage() {
   const [params, setParams] = useSearchParams();
@@ -132,7 +128,7 @@ function TechnicianGrid(filters: Filters) {
         <ul className="mt-2 grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
           {technicians.map((t) => (
             <li key={t._id}>
-              <TechnicianCard technician={t} cityName={cityName} onOpen={() => setOpenId(t._id)} />
+              <TechnicianCard technician={t} onOpen={() => setOpenId(t._id)} />
             </li>
           ))}
         </ul>

@@ -8,10 +8,10 @@ import type { SignupRole } from "@/features/auth/signup-schema";
 import { errorMessage } from "@/lib/errors";
 import { useAppForm } from "@/components/form";
 import { paths } from "@/lib/paths";
-import { emailSchema } from "@/lib/validation";
+import { emailRule } from "@convex/rules/profile";
 
 const loginSchema = z.object({
-  email: emailSchema,
+  email: emailRule,
   password: z.string().min(1, "Please enter your password."),
   role: z.enum(["", "customer", "professional"]),
 });

@@ -5,11 +5,11 @@ import { useMutation } from "convex/react";
 import { toast } from "sonner";
 import { api } from "@convex/_generated/api";
 import { CITIES, SPECIALTIES } from "@convex/constants";
+import { DOCUMENT_KINDS, DOCUMENT_LABEL, type DocumentKind } from "@convex/rules/documents";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import { AuthForm } from "@/features/auth/auth-card";
 import { RoleRadios } from "@/features/auth/role-radios";
 import {
-  DOCUMENT_FIELDS,
   emptySignup,
   signupSchema,
   type SignupRole,
@@ -22,13 +22,8 @@ import { paths } from "@/lib/paths";
 import { IMAGE_HINT, uploadImage } from "@/lib/upload";
 import { useWaitForAuthenticated } from "@/lib/use-wait-for-auth";
 
-type FileKey = "photo" | (typeof DOCUMENT_FIELDS)[number]["name"];
-const FILE_LABELS: Record<FileKey, string> = {
-  photo: "Profile Photo",
-  citizenshipFront: "Citizenship Front",
-  citizenshipBack: "Citizenship Back",
-  trainingCertificate: "Training Certificate",
-};
+type FileKey = "photo" | DocumentKind;
+const FILE_LABELS: Record<FileKey, string> = { photo: "Profile Photo", ...DOCUMENT_LABEL };
 
 /** The one sign-up form behind /signup, /user-signup and /professional/signup (spec §2, §5, §8). */
 export function SignupForm({ initialRole }: { initialRole: SignupRole }) {
@@ -46,7 +41,7 @@ export function SignupForm({ initialRole }: { initialRole: SignupRole }) {
   async function register(value: SignupValues) {
     const role = value.role as "customer" | "professional";
     const keys: FileKey[] =
-      role === "professional" ? ["photo", ...DOCUMENT_FIELDS.map((d) => d.name)] : ["photo"];
+      role === "professional" ? ["photo", ...DOCUMENT_KINDS.map((d) => d.key)] : ["photo"];
     const toUpload = keys.filter((k) => value[k]);
     setProgress(Object.fromEntries(toUpload.map((k) => [k, 0])));
     try {
@@ -175,8 +170,8 @@ export function SignupForm({ initialRole }: { initialRole: SignupRole }) {
                 </f.SelectField>
               )}
             </form.AppField>
-            {DOCUMENT_FIELDS.map((d) => (
-              <form.AppField key={d.name} name={d.name}>
+            {DOCUMENT_KINDS.map((d) => (
+              <form.AppField key={d.key} name={d.key}>
                 {(f) => (
                   <f.ImageField
                     label={d.label}

@@ -1,21 +1,9 @@
 import { z } from "zod";
 import { imageFileSchema } from "@/lib/upload";
-import {
-  addressSchema,
-  emailSchema,
-  nameSchema,
-  passwordSchema,
-  phoneSchema,
-  zipSchema,
-} from "@/lib/validation";
+import { DOCUMENT_KINDS } from "@convex/rules/documents";
+import { emailRule, passwordRule, profileRules } from "@convex/rules/profile";
 
 export type SignupRole = "" | "customer" | "professional";
-
-export const DOCUMENT_FIELDS = [
-  { name: "citizenshipFront", label: "Citizenship Front" },
-  { name: "citizenshipBack", label: "Citizenship Back" },
-  { name: "trainingCertificate", label: "Training Certificate" },
-] as const;
 
 export type SignupValues = {
   name: string;
@@ -51,15 +39,12 @@ export const emptySignup = (role: SignupRole): SignupValues => ({
   trainingCertificate: null,
 });
 
-/** The rules the server enforces at sign-up, shown inline before submit. */
+/** The server's sign-up rules (convex/rules), shown inline before submit. */
 export const signupSchema = z
   .object({
-    name: nameSchema,
-    email: emailSchema,
-    phone: phoneSchema,
-    password: passwordSchema,
-    address: addressSchema,
-    zipCode: zipSchema,
+    ...profileRules,
+    email: emailRule,
+    password: passwordRule,
     role: z.enum(["", "customer", "professional"]),
     photo: imageFileSchema,
     city: z.string(),
@@ -81,9 +66,9 @@ export const signupSchema = z
         });
       if (!v.specialty)
         ctx.addIssue({ code: "custom", path: ["specialty"], message: "Choose your specialty." });
-      for (const { name, label } of DOCUMENT_FIELDS) {
-        if (!v[name])
-          ctx.addIssue({ code: "custom", path: [name], message: `${label} image is required.` });
+      for (const { key, label } of DOCUMENT_KINDS) {
+        if (!v[key])
+          ctx.addIssue({ code: "custom", path: [key], message: `${label} image is required.` });
       }
       // Run even when other fields are invalid, so every missing item shows at once.
     },

@@ -2,13 +2,11 @@ import { Link } from "react-router-dom";
 import { useQuery } from "convex/react";
 import * as Popover from "@radix-ui/react-popover";
 import { api } from "@convex/_generated/api";
-import { CITIES } from "@convex/constants";
+import { cityName } from "@convex/constants";
 import { ErrorBoundary } from "@/components/ui/error-boundary";
 import { PopoverPanel } from "@/components/ui/popover-panel";
 import { ErrorState, EmptyState, LoadingState } from "@/components/ui/states";
 import { paths } from "@/lib/paths";
-
-const cityName = (slug: string) => CITIES.find((c) => c.slug === slug)?.name ?? slug;
 
 /** 'Our Services': the 13 category cards, each opening a popover of '{service} in {city}' links. */
 export function ServicesGrid({ headingLevel = 1 }: { headingLevel?: 1 | 2 }) {

@@ -6,12 +6,12 @@ import { api } from "@convex/_generated/api";
 import { ErrorBoundary } from "@/components/ui/error-boundary";
 import { errorMessage } from "@/lib/errors";
 import { useAppForm } from "@/components/form";
-import { phoneSchema } from "@/lib/validation";
+import { phoneRule } from "@convex/rules/profile";
 
 const contactSchema = z.object({
   name: z.string().trim().min(1, "Please enter your name."),
   email: z.email("Please enter a valid email address."),
-  phone: z.union([z.literal(""), phoneSchema]),
+  phone: z.union([z.literal(""), phoneRule]),
   message: z
     .string()
     .trim()

@@ -2,7 +2,7 @@ import { useMutation, useQuery } from "convex/react";
 import { useState, type ComponentProps, type ReactNode } from "react";
 import { toast } from "sonner";
 import { api } from "@convex/_generated/api";
-import { CITIES } from "@convex/constants";
+import { cityName } from "@convex/constants";
 import { Avatar } from "@/components/avatar";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -172,8 +172,4 @@ function Card({ children }: { children: ReactNode }) {
       {children}
     </section>
   );
-}
-
-function cityName(slug: string): string {
-  return CITIES.find((c) => c.slug === slug)?.name ?? slug;
 }

@@ -5,17 +5,13 @@ import { z } from "zod";
 import { api } from "@convex/_generated/api";
 import type { Id } from "@convex/_generated/dataModel";
 import { Button } from "@/components/ui/button";
+import { DOCUMENT_KINDS as DOCUMENTS, type DocumentKind } from "@convex/rules/documents";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import { errorMessage } from "@/lib/errors";
 import { useAppForm } from "@/components/form";
 import { imageFileProblem, imageFileSchema, uploadImage } from "@/lib/upload";
 
-const DOCUMENTS = [
-  { key: "citizenshipFront", label: "Citizenship Front" },
-  { key: "citizenshipBack", label: "Citizenship Back" },
-  { key: "trainingCertificate", label: "Training Certificate" },
-] as const;
-type DocumentKey = (typeof DOCUMENTS)[number]["key"];
+type DocumentKey = DocumentKind;
 
 const schema = z.object({
   citizenshipFront: imageFileSchema,

@@ -6,6 +6,7 @@ import { z } from "zod";
 import { api } from "@convex/_generated/api";
 import type { Id } from "@convex/_generated/dataModel";
 import type { CitySlug } from "@convex/constants";
+import { BOOKING_FIELDS } from "@convex/rules/bookingFields";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { ErrorBoundary } from "@/components/ui/error-boundary";
@@ -30,6 +31,7 @@ export type BookableProfessional = {
 };
 
 const HOUR = 3_600_000;
+const { address, note } = BOOKING_FIELDS;
 
 export const bookingSchema = z.object({
   serviceIds: z.array(z.string()).min(1, "Choose at least one service."),
@@ -44,9 +46,9 @@ export const bookingSchema = z.object({
   address: z
     .string()
     .trim()
-    .min(2, "Enter the address where the work is needed.")
-    .max(200, "Address must be at most 200 characters."),
-  note: z.string().max(500, "Keep the note under 500 characters."),
+    .min(address.min, "Enter the address where the work is needed.")
+    .max(address.max, `Address must be at most ${address.max} characters.`),
+  note: z.string().max(note.max, `Keep the note under ${note.max} characters.`),
 });
 
 type Priced = { id: Id<"services">; price: number };

@@ -1,5 +1,5 @@
 import { formatAmount, formatNrs } from "@/lib/format";
-import { CITIES, SPECIALTIES, type CitySlug, type SpecialtySlug } from "@convex/constants";
+import { CITIES, SPECIALTIES, type SpecialtySlug } from "@convex/constants";
 
 /** Spec §2: the category is derived from serviceName; other values are used as given. */
 const SPEC_CATEGORY: Record<string, string> = {
@@ -27,10 +27,6 @@ export function specialtyFor(categoryOrName: string): SpecialtySlug | undefined 
 export function cityFor(location: string): (typeof CITIES)[number] | undefined {
   const key = norm(location);
   return CITIES.find((c) => c.slug === key || norm(c.name) === key);
-}
-
-export function cityNameOf(slug: CitySlug | string): string {
-  return CITIES.find((c) => c.slug === slug)?.name ?? slug;
 }
 
 export type ServiceDetails = {
