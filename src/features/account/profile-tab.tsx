@@ -8,7 +8,7 @@ import { Avatar } from "@/components/avatar";
 import { Button } from "@/components/ui/button";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import { errorMessage } from "@/lib/errors";
-import { useAppForm } from "@/components/form";
+import { Form, useAppForm } from "@/components/form";
 import { splitName } from "@/lib/format";
 import { IMAGE_HINT, imageFileSchema, uploadImage } from "@/lib/upload";
 import { profileRules } from "@convex/rules/profile";
@@ -120,14 +120,10 @@ function EditProfile({ viewer, onDone }: { viewer: Viewer; onDone: () => void })
   });
 
   return (
-    <form
-      noValidate
+    <Form
       aria-labelledby="edit-profile"
       className="space-y-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void form.handleSubmit();
-      }}
+      onSubmit={() => form.handleSubmit()}
     >
       <h2 id="edit-profile" className="text-lg font-semibold">
         Edit profile
@@ -167,6 +163,6 @@ function EditProfile({ viewer, onDone }: { viewer: Viewer; onDone: () => void })
           </div>
         )}
       </form.Subscribe>
-    </form>
+    </Form>
   );
 }

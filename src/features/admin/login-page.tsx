@@ -4,7 +4,7 @@ import { useNavigate } from "react-router-dom";
 import { z } from "zod";
 import { InlineAlert } from "@/components/ui/states";
 import { ADMIN_REDIRECT_DELAY_MS } from "@/lib/constants";
-import { useAppForm } from "@/components/form";
+import { Form, useAppForm } from "@/components/form";
 import { paths } from "@/lib/paths";
 
 export const ADMIN_LOGIN_FAILED = "Login failed. Please check your credentials and try again.";
@@ -48,14 +48,7 @@ export default function AdminLoginPage() {
     <main className="flex min-h-dvh items-center justify-center bg-slate-100 px-4 py-8">
       <div className="w-full max-w-sm rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-8">
         <h1 className="text-center text-2xl font-semibold text-slate-900">Admin Login</h1>
-        <form
-          noValidate
-          className="mt-6 space-y-4"
-          onSubmit={(e) => {
-            e.preventDefault();
-            void form.handleSubmit();
-          }}
-        >
+        <Form className="mt-6 space-y-4" onSubmit={() => form.handleSubmit()}>
           <form.AppField name="username">
             {(f) => (
               <f.TextField
@@ -74,7 +67,7 @@ export default function AdminLoginPage() {
           <form.AppForm>
             <form.SubmitButton label="Login" className="w-full" disabled={outcome === "ok"} />
           </form.AppForm>
-        </form>
+        </Form>
       </div>
     </main>
   );

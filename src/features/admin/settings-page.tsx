@@ -5,7 +5,7 @@ import { api } from "@convex/_generated/api";
 import { Button } from "@/components/ui/button";
 import { LoadingState } from "@/components/ui/states";
 import { errorMessage } from "@/lib/errors";
-import { useAppForm } from "@/components/form";
+import { Form, useAppForm } from "@/components/form";
 import { AdminPageLayout } from "@/features/admin/admin-page-layout";
 
 export const settingsSchema = z.object({
@@ -60,13 +60,9 @@ function SettingsForm({ initial }: { initial: Settings }) {
   });
 
   return (
-    <form
-      noValidate
+    <Form
       className="mt-4 max-w-xl space-y-4 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void form.handleSubmit();
-      }}
+      onSubmit={() => form.handleSubmit()}
     >
       <form.AppField name="hotline">
         {(f) => (
@@ -110,6 +106,6 @@ function SettingsForm({ initial }: { initial: Settings }) {
           </div>
         )}
       </form.Subscribe>
-    </form>
+    </Form>
   );
 }

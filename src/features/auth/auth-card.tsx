@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { toast } from "sonner";
+import { Form } from "@/components/form";
 import type { SignupRole } from "@/features/auth/signup-schema";
 
 export function AuthCard({
@@ -37,20 +38,12 @@ export function AuthForm({
   children: ReactNode;
 }) {
   return (
-    <form
-      noValidate
+    <Form
       aria-labelledby="auth-heading"
       className="space-y-4"
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (!form.state.values.role) {
-          toast.error(missingRole);
-          return;
-        }
-        void form.handleSubmit();
-      }}
+      onSubmit={() => (form.state.values.role ? form.handleSubmit() : toast.error(missingRole))}
     >
       {children}
-    </form>
+    </Form>
   );
 }

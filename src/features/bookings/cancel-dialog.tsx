@@ -7,6 +7,7 @@ import { BOOKING_FIELDS } from "@convex/rules/bookingFields";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { TextareaField } from "@/components/ui/inputs";
+import { Form } from "@/components/form";
 import { errorMessage } from "@/lib/errors";
 
 export type Canceller = "customer" | "professional";
@@ -85,14 +86,7 @@ export function CancelDialog({
 
   return (
     <Dialog open onClose={onClose} title={words.title} description={words.description(otherParty)}>
-      <form
-        noValidate
-        className="mt-4 space-y-4"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void confirm();
-        }}
-      >
+      <Form className="mt-4 space-y-4" onSubmit={confirm}>
         <TextareaField
           label="Reason"
           required
@@ -113,7 +107,7 @@ export function CancelDialog({
             {busy ? "Cancelling…" : words.confirm}
           </Button>
         </div>
-      </form>
+      </Form>
     </Dialog>
   );
 }

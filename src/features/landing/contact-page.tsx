@@ -5,7 +5,7 @@ import { z } from "zod";
 import { api } from "@convex/_generated/api";
 import { ErrorBoundary } from "@/components/ui/error-boundary";
 import { errorMessage } from "@/lib/errors";
-import { useAppForm } from "@/components/form";
+import { Form, useAppForm } from "@/components/form";
 import { phoneRule } from "@convex/rules/profile";
 
 const contactSchema = z.object({
@@ -86,14 +86,10 @@ function ContactForm() {
   });
 
   return (
-    <form
-      noValidate
+    <Form
       aria-labelledby="contact-form-heading"
       className="space-y-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void form.handleSubmit();
-      }}
+      onSubmit={() => form.handleSubmit()}
     >
       <h2 id="contact-form-heading" className="text-xl font-semibold">
         Send us a message
@@ -122,6 +118,6 @@ function ContactForm() {
           className="w-full sm:w-auto"
         />
       </form.AppForm>
-    </form>
+    </Form>
   );
 }

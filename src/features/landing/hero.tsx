@@ -1,8 +1,9 @@
-import { useState, type FormEvent, type ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { Link, useNavigate } from "react-router-dom";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { SelectField } from "@/components/ui/inputs";
 import { paths, SITE_LINKS } from "@/lib/paths";
+import { Form } from "@/components/form";
 import { CITIES, LANDING_SERVICES } from "@convex/constants";
 
 /** The landing hero; its action area depends on the role (spec §2). */
@@ -44,8 +45,7 @@ export function HeroSearch() {
   const [service, setService] = useState("");
   const [location, setLocation] = useState("");
 
-  function submit(e: FormEvent) {
-    e.preventDefault();
+  function submit() {
     if (!service || !location) {
       window.alert("Please select both a service and location.");
       return;
@@ -54,9 +54,8 @@ export function HeroSearch() {
   }
 
   return (
-    <form
+    <Form
       onSubmit={submit}
-      noValidate
       aria-label="Find a professional"
       className="grid max-w-3xl gap-3 rounded-2xl bg-white p-4 text-slate-900 shadow-lg sm:grid-cols-[1fr_1fr_auto] sm:items-end"
     >
@@ -79,6 +78,6 @@ export function HeroSearch() {
       <Button type="submit" className="h-[42px]">
         Search
       </Button>
-    </form>
+    </Form>
   );
 }

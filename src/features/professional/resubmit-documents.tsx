@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/button";
 import { DOCUMENT_KINDS as DOCUMENTS, type DocumentKind } from "@convex/rules/documents";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import { errorMessage } from "@/lib/errors";
-import { useAppForm } from "@/components/form";
+import { Form, useAppForm } from "@/components/form";
 import { imageFileProblem, imageFileSchema, uploadImage } from "@/lib/upload";
 
 type DocumentKey = DocumentKind;
@@ -61,14 +61,10 @@ export function ResubmitDocuments({ current, onDone }: Props) {
   });
 
   return (
-    <form
-      noValidate
+    <Form
       aria-label="Re-submit documents"
       className="mt-3 space-y-4 rounded-xl border border-slate-200 p-3"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void form.handleSubmit();
-      }}
+      onSubmit={() => form.handleSubmit()}
     >
       <p className="text-sm text-slate-700">
         Choose a new, clear photo of each document the admin asked for.
@@ -112,7 +108,7 @@ export function ResubmitDocuments({ current, onDone }: Props) {
           </div>
         )}
       </form.Subscribe>
-    </form>
+    </Form>
   );
 }
 

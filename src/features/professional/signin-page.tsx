@@ -5,7 +5,7 @@ import { Link, Navigate, useNavigate } from "react-router-dom";
 import { z } from "zod";
 import { api } from "@convex/_generated/api";
 import { InlineAlert } from "@/components/ui/states";
-import { useAppForm } from "@/components/form";
+import { Form, useAppForm } from "@/components/form";
 import { paths } from "@/lib/paths";
 
 export const SIGNIN_FAILED = "An error occurred. Please try again.";
@@ -53,14 +53,7 @@ function SigninForm() {
         <h1 className="text-center text-2xl font-semibold text-slate-900">
           Login as a professional
         </h1>
-        <form
-          noValidate
-          className="mt-6 space-y-4"
-          onSubmit={(e) => {
-            e.preventDefault();
-            void form.handleSubmit();
-          }}
-        >
+        <Form className="mt-6 space-y-4" onSubmit={() => form.handleSubmit()}>
           <form.AppField name="email">
             {(f) => (
               <f.TextField
@@ -79,7 +72,7 @@ function SigninForm() {
           <form.AppForm>
             <form.SubmitButton label="Sign in" pendingLabel="Signing in..." className="w-full" />
           </form.AppForm>
-        </form>
+        </Form>
         <div className="mt-6 flex flex-col gap-2 text-center text-sm">
           <Link
             to={paths.customerSignup()}

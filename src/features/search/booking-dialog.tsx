@@ -12,7 +12,7 @@ import { Dialog } from "@/components/ui/dialog";
 import { ErrorBoundary } from "@/components/ui/error-boundary";
 import { ErrorState, LoadingState } from "@/components/ui/states";
 import { errorMessage } from "@/lib/errors";
-import { useAppForm } from "@/components/form";
+import { Form, useAppForm } from "@/components/form";
 import { fieldError } from "@/lib/form-context";
 import { paths } from "@/lib/paths";
 import {
@@ -108,13 +108,9 @@ export function BookingDialog({
       title={`Book ${professional.name}`}
       description={`${professional.specialtyName} in ${professional.cityName}`}
     >
-      <form
-        noValidate
+      <Form
         className="mt-4 max-h-[70dvh] space-y-4 overflow-y-auto pr-1"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void form.handleSubmit();
-        }}
+        onSubmit={() => form.handleSubmit()}
       >
         <form.Field name="serviceIds">
           {(f) => (
@@ -191,7 +187,7 @@ export function BookingDialog({
             );
           }}
         </form.Subscribe>
-      </form>
+      </Form>
     </Dialog>
   );
 }

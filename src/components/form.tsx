@@ -1,3 +1,4 @@
+import type { FormHTMLAttributes } from "react";
 import { createFormHook } from "@tanstack/react-form";
 import {
   FormImageField,
@@ -28,3 +29,23 @@ export const { useAppForm } = createFormHook({
   },
   formComponents: { SubmitButton },
 });
+
+/**
+ * A form the app validates itself (inline errors, no browser bubbles): submitting calls `onSubmit`
+ * instead of loading a page.
+ */
+export function Form({
+  onSubmit,
+  ...props
+}: Omit<FormHTMLAttributes<HTMLFormElement>, "onSubmit"> & { onSubmit: () => unknown }) {
+  return (
+    <form
+      noValidate
+      {...props}
+      onSubmit={(e) => {
+        e.preventDefault();
+        void onSubmit();
+      }}
+    />
+  );
+}
