@@ -4,41 +4,34 @@
  * reconnect and resend what they have no transition for; every write must be applied exactly once.
  */
 import { rmSync } from "node:fs";
-import { createServer, Socket } from "node:net";
-import type { AddressInfo } from "node:net";
 import { ConvexHttpClient } from "convex/browser";
 import { startBackend } from "../../local-backend/server.ts";
+import { startTcpProxy } from "../../local-backend/test/tcp-proxy.ts";
 import { tempDir } from "./app-backend.ts";
 import { crashConvexDir, dump, newClient, write } from "./crash.ts";
 import { rng } from "./fuzz.ts";
 
-export type BlipReport = { blips: number; acknowledged: number; found: number; duplicated: number; failures: string[] };
+export type BlipReport = {
+  blips: number;
+  acknowledged: number;
+  found: number;
+  duplicated: number;
+  failures: string[];
+};
 
-export async function runBlipDrill(options: { blips: number; maxMs?: number; seed?: number; writers?: number }): Promise<BlipReport> {
+export async function runBlipDrill(options: {
+  blips: number;
+  maxMs?: number;
+  seed?: number;
+  writers?: number;
+}): Promise<BlipReport> {
   const { blips, maxMs = 300, seed = 9, writers = 4 } = options;
   const r = rng(seed);
   const dataDir = tempDir("gharsewa-blip-");
   const backend = await startBackend({ port: 0, sitePort: 0, dataDir, convexDir: crashConvexDir });
   const target = Number(new URL(backend.url).port);
-  const open = new Set<Socket>();
-  const proxy = createServer((inbound) => {
-    const outbound = new Socket();
-    outbound.connect(target, "127.0.0.1");
-    open.add(inbound);
-    open.add(outbound);
-    const drop = () => {
-      inbound.destroy();
-      outbound.destroy();
-      open.delete(inbound);
-      open.delete(outbound);
-    };
-    inbound.on("error", drop).on("close", drop);
-    outbound.on("error", drop).on("close", drop);
-    inbound.pipe(outbound);
-    outbound.pipe(inbound);
-  });
-  await new Promise<void>((resolve) => proxy.listen(0, "127.0.0.1", resolve));
-  const proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+  const proxy = await startTcpProxy(target);
+  const proxyUrl = proxy.url;
   const report: BlipReport = { blips: 0, acknowledged: 0, found: 0, duplicated: 0, failures: [] };
   const clients = Array.from({ length: writers }, () => newClient(proxyUrl));
   const acked = new Set<string>();
@@ -57,13 +50,15 @@ export async function runBlipDrill(options: { blips: number; maxMs?: number; see
       const next = acks + 1;
       while (acks < next) await new Promise((resolve) => setTimeout(resolve, 5));
       await new Promise((resolve) => setTimeout(resolve, r.int(maxMs)));
-      for (const socket of [...open]) socket.destroy();
+      proxy.cut();
       report.blips++;
     }
     stop = true;
     await Promise.race([
       Promise.all(loops),
-      new Promise((_, reject) => setTimeout(() => reject(new Error("writers did not finish after the last blip")), 30_000)),
+      new Promise((_, reject) =>
+        setTimeout(() => reject(new Error("writers did not finish after the last blip")), 30_000),
+      ),
     ]);
     const state = await new ConvexHttpClient(backend.url, { logger: false }).query(dump, {});
     const times = new Map<string, number>();
@@ -72,15 +67,18 @@ export async function runBlipDrill(options: { blips: number; maxMs?: number; see
     report.acknowledged = acked.size;
     report.found = [...acked].filter((k) => times.has(k)).length;
     report.duplicated = duplicates.length;
-    if (duplicates.length > 0) report.failures.push(`${duplicates.length} writes applied more than once after a dropped connection, e.g. ${duplicates.slice(0, 5).join(", ")}`);
-    if (report.found !== report.acknowledged) report.failures.push(`${report.acknowledged - report.found} acknowledged writes missing`);
+    if (duplicates.length > 0)
+      report.failures.push(
+        `${duplicates.length} writes applied more than once after a dropped connection, e.g. ${duplicates.slice(0, 5).join(", ")}`,
+      );
+    if (report.found !== report.acknowledged)
+      report.failures.push(`${report.acknowledged - report.found} acknowledged writes missing`);
   } catch (error) {
     report.failures.push((error as Error).message);
   } finally {
     stop = true;
     for (const c of clients) void c.close();
-    for (const socket of open) socket.destroy();
-    await new Promise((resolve) => proxy.close(resolve));
+    await proxy.close();
     await backend.close();
     rmSync(dataDir, { recursive: true, force: true });
   }

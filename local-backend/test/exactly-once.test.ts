@@ -3,7 +3,6 @@
 // also when the backend was killed (-9) or compacted and restarted in between.
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
-import { createServer, Socket, type AddressInfo } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { anyApi } from "convex/server";
@@ -11,7 +10,14 @@ import { ConvexHttpClient } from "convex/browser";
 import { afterAll, describe, expect, it } from "vitest";
 import { SessionRequests } from "../durability/session-requests.ts";
 import { startBackend } from "../server.ts";
-import { fixtureConvexDir, newClient, nextValue, removeTempDataDirs, tempDataDir } from "./helpers.ts";
+import { startTcpProxy } from "./tcp-proxy.ts";
+import {
+  fixtureConvexDir,
+  newClient,
+  nextValue,
+  removeTempDataDirs,
+  tempDataDir,
+} from "./helpers.ts";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const cleanups: (() => unknown)[] = [];
@@ -21,48 +27,17 @@ afterAll(async () => {
   removeTempDataDirs();
 });
 
-/** A TCP proxy in front of the backend that can swallow either direction and cut every connection. */
-async function startProxy(initialTarget: number) {
-  const open = new Set<Socket>();
-  const state = { target: initialTarget, dropDown: false, dropUp: false, droppedResponses: 0 };
-  const server = createServer((inbound) => {
-    const outbound = new Socket();
-    outbound.connect(state.target, "127.0.0.1");
-    open.add(inbound);
-    open.add(outbound);
-    const drop = () => {
-      inbound.destroy();
-      outbound.destroy();
-      open.delete(inbound);
-      open.delete(outbound);
-    };
-    inbound.on("error", drop).on("close", drop);
-    outbound.on("error", drop).on("close", drop);
-    inbound.on("data", (chunk: Buffer) => {
-      if (!state.dropUp) outbound.write(chunk);
-    });
-    outbound.on("data", (chunk: Buffer) => {
-      if (!state.dropDown) return void inbound.write(chunk);
-      if (chunk.includes("MutationResponse")) state.droppedResponses += 1;
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const proxy = {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    state,
-    cut() {
-      for (const socket of [...open]) socket.destroy();
-    },
-    close: () => {
-      proxy.cut();
-      return new Promise((resolve) => server.close(resolve));
-    },
-  };
+async function startProxy(target: number) {
+  const proxy = await startTcpProxy(target);
   cleanups.push(proxy.close);
   return proxy;
 }
 
-async function until(condition: () => boolean | Promise<boolean>, what: string, timeoutMs = 10_000) {
+async function until(
+  condition: () => boolean | Promise<boolean>,
+  what: string,
+  timeoutMs = 10_000,
+) {
   const deadline = Date.now() + timeoutMs;
   while (!(await condition())) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
@@ -71,10 +46,16 @@ async function until(condition: () => boolean | Promise<boolean>, what: string, 
 }
 
 function spawnChild(dataDir: string): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ["--import", "tsx", path.join(here, "child-backend.ts"), dataDir], {
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  cleanups.push(() => child.exitCode === null && child.signalCode === null && child.kill("SIGKILL"));
+  const child = spawn(
+    process.execPath,
+    ["--import", "tsx", path.join(here, "child-backend.ts"), dataDir],
+    {
+      stdio: ["ignore", "pipe", "inherit"],
+    },
+  );
+  cleanups.push(
+    () => child.exitCode === null && child.signalCode === null && child.kill("SIGKILL"),
+  );
   return new Promise((resolve, reject) => {
     let out = "";
     child.stdout!.on("data", (chunk: Buffer) => {
@@ -87,11 +68,19 @@ function spawnChild(dataDir: string): Promise<{ child: ChildProcess; url: string
 }
 
 const port = (url: string) => Number(new URL(url).port);
-const counter = (url: string, name: string) => new ConvexHttpClient(url, { logger: false }).query(anyApi.counters.get, { name }) as Promise<number>;
+const counter = (url: string, name: string) =>
+  new ConvexHttpClient(url, { logger: false }).query(anyApi.counters.get, {
+    name,
+  }) as Promise<number>;
 
 describe("exactly-once mutations over a reconnect", () => {
   it("a mutation committed but unanswered when the socket drops is answered, not applied again, on resend", async () => {
-    const backend = await startBackend({ port: 0, sitePort: 0, dataDir: tempDataDir(), convexDir: fixtureConvexDir });
+    const backend = await startBackend({
+      port: 0,
+      sitePort: 0,
+      dataDir: tempDataDir(),
+      convexDir: fixtureConvexDir,
+    });
     cleanups.push(() => backend.close());
     const proxy = await startProxy(port(backend.url));
     const client = newClient(proxy.url);
@@ -114,7 +103,12 @@ describe("exactly-once mutations over a reconnect", () => {
   }, 30_000);
 
   it("a mutation lost before it reached the backend runs once when resent", async () => {
-    const backend = await startBackend({ port: 0, sitePort: 0, dataDir: tempDataDir(), convexDir: fixtureConvexDir });
+    const backend = await startBackend({
+      port: 0,
+      sitePort: 0,
+      dataDir: tempDataDir(),
+      convexDir: fixtureConvexDir,
+    });
     cleanups.push(() => backend.close());
     const proxy = await startProxy(port(backend.url));
     const client = newClient(proxy.url);
@@ -161,7 +155,12 @@ describe("exactly-once mutations over a reconnect", () => {
 
   it("survives compaction: the result is in the snapshot and answers the resend after a restart", async () => {
     const dataDir = tempDataDir();
-    let backend = await startBackend({ port: 0, sitePort: 0, dataDir, convexDir: fixtureConvexDir });
+    let backend = await startBackend({
+      port: 0,
+      sitePort: 0,
+      dataDir,
+      convexDir: fixtureConvexDir,
+    });
     const proxy = await startProxy(port(backend.url));
     const client = newClient(proxy.url);
     cleanups.push(() => client.close());
@@ -172,9 +171,14 @@ describe("exactly-once mutations over a reconnect", () => {
     await until(() => proxy.state.droppedResponses > 0, "the MutationResponse (dropped)");
     backend.compact();
     await backend.close();
-    const snapshot = JSON.parse(readFileSync(path.join(dataDir, "snapshot.json"), "utf8")) as { requests: unknown[] };
+    const snapshot = JSON.parse(readFileSync(path.join(dataDir, "snapshot.json"), "utf8")) as {
+      requests: unknown[];
+    };
     expect(snapshot.requests).toHaveLength(1);
-    expect(existsSync(path.join(dataDir, "log.jsonl")) && readFileSync(path.join(dataDir, "log.jsonl"), "utf8")).toBe("");
+    expect(
+      existsSync(path.join(dataDir, "log.jsonl")) &&
+        readFileSync(path.join(dataDir, "log.jsonl"), "utf8"),
+    ).toBe("");
 
     backend = await startBackend({ port: 0, sitePort: 0, dataDir, convexDir: fixtureConvexDir });
     cleanups.push(() => backend.close());
@@ -214,7 +218,12 @@ describe("SessionRequests bounds", () => {
     expect(second.owner).toBe(false);
     if (!first.owner || second.owner) return;
     first.settle({ success: true, result: "done", ts: 5n, logLines: ["x"] });
-    expect(await second.outcome).toEqual({ success: true, result: "done", ts: 5n, logLines: ["x"] });
+    expect(await second.outcome).toEqual({
+      success: true,
+      result: "done",
+      ts: 5n,
+      logLines: ["x"],
+    });
     // Remembered in memory (it had no log record), so a later resend is answered too.
     const third = requests.claim("s", 1);
     expect(third.owner).toBe(false);
