@@ -26,6 +26,7 @@ import {
   solidPng,
   STATE_OF_CITY,
 } from "./model/demoData";
+import * as Locations from "./model/locations";
 import * as Reviews from "./model/reviews";
 import { DEFAULT_SETTINGS } from "./model/settings";
 
@@ -245,7 +246,7 @@ export const demoMarketplace = internalMutation({
         i,
         CITIES.find((c) => c.slug === p.city)!,
       );
-      await upsertPosition(ctx, pro, home, now);
+      await Locations.writePosition(ctx, pro, { ...home, accuracy: DEMO_ACCURACY_M });
     }
     await ctx.db.insert("settings", {
       key: DEMO_PROFESSIONALS_KEY,
@@ -304,31 +305,10 @@ export const demoMarketplace = internalMutation({
   },
 });
 
-async function upsertPosition(
-  ctx: MutationCtx,
-  pro: Doc<"professionals">,
-  at: { lat: number; lng: number },
-  now: number,
-) {
-  const row = await ctx.db
-    .query("liveLocations")
-    .withIndex("by_professionalId", (q) => q.eq("professionalId", pro._id))
-    .unique();
-  const fields = {
-    professionalId: pro._id,
-    city: pro.city,
-    specialty: pro.specialty,
-    lat: at.lat,
-    lng: at.lng,
-    accuracy: 15,
-    updatedAt: now,
-  };
-  if (row === null) await ctx.db.insert("liveLocations", fields);
-  else await ctx.db.replace("liveLocations", row._id, fields);
-}
-
 /** A device reporting at least every 30 s wins over the demo's own wandering. */
 const REAL_DEVICE_WINDOW_MS = 30 * 1000;
+/** What a phone's GPS typically reports outdoors, in metres. */
+const DEMO_ACCURACY_M = 15;
 
 /**
  * Cron: demo professionals drift a little around their home point each minute, so the demo map stays
@@ -358,7 +338,11 @@ export const refreshDemoPositions = internalMutation({
         CITIES.find((c) => c.slug === (pro.city as CitySlug))!,
       );
       const drift = () => (Math.random() - 0.5) * 0.004;
-      await upsertPosition(ctx, pro, { lat: home.lat + drift(), lng: home.lng + drift() }, now);
+      await Locations.writePosition(ctx, pro, {
+        lat: home.lat + drift(),
+        lng: home.lng + drift(),
+        accuracy: DEMO_ACCURACY_M,
+      });
     }
     return null;
   },

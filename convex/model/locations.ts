@@ -37,6 +37,24 @@ export async function update(
       code: "NOT_FOUND",
       message: "Your professional profile was not found.",
     });
+  await writePosition(
+    ctx,
+    pro,
+    { lat: args.latitude, lng: args.longitude, accuracy: args.accuracy },
+    MIN_WRITE_INTERVAL_MS,
+  );
+}
+
+/**
+ * Sets `pro`'s live position (one row per professional, with what its marker shows); refuses a write
+ * sooner than `minIntervalMs` after the previous one.
+ */
+export async function writePosition(
+  ctx: MutationCtx,
+  pro: Doc<"professionals">,
+  at: { lat: number; lng: number; accuracy?: number },
+  minIntervalMs = 0,
+) {
   const now = Date.now();
   const row = await ctx.db
     .query("liveLocations")
@@ -46,16 +64,16 @@ export async function update(
     professionalId: pro._id,
     city: pro.city,
     specialty: pro.specialty,
-    lng: args.longitude,
-    lat: args.latitude,
-    accuracy: args.accuracy,
+    lng: at.lng,
+    lat: at.lat,
+    accuracy: at.accuracy,
     updatedAt: now,
   };
   if (row === null) {
     await ctx.db.insert("liveLocations", fields);
     return;
   }
-  if (now - row.updatedAt < MIN_WRITE_INTERVAL_MS) {
+  if (now - row.updatedAt < minIntervalMs) {
     throw new ConvexError({
       code: "RATE_LIMITED",
       message: "Location updates are limited to one per second.",
@@ -172,7 +190,13 @@ export async function forActiveBookings(ctx: QueryCtx, viewer: Doc<"users">) {
         .unique();
       return row === null
         ? null
-        : { bookingId: b._id, professionalId: b.professionalId, lat: row.lat, lng: row.lng, updatedAt: row.updatedAt };
+        : {
+            bookingId: b._id,
+            professionalId: b.professionalId,
+            lat: row.lat,
+            lng: row.lng,
+            updatedAt: row.updatedAt,
+          };
     }),
   );
   return positions.filter((p) => p !== null);
