@@ -322,12 +322,8 @@ export class Engine {
 
   private check(udfPath: string, found: Resolved | null, kind: FunctionKind | "any", admin: boolean): { canonical: string; kind: FunctionKind } {
     const canonical = found?.canonical ?? parseUdfPath(udfPath).canonical;
-    if (!found) {
-      throw new FunctionError(`Could not find public function for '${canonical}'. Did you forget to run \`npx convex dev\` or \`npx convex deploy\`?`, undefined, []);
-    }
-    if (!found.isPublic && !admin) {
-      throw new FunctionError(`Could not find public function for '${canonical}'.`, undefined, []);
-    }
+    // As on Convex, a missing and an internal function answer alike: callers cannot probe for internal ones.
+    if (!found || (!found.isPublic && !admin)) throw new FunctionError(`Could not find public function for '${canonical}'.`, undefined, []);
     const actual = found.kind;
     if (kind !== "any" && actual !== kind) {
       throw new FunctionError(`Trying to execute ${canonical} as ${kind === "action" ? "Action" : kind === "query" ? "Query" : "Mutation"}, but it is defined as ${actual === "query" ? "Query" : actual === "mutation" ? "Mutation" : "Action"}.`, undefined, []);
