@@ -76,7 +76,8 @@ async function signInFlow(role: AuthRole, params: Params, ctx: Ctx) {
 
 async function signUpFlow(role: "customer" | "professional", params: Params, ctx: Ctx) {
   const { password, profile, files } = parseSignUp(role, params);
-  await ctx.runMutation(internal.users.limitSignUps, {});
+  const draft = typeof params.draft === "string" ? params.draft : undefined;
+  const draftId = await ctx.runMutation(internal.users.limitSignUps, { email: profile.email, draft });
   if (await ctx.runQuery(internal.users.emailInUse, { email: profile.email })) throw emailTaken();
   for (const file of files) await checkStoredImage(ctx, file.id, file.label);
   try {
@@ -85,6 +86,7 @@ async function signUpFlow(role: "customer" | "professional", params: Params, ctx
       account: { id: profile.email, secret: password },
       profile: profile as never, // our createOrUpdateUser reads it; auth passes it through untouched
     });
+    await ctx.runMutation(internal.signUpDrafts.spend, { draftId, userId: user._id });
     return { userId: user._id };
   } catch (error) {
     mapAuthError(error, role);

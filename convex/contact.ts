@@ -1,7 +1,7 @@
 import { ConvexError, v } from "convex/values";
 import { z } from "zod";
 import { publicMutation } from "./functions";
-import { rateLimit } from "./model/rateLimit";
+import { limitContact } from "./model/rateLimit";
 import { firstIssue, normalizeEmail } from "./model/users";
 
 const message = z.object({
@@ -26,7 +26,7 @@ export const send = publicMutation({
   handler: async (ctx, args) => {
     const parsed = message.safeParse(args);
     if (!parsed.success) throw new ConvexError({ code: "INVALID_INPUT", message: firstIssue(parsed.error) });
-    await rateLimit(ctx, "contact", ctx.viewer);
+    await limitContact(ctx, ctx.viewer);
     const { phone, ...rest } = parsed.data;
     await ctx.db.insert("contactMessages", {
       ...rest,

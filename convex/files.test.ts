@@ -2,18 +2,21 @@ import { afterEach, describe, expect, test, vi } from "vitest";
 import { api, internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import { ORPHAN_AFTER_MS, claimFile, sniffImageType } from "./model/files";
-import { everyKindOfCaller, newTest, storeFile, type TestConvex } from "./test.setup";
+import { errorCode, everyKindOfCaller, newTest, signUpDraft, storeFile, type TestConvex } from "./test.setup";
 
 afterEach(() => {
   vi.useRealTimers();
 });
 
 describe("files:generateUploadUrl", () => {
-  test("open to everyone, visitors included (documents are uploaded before sign-up)", async () => {
+  test("open to everyone: signed-in users, and visitors with a sign-up draft (documents are uploaded before sign-up)", async () => {
     const t = newTest();
-    for (const as of Object.values(await everyKindOfCaller(t))) {
+    const { visitor, ...signedIn } = await everyKindOfCaller(t);
+    for (const as of Object.values(signedIn)) {
       expect(await as.mutation(api.files.generateUploadUrl, {})).toMatch(/^https?:/);
     }
+    expect(await visitor.mutation(api.files.generateUploadUrl, { draft: await signUpDraft(t) })).toMatch(/^https?:/);
+    expect(await errorCode(visitor.mutation(api.files.generateUploadUrl, {}))).toBe("DRAFT_NOT_FOUND");
   });
 });
 

@@ -4,7 +4,8 @@ import { internalAction, internalMutation } from "./_generated/server";
 import { publicMutation } from "./functions";
 import { ORPHAN_AFTER_MS, assertImageBlob, releaseFile, sweepOrphanedFiles } from "./model/files";
 import { notify } from "./model/notifications";
-import { rateLimit } from "./model/rateLimit";
+import { limitUpload } from "./model/rateLimit";
+import { requireDraft } from "./model/signUpDrafts";
 
 /**
  * An upload URL: POST the file to it to get `{storageId}`. Open to visitors because professionals
@@ -12,10 +13,11 @@ import { rateLimit } from "./model/rateLimit";
  * never attached are deleted after a day (sweepOrphans).
  */
 export const generateUploadUrl = publicMutation({
-  args: {},
+  args: { draft: v.optional(v.string()) },
   returns: v.string(),
-  handler: async (ctx) => {
-    await rateLimit(ctx, "upload", ctx.viewer);
+  handler: async (ctx, args) => {
+    // a visitor is known by their sign-up draft (model/signUpDrafts.ts); a signed-in user's is ignored
+    await limitUpload(ctx, ctx.viewer !== null ? { user: ctx.viewer } : { draft: await requireDraft(ctx, args.draft) });
     return await ctx.storage.generateUploadUrl();
   },
 });

@@ -28,7 +28,7 @@ describe("the viewer of every builder needs a live auth session", () => {
   test("auth:signOut ends the token's use at once (not when the JWT expires)", async () => {
     await useAuthEnv();
     const t = newTest();
-    await t.action(api.auth.signIn, { provider: "customer", params: customerSignUp("out@example.np") });
+    await t.action(api.auth.signIn, { provider: "customer", params: await customerSignUp(t, "out@example.np") });
     const session = await t.run(async (ctx) => (await ctx.db.query("authSessions").take(1))[0]);
     const as = t.withIdentity({ subject: `${session.userId}|${session._id}` });
     expect((await as.query(api.users.viewer, {}))?.email).toBe("out@example.np");

@@ -175,9 +175,25 @@ export default defineSchema({
     handledAt: v.optional(v.number()),
   }),
 
+  /**
+   * model/signUpDrafts.ts: a visitor's sign-up in progress, paid for with a proof of work; its
+   * uploads and sign-up attempts are counted against it.
+   */
+  signUpDrafts: defineTable({
+    token: v.string(), // the secret the visitor holds and sends back
+    stamp: v.optional(v.string()), // the proof of work that paid for it (absent: an HTTP registration's)
+    expiresAt: v.number(),
+    uploads: v.number(),
+    signUps: v.number(),
+    userId: v.optional(v.id("users")), // the account its sign-up created; the draft is spent
+  })
+    .index("by_token", ["token"])
+    .index("by_stamp", ["stamp"])
+    .index("by_expiresAt", ["expiresAt"]),
+
   /** model/rateLimit.ts: calls counted in the current window, per limited action and caller. */
   rateLimits: defineTable({
-    key: v.string(), // "<action>:<userId>" or "<action>:visitors"
+    key: v.string(), // "<action>:<scope>:<actor>", e.g. "signUp:email:sita@example.np", "upload:everyone:"
     windowStart: v.number(),
     count: v.number(),
   }).index("by_key", ["key"]),

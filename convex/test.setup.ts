@@ -3,6 +3,7 @@ import { convexTest } from "convex-test";
 import schema from "./schema";
 import { api } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
+import { DRAFT_LIMITS } from "./rules/limits";
 import type { CitySlug, SpecialtySlug } from "./validators";
 
 // The glob in convex-test's README returns nothing under Vite 8; this form does.
@@ -127,10 +128,20 @@ export async function storeFile(t: TestConvex, bytes: Uint8Array = PNG_BYTES, ty
   return await t.run((ctx) => ctx.storage.store(new Blob([bytes as BlobPart], { type })));
 }
 
-/** Sign-up params for `auth:signIn` with the "customer" provider (a fresh email unless given). */
-export function customerSignUp(email?: string) {
+/** A sign-up draft as signUpDrafts:create makes one, without solving its proof of work; returns its token. */
+export async function signUpDraft(t: TestConvex): Promise<string> {
+  const token = Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
+  await t.run((ctx) =>
+    ctx.db.insert("signUpDrafts", { token, expiresAt: Date.now() + DRAFT_LIMITS.lifetimeMs, uploads: 0, signUps: 0 }),
+  );
+  return token;
+}
+
+/** Sign-up params for `auth:signIn` with the "customer" provider (a fresh email unless given), with a draft of their own. */
+export async function customerSignUp(t: TestConvex, email?: string) {
   return {
     flow: "signUp",
+    draft: await signUpDraft(t),
     email: email ?? `user.${Math.random().toString(36).slice(2, 10)}@example.np`,
     password: "correct horse",
     name: "Hari Bahadur",
@@ -143,7 +154,7 @@ export function customerSignUp(email?: string) {
 /** Sign-up params for the "professional" provider, with three stored document images. */
 export async function professionalSignUp(t: TestConvex, email?: string) {
   return {
-    ...customerSignUp(email),
+    ...(await customerSignUp(t, email)),
     specialty: "Manson",
     city: "Pokhara",
     state: "Gandaki",

@@ -4,13 +4,15 @@ import { internal } from "./_generated/api";
 import { internalMutation, internalQuery } from "./_generated/server";
 import { getViewer, publicQuery, userMutation, userQuery } from "./functions";
 import { checkImageMetadata, claimFile, releaseFile } from "./model/files";
-import { rateLimit } from "./model/rateLimit";
+import { limitSignUp } from "./model/rateLimit";
+import { requireDraft } from "./model/signUpDrafts";
 import {
   DOCUMENT_LABELS,
   deleteAccountData,
   endAuthSession,
   exportUserData,
   firstIssue,
+  normalizeEmail,
   profileRules,
   publicProfile,
   purgeNotifications,
@@ -93,13 +95,17 @@ export const emailInUse = internalQuery({
   handler: async (ctx, { email }) => (await userByEmail(ctx, email)) !== null,
 });
 
-/** Counts a sign-up against the visitors' limit before its password is hashed. */
+/**
+ * Counts a sign-up against its draft (model/signUpDrafts.ts), its email address and everyone's
+ * ceiling, before its password is hashed; returns the draft, for signUpDrafts:spend once it succeeds.
+ */
 export const limitSignUps = internalMutation({
-  args: {},
-  returns: v.null(),
-  handler: async (ctx) => {
-    await rateLimit(ctx, "signUp", null);
-    return null;
+  args: { email: v.string(), draft: v.optional(v.string()) },
+  returns: v.id("signUpDrafts"),
+  handler: async (ctx, { email, draft: token }) => {
+    const draft = await requireDraft(ctx, token);
+    await limitSignUp(ctx, draft, normalizeEmail(email));
+    return draft._id;
   },
 });
 

@@ -7,7 +7,7 @@
  */
 import { beforeAll, describe, expect, test } from "vitest";
 import { api, internal } from "../convex/_generated/api";
-import { LIMITS } from "../convex/model/rateLimit";
+import { DRAFT_LIMITS, RATE_LIMITS } from "../convex/rules/limits";
 import {
   PNG_BYTES,
   customerSignUp,
@@ -17,6 +17,7 @@ import {
   insertProfessional,
   newTest,
   professionalSignUp,
+  signUpDraft,
   storeFile,
   useAuthEnv,
   withSession,
@@ -43,7 +44,7 @@ const tableSizes = (t: TestConvex) =>
 describe("abuse", () => {
   test("password guessing over the HTTP API is locked out after the limit, even for the right password", async () => {
     const t = newTest();
-    await t.action(api.auth.signIn, { provider: "customer", params: customerSignUp("guess.me@example.np") });
+    await t.action(api.auth.signIn, { provider: "customer", params: await customerSignUp(t, "guess.me@example.np") });
     const statuses: number[] = [];
     for (let i = 0; i < FAILED_ATTEMPT_LIMIT; i++) {
       statuses.push((await postJson(t, "/api/users/login", { email: "guess.me@example.np", password: `guess ${i}` })).status);
@@ -95,7 +96,7 @@ describe("abuse", () => {
     console.log(`abuse: 10 location updates in a burst → ${accepted} accepted, ${limited} RATE_LIMITED`);
   });
 
-  test("a visitor flood of upload URLs and contact messages is cut off at the visitors' shared limit; signed-in users keep theirs", async () => {
+  test("a visitor's flood of upload URLs stops at their draft's allowance, not other visitors'; contact messages at the visitors' shared limit", async () => {
     const t = newTest();
     const flood = async (call: () => Promise<unknown>) => {
       const outcome = { accepted: 0, limited: 0 };
@@ -104,24 +105,27 @@ describe("abuse", () => {
           await call();
           outcome.accepted++;
         } catch (error) {
-          expect(await errorCode(Promise.reject(error))).toBe("RATE_LIMITED");
+          expect(["RATE_LIMITED", "DRAFT_USED_UP"]).toContain(await errorCode(Promise.reject(error)));
           outcome.limited++;
         }
       }
       return outcome;
     };
-    const uploads = await flood(() => t.mutation(api.files.generateUploadUrl, {}));
+    const draft = await signUpDraft(t);
+    const uploads = await flood(() => t.mutation(api.files.generateUploadUrl, { draft }));
     const message = { name: "Flood", email: "flood@example.np", message: "Buy cheap watches now" };
     const messages = await flood(() => t.mutation(api.contact.send, message));
-    expect(uploads).toEqual({ accepted: LIMITS.upload.visitors, limited: 500 - LIMITS.upload.visitors });
-    expect(messages).toEqual({ accepted: LIMITS.contact.visitors, limited: 500 - LIMITS.contact.visitors });
-    expect(await t.run(async (ctx) => (await ctx.db.query("contactMessages").collect()).length)).toBe(LIMITS.contact.visitors);
+    expect(uploads).toEqual({ accepted: DRAFT_LIMITS.uploads, limited: 500 - DRAFT_LIMITS.uploads });
+    expect(messages).toEqual({ accepted: RATE_LIMITS.contact.everyVisitor.max, limited: 500 - RATE_LIMITS.contact.everyVisitor.max });
+    expect(await t.run(async (ctx) => (await ctx.db.query("contactMessages").collect()).length)).toBe(RATE_LIMITS.contact.everyVisitor.max);
 
+    const otherVisitor = await signUpDraft(t);
+    for (let i = 0; i < 4; i++) await t.mutation(api.files.generateUploadUrl, { draft: otherVisitor });
     const customer = await insertCustomer(t);
     await customer.as.mutation(api.files.generateUploadUrl, {});
     await customer.as.mutation(api.contact.send, { ...message, message: "Do you serve Butwal?" });
     console.log(
-      `abuse: 500 visitor upload URLs → ${uploads.accepted} accepted, ${uploads.limited} RATE_LIMITED; 500 contact messages → ${messages.accepted} stored, ${messages.limited} RATE_LIMITED; a signed-in user still served`,
+      `abuse: 500 upload URLs on one visitor's draft → ${uploads.accepted} accepted, ${uploads.limited} refused, another visitor's 4 uploads served; 500 contact messages → ${messages.accepted} stored, ${messages.limited} RATE_LIMITED; a signed-in user still served`,
     );
   }, 60_000);
 

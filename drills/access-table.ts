@@ -39,7 +39,8 @@ export const FUNCTION_ACCESS: Record<string, DrillRole[]> = {
   "catalog:tileMarble": ALL,
   "settings:get": ALL,
   "contact:send": ALL,
-  "files:generateUploadUrl": ALL, // professionals upload documents before their account exists
+  "files:generateUploadUrl": ALL, // professionals upload documents before their account exists (visitors with a draft)
+  "signUpDrafts:create": ALL,
   // professionals
   "professionals:search": ALL,
   "professionals:get": ALL,

@@ -6,7 +6,8 @@
 import { makeFunctionReference } from "convex/server";
 import { beforeAll, describe, expect, test } from "vitest";
 import type { Id } from "../convex/_generated/dataModel";
-import { PNG_BYTES, insertProfessional, modules, withSession, type Caller, type TestConvex } from "../convex/test.setup";
+import { solveStamp } from "../convex/rules/signUpWork";
+import { PNG_BYTES, insertProfessional, modules, signUpDraft, withSession, type Caller, type TestConvex } from "../convex/test.setup";
 import { FUNCTION_ACCESS, ROLES, ROUTE_ACCESS, type DrillRole } from "./access-table";
 import { PASSWORD, buildFixtures, type Fixtures } from "./convex-fixtures";
 
@@ -38,7 +39,9 @@ const CALLS: Record<string, Call> = {
   "catalog:tileMarble": plain({}),
   "settings:get": plain({}),
   "contact:send": plain({ name: "Drill Sender", email: "drill@example.np", message: "Hello from the access drill." }),
-  "files:generateUploadUrl": plain({}),
+  // a visitor asks with a sign-up draft of their own; signed-in users need none
+  "files:generateUploadUrl": async (c) => ({ args: c.role === "visitor" ? { draft: await signUpDraft(c.f.t) } : {} }),
+  "signUpDrafts:create": async () => ({ args: { stamp: await solveStamp() } }),
   "professionals:search": plain({ specialty: "electrician", city: "kathmandu" }),
   "professionals:get": plain((c) => ({ professionalId: c.f.p.professionalId })),
   "professionals:me": plain({}),

@@ -124,7 +124,7 @@ export async function buildFixtures() {
   // Password accounts for the sign-in function and the login routes.
   const customerEmail = "drill.customer@example.np";
   const professionalEmail = "drill.pro@example.np";
-  await t.action(api.auth.signIn, { provider: "customer", params: customerSignUp(customerEmail) });
+  await t.action(api.auth.signIn, { provider: "customer", params: await customerSignUp(t, customerEmail) });
   await t.action(api.auth.signIn, { provider: "professional", params: await professionalSignUp(t, professionalEmail) });
   const adminAccount = await t.action(internal.admin.createAdmin, { username: "drillboss", password: PASSWORD + " admin" });
 

@@ -86,7 +86,7 @@ describe("register and log in", () => {
 
   test("a taken email is a 409; JSON sent as text is a 415; malformed JSON a 400", async () => {
     const t = newTest();
-    await t.action(api.auth.signIn, { provider: "customer", params: customerSignUp("taken@example.np") });
+    await t.action(api.auth.signIn, { provider: "customer", params: await customerSignUp(t, "taken@example.np") });
     const taken = await t.fetch("/api/users/register", { method: "POST", body: registrationForm({ ...spec, email: "taken@example.np" }, {}) });
     expect(taken.status).toBe(409);
     expect((await taken.json()).message).toBe("An account with this email already exists");

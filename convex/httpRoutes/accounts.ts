@@ -91,6 +91,9 @@ function text(form: FormData, ...names: string[]): string {
 function register(provider: "customer" | "professional") {
   return async (ctx: ActionCtx, request: Request) => {
     const form = await readForm(request, MAX_REGISTER_BYTES);
+    // the sign-up's draft (model/signUpDrafts.ts): its own with a solved stamp, else the shared allowance's
+    const stamp = text(form, "stamp");
+    const { draft } = await ctx.runMutation(internal.signUpDrafts.createForApi, stamp === "" ? {} : { stamp });
     const stored: Id<"_storage">[] = [];
     const keep = (id: Id<"_storage"> | undefined) => {
       if (id !== undefined) stored.push(id);
@@ -99,6 +102,7 @@ function register(provider: "customer" | "professional") {
     try {
       const params: Record<string, string> = {
         flow: "signUp",
+        draft,
         email: text(form, "email"),
         password: text(form, "password"),
         name: text(form, "fullname", "name"),

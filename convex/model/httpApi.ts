@@ -30,6 +30,8 @@ const STATUS_BY_CODE: Record<string, number> = {
   FILE_NOT_IMAGE: 415,
   TOO_MANY_ATTEMPTS: 429,
   RATE_LIMITED: 429,
+  DRAFT_USED_UP: 429,
+  TOO_MANY_OPEN_REQUESTS: 429,
 };
 
 export function statusForCode(code: string): number {

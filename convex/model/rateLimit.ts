@@ -1,8 +1,12 @@
 /**
- * Request limits for calls visitors can make, in fixed one-minute windows kept in the `rateLimits`
- * table (one row per limited action and caller, overwritten as windows pass). Signed-in users each
- * have their own allowance; visitors carry no identity a mutation could tell apart, so they share one
- * generous allowance that only a flood exhausts.
+ * Request limits per actor, in fixed windows kept in the `rateLimits` table (one row per counter,
+ * overwritten as windows pass). Actors are what a mutation can tell apart: a signed-in user, an email
+ * address, a sign-up draft (model/signUpDrafts.ts, counted on its own row); beside them one generous
+ * ceiling with a window of seconds for everyone together. The allowances are in rules/limits.ts and
+ * the reasoning in the README ("Abuse limits").
+ *
+ * A refused call throws, which rolls back the whole mutation: nothing it counted stays counted, so a
+ * flood refused per actor does not use up the shared ceiling.
  *
  * (@convex-dev/rate-limiter is a Convex component, which the offline local backend cannot run.
  * Failed password attempts are limited per account by @convex-dev/auth itself, in its authRateLimits.)
@@ -10,26 +14,37 @@
 import { ConvexError } from "convex/values";
 import type { Doc } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
+import { DRAFT_LIMITS, RATE_LIMITS, type Allowance } from "../rules/limits";
 
-export const WINDOW_MS = 60_000;
+export { DRAFT_LIMITS, RATE_LIMITS };
 
-/** Calls per window: per signed-in user, and for all visitors together. */
-export const LIMITS = {
-  // a professional's sign-up uploads 4 files (photo and 3 documents), and may retry some
-  upload: { perUser: 20, visitors: 120 },
-  contact: { perUser: 5, visitors: 30 },
-  // always visitors; each sign-up hashes a password (~0.5 s of CPU), so a flood is also a load attack
-  signUp: { perUser: 30, visitors: 30 },
-} satisfies Record<string, { perUser: number; visitors: number }>;
+/** One counter: an action, whose allowance it is ("perUser", "everyone", ...) and the actor's key. */
+type Counter = { action: string; scope: string; actor: string; allowance: Allowance };
 
-/** Counts one call by `viewer` (null: a visitor) against `action`'s limit; throws RATE_LIMITED over it. */
-export async function rateLimit(
-  ctx: MutationCtx,
-  action: keyof typeof LIMITS,
-  viewer: Doc<"users"> | null,
-): Promise<void> {
-  const key = `${action}:${viewer?._id ?? "visitors"}`;
-  const max = viewer === null ? LIMITS[action].visitors : LIMITS[action].perUser;
+export function rateLimited(
+  retryAfterMs: number,
+  message?: string,
+): ConvexError<{
+  code: string;
+  message: string;
+  retryAfterMs: number;
+}> {
+  const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+  const wait =
+    seconds < 90
+      ? `${seconds} second${seconds === 1 ? "" : "s"}`
+      : `${Math.ceil(seconds / 60)} minutes`;
+  return new ConvexError({
+    code: "RATE_LIMITED",
+    message: `${message ?? "Too many requests"}, please try again in ${wait}.`,
+    retryAfterMs,
+  });
+}
+
+/** Counts one call; throws RATE_LIMITED ("<message>, please try again in ...") when the window is full. */
+export async function consume(ctx: MutationCtx, counter: Counter, message?: string): Promise<void> {
+  const { action, scope, actor, allowance } = counter;
+  const key = `${action}:${scope}:${actor}`;
   const now = Date.now();
   const row = await ctx.db
     .query("rateLimits")
@@ -37,11 +52,78 @@ export async function rateLimit(
     .unique();
   if (row === null) {
     await ctx.db.insert("rateLimits", { key, windowStart: now, count: 1 });
-  } else if (now - row.windowStart >= WINDOW_MS) {
+  } else if (now - row.windowStart >= allowance.windowMs) {
     await ctx.db.patch("rateLimits", row._id, { windowStart: now, count: 1 });
-  } else if (row.count < max) {
+  } else if (row.count < allowance.max) {
     await ctx.db.patch("rateLimits", row._id, { count: row.count + 1 });
   } else {
-    throw new ConvexError({ code: "RATE_LIMITED", message: "Too many requests, please try again in a minute." });
+    throw rateLimited(row.windowStart + allowance.windowMs - now, message);
   }
+}
+
+/** The contact form: per signed-in user; visitors share one allowance (they have nothing else to tell them apart). */
+export async function limitContact(ctx: MutationCtx, viewer: Doc<"users"> | null): Promise<void> {
+  const { perUser, everyVisitor } = RATE_LIMITS.contact;
+  await consume(
+    ctx,
+    viewer === null
+      ? { action: "contact", scope: "everyVisitor", actor: "", allowance: everyVisitor }
+      : { action: "contact", scope: "perUser", actor: viewer._id, allowance: perUser },
+    "Too many messages",
+  );
+}
+
+/** Who asks for an upload URL: a signed-in user, or a visitor's sign-up draft. */
+export type Uploader = { user: Doc<"users"> } | { draft: Doc<"signUpDrafts"> };
+
+/** An upload URL: per signed-in user; per draft (its lifetime allowance) within the visitors' ceiling. */
+export async function limitUpload(ctx: MutationCtx, uploader: Uploader): Promise<void> {
+  const { perUser, everyVisitor } = RATE_LIMITS.upload;
+  if ("user" in uploader) {
+    await consume(
+      ctx,
+      { action: "upload", scope: "perUser", actor: uploader.user._id, allowance: perUser },
+      "Too many uploads",
+    );
+    return;
+  }
+  const { draft } = uploader;
+  if (draft.uploads >= DRAFT_LIMITS.uploads) {
+    throw new ConvexError({
+      code: "DRAFT_USED_UP",
+      message: `A sign-up may upload at most ${DRAFT_LIMITS.uploads} files; please try again.`,
+    });
+  }
+  await ctx.db.patch("signUpDrafts", draft._id, { uploads: draft.uploads + 1 });
+  await consume(
+    ctx,
+    { action: "upload", scope: "everyVisitor", actor: "", allowance: everyVisitor },
+    "Too many uploads right now",
+  );
+}
+
+/** A sign-up attempt (before its password is hashed): per draft, per email address, then everyone's ceiling. */
+export async function limitSignUp(
+  ctx: MutationCtx,
+  draft: Doc<"signUpDrafts">,
+  email: string,
+): Promise<void> {
+  const { perEmail, everyone } = RATE_LIMITS.signUp;
+  if (draft.signUps >= DRAFT_LIMITS.signUps) {
+    throw new ConvexError({
+      code: "DRAFT_USED_UP",
+      message: `A sign-up may be tried at most ${DRAFT_LIMITS.signUps} times; please try again.`,
+    });
+  }
+  await ctx.db.patch("signUpDrafts", draft._id, { signUps: draft.signUps + 1 });
+  await consume(
+    ctx,
+    { action: "signUp", scope: "perEmail", actor: email, allowance: perEmail },
+    "Too many sign-ups with this email",
+  );
+  await consume(
+    ctx,
+    { action: "signUp", scope: "everyone", actor: "", allowance: everyone },
+    "Too many sign-ups right now",
+  );
 }

@@ -2,6 +2,7 @@
 import { anyApi } from "convex/server";
 import { ConvexHttpClient } from "convex/browser";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { solveStamp } from "../../convex/rules/signUpWork.ts";
 import { startBackend, type Backend } from "../server.ts";
 import { newClient, nextValue, removeTempDataDirs, tempDataDir } from "./helpers.ts";
 
@@ -35,7 +36,8 @@ it("runs auth:signIn over HTTP (as the browser's token refresh does) and returns
 
 it("a subscriber's users:viewer turns null as soon as auth:signOut deletes the session its token names", async () => {
   const client = newClient(backend.url);
-  const params = { flow: "signUp", email: "subscriber@example.np", password: "correct horse", name: "Hari Bahadur", phone: "9841000000", address: "Ward 3, Lakeside", zipCode: "33700" };
+  const { draft } = (await client.mutation(anyApi.signUpDrafts.create, { stamp: await solveStamp() })) as { draft: string };
+  const params = { flow: "signUp", draft, email: "subscriber@example.np", password: "correct horse", name: "Hari Bahadur", phone: "9841000000", address: "Ward 3, Lakeside", zipCode: "33700" };
   const { tokens } = (await client.action(anyApi.auth.signIn, { provider: "customer", params })) as { tokens: { token: string } };
   client.setAuth(async () => tokens.token);
   await nextValue(client, anyApi.users.viewer, {}, (v: { email: string } | null) => v?.email === "subscriber@example.np");

@@ -14,3 +14,10 @@ export function errorMessage(error: unknown, fallback: string): string {
     return error.message;
   return fallback;
 }
+
+/** The data object of a server refusal (ConvexError {code, message, ...}), or null. */
+export function errorData(error: unknown): Record<string, unknown> | null {
+  if (!(error instanceof ConvexError)) return null;
+  const data: unknown = error.data;
+  return data !== null && typeof data === "object" ? (data as Record<string, unknown>) : null;
+}

@@ -97,7 +97,7 @@ function EditProfile({ viewer, onDone }: { viewer: Viewer; onDone: () => void })
         if (value.photo) {
           setProgress(0);
           photo = (await uploadImage(
-            await generateUploadUrl(),
+            await generateUploadUrl({}),
             value.photo,
             setProgress,
           )) as Id<"_storage">;

@@ -15,6 +15,8 @@ vi.mock("convex/react", () => ({
   useMutation: () => generateUploadUrl,
   useConvexAuth: () => ({ isAuthenticated: true, isLoading: false }),
 }));
+const draft = { prepare: vi.fn(), token: vi.fn(async () => "draft-token"), refused: vi.fn() };
+vi.mock("@/features/auth/sign-up-draft", () => ({ useSignUpDraft: () => draft }));
 vi.mock("sonner", () => ({ toast: { error: vi.fn(), success: vi.fn(), info: vi.fn() } }));
 vi.mock("react-router-dom", async (importOriginal) => ({
   ...(await importOriginal<typeof import("react-router-dom")>()),
@@ -125,8 +127,10 @@ describe("SignupForm", () => {
     );
     await user.click(screen.getByRole("button", { name: "Create Account" }));
     await vi.waitFor(() => expect(navigate).toHaveBeenCalledWith("/login"));
+    expect(generateUploadUrl).toHaveBeenCalledWith({ draft: "draft-token" });
     expect(signIn).toHaveBeenCalledWith("customer", {
       flow: "signUp",
+      draft: "draft-token",
       email: "sita@example.np",
       password: "long-enough",
       name: "Sita Sharma",
@@ -152,5 +156,6 @@ describe("SignupForm", () => {
       expect(toast.error).toHaveBeenCalledWith("An account with this email already exists"),
     );
     expect(navigate).not.toHaveBeenCalled();
+    expect(draft.refused).toHaveBeenCalledWith(expect.any(ConvexError)); // it drops a draft the server no longer takes
   });
 });

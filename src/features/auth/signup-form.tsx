@@ -9,6 +9,7 @@ import { DOCUMENT_KINDS, DOCUMENT_LABEL, type DocumentKind } from "@convex/rules
 import { ProgressBar } from "@/components/ui/progress-bar";
 import { AuthForm } from "@/features/auth/auth-card";
 import { RoleRadios } from "@/features/auth/role-radios";
+import { useSignUpDraft } from "@/features/auth/sign-up-draft";
 import {
   emptySignup,
   signupSchema,
@@ -33,8 +34,10 @@ export function SignupForm({ initialRole }: { initialRole: SignupRole }) {
   const navigate = useNavigate();
   const [progress, setProgress] = useState<Partial<Record<FileKey, number>>>({});
 
-  async function upload(key: FileKey, file: File): Promise<string> {
-    const url = await generateUploadUrl();
+  const draft = useSignUpDraft();
+
+  async function upload(key: FileKey, file: File, draftToken: string): Promise<string> {
+    const url = await generateUploadUrl({ draft: draftToken });
     return uploadImage(url, file, (fraction) => setProgress((p) => ({ ...p, [key]: fraction })));
   }
 
@@ -46,10 +49,12 @@ export function SignupForm({ initialRole }: { initialRole: SignupRole }) {
     setProgress(Object.fromEntries(toUpload.map((k) => [k, 0])));
     try {
       // One at a time: on slow mobile data each file finishes sooner than four sharing the link.
+      const draftToken = await draft.token();
       const ids: Partial<Record<FileKey, string>> = {};
-      for (const k of toUpload) ids[k] = await upload(k, value[k]!);
+      for (const k of toUpload) ids[k] = await upload(k, value[k]!, draftToken);
       const params: Record<string, string> = {
         flow: "signUp",
+        draft: draftToken,
         email: value.email.trim(),
         password: value.password,
         name: value.name.trim(),
@@ -71,6 +76,7 @@ export function SignupForm({ initialRole }: { initialRole: SignupRole }) {
       toast.success("Account created successfully. Please log in.");
       navigate(paths.login());
     } catch (e) {
+      draft.refused(e);
       toast.error(errorMessage(e, "An error occurred"));
     } finally {
       setProgress({});

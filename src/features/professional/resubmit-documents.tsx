@@ -45,7 +45,7 @@ export function ResubmitDocuments({ current, onDone }: Props) {
         // One at a time, as at sign-up: on slow mobile data each file finishes sooner.
         const ids: Partial<Record<DocumentKey, Id<"_storage">>> = {};
         for (const { key } of chosen) {
-          ids[key] = (await uploadImage(await generateUploadUrl(), value[key]!, (fraction) =>
+          ids[key] = (await uploadImage(await generateUploadUrl({}), value[key]!, (fraction) =>
             setProgress((p) => ({ ...p, [key]: fraction })),
           )) as Id<"_storage">;
         }

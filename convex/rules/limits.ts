@@ -1,0 +1,55 @@
+/**
+ * Every abuse limit as plain numbers (README "Abuse limits"): model/rateLimit.ts and
+ * model/signUpDrafts.ts enforce them, the web app words its messages from them.
+ */
+
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+const HOUR = 60 * MINUTE;
+
+/** At most `max` calls in each fixed window of `windowMs`. */
+export type Allowance = { max: number; windowMs: number };
+
+/**
+ * Allowances per actor (a signed-in user, an email address) and for everyone together. The shared
+ * ceilings are generous and their windows short: a flood that reaches one blocks others for seconds.
+ */
+export const RATE_LIMITS = {
+  // a professional's sign-up uploads 4 files (photo and 3 documents), and may replace some
+  upload: {
+    perUser: { max: 20, windowMs: MINUTE },
+    everyVisitor: { max: 60, windowMs: 5 * SECOND },
+  },
+  contact: {
+    perUser: { max: 5, windowMs: MINUTE },
+    everyVisitor: { max: 30, windowMs: MINUTE },
+  },
+  // each sign-up hashes a password (~0.1 s of server CPU), so the shared ceiling also bounds load
+  signUp: {
+    perEmail: { max: 5, windowMs: 10 * MINUTE },
+    everyone: { max: 20, windowMs: 5 * SECOND },
+  },
+  // drafts paid for with a proof of work (rules/signUpWork.ts)
+  draft: { everyone: { max: 50, windowMs: 5 * SECOND } },
+  // drafts of HTTP registrations that brought no proof of work
+  apiDraft: { everyone: { max: 10, windowMs: 5 * SECOND } },
+} as const satisfies Record<string, Record<string, Allowance>>;
+
+/** What one sign-up draft may do in its life; a sign-up that creates an account spends it. */
+export const DRAFT_LIMITS = {
+  uploads: 12,
+  signUps: 5,
+  /** As long as its never-attached uploads are kept (model/files.ts ORPHAN_AFTER_MS). */
+  lifetimeMs: 24 * HOUR,
+} as const;
+
+/** Booking requests per customer. */
+export const BOOKING_LIMITS = {
+  /** Unfinished bookings (requested or under way) with one professional. */
+  openPerProfessional: 2,
+  /** Unfinished bookings with anyone. */
+  openOverall: 10,
+  /** Requests made in any 60 minutes, whatever became of them. */
+  perHour: 20,
+  hourMs: HOUR,
+} as const;
