@@ -44,7 +44,7 @@ describe("durability", () => {
     const id1 = await http.mutation(anyApi.messages.send, { channel: "keep", body: "one" });
     await http.mutation(anyApi.messages.send, { channel: "keep", body: "two" });
     const uploadUrl: string = await http.mutation(anyApi.files.generateUploadUrl, {});
-    const { storageId } = (await (await fetch(uploadUrl, { method: "POST", headers: { "Content-Type": "text/plain" }, body: "kept bytes" })).json()) as { storageId: string };
+    const { storageId } = (await (await fetch(uploadUrl, { method: "POST", headers: { "Content-Type": "image/gif" }, body: "kept bytes" })).json()) as { storageId: string };
     const before = await backend.engine.t.run(async (ctx: { db: { get(id: string): Promise<unknown> } }) => await ctx.db.get(id1));
     await backend.close();
 
@@ -53,7 +53,7 @@ describe("durability", () => {
     expect((await http.query(anyApi.messages.list, { channel: "keep" })).map((m: { body: string }) => m.body)).toEqual(["one", "two"]);
     expect(await backend.engine.t.run(async (ctx: { db: { get(id: string): Promise<unknown> } }) => await ctx.db.get(id1))).toEqual(before);
     const file = await fetch(await http.query(anyApi.files.url, { storageId }));
-    expect(file.headers.get("content-type")).toBe("text/plain");
+    expect(file.headers.get("content-type")).toBe("image/gif");
     expect(await file.text()).toBe("kept bytes");
     const id3: string = await http.mutation(anyApi.messages.send, { channel: "keep", body: "three" });
     expect(id3 > id1).toBe(true);
@@ -70,7 +70,7 @@ describe("durability", () => {
     const dataDir = tempDataDir();
     let backend = await start(dataDir);
     let http = new ConvexHttpClient(backend.url);
-    const files = Array.from({ length: 8 }, (_, i) => ({ body: `file ${i} `.repeat(1000 * (i + 1)), type: i % 2 ? "text/plain" : "image/png" }));
+    const files = Array.from({ length: 8 }, (_, i) => ({ body: `file ${i} `.repeat(1000 * (i + 1)), type: i % 2 ? "image/gif" : "image/png" }));
     const uploads = await Promise.all(
       files.map(async (file) => {
         const uploadUrl: string = await http.mutation(anyApi.files.generateUploadUrl, {});
