@@ -1,13 +1,16 @@
 // tsx local-backend/cli.ts [--port 3210] [--site-port 3211] [--data .data] [--convex convex]
 //   [--serve dist] [--web-port 5173] [--watch] [--vite] [--run seed:init] [--no-demo]
+//   [--cors-origin https://partner.example]... [--salvage]
 import { watch } from "node:fs";
 import type { Server } from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { register } from "tsx/esm/api";
+import { RecoveryError } from "./durability/log.ts";
 import { FunctionError } from "./engine/engine.ts";
-import { HOST, startBackend } from "./server.ts";
+import { HOST, startBackend, type Backend } from "./server.ts";
+import { InvalidCorsOrigin } from "./site.ts";
 import { createStaticServer } from "./static.ts";
 
 const { values } = parseArgs({
@@ -22,18 +25,34 @@ const { values } = parseArgs({
     vite: { type: "boolean", default: false },
     run: { type: "string", multiple: true },
     "no-demo": { type: "boolean", default: false },
+    "cors-origin": { type: "string", multiple: true },
+    salvage: { type: "boolean", default: false },
   },
 });
 
 const webPort = Number(values["web-port"]);
 const webOrigin = `http://${HOST}:${webPort}`;
-const backend = await startBackend({
-  port: Number(values.port),
-  sitePort: Number(values["site-port"]),
-  dataDir: values.data,
-  convexDir: values.convex,
-  webOrigin,
-});
+let backend: Backend;
+try {
+  backend = await startBackend({
+    port: Number(values.port),
+    sitePort: Number(values["site-port"]),
+    dataDir: values.data,
+    convexDir: values.convex,
+    webOrigin,
+    corsOrigins: values["cors-origin"],
+    salvage: values.salvage,
+  });
+} catch (error) {
+  // A data directory it cannot start from, or a bad option: a message, not a stack trace.
+  if (!(error instanceof RecoveryError || error instanceof InvalidCorsOrigin)) throw error;
+  console.error(
+    error instanceof RecoveryError
+      ? `local-backend: cannot start: ${error.message}`
+      : error.message,
+  );
+  process.exit(1);
+}
 
 for (const fn of values.run ?? []) {
   if (!(await backend.engine.exists(fn))) {
@@ -41,10 +60,17 @@ for (const fn of values.run ?? []) {
     continue;
   }
   try {
-    const result = await backend.engine.call("any", fn, { demo: !values["no-demo"] }, { identity: null, admin: true });
+    const result = await backend.engine.call(
+      "any",
+      fn,
+      { demo: !values["no-demo"] },
+      { identity: null, admin: true },
+    );
     if (result.value !== null) console.log(`local-backend: ${fn} →`, JSON.stringify(result.value));
   } catch (error) {
-    console.error(`local-backend: --run ${fn} failed: ${error instanceof FunctionError ? error.message : String(error)}`);
+    console.error(
+      `local-backend: --run ${fn} failed: ${error instanceof FunctionError ? error.message : String(error)}`,
+    );
   }
 }
 
@@ -76,13 +102,18 @@ if (values.watch) {
     const parent = pathToFileURL(path.join(convexDir, "index.ts")).href;
     try {
       await backend.reload((file) => scope.import(pathToFileURL(file).href, parent));
-      console.log(`local-backend: reloaded ${path.relative(process.cwd(), convexDir)}/ (generation ${generation})`);
+      console.log(
+        `local-backend: reloaded ${path.relative(process.cwd(), convexDir)}/ (generation ${generation})`,
+      );
     } catch (error) {
-      console.error(`local-backend: reload failed, still serving the previous modules:\n  ${error instanceof Error ? error.message : String(error)}`);
+      console.error(
+        `local-backend: reload failed, still serving the previous modules:\n  ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
   };
   const watcher = watch(convexDir, { recursive: true }, (_event, file) => {
-    if (!file || file.includes("_generated") || /(^|[.-])(test|spec)[.-]/.test(path.basename(file))) return;
+    if (!file || file.includes("_generated") || /(^|[.-])(test|spec)[.-]/.test(path.basename(file)))
+      return;
     clearTimeout(timer);
     timer = setTimeout(() => void reload(), 150);
   });

@@ -1,4 +1,5 @@
 // Small helpers shared by the HTTP handlers.
+import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 
 export const CORS_HEADERS: Record<string, string> = {
@@ -10,7 +11,10 @@ export const CORS_HEADERS: Record<string, string> = {
 
 export class BodyTooLarge extends Error {}
 
-export async function readBody(req: IncomingMessage, limit = Number.POSITIVE_INFINITY): Promise<Buffer> {
+export async function readBody(
+  req: IncomingMessage,
+  limit = Number.POSITIVE_INFINITY,
+): Promise<Buffer> {
   const declared = Number(req.headers["content-length"] ?? "0");
   if (declared > limit) throw new BodyTooLarge();
   const chunks: Buffer[] = [];
@@ -23,8 +27,27 @@ export async function readBody(req: IncomingMessage, limit = Number.POSITIVE_INF
   return Buffer.concat(chunks);
 }
 
-export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
+export function sendJson(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+) {
   const text = JSON.stringify(body);
   res.writeHead(status, { "Content-Type": "application/json", ...CORS_HEADERS, ...headers });
   res.end(text);
+}
+
+/** A request id as Convex makes one: 8 random bytes in hex. */
+export const newRequestId = () => randomBytes(8).toString("hex");
+
+/**
+ * What a client is told about an internal error (a bug or failure of this server, not an error thrown by
+ * a Convex function): Convex's "[Request ID: …] Server Error". The details go to the server log under
+ * the same request id.
+ */
+export function serverError(error: unknown, context: string): string {
+  const requestId = newRequestId();
+  console.error(`local-backend: [Request ID: ${requestId}] ${context} failed:`, error);
+  return `[Request ID: ${requestId}] Server Error`;
 }

@@ -7,7 +7,7 @@ import type { Duplex } from "node:stream";
 import { WebSocketServer } from "ws";
 import { createTokenVerifier, loadOrCreateSecrets, readEnvFile } from "./auth-keys.ts";
 import { startCrons } from "./crons.ts";
-import { TransactionLog, type RecoveryReport } from "./durability/log.ts";
+import { describeRecovery, TransactionLog, type RecoveryReport } from "./durability/log.ts";
 import { SessionRequests, type RequestLimits } from "./durability/session-requests.ts";
 import { Engine } from "./engine/engine.ts";
 import { nativeImport, type Importer } from "./engine/modules.ts";
@@ -15,7 +15,7 @@ import type { Change } from "./engine/read-set.ts";
 import { handleHttpApi, isHttpApiPath } from "./http-api.ts";
 import { CORS_HEADERS } from "./http-util.ts";
 import { Subscriptions } from "./read-tracking/subscriptions.ts";
-import { handleSite } from "./site.ts";
+import { corsOriginsFromEnv, handleSite, parseCorsOrigins } from "./site.ts";
 import { createFileUrl, createUploadUrl, DEFAULT_MAX_UPLOAD_BYTES, handleStorage } from "./storage.ts";
 import { SyncConnection } from "./sync-protocol.ts";
 
@@ -41,6 +41,10 @@ export interface BackendOptions {
   compactionCheckMs?: number;
   /** How many sync mutation results are kept to answer resent mutations (see durability/session-requests.ts). */
   requestLimits?: RequestLimits;
+  /** Origins besides webOrigin whose pages may read HTTP action responses. Default $LOCAL_BACKEND_CORS_ORIGINS. */
+  corsOrigins?: string[];
+  /** Start from a corrupt log: keep its intact records, move the damaged bytes aside (durability/recovery.ts). */
+  salvage?: boolean;
 }
 
 export interface Backend {
@@ -73,6 +77,8 @@ const listen = (server: Server, port: number) =>
 export async function startBackend(options: BackendOptions = {}): Promise<Backend> {
   const dataDir = path.resolve(options.dataDir ?? process.env.LOCAL_BACKEND_DATA ?? ".data");
   const convexDir = path.resolve(options.convexDir ?? "convex");
+  const webOrigin = options.webOrigin ?? process.env.SITE_URL ?? `http://${HOST}:5173`;
+  const allowedOrigins = parseCorsOrigins(webOrigin, options.corsOrigins ?? corsOriginsFromEnv(process.env.LOCAL_BACKEND_CORS_ORIGINS));
   const log = new TransactionLog(dataDir);
   const secrets = await loadOrCreateSecrets(dataDir);
 
@@ -92,19 +98,24 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
   Object.assign(process.env, readEnvFile(path.join(dataDir, "env.local")), options.env ?? {}, {
     CONVEX_CLOUD_URL: url,
     CONVEX_SITE_URL: siteUrl,
-    SITE_URL: options.webOrigin ?? process.env.SITE_URL ?? `http://${HOST}:5173`,
+    SITE_URL: webOrigin,
     JWT_PRIVATE_KEY: secrets.JWT_PRIVATE_KEY,
     JWKS: secrets.JWKS,
   });
 
-  const { state, report } = log.recover();
-  if (report.tailError) {
-    const t = report.tailError;
-    console.warn(
-      `local-backend: ${t.reason} at byte ${t.offset} of ${log.logFile}: ${t.bytes} bytes ignored (saved to ${t.savedAs}); ` +
-        `${report.records} complete records before it were restored.`,
-    );
+  let recovered: ReturnType<TransactionLog["recover"]>;
+  try {
+    recovered = log.recover({ salvage: options.salvage });
+  } catch (error) {
+    // The handlers will never exist: nothing may keep waiting for them.
+    const closing = Promise.all([new Promise((r) => cloud.close(r)), new Promise((r) => site.close(r))]);
+    cloud.closeAllConnections();
+    site.closeAllConnections();
+    await closing;
+    throw error;
   }
+  const { state, report } = recovered;
+  for (const line of describeRecovery(report, log)) console.warn(line);
 
   const requests = new SessionRequests(options.requestLimits);
   requests.load(state.requests);
@@ -201,7 +212,7 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
       res.writeHead(404, { "Content-Type": "text/plain", ...CORS_HEADERS });
       res.end("Not found");
     }),
-    site: handle((req, res) => handleSite(req, res, engine, verifyToken, durable)),
+    site: handle((req, res) => handleSite(req, res, { engine, verifyToken, durable, corsOrigins: allowedOrigins })),
     upgrade(req, socket, head) {
       if (!/^\/api\/[^/]+\/sync$/.test(new URL(req.url ?? "/", url).pathname)) {
         socket.destroy();

@@ -3,17 +3,73 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Engine } from "./engine/engine.ts";
 import type { TokenVerifier } from "./auth-keys.ts";
-import { BodyTooLarge, readBody } from "./http-util.ts";
+import { BodyTooLarge, readBody, serverError } from "./http-util.ts";
 
 /** Convex's limit on an HTTP action's request body. */
 const MAX_BODY_BYTES = 20 * 1024 * 1024;
 
+export interface SiteDeps {
+  engine: Engine;
+  verifyToken: TokenVerifier;
+  durable(): Promise<void>;
+  /** Origins a response may grant cross-origin access to (see `limitCors`). */
+  corsOrigins: ReadonlySet<string>;
+}
+
+export class InvalidCorsOrigin extends Error {}
+
+/**
+ * The allowed origins: the web app's and the configured ones, each exactly `scheme://host[:port]`.
+ * Throws InvalidCorsOrigin for anything else (a path, `*`, `null`).
+ */
+export function parseCorsOrigins(webOrigin: string, configured: readonly string[]): Set<string> {
+  const origins = new Set<string>();
+  for (const value of [webOrigin, ...configured]) {
+    let url: URL | undefined;
+    try {
+      url = new URL(value);
+    } catch {
+      // Reported below.
+    }
+    const origin =
+      url && (url.protocol === "http:" || url.protocol === "https:") ? url.origin : undefined;
+    if (!origin || (value !== webOrigin && value.replace(/\/$/, "") !== origin)) {
+      throw new InvalidCorsOrigin(
+        `local-backend: ${JSON.stringify(value)} is not an origin (expected scheme://host[:port], e.g. https://partner.example)`,
+      );
+    }
+    origins.add(origin);
+  }
+  return origins;
+}
+
+/** Origins from LOCAL_BACKEND_CORS_ORIGINS: comma- or space-separated. */
+export const corsOriginsFromEnv = (value: string | undefined) =>
+  (value ?? "").split(/[\s,]+/).filter(Boolean);
+
+/**
+ * Convex adds no CORS headers to HTTP actions: the app's router does, and GharSewa's echoes any caller's
+ * Origin with credentials. Here a response may grant access to the allowed origins only: an
+ * Access-Control-Allow-Origin naming any other origin (`null` included) is dropped with its
+ * Access-Control-Allow-Credentials, so the browser keeps the response from that page. `*` stays
+ * (browsers never send credentials to it).
+ */
+function limitCors(headers: Record<string, string[]>, allowed: ReadonlySet<string>) {
+  const granted = headers["access-control-allow-origin"];
+  if (!granted) return;
+  if (granted.length === 1 && granted[0].trim() === "*") {
+    delete headers["access-control-allow-credentials"];
+    return;
+  }
+  if (granted.length === 1 && allowed.has(granted[0].trim())) return;
+  delete headers["access-control-allow-origin"];
+  delete headers["access-control-allow-credentials"];
+}
+
 export async function handleSite(
   req: IncomingMessage,
   res: ServerResponse,
-  engine: Engine,
-  verifyToken: TokenVerifier,
-  durable: () => Promise<void>,
+  { engine, verifyToken, durable, corsOrigins }: SiteDeps,
 ) {
   let identity = null;
   const auth = req.headers.authorization;
@@ -21,8 +77,16 @@ export async function handleSite(
     try {
       identity = await verifyToken(auth.slice("Bearer ".length).trim());
     } catch (error) {
-      res.writeHead(401, { "Content-Type": "application/json", "Access-Control-Allow-Origin": "*" });
-      return res.end(JSON.stringify({ code: "Unauthenticated", message: `Could not verify token: ${error instanceof Error ? error.message : String(error)}` }));
+      res.writeHead(401, {
+        "Content-Type": "application/json",
+        "Access-Control-Allow-Origin": "*",
+      });
+      return res.end(
+        JSON.stringify({
+          code: "Unauthenticated",
+          message: `Could not verify token: ${error instanceof Error ? error.message : String(error)}`,
+        }),
+      );
     }
   }
   const method = req.method ?? "GET";
@@ -33,13 +97,20 @@ export async function handleSite(
     if (!(error instanceof BodyTooLarge)) throw error;
     // Answered here (as Convex does) rather than as a 500 from the generic request handler.
     res.writeHead(413, { "Content-Type": "application/json", "Access-Control-Allow-Origin": "*" });
-    return res.end(JSON.stringify({ code: "PayloadTooLarge", message: "The request body is larger than 20 MB." }));
+    return res.end(
+      JSON.stringify({
+        code: "PayloadTooLarge",
+        message: "The request body is larger than 20 MB.",
+      }),
+    );
   }
   // Name/value pairs as received: the Request convex-test builds copies them into its own Headers.
   const headers: [string, string][] = [];
-  for (let i = 0; i < req.rawHeaders.length; i += 2) headers.push([req.rawHeaders[i], req.rawHeaders[i + 1]]);
+  for (let i = 0; i < req.rawHeaders.length; i += 2)
+    headers.push([req.rawHeaders[i], req.rawHeaders[i + 1]]);
   let response: Response;
-  if (!(await engine.hasHttpRouter())) response = new Response("No HTTP routes (convex/http.ts) defined", { status: 404 });
+  if (!(await engine.hasHttpRouter()))
+    response = new Response("No HTTP routes (convex/http.ts) defined", { status: 404 });
   else {
     try {
       response = await engine.accessor(identity).fetch(req.url ?? "/", {
@@ -48,8 +119,14 @@ export async function handleSite(
         body: body === undefined ? undefined : new Uint8Array(body),
       });
     } catch (error) {
-      console.error(`local-backend: HTTP action ${method} ${req.url} failed`, error);
-      response = new Response(JSON.stringify({ code: "HttpActionError", message: error instanceof Error ? error.message : String(error) }), { status: 500 });
+      // What Convex answers for an HTTP action that threw; the error itself goes to the server log.
+      response = new Response(
+        JSON.stringify({ code: serverError(error, `HTTP action ${method} ${req.url}`) }),
+        {
+          status: 500,
+          headers: { "Content-Type": "application/json" },
+        },
+      );
     }
   }
   await durable();
@@ -59,9 +136,15 @@ export async function handleSite(
   });
   const setCookie = response.headers.getSetCookie?.();
   if (setCookie?.length) out["set-cookie"] = setCookie;
+  limitCors(out, corsOrigins);
   const bytes = Buffer.from(await response.arrayBuffer());
   // A known length instead of chunked encoding (the headers are written before the body).
-  if (!out["content-length"] && !out["transfer-encoding"] && response.status !== 204 && response.status !== 304) {
+  if (
+    !out["content-length"] &&
+    !out["transfer-encoding"] &&
+    response.status !== 204 &&
+    response.status !== 304
+  ) {
     out["content-length"] = [String(bytes.length)];
   }
   res.writeHead(response.status, out);

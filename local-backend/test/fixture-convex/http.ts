@@ -40,4 +40,24 @@ http.route({
   }),
 });
 
+// As GharSewa's convex/model/httpApi.ts does: echoes any caller's Origin with credentials.
+http.route({
+  path: "/api/cors-echo",
+  method: "GET",
+  handler: httpActionGeneric(
+    async (_ctx, request) =>
+      new Response("echoed", {
+        headers: { "Access-Control-Allow-Origin": request.headers.get("Origin") ?? "", "Access-Control-Allow-Credentials": "true", Vary: "Origin" },
+      }),
+  ),
+});
+
+http.route({
+  path: "/api/throw",
+  method: "GET",
+  handler: httpActionGeneric(async () => {
+    throw new Error("secret detail from the handler");
+  }),
+});
+
 export default http;
