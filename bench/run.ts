@@ -37,11 +37,18 @@ const { values } = parseArgs({
     "no-lighthouse": { type: "boolean", default: false },
   },
 });
-const list = (s?: string) => (s ?? "").split(",").map((x) => x.trim()).filter(Boolean);
+const list = (s?: string) =>
+  (s ?? "")
+    .split(",")
+    .map((x) => x.trim())
+    .filter(Boolean);
 for (const name of [...list(values.only), ...list(values.skip)]) {
-  if (!SECTIONS.includes(name as Section)) throw new Error(`unknown section "${name}"; sections: ${SECTIONS.join(", ")}`);
+  if (!SECTIONS.includes(name as Section))
+    throw new Error(`unknown section "${name}"; sections: ${SECTIONS.join(", ")}`);
 }
-const selected = SECTIONS.filter((s) => (values.only ? list(values.only).includes(s) : true) && !list(values.skip).includes(s));
+const selected = SECTIONS.filter(
+  (s) => (values.only ? list(values.only).includes(s) : true) && !list(values.skip).includes(s),
+);
 const quick = values.quick;
 
 type Results = {
@@ -58,96 +65,242 @@ type Results = {
 };
 const results: Results = {
   startedAt: new Date().toISOString(),
-  machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? "?", node: process.version, platform: `${os.platform()} ${os.release()}` },
+  machine: {
+    cpus: os.cpus().length,
+    cpuModel: os.cpus()[0]?.model ?? "?",
+    node: process.version,
+    platform: `${os.platform()} ${os.release()}`,
+  },
   budgets: [],
 };
-const budget = (name: string, value: string, reached: boolean) => results.budgets.push({ budget: name, value, reached });
+const budget = (name: string, value: string, reached: boolean) =>
+  results.budgets.push({ budget: name, value, reached });
 const say = (s = "") => console.log(s);
 const t0 = performance.now();
-say(`GharSewa benchmarks — ${selected.join(", ")}${quick ? " (quick)" : ""} — ${results.machine.cpus} CPUs, node ${process.version}`);
+say(
+  `GharSewa benchmarks — ${selected.join(", ")}${quick ? " (quick)" : ""} — ${results.machine.cpus} CPUs, node ${process.version}`,
+);
 
 for (const section of selected) {
   const started = performance.now();
   say(`\n■ ${section}`);
   try {
     if (section === "realtime") {
-      const r = (results.realtime = await realtime({ writes: Number(values.writes ?? (quick ? 200 : 500)) }));
-      say(`write → other client's update, ${r.writes} sequential writes (ms); baseline: bare ws echo round trip`);
+      const r = (results.realtime = await realtime({
+        writes: Number(values.writes ?? (quick ? 200 : 500)),
+      }));
+      say(
+        `write → other client's update, ${r.writes} sequential writes (ms); baseline: bare ws echo round trip`,
+      );
       say(
         table(
           ["", "min", "median", "p95", "p99"],
           [
-            ["local backend", fmtMs(r.backend.min), fmtMs(r.backend.p50), fmtMs(r.backend.p95), fmtMs(r.backend.p99)],
-            ["bare ws echo", fmtMs(r.echo.min), fmtMs(r.echo.p50), fmtMs(r.echo.p95), fmtMs(r.echo.p99)],
-            ["ratio", fmtRatio(ratio(r.backend.min, r.echo.min)), fmtRatio(ratio(r.backend.p50, r.echo.p50)), fmtRatio(ratio(r.backend.p95, r.echo.p95)), fmtRatio(ratio(r.backend.p99, r.echo.p99))],
+            [
+              "local backend",
+              fmtMs(r.backend.min),
+              fmtMs(r.backend.p50),
+              fmtMs(r.backend.p95),
+              fmtMs(r.backend.p99),
+            ],
+            [
+              "bare ws echo",
+              fmtMs(r.echo.min),
+              fmtMs(r.echo.p50),
+              fmtMs(r.echo.p95),
+              fmtMs(r.echo.p99),
+            ],
+            [
+              "ratio",
+              fmtRatio(ratio(r.backend.min, r.echo.min)),
+              fmtRatio(ratio(r.backend.p50, r.echo.p50)),
+              fmtRatio(ratio(r.backend.p95, r.echo.p95)),
+              fmtRatio(ratio(r.backend.p99, r.echo.p99)),
+            ],
           ],
         ),
       );
       budget("realtime median ≤ 3 ms (issue 3)", `${fmtMs(r.backend.p50)} ms`, r.backend.p50 <= 3);
       budget("realtime p95 ≤ 10 ms at rest", `${fmtMs(r.backend.p95)} ms`, r.backend.p95 <= 10);
     } else if (section === "fanout") {
-      const steps = values["fanout-steps"] ? list(values["fanout-steps"]).map(Number) : quick ? [10, 100] : [10, 100, 300];
+      const steps = values["fanout-steps"]
+        ? list(values["fanout-steps"]).map(Number)
+        : quick
+          ? [10, 100]
+          : [10, 100, 300];
       const durationMs = Number(values["fanout-seconds"] ?? (quick ? 10 : 20)) * 1000;
       const watchers = values["fanout-watchers"] === "visitors" ? "visitors" : "customers";
       const r = (results.fanout = await fanout({ steps, durationMs, watchers, log: say }));
-      say(`N signed-in professionals → locations:update every 5 s, N ${watchers === "customers" ? "signed-in customers" : "visitors (signed out)"} on locations:current({city}) + 50 unrelated subscriptions; peer: Express + Socket.IO (room per city, fdatasync before broadcast), same generator; CPU in cores (100% = one core); clients' CPU = this process, all simulated clients`);
+      say(
+        `N signed-in professionals → locations:update every 5 s, N ${watchers === "customers" ? "signed-in customers" : "visitors (signed out)"} on locations:current({city}) + 50 unrelated subscriptions; peer: Express + Socket.IO (room per city, fdatasync before broadcast), same generator; CPU in cores (100% = one core); clients' CPU = this process, all simulated clients`,
+      );
       say(
         table(
-          ["clients", "target", "p50", "p95", "p99", "delivered", "server CPU", "clients' CPU", "p95 ours/peer", "CPU ours/peer"],
+          [
+            "clients",
+            "target",
+            "p50",
+            "p95",
+            "p99",
+            "delivered",
+            "server CPU",
+            "clients' CPU",
+            "p95 ours/peer",
+            "CPU ours/peer",
+          ],
           r.flatMap((s) => [
-            [`${s.clients}+${s.clients}`, "ours", fmtMs(s.ours.latency.p50), fmtMs(s.ours.latency.p95), fmtMs(s.ours.latency.p99), `${s.ours.deliveries}/${s.ours.expected}`, `${(s.ours.serverCpu * 100).toFixed(0)}%`, `${(s.ours.clientCpu * 100).toFixed(0)}%`, fmtRatio(ratio(s.ours.latency.p95, s.peer.latency.p95)), fmtRatio(ratio(s.ours.serverCpu, s.peer.serverCpu))],
-            ["", "peer", fmtMs(s.peer.latency.p50), fmtMs(s.peer.latency.p95), fmtMs(s.peer.latency.p99), `${s.peer.deliveries}/${s.peer.expected}`, `${(s.peer.serverCpu * 100).toFixed(0)}%`, `${(s.peer.clientCpu * 100).toFixed(0)}%`, "", ""],
+            [
+              `${s.clients}+${s.clients}`,
+              "ours",
+              fmtMs(s.ours.latency.p50),
+              fmtMs(s.ours.latency.p95),
+              fmtMs(s.ours.latency.p99),
+              `${s.ours.deliveries}/${s.ours.expected}`,
+              `${(s.ours.serverCpu * 100).toFixed(0)}%`,
+              `${(s.ours.clientCpu * 100).toFixed(0)}%`,
+              fmtRatio(ratio(s.ours.latency.p95, s.peer.latency.p95)),
+              fmtRatio(ratio(s.ours.serverCpu, s.peer.serverCpu)),
+            ],
+            [
+              "",
+              "peer",
+              fmtMs(s.peer.latency.p50),
+              fmtMs(s.peer.latency.p95),
+              fmtMs(s.peer.latency.p99),
+              `${s.peer.deliveries}/${s.peer.expected}`,
+              `${(s.peer.serverCpu * 100).toFixed(0)}%`,
+              `${(s.peer.clientCpu * 100).toFixed(0)}%`,
+              "",
+              "",
+            ],
           ]),
         ),
       );
       const top = r.at(-1)!;
       if (top.clients >= 300) {
-        budget(`fan-out p95 ≤ 100 ms at ${top.clients}+${top.clients}`, `${fmtMs(top.ours.latency.p95)} ms (peer ${fmtMs(top.peer.latency.p95)} ms)`, top.ours.latency.p95 <= 100);
-        budget(`fan-out server under one core at ${top.clients}+${top.clients}`, `${(top.ours.serverCpu * 100).toFixed(0)}% (peer ${(top.peer.serverCpu * 100).toFixed(0)}%)`, top.ours.serverCpu < 0.95);
+        budget(
+          `fan-out p95 ≤ 100 ms at ${top.clients}+${top.clients}`,
+          `${fmtMs(top.ours.latency.p95)} ms (peer ${fmtMs(top.peer.latency.p95)} ms)`,
+          top.ours.latency.p95 <= 100,
+        );
+        budget(
+          `fan-out server under one core at ${top.clients}+${top.clients}`,
+          `${(top.ours.serverCpu * 100).toFixed(0)}% (peer ${(top.peer.serverCpu * 100).toFixed(0)}%)`,
+          top.ours.serverCpu < 0.95,
+        );
       }
     } else if (section === "queries") {
       const r = (results.queries = await queries(quick ? { pros: 1000, bookings: 10_000 } : {}));
-      say(`${r.pros} professionals on the map, ${r.bookings} bookings (seeded in ${(r.seedMs / 1000).toFixed(1)} s) vs an empty database; median of 15 calls`);
+      say(
+        `${r.pros} professionals on the map, ${r.bookings} bookings (seeded in ${(r.seedMs / 1000).toFixed(1)} s) vs an empty database; median of 15 calls`,
+      );
       say(
         table(
           ["call", "ms at scale", "ms empty", "ratio", "docs read", "docs empty", "results"],
-          r.calls.map((c) => [c.name, fmtMs(c.scale.medianMs), fmtMs(c.empty.medianMs), fmtRatio(ratio(c.scale.medianMs, c.empty.medianMs)), c.scale.documentsRead, c.empty.documentsRead, c.scale.results]),
+          r.calls.map((c) => [
+            c.name,
+            fmtMs(c.scale.medianMs),
+            fmtMs(c.empty.medianMs),
+            fmtRatio(ratio(c.scale.medianMs, c.empty.medianMs)),
+            c.scale.documentsRead,
+            c.empty.documentsRead,
+            c.scale.results,
+          ]),
         ),
       );
     } else if (section === "http") {
       const r = (results.http = await http(quick ? { rounds: 1, durationSec: 3 } : {}));
-      say(`32 connections, autocannon, median of rounds; baseline: bare node:http serving the same JSON bytes`);
+      say(
+        `32 connections, autocannon, median of rounds; baseline: bare node:http serving the same JSON bytes`,
+      );
       say(
         table(
           ["route", "req/s ours", "req/s bare", "ours/bare", "p95 ours", "p95 bare"],
-          r.map((f) => [f.path, f.ours.requestsPerSecond.toFixed(0), f.bare.requestsPerSecond.toFixed(0), `${(100 * ratio(f.ours.requestsPerSecond, f.bare.requestsPerSecond)).toFixed(1)}%`, fmtMs(f.ours.p95Ms), fmtMs(f.bare.p95Ms)]),
+          r.map((f) => [
+            f.path,
+            f.ours.requestsPerSecond.toFixed(0),
+            f.bare.requestsPerSecond.toFixed(0),
+            `${(100 * ratio(f.ours.requestsPerSecond, f.bare.requestsPerSecond)).toFixed(1)}%`,
+            fmtMs(f.ours.p95Ms),
+            fmtMs(f.bare.p95Ms),
+          ]),
         ),
       );
-      for (const f of r) budget(`HTTP ${f.path} ≥ 30% of bare req/s`, `${(100 * ratio(f.ours.requestsPerSecond, f.bare.requestsPerSecond)).toFixed(1)}%`, f.ours.requestsPerSecond >= 0.3 * f.bare.requestsPerSecond);
+      for (const f of r)
+        budget(
+          `HTTP ${f.path} ≥ 30% of bare req/s`,
+          `${(100 * ratio(f.ours.requestsPerSecond, f.bare.requestsPerSecond)).toFixed(1)}%`,
+          f.ours.requestsPerSecond >= 0.3 * f.bare.requestsPerSecond,
+        );
     } else if (section === "web") {
-      const r = (results.web = await web({ lighthouseRuns: Number(values["lighthouse-runs"] ?? 1), skipLighthouse: values["no-lighthouse"], log: say }));
-      say(`initial JavaScript (entry + route module + their static imports, gzip) from the Vite manifest`);
+      const r = (results.web = await web({
+        lighthouseRuns: Number(values["lighthouse-runs"] ?? 1),
+        skipLighthouse: values["no-lighthouse"],
+        log: say,
+      }));
+      say(
+        `initial JavaScript (entry + route module + their static imports, gzip) from the Vite manifest`,
+      );
       say(
         table(
-          ["route", "JS files", "JS gzip KB", "CSS gzip KB", "Leaflet in initial JS", "Leaflet loaded by route"],
-          r.routes.map((x) => [x.route, x.files, (x.jsGzipBytes / 1024).toFixed(1), (x.cssGzipBytes / 1024).toFixed(1), x.leafletInitial ? "yes" : "no", x.leafletInitial ? "yes" : x.leafletInRoute ? "yes (lazy)" : "no"]),
+          [
+            "route",
+            "JS files",
+            "JS gzip KB",
+            "CSS gzip KB",
+            "Leaflet in initial JS",
+            "Leaflet loaded by route",
+          ],
+          r.routes.map((x) => [
+            x.route,
+            x.files,
+            (x.jsGzipBytes / 1024).toFixed(1),
+            (x.cssGzipBytes / 1024).toFixed(1),
+            x.leafletInitial ? "yes" : "no",
+            x.leafletInitial ? "yes" : x.leafletInRoute ? "yes (lazy)" : "no",
+          ]),
         ),
       );
       const landing = r.routes.find((x) => x.route === "landing")!;
-      budget("landing initial JS ≤ 120 KB gzip", `${(landing.jsGzipBytes / 1024).toFixed(1)} KB`, landing.jsGzipBytes <= 120 * 1024);
+      budget(
+        "landing initial JS ≤ 120 KB gzip",
+        `${(landing.jsGzipBytes / 1024).toFixed(1)} KB`,
+        landing.jsGzipBytes <= 120 * 1024,
+      );
       const search = r.routes.find((x) => x.route === "search")!;
-      budget("Leaflet only in the search route", `landing ${landing.leafletInRoute ? "loads" : "no"}, search ${search.leafletInRoute ? "loads" : "no"}`, !landing.leafletInRoute && search.leafletInRoute);
+      budget(
+        "Leaflet only in the search route",
+        `landing ${landing.leafletInRoute ? "loads" : "no"}, search ${search.leafletInRoute ? "loads" : "no"}`,
+        !landing.leafletInRoute && search.leafletInRoute,
+      );
       if (Array.isArray(r.lighthouse)) {
-        say(`Lighthouse (mobile emulation, median of ${r.lighthouse[0]?.runs ?? 0} run(s)); baseline: the budget`);
+        say(
+          `Lighthouse (mobile emulation, median of ${r.lighthouse[0]?.runs ?? 0} run(s)); baseline: the budget`,
+        );
         say(
           table(
             ["page", "performance", "accessibility", "best-practices", "LCP ms", "TBT ms"],
-            r.lighthouse.map((l) => [l.page, l.scores.performance, l.scores.accessibility, l.scores["best-practices"], l.lcpMs.toFixed(0), l.tbtMs.toFixed(0)]),
+            r.lighthouse.map((l) => [
+              l.page,
+              l.scores.performance,
+              l.scores.accessibility,
+              l.scores["best-practices"],
+              l.lcpMs.toFixed(0),
+              l.tbtMs.toFixed(0),
+            ]),
           ),
         );
         for (const l of r.lighthouse) {
-          budget(`Lighthouse performance ≥ 90 ${l.page}`, String(l.scores.performance), l.scores.performance >= 90);
-          budget(`Lighthouse accessibility ≥ 95 ${l.page}`, String(l.scores.accessibility), l.scores.accessibility >= 95);
+          budget(
+            `Lighthouse performance ≥ 90 ${l.page}`,
+            String(l.scores.performance),
+            l.scores.performance >= 90,
+          );
+          budget(
+            `Lighthouse accessibility ≥ 95 ${l.page}`,
+            String(l.scores.accessibility),
+            l.scores.accessibility >= 95,
+          );
         }
       } else say(`Lighthouse skipped: ${r.lighthouse.skipped}`);
     } else if (section === "durability") {
@@ -158,11 +311,17 @@ for (const section of selected) {
           r.writesPerSecond.map((w) => [`${w.inFlight} in flight`, w.perSecond.toFixed(0)]),
         ),
       );
-      say(`restart with ${r.docs} documents: ${fmtMs(r.restartFromLogMs)} ms from the log, ${fmtMs(r.restartFromSnapshotMs)} ms from a snapshot`);
+      say(
+        `restart with ${r.docs} documents: ${fmtMs(r.restartFromLogMs)} ms from the log, ${fmtMs(r.restartFromSnapshotMs)} ms from a snapshot`,
+      );
     }
   } catch (error) {
-    say(`  ${section} FAILED: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-    (results as Record<string, unknown>)[section] = { error: error instanceof Error ? error.message : String(error) };
+    say(
+      `  ${section} FAILED: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+    );
+    (results as Record<string, unknown>)[section] = {
+      error: error instanceof Error ? error.message : String(error),
+    };
   }
   say(`  (${section}: ${((performance.now() - started) / 1000).toFixed(0)} s)`);
 }
@@ -170,7 +329,12 @@ for (const section of selected) {
 results.durationSec = Math.round((performance.now() - t0) / 1000);
 if (results.budgets.length > 0) {
   say(`\n■ budgets`);
-  say(table(["budget", "measured", ""], results.budgets.map((b) => [b.budget, b.value, b.reached ? "reached" : "NOT reached"])));
+  say(
+    table(
+      ["budget", "measured", ""],
+      results.budgets.map((b) => [b.budget, b.value, b.reached ? "reached" : "NOT reached"]),
+    ),
+  );
 }
 
 const dir = path.resolve(import.meta.dirname, "results");
@@ -184,12 +348,25 @@ if (results.realtime && "backend" in results.realtime) {
 if (Array.isArray(results.fanout)) {
   for (const s of results.fanout) {
     const who = s.watchers === "visitors" ? " (visitors)" : "";
-    rows.push({ group: `f${s.clients}`, label: `fan-out ${s.clients}+${s.clients}${who}: ours`, summary: s.ours.latency });
-    rows.push({ group: `f${s.clients}`, label: `fan-out ${s.clients}+${s.clients}: Socket.IO peer`, summary: s.peer.latency });
+    rows.push({
+      group: `f${s.clients}`,
+      label: `fan-out ${s.clients}+${s.clients}${who}: ours`,
+      summary: s.ours.latency,
+    });
+    rows.push({
+      group: `f${s.clients}`,
+      label: `fan-out ${s.clients}+${s.clients}: Socket.IO peer`,
+      summary: s.peer.latency,
+    });
   }
 }
 if (rows.length > 0) {
-  writeFileSync(path.join(dir, "latest.svg"), latencySvg(`GharSewa update latency — ${results.startedAt.slice(0, 16)}Z`, rows));
+  writeFileSync(
+    path.join(dir, "latest.svg"),
+    latencySvg(`GharSewa update latency — ${results.startedAt.slice(0, 16)}Z`, rows),
+  );
 }
-say(`\nwrote ${path.relative(process.cwd(), dir)}/latest.json${rows.length ? " and latest.svg" : ""} (${results.durationSec} s)`);
+say(
+  `\nwrote ${path.relative(process.cwd(), dir)}/latest.json${rows.length ? " and latest.svg" : ""} (${results.durationSec} s)`,
+);
 process.exit(0);

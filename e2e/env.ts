@@ -6,7 +6,11 @@ export const E2E = {
   dataDir: ".data-e2e",
   admin: { username: "e2e-admin", password: "e2e-admin-password" },
   /** A demo professional seeded by seed:init (convex/model/demoData.ts). */
-  demoProfessional: { email: "professional@demo.np", password: "demo-password-1", name: "Ram Bahadur Thapa" },
+  demoProfessional: {
+    email: "professional@demo.np",
+    password: "demo-password-1",
+    name: "Ram Bahadur Thapa",
+  },
 };
 
 /** A unique suffix so tests can run again on the same database. */

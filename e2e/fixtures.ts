@@ -18,7 +18,10 @@ export type Actor = {
   dashboard: DashboardPage;
 };
 
-async function newActor(browser: Browser, options: Parameters<Browser["newContext"]>[0] = {}): Promise<Actor> {
+async function newActor(
+  browser: Browser,
+  options: Parameters<Browser["newContext"]>[0] = {},
+): Promise<Actor> {
   const context = await browser.newContext(options);
   const page = await context.newPage();
   return {

@@ -24,21 +24,36 @@ function adminKey(data: string): string {
 }
 
 export function deploymentUrl({ url }: Deployment): string {
-  return (url ?? process.env.CONVEX_URL ?? process.env.VITE_CONVEX_URL ?? "http://127.0.0.1:3210").replace(/\/$/, "");
+  return (
+    url ??
+    process.env.CONVEX_URL ??
+    process.env.VITE_CONVEX_URL ??
+    "http://127.0.0.1:3210"
+  ).replace(/\/$/, "");
 }
 
 /** Calls `fnPath` (an internal action or mutation) and returns its value, or exits with the server's message. */
-export async function adminCall<T>(deployment: Deployment, kind: "action" | "mutation", fnPath: string, args: object): Promise<T> {
+export async function adminCall<T>(
+  deployment: Deployment,
+  kind: "action" | "mutation",
+  fnPath: string,
+  args: object,
+): Promise<T> {
   const url = deploymentUrl(deployment);
   let response: Response;
   try {
     response = await fetch(`${url}/api/${kind}`, {
       method: "POST",
-      headers: { "Content-Type": "application/json", Authorization: `Convex ${adminKey(deployment.data)}` },
+      headers: {
+        "Content-Type": "application/json",
+        Authorization: `Convex ${adminKey(deployment.data)}`,
+      },
       body: JSON.stringify({ path: fnPath, args: [args], format: "json" }),
     });
   } catch (error) {
-    fail(`Could not reach ${url}: ${error instanceof Error ? error.message : String(error)}. Is the backend running?`);
+    fail(
+      `Could not reach ${url}: ${error instanceof Error ? error.message : String(error)}. Is the backend running?`,
+    );
   }
   const body = (await response.json().catch(() => ({}))) as {
     status?: string;
@@ -47,7 +62,9 @@ export async function adminCall<T>(deployment: Deployment, kind: "action" | "mut
     errorData?: { message?: string };
   };
   if (response.status !== 200 || body.status !== "success") {
-    fail(`${fnPath} failed: ${body.errorData?.message ?? body.errorMessage ?? `HTTP ${response.status}`}`);
+    fail(
+      `${fnPath} failed: ${body.errorData?.message ?? body.errorMessage ?? `HTTP ${response.status}`}`,
+    );
   }
   return body.value as T;
 }

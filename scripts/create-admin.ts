@@ -8,11 +8,16 @@
 import { parseArgs } from "node:util";
 import { adminCall, deploymentUrl, fail } from "./admin-call";
 
-const USAGE = "Usage: npm run create-admin -- <username> [--url <convex url>] [--data <local backend data dir>]";
+const USAGE =
+  "Usage: npm run create-admin -- <username> [--url <convex url>] [--data <local backend data dir>]";
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
-  options: { url: { type: "string" }, data: { type: "string", default: ".data" }, help: { type: "boolean", short: "h" } },
+  options: {
+    url: { type: "string" },
+    data: { type: "string", default: ".data" },
+    help: { type: "boolean", short: "h" },
+  },
 });
 if (values.help) {
   console.log(USAGE);
@@ -22,10 +27,15 @@ const username = positionals[0];
 if (username === undefined || positionals.length > 1) fail(USAGE);
 
 const password = process.env.ADMIN_PASSWORD;
-const created = await adminCall<{ username: string; password: string }>(values, "action", "admin:createAdmin", {
-  username,
-  ...(password ? { password } : {}),
-});
+const created = await adminCall<{ username: string; password: string }>(
+  values,
+  "action",
+  "admin:createAdmin",
+  {
+    username,
+    ...(password ? { password } : {}),
+  },
+);
 console.log(`Admin created on ${deploymentUrl(values)}.`);
 console.log(`  username: ${created.username}`);
 if (!password) {

@@ -9,7 +9,9 @@ import { adminCall, deploymentUrl } from "./admin-call";
 const { values } = parseArgs({
   options: { url: { type: "string" }, data: { type: "string", default: ".data" } },
 });
-const result = await adminCall<{ demoCreated: boolean }>(values, "action", "seed:init", { demo: true });
+const result = await adminCall<{ demoCreated: boolean }>(values, "action", "seed:init", {
+  demo: true,
+});
 console.log(
   result.demoCreated
     ? `Demo marketplace created on ${deploymentUrl(values)}; logins are listed in the README.`

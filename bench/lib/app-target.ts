@@ -18,24 +18,39 @@ export const UNRELATED_SUBSCRIPTIONS = 50;
 
 export type Watchers = "customers" | "visitors";
 
-export async function startAppTarget(clients: number, watchers: Watchers = "customers"): Promise<FanoutTarget> {
+export async function startAppTarget(
+  clients: number,
+  watchers: Watchers = "customers",
+): Promise<FanoutTarget> {
   const backend = await startBenchBackend();
   await backend.run("seed:init", { demo: false });
   const customers = await createAccounts(
     backend,
-    Array.from({ length: clients + UNRELATED_SUBSCRIPTIONS }, (_, i) => ({ name: `Customer ${i}`, role: "customer", email: `c${i}@bench.np` })),
+    Array.from({ length: clients + UNRELATED_SUBSCRIPTIONS }, (_, i) => ({
+      name: `Customer ${i}`,
+      role: "customer",
+      email: `c${i}@bench.np`,
+    })),
   );
   const { accounts: pros, professionalIds } = await createProfessionals(backend, clients);
   const indexOf = new Map(professionalIds.map((id, i) => [id, String(i)]));
 
   const open: ConvexClient[] = [];
   const connect = (token: string | null) => {
-    const c = new ConvexClient(backend.url, { webSocketConstructor: ws, unsavedChangesWarning: false });
+    const c = new ConvexClient(backend.url, {
+      webSocketConstructor: ws,
+      unsavedChangesWarning: false,
+    });
     if (token !== null) c.setAuth(async () => token);
     open.push(c);
     return c;
   };
-  const firstValue = (c: ConvexClient, fn: string, args: Record<string, unknown>, onValue: (v: unknown) => void = () => {}) =>
+  const firstValue = (
+    c: ConvexClient,
+    fn: string,
+    args: Record<string, unknown>,
+    onValue: (v: unknown) => void = () => {},
+  ) =>
     new Promise<void>((ready) =>
       c.onUpdate(anyApi[fn.split(":")[0]][fn.split(":")[1]], args, (v) => {
         onValue(v);
@@ -43,7 +58,9 @@ export async function startAppTarget(clients: number, watchers: Watchers = "cust
       }),
     );
   await Promise.all(
-    customers.slice(clients).map((u) => firstValue(connect(u.token), "notifications:unreadCount", {})),
+    customers
+      .slice(clients)
+      .map((u) => firstValue(connect(u.token), "notifications:unreadCount", {})),
   );
   let nextCustomer = 0;
   return {
@@ -55,7 +72,8 @@ export async function startAppTarget(clients: number, watchers: Watchers = "cust
       if (token !== null) await firstValue(c, "locations:forActiveBookings", {});
       await firstValue(c, "locations:current", { city }, (rows) => {
         for (const r of rows as { professionalId: string; lat: number }[]) {
-          if (last.get(r.professionalId) !== r.lat) seen(indexOf.get(r.professionalId) ?? r.professionalId, r.lat);
+          if (last.get(r.professionalId) !== r.lat)
+            seen(indexOf.get(r.professionalId) ?? r.professionalId, r.lat);
           last.set(r.professionalId, r.lat);
         }
       });

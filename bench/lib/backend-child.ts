@@ -25,7 +25,8 @@ const servers: ReturnType<typeof createStaticServer>[] = [];
 async function handle(req: Request): Promise<unknown> {
   switch (req.op) {
     case "run":
-      return (await backend.engine.call("any", req.fn, req.args, { identity: null, admin: true })).value;
+      return (await backend.engine.call("any", req.fn, req.args, { identity: null, admin: true }))
+        .value;
     case "insert":
       return await backend.engine.t.run(async (ctx: Db) => {
         const ids: string[] = [];
@@ -33,7 +34,9 @@ async function handle(req: Request): Promise<unknown> {
         return ids;
       });
     case "storeBlob":
-      return await backend.engine.storeBlob(new Blob([new Uint8Array(req.bytes)], { type: req.type }));
+      return await backend.engine.storeBlob(
+        new Blob([new Uint8Array(req.bytes)], { type: req.type }),
+      );
     case "serve": {
       const server = createStaticServer(req.dir);
       servers.push(server);
@@ -54,7 +57,12 @@ async function handle(req: Request): Promise<unknown> {
 process.on("message", (req: Request) => {
   handle(req).then(
     (value) => process.send!({ id: req.id, ok: true, value }),
-    (error: unknown) => process.send!({ id: req.id, ok: false, error: error instanceof Error ? error.message : String(error) }),
+    (error: unknown) =>
+      process.send!({
+        id: req.id,
+        ok: false,
+        error: error instanceof Error ? error.message : String(error),
+      }),
   );
 });
 process.send!({ ready: true, url: backend.url, siteUrl: backend.siteUrl });

@@ -30,7 +30,11 @@ export async function startBenchBackend(convexDir = APP_CONVEX_DIR): Promise<Ben
   const dataDir = mkdtempSync(path.join(tmpdir(), "gharsewa-bench-"));
   const child = fork(path.join(here, "backend-child.ts"), [dataDir, convexDir], {
     // BENCH_BACKEND_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the backend (NODE_OPTIONS refuses --cpu-prof).
-    execArgv: ["--import", "tsx", ...(process.env.BENCH_BACKEND_NODE_ARGS ?? "").split(" ").filter(Boolean)],
+    execArgv: [
+      "--import",
+      "tsx",
+      ...(process.env.BENCH_BACKEND_NODE_ARGS ?? "").split(" ").filter(Boolean),
+    ],
     stdio: ["ignore", "pipe", "pipe", "ipc"],
   });
   // The backend's own console (function log lines) is kept for errors only.
@@ -42,13 +46,24 @@ export async function startBenchBackend(convexDir = APP_CONVEX_DIR): Promise<Ben
   const waiting = new Map<number, { resolve(v: unknown): void; reject(e: Error): void }>();
   let exited = false;
   const ready = new Promise<{ url: string; siteUrl: string }>((resolve, reject) => {
-    child.on("message", (m: { ready?: boolean; url: string; siteUrl: string; id: number; ok: boolean; value: unknown; error: string }) => {
-      if (m.ready) return resolve(m);
-      const w = waiting.get(m.id);
-      waiting.delete(m.id);
-      if (m.ok) w?.resolve(m.value);
-      else w?.reject(new Error(m.error));
-    });
+    child.on(
+      "message",
+      (m: {
+        ready?: boolean;
+        url: string;
+        siteUrl: string;
+        id: number;
+        ok: boolean;
+        value: unknown;
+        error: string;
+      }) => {
+        if (m.ready) return resolve(m);
+        const w = waiting.get(m.id);
+        waiting.delete(m.id);
+        if (m.ok) w?.resolve(m.value);
+        else w?.reject(new Error(m.error));
+      },
+    );
     child.once("exit", (code) => {
       exited = true;
       const error = new Error(`bench backend exited with ${code}\n${output}`);
@@ -63,7 +78,9 @@ export async function startBenchBackend(convexDir = APP_CONVEX_DIR): Promise<Ben
       waiting.set(id, { resolve, reject });
       child.send({ id, ...req });
     });
-  const keys = JSON.parse(readFileSync(path.join(dataDir, "auth-keys.json"), "utf8")) as { JWT_PRIVATE_KEY: string };
+  const keys = JSON.parse(readFileSync(path.join(dataDir, "auth-keys.json"), "utf8")) as {
+    JWT_PRIVATE_KEY: string;
+  };
   const privateKey = await importPKCS8(keys.JWT_PRIVATE_KEY, "RS256");
   return {
     url,
@@ -72,7 +89,8 @@ export async function startBenchBackend(convexDir = APP_CONVEX_DIR): Promise<Ben
     pid: child.pid!,
     run: (fn, args = {}) => call({ op: "run", fn, args }),
     insert: (table, docs) => call({ op: "insert", table, docs }) as Promise<string[]>,
-    storeBlob: (bytes, type) => call({ op: "storeBlob", bytes: [...bytes], type }) as Promise<string>,
+    storeBlob: (bytes, type) =>
+      call({ op: "storeBlob", bytes: [...bytes], type }) as Promise<string>,
     serve: (dir) => call({ op: "serve", dir }) as Promise<string>,
     token: (userId, sessionId) =>
       new SignJWT({ sub: `${userId}|${sessionId}` })
@@ -107,7 +125,11 @@ export async function createAccounts(
       userIds.map((userId) => ({ userId, expirationTime: Date.now() + 2 * 3_600_000 })),
     );
     for (let j = 0; j < userIds.length; j++) {
-      out.push({ userId: userIds[j], sessionId: sessionIds[j], token: await backend.token(userIds[j], sessionIds[j]) });
+      out.push({
+        userId: userIds[j],
+        sessionId: sessionIds[j],
+        token: await backend.token(userIds[j], sessionIds[j]),
+      });
     }
   }
   return out;
@@ -118,10 +140,17 @@ export async function createAccounts(
  * (professional `i` has SPECIALTIES[i % 14] and CITIES[i % 6]).
  */
 export async function createProfessionals(backend: BenchBackend, count: number) {
-  const png = await backend.storeBlob(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), "image/png");
+  const png = await backend.storeBlob(
+    new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    "image/png",
+  );
   const accounts = await createAccounts(
     backend,
-    Array.from({ length: count }, (_, i) => ({ name: `Professional ${i}`, role: "professional", email: `p${i}@bench.np` })),
+    Array.from({ length: count }, (_, i) => ({
+      name: `Professional ${i}`,
+      role: "professional",
+      email: `p${i}@bench.np`,
+    })),
   );
   const professionalIds = await backend.insert(
     "professionals",

@@ -35,7 +35,8 @@ export type FanoutResult = {
 
 const GRID = 0.005;
 /** The n-th position of a professional: on the public grid, so rounding for customers keeps it exact. */
-export const gridLat = (base: number, n: number) => Number(((Math.round(base / GRID) + (n % 400)) * GRID).toFixed(6));
+export const gridLat = (base: number, n: number) =>
+  Number(((Math.round(base / GRID) + (n % 400)) * GRID).toFixed(6));
 
 export async function runFanout(
   target: FanoutTarget,

@@ -5,7 +5,14 @@ export function percentile(sorted: number[], p: number): number {
   return sorted[i];
 }
 
-export type Summary = { n: number; min: number; p50: number; p95: number; p99: number; max: number };
+export type Summary = {
+  n: number;
+  min: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  max: number;
+};
 
 export function summarize(samples: number[]): Summary {
   const s = [...samples].sort((a, b) => a - b);

@@ -17,7 +17,12 @@ const latest = new Map<string, Position>();
 const app = express();
 app.use(express.json());
 app.get("/api/current-locations", (_req, res) => {
-  res.json({ Technicians: [...latest.values()].map((p) => ({ _id: p.id, currentLocation: { coordinates: [p.lng, p.lat] } })) });
+  res.json({
+    Technicians: [...latest.values()].map((p) => ({
+      _id: p.id,
+      currentLocation: { coordinates: [p.lng, p.lat] },
+    })),
+  });
 });
 
 const http = createServer(app);

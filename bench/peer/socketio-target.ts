@@ -9,10 +9,14 @@ import type { FanoutTarget } from "../lib/fanout";
 /** Starts the Socket.IO peer in its own process (log in a temp dir) and drives it like the spec's clients did. */
 export async function startPeer(): Promise<FanoutTarget> {
   const dir = mkdtempSync(path.join(tmpdir(), "gharsewa-peer-"));
-  const child: ChildProcess = fork(new URL("./socketio-server.ts", import.meta.url).pathname, ["0", path.join(dir, "positions.log")], {
-    execArgv: ["--import", "tsx"],
-    stdio: "inherit",
-  });
+  const child: ChildProcess = fork(
+    new URL("./socketio-server.ts", import.meta.url).pathname,
+    ["0", path.join(dir, "positions.log")],
+    {
+      execArgv: ["--import", "tsx"],
+      stdio: "inherit",
+    },
+  );
   const [{ port }] = (await once(child, "message")) as [{ port: number }];
   const url = `http://127.0.0.1:${port}`;
   const sockets: Socket[] = [];
@@ -31,7 +35,9 @@ export async function startPeer(): Promise<FanoutTarget> {
     async reporter(index, city) {
       const socket = await connect({ userId: String(index) });
       return (lat, lng) =>
-        new Promise<void>((resolve) => socket.emit("location", { id: String(index), city, lat, lng }, resolve));
+        new Promise<void>((resolve) =>
+          socket.emit("location", { id: String(index), city, lat, lng }, resolve),
+        );
     },
     async close() {
       sockets.forEach((s) => s.close());

@@ -32,10 +32,14 @@ export async function durability({ docs = 100_000 } = {}): Promise<DurabilityRes
 
 async function measure(docs: number): Promise<DurabilityResult> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "gharsewa-bench-durability-"));
-  const start = () => startBackend({ port: 0, sitePort: 0, dataDir, convexDir: FIXTURE_CONVEX_DIR });
+  const start = () =>
+    startBackend({ port: 0, sitePort: 0, dataDir, convexDir: FIXTURE_CONVEX_DIR });
   let backend = await start();
   const ws = WebSocket as unknown as typeof globalThis.WebSocket;
-  const clients = Array.from({ length: 8 }, () => new ConvexClient(backend.url, { webSocketConstructor: ws, unsavedChangesWarning: false }));
+  const clients = Array.from(
+    { length: 8 },
+    () => new ConvexClient(backend.url, { webSocketConstructor: ws, unsavedChangesWarning: false }),
+  );
   const writesPerSecond = [];
   for (const inFlight of [1, 64]) {
     const total = inFlight === 1 ? 500 : 3000;
@@ -45,7 +49,10 @@ async function measure(docs: number): Promise<DurabilityResult> {
       Array.from({ length: inFlight }, async (_, w) => {
         while (next < total) {
           next++;
-          await clients[w % clients.length].mutation(anyApi.messages.send, { channel: `w${w}`, body: "x" });
+          await clients[w % clients.length].mutation(anyApi.messages.send, {
+            channel: `w${w}`,
+            body: "x",
+          });
         }
       }),
     );
@@ -55,9 +62,15 @@ async function measure(docs: number): Promise<DurabilityResult> {
 
   const batch = 1000;
   for (let i = 0; i < docs; i += batch) {
-    await backend.engine.t.run(async (ctx: { db: { insert(t: string, v: unknown): Promise<unknown> } }) => {
-      for (let j = 0; j < batch; j++) await ctx.db.insert("messages", { channel: `c${(i + j) % 100}`, body: `message ${i + j}` });
-    });
+    await backend.engine.t.run(
+      async (ctx: { db: { insert(t: string, v: unknown): Promise<unknown> } }) => {
+        for (let j = 0; j < batch; j++)
+          await ctx.db.insert("messages", {
+            channel: `c${(i + j) % 100}`,
+            body: `message ${i + j}`,
+          });
+      },
+    );
   }
   await backend.close();
   let t = performance.now();

@@ -7,7 +7,12 @@ import { startAppTarget, type Watchers } from "../lib/app-target";
 import { runFanout, type FanoutResult } from "../lib/fanout";
 import { startPeer } from "../peer/socketio-target";
 
-export type FanoutStep = { clients: number; watchers: Watchers; ours: FanoutResult; peer: FanoutResult };
+export type FanoutStep = {
+  clients: number;
+  watchers: Watchers;
+  ours: FanoutResult;
+  peer: FanoutResult;
+};
 
 export async function fanout({
   steps = [10, 100, 300],
@@ -23,7 +28,9 @@ export async function fanout({
     const peerTarget = await startPeer();
     const peer = await runFanout(peerTarget, n, { durationMs });
     await peerTarget.close();
-    log(`  fan-out ${n}+${n}: ours p95 ${ours.latency.p95.toFixed(1)} ms, peer p95 ${peer.latency.p95.toFixed(1)} ms`);
+    log(
+      `  fan-out ${n}+${n}: ours p95 ${ours.latency.p95.toFixed(1)} ms, peer p95 ${peer.latency.p95.toFixed(1)} ms`,
+    );
     out.push({ clients: n, watchers, ours, peer });
   }
   return out;

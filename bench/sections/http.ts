@@ -40,13 +40,19 @@ function cannon(url: string, durationSec: number, connections: number): Promise<
         non2xx: result.non2xx,
       });
     });
-    instance.on("response", (_client: unknown, _status: number, _bytes: number, responseTime: number) => latencies.push(responseTime));
+    instance.on(
+      "response",
+      (_client: unknown, _status: number, _bytes: number, responseTime: number) =>
+        latencies.push(responseTime),
+    );
   });
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-export async function http({ rounds = 3, durationSec = 3, connections = 32 } = {}): Promise<HttpFigure[]> {
+export async function http({ rounds = 3, durationSec = 3, connections = 32 } = {}): Promise<
+  HttpFigure[]
+> {
   const backend = await startBenchBackend();
   await backend.run("seed:init", { demo: false });
   const { professionalIds } = await createProfessionals(backend, 60);
@@ -69,7 +75,9 @@ export async function http({ rounds = 3, durationSec = 3, connections = 32 } = {
     if (!res.ok) throw new Error(`${p} → ${res.status}`);
     routes[p] = await res.text();
   }
-  const bare = spawn(process.execPath, ["-e", BARE_SERVER], { stdio: ["ignore", "inherit", "inherit", "ipc"] });
+  const bare = spawn(process.execPath, ["-e", BARE_SERVER], {
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
   const [{ port }] = (await once(bare, "message")) as [{ port: number }];
   bare.send(routes);
   const bareUrl = `http://127.0.0.1:${port}`;

@@ -40,14 +40,26 @@ function instrument() {
 const BATCH = 2500;
 const CUSTOMERS = 1000;
 
-type Ctx = Omit<MutationCtx, "storage"> & { storage: MutationCtx["storage"] & { store(blob: Blob): Promise<Id<"_storage">> } };
+type Ctx = Omit<MutationCtx, "storage"> & {
+  storage: MutationCtx["storage"] & { store(blob: Blob): Promise<Id<"_storage">> };
+};
 
 async function seeded(pros: number, bookings: number) {
   const dataDir = mkdtempSync(path.join(tmpdir(), "gharsewa-bench-queries-"));
-  const backend: Backend = await startBackend({ port: 0, sitePort: 0, dataDir, convexDir: APP_CONVEX_DIR });
-  const t = { run: <T>(fn: (ctx: Ctx) => Promise<T>): Promise<T> => backend.engine.t.run(fn as never) as Promise<T> };
+  const backend: Backend = await startBackend({
+    port: 0,
+    sitePort: 0,
+    dataDir,
+    convexDir: APP_CONVEX_DIR,
+  });
+  const t = {
+    run: <T>(fn: (ctx: Ctx) => Promise<T>): Promise<T> =>
+      backend.engine.t.run(fn as never) as Promise<T>,
+  };
   await t.run((ctx) => upsertCatalog(ctx as MutationCtx));
-  const document = await t.run((ctx) => ctx.storage.store(new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47])])));
+  const document = await t.run((ctx) =>
+    ctx.storage.store(new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47])])),
+  );
   const customerIds: Id<"users">[] = [];
   const customers = Math.max(1, Math.min(CUSTOMERS, bookings));
   for (let i = 0; i < customers; i += BATCH) {
@@ -55,7 +67,13 @@ async function seeded(pros: number, bookings: number) {
       ...(await t.run(async (ctx) => {
         const ids: Id<"users">[] = [];
         for (let j = i; j < Math.min(i + BATCH, customers); j++) {
-          ids.push(await ctx.db.insert("users", { name: `Customer ${j}`, role: "customer", email: `c${j}@bench.np` }));
+          ids.push(
+            await ctx.db.insert("users", {
+              name: `Customer ${j}`,
+              role: "customer",
+              email: `c${j}@bench.np`,
+            }),
+          );
         }
         return ids;
       })),
@@ -71,14 +89,22 @@ async function seeded(pros: number, bookings: number) {
         for (let j = i; j < Math.min(i + BATCH, total); j++) {
           const city = CITIES[j % CITIES.length];
           const specialty = SPECIALTIES[j % SPECIALTIES.length].slug;
-          const userId = await ctx.db.insert("users", { name: `Professional ${j}`, role: "professional", email: `p${j}@bench.np` });
+          const userId = await ctx.db.insert("users", {
+            name: `Professional ${j}`,
+            role: "professional",
+            email: `p${j}@bench.np`,
+          });
           const professionalId = await ctx.db.insert("professionals", {
             userId,
             specialty,
             city: city.slug,
             state: "Bench",
             locations: [],
-            documents: { citizenshipFront: document, citizenshipBack: document, trainingCertificate: document },
+            documents: {
+              citizenshipFront: document,
+              citizenshipBack: document,
+              trainingCertificate: document,
+            },
             verification: { status: "verified" },
             rating: { sum: 0, count: 0 },
             available: true,
@@ -110,7 +136,9 @@ async function seeded(pros: number, bookings: number) {
           customerId: customerIds[j % customerIds.length],
           professionalId: pro.professionalId,
           professionalUserId: pro.userId,
-          services: [{ id: service._id, name: service.name, category: service.category, price: 500 }],
+          services: [
+            { id: service._id, name: service.name, category: service.category, price: 500 },
+          ],
           address: "Bench Road",
           city: "kathmandu",
           scheduledFor: Date.now() + 3_600_000,
@@ -121,14 +149,23 @@ async function seeded(pros: number, bookings: number) {
       }
     });
   }
-  const admin = await t.run((ctx) => ctx.db.insert("users", { name: "Admin", role: "admin", username: "bench-admin" }));
+  const admin = await t.run((ctx) =>
+    ctx.db.insert("users", { name: "Admin", role: "admin", username: "bench-admin" }),
+  );
   // signed in as auth's tokens are: the viewer's session must exist
   const identity = async (userId: Id<"users">): Promise<Identity> => {
-    const sessionId = await t.run((ctx) => ctx.db.insert("authSessions", { userId, expirationTime: Date.now() + 3_600_000 }));
-    return { subject: `${userId}|${sessionId}`, issuer: "bench", tokenIdentifier: `bench|${userId}|${sessionId}` };
+    const sessionId = await t.run((ctx) =>
+      ctx.db.insert("authSessions", { userId, expirationTime: Date.now() + 3_600_000 }),
+    );
+    return {
+      subject: `${userId}|${sessionId}`,
+      issuer: "bench",
+      tokenIdentifier: `bench|${userId}|${sessionId}`,
+    };
   };
   const [busyIdentity, adminIdentity] = [await identity(busy.userId), await identity(admin)];
-  const query = (fn: string, args: unknown, who: Identity | null) => backend.engine.call("query", fn, args, { identity: who }).then((r) => r.value);
+  const query = (fn: string, args: unknown, who: Identity | null) =>
+    backend.engine.call("query", fn, args, { identity: who }).then((r) => r.value);
   return {
     visitor: (fn: string, args: unknown) => query(fn, args, null),
     asBusy: (fn: string, args: unknown) => query(fn, args, busyIdentity),
@@ -142,12 +179,25 @@ async function seeded(pros: number, bookings: number) {
 
 type Db = Awaited<ReturnType<typeof seeded>>;
 const CALLS: [string, (db: Db) => Promise<unknown>][] = [
-  ["bookings:forProfessional (busy pro, 20/page)", ({ asBusy }) => asBusy("bookings:forProfessional", { paginationOpts: { numItems: 20, cursor: null } })],
-  ["locations:current {city} (visitor)", ({ visitor }) => visitor("locations:current", { city: "kathmandu" })],
+  [
+    "bookings:forProfessional (busy pro, 20/page)",
+    ({ asBusy }) =>
+      asBusy("bookings:forProfessional", { paginationOpts: { numItems: 20, cursor: null } }),
+  ],
+  [
+    "locations:current {city} (visitor)",
+    ({ visitor }) => visitor("locations:current", { city: "kathmandu" }),
+  ],
   ["locations:current {} (visitor)", ({ visitor }) => visitor("locations:current", {})],
-  ["professionals:search {plumber, kathmandu}", ({ visitor }) => visitor("professionals:search", { specialty: "plumber", city: "kathmandu" })],
+  [
+    "professionals:search {plumber, kathmandu}",
+    ({ visitor }) => visitor("professionals:search", { specialty: "plumber", city: "kathmandu" }),
+  ],
   ["admin:technicians {} (admin)", ({ asAdmin }) => asAdmin("admin:technicians", {})],
-  ["admin:technicians {city} (admin)", ({ asAdmin }) => asAdmin("admin:technicians", { city: "kathmandu" })],
+  [
+    "admin:technicians {city} (admin)",
+    ({ asAdmin }) => asAdmin("admin:technicians", { city: "kathmandu" }),
+  ],
 ];
 
 export type QueryFigure = { medianMs: number; documentsRead: number; results: number };
@@ -158,7 +208,11 @@ export type QueriesResult = {
   calls: { name: string; scale: QueryFigure; empty: QueryFigure }[];
 };
 
-async function measure(db: Db, call: (db: Db) => Promise<unknown>, repeats: number): Promise<QueryFigure> {
+async function measure(
+  db: Db,
+  call: (db: Db) => Promise<unknown>,
+  repeats: number,
+): Promise<QueryFigure> {
   const times: number[] = [];
   let documentsRead = 0;
   let results = 0;
@@ -169,13 +223,19 @@ async function measure(db: Db, call: (db: Db) => Promise<unknown>, repeats: numb
     const ms = performance.now() - t0;
     if (i >= 2) times.push(ms); // two warm-up calls
     documentsRead = last ? (last as Metrics).documentsRead : NaN;
-    results = Array.isArray(result) ? result.length : ((result as { page?: unknown[] }).page?.length ?? 0);
+    results = Array.isArray(result)
+      ? result.length
+      : ((result as { page?: unknown[] }).page?.length ?? 0);
   }
   times.sort((a, b) => a - b);
   return { medianMs: times[Math.floor(times.length / 2)], documentsRead, results };
 }
 
-export async function queries({ pros = 5000, bookings = 50_000, repeats = 15 } = {}): Promise<QueriesResult> {
+export async function queries({
+  pros = 5000,
+  bookings = 50_000,
+  repeats = 15,
+} = {}): Promise<QueriesResult> {
   instrument();
   const t0 = performance.now();
   const scale = await seeded(pros, bookings);
@@ -183,7 +243,11 @@ export async function queries({ pros = 5000, bookings = 50_000, repeats = 15 } =
   const empty = await seeded(0, 0);
   const calls = [];
   for (const [name, call] of CALLS) {
-    calls.push({ name, scale: await measure(scale, call, repeats), empty: await measure(empty, call, repeats) });
+    calls.push({
+      name,
+      scale: await measure(scale, call, repeats),
+      empty: await measure(empty, call, repeats),
+    });
   }
   await scale.close();
   await empty.close();

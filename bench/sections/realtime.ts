@@ -15,8 +15,14 @@ const WARM_UP = 20;
 async function backendLatency(writes: number): Promise<Summary> {
   const backend = await startBenchBackend(FIXTURE_CONVEX_DIR);
   const ws = WebSocket as unknown as typeof globalThis.WebSocket;
-  const a = new ConvexClient(backend.url, { webSocketConstructor: ws, unsavedChangesWarning: false });
-  const b = new ConvexClient(backend.url, { webSocketConstructor: ws, unsavedChangesWarning: false });
+  const a = new ConvexClient(backend.url, {
+    webSocketConstructor: ws,
+    unsavedChangesWarning: false,
+  });
+  const b = new ConvexClient(backend.url, {
+    webSocketConstructor: ws,
+    unsavedChangesWarning: false,
+  });
   let waiting: { value: number; resolve: () => void } | undefined;
   let current = -1;
   a.onUpdate(anyApi.counters.get, { name: "bench" }, (v) => {
@@ -46,9 +52,13 @@ wss.on("connection", (s) => s.on("message", (m) => s.send(m)));
 `;
 
 async function echoLatency(writes: number): Promise<Summary> {
-  const child = spawn(process.execPath, ["-e", ECHO_SERVER], { stdio: ["ignore", "pipe", "inherit"] });
+  const child = spawn(process.execPath, ["-e", ECHO_SERVER], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   const url = await new Promise<string>((resolve) => {
-    child.stdout.on("data", (chunk: Buffer) => resolve((JSON.parse(chunk.toString()) as { url: string }).url));
+    child.stdout.on("data", (chunk: Buffer) =>
+      resolve((JSON.parse(chunk.toString()) as { url: string }).url),
+    );
   });
   const socket = new WebSocket(url);
   await new Promise((r) => socket.once("open", r));
@@ -57,7 +67,14 @@ async function echoLatency(writes: number): Promise<Summary> {
     const t0 = performance.now();
     await new Promise<void>((resolve) => {
       socket.once("message", () => resolve());
-      socket.send(JSON.stringify({ type: "Mutation", requestId: i, udfPath: "counters:increment", args: [{}] }));
+      socket.send(
+        JSON.stringify({
+          type: "Mutation",
+          requestId: i,
+          udfPath: "counters:increment",
+          args: [{}],
+        }),
+      );
     });
     if (i >= WARM_UP) samples.push(performance.now() - t0);
   }

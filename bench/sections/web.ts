@@ -19,10 +19,22 @@ export const ROUTES = {
   landing: "src/features/landing/home-page.tsx",
   search: "src/features/search/search-page.tsx",
 };
-export const PAGES = ["/", "/services", "/services/search?location=Nepalgunj&serviceName=Electrician", "/login"];
+export const PAGES = [
+  "/",
+  "/services",
+  "/services/search?location=Nepalgunj&serviceName=Electrician",
+  "/login",
+];
 export const CATEGORIES = ["performance", "accessibility", "best-practices"] as const;
 
-type ManifestChunk = { file: string; src?: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[]; css?: string[] };
+type ManifestChunk = {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+};
 type Manifest = Record<string, ManifestChunk>;
 
 export type RouteJs = {
@@ -35,7 +47,13 @@ export type RouteJs = {
   /** Leaflet loaded by the route module itself, statically or through its own dynamic imports. */
   leafletInRoute: boolean;
 };
-export type LighthouseScores = { page: string; runs: number; scores: Record<(typeof CATEGORIES)[number], number>; lcpMs: number; tbtMs: number };
+export type LighthouseScores = {
+  page: string;
+  runs: number;
+  scores: Record<(typeof CATEGORIES)[number], number>;
+  lcpMs: number;
+  tbtMs: number;
+};
 export type WebResult = { routes: RouteJs[]; lighthouse: LighthouseScores[] | { skipped: string } };
 
 /** Files loaded before the route renders: the entry and the route module with their static imports. */
@@ -55,11 +73,24 @@ function initialFiles(manifest: Manifest, keys: string[]): { js: Set<string>; cs
 
 export async function buildApp(outDir: string, convexUrl: string) {
   // A child process: VITE_CONVEX_URL must be in the build's environment, and the build's CPU stays out of ours.
-  await run(process.execPath, [path.join(root, "node_modules/vite/bin/vite.js"), "build", "--manifest", "--outDir", outDir, "--emptyOutDir", "--logLevel", "warn"], {
-    cwd: root,
-    env: { ...process.env, VITE_CONVEX_URL: convexUrl },
-    maxBuffer: 64 * 1024 * 1024,
-  });
+  await run(
+    process.execPath,
+    [
+      path.join(root, "node_modules/vite/bin/vite.js"),
+      "build",
+      "--manifest",
+      "--outDir",
+      outDir,
+      "--emptyOutDir",
+      "--logLevel",
+      "warn",
+    ],
+    {
+      cwd: root,
+      env: { ...process.env, VITE_CONVEX_URL: convexUrl },
+      maxBuffer: 64 * 1024 * 1024,
+    },
+  );
   return JSON.parse(readFileSync(path.join(outDir, ".vite/manifest.json"), "utf8")) as Manifest;
 }
 
@@ -84,7 +115,10 @@ export function routeJs(outDir: string, manifest: Manifest): RouteJs[] {
   const entry = Object.keys(manifest).find((k) => manifest[k].isEntry)!;
   const gz = (file: string) => gzipSync(readFileSync(path.join(outDir, file))).length;
   // Leaflet's source carries its version banner and this class name; the chunk holding it is Leaflet's.
-  const isLeaflet = (file: string) => /leaflet-container|L\.version|"leaflet-pane"/.test(readFileSync(path.join(outDir, file), "utf8"));
+  const isLeaflet = (file: string) =>
+    /leaflet-container|L\.version|"leaflet-pane"/.test(
+      readFileSync(path.join(outDir, file), "utf8"),
+    );
   const entryFiles = initialFiles(manifest, [entry]).js;
   return Object.entries(ROUTES).map(([route, key]) => {
     const { js, css } = initialFiles(manifest, [entry, key]);
@@ -99,7 +133,10 @@ export function routeJs(outDir: string, manifest: Manifest): RouteJs[] {
   });
 }
 
-async function lighthouse(url: string, chromePath: string): Promise<{ scores: Record<string, number>; lcpMs: number; tbtMs: number }> {
+async function lighthouse(
+  url: string,
+  chromePath: string,
+): Promise<{ scores: Record<string, number>; lcpMs: number; tbtMs: number }> {
   const { stdout } = await run(
     path.join(root, "node_modules/.bin/lighthouse"),
     [
@@ -111,14 +148,20 @@ async function lighthouse(url: string, chromePath: string): Promise<{ scores: Re
       "--form-factor=mobile",
       "--chrome-flags=--headless --no-sandbox --disable-gpu --disable-background-networking",
     ],
-    { env: { ...process.env, CHROME_PATH: chromePath }, maxBuffer: 256 * 1024 * 1024, timeout: 180_000 },
+    {
+      env: { ...process.env, CHROME_PATH: chromePath },
+      maxBuffer: 256 * 1024 * 1024,
+      timeout: 180_000,
+    },
   );
   const lhr = JSON.parse(stdout) as {
     categories: Record<string, { score: number }>;
     audits: Record<string, { numericValue?: number }>;
   };
   return {
-    scores: Object.fromEntries(CATEGORIES.map((c) => [c, Math.round(lhr.categories[c].score * 100)])),
+    scores: Object.fromEntries(
+      CATEGORIES.map((c) => [c, Math.round(lhr.categories[c].score * 100)]),
+    ),
     lcpMs: lhr.audits["largest-contentful-paint"]?.numericValue ?? NaN,
     tbtMs: lhr.audits["total-blocking-time"]?.numericValue ?? NaN,
   };
@@ -126,7 +169,11 @@ async function lighthouse(url: string, chromePath: string): Promise<{ scores: Re
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-export async function web({ lighthouseRuns = 1, skipLighthouse = false, log = (_: string) => {} } = {}): Promise<WebResult> {
+export async function web({
+  lighthouseRuns = 1,
+  skipLighthouse = false,
+  log = (_: string) => {},
+} = {}): Promise<WebResult> {
   const backend = await startBenchBackend();
   const outDir = mkdtempSync(path.join(tmpdir(), "gharsewa-bench-web-"));
   try {
@@ -136,16 +183,27 @@ export async function web({ lighthouseRuns = 1, skipLighthouse = false, log = (_
     const chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
     let result: WebResult["lighthouse"];
     if (skipLighthouse) result = { skipped: "--no-lighthouse" };
-    else if (!existsSync(chromePath)) result = { skipped: `no Chromium at ${chromePath} (set CHROME_PATH)` };
-    else if (!existsSync(path.join(root, "node_modules/.bin/lighthouse"))) result = { skipped: "npm lighthouse is not installed" };
+    else if (!existsSync(chromePath))
+      result = { skipped: `no Chromium at ${chromePath} (set CHROME_PATH)` };
+    else if (!existsSync(path.join(root, "node_modules/.bin/lighthouse")))
+      result = { skipped: "npm lighthouse is not installed" };
     else {
       const origin = await backend.serve(outDir);
       result = [];
       for (const page of PAGES) {
         const runs: Awaited<ReturnType<typeof lighthouse>>[] = [];
-        for (let i = 0; i < lighthouseRuns; i++) runs.push(await lighthouse(origin + page, chromePath));
-        const scores = Object.fromEntries(CATEGORIES.map((c) => [c, median(runs.map((r) => r.scores[c]))])) as LighthouseScores["scores"];
-        result.push({ page, runs: runs.length, scores, lcpMs: median(runs.map((r) => r.lcpMs)), tbtMs: median(runs.map((r) => r.tbtMs)) });
+        for (let i = 0; i < lighthouseRuns; i++)
+          runs.push(await lighthouse(origin + page, chromePath));
+        const scores = Object.fromEntries(
+          CATEGORIES.map((c) => [c, median(runs.map((r) => r.scores[c]))]),
+        ) as LighthouseScores["scores"];
+        result.push({
+          page,
+          runs: runs.length,
+          scores,
+          lcpMs: median(runs.map((r) => r.lcpMs)),
+          tbtMs: median(runs.map((r) => r.tbtMs)),
+        });
         log(`  lighthouse ${page}: ${CATEGORIES.map((c) => `${c} ${scores[c]}`).join(", ")}`);
       }
     }

@@ -5,15 +5,25 @@ import { E2E } from "../env";
 export class ApiClient {
   constructor(readonly request: APIRequestContext) {}
 
-  async professionalLogin(email: string, password: string): Promise<{ token: string; userId: string }> {
-    const res = await this.request.post(`${E2E.siteUrl}/api/technicians/login`, { data: { email, password } });
+  async professionalLogin(
+    email: string,
+    password: string,
+  ): Promise<{ token: string; userId: string }> {
+    const res = await this.request.post(`${E2E.siteUrl}/api/technicians/login`, {
+      data: { email, password },
+    });
     const body = await res.json();
-    if (!res.ok() || !body.success) throw new Error(`login failed: ${res.status()} ${JSON.stringify(body)}`);
+    if (!res.ok() || !body.success)
+      throw new Error(`login failed: ${res.status()} ${JSON.stringify(body)}`);
     return { token: body.token, userId: body.user._id };
   }
 
   /** Reports a position, retrying while the server's one-update-per-second limit answers 429. */
-  async reportPosition(auth: { token: string; userId: string }, latitude: number, longitude: number) {
+  async reportPosition(
+    auth: { token: string; userId: string },
+    latitude: number,
+    longitude: number,
+  ) {
     await expect(async () => {
       const res = await this.request.post(`${E2E.siteUrl}/api/current-location`, {
         headers: { Authorization: `Bearer ${auth.token}` },

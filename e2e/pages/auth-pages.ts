@@ -1,7 +1,14 @@
 import { expect, type Page } from "@playwright/test";
 import { png } from "../env";
 
-export type NewUser = { name: string; email: string; phone: string; password: string; address: string; zipCode: string };
+export type NewUser = {
+  name: string;
+  email: string;
+  phone: string;
+  password: string;
+  address: string;
+  zipCode: string;
+};
 export type NewProfessional = NewUser & { city: string; state: string; specialty: string };
 
 /** Sign-up and the three sign-in screens (customer/professional login, professional sign-in, admin login). */

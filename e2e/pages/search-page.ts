@@ -19,12 +19,24 @@ export class SearchPage {
   }
 
   /** Books through the dialog; `firstService` ticks the first listed service when the names are not known. */
-  async book(professionalName: string, { services, note, firstService = false }: { services: string[]; note: string; firstService?: boolean }) {
+  async book(
+    professionalName: string,
+    {
+      services,
+      note,
+      firstService = false,
+    }: { services: string[]; note: string; firstService?: boolean },
+  ) {
     const p = this.page;
-    await p.getByRole("listitem").filter({ hasText: professionalName }).getByRole("button", { name: "Book" }).click();
+    await p
+      .getByRole("listitem")
+      .filter({ hasText: professionalName })
+      .getByRole("button", { name: "Book" })
+      .click();
     const dialog = p.getByRole("dialog", { name: `Book ${professionalName}` });
     if (firstService) await dialog.getByRole("checkbox").first().check();
-    for (const service of services) await dialog.getByRole("checkbox", { name: new RegExp(`^${service}`) }).check();
+    for (const service of services)
+      await dialog.getByRole("checkbox", { name: new RegExp(`^${service}`) }).check();
     await dialog.getByLabel("Note for the professional (optional)").fill(note);
     await expect(dialog.locator("p", { hasText: "Total price" })).toContainText("Nrs.");
     await dialog.getByRole("button", { name: "Confirm booking" }).click();
