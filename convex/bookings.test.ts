@@ -2,6 +2,7 @@ import { afterEach, describe, expect, test, vi } from "vitest";
 import { api } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import { upsertCatalog } from "./model/catalog";
+import { BOOKING_LIMITS } from "./rules/limits";
 import {
   errorCode,
   errorMessage,
@@ -147,6 +148,86 @@ describe("bookings:create", () => {
   });
 });
 
+describe("booking request limits", () => {
+  test("a flood of requests to one professional stops at the open limit; a cancelled one makes room", async () => {
+    const { t, customer, pro, book } = await setup();
+    const made: Id<"bookings">[] = [];
+    const codes: string[] = [];
+    for (let i = 0; i < 50; i++) {
+      try {
+        made.push(await book());
+      } catch (error) {
+        codes.push(await errorCode(Promise.reject(error)));
+      }
+    }
+    expect(made).toHaveLength(BOOKING_LIMITS.openPerProfessional);
+    expect(new Set(codes)).toEqual(new Set(["TOO_MANY_OPEN_REQUESTS"]));
+    expect(await errorMessage(book())).toBe(
+      `You already have ${BOOKING_LIMITS.openPerProfessional} open bookings with this professional. Wait for an answer, or cancel one.`,
+    );
+    // one notification and one scheduled expiry per request made, none for refused ones
+    expect(await notificationsOf(t, pro.userId)).toHaveLength(made.length);
+    expect(await t.run((ctx) => ctx.db.system.query("_scheduled_functions").collect())).toHaveLength(made.length);
+
+    await customer.as.mutation(api.bookings.cancel, { bookingId: made[0], reason: "Booked twice" });
+    await book();
+  });
+
+  test("accepted and under-way bookings count as open; finished ones do not", async () => {
+    const { t, pro, book } = await setup();
+    const first = await book();
+    await pro.as.mutation(api.bookings.accept, { bookingId: first });
+    await pro.as.mutation(api.bookings.startTrip, { bookingId: first });
+    await book();
+    expect(await errorCode(book())).toBe("TOO_MANY_OPEN_REQUESTS");
+    await pro.as.mutation(api.bookings.arrive, { bookingId: first });
+    await pro.as.mutation(api.bookings.complete, { bookingId: first });
+    await book();
+    expect(await status(t, first)).toBe("completed");
+  });
+
+  test("open bookings with anyone are bounded; other customers are not affected", async () => {
+    const { t, customer, otherCustomer, args } = await setup();
+    const pros = [];
+    for (let i = 0; i < BOOKING_LIMITS.openOverall / BOOKING_LIMITS.openPerProfessional + 1; i++) {
+      pros.push(await insertProfessional(t, { name: `Pro ${i}`, specialty: "electrician", city: "kathmandu" }));
+    }
+    let made = 0;
+    for (const p of pros) {
+      for (let j = 0; j < BOOKING_LIMITS.openPerProfessional; j++) {
+        const call = customer.as.mutation(api.bookings.create, { ...args, professionalId: p.professionalId });
+        if (made < BOOKING_LIMITS.openOverall) {
+          await call;
+          made++;
+        } else {
+          expect(await errorMessage(call)).toBe(
+            `You have ${BOOKING_LIMITS.openOverall} open bookings. Wait for answers, or cancel one, before booking again.`,
+          );
+        }
+      }
+    }
+    await otherCustomer.as.mutation(api.bookings.create, { ...args, professionalId: pros[0].professionalId });
+  });
+
+  test(`at most ${BOOKING_LIMITS.perHour} requests an hour, whatever became of them`, async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const { t, customer, book } = await setup();
+    for (let i = 0; i < BOOKING_LIMITS.perHour; i++) {
+      const id = await book();
+      await customer.as.mutation(api.bookings.cancel, { bookingId: id, reason: "Changed my mind" });
+      vi.setSystemTime(Date.now() + 60_000);
+    }
+    expect(await errorMessage(book())).toMatch(
+      `You have sent ${BOOKING_LIMITS.perHour} booking requests in the last hour, please try again in 4`,
+    );
+    vi.setSystemTime(Date.now() + 41 * 60_000);
+    await book();
+    expect(await t.run(async (ctx) => (await ctx.db.query("bookings").collect()).length)).toBe(
+      BOOKING_LIMITS.perHour + 1,
+    );
+  });
+});
+
 describe("booking lifecycle", () => {
   test("requested → accepted → en_route → in_progress → completed, with events, notifications and totals", async () => {
     const { t, customer, pro, wiring, book } = await setup();
@@ -213,12 +294,13 @@ describe("booking lifecycle", () => {
       api.bookings.complete,
     ]) {
       expect(await errorCode(t.mutation(fn, { bookingId: id }))).toBe("UNAUTHENTICATED");
-      expect(await errorCode(otherPro.as.mutation(fn, { bookingId: id }))).toBe("FORBIDDEN");
+      // another professional's booking answers as a missing one; other roles are refused by role
+      expect(await errorCode(otherPro.as.mutation(fn, { bookingId: id }))).toBe("NOT_FOUND");
       expect(await errorCode(customer.as.mutation(fn, { bookingId: id }))).toBe("FORBIDDEN");
       expect(await errorCode(admin.as.mutation(fn, { bookingId: id }))).toBe("FORBIDDEN");
     }
     expect(await errorCode(otherPro.as.mutation(api.bookings.reject, { bookingId: id }))).toBe(
-      "FORBIDDEN",
+      "NOT_FOUND",
     );
     expect(await errorCode(customer.as.mutation(api.bookings.reject, { bookingId: id }))).toBe(
       "FORBIDDEN",
@@ -316,8 +398,8 @@ describe("bookings:cancel", () => {
     const id = await book();
     const args = { bookingId: id, reason: "No" };
     expect(await errorCode(t.mutation(api.bookings.cancel, args))).toBe("UNAUTHENTICATED");
-    expect(await errorCode(otherCustomer.as.mutation(api.bookings.cancel, args))).toBe("FORBIDDEN");
-    expect(await errorCode(otherPro.as.mutation(api.bookings.cancel, args))).toBe("FORBIDDEN");
+    expect(await errorCode(otherCustomer.as.mutation(api.bookings.cancel, args))).toBe("NOT_FOUND");
+    expect(await errorCode(otherPro.as.mutation(api.bookings.cancel, args))).toBe("NOT_FOUND");
     expect(await errorCode(admin.as.mutation(api.bookings.cancel, args))).toBe("FORBIDDEN");
     expect(await status(t, id)).toBe("requested");
   });
@@ -453,16 +535,16 @@ describe("bookings:get", () => {
     }
   });
 
-  test("other customers, other professionals and visitors are refused", async () => {
+  test("other customers and professionals get null, as for a booking that does not exist; visitors are refused", async () => {
     const { t, otherCustomer, otherPro, book } = await setup();
     const id = await book();
+    const gone = await book();
+    await t.run((ctx) => ctx.db.delete("bookings", gone));
     expect(await errorCode(t.query(api.bookings.get, { bookingId: id }))).toBe("UNAUTHENTICATED");
-    expect(await errorCode(otherCustomer.as.query(api.bookings.get, { bookingId: id }))).toBe(
-      "FORBIDDEN",
-    );
-    expect(await errorCode(otherPro.as.query(api.bookings.get, { bookingId: id }))).toBe(
-      "FORBIDDEN",
-    );
+    for (const as of [otherCustomer.as, otherPro.as]) {
+      expect(await as.query(api.bookings.get, { bookingId: id })).toBeNull();
+      expect(await as.query(api.bookings.get, { bookingId: gone })).toBeNull();
+    }
   });
 });
 

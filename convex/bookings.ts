@@ -141,7 +141,7 @@ export const forCustomer = customerQuery({
   handler: (ctx, { paginationOpts }) => Bookings.pageForCustomer(ctx, ctx.viewer, paginationOpts),
 });
 
-/** Its customer, its professional or an admin; null when it does not exist. */
+/** Its customer, its professional or an admin; null for anyone else, as when it does not exist. */
 export const get = userQuery({
   args: { bookingId: v.id("bookings") },
   handler: (ctx, { bookingId }) => Bookings.getWithEvents(ctx, ctx.viewer, bookingId),
@@ -153,15 +153,19 @@ export const recentActivity = professionalQuery({
   handler: (ctx) => Bookings.recentActivity(ctx, ctx.viewer),
 });
 
-/** GET /api/bookings/{userId}: that user's newest 100 bookings in the spec's shape; the user or an admin. */
+/**
+ * GET /api/bookings/{userId}: that user's newest 100 bookings in the spec's shape; the user or an
+ * admin. Anyone else gets the 404 of a user who does not exist, so ids cannot be probed.
+ */
 export const listForApi = internalQuery({
   args: { userId: v.string() },
   handler: async (ctx, args) => {
     const viewer = await requireViewer(ctx);
     const userId = ctx.db.normalizeId("users", args.userId);
     const user = userId === null ? null : await ctx.db.get("users", userId);
-    if (user === null) Bookings.notFound("This user was not found.");
-    if (viewer._id !== user._id && viewer.role !== "admin") Bookings.forbid();
+    if (user === null || (viewer._id !== user._id && viewer.role !== "admin")) {
+      Bookings.notFound("This user was not found.");
+    }
     const bookings = await Bookings.recentForUser(ctx, viewer, user, 100);
     return bookings.map((b) => ({
       ...b,

@@ -59,26 +59,76 @@ describe("professionals:search", () => {
 });
 
 describe("professionals:get", () => {
-  test("public profile with locations and reviews, never documents or contact details", async () => {
+  /** A booking between them, inserted in `status`. */
+  const bookingIn = (t: TestConvex, customerId: Id<"users">, pro: { professionalId: Id<"professionals">; userId: Id<"users"> }, status: "requested" | "accepted" | "completed") =>
+    t.run((ctx) =>
+      ctx.db.insert("bookings", {
+        customerId,
+        professionalId: pro.professionalId,
+        professionalUserId: pro.userId,
+        services: [],
+        address: "Ward 2, Thamel",
+        city: "kathmandu",
+        scheduledFor: Date.now(),
+        price: 0,
+        status,
+        updatedAt: Date.now(),
+      }),
+    );
+
+  test("everyone sees the public profile and the cities served, never documents or email", async () => {
     const t = newTest();
     const pro = await insertProfessional(t);
     const profile = await t.query(api.professionals.get, { professionalId: pro.professionalId });
-    expect(profile).toMatchObject({ name: "Ram Thapa", state: "Bagmati", reviews: { average: 0, count: 0, recent: [] } });
-    expect(profile?.locations).toHaveLength(1);
+    expect(profile).toMatchObject({
+      name: "Ram Thapa",
+      state: "Bagmati",
+      serviceArea: [{ city: "kathmandu", cityName: "Kathmandu", state: "Bagmati" }],
+      contact: null,
+      reviews: { average: 0, count: 0, recent: [] },
+    });
+    const text = JSON.stringify(profile);
+    for (const secret of ["Ward 10", "44600", "21900", "9800000002", "@example.np", pro.userId]) {
+      expect(text).not.toContain(secret);
+    }
     expect(profile).not.toHaveProperty("documents");
-    expect(profile).not.toHaveProperty("email");
   });
 
-  test("a rejected profile is shown only to its owner and admins", async () => {
+  test("address, zip code and phone: admins, the professional, and the customer of an active booking only", async () => {
+    const t = newTest();
+    const pro = await insertProfessional(t);
+    const { visitor, customer, professional, admin } = await everyKindOfCaller(t);
+    const booked = await insertCustomer(t, "Booked Customer");
+    const contactAs = async (as: Pick<typeof visitor, "query">) =>
+      (await as.query(api.professionals.get, { professionalId: pro.professionalId }))?.contact;
+    const exact = { phone: "9800000002", locations: [{ city: "kathmandu", state: "Bagmati", address: "Ward 10", zipCode: "44600" }] };
+
+    for (const as of [visitor, customer, professional]) expect(await contactAs(as)).toBeNull();
+    for (const as of [admin, pro.as]) expect(await contactAs(as)).toEqual(exact);
+
+    const booking = await bookingIn(t, booked.userId, pro, "requested");
+    expect(await contactAs(booked.as)).toBeNull(); // not yet accepted
+    await t.run((ctx) => ctx.db.patch("bookings", booking, { status: "accepted" }));
+    expect(await contactAs(booked.as)).toEqual(exact);
+    await t.run((ctx) => ctx.db.patch("bookings", booking, { status: "completed" }));
+    expect(await contactAs(booked.as)).toBeNull(); // the job is over
+  });
+
+  test("an unverified or rejected profile is, to anyone but its owner and admins, as missing as an unknown id", async () => {
     const t = newTest();
     const pro = await insertProfessional(t, { verified: false });
-    await t.run((ctx) => ctx.db.patch("professionals", pro.professionalId, { verification: { status: "rejected" } }));
     const { visitor, customer, professional, admin } = await everyKindOfCaller(t);
-    for (const as of [visitor, customer, professional]) {
-      expect(await as.query(api.professionals.get, { professionalId: pro.professionalId })).toBeNull();
-    }
-    for (const as of [pro.as, admin]) {
-      expect(await as.query(api.professionals.get, { professionalId: pro.professionalId })).not.toBeNull();
+    const gone = await insertProfessional(t, { name: "Gone" });
+    await t.run((ctx) => ctx.db.delete("professionals", gone.professionalId));
+    for (const status of ["unverified", "rejected"] as const) {
+      await t.run((ctx) => ctx.db.patch("professionals", pro.professionalId, { verification: { status } }));
+      for (const as of [visitor, customer, professional]) {
+        expect(await as.query(api.professionals.get, { professionalId: pro.professionalId })).toBeNull();
+        expect(await as.query(api.professionals.get, { professionalId: gone.professionalId })).toBeNull();
+      }
+      for (const as of [pro.as, admin]) {
+        expect(await as.query(api.professionals.get, { professionalId: pro.professionalId })).not.toBeNull();
+      }
     }
   });
 });

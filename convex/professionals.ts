@@ -12,7 +12,13 @@ import {
   replaceDocuments,
   replacedDocument,
 } from "./model/professionalDocuments";
-import { card, dashboard, professionalOfUser, ratingOf, search as searchProfessionals } from "./model/professionals";
+import {
+  dashboard,
+  professionalOfUser,
+  profileFor,
+  ratingOf,
+  search as searchProfessionals,
+} from "./model/professionals";
 import { resolveSpecialty } from "./model/users";
 
 const point = v.object({ lat: v.number(), lng: v.number() });
@@ -33,18 +39,19 @@ export const search = publicQuery({
   },
 });
 
-/** A professional's public profile; rejected profiles only to their owner and admins. */
+/**
+ * A professional's profile: verified ones to everyone, others only to their owner and admins (null
+ * otherwise, as for an unknown id); address, zip code and phone only where model/professionals.ts
+ * profileFor allows.
+ */
 export const get = publicQuery({
   args: { professionalId: v.id("professionals") },
   handler: async (ctx, { professionalId }) => {
     const pro = await ctx.db.get("professionals", professionalId);
-    if (pro === null) return null;
-    const privileged = ctx.viewer !== null && (ctx.viewer.role === "admin" || ctx.viewer._id === pro.userId);
-    if (pro.verification.status === "rejected" && !privileged) return null;
+    const profile = pro === null ? null : await profileFor(ctx, ctx.viewer, pro);
+    if (pro === null || profile === null) return null;
     return {
-      ...(await card(ctx, pro)),
-      state: pro.state,
-      locations: pro.locations,
+      ...profile,
       reviews: { ...ratingOf(pro), recent: (await recentReviews(ctx, pro._id)).slice(0, 5) },
     };
   },
@@ -61,7 +68,11 @@ export const me = professionalQuery({
 
 async function ownProfile(ctx: QueryCtx, userId: Id<"users">) {
   const pro = await professionalOfUser(ctx, userId);
-  if (pro === null) throw new ConvexError({ code: "NOT_FOUND", message: "Your professional profile was not found." });
+  if (pro === null)
+    throw new ConvexError({
+      code: "NOT_FOUND",
+      message: "Your professional profile was not found.",
+    });
   return pro;
 }
 
@@ -82,12 +93,19 @@ const newDocument = v.optional(v.id("_storage"));
  * and puts the profile back in the admins' review queue (unverified, note cleared). Refused once verified.
  */
 export const resubmitDocuments = professionalMutation({
-  args: { citizenshipFront: newDocument, citizenshipBack: newDocument, trainingCertificate: newDocument },
+  args: {
+    citizenshipFront: newDocument,
+    citizenshipBack: newDocument,
+    trainingCertificate: newDocument,
+  },
   returns: v.null(),
   handler: async (ctx, args) => {
     const pro = await ownProfile(ctx, ctx.viewer._id);
     const replaced = await replaceDocuments(ctx, pro, args);
-    await ctx.scheduler.runAfter(0, internal.professionals.checkDocuments, { professionalId: pro._id, replaced });
+    await ctx.scheduler.runAfter(0, internal.professionals.checkDocuments, {
+      professionalId: pro._id,
+      replaced,
+    });
     return null;
   },
 });
@@ -98,13 +116,19 @@ export const checkDocuments = internalAction({
   returns: v.null(),
   handler: async (ctx, { professionalId, replaced }) => {
     const refused = await firstRefusedDocument(ctx, replaced);
-    if (refused !== null) await ctx.runMutation(internal.professionals.refuseDocument, { professionalId, ...refused });
+    if (refused !== null)
+      await ctx.runMutation(internal.professionals.refuseDocument, { professionalId, ...refused });
     return null;
   },
 });
 
 export const refuseDocument = internalMutation({
-  args: { professionalId: v.id("professionals"), kind: documentKind, storageId: v.id("_storage"), reason: v.string() },
+  args: {
+    professionalId: v.id("professionals"),
+    kind: documentKind,
+    storageId: v.id("_storage"),
+    reason: v.string(),
+  },
   returns: v.null(),
   handler: async (ctx, args) => {
     await refuseResubmittedDocument(ctx, args);

@@ -114,7 +114,8 @@ describe("reviews:create", () => {
     const id = await completed();
     const args = { bookingId: id, rating: 5 };
     expect(await errorCode(t.mutation(api.reviews.create, args))).toBe("UNAUTHENTICATED");
-    expect(await errorCode(otherCustomer.as.mutation(api.reviews.create, args))).toBe("FORBIDDEN");
+    // another customer's booking answers as a missing one
+    expect(await errorCode(otherCustomer.as.mutation(api.reviews.create, args))).toBe("NOT_FOUND");
     expect(await errorCode(pro.as.mutation(api.reviews.create, args))).toBe("FORBIDDEN");
     expect(await errorCode(otherPro.as.mutation(api.reviews.create, args))).toBe("FORBIDDEN");
     expect(await errorCode(admin.as.mutation(api.reviews.create, args))).toBe("FORBIDDEN");

@@ -103,6 +103,7 @@ export default defineSchema({
     updatedAt: v.number(),
   })
     .index("by_customerId", ["customerId"])
+    .index("by_customerId_and_status", ["customerId", "status"]) // a customer's open requests (model/bookings.ts limits)
     // newest-first lists need the _creationTime order; the status index serves counts and filters
     // eslint-disable-next-line @convex-dev/no-duplicate-indexes
     .index("by_professionalId", ["professionalId"])

@@ -85,15 +85,37 @@ describe("signUpDrafts:create", () => {
 });
 
 describe("signUpDrafts:createForApi", () => {
+  const email = { email: "new@example.np" };
+
   test("registrations without a stamp share a small allowance; one with a stamp gets a draft of its own", async () => {
     const t = newTest();
-    for (let i = 0; i < RATE_LIMITS.apiDraft.everyone.max; i++)
-      await t.mutation(internal.signUpDrafts.createForApi, {});
-    expect(await errorCode(t.mutation(internal.signUpDrafts.createForApi, {}))).toBe(
+    for (let i = 0; i < RATE_LIMITS.apiDraft.everyone.max; i++) {
+      await t.mutation(internal.signUpDrafts.createForApi, email);
+    }
+    expect(await errorCode(t.mutation(internal.signUpDrafts.createForApi, email))).toBe(
       "RATE_LIMITED",
     );
-    await t.mutation(internal.signUpDrafts.createForApi, { stamp: await solveStamp() });
+    await t.mutation(internal.signUpDrafts.createForApi, { ...email, stamp: await solveStamp() });
     expect(await drafts(t)).toHaveLength(RATE_LIMITS.apiDraft.everyone.max + 1);
+  });
+
+  test("an email with no sign-up attempts left is refused before it uses up the shared allowance", async () => {
+    const t = newTest();
+    const { max } = RATE_LIMITS.signUp.perEmail;
+    await t.run((ctx) =>
+      ctx.db.insert("rateLimits", {
+        key: "signUp:perEmail:taken@example.np",
+        windowStart: Date.now(),
+        count: max,
+      }),
+    );
+    for (let i = 0; i < 3 * RATE_LIMITS.apiDraft.everyone.max; i++) {
+      const refused = t.mutation(internal.signUpDrafts.createForApi, {
+        email: " Taken@Example.np",
+      });
+      expect(await errorCode(refused)).toBe("RATE_LIMITED");
+    }
+    await t.mutation(internal.signUpDrafts.createForApi, email);
   });
 });
 
@@ -101,9 +123,11 @@ describe("signUpDrafts:sweepExpired", () => {
   test("deletes drafts past their lifetime, keeps the others", async () => {
     vi.useFakeTimers({ toFake: ["Date"] });
     const t = newTest();
-    await t.mutation(internal.signUpDrafts.createForApi, {});
+    await t.mutation(internal.signUpDrafts.createForApi, { email: "a@example.np" });
     vi.setSystemTime(Date.now() + DRAFT_LIMITS.lifetimeMs / 2);
-    const { draft: young } = await t.mutation(internal.signUpDrafts.createForApi, {});
+    const { draft: young } = await t.mutation(internal.signUpDrafts.createForApi, {
+      email: "a@example.np",
+    });
     vi.setSystemTime(Date.now() + DRAFT_LIMITS.lifetimeMs / 2 + 1);
     await t.mutation(internal.signUpDrafts.sweepExpired, {});
     expect((await drafts(t)).map((d) => d.token)).toEqual([young]);

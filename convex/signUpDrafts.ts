@@ -3,6 +3,7 @@ import { internal } from "./_generated/api";
 import { internalMutation } from "./_generated/server";
 import { publicMutation } from "./functions";
 import { createApiDraft, createDraft, spendDraft, sweepExpiredDrafts } from "./model/signUpDrafts";
+import { normalizeEmail } from "./model/users";
 
 const newDraft = v.object({ draft: v.string(), expiresAt: v.number() });
 
@@ -18,13 +19,14 @@ export const create = publicMutation({
 
 /**
  * POST /api/{users,technicians}/register: a draft of its own for a registration that sent a solved
- * `stamp`; one from the small allowance all stamp-less registrations share otherwise.
+ * `stamp`; one from the small allowance all stamp-less registrations share otherwise (not used up by
+ * an email address with no sign-up attempts left).
  */
 export const createForApi = internalMutation({
-  args: { stamp: v.optional(v.string()) },
+  args: { email: v.string(), stamp: v.optional(v.string()) },
   returns: newDraft,
-  handler: (ctx, { stamp }) =>
-    stamp === undefined ? createApiDraft(ctx) : createDraft(ctx, stamp),
+  handler: (ctx, { email, stamp }) =>
+    stamp === undefined ? createApiDraft(ctx, normalizeEmail(email)) : createDraft(ctx, stamp),
 });
 
 /** The sign-up the draft paid for created `userId`. */

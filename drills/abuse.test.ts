@@ -1,13 +1,16 @@
 // @vitest-environment edge-runtime
 /**
  * Abuse: password guessing is locked out after auth's failed-attempt limit, location updates above
- * 1/s are refused, visitors flooding upload URLs or the contact form are cut off at their shared limit,
- * a 6 MB upload is refused when it is attached and files never attached are swept a day later.
+ * 1/s are refused, a visitor flooding upload URLs or sign-ups is cut off at their own limits while
+ * other visitors sign up, the contact form at the visitors' shared limit, a customer's booking flood
+ * at the per-customer limits, a 6 MB upload is refused when it is attached and files never attached
+ * are swept a day later.
  * (Script tags: abuse-render.test.tsx.)
  */
 import { beforeAll, describe, expect, test } from "vitest";
 import { api, internal } from "../convex/_generated/api";
-import { DRAFT_LIMITS, RATE_LIMITS } from "../convex/rules/limits";
+import { upsertCatalog } from "../convex/model/catalog";
+import { BOOKING_LIMITS, DRAFT_LIMITS, RATE_LIMITS } from "../convex/rules/limits";
 import {
   PNG_BYTES,
   customerSignUp,
@@ -126,6 +129,84 @@ describe("abuse", () => {
     await customer.as.mutation(api.contact.send, { ...message, message: "Do you serve Butwal?" });
     console.log(
       `abuse: 500 upload URLs on one visitor's draft → ${uploads.accepted} accepted, ${uploads.limited} refused, another visitor's 4 uploads served; 500 contact messages → ${messages.accepted} stored, ${messages.limited} RATE_LIMITED; a signed-in user still served`,
+    );
+  }, 60_000);
+
+  test("a visitor's flood of sign-ups (app and HTTP, a taken email) does not stop another visitor signing up", async () => {
+    const t = newTest();
+    await t.action(api.auth.signIn, { provider: "customer", params: await customerSignUp(t, "taken@example.np") });
+    const form = (email: string) => {
+      const f = new FormData();
+      for (const [k, v] of Object.entries({ fullname: "Flood", email, phoneNumber: "9812345678", password: "secret pass", address: "Ward 7", zipCode: "56613" })) {
+        f.set(k, v);
+      }
+      return f;
+    };
+    const codes = new Map<string, number>();
+    const count = (code: string) => codes.set(code, (codes.get(code) ?? 0) + 1);
+    const params = await customerSignUp(t, "taken@example.np");
+    const flood = async (calls: number) => {
+      for (let i = 0; i < calls; i++) {
+        if (i % 2 === 0) {
+          count(await errorCode(t.action(api.auth.signIn, { provider: "customer", params })));
+        } else {
+          count(`HTTP ${(await t.fetch("/api/users/register", { method: "POST", body: form("taken@example.np") })).status}`);
+        }
+      }
+    };
+    await flood(40);
+    // the flood goes on while another visitor signs up in the app and a third over HTTP
+    const started = performance.now();
+    const [, other, res] = await Promise.all([
+      flood(40),
+      t.action(api.auth.signIn, { provider: "customer", params: await customerSignUp(t, "second.visitor@example.np") }),
+      t.fetch("/api/users/register", { method: "POST", body: form("third.visitor@example.np") }),
+    ]);
+    const tookMs = performance.now() - started;
+    expect(other.tokens?.token).toBeTypeOf("string");
+    expect(res.status).toBe(201);
+    expect(tookMs).toBeLessThan(5_000);
+    expect([...codes.keys()].sort()).toEqual(["EMAIL_TAKEN", "HTTP 409", "HTTP 429", "RATE_LIMITED"]);
+    console.log(
+      `abuse: a sign-up flood with a taken email (80 calls, app and HTTP: ${[...codes].map(([c, n]) => `${n} ${c}`).join(", ")}) ran while another visitor signed up and a third registered over HTTP, both in ${Math.round(tookMs)} ms`,
+    );
+  }, 60_000);
+
+  test("a customer's flood of booking requests stops at the per-customer limits", async () => {
+    const t = newTest();
+    await t.run((ctx) => upsertCatalog(ctx));
+    const customer = await insertCustomer(t);
+    const pros = [];
+    for (let i = 0; i < 6; i++) pros.push(await insertProfessional(t, { name: `Pro ${i}` }));
+    const service = await t.run((ctx) => ctx.db.query("services").withIndex("by_category_and_name", (q) => q.eq("category", "electrical")).first());
+    const request = (professionalId: (typeof pros)[number]["professionalId"]) =>
+      customer.as.mutation(api.bookings.create, {
+        professionalId,
+        serviceIds: [service!._id],
+        address: "Ward 2, Thamel",
+        city: "kathmandu",
+        scheduledFor: Date.now() + 3_600_000,
+      });
+    const flood = async (attempts: number, pick: (i: number) => (typeof pros)[number]["professionalId"]) => {
+      const outcome = { made: 0, codes: new Set<string>() };
+      for (let i = 0; i < attempts; i++) {
+        try {
+          await request(pick(i));
+          outcome.made++;
+        } catch (error) {
+          outcome.codes.add(await errorCode(Promise.reject(error)));
+        }
+      }
+      return outcome;
+    };
+    const onePro = await flood(500, () => pros[0].professionalId);
+    const spread = await flood(500, (i) => pros[i % pros.length].professionalId);
+    expect(onePro).toEqual({ made: BOOKING_LIMITS.openPerProfessional, codes: new Set(["TOO_MANY_OPEN_REQUESTS"]) });
+    expect(spread).toEqual({ made: BOOKING_LIMITS.openOverall - BOOKING_LIMITS.openPerProfessional, codes: new Set(["TOO_MANY_OPEN_REQUESTS"]) });
+    const notified = await t.run(async (ctx) => (await ctx.db.query("notifications").collect()).length);
+    expect(notified).toBe(BOOKING_LIMITS.openOverall);
+    console.log(
+      `abuse: 500 booking requests to one professional → ${onePro.made} made; 500 more spread over ${pros.length} → ${spread.made} more (${BOOKING_LIMITS.openOverall} open at most), each refusal TOO_MANY_OPEN_REQUESTS; ${notified} notifications`,
     );
   }, 60_000);
 

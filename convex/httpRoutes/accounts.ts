@@ -93,7 +93,8 @@ function register(provider: "customer" | "professional") {
     const form = await readForm(request, MAX_REGISTER_BYTES);
     // the sign-up's draft (model/signUpDrafts.ts): its own with a solved stamp, else the shared allowance's
     const stamp = text(form, "stamp");
-    const { draft } = await ctx.runMutation(internal.signUpDrafts.createForApi, stamp === "" ? {} : { stamp });
+    const email = text(form, "email");
+    const { draft } = await ctx.runMutation(internal.signUpDrafts.createForApi, stamp === "" ? { email } : { email, stamp });
     const stored: Id<"_storage">[] = [];
     const keep = (id: Id<"_storage"> | undefined) => {
       if (id !== undefined) stored.push(id);
@@ -103,7 +104,7 @@ function register(provider: "customer" | "professional") {
       const params: Record<string, string> = {
         flow: "signUp",
         draft,
-        email: text(form, "email"),
+        email,
         password: text(form, "password"),
         name: text(form, "fullname", "name"),
         phone: text(form, "phoneNumber", "phone"),

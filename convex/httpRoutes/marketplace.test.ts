@@ -164,8 +164,20 @@ describe("/api/bookings/{id}", () => {
         services: [{ name: "Fan Installation", serviceCategory: "electrical" }],
       });
     }
-    expect((await otherCustomer.as.fetch(`/api/bookings/${customer.userId}`)).status).toBe(403);
-    expect((await otherPro.as.fetch(`/api/bookings/${pro.userId}`)).status).toBe(403);
+    // someone else's list answers exactly as a user who does not exist: ids cannot be probed
+    const gone = await insertCustomer(t, "Gone User");
+    await t.run((ctx) => ctx.db.delete("users", gone.userId));
+    const answers = [];
+    for (const [as, userId] of [
+      [otherCustomer.as, customer.userId],
+      [otherPro.as, pro.userId],
+      [otherCustomer.as, gone.userId],
+      [otherCustomer.as, "not-an-id"],
+    ] as const) {
+      const res = await as.fetch(`/api/bookings/${userId}`);
+      answers.push({ status: res.status, body: await body(res) });
+    }
+    expect(answers).toEqual(Array(4).fill({ status: 404, body: { success: false, code: "NOT_FOUND", message: "This user was not found." } }));
     expect((await t.fetch(`/api/bookings/${pro.userId}`)).status).toBe(401);
     expect((await admin.as.fetch("/api/bookings/not-an-id")).status).toBe(404);
   });
@@ -177,7 +189,18 @@ describe("/api/bookings/{id}", () => {
     expect((await put(t, "accepted")).status).toBe(401);
     expect((await put(customer.as, "accepted")).status).toBe(403);
     expect((await put(admin.as, "accepted")).status).toBe(403);
-    expect((await put(otherPro.as, "accepted")).status).toBe(403);
+    // another professional's request answers exactly as one that does not exist
+    const notFound = { success: false, code: "NOT_FOUND", message: "This booking was not found." };
+    const stranger = await put(otherPro.as, "accepted");
+    expect({ status: stranger.status, body: await body(stranger) }).toEqual({ status: 404, body: notFound });
+    const gone = await t.run(async (ctx) => {
+      const { _id, _creationTime, ...rest } = (await ctx.db.get("bookings", bookingId))!;
+      const copy = await ctx.db.insert("bookings", rest);
+      await ctx.db.delete("bookings", copy);
+      return copy;
+    });
+    const missing = await put(otherPro.as, "accepted", gone);
+    expect({ status: missing.status, body: await body(missing) }).toEqual({ status: 404, body: notFound });
     expect((await put(pro.as, "completed")).status).toBe(400);
     expect((await put(pro.as, "accepted", "nope")).status).toBe(404);
     const ok = await put(pro.as, "accepted");

@@ -5,8 +5,10 @@ import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
 import type { BookingStatus, CitySlug } from "../validators";
 import { ACTIVE_STATUSES, checkTransition, type Actor } from "../rules/bookingLifecycle";
+import { BOOKING_LIMITS } from "../rules/limits";
 import { categoryName, cityName, priceIn, specialtyCategory, specialtyName } from "./catalog";
 import { notify } from "./notifications";
+import { rateLimited } from "./rateLimit";
 import { getSettings } from "./settings";
 
 const MAX_SERVICES_PER_BOOKING = 10;
@@ -41,6 +43,59 @@ export async function requireOwnProfessional(ctx: QueryCtx, viewer: Doc<"users">
   const pro = await professionalOfUser(ctx, viewer._id);
   if (pro === null) fail("NOT_FOUND", "Your professional profile was not found.");
   return pro;
+}
+
+/** Bookings that still wait for an answer or are under way. */
+const OPEN_STATUSES: readonly BookingStatus[] = ["requested", ...ACTIVE_STATUSES];
+
+/**
+ * A customer may have a few open bookings with one professional and a bounded number overall, and
+ * make a bounded number of requests an hour (BOOKING_LIMITS): each request notifies a professional
+ * and schedules an expiry.
+ */
+async function checkRequestLimits(
+  ctx: QueryCtx,
+  customerId: Id<"users">,
+  professionalId: Id<"professionals">,
+  now: number,
+): Promise<void> {
+  const { openPerProfessional, openOverall, perHour, hourMs } = BOOKING_LIMITS;
+  const open = (
+    await Promise.all(
+      OPEN_STATUSES.map((status) =>
+        ctx.db
+          .query("bookings")
+          .withIndex("by_customerId_and_status", (q) =>
+            q.eq("customerId", customerId).eq("status", status),
+          )
+          .take(openOverall),
+      ),
+    )
+  ).flat();
+  if (open.length >= openOverall) {
+    fail(
+      "TOO_MANY_OPEN_REQUESTS",
+      `You have ${openOverall} open bookings. Wait for answers, or cancel one, before booking again.`,
+    );
+  }
+  if (open.filter((b) => b.professionalId === professionalId).length >= openPerProfessional) {
+    fail(
+      "TOO_MANY_OPEN_REQUESTS",
+      `You already have ${openPerProfessional} open bookings with this professional. Wait for an answer, or cancel one.`,
+    );
+  }
+  const lastHour = await ctx.db
+    .query("bookings")
+    .withIndex("by_customerId", (q) =>
+      q.eq("customerId", customerId).gt("_creationTime", now - hourMs),
+    )
+    .take(perHour);
+  if (lastHour.length >= perHour) {
+    throw rateLimited(
+      lastHour[0]._creationTime + hourMs - now,
+      `You have sent ${perHour} booking requests in the last hour`,
+    );
+  }
 }
 
 export async function create(
@@ -106,6 +161,7 @@ export async function create(
     services.push({ id: service._id, name: service.name, category: service.category, price });
   }
   const price = services.reduce((sum, s) => sum + s.price, 0);
+  await checkRequestLimits(ctx, customer._id, pro._id, now);
 
   const bookingId = await ctx.db.insert("bookings", {
     customerId: customer._id,
@@ -199,11 +255,11 @@ export async function transition(
   },
 ): Promise<void> {
   const booking = await ctx.db.get("bookings", args.bookingId);
-  if (booking === null) fail("NOT_FOUND", "This booking was not found.");
   const user = args.actorUser;
-  if (args.actor !== "system") {
-    const owner = args.actor === "customer" ? booking.customerId : booking.professionalUserId;
-    if (user === undefined || user._id !== owner) fail("FORBIDDEN", "This booking is not yours.");
+  const owner = args.actor === "customer" ? booking?.customerId : booking?.professionalUserId;
+  // someone else's booking answers as a missing one: its id tells them nothing
+  if (booking === null || (args.actor !== "system" && (user === undefined || user._id !== owner))) {
+    fail("NOT_FOUND", "This booking was not found.");
   }
   const check = checkTransition(booking.status, args.to, args.actor);
   if (check.kind === "noop") return;
@@ -396,8 +452,7 @@ export async function getWithEvents(
   bookingId: Id<"bookings">,
 ) {
   const booking = await ctx.db.get("bookings", bookingId);
-  if (booking === null) return null;
-  if (!canSee(viewer, booking)) fail("FORBIDDEN", "This booking is not yours.");
+  if (booking === null || !canSee(viewer, booking)) return null;
   const load = loader(ctx);
   const events = await ctx.db
     .query("bookingEvents")

@@ -112,6 +112,19 @@ async function precisionFor(ctx: QueryCtx, viewer: Doc<"users"> | null): Promise
 }
 
 /**
+ * Whether `viewer` may know where a professional exactly is: their exact position, and (model/
+ * professionals.ts) their address, zip code and phone. The rule of the HTTP markers' precision.
+ */
+export async function seesExactly(
+  ctx: QueryCtx,
+  viewer: Doc<"users"> | null,
+  professionalId: Id<"professionals">,
+): Promise<boolean> {
+  const { admin, exact } = await precisionFor(ctx, viewer);
+  return admin || exact.has(professionalId);
+}
+
+/**
  * Map markers of verified, available professionals seen in the live window, newest first, rounded
  * to ~500 m — the same for every caller: it takes no viewer, so a subscription's result is shared.
  */
@@ -205,11 +218,10 @@ export async function forActiveBookings(ctx: QueryCtx, viewer: Doc<"users">) {
 /** Live tracking for one booking: the customer while the job is active; its professional and admins always. */
 export async function forBooking(ctx: QueryCtx, viewer: Doc<"users">, bookingId: Id<"bookings">) {
   const booking = await ctx.db.get("bookings", bookingId);
+  // someone else's booking answers as a missing one
   if (booking === null) return null;
   const isCustomer = viewer._id === booking.customerId;
-  if (!isCustomer && viewer._id !== booking.professionalUserId && viewer.role !== "admin") {
-    throw new ConvexError({ code: "FORBIDDEN", message: "This booking is not yours." });
-  }
+  if (!isCustomer && viewer._id !== booking.professionalUserId && viewer.role !== "admin") return null;
   if (isCustomer && !ACTIVE_STATUSES.includes(booking.status)) return null;
   const row = await ctx.db
     .query("liveLocations")

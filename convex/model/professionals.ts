@@ -5,6 +5,7 @@ import type { MutationCtx, QueryCtx } from "../_generated/server";
 import { CITIES, type CitySlug, type SpecialtySlug } from "../validators";
 import { cityName, priceIn, servicesOf, specialtyCategory, specialtyName } from "./catalog";
 import { roundToGrid } from "./geo";
+import { seesExactly } from "./locations";
 import { urlOf } from "./files";
 import { notify } from "./notifications";
 
@@ -49,11 +50,17 @@ async function approximatePosition(ctx: QueryCtx, pro: Doc<"professionals">): Pr
     .query("liveLocations")
     .withIndex("by_professionalId", (q) => q.eq("professionalId", pro._id))
     .unique();
-  return live === null ? cityCentre(pro.city) : { lat: roundToGrid(live.lat), lng: roundToGrid(live.lng) };
+  return live === null
+    ? cityCentre(pro.city)
+    : { lat: roundToGrid(live.lat), lng: roundToGrid(live.lng) };
 }
 
 /** The lowest catalogue price of the specialty's category in a city, if it is offered there. */
-export async function priceFrom(ctx: QueryCtx, specialty: SpecialtySlug, city: CitySlug): Promise<number | undefined> {
+export async function priceFrom(
+  ctx: QueryCtx,
+  specialty: SpecialtySlug,
+  city: CitySlug,
+): Promise<number | undefined> {
   const prices = (await servicesOf(ctx, specialtyCategory(specialty)))
     .map((s) => priceIn(s, city))
     .filter((p): p is number => p !== null);
@@ -61,11 +68,14 @@ export async function priceFrom(ctx: QueryCtx, specialty: SpecialtySlug, city: C
 }
 
 /** The public card of a professional (no contact details, no documents). */
-export async function card(ctx: QueryCtx, pro: Doc<"professionals">, extra: { distanceKm?: number; priceFrom?: number } = {}) {
+export async function card(
+  ctx: QueryCtx,
+  pro: Doc<"professionals">,
+  extra: { distanceKm?: number; priceFrom?: number } = {},
+) {
   const user = await ctx.db.get("users", pro.userId);
   return {
     _id: pro._id,
-    userId: pro.userId,
     name: user?.name ?? "Professional",
     photoUrl: await urlOf(ctx, user?.photo),
     specialty: pro.specialty,
@@ -92,7 +102,9 @@ export async function search(
   const pros = (
     await ctx.db
       .query("professionals")
-      .withIndex("by_specialty_and_city", (q) => q.eq("specialty", args.specialty).eq("city", args.city))
+      .withIndex("by_specialty_and_city", (q) =>
+        q.eq("specialty", args.specialty).eq("city", args.city),
+      )
       .take(SEARCH_SCAN)
   ).filter((p) => p.verification.status !== "rejected");
   const price = await priceFrom(ctx, args.specialty, args.city);
@@ -102,7 +114,8 @@ export async function search(
       pro,
       bookable: pro.verification.status === "verified" && pro.available,
       rating: ratingOf(pro),
-      distance: near === undefined ? undefined : distanceKm(near, await approximatePosition(ctx, pro)),
+      distance:
+        near === undefined ? undefined : distanceKm(near, await approximatePosition(ctx, pro)),
     })),
   );
   ranked.sort(
@@ -113,8 +126,38 @@ export async function search(
       (a.distance ?? 0) - (b.distance ?? 0),
   );
   return await Promise.all(
-    ranked.slice(0, SEARCH_RESULTS).map((r) => card(ctx, r.pro, { distanceKm: r.distance, priceFrom: price })),
+    ranked
+      .slice(0, SEARCH_RESULTS)
+      .map((r) => card(ctx, r.pro, { distanceKm: r.distance, priceFrom: price })),
   );
+}
+
+/**
+ * A professional's profile by id, for `viewer`. Profiles not (or no longer) verified are shown only to
+ * their owner and admins: to anyone else they are missing, like an id that does not exist. Everyone
+ * sees the cities served; the address, zip code and phone only those who may know where the
+ * professional exactly is (model/locations.ts seesExactly: admins, the professional, the customer of
+ * an active booking with them).
+ */
+export async function profileFor(
+  ctx: QueryCtx,
+  viewer: Doc<"users"> | null,
+  pro: Doc<"professionals">,
+) {
+  const privileged = viewer !== null && (viewer.role === "admin" || viewer._id === pro.userId);
+  if (pro.verification.status !== "verified" && !privileged) return null;
+  const exact = await seesExactly(ctx, viewer, pro._id);
+  const user = exact ? await ctx.db.get("users", pro.userId) : null;
+  return {
+    ...(await card(ctx, pro)),
+    state: pro.state,
+    serviceArea: pro.locations.map((l) => ({
+      city: l.city,
+      cityName: cityName(l.city),
+      state: l.state,
+    })),
+    contact: exact ? { phone: user?.phone ?? null, locations: pro.locations } : null,
+  };
 }
 
 export async function documentUrls(ctx: QueryCtx, pro: Doc<"professionals">) {
@@ -181,7 +224,8 @@ export async function adminRow(ctx: QueryCtx, pro: Doc<"professionals">) {
 
 export async function requireProfessional(ctx: QueryCtx, professionalId: Id<"professionals">) {
   const pro = await ctx.db.get("professionals", professionalId);
-  if (pro === null) throw new ConvexError({ code: "NOT_FOUND", message: "This professional was not found." });
+  if (pro === null)
+    throw new ConvexError({ code: "NOT_FOUND", message: "This professional was not found." });
   return pro;
 }
 
@@ -194,18 +238,30 @@ export async function verify(
   const pro = await requireProfessional(ctx, args.professionalId);
   const note = args.note?.trim() || undefined;
   if (note !== undefined && note.length > 500) {
-    throw new ConvexError({ code: "INVALID_INPUT", message: "The note may be at most 500 characters." });
+    throw new ConvexError({
+      code: "INVALID_INPUT",
+      message: "The note may be at most 500 characters.",
+    });
   }
   if (args.decision === "rejected" && note === undefined) {
-    throw new ConvexError({ code: "INVALID_INPUT", message: "Say why the documents were rejected." });
+    throw new ConvexError({
+      code: "INVALID_INPUT",
+      message: "Say why the documents were rejected.",
+    });
   }
   await ctx.db.patch("professionals", pro._id, {
-    verification: { status: args.decision, by: admin._id, at: Date.now(), ...(note !== undefined ? { note } : {}) },
+    verification: {
+      status: args.decision,
+      by: admin._id,
+      at: Date.now(),
+      ...(note !== undefined ? { note } : {}),
+    },
   });
   await notify(ctx, {
     userId: pro.userId,
     kind: `verification.${args.decision}`,
-    title: args.decision === "verified" ? "Your account is verified" : "Your verification was rejected",
+    title:
+      args.decision === "verified" ? "Your account is verified" : "Your verification was rejected",
     body:
       args.decision === "verified"
         ? "An administrator checked your documents. Customers can now book you."

@@ -13,7 +13,7 @@
  */
 import { ConvexError } from "convex/values";
 import type { Doc } from "../_generated/dataModel";
-import type { MutationCtx } from "../_generated/server";
+import type { MutationCtx, QueryCtx } from "../_generated/server";
 import { DRAFT_LIMITS, RATE_LIMITS, type Allowance } from "../rules/limits";
 
 export { DRAFT_LIMITS, RATE_LIMITS };
@@ -41,24 +41,36 @@ export function rateLimited(
   });
 }
 
-/** Counts one call; throws RATE_LIMITED ("<message>, please try again in ...") when the window is full. */
-export async function consume(ctx: MutationCtx, counter: Counter, message?: string): Promise<void> {
-  const { action, scope, actor, allowance } = counter;
-  const key = `${action}:${scope}:${actor}`;
-  const now = Date.now();
+async function windowOf(ctx: QueryCtx, counter: Counter) {
+  const key = `${counter.action}:${counter.scope}:${counter.actor}`;
   const row = await ctx.db
     .query("rateLimits")
     .withIndex("by_key", (q) => q.eq("key", key))
     .unique();
+  const now = Date.now();
+  const current = row !== null && now - row.windowStart < counter.allowance.windowMs;
+  return { key, row, now, current, full: current && row.count >= counter.allowance.max };
+}
+
+/** Counts one call; throws RATE_LIMITED ("<message>, please try again in ...") when the window is full. */
+export async function consume(ctx: MutationCtx, counter: Counter, message?: string): Promise<void> {
+  const { key, row, now, current, full } = await windowOf(ctx, counter);
+  if (full) throw rateLimited(row!.windowStart + counter.allowance.windowMs - now, message);
   if (row === null) {
     await ctx.db.insert("rateLimits", { key, windowStart: now, count: 1 });
-  } else if (now - row.windowStart >= allowance.windowMs) {
-    await ctx.db.patch("rateLimits", row._id, { windowStart: now, count: 1 });
-  } else if (row.count < allowance.max) {
-    await ctx.db.patch("rateLimits", row._id, { count: row.count + 1 });
   } else {
-    throw rateLimited(row.windowStart + allowance.windowMs - now, message);
+    await ctx.db.patch(
+      "rateLimits",
+      row._id,
+      current ? { count: row.count + 1 } : { windowStart: now, count: 1 },
+    );
   }
+}
+
+/** Throws as `consume` would, without counting. */
+export async function assertRoom(ctx: QueryCtx, counter: Counter, message?: string): Promise<void> {
+  const { row, now, full } = await windowOf(ctx, counter);
+  if (full) throw rateLimited(row!.windowStart + counter.allowance.windowMs - now, message);
 }
 
 /** The contact form: per signed-in user; visitors share one allowance (they have nothing else to tell them apart). */
@@ -102,13 +114,26 @@ export async function limitUpload(ctx: MutationCtx, uploader: Uploader): Promise
   );
 }
 
+const emailCounter = (email: string): Counter => ({
+  action: "signUp",
+  scope: "perEmail",
+  actor: email,
+  allowance: RATE_LIMITS.signUp.perEmail,
+});
+const EMAIL_MESSAGE = "Too many sign-ups with this email";
+
+/** Throws when `email` has no sign-up attempts left in its window (nothing is counted). */
+export async function assertEmailMayTry(ctx: QueryCtx, email: string): Promise<void> {
+  await assertRoom(ctx, emailCounter(email), EMAIL_MESSAGE);
+}
+
 /** A sign-up attempt (before its password is hashed): per draft, per email address, then everyone's ceiling. */
 export async function limitSignUp(
   ctx: MutationCtx,
   draft: Doc<"signUpDrafts">,
   email: string,
 ): Promise<void> {
-  const { perEmail, everyone } = RATE_LIMITS.signUp;
+  const { everyone } = RATE_LIMITS.signUp;
   if (draft.signUps >= DRAFT_LIMITS.signUps) {
     throw new ConvexError({
       code: "DRAFT_USED_UP",
@@ -116,11 +141,7 @@ export async function limitSignUp(
     });
   }
   await ctx.db.patch("signUpDrafts", draft._id, { signUps: draft.signUps + 1 });
-  await consume(
-    ctx,
-    { action: "signUp", scope: "perEmail", actor: email, allowance: perEmail },
-    "Too many sign-ups with this email",
-  );
+  await consume(ctx, emailCounter(email), EMAIL_MESSAGE);
   await consume(
     ctx,
     { action: "signUp", scope: "everyone", actor: "", allowance: everyone },

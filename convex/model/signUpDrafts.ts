@@ -9,7 +9,7 @@
  * API for other modules:
  * - `requireDraft(ctx, token)`: the live draft doc, or DRAFT_NOT_FOUND (unknown, expired or spent).
  * - `spendDraft(ctx, draftId, userId)`: its sign-up created `userId`; the draft can do nothing more.
- * - `createDraft(ctx, stamp)`, `createApiDraft(ctx)`: the public mutation's and the HTTP register route's.
+ * - `createDraft(ctx, stamp)`, `createApiDraft(ctx, email)`: the public mutation's and the HTTP register route's.
  * A draft lives DRAFT_LIMITS.lifetimeMs, as long as never-attached uploads are kept.
  */
 import { ConvexError } from "convex/values";
@@ -17,7 +17,7 @@ import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
 import { DRAFT_LIMITS, RATE_LIMITS } from "../rules/limits";
 import { SIGN_UP_WORK, stampIssuedAt, stampWork } from "../rules/signUpWork";
-import { consume } from "./rateLimit";
+import { assertEmailMayTry, consume } from "./rateLimit";
 
 const TOKEN = /^[0-9a-f]{32}$/;
 const SWEEP_BATCH = 500;
@@ -76,8 +76,12 @@ export async function createDraft(ctx: MutationCtx, stamp: string): Promise<NewD
   return await insertDraft(ctx, stamp);
 }
 
-/** A draft for an HTTP registration that brought no stamp: these share one small allowance. */
-export async function createApiDraft(ctx: MutationCtx): Promise<NewDraft> {
+/**
+ * A draft for an HTTP registration that brought no stamp: these share one small allowance, which an
+ * email address (normalised) with no sign-up attempts left does not use up.
+ */
+export async function createApiDraft(ctx: MutationCtx, email: string): Promise<NewDraft> {
+  await assertEmailMayTry(ctx, email);
   await consume(
     ctx,
     { action: "apiDraft", scope: "everyone", actor: "", allowance: RATE_LIMITS.apiDraft.everyone },

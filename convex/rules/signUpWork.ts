@@ -25,9 +25,13 @@ const STAMP = /^(\d{13}):([0-9a-f]{32}):(\d{1,12})$/;
 
 /** The leading zero bits of PBKDF2(stamp): the work a stamp proves. */
 export async function stampWork(stamp: string): Promise<number> {
-  const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(stamp), "PBKDF2", false, [
-    "deriveBits",
-  ]);
+  const key = await crypto.subtle.importKey(
+    "raw",
+    new TextEncoder().encode(stamp),
+    "PBKDF2",
+    false,
+    ["deriveBits"],
+  );
   const bits = await crypto.subtle.deriveBits(
     { name: "PBKDF2", hash: "SHA-256", salt: SALT, iterations: SIGN_UP_WORK.iterations },
     key,
@@ -44,7 +48,9 @@ export function stampIssuedAt(stamp: string): number | null {
 }
 
 function randomHex(bytes: number): string {
-  return Array.from(crypto.getRandomValues(new Uint8Array(bytes)), (b) => b.toString(16).padStart(2, "0")).join("");
+  return Array.from(crypto.getRandomValues(new Uint8Array(bytes)), (b) =>
+    b.toString(16).padStart(2, "0"),
+  ).join("");
 }
 
 /** Finds a stamp issued at `issuedAt` (the server's clock, when the client's is off) that proves the work. */

@@ -2,7 +2,9 @@ import { cleanup, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter } from "react-router-dom";
 import { getFunctionName, type FunctionReference } from "convex/server";
+import { ConvexError } from "convex/values";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { BOOKING_LIMITS } from "@convex/rules/limits";
 import { BookingDialog } from "@/features/search/booking-dialog";
 import { fromKathmanduInputValue } from "@/lib/format";
 
@@ -25,6 +27,7 @@ vi.mock("convex/react", () => ({
   },
 }));
 vi.mock("sonner", () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
+const { toast } = await import("sonner");
 
 const onClose = vi.fn();
 function renderDialog() {
@@ -67,6 +70,27 @@ describe("BookingDialog", () => {
       address: "Ward 4, Nepalgunj",
     });
     expect(args.scheduledFor).toBeGreaterThan(Date.now());
+  });
+
+  it("says why the server refused the request (limits per customer) and stays open", async () => {
+    create.mockRejectedValueOnce(
+      new ConvexError({
+        code: "TOO_MANY_OPEN_REQUESTS",
+        message: `You already have ${BOOKING_LIMITS.openPerProfessional} open bookings with this professional. Wait for an answer, or cancel one.`,
+      }),
+    );
+    const user = renderDialog();
+    expect(
+      screen.getByText(/You may have 2 open bookings with one professional/),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole("checkbox", { name: /Fan Installation/ }));
+    await user.click(screen.getByRole("button", { name: "Confirm booking" }));
+    await vi.waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith(
+        "You already have 2 open bookings with this professional. Wait for an answer, or cancel one.",
+      ),
+    );
+    expect(onClose).not.toHaveBeenCalled();
   });
 
   it("refuses a time in the past and an empty choice", async () => {

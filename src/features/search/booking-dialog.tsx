@@ -7,6 +7,7 @@ import { api } from "@convex/_generated/api";
 import type { Id } from "@convex/_generated/dataModel";
 import type { CitySlug } from "@convex/constants";
 import { BOOKING_FIELDS } from "@convex/rules/bookingFields";
+import { BOOKING_LIMITS } from "@convex/rules/limits";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { ErrorBoundary } from "@/components/ui/error-boundary";
@@ -173,7 +174,8 @@ export function BookingDialog({
                   <strong aria-live="polite">{ids.length && known ? formatNrs(total) : "—"}</strong>
                 </p>
                 <p className="text-xs text-slate-500">
-                  Pay the professional on completion. The price is fixed when you confirm.
+                  Pay the professional on completion. The price is fixed when you confirm. You may
+                  have {BOOKING_LIMITS.openPerProfessional} open bookings with one professional.
                 </p>
                 <div className="mt-3 flex justify-end gap-2">
                   <Button variant="secondary" onClick={onClose} disabled={submitting}>
