@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, test } from "vitest";
 import { api, internal } from "../_generated/api";
+import { RATE_LIMITS } from "../rules/limits";
 import {
   PNG_BYTES,
   customerSignUp,
@@ -95,6 +96,20 @@ describe("register and log in", () => {
     const bad = await t.fetch("/api/users/login", { method: "POST", headers: { "Content-Type": "application/json" }, body: "{" });
     expect(bad.status).toBe(400);
     expect(await bad.json()).toMatchObject({ success: false, code: "INVALID_JSON" });
+  });
+
+  test("registrations past an email's sign-up attempts are a 429 saying when to come back", async () => {
+    const t = newTest();
+    await t.action(api.auth.signIn, { provider: "customer", params: await customerSignUp(t, "taken@example.np") });
+    const statuses: number[] = [];
+    let last: Response | undefined;
+    for (let i = 0; i < RATE_LIMITS.signUp.perEmail.max; i++) {
+      last = await t.fetch("/api/users/register", { method: "POST", body: registrationForm({ ...spec, email: "taken@example.np" }, {}) });
+      statuses.push(last.status);
+    }
+    expect(statuses).toEqual([...Array(RATE_LIMITS.signUp.perEmail.max - 1).fill(409), 429]);
+    expect(Number(last!.headers.get("Retry-After"))).toBeGreaterThan(500);
+    expect(await last!.json()).toMatchObject({ success: false, code: "RATE_LIMITED" });
   });
 
   test("admin login by username gives a token; wrong password is a 401", async () => {

@@ -70,8 +70,16 @@ export function json(request: Request, status: number, body: unknown): Response 
   });
 }
 
-export function apiError(request: Request, status: number, code: string, message: string): Response {
-  return json(request, status, { success: false, code, message });
+export function apiError(
+  request: Request,
+  status: number,
+  code: string,
+  message: string,
+  headers: Record<string, string> = {},
+): Response {
+  const response = json(request, status, { success: false, code, message });
+  for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
+  return response;
 }
 
 /** Maps anything thrown by a route to a JSON 4xx answer. */
@@ -83,7 +91,11 @@ export function errorResponse(request: Request, error: unknown): Response {
     const data = error.data as unknown;
     if (typeof data === "object" && data !== null && "code" in data && typeof data.code === "string") {
       const message = "message" in data && typeof data.message === "string" ? data.message : data.code;
-      return apiError(request, statusForCode(data.code), data.code, message);
+      // a rate limit says when to come back (model/rateLimit.ts)
+      const retry = "retryAfterMs" in data && typeof data.retryAfterMs === "number" ? data.retryAfterMs : null;
+      const headers: Record<string, string> =
+        retry === null ? {} : { "Retry-After": String(Math.max(1, Math.ceil(retry / 1000))) };
+      return apiError(request, statusForCode(data.code), data.code, message, headers);
     }
     return apiError(request, 400, "BAD_REQUEST", typeof data === "string" ? data : "The request was refused.");
   }
