@@ -11,6 +11,7 @@ import {
   userQuery,
 } from "./functions";
 import { city } from "./validators";
+import { STEPS } from "./rules/bookingLifecycle";
 import * as Bookings from "./model/bookings";
 
 export const create = customerMutation({
@@ -26,19 +27,27 @@ export const create = customerMutation({
   handler: (ctx, args) => Bookings.create(ctx, ctx.viewer, args),
 });
 
-export const accept = professionalMutation({
-  args: { bookingId: v.id("bookings") },
-  returns: v.null(),
-  handler: async (ctx, { bookingId }) => {
-    await Bookings.transition(ctx, {
-      bookingId,
-      to: "accepted",
-      actor: "professional",
-      actorUser: ctx.viewer,
-    });
-    return null;
-  },
-});
+/** A professional's step along the lifecycle that needs nothing but the booking (rules/bookingLifecycle STEPS). */
+function professionalStep(step: "accept" | "startTrip" | "arrive" | "complete") {
+  return professionalMutation({
+    args: { bookingId: v.id("bookings") },
+    returns: v.null(),
+    handler: async (ctx, { bookingId }) => {
+      await Bookings.transition(ctx, {
+        bookingId,
+        to: STEPS[step],
+        actor: "professional",
+        actorUser: ctx.viewer,
+      });
+      return null;
+    },
+  });
+}
+
+export const accept = professionalStep("accept");
+export const startTrip = professionalStep("startTrip");
+export const arrive = professionalStep("arrive");
+export const complete = professionalStep("complete");
 
 export const reject = professionalMutation({
   args: { bookingId: v.id("bookings"), reason: v.optional(v.string()) },
@@ -50,48 +59,6 @@ export const reject = professionalMutation({
       actor: "professional",
       actorUser: ctx.viewer,
       reason,
-    });
-    return null;
-  },
-});
-
-export const startTrip = professionalMutation({
-  args: { bookingId: v.id("bookings") },
-  returns: v.null(),
-  handler: async (ctx, { bookingId }) => {
-    await Bookings.transition(ctx, {
-      bookingId,
-      to: "en_route",
-      actor: "professional",
-      actorUser: ctx.viewer,
-    });
-    return null;
-  },
-});
-
-export const arrive = professionalMutation({
-  args: { bookingId: v.id("bookings") },
-  returns: v.null(),
-  handler: async (ctx, { bookingId }) => {
-    await Bookings.transition(ctx, {
-      bookingId,
-      to: "in_progress",
-      actor: "professional",
-      actorUser: ctx.viewer,
-    });
-    return null;
-  },
-});
-
-export const complete = professionalMutation({
-  args: { bookingId: v.id("bookings") },
-  returns: v.null(),
-  handler: async (ctx, { bookingId }) => {
-    await Bookings.transition(ctx, {
-      bookingId,
-      to: "completed",
-      actor: "professional",
-      actorUser: ctx.viewer,
     });
     return null;
   },

@@ -5,6 +5,7 @@ import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
 import type { BookingStatus, CitySlug } from "../validators";
 import { ACTIVE_STATUSES, checkTransition, type Actor } from "../rules/bookingLifecycle";
+import { BOOKING_FIELDS } from "../rules/bookingFields";
 import { BOOKING_LIMITS } from "../rules/limits";
 import { categoryName, cityName, priceIn, specialtyCategory, specialtyName } from "./catalog";
 import { notify } from "./notifications";
@@ -12,9 +13,7 @@ import { rateLimited } from "./rateLimit";
 import { getSettings } from "./settings";
 
 const MAX_SERVICES_PER_BOOKING = 10;
-const MAX_ADDRESS = 300;
-const MAX_NOTE = 1000;
-const MAX_REASON = 500;
+const { address: ADDRESS, note: NOTE, reason: REASON } = BOOKING_FIELDS;
 /** A slot may be booked up to this far ahead. */
 const MAX_AHEAD_MS = 180 * 24 * 60 * 60 * 1000;
 /** Clock skew allowance for "now" slots picked on a phone. */
@@ -113,11 +112,14 @@ export async function create(
   const now = Date.now();
   const address = args.address.trim();
   const note = args.note?.trim() || undefined;
-  if (address.length === 0 || address.length > MAX_ADDRESS) {
-    fail("INVALID_ADDRESS", `Please give an address of at most ${MAX_ADDRESS} characters.`);
+  if (address.length < ADDRESS.min || address.length > ADDRESS.max) {
+    fail(
+      "INVALID_ADDRESS",
+      `Please give an address of ${ADDRESS.min} to ${ADDRESS.max} characters.`,
+    );
   }
-  if (note !== undefined && note.length > MAX_NOTE)
-    fail("NOTE_TOO_LONG", `The note may be at most ${MAX_NOTE} characters.`);
+  if (note !== undefined && note.length > NOTE.max)
+    fail("NOTE_TOO_LONG", `The note may be at most ${NOTE.max} characters.`);
   if (!Number.isFinite(args.scheduledFor) || args.scheduledFor < now - PAST_GRACE_MS) {
     fail("SLOT_IN_PAST", "Please choose a time in the future.");
   }
@@ -266,10 +268,13 @@ export async function transition(
   if (check.kind === "illegal") fail("ILLEGAL_TRANSITION", check.message);
 
   const reason = args.reason?.trim() || undefined;
-  if (reason !== undefined && reason.length > MAX_REASON)
-    fail("REASON_TOO_LONG", `The reason may be at most ${MAX_REASON} characters.`);
-  if (args.to === "cancelled" && reason === undefined)
-    fail("REASON_REQUIRED", "Please say why you are cancelling.");
+  if (reason !== undefined && reason.length > REASON.max)
+    fail("REASON_TOO_LONG", `The reason may be at most ${REASON.max} characters.`);
+  if (args.to === "cancelled" && (reason === undefined || reason.length < REASON.min))
+    fail(
+      "REASON_REQUIRED",
+      `Please say why you are cancelling (at least ${REASON.min} characters).`,
+    );
 
   const now = Date.now();
   await ctx.db.patch("bookings", booking._id, {

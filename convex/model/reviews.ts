@@ -1,9 +1,10 @@
 import { ConvexError } from "convex/values";
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
+import { BOOKING_FIELDS } from "../rules/bookingFields";
 import { transition } from "./bookings";
 
-const MAX_COMMENT = 1000;
+const MAX_COMMENT = BOOKING_FIELDS.reviewComment.max;
 const MAX_LISTED = 50;
 
 /** The booking's customer rates a completed job once; the profile's aggregate moves in the same transaction. */
