@@ -6,7 +6,7 @@ import {
   newTest,
   customerSignUp,
   professionalSignUp,
-  storeFile,
+  storeUpload,
   useAuthEnv,
   type TestConvex,
 } from "./test.setup";
@@ -58,18 +58,18 @@ describe("sign-up", () => {
   test("a document that is not an image is refused and deleted", async () => {
     const t = newTest();
     const params = await professionalSignUp(t);
-    const pdf = await storeFile(t, new TextEncoder().encode("%PDF-1.7 not an image"), "image/png");
+    const pdf = await storeUpload(t, { draft: params.draft }, new TextEncoder().encode("%PDF-1.7 not an image"));
     expect(await errorCode(signIn(t, "professional", { ...params, citizenshipBack: pdf }))).toBe("FILE_NOT_IMAGE");
     expect(await t.run((ctx) => ctx.db.system.get("_storage", pdf))).toBeNull();
     expect(await t.run((ctx) => ctx.db.query("professionals").take(1))).toEqual([]);
   });
 
-  test("a document already attached to another account is refused", async () => {
+  test("a document attached to another account is not this sign-up's to attach", async () => {
     const t = newTest();
     const first = await professionalSignUp(t);
     await signIn(t, "professional", first);
     const copy = { ...(await professionalSignUp(t)), citizenshipFront: first.citizenshipFront };
-    expect(await errorCode(signIn(t, "professional", copy))).toBe("FILE_IN_USE");
+    expect(await errorCode(signIn(t, "professional", copy))).toBe("FILE_NOT_YOURS");
   });
 
   test("a document over 5 MB is refused", async () => {
@@ -77,7 +77,7 @@ describe("sign-up", () => {
     const params = await professionalSignUp(t);
     const big = new Uint8Array(5 * 1024 * 1024 + 1);
     big.set([0xff, 0xd8, 0xff]);
-    const id = await storeFile(t, big, "image/jpeg");
+    const id = await storeUpload(t, { draft: params.draft }, big, "image/jpeg");
     expect(await errorCode(signIn(t, "professional", { ...params, trainingCertificate: id }))).toBe("FILE_TOO_LARGE");
   });
 

@@ -79,12 +79,15 @@ async function signUpFlow(role: "customer" | "professional", params: Params, ctx
   const draft = typeof params.draft === "string" ? params.draft : undefined;
   const draftId = await ctx.runMutation(internal.users.limitSignUps, { email: profile.email, draft });
   if (await ctx.runQuery(internal.users.emailInUse, { email: profile.email })) throw emailTaken();
+  // only the draft's own uploads are read (a file that is not an image is deleted) and attached
+  await ctx.runQuery(internal.files.assertDraftUploads, { draftId, files });
   for (const file of files) await checkStoredImage(ctx, file.id, file.label);
   try {
     const { user } = await createAccount(ctx, {
       provider: role,
       account: { id: profile.email, secret: password },
-      profile: profile as never, // our createOrUpdateUser reads it; auth passes it through untouched
+      // our createOrUpdateUser reads it; auth passes it through untouched
+      profile: { ...profile, draft } as never,
     });
     await ctx.runMutation(internal.signUpDrafts.spend, { draftId, userId: user._id });
     return { userId: user._id };

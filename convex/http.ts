@@ -2,6 +2,7 @@ import { httpRouter } from "convex/server";
 import { auth } from "./auth";
 import { addAccountRoutes } from "./httpRoutes/accounts";
 import { addMarketplaceRoutes } from "./httpRoutes/marketplace";
+import { addUploadRoutes } from "./httpRoutes/uploads";
 import { addApiFallback } from "./model/httpApi";
 
 const http = httpRouter();
@@ -9,6 +10,7 @@ const http = httpRouter();
 auth.addHttpRoutes(http);
 addAccountRoutes(http);
 addMarketplaceRoutes(http);
+addUploadRoutes(http);
 addApiFallback(http);
 
 export default http;

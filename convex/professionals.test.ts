@@ -11,6 +11,7 @@ import {
   insertProfessional,
   newTest,
   storeFile,
+  storeUpload,
   type TestConvex,
 } from "./test.setup";
 
@@ -189,8 +190,8 @@ describe("professionals:resubmitDocuments", () => {
     vi.useFakeTimers();
     const t = newTest();
     const pro = await rejectedProfessional(t);
-    const front = await storeFile(t);
-    const certificate = await storeFile(t);
+    const front = await storeUpload(t, { userId: pro.userId });
+    const certificate = await storeUpload(t, { userId: pro.userId });
     await pro.as.mutation(api.professionals.resubmitDocuments, { citizenshipFront: front, trainingCertificate: certificate });
     await t.finishAllScheduledFunctions(vi.runAllTimers);
 
@@ -212,7 +213,7 @@ describe("professionals:resubmitDocuments", () => {
     const waiting = () => admin.as.query(api.admin.technicians, { verification: "unverified" });
     expect(await waiting()).toEqual([]);
     expect((await admin.as.query(api.admin.stats, {})).pendingVerifications).toBe(0);
-    await pro.as.mutation(api.professionals.resubmitDocuments, { citizenshipBack: await storeFile(t) });
+    await pro.as.mutation(api.professionals.resubmitDocuments, { citizenshipBack: await storeUpload(t, { userId: pro.userId }) });
     expect((await waiting()).map((r) => r._id)).toEqual([pro.professionalId]);
     expect((await waiting())[0].verification.resubmittedAt).toEqual(expect.any(Number));
     expect((await admin.as.query(api.admin.stats, {})).pendingVerifications).toBe(1);
@@ -221,7 +222,7 @@ describe("professionals:resubmitDocuments", () => {
   test("a professional still waiting for review may replace a document and stays unverified", async () => {
     const t = newTest();
     const pro = await insertProfessional(t, { verified: false });
-    const back = await storeFile(t);
+    const back = await storeUpload(t, { userId: pro.userId });
     await pro.as.mutation(api.professionals.resubmitDocuments, { citizenshipBack: back });
     expect((await pro.as.query(api.professionals.me, {}))?.verification.status).toBe("unverified");
     expect((await t.run((ctx) => ctx.db.get("professionals", pro.professionalId)))?.documents.citizenshipBack).toBe(back);
@@ -251,7 +252,7 @@ describe("professionals:resubmitDocuments", () => {
   test("nothing new, one file for two documents, or a kept document's file are refused", async () => {
     const t = newTest();
     const pro = await rejectedProfessional(t);
-    const file = await storeFile(t);
+    const file = await storeUpload(t, { userId: pro.userId });
     const resubmit = (args: Parameters<typeof pro.as.mutation<typeof api.professionals.resubmitDocuments>>[1]) =>
       errorMessage(pro.as.mutation(api.professionals.resubmitDocuments, args));
     expect(await resubmit({})).toBe("Choose at least one new document image.");
@@ -262,18 +263,19 @@ describe("professionals:resubmitDocuments", () => {
     expect((await pro.as.query(api.professionals.me, {}))?.verification.status).toBe("rejected");
   });
 
-  test("files are checked as at sign-up: too large or attached to someone else are refused at once", async () => {
+  test("files are checked as at sign-up: too large or someone else's are refused at once", async () => {
     const t = newTest();
     const pro = await rejectedProfessional(t);
     const big = new Uint8Array(5 * 1024 * 1024 + 1);
     big.set(PNG_BYTES);
-    expect(await errorCode(pro.as.mutation(api.professionals.resubmitDocuments, { citizenshipFront: await storeFile(t, big) }))).toBe(
+    const tooLarge = await storeUpload(t, { userId: pro.userId }, big);
+    expect(await errorCode(pro.as.mutation(api.professionals.resubmitDocuments, { citizenshipFront: tooLarge }))).toBe(
       "FILE_TOO_LARGE",
     );
     const other = await rejectedProfessional(t);
-    const taken = await storeFile(t);
+    const taken = await storeUpload(t, { userId: other.userId });
     await other.as.mutation(api.professionals.resubmitDocuments, { citizenshipFront: taken });
-    expect(await errorCode(pro.as.mutation(api.professionals.resubmitDocuments, { citizenshipFront: taken }))).toBe("FILE_IN_USE");
+    expect(await errorCode(pro.as.mutation(api.professionals.resubmitDocuments, { citizenshipFront: taken }))).toBe("FILE_NOT_YOURS");
     expect(await pro.documents()).toEqual(pro.old);
   });
 
@@ -281,8 +283,8 @@ describe("professionals:resubmitDocuments", () => {
     vi.useFakeTimers();
     const t = newTest();
     const pro = await rejectedProfessional(t);
-    const fake = await storeFile(t, NOT_AN_IMAGE, "image/png");
-    const good = await storeFile(t);
+    const fake = await storeUpload(t, { userId: pro.userId }, NOT_AN_IMAGE);
+    const good = await storeUpload(t, { userId: pro.userId });
     await pro.as.mutation(api.professionals.resubmitDocuments, { citizenshipBack: good, trainingCertificate: fake });
     await t.finishAllScheduledFunctions(vi.runAllTimers);
 
@@ -302,8 +304,8 @@ describe("professionals:resubmitDocuments", () => {
     vi.useFakeTimers();
     const t = newTest();
     const pro = await rejectedProfessional(t);
-    const fake = await storeFile(t, NOT_AN_IMAGE, "image/png");
-    const good = await storeFile(t);
+    const fake = await storeUpload(t, { userId: pro.userId }, NOT_AN_IMAGE);
+    const good = await storeUpload(t, { userId: pro.userId });
     await pro.as.mutation(api.professionals.resubmitDocuments, { citizenshipFront: fake });
     await pro.as.mutation(api.professionals.resubmitDocuments, { citizenshipFront: good });
     await t.finishAllScheduledFunctions(vi.runAllTimers);

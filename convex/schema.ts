@@ -154,13 +154,30 @@ export default defineSchema({
     .index("by_online", ["online"]),
 
   /**
-   * Files attached to a profile (photo or document), each to at most one: a storage id seen in a URL
-   * cannot be attached to a second account, so deleting an account deletes only its own files.
+   * Files attached to a profile (photo or document), each to at most one, and the user they belong to
+   * (absent on rows attached before owners were recorded): a storage id seen in a URL cannot be
+   * attached to a second account, so deleting an account deletes only its own files.
    */
   uploads: defineTable({
     storageId: v.id("_storage"),
     checked: v.boolean(),
+    userId: v.optional(v.id("users")),
   }).index("by_storageId", ["storageId"]),
+
+  /**
+   * model/files.ts: upload URLs and the files sent to them, until attached. Each belongs to whoever
+   * asked for the URL, a user or a visitor's sign-up draft; the URL carries `token` and stores one
+   * file, whose `storageId` the row then holds.
+   */
+  uploadGrants: defineTable({
+    token: v.optional(v.string()), // absent for files the server stored itself (HTTP registration)
+    userId: v.optional(v.id("users")),
+    draftId: v.optional(v.id("signUpDrafts")),
+    expiresAt: v.number(), // of the URL
+    storageId: v.optional(v.id("_storage")),
+  })
+    .index("by_token", ["token"])
+    .index("by_storageId_and_expiresAt", ["storageId", "expiresAt"]),
 
   settings: defineTable({
     key: v.string(),

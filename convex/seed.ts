@@ -95,10 +95,16 @@ export const hasCustomers = internalQuery({
       .first()) !== null,
 });
 
-/** Real password accounts (so the documented demo logins work), photos and documents as generated PNGs. */
+/**
+ * Real password accounts (so the documented demo logins work), photos and documents as generated PNGs,
+ * recorded as the deployment's own uploads (an account attaches only files it may: model/files.ts).
+ */
 async function createDemoAccounts(ctx: ActionCtx) {
-  const png = async (rgb: [number, number, number]) =>
-    await ctx.storage.store(new Blob([solidPng(rgb) as BlobPart], { type: "image/png" }));
+  const png = async (rgb: [number, number, number]) => {
+    const storageId = await ctx.storage.store(new Blob([solidPng(rgb) as BlobPart], { type: "image/png" }));
+    await ctx.runMutation(internal.files.recordDeploymentFiles, { storageIds: [storageId] });
+    return storageId;
+  };
   for (const [i, c] of DEMO_CUSTOMERS.entries()) {
     await createAccount(ctx, {
       provider: "customer",

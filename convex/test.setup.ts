@@ -3,6 +3,8 @@ import { convexTest } from "convex-test";
 import schema from "./schema";
 import { api } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
+import { recordStoredFile } from "./model/files";
+import { findDraft } from "./model/signUpDrafts";
 import { DRAFT_LIMITS } from "./rules/limits";
 import type { CitySlug, SpecialtySlug } from "./validators";
 
@@ -151,16 +153,36 @@ export async function customerSignUp(t: TestConvex, email?: string) {
   };
 }
 
-/** Sign-up params for the "professional" provider, with three stored document images. */
+/**
+ * A stored file recorded as an upload of a user or of a sign-up draft (by its token), as POST
+ * /api/uploads records the files sent to the URLs files:generateUploadUrl hands out.
+ */
+export async function storeUpload(
+  t: TestConvex,
+  owner: { userId: Id<"users"> } | { draft: string },
+  bytes: Uint8Array = PNG_BYTES,
+  type = "image/png",
+) {
+  return await t.run(async (ctx) => {
+    const storageId = await ctx.storage.store(new Blob([bytes as BlobPart], { type }));
+    const by = "userId" in owner ? owner : { draftId: (await findDraft(ctx, owner.draft))!._id };
+    await recordStoredFile(ctx, storageId, by);
+    return storageId;
+  });
+}
+
+/** Sign-up params for the "professional" provider, with three document images uploaded with its draft. */
 export async function professionalSignUp(t: TestConvex, email?: string) {
+  const params = await customerSignUp(t, email);
+  const upload = () => storeUpload(t, { draft: params.draft });
   return {
-    ...(await customerSignUp(t, email)),
+    ...params,
     specialty: "Manson",
     city: "Pokhara",
     state: "Gandaki",
-    citizenshipFront: await storeFile(t),
-    citizenshipBack: await storeFile(t),
-    trainingCertificate: await storeFile(t),
+    citizenshipFront: await upload(),
+    citizenshipBack: await upload(),
+    trainingCertificate: await upload(),
   };
 }
 

@@ -7,7 +7,7 @@ import {
   insertCustomer,
   insertProfessional,
   newTest,
-  storeFile,
+  storeUpload,
 } from "./test.setup";
 
 afterEach(() => {
@@ -65,8 +65,8 @@ describe("users:updateProfile", () => {
   test("a new photo replaces (and deletes) the old one", async () => {
     const t = newTest();
     const { as, userId } = await insertCustomer(t);
-    const first = await storeFile(t);
-    const second = await storeFile(t);
+    const first = await storeUpload(t, { userId });
+    const second = await storeUpload(t, { userId });
     await as.mutation(api.users.updateProfile, { ...profile, photo: first });
     await as.mutation(api.users.updateProfile, { ...profile, photo: second });
     await t.finishAllScheduledFunctions(() => {});
@@ -79,19 +79,19 @@ describe("users:updateProfile", () => {
     const t = newTest();
     const victim = await insertCustomer(t, "Victim");
     const thief = await insertCustomer(t, "Thief");
-    const photo = await storeFile(t);
+    const photo = await storeUpload(t, { userId: victim.userId });
     await victim.as.mutation(api.users.updateProfile, { ...profile, photo });
-    expect(await errorCode(thief.as.mutation(api.users.updateProfile, { ...profile, photo }))).toBe("FILE_IN_USE");
+    expect(await errorCode(thief.as.mutation(api.users.updateProfile, { ...profile, photo }))).toBe("FILE_NOT_YOURS");
     await thief.as.mutation(api.users.deleteAccount, {});
     expect(await t.run((ctx) => ctx.db.system.get("_storage", photo))).not.toBeNull();
   });
 
   test("a photo over 5 MB is refused at once", async () => {
     const t = newTest();
-    const { as } = await insertCustomer(t);
+    const { as, userId } = await insertCustomer(t);
     const big = new Uint8Array(5 * 1024 * 1024 + 1);
     big.set([0xff, 0xd8, 0xff]);
-    const id = await storeFile(t, big, "image/jpeg");
+    const id = await storeUpload(t, { userId }, big, "image/jpeg");
     expect(await errorCode(as.mutation(api.users.updateProfile, { ...profile, photo: id }))).toBe("FILE_TOO_LARGE");
     expect((await as.query(api.users.viewer, {}))?.photoUrl).toBeNull();
   });
@@ -100,7 +100,7 @@ describe("users:updateProfile", () => {
     vi.useFakeTimers();
     const t = newTest();
     const { as, userId } = await insertCustomer(t);
-    const fake = await storeFile(t, new TextEncoder().encode("<html>not an image</html>"), "image/png");
+    const fake = await storeUpload(t, { userId }, new TextEncoder().encode("<html>not an image</html>"));
     await as.mutation(api.users.updateProfile, { ...profile, photo: fake });
     await t.finishAllScheduledFunctions(vi.runAllTimers);
     expect((await t.run((ctx) => ctx.db.get("users", userId)))?.photo).toBeUndefined();

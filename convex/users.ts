@@ -3,7 +3,7 @@ import { z } from "zod";
 import { internal } from "./_generated/api";
 import { internalMutation, internalQuery } from "./_generated/server";
 import { getViewer, publicQuery, userMutation, userQuery } from "./functions";
-import { checkImageMetadata, claimFile, releaseFile } from "./model/files";
+import { attachOwnFile, releaseFile } from "./model/files";
 import { limitSignUp } from "./model/rateLimit";
 import { requireDraft } from "./model/signUpDrafts";
 import {
@@ -44,8 +44,7 @@ export const updateProfile = userMutation({
     const user = ctx.viewer;
     const newPhoto = photo !== undefined && photo !== user.photo ? photo : undefined;
     if (newPhoto !== undefined) {
-      await checkImageMetadata(ctx, newPhoto, DOCUMENT_LABELS.photo);
-      await claimFile(ctx, newPhoto, DOCUMENT_LABELS.photo);
+      await attachOwnFile(ctx, newPhoto, DOCUMENT_LABELS.photo, { userId: user._id }, user._id);
     }
     await ctx.db.patch("users", user._id, { ...parsed.data, ...(newPhoto ? { photo: newPhoto } : {}) });
     if (newPhoto !== undefined) {

@@ -21,7 +21,7 @@ import {
   newTest,
   professionalSignUp,
   signUpDraft,
-  storeFile,
+  storeUpload,
   useAuthEnv,
   withSession,
   type TestConvex,
@@ -213,7 +213,7 @@ describe("abuse", () => {
   test("a 6 MB image is refused when attached (profile photo, sign-up document, HTTP registration)", async () => {
     const t = newTest();
     const customer = await insertCustomer(t);
-    const big = await storeFile(t, SIX_MB);
+    const big = await storeUpload(t, { userId: customer.userId }, SIX_MB);
     const before = await tableSizes(t);
     expect(
       await errorCode(
@@ -228,7 +228,8 @@ describe("abuse", () => {
     ).toBe("FILE_TOO_LARGE");
     expect((await t.run((ctx) => ctx.db.get("users", customer.userId)))?.photo).toBeUndefined();
 
-    const signUp = { ...(await professionalSignUp(t, "big.docs@example.np")), trainingCertificate: await storeFile(t, SIX_MB) };
+    const docs = await professionalSignUp(t, "big.docs@example.np");
+    const signUp = { ...docs, trainingCertificate: await storeUpload(t, { draft: docs.draft }, SIX_MB) };
     expect(await errorCode(t.action(api.auth.signIn, { provider: "professional", params: signUp }))).toBe("FILE_TOO_LARGE");
     expect(await t.run((ctx) => ctx.db.system.get("_storage", signUp.trainingCertificate))).toBeNull(); // rejected file deleted
 

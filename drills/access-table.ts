@@ -111,6 +111,7 @@ const apiPaths: Record<string, Partial<Record<HttpMethod, DrillRole[]>>> = {
   "/api/services/*": { GET: ALL },
   "/api/current-locations": { GET: ALL },
   "/api/current-location": { POST: PROFESSIONALS }, // each for their own userId
+  "/api/uploads": { POST: ALL }, // the URLs files:generateUploadUrl hands out, each for its caller
   "/api/bookings/*": { GET: ["customer", "admin"], PUT: ITS_PROFESSIONAL }, // GET of the customer's list; PUT answers the fixture request
 };
 

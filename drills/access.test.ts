@@ -7,7 +7,8 @@ import { makeFunctionReference } from "convex/server";
 import { beforeAll, describe, expect, test } from "vitest";
 import type { Id } from "../convex/_generated/dataModel";
 import { solveStamp } from "../convex/rules/signUpWork";
-import { PNG_BYTES, insertProfessional, modules, signUpDraft, withSession, type Caller, type TestConvex } from "../convex/test.setup";
+import { api } from "../convex/_generated/api";
+import { PNG_BYTES, insertProfessional, modules, signUpDraft, storeUpload, withSession, type Caller, type TestConvex } from "../convex/test.setup";
 import { FUNCTION_ACCESS, ROLES, ROUTE_ACCESS, type DrillRole } from "./access-table";
 import { PASSWORD, buildFixtures, type Fixtures } from "./convex-fixtures";
 
@@ -51,7 +52,7 @@ const CALLS: Record<string, Call> = {
     const waiting = await insertProfessional(c.f.t, { verified: false });
     const professional = c.role === "professional" || c.role === "otherProfessional";
     return {
-      args: { trainingCertificate: await c.f.storeImage() },
+      args: { trainingCertificate: await storeUpload(c.f.t, { userId: waiting.userId }) },
       ...(professional ? { as: (await withSession(c.f.t, waiting.userId)).as } : {}),
     };
   },
@@ -329,6 +330,14 @@ async function httpCall(
         return { path: `/api/bookings/${await f.bookingIn("requested")}`, init: body(json({ status: "accepted" })) };
       }
       return { path: `/api/bookings/${f.a.userId}`, init: body(json({})) };
+    case "/api/uploads": {
+      const url = new URL(
+        role === "visitor"
+          ? await f.t.mutation(api.files.generateUploadUrl, { draft: await signUpDraft(f.t) })
+          : await f.callers[role].mutation(api.files.generateUploadUrl, {}),
+      );
+      return { path: `${url.pathname}${url.search}`, init: body({ headers: { "Content-Type": "image/png" }, body: PNG_BYTES as BodyInit }) };
+    }
     case "/api/*":
       return { path: "/api/no-such-endpoint", init: {} };
     default:

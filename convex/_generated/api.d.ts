@@ -25,6 +25,7 @@ import type * as functions from "../functions.js";
 import type * as http from "../http.js";
 import type * as httpRoutes_accounts from "../httpRoutes/accounts.js";
 import type * as httpRoutes_marketplace from "../httpRoutes/marketplace.js";
+import type * as httpRoutes_uploads from "../httpRoutes/uploads.js";
 import type * as locations from "../locations.js";
 import type * as model_authGuard from "../model/authGuard.js";
 import type * as model_bookings from "../model/bookings.js";
@@ -81,6 +82,7 @@ declare const fullApi: ApiFromModules<{
   http: typeof http;
   "httpRoutes/accounts": typeof httpRoutes_accounts;
   "httpRoutes/marketplace": typeof httpRoutes_marketplace;
+  "httpRoutes/uploads": typeof httpRoutes_uploads;
   locations: typeof locations;
   "model/authGuard": typeof model_authGuard;
   "model/bookings": typeof model_bookings;

@@ -130,6 +130,8 @@ function register(provider: "customer" | "professional") {
           params[field] = keep(await storeImageField(ctx, form, field, label, true))!;
         }
       }
+      // the form's files are the draft's uploads, which its sign-up may attach (model/files.ts)
+      await ctx.runMutation(internal.files.recordDraftFiles, { storageIds: stored, draft });
       const token = await signIn(ctx, provider, params);
       const { userId, sessionId } = tokenSubject(token);
       // Registering does not sign in (the spec's client logs in next): end the session sign-up opened.
@@ -142,7 +144,7 @@ function register(provider: "customer" | "professional") {
       });
     } catch (error) {
       // The client cannot reuse files it sent inline, so a failed registration leaves none behind.
-      await Promise.all(stored.map((id) => ctx.storage.delete(id).catch(() => undefined)));
+      await ctx.runMutation(internal.files.discardUnattached, { storageIds: stored }).catch(() => undefined);
       throw error;
     }
   };

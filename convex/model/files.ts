@@ -1,13 +1,18 @@
 /**
  * Uploaded images (profile photos, citizenship documents, training certificates).
  *
+ * An upload belongs to whoever asked for its URL: a signed-in user, or a visitor's sign-up draft
+ * (model/signUpDrafts.ts). Convex's own upload URLs cannot tell who sent a file, so the app's URL is
+ * an HTTP action (httpRoutes/uploads.ts) that stores the file for the owner of the URL's grant; only
+ * that owner may attach the file to a profile, which makes it that user's for good.
+ *
  * A file is checked when its storage id is attached: in actions (sign-up, the HTTP register route) the
  * bytes are read and sniffed before anything is written, and rejected files are deleted; in mutations
  * (profile edits) the stored metadata is checked at once and the bytes right after by a scheduled
  * action, which deletes and detaches a file that is not an image.
  */
-import { ConvexError } from "convex/values";
-import type { Id } from "../_generated/dataModel";
+import { ConvexError, v } from "convex/values";
+import type { Doc, Id } from "../_generated/dataModel";
 import type { ActionCtx, MutationCtx, QueryCtx } from "../_generated/server";
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
@@ -88,18 +93,116 @@ export async function checkImageMetadata(ctx: QueryCtx, storageId: Id<"_storage"
 }
 
 /**
- * Records that a file now belongs to a profile. A file already attached elsewhere is refused, so a
- * storage id copied from someone's photo URL cannot become (and later delete) another account's file.
+ * Who an upload belongs to until it is attached: a user, a visitor's sign-up draft, or the deployment
+ * itself (files its own code stored, the demo accounts'; a grant row with neither user nor draft).
  */
-export async function claimFile(ctx: MutationCtx, storageId: Id<"_storage">, label: string): Promise<void> {
-  const existing = await ctx.db
-    .query("uploads")
-    .withIndex("by_storageId", (q) => q.eq("storageId", storageId))
+export type UploadOwner = { userId: Id<"users"> } | { draftId: Id<"signUpDrafts"> } | { deployment: true };
+
+/** How long an upload URL may be used, as Convex's own. */
+export const UPLOAD_URL_LIFETIME_MS = 60 * 60 * 1000;
+
+function randomToken(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+function ownerFields(owner: UploadOwner): { userId?: Id<"users">; draftId?: Id<"signUpDrafts"> } {
+  return "deployment" in owner ? {} : owner;
+}
+
+/** A new upload URL whose file will belong to `owner`; it stores one file. */
+export async function issueUploadUrl(
+  ctx: MutationCtx,
+  owner: { userId: Id<"users"> } | { draftId: Id<"signUpDrafts"> },
+): Promise<string> {
+  const token = randomToken();
+  await ctx.db.insert("uploadGrants", { token, ...owner, expiresAt: Date.now() + UPLOAD_URL_LIFETIME_MS });
+  // Set by Convex on every deployment (and by the local backend): the HTTP actions' origin.
+  // eslint-disable-next-line @convex-dev/no-process-env
+  const site = process.env.CONVEX_SITE_URL;
+  if (site === undefined) throw new Error("CONVEX_SITE_URL is not set");
+  return `${site}/api/uploads?grant=${token}`;
+}
+
+/** The grant of an upload URL that may still store its file, or null. */
+export async function openUploadGrant(ctx: QueryCtx, token: string): Promise<Doc<"uploadGrants"> | null> {
+  if (token === "") return null;
+  const grant = await ctx.db
+    .query("uploadGrants")
+    .withIndex("by_token", (q) => q.eq("token", token))
+    .unique();
+  return grant === null || grant.storageId !== undefined || grant.expiresAt <= Date.now() ? null : grant;
+}
+
+/** Records the file sent to an upload URL as its owner's; false when the URL was used or has expired. */
+export async function recordUpload(ctx: MutationCtx, token: string, storageId: Id<"_storage">): Promise<boolean> {
+  const grant = await openUploadGrant(ctx, token);
+  if (grant === null) return false;
+  await ctx.db.patch("uploadGrants", grant._id, { storageId });
+  return true;
+}
+
+/** Records a file the server stored itself (an HTTP registration's form files, demo data) as `owner`'s upload. */
+export async function recordStoredFile(ctx: MutationCtx, storageId: Id<"_storage">, owner: UploadOwner): Promise<void> {
+  await ctx.db.insert("uploadGrants", { ...ownerFields(owner), expiresAt: Date.now(), storageId });
+}
+
+function fileNotYours(label: string): ConvexError<{ code: string; message: string }> {
+  return new ConvexError({
+    code: "FILE_NOT_YOURS",
+    message: `${label} is not one of your uploads; please upload it again.`,
+  });
+}
+
+function sameOwner(grant: Doc<"uploadGrants">, owner: UploadOwner): boolean {
+  const { userId, draftId } = ownerFields(owner);
+  return grant.userId === userId && grant.draftId === draftId;
+}
+
+/**
+ * The grant under which `owner` uploaded a file that is not attached yet. Anything else is refused
+ * before the file is read or changed: FILE_NOT_YOURS (someone else's, or no upload at all),
+ * FILE_IN_USE (already attached to the owner's own profile), FILE_NOT_FOUND (not a storage id).
+ */
+export async function ownUpload(
+  ctx: QueryCtx,
+  rawId: string,
+  owner: UploadOwner,
+  label: string,
+): Promise<Doc<"uploadGrants">> {
+  const storageId = ctx.db.system.normalizeId("_storage", rawId);
+  if (storageId === null) throw fileNotFound(label);
+  const grant = await ctx.db
+    .query("uploadGrants")
+    .withIndex("by_storageId_and_expiresAt", (q) => q.eq("storageId", storageId))
     .first();
-  if (existing !== null) {
-    throw new ConvexError({ code: "FILE_IN_USE", message: `${label} is already in use; please upload it again.` });
+  if (grant !== null && sameOwner(grant, owner)) return grant;
+  if (grant === null && "userId" in owner) {
+    const attached = await ctx.db
+      .query("uploads")
+      .withIndex("by_storageId", (q) => q.eq("storageId", storageId))
+      .first();
+    if (attached !== null && attached.userId === owner.userId) {
+      throw new ConvexError({ code: "FILE_IN_USE", message: `${label} is already in use; please upload it again.` });
+    }
   }
-  await ctx.db.insert("uploads", { storageId, checked: true });
+  throw fileNotYours(label);
+}
+
+/**
+ * Attaches a file `owner` uploaded to the profile of `userId` (the owner, or the account its sign-up
+ * draft creates): checked, then recorded as that user's. Refused attaches change nothing.
+ */
+export async function attachOwnFile(
+  ctx: MutationCtx,
+  storageId: Id<"_storage">,
+  label: string,
+  owner: UploadOwner,
+  userId: Id<"users">,
+): Promise<void> {
+  const grant = await ownUpload(ctx, storageId, owner, label);
+  await checkImageMetadata(ctx, storageId, label);
+  await ctx.db.delete("uploadGrants", grant._id);
+  await ctx.db.insert("uploads", { storageId, checked: true, userId });
 }
 
 /** Deletes a profile's file and its attachment record. */
@@ -115,9 +218,25 @@ export async function releaseFile(ctx: MutationCtx, storageId: Id<"_storage">): 
 /** Files no profile has attached by this age (an abandoned sign-up's documents) are deleted. */
 export const ORPHAN_AFTER_MS = 24 * 60 * 60 * 1000;
 
+/** Deletes a file and its grants unless a profile has attached it; true when it was deleted. */
+export async function discardUnattachedFile(ctx: MutationCtx, storageId: Id<"_storage">): Promise<boolean> {
+  const attached = await ctx.db
+    .query("uploads")
+    .withIndex("by_storageId", (q) => q.eq("storageId", storageId))
+    .first();
+  if (attached !== null) return false;
+  const grants = await ctx.db
+    .query("uploadGrants")
+    .withIndex("by_storageId_and_expiresAt", (q) => q.eq("storageId", storageId))
+    .take(10);
+  for (const grant of grants) await ctx.db.delete("uploadGrants", grant._id);
+  if ((await ctx.db.system.get("_storage", storageId)) !== null) await ctx.storage.delete(storageId);
+  return true;
+}
+
 /**
- * Deletes the files without an `uploads` row among one page of the files stored before `before`.
- * Returns the cursor of the next page, or null after the last one.
+ * Deletes the files no profile attached (and their grants) among one page of the files stored before
+ * `before`. Returns the cursor of the next page, or null after the last one.
  */
 export async function sweepOrphanedFiles(
   ctx: MutationCtx,
@@ -129,14 +248,18 @@ export async function sweepOrphanedFiles(
     .query("_storage")
     .withIndex("by_creation_time", (q) => q.lt("_creationTime", before))
     .paginate({ cursor, numItems: pageSize });
-  for (const file of files.page) {
-    const attached = await ctx.db
-      .query("uploads")
-      .withIndex("by_storageId", (q) => q.eq("storageId", file._id))
-      .first();
-    if (attached === null) await ctx.storage.delete(file._id);
-  }
+  for (const file of files.page) await discardUnattachedFile(ctx, file._id);
   return files.isDone ? null : files.continueCursor;
+}
+
+/** Deletes a batch of upload URLs that expired unused; true when more remain. */
+export async function sweepExpiredGrants(ctx: MutationCtx, now: number, batch = 500): Promise<boolean> {
+  const expired = await ctx.db
+    .query("uploadGrants")
+    .withIndex("by_storageId_and_expiresAt", (q) => q.eq("storageId", undefined).lt("expiresAt", now))
+    .take(batch);
+  for (const grant of expired) await ctx.db.delete("uploadGrants", grant._id);
+  return expired.length === batch;
 }
 
 /** The storage id a client sent, as an id, or a FILE_NOT_FOUND error when it cannot be one. */

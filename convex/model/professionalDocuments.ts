@@ -6,7 +6,7 @@
 import { ConvexError, v, type Infer } from "convex/values";
 import type { Doc, Id } from "../_generated/dataModel";
 import type { ActionCtx, MutationCtx } from "../_generated/server";
-import { checkImageMetadata, checkStoredImage, claimFile, releaseFile } from "./files";
+import { attachOwnFile, checkStoredImage, releaseFile } from "./files";
 import { notify } from "./notifications";
 import { DOCUMENT_LABELS } from "./users";
 
@@ -50,8 +50,7 @@ export async function replaceDocuments(
   const documents = { ...pro.documents, ...Object.fromEntries(replaced.map((r) => [r.kind, r.storageId])) };
   if (new Set(Object.values(documents)).size < DOCUMENT_KINDS.length) invalid("Upload a separate image for each document.");
   for (const { kind, storageId } of replaced) {
-    await checkImageMetadata(ctx, storageId, DOCUMENT_LABELS[kind]);
-    await claimFile(ctx, storageId, DOCUMENT_LABELS[kind]);
+    await attachOwnFile(ctx, storageId, DOCUMENT_LABELS[kind], { userId: pro.userId }, pro.userId);
   }
   await ctx.db.patch("professionals", pro._id, {
     documents,

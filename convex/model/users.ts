@@ -10,8 +10,9 @@ import { validate } from "convex-helpers/validators";
 import { SPECIALTIES, city, specialty, type BookingStatus, type Role, type SpecialtySlug } from "../validators";
 import { transition } from "./bookings";
 import { resolveCity } from "./catalog";
-import { asStorageId, checkImageMetadata, claimFile, releaseFile, urlOf } from "./files";
+import { asStorageId, attachOwnFile, releaseFile, urlOf, type UploadOwner } from "./files";
 import { professionalOfUser } from "./professionals";
+import { requireDraft } from "./signUpDrafts";
 
 export const MIN_PASSWORD = 8;
 const MAX_PASSWORD = 128;
@@ -101,6 +102,7 @@ export const signUpProfile = v.object({
   address: v.string(),
   zipCode: v.string(),
   photo: v.optional(v.id("_storage")),
+  draft: v.optional(v.string()), // the sign-up draft's token: its uploads are the files it may attach
   professional: v.optional(
     v.object({
       specialty,
@@ -218,17 +220,18 @@ export async function createUserForAccount(
     invalid("Professionals must upload their citizenship and training documents.");
   }
   const pro = role === "professional" ? profile.professional : undefined;
-  const files: [Id<"_storage"> | undefined, string][] = [
-    [profile.photo, DOCUMENT_LABELS.photo],
-    [pro?.citizenshipFront, DOCUMENT_LABELS.citizenshipFront],
-    [pro?.citizenshipBack, DOCUMENT_LABELS.citizenshipBack],
-    [pro?.trainingCertificate, DOCUMENT_LABELS.trainingCertificate],
-  ];
-  for (const [id, label] of files) {
-    if (id === undefined) continue;
-    await checkImageMetadata(ctx, id, label);
-    await claimFile(ctx, id, label);
-  }
+  const files = (
+    [
+      [profile.photo, DOCUMENT_LABELS.photo],
+      [pro?.citizenshipFront, DOCUMENT_LABELS.citizenshipFront],
+      [pro?.citizenshipBack, DOCUMENT_LABELS.citizenshipBack],
+      [pro?.trainingCertificate, DOCUMENT_LABELS.trainingCertificate],
+    ] as const
+  ).flatMap(([id, label]) => (id === undefined ? [] : [{ id, label }]));
+  // the files must be uploads of the sign-up's draft (of the deployment, for accounts its own code
+  // creates without one); attaching them makes them the new user's
+  const owner: UploadOwner =
+    profile.draft === undefined ? { deployment: true } : { draftId: (await requireDraft(ctx, profile.draft))._id };
   const userId = await ctx.db.insert("users", {
     role,
     name: profile.name,
@@ -255,6 +258,7 @@ export async function createUserForAccount(
       available: true,
     });
   }
+  for (const { id, label } of files) await attachOwnFile(ctx, id, label, owner, userId);
   return userId;
 }
 
