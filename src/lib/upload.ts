@@ -52,9 +52,19 @@ export async function uploadImage(
   return await uploadFile(uploadUrl, await shrinkImage(file), onProgress);
 }
 
+/** The readable reason in a refused upload's JSON answer (`{code, message}`), if it has one. */
+function refusal(responseText: string): string | undefined {
+  try {
+    const { message } = JSON.parse(responseText) as { message?: unknown };
+    return typeof message === "string" ? message : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
- * POSTs a file to a Convex upload URL and resolves with its storage id.
- * XMLHttpRequest rather than fetch because only it reports upload progress.
+ * POSTs a file to an upload URL (files:generateUploadUrl: the file becomes the caller's) and resolves
+ * with its storage id. XMLHttpRequest rather than fetch because only it reports upload progress.
  */
 function uploadFile(
   uploadUrl: string,
@@ -70,7 +80,7 @@ function uploadFile(
     };
     xhr.onload = () => {
       if (xhr.status < 200 || xhr.status >= 300) {
-        reject(new Error(`Upload failed (${xhr.status}).`));
+        reject(new Error(refusal(xhr.responseText) ?? `Upload failed (${xhr.status}).`));
         return;
       }
       try {
