@@ -11,7 +11,7 @@
  * (profile edits) the stored metadata is checked at once and the bytes right after by a scheduled
  * action, which deletes and detaches a file that is not an image.
  */
-import { ConvexError, v } from "convex/values";
+import { ConvexError } from "convex/values";
 import type { Doc, Id } from "../_generated/dataModel";
 import type { ActionCtx, MutationCtx, QueryCtx } from "../_generated/server";
 
@@ -77,7 +77,7 @@ export async function checkStoredImage(ctx: ActionCtx, storageId: Id<"_storage">
  * It cannot delete a rejected file: the error rolls the mutation's writes back. The bytes themselves
  * are checked by an action (see verifyPhoto in files.ts), which does delete.
  */
-export async function checkImageMetadata(ctx: QueryCtx, storageId: Id<"_storage">, label: string): Promise<void> {
+async function checkImageMetadata(ctx: QueryCtx, storageId: Id<"_storage">, label: string): Promise<void> {
   let meta;
   try {
     meta = await ctx.db.system.get("_storage", storageId);
