@@ -26,17 +26,42 @@ describe("admin queries", () => {
     const t = newTest();
     const admin = await insertAdmin(t);
     const a = await insertProfessional(t, { name: "A", specialty: "plumber", city: "pokhara" });
-    await insertProfessional(t, { name: "B", specialty: "plumber", city: "kathmandu", verified: false });
+    await insertProfessional(t, {
+      name: "B",
+      specialty: "plumber",
+      city: "kathmandu",
+      verified: false,
+    });
     await insertProfessional(t, { name: "C", specialty: "painter", city: "pokhara" });
-    await t.run((ctx) => ctx.db.insert("presence", { userId: a.userId, role: "professional", online: true, lastSeen: 1 }));
+    await t.run((ctx) =>
+      ctx.db.insert("presence", {
+        userId: a.userId,
+        role: "professional",
+        online: true,
+        lastSeen: 1,
+      }),
+    );
     const all = await admin.as.query(api.admin.technicians, {});
     expect(all.map((r) => r.name).sort()).toEqual(["A", "B", "C"]);
-    const pokharaPlumbers = await admin.as.query(api.admin.technicians, { city: "pokhara", specialty: "plumber" });
+    const pokharaPlumbers = await admin.as.query(api.admin.technicians, {
+      city: "pokhara",
+      specialty: "plumber",
+    });
     expect(pokharaPlumbers).toHaveLength(1);
-    expect(pokharaPlumbers[0]).toMatchObject({ name: "A", online: true, verification: { status: "verified" } });
+    expect(pokharaPlumbers[0]).toMatchObject({
+      name: "A",
+      online: true,
+      verification: { status: "verified" },
+    });
     expect(pokharaPlumbers[0].email).toContain("@");
-    expect((await admin.as.query(api.admin.technicians, { verification: "unverified" })).map((r) => r.name)).toEqual(["B"]);
-    expect((await admin.as.query(api.admin.technicians, { city: "pokhara" })).map((r) => r.name).sort()).toEqual(["A", "C"]);
+    expect(
+      (await admin.as.query(api.admin.technicians, { verification: "unverified" })).map(
+        (r) => r.name,
+      ),
+    ).toEqual(["B"]);
+    expect(
+      (await admin.as.query(api.admin.technicians, { city: "pokhara" })).map((r) => r.name).sort(),
+    ).toEqual(["A", "C"]);
     await refusedForNonAdmins(t, (as) => as.query(api.admin.technicians, {}));
   });
 
@@ -46,7 +71,9 @@ describe("admin queries", () => {
     const pro = await insertProfessional(t);
     const row = await admin.as.query(api.admin.technician, { professionalId: pro.professionalId });
     expect(row?.documents.trainingCertificate).toMatch(/^https?:/);
-    await refusedForNonAdmins(t, (as) => as.query(api.admin.technician, { professionalId: pro.professionalId }));
+    await refusedForNonAdmins(t, (as) =>
+      as.query(api.admin.technician, { professionalId: pro.professionalId }),
+    );
   });
 
   test("users: newest first, by name search or exact email, with booking counts", async () => {
@@ -58,8 +85,12 @@ describe("admin queries", () => {
     const all = await admin.as.query(api.admin.users, {});
     expect(all.map((u) => u.name)).toEqual(["Gita Gurung", "Sita Sharma", "Admin"]);
     expect(all[0]).toMatchObject({ role: "customer", bookingCount: 0 });
-    expect((await admin.as.query(api.admin.users, { search: "sita" })).map((u) => u.name)).toEqual(["Sita Sharma"]);
-    expect((await admin.as.query(api.admin.users, { search: email.toUpperCase() })).map((u) => u._id)).toEqual([sita.userId]);
+    expect((await admin.as.query(api.admin.users, { search: "sita" })).map((u) => u.name)).toEqual([
+      "Sita Sharma",
+    ]);
+    expect(
+      (await admin.as.query(api.admin.users, { search: email.toUpperCase() })).map((u) => u._id),
+    ).toEqual([sita.userId]);
     await refusedForNonAdmins(t, (as) => as.query(api.admin.users, {}));
   });
 
@@ -70,8 +101,18 @@ describe("admin queries", () => {
     const pro = await insertProfessional(t);
     await insertProfessional(t, { verified: false });
     await t.run(async (ctx) => {
-      await ctx.db.insert("presence", { userId: pro.userId, role: "professional", online: true, lastSeen: 1 });
-      await ctx.db.insert("presence", { userId: customer.userId, role: "customer", online: true, lastSeen: 1 });
+      await ctx.db.insert("presence", {
+        userId: pro.userId,
+        role: "professional",
+        online: true,
+        lastSeen: 1,
+      });
+      await ctx.db.insert("presence", {
+        userId: customer.userId,
+        role: "customer",
+        online: true,
+        lastSeen: 1,
+      });
       await ctx.db.insert("bookings", {
         customerId: customer.userId,
         professionalId: pro.professionalId,
@@ -99,9 +140,15 @@ describe("admin queries", () => {
   test("messages: contact messages newest first", async () => {
     const t = newTest();
     const admin = await insertAdmin(t);
-    await t.mutation(api.contact.send, { name: "Maya", email: "maya@example.np", message: "Please add Butwal." });
+    await t.mutation(api.contact.send, {
+      name: "Maya",
+      email: "maya@example.np",
+      message: "Please add Butwal.",
+    });
     const messages = await admin.as.query(api.admin.messages, {});
-    expect(messages).toMatchObject([{ name: "Maya", email: "maya@example.np", message: "Please add Butwal.", userId: null }]);
+    expect(messages).toMatchObject([
+      { name: "Maya", email: "maya@example.np", message: "Please add Butwal.", userId: null },
+    ]);
     await refusedForNonAdmins(t, (as) => as.query(api.admin.messages, {}));
   });
 });
@@ -112,15 +159,32 @@ describe("admin mutations", () => {
     const admin = await insertAdmin(t);
     const pro = await insertProfessional(t, { verified: false });
     expect(
-      await errorCode(admin.as.mutation(api.admin.verify, { professionalId: pro.professionalId, decision: "rejected" })),
+      await errorCode(
+        admin.as.mutation(api.admin.verify, {
+          professionalId: pro.professionalId,
+          decision: "rejected",
+        }),
+      ),
     ).toBe("INVALID_INPUT");
-    await admin.as.mutation(api.admin.verify, { professionalId: pro.professionalId, decision: "verified" });
+    await admin.as.mutation(api.admin.verify, {
+      professionalId: pro.professionalId,
+      decision: "verified",
+    });
     const me = await pro.as.query(api.professionals.me, {});
     expect(me?.verification.status).toBe("verified");
     expect(me?.verification.at).toBeTypeOf("number");
-    const notes = await t.run((ctx) => ctx.db.query("notifications").withIndex("by_userId", (q) => q.eq("userId", pro.userId)).collect());
+    const notes = await t.run((ctx) =>
+      ctx.db
+        .query("notifications")
+        .withIndex("by_userId", (q) => q.eq("userId", pro.userId))
+        .collect(),
+    );
     expect(notes.map((n) => n.kind)).toEqual(["verification.verified"]);
-    await admin.as.mutation(api.admin.verify, { professionalId: pro.professionalId, decision: "rejected", note: "Certificate unreadable" });
+    await admin.as.mutation(api.admin.verify, {
+      professionalId: pro.professionalId,
+      decision: "rejected",
+      note: "Certificate unreadable",
+    });
     expect((await pro.as.query(api.professionals.me, {}))?.verification).toMatchObject({
       status: "rejected",
       note: "Certificate unreadable",
@@ -135,22 +199,42 @@ describe("admin mutations", () => {
     const t = newTest();
     const admin = await insertAdmin(t);
     const pro = await insertProfessional(t);
-    await admin.as.mutation(api.admin.setAvailability, { professionalId: pro.professionalId, available: false });
+    await admin.as.mutation(api.admin.setAvailability, {
+      professionalId: pro.professionalId,
+      available: false,
+    });
     expect((await pro.as.query(api.professionals.me, {}))?.available).toBe(false);
     await refusedForNonAdmins(t, (as) =>
-      as.mutation(api.admin.setAvailability, { professionalId: pro.professionalId, available: true }),
+      as.mutation(api.admin.setAvailability, {
+        professionalId: pro.professionalId,
+        available: true,
+      }),
     );
   });
 
   test("updateSettings: validated, read back by settings:get", async () => {
     const t = newTest();
     const admin = await insertAdmin(t);
-    await admin.as.mutation(api.admin.updateSettings, { hotline: "01-4440000", bookingExpiryMinutes: 45 });
-    expect(await t.query(api.settings.get, {})).toMatchObject({ hotline: "01-4440000", bookingExpiryMinutes: 45 });
-    expect(await errorCode(admin.as.mutation(api.admin.updateSettings, { bookingExpiryMinutes: 2.5 }))).toBe("INVALID_INPUT");
-    expect(await errorCode(admin.as.mutation(api.admin.updateSettings, { hotline: "call me" }))).toBe("INVALID_INPUT");
-    expect(await errorCode(admin.as.mutation(api.admin.updateSettings, { bannerText: " " }))).toBe("INVALID_INPUT");
-    await refusedForNonAdmins(t, (as) => as.mutation(api.admin.updateSettings, { bannerText: "Hello" }));
+    await admin.as.mutation(api.admin.updateSettings, {
+      hotline: "01-4440000",
+      bookingExpiryMinutes: 45,
+    });
+    expect(await t.query(api.settings.get, {})).toMatchObject({
+      hotline: "01-4440000",
+      bookingExpiryMinutes: 45,
+    });
+    expect(
+      await errorCode(admin.as.mutation(api.admin.updateSettings, { bookingExpiryMinutes: 2.5 })),
+    ).toBe("INVALID_INPUT");
+    expect(
+      await errorCode(admin.as.mutation(api.admin.updateSettings, { hotline: "call me" })),
+    ).toBe("INVALID_INPUT");
+    expect(await errorCode(admin.as.mutation(api.admin.updateSettings, { bannerText: " " }))).toBe(
+      "INVALID_INPUT",
+    );
+    await refusedForNonAdmins(t, (as) =>
+      as.mutation(api.admin.updateSettings, { bannerText: "Hello" }),
+    );
   });
 });
 
@@ -158,14 +242,24 @@ describe("admin accounts", () => {
   test("createAdmin refuses a taken username and bad usernames", async () => {
     const t = newTest();
     await t.action(internal.admin.createAdmin, { username: "ops", password: "a long secret" });
-    expect(await errorCode(t.action(internal.admin.createAdmin, { username: "OPS", password: "another secret" }))).toBe(
-      "USERNAME_TAKEN",
+    expect(
+      await errorCode(
+        t.action(internal.admin.createAdmin, { username: "OPS", password: "another secret" }),
+      ),
+    ).toBe("USERNAME_TAKEN");
+    expect(
+      await errorCode(
+        t.action(internal.admin.createAdmin, { username: "ops", password: "a long secret" }),
+      ),
+    ).toBe("USERNAME_TAKEN");
+    expect(await errorCode(t.action(internal.admin.createAdmin, { username: "x" }))).toBe(
+      "INVALID_INPUT",
     );
-    expect(await errorCode(t.action(internal.admin.createAdmin, { username: "ops", password: "a long secret" }))).toBe(
-      "USERNAME_TAKEN",
-    );
-    expect(await errorCode(t.action(internal.admin.createAdmin, { username: "x" }))).toBe("INVALID_INPUT");
-    expect(await errorCode(t.action(internal.admin.createAdmin, { username: "ops2", password: "short" }))).toBe("INVALID_INPUT");
+    expect(
+      await errorCode(
+        t.action(internal.admin.createAdmin, { username: "ops2", password: "short" }),
+      ),
+    ).toBe("INVALID_INPUT");
   });
 
   test("ensureFirstAdmin creates 'admin' once, on a database without admins", async () => {

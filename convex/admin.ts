@@ -5,11 +5,27 @@ import type { Doc } from "./_generated/dataModel";
 import type { ActionCtx, QueryCtx } from "./_generated/server";
 import { internalAction, internalQuery } from "./_generated/server";
 import { adminMutation, adminQuery } from "./functions";
-import { adminRow, documentUrls, professionalOfUser, requireProfessional, verify as verifyProfessional } from "./model/professionals";
+import {
+  adminRow,
+  documentUrls,
+  professionalOfUser,
+  requireProfessional,
+  verify as verifyProfessional,
+} from "./model/professionals";
 import { onlineRows } from "./model/presence";
 import { updateSettings as saveSettings } from "./model/settings";
 import { adminCredentials, normalizeEmail, userByUsername, usernameTaken } from "./model/users";
-import { bookingStatus, city, specialty, verificationStatus, type BookingStatus, type Role } from "./validators";
+import {
+  bookingStatus,
+  city,
+  specialty,
+  verificationStatus,
+  type BookingStatus,
+  type CitySlug,
+  type Role,
+  type SpecialtySlug,
+  type VerificationStatus,
+} from "./validators";
 
 /** Rows per admin list, and the cap on each count in admin:stats (a count at the cap means "at least"). */
 const LIST_LIMIT = 500;
@@ -20,26 +36,18 @@ const STATUS_COUNT_CAP = 1000;
 
 /** Every professional matching the filters, through the narrowest index that serves them. */
 export const technicians = adminQuery({
-  args: { city: v.optional(city), specialty: v.optional(specialty), verification: v.optional(verificationStatus) },
-  handler: async (ctx, args) => {
-    const { city, specialty, verification } = args;
-    const base = ctx.db.query("professionals");
-    const rows =
-      specialty !== undefined && city !== undefined
-        ? await base.withIndex("by_specialty_and_city", (q) => q.eq("specialty", specialty).eq("city", city)).take(LIST_LIMIT)
-        : verification !== undefined
-          ? await base.withIndex("by_verification", (q) => q.eq("verification.status", verification)).take(LIST_LIMIT)
-          : city !== undefined
-            ? await base.withIndex("by_city", (q) => q.eq("city", city)).take(LIST_LIMIT)
-            : await base.order("desc").take(LIST_LIMIT);
-    const matching = rows.filter(
-      (p) =>
-        (city === undefined || p.city === city) &&
-        (specialty === undefined || p.specialty === specialty) &&
-        (verification === undefined || p.verification.status === verification),
-    );
-    return await Promise.all(matching.map((p) => adminRow(ctx, p)));
+  args: {
+    city: v.optional(city),
+    specialty: v.optional(specialty),
+    verification: v.optional(verificationStatus),
   },
+  handler: (ctx, args) => technicianRows(ctx, args),
+});
+
+/** The admin grid's rows for the REST API (GET /api/technicians, admins only: checked by the route). */
+export const techniciansForApi = internalQuery({
+  args: {},
+  handler: (ctx) => technicianRows(ctx, {}),
 });
 
 /** One professional with the document URLs (only admins and the owner ever get these). */
@@ -119,14 +127,25 @@ export const stats = adminQuery({
   handler: async (ctx) => {
     const [roleCounts, statusCounts, online, pending] = await Promise.all([
       Promise.all(
-        ROLES.map(async (role) =>
-          (await ctx.db.query("users").withIndex("by_role", (q) => q.eq("role", role)).take(USER_COUNT_CAP)).length,
+        ROLES.map(
+          async (role) =>
+            (
+              await ctx.db
+                .query("users")
+                .withIndex("by_role", (q) => q.eq("role", role))
+                .take(USER_COUNT_CAP)
+            ).length,
         ),
       ),
       Promise.all(
-        STATUSES.map(async (status) =>
-          (await ctx.db.query("bookings").withIndex("by_status", (q) => q.eq("status", status)).take(STATUS_COUNT_CAP))
-            .length,
+        STATUSES.map(
+          async (status) =>
+            (
+              await ctx.db
+                .query("bookings")
+                .withIndex("by_status", (q) => q.eq("status", status))
+                .take(STATUS_COUNT_CAP)
+            ).length,
         ),
       ),
       onlineRows(ctx),
@@ -137,7 +156,10 @@ export const stats = adminQuery({
     ]);
     return {
       users: Object.fromEntries(ROLES.map((r, i) => [r, roleCounts[i]])) as Record<Role, number>,
-      bookings: Object.fromEntries(STATUSES.map((s, i) => [s, statusCounts[i]])) as Record<BookingStatus, number>,
+      bookings: Object.fromEntries(STATUSES.map((s, i) => [s, statusCounts[i]])) as Record<
+        BookingStatus,
+        number
+      >,
       onlineProfessionals: online.filter((p) => p.role === "professional").length,
       pendingVerifications: pending.length,
       capped:
@@ -173,7 +195,11 @@ export const setAvailability = adminMutation({
 });
 
 export const updateSettings = adminMutation({
-  args: { hotline: v.optional(v.string()), bannerText: v.optional(v.string()), bookingExpiryMinutes: v.optional(v.number()) },
+  args: {
+    hotline: v.optional(v.string()),
+    bannerText: v.optional(v.string()),
+    bookingExpiryMinutes: v.optional(v.number()),
+  },
   returns: v.null(),
   handler: async (ctx, args) => {
     await saveSettings(ctx, args);
@@ -237,7 +263,11 @@ export const ensureFirstAdmin = internalAction({
       return await createAdminAccount(ctx, { username: "admin" });
     } catch (error) {
       // Another first start won the race.
-      if (error instanceof ConvexError && (error.data as { code?: string }).code === "USERNAME_TAKEN") return null;
+      if (
+        error instanceof ConvexError &&
+        (error.data as { code?: string }).code === "USERNAME_TAKEN"
+      )
+        return null;
       throw error;
     }
   },
@@ -258,3 +288,31 @@ export const hasAdmin = internalQuery({
       .withIndex("by_role", (q) => q.eq("role", "admin"))
       .first()) !== null,
 });
+
+/** Professionals for the admin, filtered by city, specialty and verification (at most LIST_LIMIT). */
+async function technicianRows(
+  ctx: QueryCtx,
+  args: { city?: CitySlug; specialty?: SpecialtySlug; verification?: VerificationStatus },
+) {
+  const { city, specialty, verification } = args;
+  const base = ctx.db.query("professionals");
+  const rows =
+    specialty !== undefined && city !== undefined
+      ? await base
+          .withIndex("by_specialty_and_city", (q) => q.eq("specialty", specialty).eq("city", city))
+          .take(LIST_LIMIT)
+      : verification !== undefined
+        ? await base
+            .withIndex("by_verification", (q) => q.eq("verification.status", verification))
+            .take(LIST_LIMIT)
+        : city !== undefined
+          ? await base.withIndex("by_city", (q) => q.eq("city", city)).take(LIST_LIMIT)
+          : await base.order("desc").take(LIST_LIMIT);
+  const matching = rows.filter(
+    (p) =>
+      (city === undefined || p.city === city) &&
+      (specialty === undefined || p.specialty === specialty) &&
+      (verification === undefined || p.verification.status === verification),
+  );
+  return await Promise.all(matching.map((p) => adminRow(ctx, p)));
+}

@@ -23,7 +23,12 @@ describe("sign-up", () => {
     const params = { ...(await customerSignUp(t, "Sita@Example.NP")), role: "admin" };
     const result = await signIn(t, "customer", params);
     expect(result.tokens?.token).toBeTypeOf("string");
-    const user = await t.run((ctx) => ctx.db.query("users").withIndex("email", (q) => q.eq("email", "sita@example.np")).unique());
+    const user = await t.run((ctx) =>
+      ctx.db
+        .query("users")
+        .withIndex("email", (q) => q.eq("email", "sita@example.np"))
+        .unique(),
+    );
     expect(user?.role).toBe("customer");
     expect(user?.name).toBe("Hari Bahadur");
   });
@@ -33,8 +38,14 @@ describe("sign-up", () => {
     const params = await professionalSignUp(t, "ram@example.np");
     await signIn(t, "professional", params);
     const { user, pro } = await t.run(async (ctx) => {
-      const user = await ctx.db.query("users").withIndex("email", (q) => q.eq("email", "ram@example.np")).unique();
-      const pro = await ctx.db.query("professionals").withIndex("by_userId", (q) => q.eq("userId", user!._id)).unique();
+      const user = await ctx.db
+        .query("users")
+        .withIndex("email", (q) => q.eq("email", "ram@example.np"))
+        .unique();
+      const pro = await ctx.db
+        .query("professionals")
+        .withIndex("by_userId", (q) => q.eq("userId", user!._id))
+        .unique();
       return { user, pro };
     });
     expect(user?.role).toBe("professional");
@@ -51,15 +62,23 @@ describe("sign-up", () => {
   test("professionals cannot sign up without all three documents", async () => {
     const t = newTest();
     const { trainingCertificate: _omitted, ...params } = await professionalSignUp(t);
-    expect(await errorMessage(signIn(t, "professional", params))).toBe("Training certificate image is required.");
+    expect(await errorMessage(signIn(t, "professional", params))).toBe(
+      "Training certificate image is required.",
+    );
     expect(await t.run((ctx) => ctx.db.query("users").take(1))).toEqual([]);
   });
 
   test("a document that is not an image is refused and deleted", async () => {
     const t = newTest();
     const params = await professionalSignUp(t);
-    const pdf = await storeUpload(t, { draft: params.draft }, new TextEncoder().encode("%PDF-1.7 not an image"));
-    expect(await errorCode(signIn(t, "professional", { ...params, citizenshipBack: pdf }))).toBe("FILE_NOT_IMAGE");
+    const pdf = await storeUpload(
+      t,
+      { draft: params.draft },
+      new TextEncoder().encode("%PDF-1.7 not an image"),
+    );
+    expect(await errorCode(signIn(t, "professional", { ...params, citizenshipBack: pdf }))).toBe(
+      "FILE_NOT_IMAGE",
+    );
     expect(await t.run((ctx) => ctx.db.system.get("_storage", pdf))).toBeNull();
     expect(await t.run((ctx) => ctx.db.query("professionals").take(1))).toEqual([]);
   });
@@ -78,13 +97,17 @@ describe("sign-up", () => {
     const big = new Uint8Array(5 * 1024 * 1024 + 1);
     big.set([0xff, 0xd8, 0xff]);
     const id = await storeUpload(t, { draft: params.draft }, big, "image/jpeg");
-    expect(await errorCode(signIn(t, "professional", { ...params, trainingCertificate: id }))).toBe("FILE_TOO_LARGE");
+    expect(await errorCode(signIn(t, "professional", { ...params, trainingCertificate: id }))).toBe(
+      "FILE_TOO_LARGE",
+    );
   });
 
   test("an unknown storage id is refused", async () => {
     const t = newTest();
     const params = await professionalSignUp(t);
-    expect(await errorCode(signIn(t, "professional", { ...params, citizenshipFront: "nonsense" }))).toBe("FILE_NOT_FOUND");
+    expect(
+      await errorCode(signIn(t, "professional", { ...params, citizenshipFront: "nonsense" })),
+    ).toBe("FILE_NOT_FOUND");
   });
 
   test("input rules: short password, bad email, unknown specialty", async () => {
@@ -93,7 +116,9 @@ describe("sign-up", () => {
     expect(await errorMessage(signIn(t, "customer", { ...customer, password: "short" }))).toBe(
       "Password must be at least 8 characters.",
     );
-    expect(await errorCode(signIn(t, "customer", { ...customer, email: "not-an-email" }))).toBe("INVALID_INPUT");
+    expect(await errorCode(signIn(t, "customer", { ...customer, email: "not-an-email" }))).toBe(
+      "INVALID_INPUT",
+    );
     const pro = await professionalSignUp(t);
     expect(await errorMessage(signIn(t, "professional", { ...pro, specialty: "Astronaut" }))).toBe(
       "Choose a specialty from the list.",
@@ -103,12 +128,12 @@ describe("sign-up", () => {
   test("an email already used (by any role) is refused", async () => {
     const t = newTest();
     await signIn(t, "customer", await customerSignUp(t, "dup@example.np"));
-    expect(await errorMessage(signIn(t, "customer", await customerSignUp(t, "dup@example.np")))).toBe(
-      "An account with this email already exists",
-    );
-    expect(await errorCode(signIn(t, "professional", await professionalSignUp(t, "DUP@example.np")))).toBe(
-      "EMAIL_TAKEN",
-    );
+    expect(
+      await errorMessage(signIn(t, "customer", await customerSignUp(t, "dup@example.np"))),
+    ).toBe("An account with this email already exists");
+    expect(
+      await errorCode(signIn(t, "professional", await professionalSignUp(t, "DUP@example.np"))),
+    ).toBe("EMAIL_TAKEN");
   });
 
   test("nobody signs up through the admin provider", async () => {
@@ -120,7 +145,9 @@ describe("sign-up", () => {
 
   test("other flows are refused readably", async () => {
     const t = newTest();
-    expect(await errorCode(signIn(t, "customer", { flow: "reset", email: "a@b.np" }))).toBe("UNSUPPORTED_FLOW");
+    expect(await errorCode(signIn(t, "customer", { flow: "reset", email: "a@b.np" }))).toBe(
+      "UNSUPPORTED_FLOW",
+    );
   });
 });
 
@@ -128,24 +155,39 @@ describe("sign-in", () => {
   test("the right role signs in; the wrong role's provider says 'Invalid email or password'", async () => {
     const t = newTest();
     await signIn(t, "customer", await customerSignUp(t, "gita@example.np"));
-    const ok = await signIn(t, "customer", { flow: "signIn", email: " GITA@example.np", password: "correct horse" });
+    const ok = await signIn(t, "customer", {
+      flow: "signIn",
+      email: " GITA@example.np",
+      password: "correct horse",
+    });
     expect(ok.tokens?.token).toBeTypeOf("string");
     expect(
-      await errorMessage(signIn(t, "professional", { flow: "signIn", email: "gita@example.np", password: "correct horse" })),
+      await errorMessage(
+        signIn(t, "professional", {
+          flow: "signIn",
+          email: "gita@example.np",
+          password: "correct horse",
+        }),
+      ),
     ).toBe("Invalid email or password");
-    expect(await errorMessage(signIn(t, "customer", { flow: "signIn", email: "gita@example.np", password: "wrong pass" }))).toBe(
-      "Invalid email or password",
-    );
-    expect(await errorMessage(signIn(t, "customer", { flow: "signIn", email: "nobody@example.np", password: "x" }))).toBe(
-      "Invalid email or password",
-    );
+    expect(
+      await errorMessage(
+        signIn(t, "customer", { flow: "signIn", email: "gita@example.np", password: "wrong pass" }),
+      ),
+    ).toBe("Invalid email or password");
+    expect(
+      await errorMessage(
+        signIn(t, "customer", { flow: "signIn", email: "nobody@example.np", password: "x" }),
+      ),
+    ).toBe("Invalid email or password");
   });
 
   test("repeated failures are rate limited", async () => {
     const t = newTest();
     await signIn(t, "customer", await customerSignUp(t, "hari@example.np"));
     const wrong = { flow: "signIn", email: "hari@example.np", password: "wrong password" };
-    for (let i = 0; i < 10; i++) expect(await errorCode(signIn(t, "customer", wrong))).toBe("INVALID_CREDENTIALS");
+    for (let i = 0; i < 10; i++)
+      expect(await errorCode(signIn(t, "customer", wrong))).toBe("INVALID_CREDENTIALS");
     expect(await errorMessage(signIn(t, "customer", { ...wrong, password: "correct horse" }))).toBe(
       "Too many attempts, try again later",
     );
@@ -157,13 +199,17 @@ describe("sign-in", () => {
     expect(password.length).toBeGreaterThanOrEqual(16);
     const ok = await signIn(t, "admin", { flow: "signIn", username: "boss", password });
     expect(ok.tokens?.token).toBeTypeOf("string");
-    expect(await errorMessage(signIn(t, "admin", { flow: "signIn", username: "boss", password: "wrong one" }))).toBe(
-      "Invalid username or password",
-    );
+    expect(
+      await errorMessage(
+        signIn(t, "admin", { flow: "signIn", username: "boss", password: "wrong one" }),
+      ),
+    ).toBe("Invalid username or password");
     await signIn(t, "customer", await customerSignUp(t, "c@example.np"));
-    expect(await errorCode(signIn(t, "admin", { flow: "signIn", username: "c@example.np", password: "correct horse" }))).toBe(
-      "INVALID_CREDENTIALS",
-    );
+    expect(
+      await errorCode(
+        signIn(t, "admin", { flow: "signIn", username: "c@example.np", password: "correct horse" }),
+      ),
+    ).toBe("INVALID_CREDENTIALS");
   });
 
   test("sign-out ends the session server-side", async () => {

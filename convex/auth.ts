@@ -25,6 +25,7 @@ import {
   normalizeUsername,
   parseSignUp,
 } from "./model/users";
+import { fail } from "./model/errors";
 
 type Ctx = GenericActionCtxWithAuthConfig<DataModel>;
 type Params = Partial<Record<string, Value | undefined>>;
@@ -34,12 +35,11 @@ const scrypt = new Scrypt();
 /** Verifying against this keeps "no such account" as slow as "wrong password" (made on first use). */
 let dummyHash: Promise<string> | undefined;
 
-function fail(code: string, message: string): never {
-  throw new ConvexError({ code, message });
-}
-
 function invalidCredentials(role: AuthRole): never {
-  fail("INVALID_CREDENTIALS", role === "admin" ? "Invalid username or password" : "Invalid email or password");
+  fail(
+    "INVALID_CREDENTIALS",
+    role === "admin" ? "Invalid username or password" : "Invalid email or password",
+  );
 }
 
 /** The library reports credential failures as plain Errors; give them readable messages. */
@@ -47,7 +47,8 @@ function mapAuthError(error: unknown, role: AuthRole): never {
   if (error instanceof ConvexError) throw error;
   const message = error instanceof Error ? error.message : String(error);
   if (message === "InvalidAccountId" || message === "InvalidSecret") invalidCredentials(role);
-  if (message === "TooManyFailedAttempts") fail("TOO_MANY_ATTEMPTS", "Too many attempts, try again later");
+  if (message === "TooManyFailedAttempts")
+    fail("TOO_MANY_ATTEMPTS", "Too many attempts, try again later");
   if (/already exists/.test(message)) throw emailTaken();
   console.error(`auth (${role}) failed:`, error);
   fail("AUTH_FAILED", "Sign-in failed, please try again.");
@@ -56,7 +57,12 @@ function mapAuthError(error: unknown, role: AuthRole): never {
 async function signInFlow(role: AuthRole, params: Params, ctx: Ctx) {
   const rawId = role === "admin" ? params.username : params.email;
   const secret = params.password;
-  if (typeof rawId !== "string" || rawId.trim() === "" || typeof secret !== "string" || secret === "") {
+  if (
+    typeof rawId !== "string" ||
+    rawId.trim() === "" ||
+    typeof secret !== "string" ||
+    secret === ""
+  ) {
     invalidCredentials(role);
   }
   const accountId = role === "admin" ? normalizeUsername(rawId) : normalizeEmail(rawId);
@@ -77,7 +83,10 @@ async function signInFlow(role: AuthRole, params: Params, ctx: Ctx) {
 async function signUpFlow(role: "customer" | "professional", params: Params, ctx: Ctx) {
   const { password, profile, files } = parseSignUp(role, params);
   const draft = typeof params.draft === "string" ? params.draft : undefined;
-  const draftId = await ctx.runMutation(internal.users.limitSignUps, { email: profile.email, draft });
+  const draftId = await ctx.runMutation(internal.users.limitSignUps, {
+    email: profile.email,
+    draft,
+  });
   if (await ctx.runQuery(internal.users.emailInUse, { email: profile.email })) throw emailTaken();
   // only the draft's own uploads are read (a file that is not an image is deleted) and attached
   await ctx.runQuery(internal.files.assertDraftUploads, { draftId, files });
@@ -122,20 +131,26 @@ const library = convexAuth({
     async createOrUpdateUser(ctx, args) {
       // Credentials accounts reach here only when new; an existing account never re-creates its user.
       if (args.existingUserId !== null) return args.existingUserId as Id<"users">;
-      return await createUserForAccount(ctx as unknown as MutationCtx, args.provider.id, args.profile);
+      return await createUserForAccount(
+        ctx as unknown as MutationCtx,
+        args.provider.id,
+        args.profile,
+      );
     },
   },
 });
 
 export const { auth, signIn, signOut, isAuthenticated } = library;
 
-type StoreArgs = typeof library.store extends RegisteredMutation<"internal", infer Args, unknown> ? Args : never;
+type StoreArgs =
+  typeof library.store extends RegisteredMutation<"internal", infer Args, unknown> ? Args : never;
 /**
  * The library's store handler. Convex keeps a registered function's handler on it as `_handler`
  * (left out of its public types; convex-helpers' CORS wrapper reads it the same way).
  */
-const libraryStore = (library.store as unknown as { _handler: (ctx: MutationCtx, args: StoreArgs) => Promise<unknown> })
-  ._handler;
+const libraryStore = (
+  library.store as unknown as { _handler: (ctx: MutationCtx, args: StoreArgs) => Promise<unknown> }
+)._handler;
 
 /**
  * auth's internal mutation (the library runs it as "auth:store"), behind a guard: @convex-dev/auth
@@ -146,5 +161,6 @@ const libraryStore = (library.store as unknown as { _handler: (ctx: MutationCtx,
 export const store = internalMutation({
   // The library does not export its validator for these arguments; only its own code builds them.
   args: { args: v.any() },
-  handler: async (ctx, args: StoreArgs) => ((await storeCallAllowed(ctx, args.args)) ? await libraryStore(ctx, args) : null),
+  handler: async (ctx, args: StoreArgs) =>
+    (await storeCallAllowed(ctx, args.args)) ? await libraryStore(ctx, args) : null,
 });

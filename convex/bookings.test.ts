@@ -167,7 +167,9 @@ describe("booking request limits", () => {
     );
     // one notification and one scheduled expiry per request made, none for refused ones
     expect(await notificationsOf(t, pro.userId)).toHaveLength(made.length);
-    expect(await t.run((ctx) => ctx.db.system.query("_scheduled_functions").collect())).toHaveLength(made.length);
+    expect(
+      await t.run((ctx) => ctx.db.system.query("_scheduled_functions").collect()),
+    ).toHaveLength(made.length);
 
     await customer.as.mutation(api.bookings.cancel, { bookingId: made[0], reason: "Booked twice" });
     await book();
@@ -190,12 +192,21 @@ describe("booking request limits", () => {
     const { t, customer, otherCustomer, args } = await setup();
     const pros = [];
     for (let i = 0; i < BOOKING_LIMITS.openOverall / BOOKING_LIMITS.openPerProfessional + 1; i++) {
-      pros.push(await insertProfessional(t, { name: `Pro ${i}`, specialty: "electrician", city: "kathmandu" }));
+      pros.push(
+        await insertProfessional(t, {
+          name: `Pro ${i}`,
+          specialty: "electrician",
+          city: "kathmandu",
+        }),
+      );
     }
     let made = 0;
     for (const p of pros) {
       for (let j = 0; j < BOOKING_LIMITS.openPerProfessional; j++) {
-        const call = customer.as.mutation(api.bookings.create, { ...args, professionalId: p.professionalId });
+        const call = customer.as.mutation(api.bookings.create, {
+          ...args,
+          professionalId: p.professionalId,
+        });
         if (made < BOOKING_LIMITS.openOverall) {
           await call;
           made++;
@@ -206,7 +217,10 @@ describe("booking request limits", () => {
         }
       }
     }
-    await otherCustomer.as.mutation(api.bookings.create, { ...args, professionalId: pros[0].professionalId });
+    await otherCustomer.as.mutation(api.bookings.create, {
+      ...args,
+      professionalId: pros[0].professionalId,
+    });
   });
 
   test(`at most ${BOOKING_LIMITS.perHour} requests an hour, whatever became of them`, async () => {

@@ -13,6 +13,7 @@ import {
 import { city } from "./validators";
 import { STEPS } from "./rules/bookingLifecycle";
 import * as Bookings from "./model/bookings";
+import { forbid, notFound } from "./model/errors";
 
 export const create = customerMutation({
   args: {
@@ -71,7 +72,7 @@ export const cancel = userMutation({
   handler: async (ctx, { bookingId, reason }) => {
     const role = ctx.viewer.role;
     if (role !== "customer" && role !== "professional") {
-      Bookings.forbid();
+      forbid();
     }
     await Bookings.transition(ctx, {
       bookingId,
@@ -131,7 +132,7 @@ export const listForApi = internalQuery({
     const userId = ctx.db.normalizeId("users", args.userId);
     const user = userId === null ? null : await ctx.db.get("users", userId);
     if (user === null || (viewer._id !== user._id && viewer.role !== "admin")) {
-      Bookings.notFound("This user was not found.");
+      notFound("This user was not found.");
     }
     const bookings = await Bookings.recentForUser(ctx, viewer, user, 100);
     return bookings.map((b) => ({
@@ -154,7 +155,7 @@ export const answerForApi = internalMutation({
   handler: async (ctx, args) => {
     const viewer = await requireViewer(ctx, "professional");
     const bookingId = ctx.db.normalizeId("bookings", args.bookingId);
-    if (bookingId === null) Bookings.notFound("This booking was not found.");
+    if (bookingId === null) notFound("This booking was not found.");
     await Bookings.transition(ctx, {
       bookingId,
       to: args.status,

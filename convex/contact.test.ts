@@ -19,9 +19,13 @@ test("contact:send from visitors and signed-in users; admins read them", async (
 
 test("contact:send validates its input", async () => {
   const t = newTest();
-  expect(await errorMessage(t.mutation(api.contact.send, { ...message, email: "maya" }))).toBe("Enter a valid email address.");
-  expect(await errorMessage(t.mutation(api.contact.send, { ...message, message: "hi" }))).toBe("Please write a message.");
-  expect(await errorMessage(t.mutation(api.contact.send, { ...message, message: "x".repeat(2001) }))).toBe(
-    "The message may be at most 2000 characters.",
+  expect(await errorMessage(t.mutation(api.contact.send, { ...message, email: "maya" }))).toBe(
+    "Enter a valid email address.",
   );
+  expect(await errorMessage(t.mutation(api.contact.send, { ...message, message: "hi" }))).toBe(
+    "Please write a message.",
+  );
+  expect(
+    await errorMessage(t.mutation(api.contact.send, { ...message, message: "x".repeat(2001) })),
+  ).toBe("The message may be at most 2000 characters.");
 });

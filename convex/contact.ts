@@ -1,16 +1,26 @@
-import { ConvexError, v } from "convex/values";
+import { v } from "convex/values";
 import { z } from "zod";
 import { publicMutation } from "./functions";
 import { limitContact } from "./model/rateLimit";
 import { firstIssue, normalizeEmail } from "./model/users";
+import { fail } from "./model/errors";
 
 const message = z.object({
-  name: z.string().trim().min(2, { error: "Please enter your name." }).max(80, { error: "The name is too long." }),
-  email: z.string().trim().pipe(z.email({ error: "Enter a valid email address." })),
+  name: z
+    .string()
+    .trim()
+    .min(2, { error: "Please enter your name." })
+    .max(80, { error: "The name is too long." }),
+  email: z
+    .string()
+    .trim()
+    .pipe(z.email({ error: "Enter a valid email address." })),
   phone: z
     .string()
     .trim()
-    .regex(/^(\+?[0-9][0-9 -]{5,18}[0-9])?$/, { error: "Enter a valid phone number, e.g. 9800000000." })
+    .regex(/^(\+?[0-9][0-9 -]{5,18}[0-9])?$/, {
+      error: "Enter a valid phone number, e.g. 9800000000.",
+    })
     .optional(),
   message: z
     .string()
@@ -25,7 +35,7 @@ export const send = publicMutation({
   returns: v.null(),
   handler: async (ctx, args) => {
     const parsed = message.safeParse(args);
-    if (!parsed.success) throw new ConvexError({ code: "INVALID_INPUT", message: firstIssue(parsed.error) });
+    if (!parsed.success) fail("INVALID_INPUT", firstIssue(parsed.error));
     await limitContact(ctx, ctx.viewer);
     const { phone, ...rest } = parsed.data;
     await ctx.db.insert("contactMessages", {

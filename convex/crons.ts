@@ -13,6 +13,11 @@ crons.interval("refresh demo positions", { minutes: 1 }, internal.seed.refreshDe
 crons.interval("sweep orphaned uploads", { hours: 1 }, internal.files.sweepOrphans, {});
 
 // Sign-up drafts live as long as their never-attached uploads (a day).
-crons.interval("sweep expired sign-up drafts", { hours: 1 }, internal.signUpDrafts.sweepExpired, {});
+crons.interval(
+  "sweep expired sign-up drafts",
+  { hours: 1 },
+  internal.signUpDrafts.sweepExpired,
+  {},
+);
 
 export default crons;

@@ -1,7 +1,12 @@
 import { afterEach, beforeAll, describe, expect, test, vi } from "vitest";
 import { api, internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
-import { ORPHAN_AFTER_MS, UPLOAD_URL_LIFETIME_MS, attachOwnFile, sniffImageType } from "./model/files";
+import {
+  ORPHAN_AFTER_MS,
+  UPLOAD_URL_LIFETIME_MS,
+  attachOwnFile,
+  sniffImageType,
+} from "./model/files";
 import {
   errorCode,
   everyKindOfCaller,
@@ -22,17 +27,28 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const profile = { name: "Sita Sharma", phone: "9800000001", address: "Ward 4, Baneshwor", zipCode: "44600" };
+const profile = {
+  name: "Sita Sharma",
+  phone: "9800000001",
+  address: "Ward 4, Baneshwor",
+  zipCode: "44600",
+};
 
 describe("files:generateUploadUrl", () => {
   test("open to everyone: signed-in users, and visitors with a sign-up draft (documents are uploaded before sign-up)", async () => {
     const t = newTest();
     const { visitor, ...signedIn } = await everyKindOfCaller(t);
     for (const as of Object.values(signedIn)) {
-      expect(await as.mutation(api.files.generateUploadUrl, {})).toMatch(/^https?:.*\/api\/uploads\?grant=[0-9a-f]{32}$/);
+      expect(await as.mutation(api.files.generateUploadUrl, {})).toMatch(
+        /^https?:.*\/api\/uploads\?grant=[0-9a-f]{32}$/,
+      );
     }
-    expect(await visitor.mutation(api.files.generateUploadUrl, { draft: await signUpDraft(t) })).toMatch(/^https?:/);
-    expect(await errorCode(visitor.mutation(api.files.generateUploadUrl, {}))).toBe("DRAFT_NOT_FOUND");
+    expect(
+      await visitor.mutation(api.files.generateUploadUrl, { draft: await signUpDraft(t) }),
+    ).toMatch(/^https?:/);
+    expect(await errorCode(visitor.mutation(api.files.generateUploadUrl, {}))).toBe(
+      "DRAFT_NOT_FOUND",
+    );
   });
 
   test("records who asked: the signed-in user, or the visitor's draft", async () => {
@@ -43,8 +59,16 @@ describe("files:generateUploadUrl", () => {
     await t.mutation(api.files.generateUploadUrl, { draft });
     const [byUser, byDraft] = await t.run((ctx) => ctx.db.query("uploadGrants").collect());
     const draftId = await t.run(async (ctx) => (await ctx.db.query("signUpDrafts").first())!._id);
-    const owner = (g: typeof byUser) => ({ userId: g.userId, draftId: g.draftId, storageId: g.storageId });
-    expect(owner(byUser)).toEqual({ userId: customer.userId, draftId: undefined, storageId: undefined });
+    const owner = (g: typeof byUser) => ({
+      userId: g.userId,
+      draftId: g.draftId,
+      storageId: g.storageId,
+    });
+    expect(owner(byUser)).toEqual({
+      userId: customer.userId,
+      draftId: undefined,
+      storageId: undefined,
+    });
     expect(owner(byDraft)).toEqual({ userId: undefined, draftId, storageId: undefined });
   });
 });
@@ -78,21 +102,36 @@ describe("a file belongs to whoever asked for its upload URL", () => {
     const params = await professionalSignUp(t, "owner@example.np");
     const document = params.citizenshipFront;
     const thief = await insertCustomer(t, "Thief");
-    expect(await errorCode(thief.as.mutation(api.users.updateProfile, { ...profile, photo: document }))).toBe("FILE_NOT_YOURS");
+    expect(
+      await errorCode(thief.as.mutation(api.users.updateProfile, { ...profile, photo: document })),
+    ).toBe("FILE_NOT_YOURS");
     const other = await professionalSignUp(t, "thief@example.np");
     const stolen = { ...other, citizenshipFront: document };
-    expect(await errorCode(t.action(api.auth.signIn, { provider: "professional", params: stolen }))).toBe("FILE_NOT_YOURS");
-    expect(await errorCode(t.action(api.auth.signIn, { provider: "customer", params: { ...other, photo: document } }))).toBe(
-      "FILE_NOT_YOURS",
-    );
+    expect(
+      await errorCode(t.action(api.auth.signIn, { provider: "professional", params: stolen })),
+    ).toBe("FILE_NOT_YOURS");
+    expect(
+      await errorCode(
+        t.action(api.auth.signIn, { provider: "customer", params: { ...other, photo: document } }),
+      ),
+    ).toBe("FILE_NOT_YOURS");
 
     const signedUp = await t.action(api.auth.signIn, { provider: "professional", params });
     expect(signedUp.tokens?.token).toBeTypeOf("string");
     const { pro, attached } = await t.run(async (ctx) => {
-      const user = await ctx.db.query("users").withIndex("email", (q) => q.eq("email", "owner@example.np")).unique();
+      const user = await ctx.db
+        .query("users")
+        .withIndex("email", (q) => q.eq("email", "owner@example.np"))
+        .unique();
       return {
-        pro: await ctx.db.query("professionals").withIndex("by_userId", (q) => q.eq("userId", user!._id)).unique(),
-        attached: await ctx.db.query("uploads").withIndex("by_storageId", (q) => q.eq("storageId", document)).unique(),
+        pro: await ctx.db
+          .query("professionals")
+          .withIndex("by_userId", (q) => q.eq("userId", user!._id))
+          .unique(),
+        attached: await ctx.db
+          .query("uploads")
+          .withIndex("by_storageId", (q) => q.eq("storageId", document))
+          .unique(),
       };
     });
     expect(pro?.documents.citizenshipFront).toBe(document);
@@ -102,11 +141,20 @@ describe("a file belongs to whoever asked for its upload URL", () => {
   test("a refused sign-up neither reads nor deletes the owner's file (reading deletes a file that is not an image)", async () => {
     const t = newTest();
     const victim = await signUpDraft(t);
-    const pdf = await storeUpload(t, { draft: victim }, new TextEncoder().encode("%PDF-1.7 not an image"));
-    const thief = await professionalSignUp(t);
-    expect(await errorCode(t.action(api.auth.signIn, { provider: "professional", params: { ...thief, trainingCertificate: pdf } }))).toBe(
-      "FILE_NOT_YOURS",
+    const pdf = await storeUpload(
+      t,
+      { draft: victim },
+      new TextEncoder().encode("%PDF-1.7 not an image"),
     );
+    const thief = await professionalSignUp(t);
+    expect(
+      await errorCode(
+        t.action(api.auth.signIn, {
+          provider: "professional",
+          params: { ...thief, trainingCertificate: pdf },
+        }),
+      ),
+    ).toBe("FILE_NOT_YOURS");
     expect(await t.run((ctx) => ctx.db.system.get("_storage", pdf))).not.toBeNull();
   });
 
@@ -118,10 +166,17 @@ describe("a file belongs to whoever asked for its upload URL", () => {
     await t.mutation(internal.files.recordDeploymentFiles, { storageIds: [demo] });
     const params = await professionalSignUp(t);
     for (const file of [stray, demo]) {
-      expect(await errorCode(customer.as.mutation(api.users.updateProfile, { ...profile, photo: file }))).toBe("FILE_NOT_YOURS");
-      expect(await errorCode(t.action(api.auth.signIn, { provider: "professional", params: { ...params, citizenshipBack: file } }))).toBe(
-        "FILE_NOT_YOURS",
-      );
+      expect(
+        await errorCode(customer.as.mutation(api.users.updateProfile, { ...profile, photo: file })),
+      ).toBe("FILE_NOT_YOURS");
+      expect(
+        await errorCode(
+          t.action(api.auth.signIn, {
+            provider: "professional",
+            params: { ...params, citizenshipBack: file },
+          }),
+        ),
+      ).toBe("FILE_NOT_YOURS");
     }
   });
 
@@ -132,8 +187,16 @@ describe("a file belongs to whoever asked for its upload URL", () => {
     const theirs = await storeUpload(t, { userId: other.userId });
     const photo = await storeUpload(t, { userId: pro.userId });
     await pro.as.mutation(api.users.updateProfile, { ...profile, photo });
-    expect(await errorCode(pro.as.mutation(api.professionals.resubmitDocuments, { citizenshipFront: theirs }))).toBe("FILE_NOT_YOURS");
-    expect(await errorCode(pro.as.mutation(api.professionals.resubmitDocuments, { citizenshipFront: photo }))).toBe("FILE_IN_USE");
+    expect(
+      await errorCode(
+        pro.as.mutation(api.professionals.resubmitDocuments, { citizenshipFront: theirs }),
+      ),
+    ).toBe("FILE_NOT_YOURS");
+    expect(
+      await errorCode(
+        pro.as.mutation(api.professionals.resubmitDocuments, { citizenshipFront: photo }),
+      ),
+    ).toBe("FILE_IN_USE");
     const own = await storeUpload(t, { userId: pro.userId });
     await pro.as.mutation(api.professionals.resubmitDocuments, { citizenshipFront: own });
     const row = await t.run((ctx) => ctx.db.get("professionals", pro.professionalId));
@@ -161,7 +224,12 @@ describe("files:sweepOrphans", () => {
     vi.advanceTimersByTime(ORPHAN_AFTER_MS - HOUR);
     const recent = await storeUpload(t, { userId });
     await t.mutation(internal.files.sweepOrphans, {});
-    expect(await stored(t, [abandoned, stray, attached, recent])).toEqual([abandoned, stray, attached, recent]);
+    expect(await stored(t, [abandoned, stray, attached, recent])).toEqual([
+      abandoned,
+      stray,
+      attached,
+      recent,
+    ]);
 
     vi.advanceTimersByTime(2 * HOUR);
     await t.mutation(internal.files.sweepOrphans, {});
@@ -181,7 +249,10 @@ describe("files:sweepOrphans", () => {
     vi.advanceTimersByTime(2);
     await t.mutation(internal.files.sweepGrants, {});
     const grants = await t.run((ctx) => ctx.db.query("uploadGrants").collect());
-    expect(grants.map((g) => g.storageId ?? g.token)).toEqual([used, new URL(fresh).searchParams.get("grant")]);
+    expect(grants.map((g) => g.storageId ?? g.token)).toEqual([
+      used,
+      new URL(fresh).searchParams.get("grant"),
+    ]);
   });
 
   test("works through many files a page per run, rescheduling itself until done", async () => {
@@ -189,7 +260,8 @@ describe("files:sweepOrphans", () => {
     const t = newTest();
     const orphans = await t.run(async (ctx) => {
       const ids: Id<"_storage">[] = [];
-      for (let i = 0; i < 250; i++) ids.push(await ctx.storage.store(new Blob([new Uint8Array([i])])));
+      for (let i = 0; i < 250; i++)
+        ids.push(await ctx.storage.store(new Blob([new Uint8Array([i])])));
       return ids;
     });
     vi.advanceTimersByTime(ORPHAN_AFTER_MS + HOUR);
@@ -199,7 +271,11 @@ describe("files:sweepOrphans", () => {
     await t.finishAllScheduledFunctions(vi.runAllTimers);
     expect(await stored(t, orphans)).toEqual([]);
     const runs = await t.run((ctx) => ctx.db.system.query("_scheduled_functions").collect());
-    expect(runs.map((r) => r.name).sort()).toEqual(["files:sweepGrants", "files:sweepOrphans", "files:sweepOrphans"]);
+    expect(runs.map((r) => r.name).sort()).toEqual([
+      "files:sweepGrants",
+      "files:sweepOrphans",
+      "files:sweepOrphans",
+    ]);
   });
 });
 

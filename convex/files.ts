@@ -70,7 +70,8 @@ export const recordDeploymentFiles = internalMutation({
   args: { storageIds: v.array(v.id("_storage")) },
   returns: v.null(),
   handler: async (ctx, { storageIds }) => {
-    for (const storageId of storageIds) await recordStoredFile(ctx, storageId, { deployment: true });
+    for (const storageId of storageIds)
+      await recordStoredFile(ctx, storageId, { deployment: true });
     return null;
   },
 });
@@ -90,7 +91,10 @@ export const discardUnattached = internalMutation({
  * every file is an upload of the sign-up's draft.
  */
 export const assertDraftUploads = internalQuery({
-  args: { draftId: v.id("signUpDrafts"), files: v.array(v.object({ id: v.string(), label: v.string() })) },
+  args: {
+    draftId: v.id("signUpDrafts"),
+    files: v.array(v.object({ id: v.string(), label: v.string() })),
+  },
   returns: v.null(),
   handler: async (ctx, { draftId, files }) => {
     for (const { id, label } of files) await ownUpload(ctx, id, { draftId }, label);
@@ -144,7 +148,8 @@ export const sweepOrphans = internalMutation({
   handler: async (ctx, args) => {
     const before = args.before ?? Date.now() - ORPHAN_AFTER_MS;
     const next = await sweepOrphanedFiles(ctx, before, args.cursor ?? null);
-    if (next !== null) await ctx.scheduler.runAfter(0, internal.files.sweepOrphans, { before, cursor: next });
+    if (next !== null)
+      await ctx.scheduler.runAfter(0, internal.files.sweepOrphans, { before, cursor: next });
     if (args.cursor === undefined) await ctx.scheduler.runAfter(0, internal.files.sweepGrants, {});
     return null;
   },
@@ -155,7 +160,8 @@ export const sweepGrants = internalMutation({
   args: {},
   returns: v.null(),
   handler: async (ctx) => {
-    if (await sweepExpiredGrants(ctx, Date.now())) await ctx.scheduler.runAfter(0, internal.files.sweepGrants, {});
+    if (await sweepExpiredGrants(ctx, Date.now()))
+      await ctx.scheduler.runAfter(0, internal.files.sweepGrants, {});
     return null;
   },
 });

@@ -5,10 +5,10 @@
  */
 import { getAuthSessionId, getAuthUserId } from "@convex-dev/auth/server";
 import { customCtx, customMutation, customQuery } from "convex-helpers/server/customFunctions";
-import { ConvexError } from "convex/values";
 import { mutation, query, type QueryCtx } from "./_generated/server";
 import type { Doc } from "./_generated/dataModel";
 import type { Role } from "./validators";
+import { fail } from "./model/errors";
 
 /**
  * The signed-in user, or null for a visitor, a user whose account was deleted, or a token whose auth
@@ -19,7 +19,10 @@ export async function getViewer(ctx: QueryCtx): Promise<Doc<"users"> | null> {
   const [userId, rawSessionId] = await Promise.all([getAuthUserId(ctx), getAuthSessionId(ctx)]);
   const sessionId = rawSessionId === null ? null : ctx.db.normalizeId("authSessions", rawSessionId);
   if (userId === null || sessionId === null) return null;
-  const [user, session] = await Promise.all([ctx.db.get("users", userId), ctx.db.get("authSessions", sessionId)]);
+  const [user, session] = await Promise.all([
+    ctx.db.get("users", userId),
+    ctx.db.get("authSessions", sessionId),
+  ]);
   return session === null ? null : user;
 }
 
@@ -27,10 +30,10 @@ export async function getViewer(ctx: QueryCtx): Promise<Doc<"users"> | null> {
 export async function requireViewer(ctx: QueryCtx, ...roles: Role[]): Promise<Doc<"users">> {
   const viewer = await getViewer(ctx);
   if (viewer === null) {
-    throw new ConvexError({ code: "UNAUTHENTICATED", message: "Please sign in to continue." });
+    fail("UNAUTHENTICATED", "Please sign in to continue.");
   }
   if (roles.length > 0 && (viewer.role === undefined || !roles.includes(viewer.role))) {
-    throw new ConvexError({ code: "FORBIDDEN", message: "You are not allowed to do this." });
+    fail("FORBIDDEN", "You are not allowed to do this.");
   }
   return viewer;
 }

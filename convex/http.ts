@@ -3,7 +3,7 @@ import { auth } from "./auth";
 import { addAccountRoutes } from "./httpRoutes/accounts";
 import { addMarketplaceRoutes } from "./httpRoutes/marketplace";
 import { addUploadRoutes } from "./httpRoutes/uploads";
-import { addApiFallback } from "./model/httpApi";
+import { addApiFallback } from "./httpRoutes/transport";
 
 const http = httpRouter();
 

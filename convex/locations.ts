@@ -1,4 +1,4 @@
-import { ConvexError, v } from "convex/values";
+import { v } from "convex/values";
 import { internal } from "./_generated/api";
 import { internalMutation, internalQuery } from "./_generated/server";
 import {
@@ -11,6 +11,7 @@ import {
 } from "./functions";
 import { city, specialty } from "./validators";
 import * as Locations from "./model/locations";
+import { fail } from "./model/errors";
 
 export const update = professionalMutation({
   args: { longitude: v.number(), latitude: v.number(), accuracy: v.optional(v.number()) },
@@ -88,10 +89,7 @@ export const updateForApi = internalMutation({
   handler: async (ctx, { userId, ...position }) => {
     const viewer = await requireViewer(ctx, "professional");
     if (userId !== viewer._id) {
-      throw new ConvexError({
-        code: "FORBIDDEN",
-        message: "You can only report your own location.",
-      });
+      fail("FORBIDDEN", "You can only report your own location.");
     }
     await Locations.update(ctx, viewer, position);
     return null;

@@ -1,6 +1,7 @@
 import { paginationOptsValidator } from "convex/server";
-import { ConvexError, v } from "convex/values";
+import { v } from "convex/values";
 import { userMutation, userQuery } from "./functions";
+import { fail } from "./model/errors";
 
 /** The badge counts up to this; the UI shows "99+" beyond. */
 const MAX_UNREAD_COUNTED = 100;
@@ -54,7 +55,7 @@ export const markRead = userMutation({
     if (notificationId !== undefined) {
       const n = await ctx.db.get("notifications", notificationId);
       if (n === null || n.userId !== ctx.viewer._id) {
-        throw new ConvexError({ code: "NOT_FOUND", message: "This notification was not found." });
+        fail("NOT_FOUND", "This notification was not found.");
       }
       if (n.readAt === undefined) await ctx.db.patch("notifications", n._id, { readAt: now });
       return null;

@@ -16,7 +16,10 @@ test("heartbeat puts users online; a missed heartbeat takes them offline after 7
   const pro = await insertProfessional(t);
   await customer.as.mutation(api.presence.heartbeat, {});
   await pro.as.mutation(api.presence.heartbeat, {});
-  expect((await admin.as.query(api.presence.online, {})).map((u) => u.role).sort()).toEqual(["customer", "professional"]);
+  expect((await admin.as.query(api.presence.online, {})).map((u) => u.role).sort()).toEqual([
+    "customer",
+    "professional",
+  ]);
 
   // The professional keeps beating; the customer closes the tab.
   vi.advanceTimersByTime(30_000);

@@ -2,7 +2,12 @@ import { v } from "convex/values";
 import { internal } from "./_generated/api";
 import { internalMutation } from "./_generated/server";
 import { adminQuery, userMutation } from "./functions";
-import { OFFLINE_AFTER_MS, expire, heartbeat as recordHeartbeat, onlineRows } from "./model/presence";
+import {
+  OFFLINE_AFTER_MS,
+  expire,
+  heartbeat as recordHeartbeat,
+  onlineRows,
+} from "./model/presence";
 
 /** Call every 30 s while signed in. */
 export const heartbeat = userMutation({

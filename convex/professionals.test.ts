@@ -23,25 +23,59 @@ describe("professionals:search", () => {
   test("verified and available first, then rating, then distance; rejected left out; aliases accepted", async () => {
     const t = newTest();
     const near = { lat: 27.7, lng: 85.3 };
-    const unverified = await insertProfessional(t, { name: "Unverified", specialty: "mason", verified: false });
-    const busy = await insertProfessional(t, { name: "Busy", specialty: "mason", available: false });
+    const unverified = await insertProfessional(t, {
+      name: "Unverified",
+      specialty: "mason",
+      verified: false,
+    });
+    const busy = await insertProfessional(t, {
+      name: "Busy",
+      specialty: "mason",
+      available: false,
+    });
     const good = await insertProfessional(t, { name: "Good", specialty: "mason" });
     const best = await insertProfessional(t, { name: "Best", specialty: "mason" });
     const far = await insertProfessional(t, { name: "Far", specialty: "mason" });
-    const rejected = await insertProfessional(t, { name: "Rejected", specialty: "mason", verified: false });
+    const rejected = await insertProfessional(t, {
+      name: "Rejected",
+      specialty: "mason",
+      verified: false,
+    });
     await insertProfessional(t, { name: "Other city", specialty: "mason", city: "pokhara" });
     await t.run(async (ctx) => {
       await ctx.db.patch("professionals", best.professionalId, { rating: { sum: 14, count: 3 } });
-      await ctx.db.patch("professionals", rejected.professionalId, { verification: { status: "rejected", note: "blurry" } });
-      for (const [id, lat] of [[good.professionalId, 27.71], [far.professionalId, 27.9]] as const) {
-        await ctx.db.insert("liveLocations", { professionalId: id, city: "kathmandu", specialty: "mason", lat, lng: 85.3, updatedAt: 1 });
+      await ctx.db.patch("professionals", rejected.professionalId, {
+        verification: { status: "rejected", note: "blurry" },
+      });
+      for (const [id, lat] of [
+        [good.professionalId, 27.71],
+        [far.professionalId, 27.9],
+      ] as const) {
+        await ctx.db.insert("liveLocations", {
+          professionalId: id,
+          city: "kathmandu",
+          specialty: "mason",
+          lat,
+          lng: 85.3,
+          updatedAt: 1,
+        });
       }
     });
-    const results = await t.query(api.professionals.search, { specialty: "Manson", city: "Kathmandu", near });
+    const results = await t.query(api.professionals.search, {
+      specialty: "Manson",
+      city: "Kathmandu",
+      near,
+    });
     expect(results).toHaveLength(5); // not the rejected one, not the other city
     expect(results.slice(0, 3).map((r) => r.name)).toEqual(["Best", "Good", "Far"]);
     expect(new Set(results.slice(3).map((r) => r.name))).toEqual(new Set(["Unverified", "Busy"]));
-    expect(results[0]).toMatchObject({ specialty: "mason", specialtyName: "Mason", cityName: "Kathmandu", verified: true, rating: { average: 4.7, count: 3 } });
+    expect(results[0]).toMatchObject({
+      specialty: "mason",
+      specialtyName: "Mason",
+      cityName: "Kathmandu",
+      verified: true,
+      rating: { average: 4.7, count: 3 },
+    });
     expect(results[1].distanceKm).toBeLessThan(results[2].distanceKm!);
     expect(results.find((r) => r._id === unverified.professionalId)?.verified).toBe(false);
     expect(results.find((r) => r._id === busy.professionalId)?.available).toBe(false);
@@ -52,16 +86,26 @@ describe("professionals:search", () => {
     const t = newTest();
     await insertProfessional(t);
     const callers = await everyKindOfCaller(t);
-    expect(await t.query(api.professionals.search, { specialty: "astronaut", city: "kathmandu" })).toEqual([]);
+    expect(
+      await t.query(api.professionals.search, { specialty: "astronaut", city: "kathmandu" }),
+    ).toEqual([]);
     for (const as of Object.values(callers)) {
-      expect((await as.query(api.professionals.search, { specialty: "electrician", city: "kathmandu" })).length).toBe(2);
+      expect(
+        (await as.query(api.professionals.search, { specialty: "electrician", city: "kathmandu" }))
+          .length,
+      ).toBe(2);
     }
   });
 });
 
 describe("professionals:get", () => {
   /** A booking between them, inserted in `status`. */
-  const bookingIn = (t: TestConvex, customerId: Id<"users">, pro: { professionalId: Id<"professionals">; userId: Id<"users"> }, status: "requested" | "accepted" | "completed") =>
+  const bookingIn = (
+    t: TestConvex,
+    customerId: Id<"users">,
+    pro: { professionalId: Id<"professionals">; userId: Id<"users"> },
+    status: "requested" | "accepted" | "completed",
+  ) =>
     t.run((ctx) =>
       ctx.db.insert("bookings", {
         customerId,
@@ -102,7 +146,10 @@ describe("professionals:get", () => {
     const booked = await insertCustomer(t, "Booked Customer");
     const contactAs = async (as: Pick<typeof visitor, "query">) =>
       (await as.query(api.professionals.get, { professionalId: pro.professionalId }))?.contact;
-    const exact = { phone: "9800000002", locations: [{ city: "kathmandu", state: "Bagmati", address: "Ward 10", zipCode: "44600" }] };
+    const exact = {
+      phone: "9800000002",
+      locations: [{ city: "kathmandu", state: "Bagmati", address: "Ward 10", zipCode: "44600" }],
+    };
 
     for (const as of [visitor, customer, professional]) expect(await contactAs(as)).toBeNull();
     for (const as of [admin, pro.as]) expect(await contactAs(as)).toEqual(exact);
@@ -122,13 +169,21 @@ describe("professionals:get", () => {
     const gone = await insertProfessional(t, { name: "Gone" });
     await t.run((ctx) => ctx.db.delete("professionals", gone.professionalId));
     for (const status of ["unverified", "rejected"] as const) {
-      await t.run((ctx) => ctx.db.patch("professionals", pro.professionalId, { verification: { status } }));
+      await t.run((ctx) =>
+        ctx.db.patch("professionals", pro.professionalId, { verification: { status } }),
+      );
       for (const as of [visitor, customer, professional]) {
-        expect(await as.query(api.professionals.get, { professionalId: pro.professionalId })).toBeNull();
-        expect(await as.query(api.professionals.get, { professionalId: gone.professionalId })).toBeNull();
+        expect(
+          await as.query(api.professionals.get, { professionalId: pro.professionalId }),
+        ).toBeNull();
+        expect(
+          await as.query(api.professionals.get, { professionalId: gone.professionalId }),
+        ).toBeNull();
       }
       for (const as of [pro.as, admin]) {
-        expect(await as.query(api.professionals.get, { professionalId: pro.professionalId })).not.toBeNull();
+        expect(
+          await as.query(api.professionals.get, { professionalId: pro.professionalId }),
+        ).not.toBeNull();
       }
     }
   });
@@ -139,7 +194,12 @@ describe("professionals:me", () => {
     const t = newTest();
     const pro = await insertProfessional(t, { verified: false });
     const me = await pro.as.query(api.professionals.me, {});
-    expect(me).toMatchObject({ _id: pro.professionalId, verification: { status: "unverified" }, available: true, state: "Bagmati" });
+    expect(me).toMatchObject({
+      _id: pro.professionalId,
+      verification: { status: "unverified" },
+      available: true,
+      state: "Bagmati",
+    });
     expect(me?.documents.citizenshipFront).toMatch(/^https?:/);
   });
 
@@ -159,16 +219,27 @@ describe("professionals:setAvailability", () => {
     const other = await insertProfessional(t, { name: "Other" });
     await pro.as.mutation(api.professionals.setAvailability, { available: false });
     expect((await pro.as.query(api.professionals.me, {}))?.available).toBe(false);
-    expect(await other.as.query(api.professionals.me, {})).toMatchObject({ name: "Other", available: true });
+    expect(await other.as.query(api.professionals.me, {})).toMatchObject({
+      name: "Other",
+      available: true,
+    });
   });
 
   test("visitors, customers and admins are refused", async () => {
     const t = newTest();
     const customer = await insertCustomer(t);
     const admin = await insertAdmin(t);
-    expect(await errorCode(t.mutation(api.professionals.setAvailability, { available: false }))).toBe("UNAUTHENTICATED");
-    expect(await errorCode(customer.as.mutation(api.professionals.setAvailability, { available: false }))).toBe("FORBIDDEN");
-    expect(await errorCode(admin.as.mutation(api.professionals.setAvailability, { available: false }))).toBe("FORBIDDEN");
+    expect(
+      await errorCode(t.mutation(api.professionals.setAvailability, { available: false })),
+    ).toBe("UNAUTHENTICATED");
+    expect(
+      await errorCode(
+        customer.as.mutation(api.professionals.setAvailability, { available: false }),
+      ),
+    ).toBe("FORBIDDEN");
+    expect(
+      await errorCode(admin.as.mutation(api.professionals.setAvailability, { available: false })),
+    ).toBe("FORBIDDEN");
   });
 });
 
@@ -178,13 +249,17 @@ describe("professionals:resubmitDocuments", () => {
   async function rejectedProfessional(t: TestConvex) {
     const pro = await insertProfessional(t, { verified: false });
     await t.run((ctx) =>
-      ctx.db.patch("professionals", pro.professionalId, { verification: { status: "rejected", at: 1, note: "Blurry certificate" } }),
+      ctx.db.patch("professionals", pro.professionalId, {
+        verification: { status: "rejected", at: 1, note: "Blurry certificate" },
+      }),
     );
-    const documents = async () => (await t.run((ctx) => ctx.db.get("professionals", pro.professionalId)))!.documents;
+    const documents = async () =>
+      (await t.run((ctx) => ctx.db.get("professionals", pro.professionalId)))!.documents;
     return { ...pro, old: await documents(), documents };
   }
 
-  const stored = (t: TestConvex, id: Id<"_storage">) => t.run((ctx) => ctx.db.system.get("_storage", id));
+  const stored = (t: TestConvex, id: Id<"_storage">) =>
+    t.run((ctx) => ctx.db.system.get("_storage", id));
 
   test("a rejected professional replaces documents: old files deleted, back to unverified without the note", async () => {
     vi.useFakeTimers();
@@ -192,10 +267,17 @@ describe("professionals:resubmitDocuments", () => {
     const pro = await rejectedProfessional(t);
     const front = await storeUpload(t, { userId: pro.userId });
     const certificate = await storeUpload(t, { userId: pro.userId });
-    await pro.as.mutation(api.professionals.resubmitDocuments, { citizenshipFront: front, trainingCertificate: certificate });
+    await pro.as.mutation(api.professionals.resubmitDocuments, {
+      citizenshipFront: front,
+      trainingCertificate: certificate,
+    });
     await t.finishAllScheduledFunctions(vi.runAllTimers);
 
-    expect(await pro.documents()).toEqual({ ...pro.old, citizenshipFront: front, trainingCertificate: certificate });
+    expect(await pro.documents()).toEqual({
+      ...pro.old,
+      citizenshipFront: front,
+      trainingCertificate: certificate,
+    });
     expect(await stored(t, pro.old.citizenshipFront)).toBeNull();
     expect(await stored(t, pro.old.trainingCertificate)).toBeNull();
     expect(await stored(t, pro.old.citizenshipBack)).not.toBeNull();
@@ -213,7 +295,9 @@ describe("professionals:resubmitDocuments", () => {
     const waiting = () => admin.as.query(api.admin.technicians, { verification: "unverified" });
     expect(await waiting()).toEqual([]);
     expect((await admin.as.query(api.admin.stats, {})).pendingVerifications).toBe(0);
-    await pro.as.mutation(api.professionals.resubmitDocuments, { citizenshipBack: await storeUpload(t, { userId: pro.userId }) });
+    await pro.as.mutation(api.professionals.resubmitDocuments, {
+      citizenshipBack: await storeUpload(t, { userId: pro.userId }),
+    });
     expect((await waiting()).map((r) => r._id)).toEqual([pro.professionalId]);
     expect((await waiting())[0].verification.resubmittedAt).toEqual(expect.any(Number));
     expect((await admin.as.query(api.admin.stats, {})).pendingVerifications).toBe(1);
@@ -225,17 +309,26 @@ describe("professionals:resubmitDocuments", () => {
     const back = await storeUpload(t, { userId: pro.userId });
     await pro.as.mutation(api.professionals.resubmitDocuments, { citizenshipBack: back });
     expect((await pro.as.query(api.professionals.me, {}))?.verification.status).toBe("unverified");
-    expect((await t.run((ctx) => ctx.db.get("professionals", pro.professionalId)))?.documents.citizenshipBack).toBe(back);
+    expect(
+      (await t.run((ctx) => ctx.db.get("professionals", pro.professionalId)))?.documents
+        .citizenshipBack,
+    ).toBe(back);
   });
 
   test("a verified professional is refused and keeps the documents", async () => {
     const t = newTest();
     const pro = await insertProfessional(t, { verified: true });
     const front = await storeFile(t);
-    expect(await errorMessage(pro.as.mutation(api.professionals.resubmitDocuments, { citizenshipFront: front }))).toBe(
-      "Your account is already verified. To change your documents, please contact GharSewa.",
-    );
-    expect(await errorCode(pro.as.mutation(api.professionals.resubmitDocuments, { citizenshipFront: front }))).toBe("ALREADY_VERIFIED");
+    expect(
+      await errorMessage(
+        pro.as.mutation(api.professionals.resubmitDocuments, { citizenshipFront: front }),
+      ),
+    ).toBe("Your account is already verified. To change your documents, please contact GharSewa.");
+    expect(
+      await errorCode(
+        pro.as.mutation(api.professionals.resubmitDocuments, { citizenshipFront: front }),
+      ),
+    ).toBe("ALREADY_VERIFIED");
     expect((await pro.as.query(api.professionals.me, {}))?.verification.status).toBe("verified");
     expect(await t.run((ctx) => ctx.db.query("uploads").collect())).toEqual([]);
   });
@@ -244,21 +337,40 @@ describe("professionals:resubmitDocuments", () => {
     const t = newTest();
     const front = await storeFile(t);
     const { visitor, customer, admin } = await everyKindOfCaller(t);
-    expect(await errorCode(visitor.mutation(api.professionals.resubmitDocuments, { citizenshipFront: front }))).toBe("UNAUTHENTICATED");
-    expect(await errorCode(customer.mutation(api.professionals.resubmitDocuments, { citizenshipFront: front }))).toBe("FORBIDDEN");
-    expect(await errorCode(admin.mutation(api.professionals.resubmitDocuments, { citizenshipFront: front }))).toBe("FORBIDDEN");
+    expect(
+      await errorCode(
+        visitor.mutation(api.professionals.resubmitDocuments, { citizenshipFront: front }),
+      ),
+    ).toBe("UNAUTHENTICATED");
+    expect(
+      await errorCode(
+        customer.mutation(api.professionals.resubmitDocuments, { citizenshipFront: front }),
+      ),
+    ).toBe("FORBIDDEN");
+    expect(
+      await errorCode(
+        admin.mutation(api.professionals.resubmitDocuments, { citizenshipFront: front }),
+      ),
+    ).toBe("FORBIDDEN");
   });
 
   test("nothing new, one file for two documents, or a kept document's file are refused", async () => {
     const t = newTest();
     const pro = await rejectedProfessional(t);
     const file = await storeUpload(t, { userId: pro.userId });
-    const resubmit = (args: Parameters<typeof pro.as.mutation<typeof api.professionals.resubmitDocuments>>[1]) =>
-      errorMessage(pro.as.mutation(api.professionals.resubmitDocuments, args));
+    const resubmit = (
+      args: Parameters<typeof pro.as.mutation<typeof api.professionals.resubmitDocuments>>[1],
+    ) => errorMessage(pro.as.mutation(api.professionals.resubmitDocuments, args));
     expect(await resubmit({})).toBe("Choose at least one new document image.");
-    expect(await resubmit({ citizenshipFront: pro.old.citizenshipFront })).toBe("Choose at least one new document image.");
-    expect(await resubmit({ citizenshipFront: file, citizenshipBack: file })).toBe("Upload a separate image for each document.");
-    expect(await resubmit({ citizenshipFront: pro.old.citizenshipBack })).toBe("Upload a separate image for each document.");
+    expect(await resubmit({ citizenshipFront: pro.old.citizenshipFront })).toBe(
+      "Choose at least one new document image.",
+    );
+    expect(await resubmit({ citizenshipFront: file, citizenshipBack: file })).toBe(
+      "Upload a separate image for each document.",
+    );
+    expect(await resubmit({ citizenshipFront: pro.old.citizenshipBack })).toBe(
+      "Upload a separate image for each document.",
+    );
     expect(await pro.documents()).toEqual(pro.old);
     expect((await pro.as.query(api.professionals.me, {}))?.verification.status).toBe("rejected");
   });
@@ -269,13 +381,19 @@ describe("professionals:resubmitDocuments", () => {
     const big = new Uint8Array(5 * 1024 * 1024 + 1);
     big.set(PNG_BYTES);
     const tooLarge = await storeUpload(t, { userId: pro.userId }, big);
-    expect(await errorCode(pro.as.mutation(api.professionals.resubmitDocuments, { citizenshipFront: tooLarge }))).toBe(
-      "FILE_TOO_LARGE",
-    );
+    expect(
+      await errorCode(
+        pro.as.mutation(api.professionals.resubmitDocuments, { citizenshipFront: tooLarge }),
+      ),
+    ).toBe("FILE_TOO_LARGE");
     const other = await rejectedProfessional(t);
     const taken = await storeUpload(t, { userId: other.userId });
     await other.as.mutation(api.professionals.resubmitDocuments, { citizenshipFront: taken });
-    expect(await errorCode(pro.as.mutation(api.professionals.resubmitDocuments, { citizenshipFront: taken }))).toBe("FILE_NOT_YOURS");
+    expect(
+      await errorCode(
+        pro.as.mutation(api.professionals.resubmitDocuments, { citizenshipFront: taken }),
+      ),
+    ).toBe("FILE_NOT_YOURS");
     expect(await pro.documents()).toEqual(pro.old);
   });
 
@@ -285,7 +403,10 @@ describe("professionals:resubmitDocuments", () => {
     const pro = await rejectedProfessional(t);
     const fake = await storeUpload(t, { userId: pro.userId }, NOT_AN_IMAGE);
     const good = await storeUpload(t, { userId: pro.userId });
-    await pro.as.mutation(api.professionals.resubmitDocuments, { citizenshipBack: good, trainingCertificate: fake });
+    await pro.as.mutation(api.professionals.resubmitDocuments, {
+      citizenshipBack: good,
+      trainingCertificate: fake,
+    });
     await t.finishAllScheduledFunctions(vi.runAllTimers);
 
     expect(await stored(t, fake)).toBeNull();
@@ -295,9 +416,16 @@ describe("professionals:resubmitDocuments", () => {
       note: "Training certificate must be an image (JPEG, PNG, WebP or GIF).",
       noteFrom: "GharSewa",
     });
-    const notes = await t.run((ctx) => ctx.db.query("notifications").withIndex("by_userId", (q) => q.eq("userId", pro.userId)).collect());
+    const notes = await t.run((ctx) =>
+      ctx.db
+        .query("notifications")
+        .withIndex("by_userId", (q) => q.eq("userId", pro.userId))
+        .collect(),
+    );
     expect(notes.map((n) => n.kind)).toEqual(["verification.rejected"]);
-    expect(await t.run((ctx) => ctx.db.query("uploads").collect())).toEqual([expect.objectContaining({ storageId: good })]);
+    expect(await t.run((ctx) => ctx.db.query("uploads").collect())).toEqual([
+      expect.objectContaining({ storageId: good }),
+    ]);
   });
 
   test("the scheduled check leaves a document alone once it was replaced again", async () => {

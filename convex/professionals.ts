@@ -1,7 +1,12 @@
-import { ConvexError, v } from "convex/values";
+import { v } from "convex/values";
 import { internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
-import { internalAction, internalMutation, type QueryCtx } from "./_generated/server";
+import {
+  internalAction,
+  internalMutation,
+  internalQuery,
+  type QueryCtx,
+} from "./_generated/server";
 import { professionalMutation, professionalQuery, publicQuery } from "./functions";
 import { forProfessional as recentReviews } from "./model/reviews";
 import { resolveCity } from "./model/catalog";
@@ -20,6 +25,7 @@ import {
   search as searchProfessionals,
 } from "./model/professionals";
 import { resolveSpecialty } from "./model/users";
+import { fail } from "./model/errors";
 
 const point = v.object({ lat: v.number(), lng: v.number() });
 
@@ -36,6 +42,17 @@ export const search = publicQuery({
     const near = args.near;
     const valid = near !== undefined && Math.abs(near.lat) <= 90 && Math.abs(near.lng) <= 180;
     return await searchProfessionals(ctx, { specialty, city, ...(valid ? { near } : {}) });
+  },
+});
+
+/** The search for the REST API (GET /api/technicians/search): the same rows visitors get. */
+export const searchForApi = internalQuery({
+  args: { specialty: v.string(), city: v.string() },
+  handler: async (ctx, args) => {
+    const specialty = resolveSpecialty(args.specialty);
+    const city = resolveCity(args.city);
+    if (specialty === null || city === null) return [];
+    return await searchProfessionals(ctx, { specialty, city });
   },
 });
 
@@ -68,11 +85,7 @@ export const me = professionalQuery({
 
 async function ownProfile(ctx: QueryCtx, userId: Id<"users">) {
   const pro = await professionalOfUser(ctx, userId);
-  if (pro === null)
-    throw new ConvexError({
-      code: "NOT_FOUND",
-      message: "Your professional profile was not found.",
-    });
+  if (pro === null) fail("NOT_FOUND", "Your professional profile was not found.");
   return pro;
 }
 

@@ -85,14 +85,15 @@ export default defineSchema({
     serviceWarranty: v.string(),
     availableCities: v.array(v.object({ name: city, price: v.number() })),
     totalBookings: v.number(),
-  })
-    .index("by_category_and_name", ["category", "name"]),
+  }).index("by_category_and_name", ["category", "name"]),
 
   bookings: defineTable({
     customerId: v.id("users"),
     professionalId: v.id("professionals"),
     professionalUserId: v.id("users"),
-    services: v.array(v.object({ id: v.id("services"), name: v.string(), category: v.string(), price: v.number() })),
+    services: v.array(
+      v.object({ id: v.id("services"), name: v.string(), category: v.string(), price: v.number() }),
+    ),
     address: v.string(),
     city,
     scheduledFor: v.number(),
@@ -102,9 +103,12 @@ export default defineSchema({
     cancelReason: v.optional(v.string()),
     updatedAt: v.number(),
   })
+    // My Bookings lists newest first, which needs this index's _creationTime order
+    // eslint-disable-next-line @convex-dev/no-duplicate-indexes
     .index("by_customerId", ["customerId"])
-    .index("by_customerId_and_status", ["customerId", "status"]) // a customer's open requests (model/bookings.ts limits)
-    // newest-first lists need the _creationTime order; the status index serves counts and filters
+    // a customer's open requests (model/bookings.ts limits)
+    .index("by_customerId_and_status", ["customerId", "status"])
+    // the professional's work queue, newest first (_creationTime order)
     // eslint-disable-next-line @convex-dev/no-duplicate-indexes
     .index("by_professionalId", ["professionalId"])
     .index("by_professionalId_and_status", ["professionalId", "status"])

@@ -101,7 +101,9 @@ export const hasCustomers = internalQuery({
  */
 async function createDemoAccounts(ctx: ActionCtx) {
   const png = async (rgb: [number, number, number]) => {
-    const storageId = await ctx.storage.store(new Blob([solidPng(rgb) as BlobPart], { type: "image/png" }));
+    const storageId = await ctx.storage.store(
+      new Blob([solidPng(rgb) as BlobPart], { type: "image/png" }),
+    );
     await ctx.runMutation(internal.files.recordDeploymentFiles, { storageIds: [storageId] });
     return storageId;
   };

@@ -6,10 +6,14 @@ import { everyKindOfCaller, newTest } from "./test.setup";
 test("settings:get gives the defaults to everyone until an admin changes them", async () => {
   const t = newTest();
   const callers = await everyKindOfCaller(t);
-  for (const as of Object.values(callers)) expect(await as.query(api.settings.get, {})).toEqual(DEFAULT_SETTINGS);
+  for (const as of Object.values(callers))
+    expect(await as.query(api.settings.get, {})).toEqual(DEFAULT_SETTINGS);
   expect(DEFAULT_SETTINGS).toMatchObject({ hotline: "01-5970000", bookingExpiryMinutes: 30 });
   expect(DEFAULT_SETTINGS.bannerText).toMatch(/testing phase/);
   expect(DEFAULT_SETTINGS.bannerText).toMatch(/New Year 2025/);
   await callers.admin.mutation(api.admin.updateSettings, { bannerText: "Dashain offers!" });
-  expect(await t.query(api.settings.get, {})).toEqual({ ...DEFAULT_SETTINGS, bannerText: "Dashain offers!" });
+  expect(await t.query(api.settings.get, {})).toEqual({
+    ...DEFAULT_SETTINGS,
+    bannerText: "Dashain offers!",
+  });
 });

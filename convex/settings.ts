@@ -5,6 +5,10 @@ import { getSettings } from "./model/settings";
 /** Hotline, banner text and booking expiry, with defaults for anything an admin has not set. */
 export const get = publicQuery({
   args: {},
-  returns: v.object({ hotline: v.string(), bannerText: v.string(), bookingExpiryMinutes: v.number() }),
+  returns: v.object({
+    hotline: v.string(),
+    bannerText: v.string(),
+    bookingExpiryMinutes: v.number(),
+  }),
   handler: async (ctx) => await getSettings(ctx),
 });

@@ -44,7 +44,9 @@ export async function insertCustomer(t: TestConvex, name = "Sita Sharma") {
 }
 
 export async function insertAdmin(t: TestConvex, username = "admin") {
-  const userId = await t.run((ctx) => ctx.db.insert("users", { name: "Admin", role: "admin", username }));
+  const userId = await t.run((ctx) =>
+    ctx.db.insert("users", { name: "Admin", role: "admin", username }),
+  );
   return { userId, ...(await withSession(t, userId)) };
 }
 
@@ -58,9 +60,18 @@ export async function insertProfessional(
     available?: boolean;
   } = {},
 ) {
-  const { name = "Ram Thapa", specialty = "electrician", city = "kathmandu", verified = true, available = true } = opts;
+  const {
+    name = "Ram Thapa",
+    specialty = "electrician",
+    city = "kathmandu",
+    verified = true,
+    available = true,
+  } = opts;
   const ids = await t.run(async (ctx) => {
-    const image = () => ctx.storage.store(new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], { type: "image/png" }));
+    const image = () =>
+      ctx.storage.store(
+        new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], { type: "image/png" }),
+      );
     const userId = await ctx.db.insert("users", {
       name,
       role: "professional",
@@ -75,7 +86,11 @@ export async function insertProfessional(
       city,
       state: "Bagmati",
       locations: [{ city, state: "Bagmati", address: "Ward 10", zipCode: "44600" }],
-      documents: { citizenshipFront: await image(), citizenshipBack: await image(), trainingCertificate: await image() },
+      documents: {
+        citizenshipFront: await image(),
+        citizenshipBack: await image(),
+        trainingCertificate: await image(),
+      },
       verification: verified ? { status: "verified", at: 0 } : { status: "unverified" },
       rating: { sum: 0, count: 0 },
       available,
@@ -92,7 +107,8 @@ export async function errorCode(call: Promise<unknown>): Promise<string> {
   } catch (error) {
     const data = (error as { data?: unknown }).data;
     const parsed = typeof data === "string" ? (JSON.parse(data) as unknown) : data;
-    if (typeof parsed === "object" && parsed !== null && "code" in parsed) return String(parsed.code);
+    if (typeof parsed === "object" && parsed !== null && "code" in parsed)
+      return String(parsed.code);
     throw error;
   }
   throw new Error("Expected the call to be refused, but it succeeded.");
@@ -105,7 +121,8 @@ export async function errorMessage(call: Promise<unknown>): Promise<string> {
   } catch (error) {
     const data = (error as { data?: unknown }).data;
     const parsed = typeof data === "string" ? (JSON.parse(data) as unknown) : data;
-    if (typeof parsed === "object" && parsed !== null && "message" in parsed) return String(parsed.message);
+    if (typeof parsed === "object" && parsed !== null && "message" in parsed)
+      return String(parsed.message);
     throw error;
   }
   throw new Error("Expected the call to be refused, but it succeeded.");
@@ -124,7 +141,9 @@ export async function useAuthEnv(): Promise<void> {
 /* eslint-enable @convex-dev/no-process-env */
 
 /** The first bytes of a PNG, enough for the magic-byte check. */
-export const PNG_BYTES = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
+export const PNG_BYTES = new Uint8Array([
+  0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13,
+]);
 
 export async function storeFile(t: TestConvex, bytes: Uint8Array = PNG_BYTES, type = "image/png") {
   return await t.run((ctx) => ctx.storage.store(new Blob([bytes as BlobPart], { type })));
@@ -132,9 +151,16 @@ export async function storeFile(t: TestConvex, bytes: Uint8Array = PNG_BYTES, ty
 
 /** A sign-up draft as signUpDrafts:create makes one, without solving its proof of work; returns its token. */
 export async function signUpDraft(t: TestConvex): Promise<string> {
-  const token = Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
+  const token = Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) =>
+    b.toString(16).padStart(2, "0"),
+  ).join("");
   await t.run((ctx) =>
-    ctx.db.insert("signUpDrafts", { token, expiresAt: Date.now() + DRAFT_LIMITS.lifetimeMs, uploads: 0, signUps: 0 }),
+    ctx.db.insert("signUpDrafts", {
+      token,
+      expiresAt: Date.now() + DRAFT_LIMITS.lifetimeMs,
+      uploads: 0,
+      signUps: 0,
+    }),
   );
   return token;
 }
@@ -195,7 +221,11 @@ export async function everyKindOfCaller(t: TestConvex) {
 }
 
 /** An Electrician booking request in Kathmandu an hour from now, by `customer` (the catalogue must be seeded). */
-export async function requestElectricianBooking(t: TestConvex, customer: Caller, professionalId: Id<"professionals">) {
+export async function requestElectricianBooking(
+  t: TestConvex,
+  customer: Caller,
+  professionalId: Id<"professionals">,
+) {
   const service = await t.run((ctx) =>
     ctx.db
       .query("services")

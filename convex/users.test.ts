@@ -14,7 +14,12 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const profile = { name: "Sita Sharma", phone: "9801234567", address: "Ward 5, Lalitpur", zipCode: "44700" };
+const profile = {
+  name: "Sita Sharma",
+  phone: "9801234567",
+  address: "Ward 5, Lalitpur",
+  zipCode: "44700",
+};
 
 describe("users:viewer", () => {
   test("null for visitors; the public profile for each role", async () => {
@@ -32,7 +37,11 @@ describe("users:viewer", () => {
       zipCode: "44600",
     });
     expect((await pro.as.query(api.users.viewer, {}))?.role).toBe("professional");
-    expect(await admin.as.query(api.users.viewer, {})).toMatchObject({ role: "admin", username: "root", email: "" });
+    expect(await admin.as.query(api.users.viewer, {})).toMatchObject({
+      role: "admin",
+      username: "root",
+      email: "",
+    });
   });
 
   test("null once the account is gone", async () => {
@@ -46,7 +55,11 @@ describe("users:viewer", () => {
 describe("users:updateProfile", () => {
   test("every signed-in role edits their own profile; visitors are refused", async () => {
     const t = newTest();
-    for (const { as, userId } of [await insertCustomer(t), await insertProfessional(t), await insertAdmin(t)]) {
+    for (const { as, userId } of [
+      await insertCustomer(t),
+      await insertProfessional(t),
+      await insertAdmin(t),
+    ]) {
       await as.mutation(api.users.updateProfile, profile);
       expect(await t.run((ctx) => ctx.db.get("users", userId))).toMatchObject(profile);
     }
@@ -56,10 +69,12 @@ describe("users:updateProfile", () => {
   test("input rules are the sign-up rules", async () => {
     const t = newTest();
     const { as } = await insertCustomer(t);
-    expect(await errorMessage(as.mutation(api.users.updateProfile, { ...profile, phone: "call me" }))).toBe(
-      "Enter a valid phone number, e.g. 9800000000.",
+    expect(
+      await errorMessage(as.mutation(api.users.updateProfile, { ...profile, phone: "call me" })),
+    ).toBe("Enter a valid phone number, e.g. 9800000000.");
+    expect(await errorCode(as.mutation(api.users.updateProfile, { ...profile, name: " " }))).toBe(
+      "INVALID_INPUT",
     );
-    expect(await errorCode(as.mutation(api.users.updateProfile, { ...profile, name: " " }))).toBe("INVALID_INPUT");
   });
 
   test("a new photo replaces (and deletes) the old one", async () => {
@@ -81,7 +96,9 @@ describe("users:updateProfile", () => {
     const thief = await insertCustomer(t, "Thief");
     const photo = await storeUpload(t, { userId: victim.userId });
     await victim.as.mutation(api.users.updateProfile, { ...profile, photo });
-    expect(await errorCode(thief.as.mutation(api.users.updateProfile, { ...profile, photo }))).toBe("FILE_NOT_YOURS");
+    expect(await errorCode(thief.as.mutation(api.users.updateProfile, { ...profile, photo }))).toBe(
+      "FILE_NOT_YOURS",
+    );
     await thief.as.mutation(api.users.deleteAccount, {});
     expect(await t.run((ctx) => ctx.db.system.get("_storage", photo))).not.toBeNull();
   });
@@ -92,7 +109,9 @@ describe("users:updateProfile", () => {
     const big = new Uint8Array(5 * 1024 * 1024 + 1);
     big.set([0xff, 0xd8, 0xff]);
     const id = await storeUpload(t, { userId }, big, "image/jpeg");
-    expect(await errorCode(as.mutation(api.users.updateProfile, { ...profile, photo: id }))).toBe("FILE_TOO_LARGE");
+    expect(await errorCode(as.mutation(api.users.updateProfile, { ...profile, photo: id }))).toBe(
+      "FILE_TOO_LARGE",
+    );
     expect((await as.query(api.users.viewer, {}))?.photoUrl).toBeNull();
   });
 
@@ -100,12 +119,21 @@ describe("users:updateProfile", () => {
     vi.useFakeTimers();
     const t = newTest();
     const { as, userId } = await insertCustomer(t);
-    const fake = await storeUpload(t, { userId }, new TextEncoder().encode("<html>not an image</html>"));
+    const fake = await storeUpload(
+      t,
+      { userId },
+      new TextEncoder().encode("<html>not an image</html>"),
+    );
     await as.mutation(api.users.updateProfile, { ...profile, photo: fake });
     await t.finishAllScheduledFunctions(vi.runAllTimers);
     expect((await t.run((ctx) => ctx.db.get("users", userId)))?.photo).toBeUndefined();
     expect(await t.run((ctx) => ctx.db.system.get("_storage", fake))).toBeNull();
-    const notes = await t.run((ctx) => ctx.db.query("notifications").withIndex("by_userId", (q) => q.eq("userId", userId)).collect());
+    const notes = await t.run((ctx) =>
+      ctx.db
+        .query("notifications")
+        .withIndex("by_userId", (q) => q.eq("userId", userId))
+        .collect(),
+    );
     expect(notes.map((n) => n.kind)).toEqual(["account.photo_rejected"]);
   });
 });
@@ -132,10 +160,22 @@ describe("users:deleteAccount", () => {
     const pro = await insertProfessional(t);
     const docs = (await t.run((ctx) => ctx.db.get("professionals", pro.professionalId)))!.documents;
     await t.run(async (ctx) => {
-      const sessionId = await ctx.db.insert("authSessions", { userId: pro.userId, expirationTime: Date.now() + 1000 });
+      const sessionId = await ctx.db.insert("authSessions", {
+        userId: pro.userId,
+        expirationTime: Date.now() + 1000,
+      });
       await ctx.db.insert("authRefreshTokens", { sessionId, expirationTime: Date.now() + 1000 });
-      await ctx.db.insert("authAccounts", { userId: pro.userId, provider: "professional", providerAccountId: "x@example.np" });
-      await ctx.db.insert("notifications", { userId: pro.userId, kind: "k", title: "t", body: "b" });
+      await ctx.db.insert("authAccounts", {
+        userId: pro.userId,
+        provider: "professional",
+        providerAccountId: "x@example.np",
+      });
+      await ctx.db.insert("notifications", {
+        userId: pro.userId,
+        kind: "k",
+        title: "t",
+        body: "b",
+      });
     });
     await pro.as.mutation(api.users.deleteAccount, {});
     await t.finishAllScheduledFunctions(vi.runAllTimers);
@@ -143,7 +183,12 @@ describe("users:deleteAccount", () => {
       expect(await ctx.db.get("users", pro.userId)).toBeNull();
       expect(await ctx.db.get("professionals", pro.professionalId)).toBeNull();
       expect(await ctx.db.system.get("_storage", docs.citizenshipFront)).toBeNull();
-      for (const table of ["authSessions", "authRefreshTokens", "authAccounts", "notifications"] as const) {
+      for (const table of [
+        "authSessions",
+        "authRefreshTokens",
+        "authAccounts",
+        "notifications",
+      ] as const) {
         expect(await ctx.db.query(table).take(1)).toEqual([]);
       }
     });
@@ -167,7 +212,9 @@ describe("users:deleteAccount", () => {
         updatedAt: 1,
       }),
     );
-    expect(await errorCode(customer.as.mutation(api.users.deleteAccount, {}))).toBe("BOOKINGS_UNDER_WAY");
+    expect(await errorCode(customer.as.mutation(api.users.deleteAccount, {}))).toBe(
+      "BOOKINGS_UNDER_WAY",
+    );
     await t.run((ctx) => ctx.db.patch("bookings", bookingId, { status: "requested" }));
     await customer.as.mutation(api.users.deleteAccount, {});
     expect((await t.run((ctx) => ctx.db.get("bookings", bookingId)))?.status).toBe("cancelled");

@@ -1,4 +1,4 @@
-import { ConvexError, v } from "convex/values";
+import { v } from "convex/values";
 import { z } from "zod";
 import { internal } from "./_generated/api";
 import { internalMutation, internalQuery } from "./_generated/server";
@@ -19,6 +19,7 @@ import {
   userByEmail,
   viewerShape,
 } from "./model/users";
+import { fail } from "./model/errors";
 
 /** The signed-in user's public profile, or null for visitors. */
 export const viewer = publicQuery({
@@ -40,16 +41,22 @@ export const updateProfile = userMutation({
   returns: v.null(),
   handler: async (ctx, { photo, ...fields }) => {
     const parsed = profileEdit.safeParse(fields);
-    if (!parsed.success) throw new ConvexError({ code: "INVALID_INPUT", message: firstIssue(parsed.error) });
+    if (!parsed.success) fail("INVALID_INPUT", firstIssue(parsed.error));
     const user = ctx.viewer;
     const newPhoto = photo !== undefined && photo !== user.photo ? photo : undefined;
     if (newPhoto !== undefined) {
       await attachOwnFile(ctx, newPhoto, DOCUMENT_LABELS.photo, { userId: user._id }, user._id);
     }
-    await ctx.db.patch("users", user._id, { ...parsed.data, ...(newPhoto ? { photo: newPhoto } : {}) });
+    await ctx.db.patch("users", user._id, {
+      ...parsed.data,
+      ...(newPhoto ? { photo: newPhoto } : {}),
+    });
     if (newPhoto !== undefined) {
       if (user.photo !== undefined) await releaseFile(ctx, user.photo);
-      await ctx.scheduler.runAfter(0, internal.files.verifyPhoto, { userId: user._id, storageId: newPhoto });
+      await ctx.scheduler.runAfter(0, internal.files.verifyPhoto, {
+        userId: user._id,
+        storageId: newPhoto,
+      });
     }
     return null;
   },

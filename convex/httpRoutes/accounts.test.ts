@@ -33,29 +33,62 @@ function registrationForm(fields: Record<string, string>, files: Record<string, 
 }
 
 const png = () => new Blob([PNG_BYTES], { type: "image/png" });
-const spec = { fullname: "Bina Karki", email: "bina@example.np", phoneNumber: "9812345678", password: "secret pass", address: "Ward 7, Biratnagar", zipCode: "56613", role: "customer" };
+const spec = {
+  fullname: "Bina Karki",
+  email: "bina@example.np",
+  phoneNumber: "9812345678",
+  password: "secret pass",
+  address: "Ward 7, Biratnagar",
+  zipCode: "56613",
+  role: "customer",
+};
 
 describe("register and log in", () => {
   test("customer: multipart register, then JSON login returning a JWT", async () => {
     const t = newTest();
-    const registered = await t.fetch("/api/users/register", { method: "POST", body: registrationForm(spec, { profile: png() }) });
+    const registered = await t.fetch("/api/users/register", {
+      method: "POST",
+      body: registrationForm(spec, { profile: png() }),
+    });
     expect(registered.status).toBe(201);
     const body = await registered.json();
-    expect(body).toMatchObject({ success: true, user: { name: "Bina Karki", role: "customer", userEmail: "bina@example.np", phoneNumber: "9812345678" } });
+    expect(body).toMatchObject({
+      success: true,
+      user: {
+        name: "Bina Karki",
+        role: "customer",
+        userEmail: "bina@example.np",
+        phoneNumber: "9812345678",
+      },
+    });
     expect(body.user.profilePhoto.url).toMatch(/^https?:/);
     expect(await t.run((ctx) => ctx.db.query("authSessions").take(1))).toEqual([]); // registering does not sign in
 
-    const login = await postJson(t, "/api/users/login", { email: "bina@example.np", password: "secret pass", role: "customer" });
+    const login = await postJson(t, "/api/users/login", {
+      email: "bina@example.np",
+      password: "secret pass",
+      role: "customer",
+    });
     expect(login.status).toBe(200);
     expect(login.headers.get("Access-Control-Allow-Origin")).toBe(ORIGIN);
     const session = await login.json();
-    expect(session).toMatchObject({ success: true, user: { role: "customer" }, message: expect.any(String) });
+    expect(session).toMatchObject({
+      success: true,
+      user: { role: "customer" },
+      message: expect.any(String),
+    });
     expect(session.token.split(".")).toHaveLength(3);
   });
 
   test("professional: documents in the form; missing or non-image files are refused and nothing is kept", async () => {
     const t = newTest();
-    const fields = { ...spec, email: "dev@example.np", specialty: "Home-Applicance", city: "Nepalgunj", state: "Lumbini" };
+    const fields = {
+      ...spec,
+      email: "dev@example.np",
+      specialty: "Home-Applicance",
+      city: "Nepalgunj",
+      state: "Lumbini",
+    };
     const docs = { citizenshipFront: png(), citizenshipBack: png(), trainingCertificate: png() };
 
     const missing = await t.fetch("/api/technicians/register", {
@@ -67,44 +100,86 @@ describe("register and log in", () => {
 
     const pdf = await t.fetch("/api/technicians/register", {
       method: "POST",
-      body: registrationForm(fields, { ...docs, trainingCertificate: new Blob(["%PDF-1.4"], { type: "image/png" }) }),
+      body: registrationForm(fields, {
+        ...docs,
+        trainingCertificate: new Blob(["%PDF-1.4"], { type: "image/png" }),
+      }),
     });
     expect(pdf.status).toBe(415);
     expect(await pdf.json()).toMatchObject({ success: false, code: "FILE_NOT_IMAGE" });
     expect(await t.run((ctx) => ctx.db.system.query("_storage").take(1))).toEqual([]);
 
-    const ok = await t.fetch("/api/technicians/register", { method: "POST", body: registrationForm(fields, docs) });
+    const ok = await t.fetch("/api/technicians/register", {
+      method: "POST",
+      body: registrationForm(fields, docs),
+    });
     expect(ok.status).toBe(201);
     expect((await ok.json()).user.role).toBe("professional");
     const pro = await t.run((ctx) => ctx.db.query("professionals").take(2));
-    expect(pro).toMatchObject([{ specialty: "home-appliance", city: "nepalgunj", state: "Lumbini" }]);
+    expect(pro).toMatchObject([
+      { specialty: "home-appliance", city: "nepalgunj", state: "Lumbini" },
+    ]);
 
-    const wrongDoor = await postJson(t, "/api/users/login", { email: "dev@example.np", password: "secret pass" });
+    const wrongDoor = await postJson(t, "/api/users/login", {
+      email: "dev@example.np",
+      password: "secret pass",
+    });
     expect(wrongDoor.status).toBe(401);
-    expect(await wrongDoor.json()).toEqual({ success: false, code: "INVALID_CREDENTIALS", message: "Invalid email or password" });
-    expect((await postJson(t, "/api/technicians/login", { email: "dev@example.np", password: "secret pass" })).status).toBe(200);
+    expect(await wrongDoor.json()).toEqual({
+      success: false,
+      code: "INVALID_CREDENTIALS",
+      message: "Invalid email or password",
+    });
+    expect(
+      (
+        await postJson(t, "/api/technicians/login", {
+          email: "dev@example.np",
+          password: "secret pass",
+        })
+      ).status,
+    ).toBe(200);
   });
 
   test("a taken email is a 409; JSON sent as text is a 415; malformed JSON a 400", async () => {
     const t = newTest();
-    await t.action(api.auth.signIn, { provider: "customer", params: await customerSignUp(t, "taken@example.np") });
-    const taken = await t.fetch("/api/users/register", { method: "POST", body: registrationForm({ ...spec, email: "taken@example.np" }, {}) });
+    await t.action(api.auth.signIn, {
+      provider: "customer",
+      params: await customerSignUp(t, "taken@example.np"),
+    });
+    const taken = await t.fetch("/api/users/register", {
+      method: "POST",
+      body: registrationForm({ ...spec, email: "taken@example.np" }, {}),
+    });
     expect(taken.status).toBe(409);
     expect((await taken.json()).message).toBe("An account with this email already exists");
-    const text = await t.fetch("/api/users/login", { method: "POST", headers: { "Content-Type": "text/plain" }, body: "{}" });
+    const text = await t.fetch("/api/users/login", {
+      method: "POST",
+      headers: { "Content-Type": "text/plain" },
+      body: "{}",
+    });
     expect(text.status).toBe(415);
-    const bad = await t.fetch("/api/users/login", { method: "POST", headers: { "Content-Type": "application/json" }, body: "{" });
+    const bad = await t.fetch("/api/users/login", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: "{",
+    });
     expect(bad.status).toBe(400);
     expect(await bad.json()).toMatchObject({ success: false, code: "INVALID_JSON" });
   });
 
   test("registrations past an email's sign-up attempts are a 429 saying when to come back", async () => {
     const t = newTest();
-    await t.action(api.auth.signIn, { provider: "customer", params: await customerSignUp(t, "taken@example.np") });
+    await t.action(api.auth.signIn, {
+      provider: "customer",
+      params: await customerSignUp(t, "taken@example.np"),
+    });
     const statuses: number[] = [];
     let last: Response | undefined;
     for (let i = 0; i < RATE_LIMITS.signUp.perEmail.max; i++) {
-      last = await t.fetch("/api/users/register", { method: "POST", body: registrationForm({ ...spec, email: "taken@example.np" }, {}) });
+      last = await t.fetch("/api/users/register", {
+        method: "POST",
+        body: registrationForm({ ...spec, email: "taken@example.np" }, {}),
+      });
       statuses.push(last.status);
     }
     expect(statuses).toEqual([...Array(RATE_LIMITS.signUp.perEmail.max - 1).fill(409), 429]);
@@ -115,12 +190,21 @@ describe("register and log in", () => {
   test("admin login by username gives a token; wrong password is a 401", async () => {
     const t = newTest();
     await t.action(internal.admin.createAdmin, { username: "root", password: "root password" });
-    const ok = await postJson(t, "/api/admin/login", { username: "root", password: "root password" });
+    const ok = await postJson(t, "/api/admin/login", {
+      username: "root",
+      password: "root password",
+    });
     expect(ok.status).toBe(200);
     expect((await ok.json()).token).toBeTypeOf("string");
-    const wrong = await postJson(t, "/api/admin/login", { username: "root", password: "nope nope" });
+    const wrong = await postJson(t, "/api/admin/login", {
+      username: "root",
+      password: "nope nope",
+    });
     expect(wrong.status).toBe(401);
-    expect(await wrong.json()).toMatchObject({ success: false, message: "Invalid username or password" });
+    expect(await wrong.json()).toMatchObject({
+      success: false,
+      message: "Invalid username or password",
+    });
     expect((await postJson(t, "/api/admin/login", { username: "root" })).status).toBe(400);
   });
 });
@@ -134,7 +218,10 @@ describe("signed-in endpoints", () => {
     expect(visitor.status).toBe(401);
     const out = await as.fetch("/api/signout", { method: "POST" });
     expect(out.status).toBe(200);
-    expect(await out.json()).toMatchObject({ success: true, message: "Sita Sharma has been logged out successfully" });
+    expect(await out.json()).toMatchObject({
+      success: true,
+      message: "Sita Sharma has been logged out successfully",
+    });
     expect(await t.run((ctx) => ctx.db.get("authSessions", sessionId))).toBeNull();
     // The token is still a valid JWT until it expires, but its session is gone.
     expect((await as.fetch("/api/signout", { method: "POST" })).status).toBe(401);
@@ -144,7 +231,14 @@ describe("signed-in endpoints", () => {
     const t = newTest();
     const pro = await insertProfessional(t);
     await t.run((ctx) =>
-      ctx.db.insert("liveLocations", { professionalId: pro.professionalId, city: "kathmandu", specialty: "electrician", lat: 27.71234, lng: 85.31234, updatedAt: 1 }),
+      ctx.db.insert("liveLocations", {
+        professionalId: pro.professionalId,
+        city: "kathmandu",
+        specialty: "electrician",
+        lat: 27.71234,
+        lng: 85.31234,
+        updatedAt: 1,
+      }),
     );
     const admin = await insertAdmin(t);
     const customer = await insertCustomer(t);
@@ -155,7 +249,13 @@ describe("signed-in endpoints", () => {
     expect(res.status).toBe(200);
     const { technicians } = await res.json();
     expect(technicians).toMatchObject([
-      { _id: pro.professionalId, name: "Ram Thapa", specialty: "electrician", location: [{ city: "kathmandu" }], currentLocation: { coordinates: [85.31234, 27.71234] } },
+      {
+        _id: pro.professionalId,
+        name: "Ram Thapa",
+        specialty: "electrician",
+        location: [{ city: "kathmandu" }],
+        currentLocation: { coordinates: [85.31234, 27.71234] },
+      },
     ]);
     expect(technicians[0].email).toContain("@");
   });
@@ -164,7 +264,14 @@ describe("signed-in endpoints", () => {
     const t = newTest();
     const pro = await insertProfessional(t, { specialty: "plumber" });
     await t.run((ctx) =>
-      ctx.db.insert("liveLocations", { professionalId: pro.professionalId, city: "kathmandu", specialty: "plumber", lat: 27.71234, lng: 85.31234, updatedAt: 1 }),
+      ctx.db.insert("liveLocations", {
+        professionalId: pro.professionalId,
+        city: "kathmandu",
+        specialty: "plumber",
+        lat: 27.71234,
+        lng: 85.31234,
+        updatedAt: 1,
+      }),
     );
     const res = await t.fetch("/api/technicians/search?specialty=Plumber&city=Kathmandu");
     expect(res.status).toBe(200);
@@ -191,7 +298,9 @@ describe("HTTP conventions", () => {
     });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get("Access-Control-Allow-Origin")).toBe(ORIGIN);
-    expect(preflight.headers.get("Access-Control-Allow-Headers")).toBe("content-type,authorization");
+    expect(preflight.headers.get("Access-Control-Allow-Headers")).toBe(
+      "content-type,authorization",
+    );
   });
 
   test("an oversized body is a 413", async () => {

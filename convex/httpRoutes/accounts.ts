@@ -15,7 +15,7 @@ import {
   readJson,
   requireApiUser,
   stringField,
-} from "../model/httpApi";
+} from "./transport";
 import type { ViewerShape } from "../model/users";
 import type { CitySlug } from "../validators";
 
@@ -48,7 +48,11 @@ function tokenSubject(token: string): { userId: Id<"users">; sessionId: Id<"auth
   return { userId: userId as Id<"users">, sessionId: sessionId as Id<"authSessions"> };
 }
 
-async function signIn(ctx: ActionCtx, provider: Provider, params: Record<string, string>): Promise<string> {
+async function signIn(
+  ctx: ActionCtx,
+  provider: Provider,
+  params: Record<string, string>,
+): Promise<string> {
   const result = await ctx.runAction(api.auth.signIn, { provider, params });
   const token = result.tokens?.token;
   if (token === undefined) throw new ApiError("AUTH_FAILED", "Sign-in failed, please try again.");
@@ -63,17 +67,31 @@ function login(provider: "customer" | "professional") {
       email: stringField(body, "email"),
       password: stringField(body, "password"),
     });
-    const user = await ctx.runQuery(internal.users.profileById, { userId: tokenSubject(token).userId });
+    const user = await ctx.runQuery(internal.users.profileById, {
+      userId: tokenSubject(token).userId,
+    });
     if (user === null) throw new ApiError("AUTH_FAILED", "Sign-in failed, please try again.");
-    return json(request, 200, { success: true, user: apiUser(user), message: "Logged in successfully.", token });
+    return json(request, 200, {
+      success: true,
+      user: apiUser(user),
+      message: "Logged in successfully.",
+      token,
+    });
   };
 }
 
 /** A form file field: checked (size, magic bytes) before it is stored. */
-async function storeImageField(ctx: ActionCtx, form: FormData, field: string, label: string, required: boolean) {
+async function storeImageField(
+  ctx: ActionCtx,
+  form: FormData,
+  field: string,
+  label: string,
+  required: boolean,
+) {
   const value = form.get(field);
   if (value === null || typeof value === "string") {
-    if (required) throw new ApiError("INVALID_INPUT", `${label} image is required (form field "${field}").`);
+    if (required)
+      throw new ApiError("INVALID_INPUT", `${label} image is required (form field "${field}").`);
     return undefined;
   }
   await assertImageBlob(value, label);
@@ -94,7 +112,10 @@ function register(provider: "customer" | "professional") {
     // the sign-up's draft (model/signUpDrafts.ts): its own with a solved stamp, else the shared allowance's
     const stamp = text(form, "stamp");
     const email = text(form, "email");
-    const { draft } = await ctx.runMutation(internal.signUpDrafts.createForApi, stamp === "" ? { email } : { email, stamp });
+    const { draft } = await ctx.runMutation(
+      internal.signUpDrafts.createForApi,
+      stamp === "" ? { email } : { email, stamp },
+    );
     const stored: Id<"_storage">[] = [];
     const keep = (id: Id<"_storage"> | undefined) => {
       if (id !== undefined) stored.push(id);
@@ -144,7 +165,9 @@ function register(provider: "customer" | "professional") {
       });
     } catch (error) {
       // The client cannot reuse files it sent inline, so a failed registration leaves none behind.
-      await ctx.runMutation(internal.files.discardUnattached, { storageIds: stored }).catch(() => undefined);
+      await ctx
+        .runMutation(internal.files.discardUnattached, { storageIds: stored })
+        .catch(() => undefined);
       throw error;
     }
   };
@@ -175,7 +198,8 @@ function apiTechnician(t: TechnicianFields, position: { lat: number; lng: number
     city: t.city,
     profilePhoto: t.photoUrl === null ? null : { url: t.photoUrl },
     location: t.locations ?? [],
-    currentLocation: position === undefined ? null : { type: "Point", coordinates: [position.lng, position.lat] },
+    currentLocation:
+      position === undefined ? null : { type: "Point", coordinates: [position.lng, position.lat] },
     verified: t.verified,
     available: t.available,
     rating: t.rating,
@@ -183,38 +207,55 @@ function apiTechnician(t: TechnicianFields, position: { lat: number; lng: number
 }
 
 async function positions(ctx: ActionCtx, city?: CitySlug) {
-  const markers = await ctx.runQuery(internal.locations.currentForApi, city === undefined ? {} : { city });
+  const markers = await ctx.runQuery(
+    internal.locations.currentForApi,
+    city === undefined ? {} : { city },
+  );
   return new Map(markers.map((m) => [m.professionalId as string, { lat: m.lat, lng: m.lng }]));
 }
 
 export function addAccountRoutes(http: HttpRouter): void {
-  addApiRoute(http, { path: "/api/admin/login" }, {
-    POST: async (ctx, request) => {
-      const body = await readJson(request);
-      const token = await signIn(ctx, "admin", {
-        flow: "signIn",
-        username: stringField(body, "username"),
-        password: stringField(body, "password"),
-      });
-      return json(request, 200, { success: true, token, message: "Login successful" });
+  addApiRoute(
+    http,
+    { path: "/api/admin/login" },
+    {
+      POST: async (ctx, request) => {
+        const body = await readJson(request);
+        const token = await signIn(ctx, "admin", {
+          flow: "signIn",
+          username: stringField(body, "username"),
+          password: stringField(body, "password"),
+        });
+        return json(request, 200, { success: true, token, message: "Login successful" });
+      },
     },
-  });
+  );
   addApiRoute(http, { path: "/api/users/login" }, { POST: login("customer") });
   addApiRoute(http, { path: "/api/technicians/login" }, { POST: login("professional") });
   addApiRoute(http, { path: "/api/users/register" }, { POST: register("customer") });
   addApiRoute(http, { path: "/api/technicians/register" }, { POST: register("professional") });
 
-  addApiRoute(http, { path: "/api/signout" }, {
-    POST: async (ctx, request) => {
-      const viewer = await requireApiUser(ctx);
-      await ctx.runAction(api.auth.signOut, {});
-      return json(request, 200, { success: true, message: `${viewer.name} has been logged out successfully` });
+  addApiRoute(
+    http,
+    { path: "/api/signout" },
+    {
+      POST: async (ctx, request) => {
+        const viewer = await requireApiUser(ctx);
+        await ctx.runAction(api.auth.signOut, {});
+        return json(request, 200, {
+          success: true,
+          message: `${viewer.name} has been logged out successfully`,
+        });
+      },
     },
-  });
+  );
 
   const adminList = async (ctx: ActionCtx, request: Request) => {
     await requireApiUser(ctx, "admin");
-    const [rows, live] = await Promise.all([ctx.runQuery(api.admin.technicians, {}), positions(ctx)]);
+    const [rows, live] = await Promise.all([
+      ctx.runQuery(internal.admin.techniciansForApi, {}),
+      positions(ctx),
+    ]);
     const technicians = rows.map((r) =>
       apiTechnician({ ...r, verified: r.verification.status === "verified" }, live.get(r._id)),
     );
@@ -223,18 +264,22 @@ export function addAccountRoutes(http: HttpRouter): void {
   addApiRoute(http, { path: "/api/technicians" }, { GET: adminList });
   addApiRoute(http, { path: "/api/technicians/" }, { GET: adminList });
 
-  addApiRoute(http, { path: "/api/technicians/search" }, {
-    GET: async (ctx, request) => {
-      const url = new URL(request.url);
-      const specialty = url.searchParams.get("specialty")?.trim() ?? "";
-      const city = url.searchParams.get("city")?.trim() ?? "";
-      if (specialty === "" || city === "") {
-        throw new ApiError("INVALID_INPUT", "Give both ?specialty= and ?city=.");
-      }
-      const found = await ctx.runQuery(api.professionals.search, { specialty, city });
-      const live = found.length === 0 ? new Map() : await positions(ctx, found[0].city);
-      const technicians = found.map((t) => apiTechnician(t, live.get(t._id)));
-      return json(request, 200, { success: true, technicians });
+  addApiRoute(
+    http,
+    { path: "/api/technicians/search" },
+    {
+      GET: async (ctx, request) => {
+        const url = new URL(request.url);
+        const specialty = url.searchParams.get("specialty")?.trim() ?? "";
+        const city = url.searchParams.get("city")?.trim() ?? "";
+        if (specialty === "" || city === "") {
+          throw new ApiError("INVALID_INPUT", "Give both ?specialty= and ?city=.");
+        }
+        const found = await ctx.runQuery(internal.professionals.searchForApi, { specialty, city });
+        const live = found.length === 0 ? new Map() : await positions(ctx, found[0].city);
+        const technicians = found.map((t) => apiTechnician(t, live.get(t._id)));
+        return json(request, 200, { success: true, technicians });
+      },
     },
-  });
+  );
 }

@@ -177,7 +177,12 @@ describe("/api/bookings/{id}", () => {
       const res = await as.fetch(`/api/bookings/${userId}`);
       answers.push({ status: res.status, body: await body(res) });
     }
-    expect(answers).toEqual(Array(4).fill({ status: 404, body: { success: false, code: "NOT_FOUND", message: "This user was not found." } }));
+    expect(answers).toEqual(
+      Array(4).fill({
+        status: 404,
+        body: { success: false, code: "NOT_FOUND", message: "This user was not found." },
+      }),
+    );
     expect((await t.fetch(`/api/bookings/${pro.userId}`)).status).toBe(401);
     expect((await admin.as.fetch("/api/bookings/not-an-id")).status).toBe(404);
   });
@@ -192,7 +197,10 @@ describe("/api/bookings/{id}", () => {
     // another professional's request answers exactly as one that does not exist
     const notFound = { success: false, code: "NOT_FOUND", message: "This booking was not found." };
     const stranger = await put(otherPro.as, "accepted");
-    expect({ status: stranger.status, body: await body(stranger) }).toEqual({ status: 404, body: notFound });
+    expect({ status: stranger.status, body: await body(stranger) }).toEqual({
+      status: 404,
+      body: notFound,
+    });
     const gone = await t.run(async (ctx) => {
       const { _id, _creationTime, ...rest } = (await ctx.db.get("bookings", bookingId))!;
       const copy = await ctx.db.insert("bookings", rest);
@@ -200,7 +208,10 @@ describe("/api/bookings/{id}", () => {
       return copy;
     });
     const missing = await put(otherPro.as, "accepted", gone);
-    expect({ status: missing.status, body: await body(missing) }).toEqual({ status: 404, body: notFound });
+    expect({ status: missing.status, body: await body(missing) }).toEqual({
+      status: 404,
+      body: notFound,
+    });
     expect((await put(pro.as, "completed")).status).toBe(400);
     expect((await put(pro.as, "accepted", "nope")).status).toBe(404);
     const ok = await put(pro.as, "accepted");

@@ -1,10 +1,10 @@
 /**
  * The spec §7 marketplace endpoints, thin over the same model code as the app's functions.
- * Auth is `Authorization: Bearer <token>`; errors are JSON 4xx from model/httpApi.ts.
+ * Auth is `Authorization: Bearer <token>`; errors are JSON 4xx from httpRoutes/transport.ts.
  */
 import type { HttpRouter } from "convex/server";
 import { internal } from "../_generated/api";
-import { addApiRoute, ApiError, json, readJson } from "../model/httpApi";
+import { addApiRoute, ApiError, json, readJson } from "./transport";
 
 /** Path segments after `prefix`, URL-decoded; a malformed escape is a 400, not a 500. */
 function segments(request: Request, prefix: string): string[] {

@@ -7,7 +7,7 @@ import type { HttpRouter } from "convex/server";
 import { internal } from "../_generated/api";
 import type { ActionCtx } from "../_generated/server";
 import { MAX_IMAGE_BYTES, assertImageBlob, fileTooLarge } from "../model/files";
-import { ApiError, addApiRoute, json } from "../model/httpApi";
+import { ApiError, addApiRoute, json } from "./transport";
 
 const LABEL = "The file";
 

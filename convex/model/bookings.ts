@@ -1,4 +1,3 @@
-import { ConvexError } from "convex/values";
 import type { PaginationOptions } from "convex/server";
 import { internal } from "../_generated/api";
 import type { Doc, Id } from "../_generated/dataModel";
@@ -11,6 +10,7 @@ import { categoryName, cityName, priceIn, specialtyCategory, specialtyName } fro
 import { notify } from "./notifications";
 import { rateLimited } from "./rateLimit";
 import { getSettings } from "./settings";
+import { fail } from "./errors";
 
 const MAX_SERVICES_PER_BOOKING = 10;
 const { address: ADDRESS, note: NOTE, reason: REASON } = BOOKING_FIELDS;
@@ -18,18 +18,6 @@ const { address: ADDRESS, note: NOTE, reason: REASON } = BOOKING_FIELDS;
 const MAX_AHEAD_MS = 180 * 24 * 60 * 60 * 1000;
 /** Clock skew allowance for "now" slots picked on a phone. */
 const PAST_GRACE_MS = 60 * 1000;
-
-function fail(code: string, message: string): never {
-  throw new ConvexError({ code, message });
-}
-
-export function notFound(message: string): never {
-  fail("NOT_FOUND", message);
-}
-
-export function forbid(): never {
-  fail("FORBIDDEN", "You are not allowed to do this.");
-}
 
 export async function professionalOfUser(ctx: QueryCtx, userId: Id<"users">) {
   return await ctx.db

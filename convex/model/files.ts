@@ -14,6 +14,8 @@
 import { ConvexError } from "convex/values";
 import type { Doc, Id } from "../_generated/dataModel";
 import type { ActionCtx, MutationCtx, QueryCtx } from "../_generated/server";
+import { fail, refusal } from "./errors";
+import { siteUrl } from "./deployment";
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 const IMAGE_TYPES = ["image/jpeg", "image/png", "image/webp", "image/gif"] as const;
@@ -22,28 +24,30 @@ export type ImageType = (typeof IMAGE_TYPES)[number];
 /** The image format the first bytes announce, or null when they are not JPEG, PNG, WebP or GIF. */
 export function sniffImageType(bytes: Uint8Array): ImageType | null {
   const ascii = (from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
-  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return "image/jpeg";
-  if (bytes.length >= 8 && [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a].every((b, i) => bytes[i] === b)) {
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff)
+    return "image/jpeg";
+  if (
+    bytes.length >= 8 &&
+    [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a].every((b, i) => bytes[i] === b)
+  ) {
     return "image/png";
   }
-  if (bytes.length >= 6 && (ascii(0, 6) === "GIF87a" || ascii(0, 6) === "GIF89a")) return "image/gif";
+  if (bytes.length >= 6 && (ascii(0, 6) === "GIF87a" || ascii(0, 6) === "GIF89a"))
+    return "image/gif";
   if (bytes.length >= 12 && ascii(0, 4) === "RIFF" && ascii(8, 12) === "WEBP") return "image/webp";
   return null;
 }
 
 export function fileNotImage(label: string): ConvexError<{ code: string; message: string }> {
-  return new ConvexError({
-    code: "FILE_NOT_IMAGE",
-    message: `${label} must be an image (JPEG, PNG, WebP or GIF).`,
-  });
+  return refusal("FILE_NOT_IMAGE", `${label} must be an image (JPEG, PNG, WebP or GIF).`);
 }
 
 export function fileTooLarge(label: string): ConvexError<{ code: string; message: string }> {
-  return new ConvexError({ code: "FILE_TOO_LARGE", message: `${label} must be at most 5 MB.` });
+  return refusal("FILE_TOO_LARGE", `${label} must be at most 5 MB.`);
 }
 
 function fileNotFound(label: string): ConvexError<{ code: string; message: string }> {
-  return new ConvexError({ code: "FILE_NOT_FOUND", message: `${label} was not found; please upload it again.` });
+  return refusal("FILE_NOT_FOUND", `${label} was not found; please upload it again.`);
 }
 
 /** Checks a blob's size and magic bytes; throws FILE_TOO_LARGE or FILE_NOT_IMAGE. */
@@ -56,7 +60,11 @@ export async function assertImageBlob(blob: Blob, label: string): Promise<ImageT
 }
 
 /** Action-side check of a stored file: reads its bytes; deletes it when rejected. */
-export async function checkStoredImage(ctx: ActionCtx, storageId: Id<"_storage">, label: string): Promise<void> {
+export async function checkStoredImage(
+  ctx: ActionCtx,
+  storageId: Id<"_storage">,
+  label: string,
+): Promise<void> {
   let blob: Blob | null;
   try {
     blob = await ctx.storage.get(storageId);
@@ -77,7 +85,11 @@ export async function checkStoredImage(ctx: ActionCtx, storageId: Id<"_storage">
  * It cannot delete a rejected file: the error rolls the mutation's writes back. The bytes themselves
  * are checked by an action (see verifyPhoto in files.ts), which does delete.
  */
-async function checkImageMetadata(ctx: QueryCtx, storageId: Id<"_storage">, label: string): Promise<void> {
+async function checkImageMetadata(
+  ctx: QueryCtx,
+  storageId: Id<"_storage">,
+  label: string,
+): Promise<void> {
   let meta;
   try {
     meta = await ctx.db.system.get("_storage", storageId);
@@ -87,7 +99,11 @@ async function checkImageMetadata(ctx: QueryCtx, storageId: Id<"_storage">, labe
   if (meta === null) throw fileNotFound(label);
   if (meta.size > MAX_IMAGE_BYTES) throw fileTooLarge(label);
   const declared = meta.contentType?.split(";")[0].trim().toLowerCase();
-  if (declared !== undefined && declared !== "" && !(IMAGE_TYPES as readonly string[]).includes(declared)) {
+  if (
+    declared !== undefined &&
+    declared !== "" &&
+    !(IMAGE_TYPES as readonly string[]).includes(declared)
+  ) {
     throw fileNotImage(label);
   }
 }
@@ -96,13 +112,16 @@ async function checkImageMetadata(ctx: QueryCtx, storageId: Id<"_storage">, labe
  * Who an upload belongs to until it is attached: a user, a visitor's sign-up draft, or the deployment
  * itself (files its own code stored, the demo accounts'; a grant row with neither user nor draft).
  */
-export type UploadOwner = { userId: Id<"users"> } | { draftId: Id<"signUpDrafts"> } | { deployment: true };
+export type UploadOwner =
+  { userId: Id<"users"> } | { draftId: Id<"signUpDrafts"> } | { deployment: true };
 
 /** How long an upload URL may be used, as Convex's own. */
 export const UPLOAD_URL_LIFETIME_MS = 60 * 60 * 1000;
 
 function randomToken(): string {
-  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) =>
+    b.toString(16).padStart(2, "0"),
+  ).join("");
 }
 
 function ownerFields(owner: UploadOwner): { userId?: Id<"users">; draftId?: Id<"signUpDrafts"> } {
@@ -115,26 +134,35 @@ export async function issueUploadUrl(
   owner: { userId: Id<"users"> } | { draftId: Id<"signUpDrafts"> },
 ): Promise<string> {
   const token = randomToken();
-  await ctx.db.insert("uploadGrants", { token, ...owner, expiresAt: Date.now() + UPLOAD_URL_LIFETIME_MS });
-  // Set by Convex on every deployment (and by the local backend): the HTTP actions' origin.
-  // eslint-disable-next-line @convex-dev/no-process-env
-  const site = process.env.CONVEX_SITE_URL;
-  if (site === undefined) throw new Error("CONVEX_SITE_URL is not set");
-  return `${site}/api/uploads?grant=${token}`;
+  await ctx.db.insert("uploadGrants", {
+    token,
+    ...owner,
+    expiresAt: Date.now() + UPLOAD_URL_LIFETIME_MS,
+  });
+  return `${siteUrl()}/api/uploads?grant=${token}`;
 }
 
 /** The grant of an upload URL that may still store its file, or null. */
-export async function openUploadGrant(ctx: QueryCtx, token: string): Promise<Doc<"uploadGrants"> | null> {
+export async function openUploadGrant(
+  ctx: QueryCtx,
+  token: string,
+): Promise<Doc<"uploadGrants"> | null> {
   if (token === "") return null;
   const grant = await ctx.db
     .query("uploadGrants")
     .withIndex("by_token", (q) => q.eq("token", token))
     .unique();
-  return grant === null || grant.storageId !== undefined || grant.expiresAt <= Date.now() ? null : grant;
+  return grant === null || grant.storageId !== undefined || grant.expiresAt <= Date.now()
+    ? null
+    : grant;
 }
 
 /** Records the file sent to an upload URL as its owner's; false when the URL was used or has expired. */
-export async function recordUpload(ctx: MutationCtx, token: string, storageId: Id<"_storage">): Promise<boolean> {
+export async function recordUpload(
+  ctx: MutationCtx,
+  token: string,
+  storageId: Id<"_storage">,
+): Promise<boolean> {
   const grant = await openUploadGrant(ctx, token);
   if (grant === null) return false;
   await ctx.db.patch("uploadGrants", grant._id, { storageId });
@@ -142,15 +170,16 @@ export async function recordUpload(ctx: MutationCtx, token: string, storageId: I
 }
 
 /** Records a file the server stored itself (an HTTP registration's form files, demo data) as `owner`'s upload. */
-export async function recordStoredFile(ctx: MutationCtx, storageId: Id<"_storage">, owner: UploadOwner): Promise<void> {
+export async function recordStoredFile(
+  ctx: MutationCtx,
+  storageId: Id<"_storage">,
+  owner: UploadOwner,
+): Promise<void> {
   await ctx.db.insert("uploadGrants", { ...ownerFields(owner), expiresAt: Date.now(), storageId });
 }
 
 function fileNotYours(label: string): ConvexError<{ code: string; message: string }> {
-  return new ConvexError({
-    code: "FILE_NOT_YOURS",
-    message: `${label} is not one of your uploads; please upload it again.`,
-  });
+  return refusal("FILE_NOT_YOURS", `${label} is not one of your uploads; please upload it again.`);
 }
 
 function sameOwner(grant: Doc<"uploadGrants">, owner: UploadOwner): boolean {
@@ -182,7 +211,7 @@ export async function ownUpload(
       .withIndex("by_storageId", (q) => q.eq("storageId", storageId))
       .first();
     if (attached !== null && attached.userId === owner.userId) {
-      throw new ConvexError({ code: "FILE_IN_USE", message: `${label} is already in use; please upload it again.` });
+      fail("FILE_IN_USE", `${label} is already in use; please upload it again.`);
     }
   }
   throw fileNotYours(label);
@@ -212,14 +241,18 @@ export async function releaseFile(ctx: MutationCtx, storageId: Id<"_storage">): 
     .withIndex("by_storageId", (q) => q.eq("storageId", storageId))
     .take(10);
   for (const row of rows) await ctx.db.delete("uploads", row._id);
-  if ((await ctx.db.system.get("_storage", storageId)) !== null) await ctx.storage.delete(storageId);
+  if ((await ctx.db.system.get("_storage", storageId)) !== null)
+    await ctx.storage.delete(storageId);
 }
 
 /** Files no profile has attached by this age (an abandoned sign-up's documents) are deleted. */
 export const ORPHAN_AFTER_MS = 24 * 60 * 60 * 1000;
 
 /** Deletes a file and its grants unless a profile has attached it; true when it was deleted. */
-export async function discardUnattachedFile(ctx: MutationCtx, storageId: Id<"_storage">): Promise<boolean> {
+export async function discardUnattachedFile(
+  ctx: MutationCtx,
+  storageId: Id<"_storage">,
+): Promise<boolean> {
   const attached = await ctx.db
     .query("uploads")
     .withIndex("by_storageId", (q) => q.eq("storageId", storageId))
@@ -230,7 +263,8 @@ export async function discardUnattachedFile(ctx: MutationCtx, storageId: Id<"_st
     .withIndex("by_storageId_and_expiresAt", (q) => q.eq("storageId", storageId))
     .take(10);
   for (const grant of grants) await ctx.db.delete("uploadGrants", grant._id);
-  if ((await ctx.db.system.get("_storage", storageId)) !== null) await ctx.storage.delete(storageId);
+  if ((await ctx.db.system.get("_storage", storageId)) !== null)
+    await ctx.storage.delete(storageId);
   return true;
 }
 
@@ -253,10 +287,16 @@ export async function sweepOrphanedFiles(
 }
 
 /** Deletes a batch of upload URLs that expired unused; true when more remain. */
-export async function sweepExpiredGrants(ctx: MutationCtx, now: number, batch = 500): Promise<boolean> {
+export async function sweepExpiredGrants(
+  ctx: MutationCtx,
+  now: number,
+  batch = 500,
+): Promise<boolean> {
   const expired = await ctx.db
     .query("uploadGrants")
-    .withIndex("by_storageId_and_expiresAt", (q) => q.eq("storageId", undefined).lt("expiresAt", now))
+    .withIndex("by_storageId_and_expiresAt", (q) =>
+      q.eq("storageId", undefined).lt("expiresAt", now),
+    )
     .take(batch);
   for (const grant of expired) await ctx.db.delete("uploadGrants", grant._id);
   return expired.length === batch;
@@ -264,10 +304,14 @@ export async function sweepExpiredGrants(ctx: MutationCtx, now: number, batch = 
 
 /** The storage id a client sent, as an id, or a FILE_NOT_FOUND error when it cannot be one. */
 export function asStorageId(value: unknown, label: string): Id<"_storage"> {
-  if (typeof value !== "string" || value.trim() === "" || value.length > 200) throw fileNotFound(label);
+  if (typeof value !== "string" || value.trim() === "" || value.length > 200)
+    throw fileNotFound(label);
   return value.trim() as Id<"_storage">;
 }
 
-export async function urlOf(ctx: QueryCtx, storageId: Id<"_storage"> | undefined): Promise<string | null> {
+export async function urlOf(
+  ctx: QueryCtx,
+  storageId: Id<"_storage"> | undefined,
+): Promise<string | null> {
   return storageId === undefined ? null : await ctx.storage.getUrl(storageId);
 }

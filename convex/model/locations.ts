@@ -1,4 +1,3 @@
-import { ConvexError } from "convex/values";
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
 import type { CitySlug, SpecialtySlug } from "../validators";
@@ -6,6 +5,7 @@ import { ACTIVE_STATUSES } from "../rules/bookingLifecycle";
 import { professionalOfUser } from "./bookings";
 import { specialtyName } from "./catalog";
 import { isValidPosition, roundToGrid } from "./geo";
+import { fail } from "./errors";
 
 /** One position write per professional per second at most (phones can fire watchPosition faster). */
 export const MIN_WRITE_INTERVAL_MS = 1000;
@@ -20,23 +20,16 @@ export async function update(
   args: { longitude: number; latitude: number; accuracy?: number },
 ): Promise<void> {
   if (!isValidPosition(args.longitude, args.latitude)) {
-    throw new ConvexError({
-      code: "INVALID_LOCATION",
-      message: "Longitude must be between -180 and 180 and latitude between -90 and 90.",
-    });
+    fail(
+      "INVALID_LOCATION",
+      "Longitude must be between -180 and 180 and latitude between -90 and 90.",
+    );
   }
   if (args.accuracy !== undefined && !(Number.isFinite(args.accuracy) && args.accuracy >= 0)) {
-    throw new ConvexError({
-      code: "INVALID_LOCATION",
-      message: "Accuracy must be a distance of 0 metres or more.",
-    });
+    fail("INVALID_LOCATION", "Accuracy must be a distance of 0 metres or more.");
   }
   const pro = await professionalOfUser(ctx, viewer._id);
-  if (pro === null)
-    throw new ConvexError({
-      code: "NOT_FOUND",
-      message: "Your professional profile was not found.",
-    });
+  if (pro === null) fail("NOT_FOUND", "Your professional profile was not found.");
   await writePosition(
     ctx,
     pro,
@@ -74,10 +67,7 @@ export async function writePosition(
     return;
   }
   if (now - row.updatedAt < minIntervalMs) {
-    throw new ConvexError({
-      code: "RATE_LIMITED",
-      message: "Location updates are limited to one per second.",
-    });
+    fail("RATE_LIMITED", "Location updates are limited to one per second.");
   }
   await ctx.db.replace("liveLocations", row._id, fields);
 }
@@ -221,7 +211,8 @@ export async function forBooking(ctx: QueryCtx, viewer: Doc<"users">, bookingId:
   // someone else's booking answers as a missing one
   if (booking === null) return null;
   const isCustomer = viewer._id === booking.customerId;
-  if (!isCustomer && viewer._id !== booking.professionalUserId && viewer.role !== "admin") return null;
+  if (!isCustomer && viewer._id !== booking.professionalUserId && viewer.role !== "admin")
+    return null;
   if (isCustomer && !ACTIVE_STATUSES.includes(booking.status)) return null;
   const row = await ctx.db
     .query("liveLocations")

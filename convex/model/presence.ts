@@ -12,20 +12,29 @@ const MIN_WRITE_MS = 10_000;
 const MAX_ONLINE = 1000;
 
 /** Records a heartbeat; returns the lastSeen the offline check must match, or null when nothing was written. */
-export async function heartbeat(ctx: MutationCtx, user: Doc<"users">, now: number): Promise<number | null> {
+export async function heartbeat(
+  ctx: MutationCtx,
+  user: Doc<"users">,
+  now: number,
+): Promise<number | null> {
   const row = await ctx.db
     .query("presence")
     .withIndex("by_userId", (q) => q.eq("userId", user._id))
     .unique();
   if (row !== null && row.online && now - row.lastSeen < MIN_WRITE_MS) return null;
   const role = user.role ?? "customer";
-  if (row === null) await ctx.db.insert("presence", { userId: user._id, role, online: true, lastSeen: now });
+  if (row === null)
+    await ctx.db.insert("presence", { userId: user._id, role, online: true, lastSeen: now });
   else await ctx.db.patch("presence", row._id, { role, online: true, lastSeen: now });
   return now;
 }
 
 /** The scheduled check: offline unless a heartbeat came after `lastSeen`. */
-export async function expire(ctx: MutationCtx, userId: Id<"users">, lastSeen: number): Promise<void> {
+export async function expire(
+  ctx: MutationCtx,
+  userId: Id<"users">,
+  lastSeen: number,
+): Promise<void> {
   const row = await ctx.db
     .query("presence")
     .withIndex("by_userId", (q) => q.eq("userId", userId))

@@ -9,6 +9,7 @@ import type { ActionCtx, MutationCtx } from "../_generated/server";
 import { attachOwnFile, checkStoredImage, releaseFile } from "./files";
 import { notify } from "./notifications";
 import { DOCUMENT_LABELS } from "./users";
+import { fail } from "./errors";
 
 export const documentKind = v.union(
   v.literal("citizenshipFront"),
@@ -20,10 +21,6 @@ const DOCUMENT_KINDS = documentKind.members.map((m) => m.value);
 
 export const replacedDocument = v.object({ kind: documentKind, storageId: v.id("_storage") });
 type ReplacedDocument = Infer<typeof replacedDocument>;
-
-function invalid(message: string): never {
-  throw new ConvexError({ code: "INVALID_INPUT", message });
-}
 
 /**
  * Replaces the documents given (unchanged ids are ignored) and sets the profile back to unverified,
@@ -37,18 +34,24 @@ export async function replaceDocuments(
   docs: Partial<Record<DocumentKind, Id<"_storage">>>,
 ): Promise<ReplacedDocument[]> {
   if (pro.verification.status === "verified") {
-    throw new ConvexError({
-      code: "ALREADY_VERIFIED",
-      message: "Your account is already verified. To change your documents, please contact GharSewa.",
-    });
+    fail(
+      "ALREADY_VERIFIED",
+      "Your account is already verified. To change your documents, please contact GharSewa.",
+    );
   }
   const replaced = DOCUMENT_KINDS.flatMap((kind) => {
     const storageId = docs[kind];
-    return storageId === undefined || storageId === pro.documents[kind] ? [] : [{ kind, storageId }];
+    return storageId === undefined || storageId === pro.documents[kind]
+      ? []
+      : [{ kind, storageId }];
   });
-  if (replaced.length === 0) invalid("Choose at least one new document image.");
-  const documents = { ...pro.documents, ...Object.fromEntries(replaced.map((r) => [r.kind, r.storageId])) };
-  if (new Set(Object.values(documents)).size < DOCUMENT_KINDS.length) invalid("Upload a separate image for each document.");
+  if (replaced.length === 0) fail("INVALID_INPUT", "Choose at least one new document image.");
+  const documents = {
+    ...pro.documents,
+    ...Object.fromEntries(replaced.map((r) => [r.kind, r.storageId])),
+  };
+  if (new Set(Object.values(documents)).size < DOCUMENT_KINDS.length)
+    fail("INVALID_INPUT", "Upload a separate image for each document.");
   for (const { kind, storageId } of replaced) {
     await attachOwnFile(ctx, storageId, DOCUMENT_LABELS[kind], { userId: pro.userId }, pro.userId);
   }
@@ -82,7 +85,12 @@ export async function firstRefusedDocument(
  */
 export async function refuseDocument(
   ctx: MutationCtx,
-  args: { professionalId: Id<"professionals">; kind: DocumentKind; storageId: Id<"_storage">; reason: string },
+  args: {
+    professionalId: Id<"professionals">;
+    kind: DocumentKind;
+    storageId: Id<"_storage">;
+    reason: string;
+  },
 ): Promise<void> {
   const pro = await ctx.db.get("professionals", args.professionalId);
   if (pro === null || pro.documents[args.kind] !== args.storageId) return;

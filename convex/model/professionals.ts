@@ -1,5 +1,4 @@
 /** Professional profiles: public cards, search ranking, the owner's dashboard view, the admin view, verification. */
-import { ConvexError } from "convex/values";
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
 import { CITIES, type CitySlug, type SpecialtySlug } from "../validators";
@@ -8,6 +7,7 @@ import { roundToGrid } from "./geo";
 import { seesExactly } from "./locations";
 import { urlOf } from "./files";
 import { notify } from "./notifications";
+import { fail } from "./errors";
 
 /** Candidates read per search (one specialty in one city); results returned. */
 const SEARCH_SCAN = 500;
@@ -224,8 +224,7 @@ export async function adminRow(ctx: QueryCtx, pro: Doc<"professionals">) {
 
 export async function requireProfessional(ctx: QueryCtx, professionalId: Id<"professionals">) {
   const pro = await ctx.db.get("professionals", professionalId);
-  if (pro === null)
-    throw new ConvexError({ code: "NOT_FOUND", message: "This professional was not found." });
+  if (pro === null) fail("NOT_FOUND", "This professional was not found.");
   return pro;
 }
 
@@ -238,16 +237,10 @@ export async function verify(
   const pro = await requireProfessional(ctx, args.professionalId);
   const note = args.note?.trim() || undefined;
   if (note !== undefined && note.length > 500) {
-    throw new ConvexError({
-      code: "INVALID_INPUT",
-      message: "The note may be at most 500 characters.",
-    });
+    fail("INVALID_INPUT", "The note may be at most 500 characters.");
   }
   if (args.decision === "rejected" && note === undefined) {
-    throw new ConvexError({
-      code: "INVALID_INPUT",
-      message: "Say why the documents were rejected.",
-    });
+    fail("INVALID_INPUT", "Say why the documents were rejected.");
   }
   await ctx.db.patch("professionals", pro._id, {
     verification: {

@@ -15,30 +15,24 @@ import { ConvexError } from "convex/values";
 import type { Doc } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
 import { DRAFT_LIMITS, RATE_LIMITS, type Allowance } from "../rules/limits";
+import { fail, refusal, type Refusal } from "./errors";
 
 export { DRAFT_LIMITS, RATE_LIMITS };
 
 /** One counter: an action, whose allowance it is ("perUser", "everyone", ...) and the actor's key. */
 type Counter = { action: string; scope: string; actor: string; allowance: Allowance };
 
-export function rateLimited(
-  retryAfterMs: number,
-  message?: string,
-): ConvexError<{
-  code: string;
-  message: string;
-  retryAfterMs: number;
-}> {
+export function rateLimited(retryAfterMs: number, message?: string): ConvexError<Refusal> {
   const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
   const wait =
     seconds < 90
       ? `${seconds} second${seconds === 1 ? "" : "s"}`
       : `${Math.ceil(seconds / 60)} minutes`;
-  return new ConvexError({
-    code: "RATE_LIMITED",
-    message: `${message ?? "Too many requests"}, please try again in ${wait}.`,
-    retryAfterMs,
-  });
+  return refusal(
+    "RATE_LIMITED",
+    `${message ?? "Too many requests"}, please try again in ${wait}.`,
+    { retryAfterMs },
+  );
 }
 
 async function windowOf(ctx: QueryCtx, counter: Counter) {
@@ -101,10 +95,10 @@ export async function limitUpload(ctx: MutationCtx, uploader: Uploader): Promise
   }
   const { draft } = uploader;
   if (draft.uploads >= DRAFT_LIMITS.uploads) {
-    throw new ConvexError({
-      code: "DRAFT_USED_UP",
-      message: `A sign-up may upload at most ${DRAFT_LIMITS.uploads} files; please try again.`,
-    });
+    fail(
+      "DRAFT_USED_UP",
+      `A sign-up may upload at most ${DRAFT_LIMITS.uploads} files; please try again.`,
+    );
   }
   await ctx.db.patch("signUpDrafts", draft._id, { uploads: draft.uploads + 1 });
   await consume(
@@ -135,10 +129,10 @@ export async function limitSignUp(
 ): Promise<void> {
   const { everyone } = RATE_LIMITS.signUp;
   if (draft.signUps >= DRAFT_LIMITS.signUps) {
-    throw new ConvexError({
-      code: "DRAFT_USED_UP",
-      message: `A sign-up may be tried at most ${DRAFT_LIMITS.signUps} times; please try again.`,
-    });
+    fail(
+      "DRAFT_USED_UP",
+      `A sign-up may be tried at most ${DRAFT_LIMITS.signUps} times; please try again.`,
+    );
   }
   await ctx.db.patch("signUpDrafts", draft._id, { signUps: draft.signUps + 1 });
   await consume(ctx, emailCounter(email), EMAIL_MESSAGE);

@@ -1,8 +1,8 @@
-import { ConvexError } from "convex/values";
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
 import { BOOKING_FIELDS } from "../rules/bookingFields";
 import { transition } from "./bookings";
+import { fail } from "./errors";
 
 const MAX_COMMENT = BOOKING_FIELDS.reviewComment.max;
 const MAX_LISTED = 50;
@@ -14,38 +14,26 @@ export async function create(
   args: { bookingId: Id<"bookings">; rating: number; comment?: string },
 ): Promise<Id<"reviews">> {
   if (!Number.isInteger(args.rating) || args.rating < 1 || args.rating > 5) {
-    throw new ConvexError({
-      code: "INVALID_RATING",
-      message: "Please give a rating from 1 to 5 stars.",
-    });
+    fail("INVALID_RATING", "Please give a rating from 1 to 5 stars.");
   }
   const comment = args.comment?.trim() || undefined;
   if (comment !== undefined && comment.length > MAX_COMMENT) {
-    throw new ConvexError({
-      code: "COMMENT_TOO_LONG",
-      message: `The comment may be at most ${MAX_COMMENT} characters.`,
-    });
+    fail("COMMENT_TOO_LONG", `The comment may be at most ${MAX_COMMENT} characters.`);
   }
   const booking = await ctx.db.get("bookings", args.bookingId);
   // someone else's booking answers as a missing one
   if (booking === null || booking.customerId !== customer._id) {
-    throw new ConvexError({ code: "NOT_FOUND", message: "This booking was not found." });
+    fail("NOT_FOUND", "This booking was not found.");
   }
   const existing = await ctx.db
     .query("reviews")
     .withIndex("by_bookingId", (q) => q.eq("bookingId", booking._id))
     .first();
   if (existing !== null || booking.status === "reviewed") {
-    throw new ConvexError({
-      code: "ALREADY_REVIEWED",
-      message: "You have already reviewed this booking.",
-    });
+    fail("ALREADY_REVIEWED", "You have already reviewed this booking.");
   }
   if (booking.status !== "completed") {
-    throw new ConvexError({
-      code: "NOT_COMPLETED",
-      message: "You can review a booking once the job is completed.",
-    });
+    fail("NOT_COMPLETED", "You can review a booking once the job is completed.");
   }
   const reviewId = await ctx.db.insert("reviews", {
     bookingId: booking._id,

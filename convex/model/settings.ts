@@ -1,6 +1,6 @@
 /** Site settings an admin edits and the landing page reads; missing keys fall back to the defaults. */
-import { ConvexError } from "convex/values";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
+import { fail } from "./errors";
 
 export const DEFAULT_SETTINGS = {
   hotline: "01-5970000",
@@ -30,12 +30,9 @@ export async function getSettings(ctx: QueryCtx): Promise<Settings> {
   return {
     hotline: text("hotline"),
     bannerText: text("bannerText"),
-    bookingExpiryMinutes: Number.isInteger(minutes) && minutes > 0 ? minutes : DEFAULT_SETTINGS.bookingExpiryMinutes,
+    bookingExpiryMinutes:
+      Number.isInteger(minutes) && minutes > 0 ? minutes : DEFAULT_SETTINGS.bookingExpiryMinutes,
   };
-}
-
-function invalid(message: string): never {
-  throw new ConvexError({ code: "INVALID_INPUT", message });
 }
 
 /** Validates and stores the given settings (others unchanged). */
@@ -43,18 +40,20 @@ export async function updateSettings(ctx: MutationCtx, changes: Partial<Settings
   const next: Partial<Settings> = {};
   if (changes.hotline !== undefined) {
     const hotline = changes.hotline.trim();
-    if (!/^\+?[0-9][0-9 -]{4,18}[0-9]$/.test(hotline)) invalid("Enter the hotline as a phone number, e.g. 01-5970000.");
+    if (!/^\+?[0-9][0-9 -]{4,18}[0-9]$/.test(hotline))
+      fail("INVALID_INPUT", "Enter the hotline as a phone number, e.g. 01-5970000.");
     next.hotline = hotline;
   }
   if (changes.bannerText !== undefined) {
     const bannerText = changes.bannerText.trim();
-    if (bannerText.length < 1 || bannerText.length > 300) invalid("The banner text must be 1-300 characters.");
+    if (bannerText.length < 1 || bannerText.length > 300)
+      fail("INVALID_INPUT", "The banner text must be 1-300 characters.");
     next.bannerText = bannerText;
   }
   if (changes.bookingExpiryMinutes !== undefined) {
     const minutes = changes.bookingExpiryMinutes;
     if (!Number.isInteger(minutes) || minutes < 5 || minutes > 1440) {
-      invalid("Booking expiry must be a whole number of minutes between 5 and 1440.");
+      fail("INVALID_INPUT", "Booking expiry must be a whole number of minutes between 5 and 1440.");
     }
     next.bookingExpiryMinutes = minutes;
   }

@@ -12,21 +12,17 @@
  * - `createDraft(ctx, stamp)`, `createApiDraft(ctx, email)`: the public mutation's and the HTTP register route's.
  * A draft lives DRAFT_LIMITS.lifetimeMs, as long as never-attached uploads are kept.
  */
-import { ConvexError } from "convex/values";
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
 import { DRAFT_LIMITS, RATE_LIMITS } from "../rules/limits";
 import { SIGN_UP_WORK, stampIssuedAt, stampWork } from "../rules/signUpWork";
 import { assertEmailMayTry, consume } from "./rateLimit";
+import { fail } from "./errors";
 
 const TOKEN = /^[0-9a-f]{32}$/;
 const SWEEP_BATCH = 500;
 
 export type NewDraft = { draft: string; expiresAt: number };
-
-function refuse(code: string, message: string, extra: Record<string, number> = {}): never {
-  throw new ConvexError({ code, message, ...extra });
-}
 
 function newToken(): string {
   return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) =>
@@ -53,10 +49,10 @@ async function insertDraft(ctx: MutationCtx, stamp: string | undefined): Promise
  */
 export async function createDraft(ctx: MutationCtx, stamp: string): Promise<NewDraft> {
   const issuedAt = stampIssuedAt(stamp);
-  if (issuedAt === null) refuse("STAMP_INVALID", "The sign-up check failed; please try again.");
+  if (issuedAt === null) fail("STAMP_INVALID", "The sign-up check failed; please try again.");
   const now = Date.now();
   if (Math.abs(now - issuedAt) > SIGN_UP_WORK.maxAgeMs) {
-    refuse("STAMP_EXPIRED", "The sign-up check is out of date; please try again.", {
+    fail("STAMP_EXPIRED", "The sign-up check is out of date; please try again.", {
       serverTime: now,
     });
   }
@@ -64,9 +60,9 @@ export async function createDraft(ctx: MutationCtx, stamp: string): Promise<NewD
     .query("signUpDrafts")
     .withIndex("by_stamp", (q) => q.eq("stamp", stamp))
     .first();
-  if (used !== null) refuse("STAMP_USED", "The sign-up check was already used; please try again.");
+  if (used !== null) fail("STAMP_USED", "The sign-up check was already used; please try again.");
   if ((await stampWork(stamp)) < SIGN_UP_WORK.bits) {
-    refuse("STAMP_INVALID", "The sign-up check failed; please try again.");
+    fail("STAMP_INVALID", "The sign-up check failed; please try again.");
   }
   await consume(
     ctx,
@@ -107,7 +103,7 @@ export async function requireDraft(
 ): Promise<Doc<"signUpDrafts">> {
   const draft = token === undefined ? null : await findDraft(ctx, token);
   if (draft === null) {
-    refuse("DRAFT_NOT_FOUND", "This sign-up has expired or was already used; please try again.");
+    fail("DRAFT_NOT_FOUND", "This sign-up has expired or was already used; please try again.");
   }
   return draft;
 }

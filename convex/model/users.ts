@@ -7,19 +7,23 @@ import { z } from "zod";
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
 import { validate } from "convex-helpers/validators";
-import { SPECIALTIES, city, specialty, type BookingStatus, type Role, type SpecialtySlug } from "../validators";
+import {
+  SPECIALTIES,
+  city,
+  specialty,
+  type BookingStatus,
+  type Role,
+  type SpecialtySlug,
+} from "../validators";
 import { transition } from "./bookings";
 import { resolveCity } from "./catalog";
 import { asStorageId, attachOwnFile, releaseFile, urlOf, type UploadOwner } from "./files";
 import { professionalOfUser } from "./professionals";
 import { requireDraft } from "./signUpDrafts";
+import { fail, refusal } from "./errors";
 
 export const MIN_PASSWORD = 8;
 const MAX_PASSWORD = 128;
-
-function invalid(message: string): never {
-  throw new ConvexError({ code: "INVALID_INPUT", message });
-}
 
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
@@ -31,7 +35,10 @@ export function normalizeUsername(username: string): string {
 
 /** A specialty slug from its slug, display name or one of the spec's legacy spellings ("Manson"). */
 export function resolveSpecialty(input: string): SpecialtySlug | null {
-  const key = input.trim().toLowerCase().replace(/[^a-z0-9]/g, "");
+  const key = input
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, "");
   const found = SPECIALTIES.find((s) =>
     [s.slug, s.name, ...s.aliases].some((k) => k.toLowerCase().replace(/[^a-z0-9]/g, "") === key),
   );
@@ -42,7 +49,9 @@ const text = (label: string, min: number, max: number) =>
   z
     .string({ error: `${label} is required.` })
     .trim()
-    .min(min, { error: min <= 1 ? `${label} is required.` : `${label} must be at least ${min} characters.` })
+    .min(min, {
+      error: min <= 1 ? `${label} is required.` : `${label} must be at least ${min} characters.`,
+    })
     .max(max, { error: `${label} must be at most ${max} characters.` });
 
 /** Profile fields every account can edit; the same rules apply at sign-up and on profile edits. */
@@ -51,7 +60,9 @@ export const profileRules = {
   phone: z
     .string({ error: "Phone number is required." })
     .trim()
-    .regex(/^\+?[0-9][0-9 -]{5,18}[0-9]$/, { error: "Enter a valid phone number, e.g. 9800000000." }),
+    .regex(/^\+?[0-9][0-9 -]{5,18}[0-9]$/, {
+      error: "Enter a valid phone number, e.g. 9800000000.",
+    }),
   address: text("Address", 2, 200),
   zipCode: z
     .string({ error: "Zip code is required." })
@@ -81,13 +92,27 @@ const customerSignUp = z.object({
 const professionalSignUp = customerSignUp.extend({
   specialty: z
     .string({ error: "Specialty is required." })
-    .transform((s, ctx) => resolveSpecialty(s) ?? (ctx.addIssue({ code: "custom", message: "Choose a specialty from the list." }), z.NEVER)),
+    .transform(
+      (s, ctx) =>
+        resolveSpecialty(s) ??
+        (ctx.addIssue({ code: "custom", message: "Choose a specialty from the list." }), z.NEVER),
+    ),
   city: z
     .string({ error: "City is required." })
-    .transform((s, ctx) => resolveCity(s) ?? (ctx.addIssue({ code: "custom", message: "Choose a city from the list." }), z.NEVER)),
+    .transform(
+      (s, ctx) =>
+        resolveCity(s) ??
+        (ctx.addIssue({ code: "custom", message: "Choose a city from the list." }), z.NEVER),
+    ),
   state: text("State", 2, 60),
-  citizenshipFront: z.string({ error: "Citizenship (front) image is required." }).trim().min(1, { error: "Citizenship (front) image is required." }),
-  citizenshipBack: z.string({ error: "Citizenship (back) image is required." }).trim().min(1, { error: "Citizenship (back) image is required." }),
+  citizenshipFront: z
+    .string({ error: "Citizenship (front) image is required." })
+    .trim()
+    .min(1, { error: "Citizenship (front) image is required." }),
+  citizenshipBack: z
+    .string({ error: "Citizenship (back) image is required." })
+    .trim()
+    .min(1, { error: "Citizenship (back) image is required." }),
   trainingCertificate: z
     .string({ error: "Training certificate image is required." })
     .trim()
@@ -136,7 +161,7 @@ export function parseSignUp(
 ): { password: string; profile: SignUpProfile; files: { id: Id<"_storage">; label: string }[] } {
   if (role === "customer") {
     const parsed = customerSignUp.safeParse(params);
-    if (!parsed.success) invalid(firstIssue(parsed.error));
+    if (!parsed.success) fail("INVALID_INPUT", firstIssue(parsed.error));
     const { password, photo, ...rest } = parsed.data;
     const photoId = photo === undefined ? undefined : asStorageId(photo, DOCUMENT_LABELS.photo);
     return {
@@ -146,15 +171,25 @@ export function parseSignUp(
     };
   }
   const parsed = professionalSignUp.safeParse(params);
-  if (!parsed.success) invalid(firstIssue(parsed.error));
-  const { password, photo, specialty, city, state, citizenshipFront, citizenshipBack, trainingCertificate, ...rest } =
-    parsed.data;
+  if (!parsed.success) fail("INVALID_INPUT", firstIssue(parsed.error));
+  const {
+    password,
+    photo,
+    specialty,
+    city,
+    state,
+    citizenshipFront,
+    citizenshipBack,
+    trainingCertificate,
+    ...rest
+  } = parsed.data;
   const docs = {
     citizenshipFront: asStorageId(citizenshipFront, DOCUMENT_LABELS.citizenshipFront),
     citizenshipBack: asStorageId(citizenshipBack, DOCUMENT_LABELS.citizenshipBack),
     trainingCertificate: asStorageId(trainingCertificate, DOCUMENT_LABELS.trainingCertificate),
   };
-  if (new Set(Object.values(docs)).size < 3) invalid("Upload a separate image for each document.");
+  if (new Set(Object.values(docs)).size < 3)
+    fail("INVALID_INPUT", "Upload a separate image for each document.");
   const photoId = photo === undefined ? undefined : asStorageId(photo, DOCUMENT_LABELS.photo);
   return {
     password,
@@ -179,7 +214,10 @@ export async function userByEmail(ctx: QueryCtx, email: string): Promise<Doc<"us
     .first();
 }
 
-export async function userByUsername(ctx: QueryCtx, username: string): Promise<Doc<"users"> | null> {
+export async function userByUsername(
+  ctx: QueryCtx,
+  username: string,
+): Promise<Doc<"users"> | null> {
   return await ctx.db
     .query("users")
     .withIndex("by_username", (q) => q.eq("username", normalizeUsername(username)))
@@ -187,11 +225,11 @@ export async function userByUsername(ctx: QueryCtx, username: string): Promise<D
 }
 
 export function emailTaken(): ConvexError<{ code: string; message: string }> {
-  return new ConvexError({ code: "EMAIL_TAKEN", message: "An account with this email already exists" });
+  return refusal("EMAIL_TAKEN", "An account with this email already exists");
 }
 
 export function usernameTaken(): ConvexError<{ code: string; message: string }> {
-  return new ConvexError({ code: "USERNAME_TAKEN", message: "An admin with this username already exists." });
+  return refusal("USERNAME_TAKEN", "An admin with this username already exists.");
 }
 
 /**
@@ -204,20 +242,26 @@ export async function createUserForAccount(
   rawProfile: Record<string, unknown>,
 ): Promise<Id<"users">> {
   if (providerId === "admin") {
-    if (!validate(adminProfile, rawProfile)) invalid("The admin account details are incomplete.");
+    if (!validate(adminProfile, rawProfile))
+      fail("INVALID_INPUT", "The admin account details are incomplete.");
     const { username, name } = rawProfile;
     if (await userByUsername(ctx, username)) throw usernameTaken();
-    return await ctx.db.insert("users", { role: "admin", username: normalizeUsername(username), name });
+    return await ctx.db.insert("users", {
+      role: "admin",
+      username: normalizeUsername(username),
+      name,
+    });
   }
   if (providerId !== "customer" && providerId !== "professional") {
-    throw new ConvexError({ code: "FORBIDDEN", message: "Accounts of this kind cannot be created." });
+    fail("FORBIDDEN", "Accounts of this kind cannot be created.");
   }
   const role: Role = providerId;
-  if (!validate(signUpProfile, rawProfile)) invalid("The account details are incomplete.");
+  if (!validate(signUpProfile, rawProfile))
+    fail("INVALID_INPUT", "The account details are incomplete.");
   const profile = rawProfile;
   if (await userByEmail(ctx, profile.email)) throw emailTaken();
   if (role === "professional" && profile.professional === undefined) {
-    invalid("Professionals must upload their citizenship and training documents.");
+    fail("INVALID_INPUT", "Professionals must upload their citizenship and training documents.");
   }
   const pro = role === "professional" ? profile.professional : undefined;
   const files = (
@@ -231,7 +275,9 @@ export async function createUserForAccount(
   // the files must be uploads of the sign-up's draft (of the deployment, for accounts its own code
   // creates without one); attaching them makes them the new user's
   const owner: UploadOwner =
-    profile.draft === undefined ? { deployment: true } : { draftId: (await requireDraft(ctx, profile.draft))._id };
+    profile.draft === undefined
+      ? { deployment: true }
+      : { draftId: (await requireDraft(ctx, profile.draft))._id };
   const userId = await ctx.db.insert("users", {
     role,
     name: profile.name,
@@ -247,7 +293,9 @@ export async function createUserForAccount(
       specialty: pro.specialty,
       city: pro.city,
       state: pro.state,
-      locations: [{ city: pro.city, state: pro.state, address: profile.address, zipCode: profile.zipCode }],
+      locations: [
+        { city: pro.city, state: pro.state, address: profile.address, zipCode: profile.zipCode },
+      ],
       documents: {
         citizenshipFront: pro.citizenshipFront,
         citizenshipBack: pro.citizenshipBack,
@@ -275,7 +323,10 @@ export const viewerShape = v.object({
 });
 export type ViewerShape = Infer<typeof viewerShape>;
 
-export async function publicProfile(ctx: QueryCtx, user: Doc<"users">): Promise<ViewerShape | null> {
+export async function publicProfile(
+  ctx: QueryCtx,
+  user: Doc<"users">,
+): Promise<ViewerShape | null> {
   if (user.role === undefined) return null;
   return {
     _id: user._id,
@@ -353,10 +404,6 @@ export async function exportUserData(ctx: QueryCtx, user: Doc<"users">) {
   };
 }
 
-function refuse(code: string, message: string): never {
-  throw new ConvexError({ code, message });
-}
-
 /** Removes the account and everything only it owns, except notifications (see purgeNotifications). */
 export async function deleteAccountData(ctx: MutationCtx, user: Doc<"users">): Promise<void> {
   if (user.role === "admin") {
@@ -364,7 +411,7 @@ export async function deleteAccountData(ctx: MutationCtx, user: Doc<"users">): P
       .query("users")
       .withIndex("by_role", (q) => q.eq("role", "admin"))
       .take(2);
-    if (admins.length < 2) refuse("LAST_ADMIN", "The last admin account cannot be deleted.");
+    if (admins.length < 2) fail("LAST_ADMIN", "The last admin account cannot be deleted.");
   }
   const professional = await professionalOfUser(ctx, user._id);
 
@@ -387,13 +434,28 @@ export async function deleteAccountData(ctx: MutationCtx, user: Doc<"users">): P
           ),
         ).then((lists) => lists.flat());
   if ([...asCustomer, ...proOpen].some((b) => BOOKINGS_UNDER_WAY.includes(b.status))) {
-    refuse("BOOKINGS_UNDER_WAY", "Finish or cancel your bookings under way before deleting your account.");
+    fail(
+      "BOOKINGS_UNDER_WAY",
+      "Finish or cancel your bookings under way before deleting your account.",
+    );
   }
   for (const b of asCustomer.filter((b) => b.status === "requested")) {
-    await transition(ctx, { bookingId: b._id, to: "cancelled", actor: "customer", actorUser: user, reason: "The customer closed their account." });
+    await transition(ctx, {
+      bookingId: b._id,
+      to: "cancelled",
+      actor: "customer",
+      actorUser: user,
+      reason: "The customer closed their account.",
+    });
   }
   for (const b of proOpen.filter((b) => b.status === "requested")) {
-    await transition(ctx, { bookingId: b._id, to: "rejected", actor: "professional", actorUser: user, reason: "The professional closed their account." });
+    await transition(ctx, {
+      bookingId: b._id,
+      to: "rejected",
+      actor: "professional",
+      actorUser: user,
+      reason: "The professional closed their account.",
+    });
   }
 
   if (professional !== null) {
@@ -453,23 +515,33 @@ export function randomPassword(length = 20): string {
 }
 
 /** Checks admin credentials before an admin account is created; returns them normalised. */
-export function adminCredentials(args: { username: string; password?: string }): { username: string; password: string } {
+export function adminCredentials(args: { username: string; password?: string }): {
+  username: string;
+  password: string;
+} {
   const username = normalizeUsername(args.username);
   if (!USERNAME.test(username)) {
-    invalid("Username: 3-32 characters, letters, digits, '.', '_' or '-', starting with a letter or digit.");
+    fail(
+      "INVALID_INPUT",
+      "Username: 3-32 characters, letters, digits, '.', '_' or '-', starting with a letter or digit.",
+    );
   }
   const password = args.password ?? randomPassword();
   if (password.length < MIN_PASSWORD || password.length > MAX_PASSWORD) {
-    invalid(`Password must be ${MIN_PASSWORD}-${MAX_PASSWORD} characters.`);
+    fail("INVALID_INPUT", `Password must be ${MIN_PASSWORD}-${MAX_PASSWORD} characters.`);
   }
   return { username, password };
 }
 
-export async function endAuthSession(ctx: MutationCtx, sessionId: Id<"authSessions">): Promise<void> {
+export async function endAuthSession(
+  ctx: MutationCtx,
+  sessionId: Id<"authSessions">,
+): Promise<void> {
   const tokens = await ctx.db
     .query("authRefreshTokens")
     .withIndex("sessionId", (q) => q.eq("sessionId", sessionId))
     .take(PURGE_BATCH);
   for (const token of tokens) await ctx.db.delete("authRefreshTokens", token._id);
-  if ((await ctx.db.get("authSessions", sessionId)) !== null) await ctx.db.delete("authSessions", sessionId);
+  if ((await ctx.db.get("authSessions", sessionId)) !== null)
+    await ctx.db.delete("authSessions", sessionId);
 }

@@ -1,5 +1,5 @@
 /**
- * Shared plumbing for the /api/* HTTP actions: JSON answers, CORS, error mapping, body parsing and
+ * The transport of the /api/* HTTP actions: JSON answers, CORS, error mapping, body parsing and
  * Bearer-token authentication. Every route answers JSON; errors are `{success: false, code, message}`
  * with a 4xx status — never a 500 or a stack trace.
  */
@@ -7,6 +7,7 @@ import { httpActionGeneric, type HttpRouter } from "convex/server";
 import { ConvexError } from "convex/values";
 import { internal } from "../_generated/api";
 import type { ActionCtx } from "../_generated/server";
+import type { ErrorCode } from "../model/errors";
 import type { Role } from "../validators";
 
 export type ApiMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -16,7 +17,7 @@ export type ApiRoute = { path: string } | { pathPrefix: string };
 const METHODS: ApiMethod[] = ["GET", "POST", "PUT", "PATCH", "DELETE"];
 
 /** The status an error code answers with; anything not listed is a 400. */
-const STATUS_BY_CODE: Record<string, number> = {
+const STATUS_BY_CODE: Partial<Record<ErrorCode, number>> = {
   UNAUTHENTICATED: 401,
   INVALID_CREDENTIALS: 401,
   FORBIDDEN: 403,
@@ -35,7 +36,7 @@ const STATUS_BY_CODE: Record<string, number> = {
 };
 
 export function statusForCode(code: string): number {
-  return STATUS_BY_CODE[code] ?? 400;
+  return STATUS_BY_CODE[code as ErrorCode] ?? 400;
 }
 
 /** Thrown (or returned) by route code to answer with a specific code and message. */
@@ -89,15 +90,27 @@ export function errorResponse(request: Request, error: unknown): Response {
   }
   if (error instanceof ConvexError) {
     const data = error.data as unknown;
-    if (typeof data === "object" && data !== null && "code" in data && typeof data.code === "string") {
-      const message = "message" in data && typeof data.message === "string" ? data.message : data.code;
+    if (
+      typeof data === "object" &&
+      data !== null &&
+      "code" in data &&
+      typeof data.code === "string"
+    ) {
+      const message =
+        "message" in data && typeof data.message === "string" ? data.message : data.code;
       // a rate limit says when to come back (model/rateLimit.ts)
-      const retry = "retryAfterMs" in data && typeof data.retryAfterMs === "number" ? data.retryAfterMs : null;
+      const retry =
+        "retryAfterMs" in data && typeof data.retryAfterMs === "number" ? data.retryAfterMs : null;
       const headers: Record<string, string> =
         retry === null ? {} : { "Retry-After": String(Math.max(1, Math.ceil(retry / 1000))) };
       return apiError(request, statusForCode(data.code), data.code, message, headers);
     }
-    return apiError(request, 400, "BAD_REQUEST", typeof data === "string" ? data : "The request was refused.");
+    return apiError(
+      request,
+      400,
+      "BAD_REQUEST",
+      typeof data === "string" ? data : "The request was refused.",
+    );
   }
   // Argument validation failures and other unexpected errors: log for the operator, answer plainly.
   console.error("API request failed:", error);
@@ -143,11 +156,20 @@ export function addApiRoute(
     const action = handler
       ? apiAction(handler)
       : apiAction(async (_ctx, request) =>
-          apiError(request, 405, "METHOD_NOT_ALLOWED", `Use ${allowed.join(" or ")} for this endpoint.`),
+          apiError(
+            request,
+            405,
+            "METHOD_NOT_ALLOWED",
+            `Use ${allowed.join(" or ")} for this endpoint.`,
+          ),
         );
     http.route({ ...route, method, handler: action });
   }
-  http.route({ ...route, method: "OPTIONS", handler: httpActionGeneric(async (_ctx, request) => preflight(request)) });
+  http.route({
+    ...route,
+    method: "OPTIONS",
+    handler: httpActionGeneric(async (_ctx, request) => preflight(request)),
+  });
 }
 
 /** JSON 404 (and CORS preflight) for every /api/* path no route claims. */
@@ -157,11 +179,20 @@ export function addApiFallback(http: HttpRouter): void {
       pathPrefix: "/api/",
       method,
       handler: apiAction(async (_ctx, request) =>
-        apiError(request, 404, "NOT_FOUND", `No endpoint ${method} ${new URL(request.url).pathname}.`),
+        apiError(
+          request,
+          404,
+          "NOT_FOUND",
+          `No endpoint ${method} ${new URL(request.url).pathname}.`,
+        ),
       ),
     });
   }
-  http.route({ pathPrefix: "/api/", method: "OPTIONS", handler: httpActionGeneric(async (_ctx, request) => preflight(request)) });
+  http.route({
+    pathPrefix: "/api/",
+    method: "OPTIONS",
+    handler: httpActionGeneric(async (_ctx, request) => preflight(request)),
+  });
 }
 
 const MAX_JSON_BYTES = 64 * 1024;
@@ -199,7 +230,10 @@ export async function readJson(request: Request): Promise<Record<string, unknown
 /** Parses a multipart (or url-encoded) form; `maxBytes` bounds the whole body. */
 export async function readForm(request: Request, maxBytes: number): Promise<FormData> {
   const type = (request.headers.get("Content-Type") ?? "").toLowerCase();
-  if (!type.includes("multipart/form-data") && !type.includes("application/x-www-form-urlencoded")) {
+  if (
+    !type.includes("multipart/form-data") &&
+    !type.includes("application/x-www-form-urlencoded")
+  ) {
     throw new ApiError("UNSUPPORTED_MEDIA_TYPE", "Send the form as multipart/form-data.");
   }
   checkLength(request, maxBytes);
