@@ -63,7 +63,7 @@ describe("sign-up", () => {
     const t = newTest();
     const { trainingCertificate: _omitted, ...params } = await professionalSignUp(t);
     expect(await errorMessage(signIn(t, "professional", params))).toBe(
-      "Training certificate image is required.",
+      "Training Certificate image is required.",
     );
     expect(await t.run((ctx) => ctx.db.query("users").take(1))).toEqual([]);
   });

@@ -413,7 +413,7 @@ describe("professionals:resubmitDocuments", () => {
     expect(await stored(t, good)).not.toBeNull();
     expect((await pro.as.query(api.professionals.me, {}))?.verification).toMatchObject({
       status: "rejected",
-      note: "Training certificate must be an image (JPEG, PNG, WebP or GIF).",
+      note: "Training Certificate must be an image (JPEG, PNG, WebP or GIF).",
       noteFrom: "GharSewa",
     });
     const notes = await t.run((ctx) =>

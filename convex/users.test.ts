@@ -71,7 +71,7 @@ describe("users:updateProfile", () => {
     const { as } = await insertCustomer(t);
     expect(
       await errorMessage(as.mutation(api.users.updateProfile, { ...profile, phone: "call me" })),
-    ).toBe("Enter a valid phone number, e.g. 9800000000.");
+    ).toBe("Enter a Nepali mobile (98XXXXXXXX / 97XXXXXXXX) or landline (e.g. 01-4123456).");
     expect(await errorCode(as.mutation(api.users.updateProfile, { ...profile, name: " " }))).toBe(
       "INVALID_INPUT",
     );

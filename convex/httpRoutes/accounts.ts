@@ -18,6 +18,7 @@ import {
 } from "./transport";
 import type { ViewerShape } from "../model/users";
 import type { CitySlug } from "../validators";
+import { DOCUMENT_KINDS } from "../rules/documents";
 
 /** Four images of at most 5 MB each, plus the text fields. */
 const MAX_REGISTER_BYTES = 21 * 1024 * 1024;
@@ -143,12 +144,8 @@ function register(provider: "customer" | "professional") {
           city: text(form, "city"),
           state: text(form, "state"),
         });
-        for (const [field, label] of [
-          ["citizenshipFront", "Citizenship (front)"],
-          ["citizenshipBack", "Citizenship (back)"],
-          ["trainingCertificate", "Training certificate"],
-        ] as const) {
-          params[field] = keep(await storeImageField(ctx, form, field, label, true))!;
+        for (const { key, label } of DOCUMENT_KINDS) {
+          params[key] = keep(await storeImageField(ctx, form, key, label, true))!;
         }
       }
       // the form's files are the draft's uploads, which its sign-up may attach (model/files.ts)

@@ -21,9 +21,14 @@ import { asStorageId, attachOwnFile, releaseFile, urlOf, type UploadOwner } from
 import { professionalOfUser } from "./professionals";
 import { requireDraft } from "./signUpDrafts";
 import { fail, refusal } from "./errors";
-
-export const MIN_PASSWORD = 8;
-const MAX_PASSWORD = 128;
+import { DOCUMENT_KINDS, DOCUMENT_LABEL, type DocumentKind } from "../rules/documents";
+import {
+  PASSWORD_LENGTH,
+  emailRule,
+  passwordRule,
+  profileRules,
+  stateRule,
+} from "../rules/profile";
 
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
@@ -45,30 +50,10 @@ export function resolveSpecialty(input: string): SpecialtySlug | null {
   return found?.slug ?? null;
 }
 
-const text = (label: string, min: number, max: number) =>
-  z
-    .string({ error: `${label} is required.` })
-    .trim()
-    .min(min, {
-      error: min <= 1 ? `${label} is required.` : `${label} must be at least ${min} characters.`,
-    })
-    .max(max, { error: `${label} must be at most ${max} characters.` });
+export { profileRules };
 
-/** Profile fields every account can edit; the same rules apply at sign-up and on profile edits. */
-export const profileRules = {
-  name: text("Full name", 2, 80),
-  phone: z
-    .string({ error: "Phone number is required." })
-    .trim()
-    .regex(/^\+?[0-9][0-9 -]{5,18}[0-9]$/, {
-      error: "Enter a valid phone number, e.g. 9800000000.",
-    }),
-  address: text("Address", 2, 200),
-  zipCode: z
-    .string({ error: "Zip code is required." })
-    .trim()
-    .regex(/^[0-9A-Za-z -]{3,10}$/, { error: "Enter a valid zip code, e.g. 44600." }),
-};
+const requiredId = (message: string) =>
+  z.string({ error: message }).trim().min(1, { error: message });
 
 const optionalId = z
   .string()
@@ -76,15 +61,8 @@ const optionalId = z
   .transform((s) => (s === undefined || s.trim() === "" ? undefined : s.trim()));
 
 const customerSignUp = z.object({
-  email: z
-    .string({ error: "Email is required." })
-    .trim()
-    .toLowerCase()
-    .pipe(z.email({ error: "Enter a valid email address." })),
-  password: z
-    .string({ error: "Password is required." })
-    .min(MIN_PASSWORD, { error: `Password must be at least ${MIN_PASSWORD} characters.` })
-    .max(MAX_PASSWORD, { error: `Password must be at most ${MAX_PASSWORD} characters.` }),
+  email: emailRule.transform((email) => email.toLowerCase()),
+  password: passwordRule,
   ...profileRules,
   photo: optionalId,
 });
@@ -104,19 +82,10 @@ const professionalSignUp = customerSignUp.extend({
         resolveCity(s) ??
         (ctx.addIssue({ code: "custom", message: "Choose a city from the list." }), z.NEVER),
     ),
-  state: text("State", 2, 60),
-  citizenshipFront: z
-    .string({ error: "Citizenship (front) image is required." })
-    .trim()
-    .min(1, { error: "Citizenship (front) image is required." }),
-  citizenshipBack: z
-    .string({ error: "Citizenship (back) image is required." })
-    .trim()
-    .min(1, { error: "Citizenship (back) image is required." }),
-  trainingCertificate: z
-    .string({ error: "Training certificate image is required." })
-    .trim()
-    .min(1, { error: "Training certificate image is required." }),
+  state: stateRule,
+  ...(Object.fromEntries(
+    DOCUMENT_KINDS.map(({ key, label }) => [key, requiredId(`${label} image is required.`)]),
+  ) as Record<DocumentKind, ReturnType<typeof requiredId>>),
 });
 
 /** What the sign-up action hands to auth's store mutation (as `profile`). Never carries a role. */
@@ -143,12 +112,8 @@ export type SignUpProfile = Infer<typeof signUpProfile>;
 
 const adminProfile = v.object({ username: v.string(), name: v.string() });
 
-export const DOCUMENT_LABELS = {
-  photo: "Profile photo",
-  citizenshipFront: "Citizenship (front)",
-  citizenshipBack: "Citizenship (back)",
-  trainingCertificate: "Training certificate",
-} as const;
+/** How refusals name each file a person uploads. */
+export const DOCUMENT_LABELS = { photo: "Profile photo", ...DOCUMENT_LABEL } as const;
 
 export function firstIssue(error: z.ZodError): string {
   return error.issues[0]?.message ?? "Please check the form.";
@@ -527,8 +492,11 @@ export function adminCredentials(args: { username: string; password?: string }):
     );
   }
   const password = args.password ?? randomPassword();
-  if (password.length < MIN_PASSWORD || password.length > MAX_PASSWORD) {
-    fail("INVALID_INPUT", `Password must be ${MIN_PASSWORD}-${MAX_PASSWORD} characters.`);
+  if (password.length < PASSWORD_LENGTH.min || password.length > PASSWORD_LENGTH.max) {
+    fail(
+      "INVALID_INPUT",
+      `Password must be ${PASSWORD_LENGTH.min}-${PASSWORD_LENGTH.max} characters.`,
+    );
   }
   return { username, password };
 }
