@@ -51,3 +51,12 @@ export function serverError(error: unknown, context: string): string {
   console.error(`local-backend: [Request ID: ${requestId}] ${context} failed:`, error);
   return `[Request ID: ${requestId}] Server Error`;
 }
+
+/** The request's target as a URL against `base`, or null for one no URL parser accepts (`http://[`). */
+export function requestUrl(req: { url?: string }, base: string): URL | null {
+  try {
+    return new URL(req.url ?? "/", base);
+  } catch {
+    return null;
+  }
+}

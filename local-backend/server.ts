@@ -13,11 +13,16 @@ import { Engine } from "./engine/engine.ts";
 import { nativeImport, type Importer } from "./engine/modules.ts";
 import type { Change } from "./engine/read-set.ts";
 import { handleHttpApi, isHttpApiPath } from "./http-api.ts";
-import { CORS_HEADERS } from "./http-util.ts";
+import { CORS_HEADERS, requestUrl, serverError } from "./http-util.ts";
 import { Subscriptions } from "./read-tracking/subscriptions.ts";
 import { corsOriginsFromEnv, handleSite, parseCorsOrigins } from "./site.ts";
-import { createFileUrl, createUploadUrl, DEFAULT_MAX_UPLOAD_BYTES, handleStorage } from "./storage.ts";
-import { SyncConnection } from "./sync-protocol.ts";
+import {
+  createFileUrl,
+  createUploadUrl,
+  DEFAULT_MAX_UPLOAD_BYTES,
+  handleStorage,
+} from "./storage.ts";
+import { CONNECTION_LIMITS, SyncConnection } from "./sync-protocol.ts";
 
 export const HOST = "127.0.0.1";
 
@@ -78,7 +83,10 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
   const dataDir = path.resolve(options.dataDir ?? process.env.LOCAL_BACKEND_DATA ?? ".data");
   const convexDir = path.resolve(options.convexDir ?? "convex");
   const webOrigin = options.webOrigin ?? process.env.SITE_URL ?? `http://${HOST}:5173`;
-  const allowedOrigins = parseCorsOrigins(webOrigin, options.corsOrigins ?? corsOriginsFromEnv(process.env.LOCAL_BACKEND_CORS_ORIGINS));
+  const allowedOrigins = parseCorsOrigins(
+    webOrigin,
+    options.corsOrigins ?? corsOriginsFromEnv(process.env.LOCAL_BACKEND_CORS_ORIGINS),
+  );
   const log = new TransactionLog(dataDir);
   const secrets = await loadOrCreateSecrets(dataDir);
 
@@ -89,7 +97,10 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
   const handlers = new Promise<Handlers>((resolve) => (serve = resolve));
   const cloud = createServer((req, res) => void handlers.then((h) => h.cloud(req, res)));
   const site = createServer((req, res) => void handlers.then((h) => h.site(req, res)));
-  cloud.on("upgrade", (req, socket, head) => void handlers.then((h) => h.upgrade(req, socket, head)));
+  cloud.on(
+    "upgrade",
+    (req, socket, head) => void handlers.then((h) => h.upgrade(req, socket, head)),
+  );
   const port = await listen(cloud, options.port ?? 3210);
   const sitePort = await listen(site, options.sitePort ?? 3211);
   const url = `http://${HOST}:${port}`;
@@ -108,7 +119,10 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
     recovered = log.recover({ salvage: options.salvage });
   } catch (error) {
     // The handlers will never exist: nothing may keep waiting for them.
-    const closing = Promise.all([new Promise((r) => cloud.close(r)), new Promise((r) => site.close(r))]);
+    const closing = Promise.all([
+      new Promise((r) => cloud.close(r)),
+      new Promise((r) => site.close(r)),
+    ]);
     cloud.closeAllConnections();
     site.closeAllConnections();
     await closing;
@@ -139,7 +153,10 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
         if (change.table === "_storage" && change.after === null) {
           fileTypes.delete(change.id);
           // Only once the deletion is durable: a crash before must not leave a document without bytes.
-          void log.sync().then(() => log.removeFile(change.id), () => {});
+          void log.sync().then(
+            () => log.removeFile(change.id),
+            () => {},
+          );
         }
       }
       reactor.subscriptions?.onCommit(ts);
@@ -148,7 +165,9 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
       if (isClosed) return;
       if (blob.type) engine.database.setContentType(storageId, blob.type);
       fileTypes.set(storageId, blob.type);
-      const write = blob.arrayBuffer().then((buffer) => log.appendFile(storageId, blob.type, new Uint8Array(buffer)));
+      const write = blob
+        .arrayBuffer()
+        .then((buffer) => log.appendFile(storageId, blob.type, new Uint8Array(buffer)));
       pendingFiles.add(write);
       void write.finally(() => pendingFiles.delete(write));
     },
@@ -178,7 +197,14 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
   let stopCrons = await startCrons(engine);
 
   const verifyToken = createTokenVerifier(secrets.JWKS, () => siteUrl);
-  const deps = { engine, subscriptions, verifyToken, adminKey: secrets.adminKey, durable, requests };
+  const deps = {
+    engine,
+    subscriptions,
+    verifyToken,
+    adminKey: secrets.adminKey,
+    durable,
+    requests,
+  };
   const storageDeps = {
     engine,
     ...signer,
@@ -186,15 +212,22 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
     durable,
   };
 
-  const handle = (fn: (req: IncomingMessage, res: ServerResponse) => Promise<unknown>) => (req: IncomingMessage, res: ServerResponse) => {
-    fn(req, res).catch((error) => {
-      console.error("local-backend: request failed", error);
-      if (!res.headersSent) res.writeHead(500, { "Content-Type": "text/plain", ...CORS_HEADERS });
-      res.end(error instanceof Error ? error.message : String(error));
-    });
-  };
+  // No request can stop the process: a malformed target is a 400, anything else a logged 500.
+  const handle =
+    (fn: (req: IncomingMessage, res: ServerResponse) => Promise<unknown>) =>
+    (req: IncomingMessage, res: ServerResponse) => {
+      if (requestUrl(req, url) === null) {
+        res.writeHead(400, { "Content-Type": "text/plain", ...CORS_HEADERS });
+        return void res.end("Bad request target");
+      }
+      fn(req, res).catch((error) => {
+        const message = serverError(error, `${req.method} ${req.url}`);
+        if (!res.headersSent) res.writeHead(500, { "Content-Type": "text/plain", ...CORS_HEADERS });
+        res.end(message);
+      });
+    };
 
-  const wss = new WebSocketServer({ noServer: true });
+  const wss = new WebSocketServer({ noServer: true, maxPayload: CONNECTION_LIMITS.maxFrameBytes });
   const connections = new Set<SyncConnection>();
   serve({
     cloud: handle(async (req, res) => {
@@ -204,7 +237,8 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
         return void res.end();
       }
       if (isHttpApiPath(reqUrl.pathname)) return handleHttpApi(req, res, reqUrl.pathname, deps);
-      if (reqUrl.pathname.startsWith("/api/storage/")) return handleStorage(req, res, reqUrl, storageDeps);
+      if (reqUrl.pathname.startsWith("/api/storage/"))
+        return handleStorage(req, res, reqUrl, storageDeps);
       if (reqUrl.pathname === "/version" || reqUrl.pathname === "/instance_name") {
         res.writeHead(200, { "Content-Type": "text/plain", ...CORS_HEADERS });
         return void res.end(reqUrl.pathname === "/version" ? "local-backend" : "local");
@@ -212,9 +246,13 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
       res.writeHead(404, { "Content-Type": "text/plain", ...CORS_HEADERS });
       res.end("Not found");
     }),
-    site: handle((req, res) => handleSite(req, res, { engine, verifyToken, durable, corsOrigins: allowedOrigins })),
+    site: handle((req, res) =>
+      handleSite(req, res, { engine, verifyToken, durable, corsOrigins: allowedOrigins }),
+    ),
     upgrade(req, socket, head) {
-      if (!/^\/api\/[^/]+\/sync$/.test(new URL(req.url ?? "/", url).pathname)) {
+      socket.on("error", () => socket.destroy());
+      const target = requestUrl(req, url);
+      if (target === null || !/^\/api\/[^/]+\/sync$/.test(target.pathname)) {
         socket.destroy();
         return;
       }
@@ -267,7 +305,10 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
         clearInterval(compactor);
         stopCrons();
         for (const client of wss.clients) client.terminate();
-        const closing = Promise.all([new Promise((r) => cloud.close(r)), new Promise((r) => site.close(r))]);
+        const closing = Promise.all([
+          new Promise((r) => cloud.close(r)),
+          new Promise((r) => site.close(r)),
+        ]);
         cloud.closeAllConnections();
         site.closeAllConnections();
         await closing;

@@ -1,9 +1,10 @@
 // Serves a built single-page app: files from `root`, index.html for unknown paths.
 // Text files go out compressed (brotli or gzip, as the browser accepts), as a CDN would serve them.
 import { createReadStream, existsSync, readFileSync, statSync } from "node:fs";
-import { createServer, type IncomingMessage, type Server } from "node:http";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import path from "node:path";
 import { brotliCompressSync, gzipSync } from "node:zlib";
+import { requestUrl, serverError } from "./http-util.ts";
 
 const TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -26,11 +27,32 @@ const TYPES: Record<string, string> = {
   ".map": "application/json",
 };
 
-const COMPRESSIBLE = new Set([".html", ".js", ".mjs", ".css", ".json", ".svg", ".txt", ".webmanifest", ".map"]);
+const COMPRESSIBLE = new Set([
+  ".html",
+  ".js",
+  ".mjs",
+  ".css",
+  ".json",
+  ".svg",
+  ".txt",
+  ".webmanifest",
+  ".map",
+]);
 
 function encodingFor(req: IncomingMessage): "br" | "gzip" | null {
   const accepted = String(req.headers["accept-encoding"] ?? "");
   return /\bbr\b/.test(accepted) ? "br" : /\bgzip\b/.test(accepted) ? "gzip" : null;
+}
+
+/** The request's path, percent-decoded, or null when it is not a valid target (`http://[`, `/%`). */
+function decodedPath(req: IncomingMessage): string | null {
+  const target = requestUrl(req, "http://x");
+  if (target === null) return null;
+  try {
+    return decodeURIComponent(target.pathname);
+  } catch {
+    return null;
+  }
 }
 
 export function createStaticServer(rootDir: string): Server {
@@ -49,7 +71,20 @@ export function createStaticServer(rootDir: string): Server {
     return body;
   };
   return createServer((req, res) => {
-    const pathname = decodeURIComponent(new URL(req.url ?? "/", "http://x").pathname);
+    try {
+      serve(req, res);
+    } catch (error) {
+      if (!res.headersSent) res.writeHead(500, { "Content-Type": "text/plain" });
+      res.end(serverError(error, `static ${req.url}`));
+    }
+  });
+
+  function serve(req: IncomingMessage, res: ServerResponse) {
+    const pathname = decodedPath(req);
+    if (pathname === null) {
+      res.writeHead(400, { "Content-Type": "text/plain" }).end("Bad request target");
+      return;
+    }
     let file = path.join(root, pathname);
     if (!file.startsWith(root + path.sep) && file !== root) {
       res.writeHead(403).end();
@@ -65,7 +100,9 @@ export function createStaticServer(rootDir: string): Server {
       file = index;
     }
     if (!existsSync(file)) {
-      res.writeHead(404, { "Content-Type": "text/plain" }).end(`No ${path.relative(process.cwd(), index)}: build the app first`);
+      res
+        .writeHead(404, { "Content-Type": "text/plain" })
+        .end(`No ${path.relative(process.cwd(), index)}: build the app first`);
       return;
     }
     const hashed = file.includes(`${path.sep}assets${path.sep}`);
@@ -76,10 +113,14 @@ export function createStaticServer(rootDir: string): Server {
     };
     const encoding = COMPRESSIBLE.has(ext) ? encodingFor(req) : null;
     if (encoding) {
-      res.writeHead(200, { ...headers, "Content-Encoding": encoding, Vary: "Accept-Encoding" }).end(compress(file, encoding));
+      res
+        .writeHead(200, { ...headers, "Content-Encoding": encoding, Vary: "Accept-Encoding" })
+        .end(compress(file, encoding));
       return;
     }
     res.writeHead(200, COMPRESSIBLE.has(ext) ? { ...headers, Vary: "Accept-Encoding" } : headers);
-    createReadStream(file).pipe(res);
-  });
+    createReadStream(file)
+      .on("error", () => res.destroy())
+      .pipe(res);
+  }
 }
