@@ -11,7 +11,9 @@ import { makeFunctionReference } from "convex/server";
 import { startBackend, type Backend } from "../../local-backend/server.ts";
 import schema from "../../convex/schema.ts";
 
-export const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
+export const PNG = new Uint8Array([
+  0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52,
+]);
 export const PASSWORD = "correct horse";
 
 export type Account = { email: string; token: string; userId: string };
@@ -21,7 +23,11 @@ export function tempDir(prefix = "gharsewa-drill-") {
   return mkdtempSync(path.join(tmpdir(), prefix));
 }
 
-export function registrationForm(email: string, professional: boolean, files: Record<string, Blob> = {}) {
+export function registrationForm(
+  email: string,
+  professional: boolean,
+  files: Record<string, Blob> = {},
+) {
   const form = new FormData();
   const fields: Record<string, string> = {
     fullname: professional ? "Drill Professional" : "Drill Customer",
@@ -31,19 +37,30 @@ export function registrationForm(email: string, professional: boolean, files: Re
     address: "Ward 7, Biratnagar",
     zipCode: "56613",
   };
-  if (professional) Object.assign(fields, { specialty: "Electrician", city: "Kathmandu", state: "Bagmati" });
+  if (professional)
+    Object.assign(fields, { specialty: "Electrician", city: "Kathmandu", state: "Bagmati" });
   for (const [k, v] of Object.entries(fields)) form.set(k, v);
   const png = () => new Blob([PNG], { type: "image/png" });
   if (professional) {
-    for (const k of ["citizenshipFront", "citizenshipBack", "trainingCertificate"]) form.set(k, png(), `${k}.png`);
+    for (const k of ["citizenshipFront", "citizenshipBack", "trainingCertificate"])
+      form.set(k, png(), `${k}.png`);
   }
   for (const [k, v] of Object.entries(files)) form.set(k, v, `${k}.bin`);
   return form;
 }
 
 async function postJson(url: string, body: unknown) {
-  const res = await fetch(url, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
-  return (await res.json()) as { success: boolean; token?: string; user?: { _id: string }; message?: string };
+  const res = await fetch(url, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  return (await res.json()) as {
+    success: boolean;
+    token?: string;
+    user?: { _id: string };
+    message?: string;
+  };
 }
 
 export async function startAppBackend(options: { dataDir?: string; port?: number } = {}) {
@@ -58,36 +75,58 @@ export async function startAppBackend(options: { dataDir?: string; port?: number
   const admin = new ConvexHttpClient(backend.url, { logger: false });
   // setAdminAuth is @internal in the client's types (the dashboard and CLI use it)
   (admin as unknown as { setAdminAuth(key: string): void }).setAdminAuth(backend.adminKey);
-  await admin.mutation(makeFunctionReference<"mutation">("seed:catalogAndSettings") as never, {} as never);
+  await admin.mutation(
+    makeFunctionReference<"mutation">("seed:catalogAndSettings") as never,
+    {} as never,
+  );
 
   const site = backend.siteUrl;
   async function account(kind: "customer" | "professional", tag: string): Promise<Account> {
     const email = `${tag}.${kind}@example.np`;
-    const reg = await fetch(`${site}/api/${kind === "customer" ? "users" : "technicians"}/register`, {
-      method: "POST",
-      body: registrationForm(email, kind === "professional"),
-    });
+    const reg = await fetch(
+      `${site}/api/${kind === "customer" ? "users" : "technicians"}/register`,
+      {
+        method: "POST",
+        body: registrationForm(email, kind === "professional"),
+      },
+    );
     if (reg.status !== 201) throw new Error(`register ${kind}: ${reg.status} ${await reg.text()}`);
-    const login = await postJson(`${site}/api/${kind === "customer" ? "users" : "technicians"}/login`, { email, password: PASSWORD });
+    const login = await postJson(
+      `${site}/api/${kind === "customer" ? "users" : "technicians"}/login`,
+      { email, password: PASSWORD },
+    );
     if (!login.token || !login.user) throw new Error(`login ${kind}: ${JSON.stringify(login)}`);
     return { email, token: login.token, userId: login.user._id };
   }
   const customer = await account("customer", "a");
   const otherCustomer = await account("customer", "b");
   const professional = await account("professional", "p");
-  const credentials = (await admin.action(makeFunctionReference<"action">("admin:createAdmin") as never, {
-    username: "drilladmin",
-    password: `${PASSWORD} admin`,
-  } as never)) as { username: string; password: string };
+  const credentials = (await admin.action(
+    makeFunctionReference<"action">("admin:createAdmin") as never,
+    {
+      username: "drilladmin",
+      password: `${PASSWORD} admin`,
+    } as never,
+  )) as { username: string; password: string };
   const adminLogin = await postJson(`${site}/api/admin/login`, credentials);
   if (!adminLogin.token) throw new Error(`admin login: ${JSON.stringify(adminLogin)}`);
 
-  /** Every document of every table (and stored file metadata), hashed; `skip` tables are left out. */
-  async function fingerprint(skip: string[] = ["authRateLimits"]): Promise<{ hash: string; counts: Record<string, number> }> {
-    const tables = Object.keys((schema as unknown as { tables: Record<string, unknown> }).tables).filter((t) => !skip.includes(t));
+  /**
+   * Every document of every table (and stored file metadata), hashed; `skip` tables are left out: by
+   * default the ones that count attempts (failed passwords, rate-limit windows, an HTTP registration's draft).
+   */
+  async function fingerprint(
+    skip: string[] = ["authRateLimits", "rateLimits", "signUpDrafts"],
+  ): Promise<{ hash: string; counts: Record<string, number> }> {
+    const tables = Object.keys(
+      (schema as unknown as { tables: Record<string, unknown> }).tables,
+    ).filter((t) => !skip.includes(t));
     const dump = (await backend.engine.t.run(async (ctx: unknown) => {
       const c = ctx as unknown as {
-        db: { query(t: string): { collect(): Promise<unknown[]> }; system: { query(t: string): { collect(): Promise<unknown[]> } } };
+        db: {
+          query(t: string): { collect(): Promise<unknown[]> };
+          system: { query(t: string): { collect(): Promise<unknown[]> } };
+        };
       };
       const out: Record<string, unknown[]> = {};
       for (const table of tables) out[table] = await c.db.query(table).collect();
@@ -103,7 +142,12 @@ export async function startAppBackend(options: { dataDir?: string; port?: number
     dataDir,
     site,
     admin,
-    accounts: { customer, otherCustomer, professional, admin: { email: credentials.username, token: adminLogin.token, userId: "" } },
+    accounts: {
+      customer,
+      otherCustomer,
+      professional,
+      admin: { email: credentials.username, token: adminLogin.token, userId: "" },
+    },
     adminCredentials: credentials,
     fingerprint,
     async close(removeData = options.dataDir === undefined) {

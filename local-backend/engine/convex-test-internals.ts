@@ -27,7 +27,9 @@ interface DatabaseFake {
   get(table: string | undefined, id: string): Doc | null;
   /** Every document of a table visible to the current transaction (convex-test scans all tables here). */
   _iterateDocs(table: string, callback: (doc: Doc) => void): void;
-  _schema: { tables: Map<string, { indexes: { indexDescriptor: string; fields: string[] }[] }> } | null;
+  _schema: {
+    tables: Map<string, { indexes: { indexDescriptor: string; fields: string[] }[] }>;
+  } | null;
   startQuery(query: unknown): number;
   paginate(args: unknown): unknown;
 }
@@ -50,8 +52,14 @@ export interface TestAccessor {
 }
 
 export interface ConvexTestInternals {
-  convexTest(schema: any, modules: Record<string, () => Promise<any>>): TestAccessor & { _convexGlobal: ConvexGlobal };
-  convexGlobalStorage: { run<T>(store: ConvexGlobal, fn: () => T): T; getStore(): ConvexGlobal | undefined };
+  convexTest(
+    schema: any,
+    modules: Record<string, () => Promise<any>>,
+  ): TestAccessor & { _convexGlobal: ConvexGlobal };
+  convexGlobalStorage: {
+    run<T>(store: ConvexGlobal, fn: () => T): T;
+    getStore(): ConvexGlobal | undefined;
+  };
   evaluateRangeFilter(doc: Doc, filter: unknown): boolean;
   tableNameFromId(id: string): string | null;
   runScheduledFunction(args: {
@@ -68,7 +76,12 @@ export interface ConvexTestInternals {
     mutationResult: ((rawResult: string) => void) | null;
     /** Set by the engine: ctx.runQuery of actions and HTTP actions, run as `identity`; `original` is convex-test's own. */
     runQuery:
-      | ((identity: unknown, reference: unknown, args: unknown, original: (reference: unknown, args: unknown) => Promise<any>) => Promise<any>)
+      | ((
+          identity: unknown,
+          reference: unknown,
+          args: unknown,
+          original: (reference: unknown, args: unknown) => Promise<any>,
+        ) => Promise<any>)
       | null;
   };
 }
@@ -88,9 +101,13 @@ let loaded: Promise<ConvexTestInternals> | undefined;
 export function loadConvexTestInternals(): Promise<ConvexTestInternals> {
   loaded ??= (async () => {
     const pkgDir = path.join(nodeModules, "convex-test");
-    const pkg = JSON.parse(readFileSync(path.join(pkgDir, "package.json"), "utf8")) as { version: string };
+    const pkg = JSON.parse(readFileSync(path.join(pkgDir, "package.json"), "utf8")) as {
+      version: string;
+    };
     if (pkg.version !== PINNED_CONVEX_TEST_VERSION) {
-      throw new Error(`local-backend needs convex-test ${PINNED_CONVEX_TEST_VERSION}, found ${pkg.version}`);
+      throw new Error(
+        `local-backend needs convex-test ${PINNED_CONVEX_TEST_VERSION}, found ${pkg.version}`,
+      );
     }
     let source = readFileSync(path.join(pkgDir, "dist/index.js"), "utf8");
     source = patch(
@@ -107,7 +124,7 @@ export function loadConvexTestInternals(): Promise<ConvexTestInternals> {
     source = patch(
       source,
       "const url = new URL(`https://some.convex.site${path}`);",
-      "const url = new URL(`${process.env.CONVEX_SITE_URL ?? \"https://some.convex.site\"}${path}`);",
+      'const url = new URL(`${process.env.CONVEX_SITE_URL ?? "https://some.convex.site"}${path}`);',
     );
     // Storage writes (store, delete) open their own transaction unless they run inside one. convex-test
     // asks whether *any* transaction is open, so an action's write while another function held the lock
@@ -130,7 +147,18 @@ export function loadConvexTestInternals(): Promise<ConvexTestInternals> {
       "const result = await runActionWithHandler(resolved.handler, args, resolved.functionPath, byTypeWithPath.runQuery,",
       "const result = await runActionWithHandler(resolved.handler, args, resolved.functionPath, localBackendRunQuery(auth, byTypeWithPath.runQuery),",
     );
-    source = patch(source, "                    runQuery: byType.query,", "                    runQuery: localBackendRunQuery(auth, byType.query),");
+    source = patch(
+      source,
+      "                    runQuery: byType.query,",
+      "                    runQuery: localBackendRunQuery(auth, byType.query),",
+    );
+    // Ids must be unguessable (refresh tokens and file URLs are made of them): 128 random bits, written as
+    // digits so that convex-test's tableNameFromId still reads the table off the end.
+    source = patch(
+      source,
+      'const counter = this._nextDocId.toString().padStart(counterPadLen, "0");',
+      "const counter = localBackendRandomDigits();",
+    );
     // convex-test re-checks a dozen global property descriptors on every call in case a test stubbed a
     // global in between; nothing replaces them in the server, so the accessors are installed once.
     source = patch(
@@ -141,6 +169,10 @@ export function loadConvexTestInternals(): Promise<ConvexTestInternals> {
     );
     source +=
       "\nconst localBackendHooks = { mutationResult: null, runQuery: null };\n" +
+      "function localBackendRandomDigits() {\n" +
+      '    const hex = Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");\n' +
+      '    return BigInt(`0x${hex}`).toString().padStart(39, "0");\n' +
+      "}\n" +
       "function localBackendRunQuery(auth, original) {\n" +
       "    return (reference, args) => localBackendHooks.runQuery\n" +
       "        ? localBackendHooks.runQuery((authStorage.getStore() ?? auth)._userIdentity, reference, args, original)\n" +
@@ -161,7 +193,10 @@ export function loadConvexTestInternals(): Promise<ConvexTestInternals> {
 }
 
 /** Replaces convex-test's module lookup (it globs files itself unless given a map it then caches per key). */
-export function useModuleLoader(global: ConvexGlobal, loader: (modulePath: string) => Promise<Record<string, unknown>>) {
+export function useModuleLoader(
+  global: ConvexGlobal,
+  loader: (modulePath: string) => Promise<Record<string, unknown>>,
+) {
   global.components[""].modules = loader;
 }
 
@@ -218,7 +253,9 @@ export class ConvexTestDatabase {
   }
 
   indexes(): IndexDefinitions {
-    return new Map([...(this.db._schema?.tables ?? new Map())].map(([table, t]) => [table, t.indexes]));
+    return new Map(
+      [...(this.db._schema?.tables ?? new Map())].map(([table, t]) => [table, t.indexes]),
+    );
   }
 
   /** Takes over the compiled schema (indexes, validators) of another convex-test instance. */
@@ -235,12 +272,19 @@ export class ConvexTestDatabase {
   }
 
   /** Loads persisted state: documents keep their ids and creation times; counters only move forward. */
-  restore(state: { docs: Iterable<Doc>; files: Map<string, Blob>; ts: bigint; nextDocId: number; lastCreationTime: number }) {
+  restore(state: {
+    docs: Iterable<Doc>;
+    files: Map<string, Blob>;
+    ts: bigint;
+    nextDocId: number;
+    lastCreationTime: number;
+  }) {
     for (const doc of state.docs) this.db._documents[doc._id] = doc;
     for (const [id, blob] of state.files) if (this.db._documents[id]) this.db._storage[id] = blob;
     this.db._nextDocId = Math.max(this.db._nextDocId, state.nextDocId);
     this.db._lastCreationTime = Math.max(this.db._lastCreationTime, state.lastCreationTime);
-    if (state.ts > this.global.transactionManager._lastCommitTs) this.global.transactionManager._lastCommitTs = state.ts;
+    if (state.ts > this.global.transactionManager._lastCommitTs)
+      this.global.transactionManager._lastCommitTs = state.ts;
   }
 
   instrument(hooks: DatabaseHooks) {
@@ -262,7 +306,8 @@ export class ConvexTestDatabase {
       let ids = hooks.candidates(table, this.querySource);
       if (db._writes.length > 0) {
         const all = new Set(ids);
-        for (const layer of db._writes) for (const id of Object.keys(layer)) if (this.tableOf(id) === table) all.add(id);
+        for (const layer of db._writes)
+          for (const id of Object.keys(layer)) if (this.tableOf(id) === table) all.add(id);
         ids = all;
       }
       for (const id of ids) {
