@@ -176,7 +176,7 @@ describe("abuse", () => {
     const t = newTest();
     await t.run((ctx) => upsertCatalog(ctx));
     const customer = await insertCustomer(t);
-    const pros = [];
+    const pros: Awaited<ReturnType<typeof insertProfessional>>[] = [];
     for (let i = 0; i < 6; i++) pros.push(await insertProfessional(t, { name: `Pro ${i}` }));
     const service = await t.run((ctx) => ctx.db.query("services").withIndex("by_category_and_name", (q) => q.eq("category", "electrical")).first());
     const request = (professionalId: (typeof pros)[number]["professionalId"]) =>
