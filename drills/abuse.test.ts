@@ -35,7 +35,11 @@ const SIX_MB = new Uint8Array(6 * 1024 * 1024);
 SIX_MB.set(PNG_BYTES);
 
 const postJson = (t: TestConvex, path: string, body: unknown) =>
-  t.fetch(path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  t.fetch(path, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  });
 
 const tableSizes = (t: TestConvex) =>
   t.run(async (ctx) => ({
@@ -47,22 +51,44 @@ const tableSizes = (t: TestConvex) =>
 describe("abuse", () => {
   test("password guessing over the HTTP API is locked out after the limit, even for the right password", async () => {
     const t = newTest();
-    await t.action(api.auth.signIn, { provider: "customer", params: await customerSignUp(t, "guess.me@example.np") });
+    await t.action(api.auth.signIn, {
+      provider: "customer",
+      params: await customerSignUp(t, "guess.me@example.np"),
+    });
     const statuses: number[] = [];
     for (let i = 0; i < FAILED_ATTEMPT_LIMIT; i++) {
-      statuses.push((await postJson(t, "/api/users/login", { email: "guess.me@example.np", password: `guess ${i}` })).status);
+      statuses.push(
+        (
+          await postJson(t, "/api/users/login", {
+            email: "guess.me@example.np",
+            password: `guess ${i}`,
+          })
+        ).status,
+      );
     }
     expect(statuses).toEqual(Array(FAILED_ATTEMPT_LIMIT).fill(401));
-    const locked = await postJson(t, "/api/users/login", { email: "guess.me@example.np", password: "correct horse" });
+    const locked = await postJson(t, "/api/users/login", {
+      email: "guess.me@example.np",
+      password: "correct horse",
+    });
     expect(locked.status).toBe(429);
-    expect(await locked.json()).toEqual({ success: false, code: "TOO_MANY_ATTEMPTS", message: "Too many attempts, try again later" });
+    expect(await locked.json()).toEqual({
+      success: false,
+      code: "TOO_MANY_ATTEMPTS",
+      message: "Too many attempts, try again later",
+    });
     // the app's sign-in (auth:signIn) says the same
     expect(
       await errorMessage(
-        t.action(api.auth.signIn, { provider: "customer", params: { flow: "signIn", email: "guess.me@example.np", password: "correct horse" } }),
+        t.action(api.auth.signIn, {
+          provider: "customer",
+          params: { flow: "signIn", email: "guess.me@example.np", password: "correct horse" },
+        }),
       ),
     ).toBe("Too many attempts, try again later");
-    console.log(`abuse: password guessing locked after ${FAILED_ATTEMPT_LIMIT} failures (HTTP 429 TOO_MANY_ATTEMPTS)`);
+    console.log(
+      `abuse: password guessing locked after ${FAILED_ATTEMPT_LIMIT} failures (HTTP 429 TOO_MANY_ATTEMPTS)`,
+    );
   }, 60_000);
 
   test("location updates above 1/s are refused (RATE_LIMITED), at 1/s accepted", async () => {
@@ -96,7 +122,9 @@ describe("abuse", () => {
     });
     expect(res.status).toBe(429);
     expect(await res.json()).toMatchObject({ success: false, code: "RATE_LIMITED" });
-    console.log(`abuse: 10 location updates in a burst → ${accepted} accepted, ${limited} RATE_LIMITED`);
+    console.log(
+      `abuse: 10 location updates in a burst → ${accepted} accepted, ${limited} RATE_LIMITED`,
+    );
   });
 
   test("a visitor's flood of upload URLs stops at their draft's allowance, not other visitors'; contact messages at the visitors' shared limit", async () => {
@@ -108,7 +136,9 @@ describe("abuse", () => {
           await call();
           outcome.accepted++;
         } catch (error) {
-          expect(["RATE_LIMITED", "DRAFT_USED_UP"]).toContain(await errorCode(Promise.reject(error)));
+          expect(["RATE_LIMITED", "DRAFT_USED_UP"]).toContain(
+            await errorCode(Promise.reject(error)),
+          );
           outcome.limited++;
         }
       }
@@ -118,12 +148,21 @@ describe("abuse", () => {
     const uploads = await flood(() => t.mutation(api.files.generateUploadUrl, { draft }));
     const message = { name: "Flood", email: "flood@example.np", message: "Buy cheap watches now" };
     const messages = await flood(() => t.mutation(api.contact.send, message));
-    expect(uploads).toEqual({ accepted: DRAFT_LIMITS.uploads, limited: 500 - DRAFT_LIMITS.uploads });
-    expect(messages).toEqual({ accepted: RATE_LIMITS.contact.everyVisitor.max, limited: 500 - RATE_LIMITS.contact.everyVisitor.max });
-    expect(await t.run(async (ctx) => (await ctx.db.query("contactMessages").collect()).length)).toBe(RATE_LIMITS.contact.everyVisitor.max);
+    expect(uploads).toEqual({
+      accepted: DRAFT_LIMITS.uploads,
+      limited: 500 - DRAFT_LIMITS.uploads,
+    });
+    expect(messages).toEqual({
+      accepted: RATE_LIMITS.contact.everyVisitor.max,
+      limited: 500 - RATE_LIMITS.contact.everyVisitor.max,
+    });
+    expect(
+      await t.run(async (ctx) => (await ctx.db.query("contactMessages").collect()).length),
+    ).toBe(RATE_LIMITS.contact.everyVisitor.max);
 
     const otherVisitor = await signUpDraft(t);
-    for (let i = 0; i < 4; i++) await t.mutation(api.files.generateUploadUrl, { draft: otherVisitor });
+    for (let i = 0; i < 4; i++)
+      await t.mutation(api.files.generateUploadUrl, { draft: otherVisitor });
     const customer = await insertCustomer(t);
     await customer.as.mutation(api.files.generateUploadUrl, {});
     await customer.as.mutation(api.contact.send, { ...message, message: "Do you serve Butwal?" });
@@ -134,10 +173,20 @@ describe("abuse", () => {
 
   test("a visitor's flood of sign-ups (app and HTTP, a taken email) does not stop another visitor signing up", async () => {
     const t = newTest();
-    await t.action(api.auth.signIn, { provider: "customer", params: await customerSignUp(t, "taken@example.np") });
+    await t.action(api.auth.signIn, {
+      provider: "customer",
+      params: await customerSignUp(t, "taken@example.np"),
+    });
     const form = (email: string) => {
       const f = new FormData();
-      for (const [k, v] of Object.entries({ fullname: "Flood", email, phoneNumber: "9812345678", password: "secret pass", address: "Ward 7", zipCode: "56613" })) {
+      for (const [k, v] of Object.entries({
+        fullname: "Flood",
+        email,
+        phoneNumber: "9812345678",
+        password: "secret pass",
+        address: "Ward 7",
+        zipCode: "56613",
+      })) {
         f.set(k, v);
       }
       return f;
@@ -150,7 +199,9 @@ describe("abuse", () => {
         if (i % 2 === 0) {
           count(await errorCode(t.action(api.auth.signIn, { provider: "customer", params })));
         } else {
-          count(`HTTP ${(await t.fetch("/api/users/register", { method: "POST", body: form("taken@example.np") })).status}`);
+          count(
+            `HTTP ${(await t.fetch("/api/users/register", { method: "POST", body: form("taken@example.np") })).status}`,
+          );
         }
       }
     };
@@ -159,14 +210,22 @@ describe("abuse", () => {
     const started = performance.now();
     const [, other, res] = await Promise.all([
       flood(40),
-      t.action(api.auth.signIn, { provider: "customer", params: await customerSignUp(t, "second.visitor@example.np") }),
+      t.action(api.auth.signIn, {
+        provider: "customer",
+        params: await customerSignUp(t, "second.visitor@example.np"),
+      }),
       t.fetch("/api/users/register", { method: "POST", body: form("third.visitor@example.np") }),
     ]);
     const tookMs = performance.now() - started;
     expect(other.tokens?.token).toBeTypeOf("string");
     expect(res.status).toBe(201);
     expect(tookMs).toBeLessThan(5_000);
-    expect([...codes.keys()].sort()).toEqual(["EMAIL_TAKEN", "HTTP 409", "HTTP 429", "RATE_LIMITED"]);
+    expect([...codes.keys()].sort()).toEqual([
+      "EMAIL_TAKEN",
+      "HTTP 409",
+      "HTTP 429",
+      "RATE_LIMITED",
+    ]);
     console.log(
       `abuse: a sign-up flood with a taken email (80 calls, app and HTTP: ${[...codes].map(([c, n]) => `${n} ${c}`).join(", ")}) ran while another visitor signed up and a third registered over HTTP, both in ${Math.round(tookMs)} ms`,
     );
@@ -178,7 +237,12 @@ describe("abuse", () => {
     const customer = await insertCustomer(t);
     const pros: Awaited<ReturnType<typeof insertProfessional>>[] = [];
     for (let i = 0; i < 6; i++) pros.push(await insertProfessional(t, { name: `Pro ${i}` }));
-    const service = await t.run((ctx) => ctx.db.query("services").withIndex("by_category_and_name", (q) => q.eq("category", "electrical")).first());
+    const service = await t.run((ctx) =>
+      ctx.db
+        .query("services")
+        .withIndex("by_category_and_name", (q) => q.eq("category", "electrical"))
+        .first(),
+    );
     const request = (professionalId: (typeof pros)[number]["professionalId"]) =>
       customer.as.mutation(api.bookings.create, {
         professionalId,
@@ -187,7 +251,10 @@ describe("abuse", () => {
         city: "kathmandu",
         scheduledFor: Date.now() + 3_600_000,
       });
-    const flood = async (attempts: number, pick: (i: number) => (typeof pros)[number]["professionalId"]) => {
+    const flood = async (
+      attempts: number,
+      pick: (i: number) => (typeof pros)[number]["professionalId"],
+    ) => {
       const outcome = { made: 0, codes: new Set<string>() };
       for (let i = 0; i < attempts; i++) {
         try {
@@ -201,9 +268,17 @@ describe("abuse", () => {
     };
     const onePro = await flood(500, () => pros[0].professionalId);
     const spread = await flood(500, (i) => pros[i % pros.length].professionalId);
-    expect(onePro).toEqual({ made: BOOKING_LIMITS.openPerProfessional, codes: new Set(["TOO_MANY_OPEN_REQUESTS"]) });
-    expect(spread).toEqual({ made: BOOKING_LIMITS.openOverall - BOOKING_LIMITS.openPerProfessional, codes: new Set(["TOO_MANY_OPEN_REQUESTS"]) });
-    const notified = await t.run(async (ctx) => (await ctx.db.query("notifications").collect()).length);
+    expect(onePro).toEqual({
+      made: BOOKING_LIMITS.openPerProfessional,
+      codes: new Set(["TOO_MANY_OPEN_REQUESTS"]),
+    });
+    expect(spread).toEqual({
+      made: BOOKING_LIMITS.openOverall - BOOKING_LIMITS.openPerProfessional,
+      codes: new Set(["TOO_MANY_OPEN_REQUESTS"]),
+    });
+    const notified = await t.run(
+      async (ctx) => (await ctx.db.query("notifications").collect()).length,
+    );
     expect(notified).toBe(BOOKING_LIMITS.openOverall);
     console.log(
       `abuse: 500 booking requests to one professional → ${onePro.made} made; 500 more spread over ${pros.length} → ${spread.made} more (${BOOKING_LIMITS.openOverall} open at most), each refusal TOO_MANY_OPEN_REQUESTS; ${notified} notifications`,
@@ -229,12 +304,26 @@ describe("abuse", () => {
     expect((await t.run((ctx) => ctx.db.get("users", customer.userId)))?.photo).toBeUndefined();
 
     const docs = await professionalSignUp(t, "big.docs@example.np");
-    const signUp = { ...docs, trainingCertificate: await storeUpload(t, { draft: docs.draft }, SIX_MB) };
-    expect(await errorCode(t.action(api.auth.signIn, { provider: "professional", params: signUp }))).toBe("FILE_TOO_LARGE");
-    expect(await t.run((ctx) => ctx.db.system.get("_storage", signUp.trainingCertificate))).toBeNull(); // rejected file deleted
+    const signUp = {
+      ...docs,
+      trainingCertificate: await storeUpload(t, { draft: docs.draft }, SIX_MB),
+    };
+    expect(
+      await errorCode(t.action(api.auth.signIn, { provider: "professional", params: signUp })),
+    ).toBe("FILE_TOO_LARGE");
+    expect(
+      await t.run((ctx) => ctx.db.system.get("_storage", signUp.trainingCertificate)),
+    ).toBeNull(); // rejected file deleted
 
     const form = new FormData();
-    for (const [k, v] of Object.entries({ fullname: "Big Photo", email: "big.photo@example.np", phoneNumber: "9812345678", password: "secret pass", address: "Ward 7", zipCode: "56613" })) {
+    for (const [k, v] of Object.entries({
+      fullname: "Big Photo",
+      email: "big.photo@example.np",
+      phoneNumber: "9812345678",
+      password: "secret pass",
+      address: "Ward 7",
+      zipCode: "56613",
+    })) {
       form.set(k, v);
     }
     form.set("profile", new Blob([SIX_MB], { type: "image/png" }), "big.png");
@@ -248,6 +337,8 @@ describe("abuse", () => {
     // until the hourly sweep finds them a day old (here: a cut-off of now), with the refused 6 MB photo
     await t.mutation(internal.files.sweepOrphans, { before: Date.now() + 1 });
     expect(await t.run((ctx) => ctx.db.system.query("_storage").collect())).toEqual([]);
-    console.log("abuse: 6 MB upload refused on attach (FILE_TOO_LARGE) by updateProfile, sign-up and POST /api/users/register; never-attached files swept");
+    console.log(
+      "abuse: 6 MB upload refused on attach (FILE_TOO_LARGE) by updateProfile, sign-up and POST /api/users/register; never-attached files swept",
+    );
   }, 60_000);
 });

@@ -18,7 +18,13 @@ export const ROLES = [
 export type DrillRole = (typeof ROLES)[number];
 
 const ALL: DrillRole[] = [...ROLES];
-const SIGNED_IN: DrillRole[] = ["customer", "otherCustomer", "professional", "otherProfessional", "admin"];
+const SIGNED_IN: DrillRole[] = [
+  "customer",
+  "otherCustomer",
+  "professional",
+  "otherProfessional",
+  "admin",
+];
 const CUSTOMERS: DrillRole[] = ["customer", "otherCustomer"];
 const PROFESSIONALS: DrillRole[] = ["professional", "otherProfessional"];
 const ADMIN: DrillRole[] = ["admin"];

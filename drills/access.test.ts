@@ -8,7 +8,16 @@ import { beforeAll, describe, expect, test } from "vitest";
 import type { Id } from "../convex/_generated/dataModel";
 import { solveStamp } from "../convex/rules/signUpWork";
 import { api } from "../convex/_generated/api";
-import { PNG_BYTES, insertProfessional, modules, signUpDraft, storeUpload, withSession, type Caller, type TestConvex } from "../convex/test.setup";
+import {
+  PNG_BYTES,
+  insertProfessional,
+  modules,
+  signUpDraft,
+  storeUpload,
+  withSession,
+  type Caller,
+  type TestConvex,
+} from "../convex/test.setup";
 import { FUNCTION_ACCESS, ROLES, ROUTE_ACCESS, type DrillRole } from "./access-table";
 import { PASSWORD, buildFixtures, type Fixtures } from "./convex-fixtures";
 
@@ -20,7 +29,8 @@ const plain =
   (args: Record<string, unknown> | ((c: Ctx) => Record<string, unknown>)): Call =>
   async (c) => ({ args: typeof args === "function" ? args(c) : args });
 const page = { paginationOpts: { numItems: 10, cursor: null } };
-const onBooking = (status: Parameters<Fixtures["bookingIn"]>[0], extra: Record<string, unknown> = {}): Call =>
+const onBooking =
+  (status: Parameters<Fixtures["bookingIn"]>[0], extra: Record<string, unknown> = {}): Call =>
   async (c) => ({ args: { bookingId: await c.f.bookingIn(status), ...extra } });
 
 /** Valid arguments (and, where a call ends something, a throwaway caller) for every public function. */
@@ -28,20 +38,33 @@ const CALLS: Record<string, Call> = {
   // A successful sign-in ends the caller's current session (auth's createNewAndDeleteExistingSession),
   // so it runs on a throwaway session of the role's user.
   "auth:signIn": async (c) => ({
-    args: { provider: "customer", params: { flow: "signIn", email: c.f.accounts.customerEmail, password: PASSWORD } },
+    args: {
+      provider: "customer",
+      params: { flow: "signIn", email: c.f.accounts.customerEmail, password: PASSWORD },
+    },
     as: await c.f.freshSession(c.role),
   }),
   "auth:signOut": async (c) => ({ args: {}, as: await c.f.freshSession(c.role) }),
   "auth:isAuthenticated": plain({}),
   "catalog:categories": plain({}),
   "catalog:serviceNames": plain({ category: "electrical" }),
-  "catalog:serviceDetails": plain((c) => ({ category: "electrical", serviceName: c.f.service.name, location: "kathmandu" })),
+  "catalog:serviceDetails": plain((c) => ({
+    category: "electrical",
+    serviceName: c.f.service.name,
+    location: "kathmandu",
+  })),
   "catalog:search": plain({ text: "fan" }),
   "catalog:tileMarble": plain({}),
   "settings:get": plain({}),
-  "contact:send": plain({ name: "Drill Sender", email: "drill@example.np", message: "Hello from the access drill." }),
+  "contact:send": plain({
+    name: "Drill Sender",
+    email: "drill@example.np",
+    message: "Hello from the access drill.",
+  }),
   // a visitor asks with a sign-up draft of their own; signed-in users need none
-  "files:generateUploadUrl": async (c) => ({ args: c.role === "visitor" ? { draft: await signUpDraft(c.f.t) } : {} }),
+  "files:generateUploadUrl": async (c) => ({
+    args: c.role === "visitor" ? { draft: await signUpDraft(c.f.t) } : {},
+  }),
   "signUpDrafts:create": async () => ({ args: { stamp: await solveStamp() } }),
   "professionals:search": plain({ specialty: "electrician", city: "kathmandu" }),
   "professionals:get": plain((c) => ({ professionalId: c.f.p.professionalId })),
@@ -92,7 +115,12 @@ const CALLS: Record<string, Call> = {
   "presence:heartbeat": plain({}),
   "presence:online": plain({}),
   "users:viewer": plain({}),
-  "users:updateProfile": plain({ name: "Same Name", phone: "9800000009", address: "Ward 1, Patan", zipCode: "44700" }),
+  "users:updateProfile": plain({
+    name: "Same Name",
+    phone: "9800000009",
+    address: "Ward 1, Patan",
+    zipCode: "44700",
+  }),
   "users:exportMyData": plain({}),
   "users:deleteAccount": async (c) => ({ args: {}, as: await c.f.freshCaller(c.role) }),
   "admin:technicians": plain({}),
@@ -103,16 +131,25 @@ const CALLS: Record<string, Call> = {
     const fresh = await c.f.t.run(async (ctx) => {
       const pro = (await ctx.db.get("professionals", c.f.q.professionalId))!;
       const userId = await ctx.db.insert("users", { name: "To Verify", role: "professional" });
-      return await ctx.db.insert("professionals", { ...stripSystem(pro), userId, verification: { status: "unverified" } });
+      return await ctx.db.insert("professionals", {
+        ...stripSystem(pro),
+        userId,
+        verification: { status: "unverified" },
+      });
     });
     return { args: { professionalId: fresh, decision: "verified" } };
   },
-  "admin:setAvailability": plain((c) => ({ professionalId: c.f.q.professionalId, available: true })),
+  "admin:setAvailability": plain((c) => ({
+    professionalId: c.f.q.professionalId,
+    available: true,
+  })),
   "admin:updateSettings": plain({ bannerText: "Drill banner" }),
   "admin:messages": plain({}),
 };
 
-function stripSystem<T extends { _id: unknown; _creationTime: unknown }>(doc: T): Omit<T, "_id" | "_creationTime"> {
+function stripSystem<T extends { _id: unknown; _creationTime: unknown }>(
+  doc: T,
+): Omit<T, "_id" | "_creationTime"> {
   const { _id, _creationTime, ...rest } = doc;
   void _id;
   void _creationTime;
@@ -128,7 +165,10 @@ const NULL_HIDES = new Set(["bookings:get", "locations:forBooking"]);
 function outcomeOf(error: unknown): Outcome {
   const data = (error as { data?: unknown }).data;
   const parsed = typeof data === "string" ? safeJson(data) : data;
-  const code = typeof parsed === "object" && parsed !== null && "code" in parsed ? String(parsed.code) : undefined;
+  const code =
+    typeof parsed === "object" && parsed !== null && "code" in parsed
+      ? String(parsed.code)
+      : undefined;
   if (code !== undefined && ACCESS_CODES.has(code)) return "deny";
   return `error: ${code ?? (error as Error).message?.split("\n")[0]}`;
 }
@@ -141,17 +181,30 @@ function safeJson(text: string): unknown {
 }
 
 /** `module:export` of every public query, mutation and action, read from the modules themselves. */
-async function publicFunctions(): Promise<{ name: string; kind: "query" | "mutation" | "action" }[]> {
+async function publicFunctions(): Promise<
+  { name: string; kind: "query" | "mutation" | "action" }[]
+> {
   const found: { name: string; kind: "query" | "mutation" | "action" }[] = [];
   for (const [file, load] of Object.entries(modules)) {
     if (file.includes("_generated")) continue;
     const moduleName = file.replace(/^\.\//, "").replace(/\.[jt]s$/, "");
     const exports = (await load()) as Record<string, unknown>;
     for (const [name, value] of Object.entries(exports)) {
-      const fn = value as { isPublic?: boolean; isQuery?: boolean; isMutation?: boolean; isAction?: boolean } | null;
+      const fn = value as {
+        isPublic?: boolean;
+        isQuery?: boolean;
+        isMutation?: boolean;
+        isAction?: boolean;
+      } | null;
       if (typeof fn !== "function" && (typeof fn !== "object" || fn === null)) continue;
       if (fn.isPublic !== true) continue;
-      const kind = fn.isQuery ? "query" : fn.isMutation ? "mutation" : fn.isAction ? "action" : undefined;
+      const kind = fn.isQuery
+        ? "query"
+        : fn.isMutation
+          ? "mutation"
+          : fn.isAction
+            ? "action"
+            : undefined;
       if (kind !== undefined) found.push({ name: `${moduleName}:${name}`, kind });
     }
   }
@@ -167,8 +220,14 @@ describe("access sweep", () => {
   test("every public function is in the table and each role gets exactly what the table says", async () => {
     const functions = await publicFunctions();
     const names = functions.map((x) => x.name);
-    expect(names.filter((n) => !(n in FUNCTION_ACCESS)), "public functions without a table row").toEqual([]);
-    expect(Object.keys(FUNCTION_ACCESS).filter((n) => !names.includes(n)), "table rows without a function").toEqual([]);
+    expect(
+      names.filter((n) => !(n in FUNCTION_ACCESS)),
+      "public functions without a table row",
+    ).toEqual([]);
+    expect(
+      Object.keys(FUNCTION_ACCESS).filter((n) => !names.includes(n)),
+      "table rows without a function",
+    ).toEqual([]);
 
     const mismatches: string[] = [];
     let calls = 0;
@@ -187,18 +246,25 @@ describe("access sweep", () => {
         let outcome: Outcome;
         const expected = FUNCTION_ACCESS[name].includes(role) ? "allow" : "deny";
         try {
-          const call = caller as unknown as Record<typeof kind, (r: unknown, a: unknown) => Promise<unknown>>;
+          const call = caller as unknown as Record<
+            typeof kind,
+            (r: unknown, a: unknown) => Promise<unknown>
+          >;
           const result = await call[kind](ref, args);
-          outcome = result === null && expected === "deny" && NULL_HIDES.has(name) ? "deny" : "allow";
+          outcome =
+            result === null && expected === "deny" && NULL_HIDES.has(name) ? "deny" : "allow";
         } catch (error) {
           outcome = outcomeOf(error);
         }
         calls++;
         if (outcome === "allow" || outcome === "deny") tally[outcome]++;
-        if (outcome !== expected) mismatches.push(`${name} as ${role}: expected ${expected}, got ${outcome}`);
+        if (outcome !== expected)
+          mismatches.push(`${name} as ${role}: expected ${expected}, got ${outcome}`);
       }
     }
-    console.log(`access sweep (functions): ${functions.length} functions × ${ROLES.length} roles = ${calls} calls (${tally.allow} allowed, ${tally.deny} refused), ${mismatches.length} mismatches`);
+    console.log(
+      `access sweep (functions): ${functions.length} functions × ${ROLES.length} roles = ${calls} calls (${tally.allow} allowed, ${tally.deny} refused), ${mismatches.length} mismatches`,
+    );
     expect(mismatches).toEqual([]);
   }, 120_000);
 
@@ -208,7 +274,10 @@ describe("access sweep", () => {
     const keyOf = (r: string) => r.replace(/^OPTIONS /, "GET ");
     const withoutRow = routes.filter((r) => !r.startsWith("OPTIONS ") && !(r in ROUTE_ACCESS));
     expect(withoutRow, "routes without a table row").toEqual([]);
-    expect(Object.keys(ROUTE_ACCESS).filter((r) => !routes.includes(r)), "table rows without a route").toEqual([]);
+    expect(
+      Object.keys(ROUTE_ACCESS).filter((r) => !routes.includes(r)),
+      "table rows without a route",
+    ).toEqual([]);
 
     const mismatches: string[] = [];
     let calls = 0;
@@ -225,18 +294,24 @@ describe("access sweep", () => {
           const allowed = expectation.includes(role);
           // 404: someone else's resource answers as a missing one
           expectedText = allowed ? "2xx" : "401/403/404";
-          ok = allowed ? response.status >= 200 && response.status < 300 : [401, 403, 404].includes(response.status);
+          ok = allowed
+            ? response.status >= 200 && response.status < 300
+            : [401, 403, 404].includes(response.status);
         } else {
           expectedText = String(expectation.everyone);
           ok = response.status === expectation.everyone;
         }
         if (!ok) {
           const body = (await response.text()).slice(0, 160);
-          mismatches.push(`${method} ${path} as ${role}: expected ${expectedText}, got ${response.status} ${body}`);
+          mismatches.push(
+            `${method} ${path} as ${role}: expected ${expectedText}, got ${response.status} ${body}`,
+          );
         }
       }
     }
-    console.log(`access sweep (HTTP): ${routes.length} routes × ${ROLES.length} roles = ${calls} requests, ${mismatches.length} mismatches`);
+    console.log(
+      `access sweep (HTTP): ${routes.length} routes × ${ROLES.length} roles = ${calls} requests, ${mismatches.length} mismatches`,
+    );
     expect(mismatches).toEqual([]);
   }, 120_000);
 });
@@ -256,11 +331,15 @@ describe("signed-out tokens", () => {
         const response = await ended.fetch(path, { ...init, method });
         calls++;
         if (response.status !== 401) {
-          mismatches.push(`${method} ${path} as ${role} after sign-out: ${response.status} ${(await response.text()).slice(0, 120)}`);
+          mismatches.push(
+            `${method} ${path} as ${role} after sign-out: ${response.status} ${(await response.text()).slice(0, 120)}`,
+          );
         }
       }
     }
-    console.log(`access sweep (signed-out tokens): ${calls} requests, ${mismatches.length} accepted`);
+    console.log(
+      `access sweep (signed-out tokens): ${calls} requests, ${mismatches.length} accepted`,
+    );
     expect(calls).toBeGreaterThan(5);
     expect(mismatches).toEqual([]);
   }, 60_000);
@@ -283,10 +362,13 @@ async function registrationForm(professional: boolean): Promise<FormData> {
     zipCode: "56613",
     stamp: await solveStamp(),
   };
-  if (professional) Object.assign(fields, { specialty: "Plumber", city: "Pokhara", state: "Gandaki" });
+  if (professional)
+    Object.assign(fields, { specialty: "Plumber", city: "Pokhara", state: "Gandaki" });
   for (const [k, v] of Object.entries(fields)) form.set(k, v);
   const png = () => new Blob([PNG_BYTES as BlobPart], { type: "image/png" });
-  if (professional) for (const k of ["citizenshipFront", "citizenshipBack", "trainingCertificate"]) form.set(k, png(), `${k}.png`);
+  if (professional)
+    for (const k of ["citizenshipFront", "citizenshipBack", "trainingCertificate"])
+      form.set(k, png(), `${k}.png`);
   return form;
 }
 
@@ -297,37 +379,67 @@ async function httpCall(
   pattern: string,
   role: DrillRole,
 ): Promise<{ path: string; init: RequestInit; as?: Accessor }> {
-  const body = (init: RequestInit) => (method === "POST" || method === "PUT" || method === "PATCH" ? init : {});
+  const body = (init: RequestInit) =>
+    method === "POST" || method === "PUT" || method === "PATCH" ? init : {};
   switch (pattern) {
     // Logins run on throwaway sessions: a successful sign-in ends the session of the token it carries.
     case "/api/admin/login":
-      return { path: pattern, init: body(json({ username: "drillboss", password: f.accounts.admin.password })), as: await f.freshSession(role) };
+      return {
+        path: pattern,
+        init: body(json({ username: "drillboss", password: f.accounts.admin.password })),
+        as: await f.freshSession(role),
+      };
     case "/api/users/login":
-      return { path: pattern, init: body(json({ email: f.accounts.customerEmail, password: PASSWORD })), as: await f.freshSession(role) };
+      return {
+        path: pattern,
+        init: body(json({ email: f.accounts.customerEmail, password: PASSWORD })),
+        as: await f.freshSession(role),
+      };
     case "/api/technicians/login":
-      return { path: pattern, init: body(json({ email: f.accounts.professionalEmail, password: PASSWORD })), as: await f.freshSession(role) };
+      return {
+        path: pattern,
+        init: body(json({ email: f.accounts.professionalEmail, password: PASSWORD })),
+        as: await f.freshSession(role),
+      };
     // so does registering (sign-up signs in, then the route ends that new session)
     case "/api/users/register":
-      return { path: pattern, init: body({ body: await registrationForm(false) }), as: await f.freshSession(role) };
+      return {
+        path: pattern,
+        init: body({ body: await registrationForm(false) }),
+        as: await f.freshSession(role),
+      };
     case "/api/technicians/register":
-      return { path: pattern, init: body({ body: await registrationForm(true) }), as: await f.freshSession(role) };
+      return {
+        path: pattern,
+        init: body({ body: await registrationForm(true) }),
+        as: await f.freshSession(role),
+      };
     case "/api/signout":
       return { path: pattern, init: {}, as: await f.freshSession(role) };
     case "/api/technicians/search":
       return { path: `${pattern}?specialty=Electrician&city=Kathmandu`, init: {} };
     case "/api/services/*":
       return {
-        path: role.length % 2 === 0 ? "/api/services/category/electrical" : `/api/services/electrical/${encodeURIComponent(f.service.name)}/kathmandu`,
+        path:
+          role.length % 2 === 0
+            ? "/api/services/category/electrical"
+            : `/api/services/electrical/${encodeURIComponent(f.service.name)}/kathmandu`,
         init: {},
       };
     case "/api/current-location": {
       await f.resetLocations();
       const userId: Id<"users"> | "" = role === "visitor" ? "" : f.userIds[role];
-      return { path: pattern, init: body(json({ userId: userId || "nobody", longitude: 85.31, latitude: 27.7 })) };
+      return {
+        path: pattern,
+        init: body(json({ userId: userId || "nobody", longitude: 85.31, latitude: 27.7 })),
+      };
     }
     case "/api/bookings/*":
       if (method === "PUT") {
-        return { path: `/api/bookings/${await f.bookingIn("requested")}`, init: body(json({ status: "accepted" })) };
+        return {
+          path: `/api/bookings/${await f.bookingIn("requested")}`,
+          init: body(json({ status: "accepted" })),
+        };
       }
       return { path: `/api/bookings/${f.a.userId}`, init: body(json({})) };
     case "/api/uploads": {
@@ -336,7 +448,10 @@ async function httpCall(
           ? await f.t.mutation(api.files.generateUploadUrl, { draft: await signUpDraft(f.t) })
           : await f.callers[role].mutation(api.files.generateUploadUrl, {}),
       );
-      return { path: `${url.pathname}${url.search}`, init: body({ headers: { "Content-Type": "image/png" }, body: PNG_BYTES as BodyInit }) };
+      return {
+        path: `${url.pathname}${url.search}`,
+        init: body({ headers: { "Content-Type": "image/png" }, body: PNG_BYTES as BodyInit }),
+      };
     }
     case "/api/*":
       return { path: "/api/no-such-endpoint", init: {} };

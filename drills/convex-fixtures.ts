@@ -30,8 +30,16 @@ export async function buildFixtures() {
   await t.mutation(internal.seed.catalogAndSettings, {});
   const a = await insertCustomer(t, "Asha Customer");
   const b = await insertCustomer(t, "Bimal Other");
-  const p = await insertProfessional(t, { name: "Prakash Pro", specialty: "electrician", city: "kathmandu" });
-  const q = await insertProfessional(t, { name: "Quasi Other", specialty: "electrician", city: "kathmandu" });
+  const p = await insertProfessional(t, {
+    name: "Prakash Pro",
+    specialty: "electrician",
+    city: "kathmandu",
+  });
+  const q = await insertProfessional(t, {
+    name: "Quasi Other",
+    specialty: "electrician",
+    city: "kathmandu",
+  });
   const admin = await insertAdmin(t, "drill-admin");
   const service = await t.run(async (ctx) => {
     const s = await ctx.db
@@ -79,7 +87,12 @@ export async function buildFixtures() {
     });
   const booking = await bookingIn("accepted");
   const notification = await t.run((ctx) =>
-    ctx.db.insert("notifications", { userId: a.userId, kind: "test", title: "Hello", body: "World" }),
+    ctx.db.insert("notifications", {
+      userId: a.userId,
+      kind: "test",
+      title: "Hello",
+      body: "World",
+    }),
   );
 
   /** Positions written long ago, so the next update is not rate limited. */
@@ -124,9 +137,18 @@ export async function buildFixtures() {
   // Password accounts for the sign-in function and the login routes.
   const customerEmail = "drill.customer@example.np";
   const professionalEmail = "drill.pro@example.np";
-  await t.action(api.auth.signIn, { provider: "customer", params: await customerSignUp(t, customerEmail) });
-  await t.action(api.auth.signIn, { provider: "professional", params: await professionalSignUp(t, professionalEmail) });
-  const adminAccount = await t.action(internal.admin.createAdmin, { username: "drillboss", password: PASSWORD + " admin" });
+  await t.action(api.auth.signIn, {
+    provider: "customer",
+    params: await customerSignUp(t, customerEmail),
+  });
+  await t.action(api.auth.signIn, {
+    provider: "professional",
+    params: await professionalSignUp(t, professionalEmail),
+  });
+  const adminAccount = await t.action(internal.admin.createAdmin, {
+    username: "drillboss",
+    password: PASSWORD + " admin",
+  });
 
   const storeImage = () =>
     t.run((ctx) => ctx.storage.store(new Blob([PNG_BYTES as BlobPart], { type: "image/png" })));

@@ -11,7 +11,12 @@ import { parseArgs } from "node:util";
 import { startAppBackend } from "./lib/app-backend.ts";
 import { runBlipDrill, summarizeBlip } from "./lib/blip.ts";
 import { runBrowserReconnectDrill } from "./lib/browser-reconnect.ts";
-import { runCrashDrill, runCrashReconnectDrill, summarizeCrash, summarizeCrashReconnect } from "./lib/crash.ts";
+import {
+  runCrashDrill,
+  runCrashReconnectDrill,
+  summarizeCrash,
+  summarizeCrashReconnect,
+} from "./lib/crash.ts";
 import { generateCases, runFuzz, summarize } from "./lib/fuzz.ts";
 import { quietly } from "./lib/quiet.ts";
 import { runReconnectDrill, summarizeReconnect } from "./lib/reconnect.ts";
@@ -31,11 +36,15 @@ type Drill = { name: string; run: () => Promise<Result> };
 
 /** Runs vitest files and keeps the lines the drills print (prefixed with `prefix`). */
 function vitest(files: string[], prefixes: string[]): Result {
-  const out = spawnSync(process.execPath, ["node_modules/vitest/vitest.mjs", "run", "--project", "drills", ...files], {
-    encoding: "utf8",
-    env: { ...process.env, NO_COLOR: "1", FORCE_COLOR: "0" },
-    maxBuffer: 64 * 1024 * 1024,
-  });
+  const out = spawnSync(
+    process.execPath,
+    ["node_modules/vitest/vitest.mjs", "run", "--project", "drills", ...files],
+    {
+      encoding: "utf8",
+      env: { ...process.env, NO_COLOR: "1", FORCE_COLOR: "0" },
+      maxBuffer: 64 * 1024 * 1024,
+    },
+  );
   // eslint-disable-next-line no-control-regex -- strip colours
   const text = `${out.stdout}\n${out.stderr}`.replace(/\x1b\[[0-9;]*m/g, "");
   const lines = text
@@ -47,7 +56,11 @@ function vitest(files: string[], prefixes: string[]): Result {
     .split("\n")
     .filter((l) => /^\s*(×|FAIL)\s/.test(l) || /AssertionError|^\s+\+ /.test(l))
     .slice(0, 30);
-  return { ok: out.status === 0, line: `${tests}; ${lines.join(" | ")}`, details: out.status === 0 ? undefined : failed };
+  return {
+    ok: out.status === 0,
+    line: `${tests}; ${lines.join(" | ")}`,
+    details: out.status === 0 ? undefined : failed,
+  };
 }
 
 const drills: Drill[] = [
@@ -62,8 +75,14 @@ const drills: Drill[] = [
       try {
         const cases = await generateCases(app, Number(flags.requests), Number(flags.seed));
         const report = await quietly(() => runFuzz(app, cases));
-        const categories = Object.entries(report.byCategory).map(([c, n]) => `${c} ${n}`).join(", ");
-        return { ok: report.failures.length === 0, line: `${summarize(report)} (${categories})`, details: report.failures.slice(0, 30) };
+        const categories = Object.entries(report.byCategory)
+          .map(([c, n]) => `${c} ${n}`)
+          .join(", ");
+        return {
+          ok: report.failures.length === 0,
+          line: `${summarize(report)} (${categories})`,
+          details: report.failures.slice(0, 30),
+        };
       } finally {
         await app.close();
       }
@@ -73,28 +92,46 @@ const drills: Drill[] = [
     name: "crash",
     run: async () => {
       const report = await runCrashDrill({ rounds: Number(flags.kills), seed: Number(flags.seed) });
-      return { ok: report.failures.length === 0 && report.found === report.acknowledged, line: summarizeCrash(report), details: report.failures };
+      return {
+        ok: report.failures.length === 0 && report.found === report.acknowledged,
+        line: summarizeCrash(report),
+        details: report.failures,
+      };
     },
   },
   {
     name: "crash-reconnect",
     run: async () => {
-      const report = await runCrashReconnectDrill({ kills: Math.max(1, Math.round(Number(flags.kills) / 2)), seed: Number(flags.seed) });
-      return { ok: report.failures.length === 0, line: summarizeCrashReconnect(report), details: report.failures };
+      const report = await runCrashReconnectDrill({
+        kills: Math.max(1, Math.round(Number(flags.kills) / 2)),
+        seed: Number(flags.seed),
+      });
+      return {
+        ok: report.failures.length === 0,
+        line: summarizeCrashReconnect(report),
+        details: report.failures,
+      };
     },
   },
   {
     name: "blip",
     run: async () => {
       const report = await quietly(() => runBlipDrill({ blips: 15, seed: Number(flags.seed) }));
-      return { ok: report.failures.length === 0, line: summarizeBlip(report), details: report.failures };
+      return {
+        ok: report.failures.length === 0,
+        line: summarizeBlip(report),
+        details: report.failures,
+      };
     },
   },
   {
     name: "reconnect",
     run: async () => {
       const report = await quietly(() => runReconnectDrill({ outages: Number(flags.outages) }));
-      const ok = report.failures.length === 0 && report.exactlyOnce === report.outages && report.resumed === report.outages;
+      const ok =
+        report.failures.length === 0 &&
+        report.exactlyOnce === report.outages &&
+        report.resumed === report.outages;
       return { ok, line: `ConvexClient: ${summarizeReconnect(report)}`, details: report.failures };
     },
   },
@@ -102,10 +139,20 @@ const drills: Drill[] = [
     name: "reconnect-browser",
     run: async () => {
       const chromium = process.env.CHROME_PATH ?? "/usr/bin/chromium";
-      if (!existsSync(chromium)) return { ok: false, line: `no Chromium at ${chromium} (set CHROME_PATH)` };
-      const report = await quietly(() => runBrowserReconnectDrill({ outages: Math.min(3, Number(flags.outages)) }));
-      const ok = report.failures.length === 0 && report.exactlyOnce === report.outages && report.resumed === report.outages;
-      return { ok, line: `headless Chromium: ${summarizeReconnect(report)}`, details: report.failures };
+      if (!existsSync(chromium))
+        return { ok: false, line: `no Chromium at ${chromium} (set CHROME_PATH)` };
+      const report = await quietly(() =>
+        runBrowserReconnectDrill({ outages: Math.min(3, Number(flags.outages)) }),
+      );
+      const ok =
+        report.failures.length === 0 &&
+        report.exactlyOnce === report.outages &&
+        report.resumed === report.outages;
+      return {
+        ok,
+        line: `headless Chromium: ${summarizeReconnect(report)}`,
+        details: report.failures,
+      };
     },
   },
   {

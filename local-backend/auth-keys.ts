@@ -32,8 +32,13 @@ export async function loadOrCreateSecrets(dataDir: string): Promise<DeploymentSe
     keys = await generateAuthKeys();
     writeFileSync(keysFile, JSON.stringify(keys, null, 2), { mode: 0o600 });
   }
-  const adminKey = loadOrCreate(path.join(dataDir, "admin-key"), () => `local|${randomBytes(32).toString("hex")}`);
-  const storageSecret = loadOrCreate(path.join(dataDir, "storage-secret"), () => randomBytes(32).toString("hex"));
+  const adminKey = loadOrCreate(
+    path.join(dataDir, "admin-key"),
+    () => `local|${randomBytes(32).toString("hex")}`,
+  );
+  const storageSecret = loadOrCreate(path.join(dataDir, "storage-secret"), () =>
+    randomBytes(32).toString("hex"),
+  );
   return { ...keys, adminKey, storageSecret };
 }
 
@@ -94,7 +99,8 @@ export function createTokenVerifier(jwks: string, issuer: () => string): TokenVe
   const keySet = createLocalJWKSet(JSON.parse(jwks));
   return async (token) => {
     const { payload } = await jwtVerify(token, keySet, { issuer: issuer(), audience: "convex" });
-    if (typeof payload.sub !== "string" || typeof payload.iss !== "string") throw new Error("Token is missing sub or iss");
+    if (typeof payload.sub !== "string" || typeof payload.iss !== "string")
+      throw new Error("Token is missing sub or iss");
     const identity: Identity = {
       subject: payload.sub,
       issuer: payload.iss,

@@ -18,7 +18,15 @@ interface CronSpec {
   schedule: Schedule;
 }
 
-const DAYS: Record<string, number> = { sunday: 0, monday: 1, tuesday: 2, wednesday: 3, thursday: 4, friday: 5, saturday: 6 };
+const DAYS: Record<string, number> = {
+  sunday: 0,
+  monday: 1,
+  tuesday: 2,
+  wednesday: 3,
+  thursday: 4,
+  friday: 5,
+  saturday: 6,
+};
 
 function field(spec: string, min: number, max: number): Set<number> {
   const values = new Set<number>();
@@ -46,14 +54,22 @@ function matcher(schedule: Schedule): (d: Date) => boolean {
     case "daily":
       return (d) => d.getUTCMinutes() === m && d.getUTCHours() === h;
     case "weekly": {
-      const dow = typeof schedule.dayOfWeek === "string" ? DAYS[schedule.dayOfWeek] : schedule.dayOfWeek;
+      const dow =
+        typeof schedule.dayOfWeek === "string" ? DAYS[schedule.dayOfWeek] : schedule.dayOfWeek;
       return (d) => d.getUTCMinutes() === m && d.getUTCHours() === h && d.getUTCDay() === dow;
     }
     case "monthly":
-      return (d) => d.getUTCMinutes() === m && d.getUTCHours() === h && d.getUTCDate() === schedule.day;
+      return (d) =>
+        d.getUTCMinutes() === m && d.getUTCHours() === h && d.getUTCDate() === schedule.day;
     default: {
       const [mi, ho, dom, mo, dw] = (schedule.cron ?? "* * * * *").trim().split(/\s+/);
-      const sets = [field(mi, 0, 59), field(ho, 0, 23), field(dom, 1, 31), field(mo, 1, 12), field(dw.replace("7", "0"), 0, 6)];
+      const sets = [
+        field(mi, 0, 59),
+        field(ho, 0, 23),
+        field(dom, 1, 31),
+        field(mo, 1, 12),
+        field(dw.replace("7", "0"), 0, 6),
+      ];
       return (d) =>
         sets[0].has(d.getUTCMinutes()) &&
         sets[1].has(d.getUTCHours()) &&
@@ -84,14 +100,21 @@ export async function startCrons(engine: Engine): Promise<() => void> {
   const arm = (id: string, job: CronSpec) => {
     const at = nextRun(job.schedule, Date.now());
     if (!Number.isFinite(at)) return;
-    const timer = setTimeout(() => {
-      timers.delete(timer);
-      if (stopped) return;
-      engine
-        .call("any", job.name, job.args[0] ?? {}, { identity: null, admin: true })
-        .catch((error) => console.error(`local-backend: cron "${id}" (${job.name}) failed: ${error instanceof Error ? error.message : String(error)}`))
-        .finally(() => !stopped && arm(id, job));
-    }, Math.min(at - Date.now(), 2 ** 31 - 1));
+    const timer = setTimeout(
+      () => {
+        timers.delete(timer);
+        if (stopped) return;
+        engine
+          .call("any", job.name, job.args[0] ?? {}, { identity: null, admin: true })
+          .catch((error) =>
+            console.error(
+              `local-backend: cron "${id}" (${job.name}) failed: ${error instanceof Error ? error.message : String(error)}`,
+            ),
+          )
+          .finally(() => !stopped && arm(id, job));
+      },
+      Math.min(at - Date.now(), 2 ** 31 - 1),
+    );
     timers.add(timer);
   };
   for (const [id, job] of Object.entries(crons)) arm(id, job);

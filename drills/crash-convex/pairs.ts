@@ -25,7 +25,9 @@ export const dump = queryGeneric({
   handler: async (ctx) => ({
     firsts: (await ctx.db.query("firsts").collect()).map((d) => d.key),
     seconds: (await ctx.db.query("seconds").collect()).map((d) => d.key),
-    counters: Object.fromEntries((await ctx.db.query("counters").collect()).map((c) => [c.client, c.value])),
+    counters: Object.fromEntries(
+      (await ctx.db.query("counters").collect()).map((c) => [c.client, c.value]),
+    ),
   }),
 });
 
@@ -33,10 +35,12 @@ export const dump = queryGeneric({
 export const count = queryGeneric({
   args: { key: v.string() },
   handler: async (ctx, { key }) =>
-    (await ctx.db
-      .query("firsts")
-      .withIndex("by_key", (q) => q.eq("key", key))
-      .collect()).length,
+    (
+      await ctx.db
+        .query("firsts")
+        .withIndex("by_key", (q) => q.eq("key", key))
+        .collect()
+    ).length,
 });
 
 export const total = queryGeneric({

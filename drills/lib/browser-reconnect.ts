@@ -17,7 +17,13 @@ import { count, crashConvexDir, write } from "./crash.ts";
 import type { ReconnectReport } from "./reconnect.ts";
 
 /** convex/dist/browser.bundle.js: the browser client as one script defining `convex`. */
-const bundle = readFileSync(path.resolve(createRequire(import.meta.url).resolve("convex/browser"), "../../../browser.bundle.js"), "utf8");
+const bundle = readFileSync(
+  path.resolve(
+    createRequire(import.meta.url).resolve("convex/browser"),
+    "../../../browser.bundle.js",
+  ),
+  "utf8",
+);
 
 const page = (convexUrl: string) => `<!doctype html>
 <html><head><title>reconnect drill</title><script src="/convex.js"></script></head>
@@ -29,11 +35,25 @@ const page = (convexUrl: string) => `<!doctype html>
   window.write = (key) => { window.pending = client.mutation("pairs:write", { client: "browser", key }); return true; };
 </script></body></html>`;
 
-export async function runBrowserReconnectDrill(options: { outages: number; downMs?: number }): Promise<ReconnectReport> {
+export async function runBrowserReconnectDrill(options: {
+  outages: number;
+  downMs?: number;
+}): Promise<ReconnectReport> {
   const { outages, downMs = 300 } = options;
   const dataDir = tempDir("gharsewa-browser-reconnect-");
-  const report: ReconnectReport = { outages: 0, exactlyOnce: 0, resumed: 0, reconnectMs: [], failures: [] };
-  let backend: Backend = await startBackend({ port: 0, sitePort: 0, dataDir, convexDir: crashConvexDir });
+  const report: ReconnectReport = {
+    outages: 0,
+    exactlyOnce: 0,
+    resumed: 0,
+    reconnectMs: [],
+    failures: [],
+  };
+  let backend: Backend = await startBackend({
+    port: 0,
+    sitePort: 0,
+    dataDir,
+    convexDir: crashConvexDir,
+  });
   const port = Number(new URL(backend.url).port);
   const web = createServer((req, res) => {
     if (req.url === "/convex.js") {
@@ -51,7 +71,12 @@ export async function runBrowserReconnectDrill(options: { outages: number; downM
   try {
     const tab = await browser.newPage();
     await tab.goto(`http://127.0.0.1:${(web.address() as AddressInfo).port}/`);
-    const shows = (n: number) => tab.waitForFunction((x) => (window as unknown as { values?: number[] }).values?.includes(x) === true, n, { timeout: 30_000 });
+    const shows = (n: number) =>
+      tab.waitForFunction(
+        (x) => (window as unknown as { values?: number[] }).values?.includes(x) === true,
+        n,
+        { timeout: 30_000 },
+      );
     await shows(0);
     let expected = 0;
     for (let i = 0; i < outages; i++) {
@@ -66,14 +91,23 @@ export async function runBrowserReconnectDrill(options: { outages: number; downM
         await tab.evaluate(() => (window as unknown as { pending: Promise<unknown> }).pending);
         report.reconnectMs.push(Date.now() - restarted);
         await shows(++expected);
-        await new ConvexHttpClient(backend.url, { logger: false }).mutation(write, { client: "other", key: `browser-after-${i}` });
+        await new ConvexHttpClient(backend.url, { logger: false }).mutation(write, {
+          client: "other",
+          key: `browser-after-${i}`,
+        });
         await shows(++expected);
         report.resumed++;
-        const times = await new ConvexHttpClient(backend.url, { logger: false }).query(count, { key });
+        const times = await new ConvexHttpClient(backend.url, { logger: false }).query(count, {
+          key,
+        });
         if (times === 1) report.exactlyOnce++;
-        else report.failures.push(`browser outage ${i}: the mutation made during the outage was applied ${times} times`);
+        else
+          report.failures.push(
+            `browser outage ${i}: the mutation made during the outage was applied ${times} times`,
+          );
         const text = await tab.textContent("#total");
-        if (text !== String(expected)) report.failures.push(`browser outage ${i}: the page shows ${text}, expected ${expected}`);
+        if (text !== String(expected))
+          report.failures.push(`browser outage ${i}: the page shows ${text}, expected ${expected}`);
       } catch (error) {
         report.failures.push(`browser outage ${i}: ${(error as Error).message.split("\n")[0]}`);
       }

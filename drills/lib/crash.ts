@@ -18,7 +18,9 @@ export const crashConvexDir = path.join(here, "..", "crash-convex");
 const childScript = path.join(here, "..", "..", "local-backend", "test", "child-backend.ts");
 const childOnPortScript = path.join(here, "child-on-port.ts");
 
-export const write = makeFunctionReference<"mutation", { client: string; key: string }, string>("pairs:write");
+export const write = makeFunctionReference<"mutation", { client: string; key: string }, string>(
+  "pairs:write",
+);
 export const dump = makeFunctionReference<
   "query",
   Record<string, never>,
@@ -37,8 +39,15 @@ export function newClient(url: string) {
 export type Child = { process: ChildProcess; url: string; exited: Promise<void> };
 
 /** Starts the child backend on `dataDir` and resolves once it prints its URLs. */
-export function startChild(dataDir: string, convexDir = crashConvexDir, port?: number): Promise<Child> {
-  const script = port === undefined ? [childScript, dataDir, convexDir] : [childOnPortScript, dataDir, convexDir, String(port)];
+export function startChild(
+  dataDir: string,
+  convexDir = crashConvexDir,
+  port?: number,
+): Promise<Child> {
+  const script =
+    port === undefined
+      ? [childScript, dataDir, convexDir]
+      : [childOnPortScript, dataDir, convexDir, String(port)];
   const child = spawn(process.execPath, ["--import", "tsx", ...script], {
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -52,7 +61,9 @@ export function startChild(dataDir: string, convexDir = crashConvexDir, port?: n
       const line = out.split("\n").find((l) => l.startsWith("{"));
       if (line) resolve({ process: child, url: (JSON.parse(line) as { url: string }).url, exited });
     });
-    child.once("exit", (code) => reject(new Error(`child backend exited with ${code}: ${stderr.slice(-2000)}`)));
+    child.once("exit", (code) =>
+      reject(new Error(`child backend exited with ${code}: ${stderr.slice(-2000)}`)),
+    );
   });
 }
 
@@ -72,7 +83,13 @@ export type CrashReport = {
  * `rounds` kills at random points `minMs`–`maxMs` after each round's first acknowledged write. Every round verifies the
  * whole history so far (so a later crash that loses earlier writes is caught too).
  */
-export async function runCrashDrill(options: { rounds: number; minMs?: number; maxMs?: number; seed?: number; writers?: number }) {
+export async function runCrashDrill(options: {
+  rounds: number;
+  minMs?: number;
+  maxMs?: number;
+  seed?: number;
+  writers?: number;
+}) {
   const { rounds, minMs = 0, maxMs = 500, seed = 3, writers = 4 } = options;
   const r = rng(seed);
   const dataDir = tempDir("gharsewa-crash-");
@@ -126,14 +143,25 @@ export async function runCrashDrill(options: { rounds: number; minMs?: number; m
       const firsts = new Set(state.firsts);
       const seconds = new Set(state.seconds);
       const whole = [...firsts].filter((k) => seconds.has(k));
-      const halves = [...firsts].filter((k) => !seconds.has(k)).concat([...seconds].filter((k) => !firsts.has(k)));
-      if (halves.length > 0) report.failures.push(`round ${round}: half-applied writes ${halves.slice(0, 5).join(", ")}`);
+      const halves = [...firsts]
+        .filter((k) => !seconds.has(k))
+        .concat([...seconds].filter((k) => !firsts.has(k)));
+      if (halves.length > 0)
+        report.failures.push(
+          `round ${round}: half-applied writes ${halves.slice(0, 5).join(", ")}`,
+        );
       const missing = [...acked].filter((k) => !firsts.has(k) || !seconds.has(k));
-      if (missing.length > 0) report.failures.push(`round ${round}: ${missing.length} acknowledged writes missing, e.g. ${missing.slice(0, 5).join(", ")}`);
+      if (missing.length > 0)
+        report.failures.push(
+          `round ${round}: ${missing.length} acknowledged writes missing, e.g. ${missing.slice(0, 5).join(", ")}`,
+        );
       for (let i = 0; i < writers; i++) {
         const mine = whole.filter((k) => k.startsWith(`c${i}-`)).length;
         const counter = state.counters[`c${i}`] ?? 0;
-        if (counter !== mine) report.failures.push(`round ${round}: counter c${i} = ${counter} but ${mine} whole writes`);
+        if (counter !== mine)
+          report.failures.push(
+            `round ${round}: counter c${i} = ${counter} but ${mine} whole writes`,
+          );
       }
       report.halfApplied = halves.length;
       report.counterMismatches = Object.keys(state.counters).filter(
@@ -177,11 +205,23 @@ export type CrashReconnectReport = {
  * restart. Every acknowledged write must be found once — a write committed before the kill and then
  * resent must not be applied twice — and nothing by half.
  */
-export async function runCrashReconnectDrill(options: { kills: number; maxMs?: number; seed?: number; writers?: number }) {
+export async function runCrashReconnectDrill(options: {
+  kills: number;
+  maxMs?: number;
+  seed?: number;
+  writers?: number;
+}) {
   const { kills, maxMs = 400, seed = 5, writers = 4 } = options;
   const r = rng(seed);
   const dataDir = tempDir("gharsewa-crash-reconnect-");
-  const report: CrashReconnectReport = { kills: 0, acknowledged: 0, found: 0, duplicated: 0, halfApplied: 0, failures: [] };
+  const report: CrashReconnectReport = {
+    kills: 0,
+    acknowledged: 0,
+    found: 0,
+    duplicated: 0,
+    halfApplied: 0,
+    failures: [],
+  };
   let child = await startChild(dataDir);
   const port = Number(new URL(child.url).port);
   child.process.kill("SIGKILL");
@@ -230,8 +270,12 @@ export async function runCrashReconnectDrill(options: { kills: number; maxMs?: n
     report.found = [...acked].filter((k) => times.has(k) && seconds.has(k)).length;
     report.duplicated = duplicates.length;
     report.halfApplied = halves.length + Math.max(0, state.seconds.length - state.firsts.length);
-    if (duplicates.length > 0) report.failures.push(`${duplicates.length} writes applied more than once (resent after the kill), e.g. ${duplicates.slice(0, 5).join(", ")}`);
-    if (report.found !== report.acknowledged) report.failures.push(`${report.acknowledged - report.found} acknowledged writes missing`);
+    if (duplicates.length > 0)
+      report.failures.push(
+        `${duplicates.length} writes applied more than once (resent after the kill), e.g. ${duplicates.slice(0, 5).join(", ")}`,
+      );
+    if (report.found !== report.acknowledged)
+      report.failures.push(`${report.acknowledged - report.found} acknowledged writes missing`);
     if (halves.length > 0) report.failures.push(`half-applied: ${halves.slice(0, 5).join(", ")}`);
   } catch (error) {
     report.failures.push((error as Error).message);

@@ -95,17 +95,29 @@ const MALFORMED_JSON = [
   "\u0000\u0001\u0002",
 ];
 
-type JsonRoute = { method: "POST" | "PUT"; path: () => string; fields: Record<string, unknown>; auth?: string };
+type JsonRoute = {
+  method: "POST" | "PUT";
+  path: () => string;
+  fields: Record<string, unknown>;
+  auth?: string;
+};
 
 /** Tokens: real ones and every way to get one wrong. */
 async function tokenSet(app: AppBackend) {
-  const keys = JSON.parse(readFileSync(path.join(app.dataDir, "auth-keys.json"), "utf8")) as { JWT_PRIVATE_KEY: string };
+  const keys = JSON.parse(readFileSync(path.join(app.dataDir, "auth-keys.json"), "utf8")) as {
+    JWT_PRIVATE_KEY: string;
+  };
   const realKey = await importPKCS8(keys.JWT_PRIVATE_KEY, "RS256");
   const { privateKey: otherKey } = await generateKeyPair("RS256", { extractable: true });
   const other = await importPKCS8(await exportPKCS8(otherKey), "RS256");
   const sub = `${app.accounts.professional.userId}|nosuchsession`;
-  const sign = (key: CryptoKey, claims: { sub?: string; iss?: string; aud?: string; exp?: number }) => {
-    let jwt = new SignJWT(claims.sub === undefined ? {} : { sub: claims.sub }).setProtectedHeader({ alg: "RS256" }).setIssuedAt();
+  const sign = (
+    key: CryptoKey,
+    claims: { sub?: string; iss?: string; aud?: string; exp?: number },
+  ) => {
+    let jwt = new SignJWT(claims.sub === undefined ? {} : { sub: claims.sub })
+      .setProtectedHeader({ alg: "RS256" })
+      .setIssuedAt();
     jwt = jwt.setIssuer(claims.iss ?? app.site).setAudience(claims.aud ?? "convex");
     jwt = jwt.setExpirationTime(claims.exp ?? Math.floor(Date.now() / 1000) + 3600);
     return jwt.sign(key);
@@ -113,23 +125,26 @@ async function tokenSet(app: AppBackend) {
   const real = app.accounts.professional.token;
   const [header, payload] = real.split(".");
   const forgedPayload = Buffer.from(
-    JSON.stringify({ ...JSON.parse(Buffer.from(payload, "base64url").toString()), sub: `${app.accounts.customer.userId}|x` }),
+    JSON.stringify({
+      ...JSON.parse(Buffer.from(payload, "base64url").toString()),
+      sub: `${app.accounts.customer.userId}|x`,
+    }),
   ).toString("base64url");
   return {
-    "garbage": "Bearer not-a-token",
-    "empty": "Bearer ",
+    garbage: "Bearer not-a-token",
+    empty: "Bearer ",
     "three dots": "Bearer a.b.c",
     "alg none": `Bearer ${Buffer.from('{"alg":"none"}').toString("base64url")}.${payload}.`,
     "other key": `Bearer ${await sign(other, { sub: `${app.accounts.admin.userId}|x` })}`,
-    "expired": `Bearer ${await sign(realKey, { sub, exp: Math.floor(Date.now() / 1000) - 60 })}`,
+    expired: `Bearer ${await sign(realKey, { sub, exp: Math.floor(Date.now() / 1000) - 60 })}`,
     "wrong issuer": `Bearer ${await sign(realKey, { sub, iss: "https://evil.example" })}`,
     "wrong audience": `Bearer ${await sign(realKey, { sub, aud: "someone-else" })}`,
     "no session": `Bearer ${await sign(realKey, { sub })}`,
     "no subject": `Bearer ${await sign(realKey, {})}`,
     "subject not an id": `Bearer ${await sign(realKey, { sub: "admin|admin" })}`,
     "payload swapped": `Bearer ${header}.${forgedPayload}.${real.split(".")[2]}`,
-    "basic": "Basic YWRtaW46YWRtaW4=",
-    "huge": `Bearer ${"A".repeat(16_000)}`,
+    basic: "Basic YWRtaW46YWRtaW4=",
+    huge: `Bearer ${"A".repeat(16_000)}`,
   } as Record<string, string>;
 }
 
@@ -140,16 +155,34 @@ export async function generateCases(app: AppBackend, count: number, seed = 1): P
   const bearer = (t: string) => ({ Authorization: `Bearer ${t}` });
   const tokens = await tokenSet(app);
   const jsonRoutes: JsonRoute[] = [
-    { method: "POST", path: () => "/api/users/login", fields: { email: "nobody@example.np", password: "wrong" } },
-    { method: "POST", path: () => "/api/technicians/login", fields: { email: "nobody@example.np", password: "wrong" } },
-    { method: "POST", path: () => "/api/admin/login", fields: { username: "nobody", password: "wrong" } },
+    {
+      method: "POST",
+      path: () => "/api/users/login",
+      fields: { email: "nobody@example.np", password: "wrong" },
+    },
+    {
+      method: "POST",
+      path: () => "/api/technicians/login",
+      fields: { email: "nobody@example.np", password: "wrong" },
+    },
+    {
+      method: "POST",
+      path: () => "/api/admin/login",
+      fields: { username: "nobody", password: "wrong" },
+    },
     {
       method: "POST",
       path: () => "/api/current-location",
       fields: { userId: professional.userId, longitude: 85.3, latitude: 27.7, accuracy: 5 },
       auth: professional.token,
     },
-    { method: "PUT", path: () => `/api/bookings/${r.pick(["nosuchbooking", professional.userId, "%zz", "x".repeat(300)])}`, fields: { status: "accepted" }, auth: professional.token },
+    {
+      method: "PUT",
+      path: () =>
+        `/api/bookings/${r.pick(["nosuchbooking", professional.userId, "%zz", "x".repeat(300)])}`,
+      fields: { status: "accepted" },
+      auth: professional.token,
+    },
   ];
   const routes: { path: string; methods: string[] }[] = [
     { path: "/api/users/login", methods: ["POST"] },
@@ -196,8 +229,10 @@ export async function generateCases(app: AppBackend, count: number, seed = 1): P
     "missing fields": () => {
       const route = r.pick(jsonRoutes);
       const fields = { ...route.fields };
-      for (const k of Object.keys(fields)) if (r.next() < 0.6) delete fields[k as keyof typeof fields];
-      if (Object.keys(fields).length === Object.keys(route.fields).length) delete fields[Object.keys(fields)[0] as keyof typeof fields];
+      for (const k of Object.keys(fields))
+        if (r.next() < 0.6) delete fields[k as keyof typeof fields];
+      if (Object.keys(fields).length === Object.keys(route.fields).length)
+        delete fields[Object.keys(fields)[0] as keyof typeof fields];
       return {
         category: "missing fields",
         method: route.method,
@@ -212,14 +247,25 @@ export async function generateCases(app: AppBackend, count: number, seed = 1): P
         category: "wrong content type",
         method: route.method,
         path: route.path(),
-        headers: { "Content-Type": r.pick(["text/plain", "application/xml", "multipart/form-data; boundary=x", "application/x-www-form-urlencoded", ""]), ...(route.auth ? bearer(route.auth) : {}) },
+        headers: {
+          "Content-Type": r.pick([
+            "text/plain",
+            "application/xml",
+            "multipart/form-data; boundary=x",
+            "application/x-www-form-urlencoded",
+            "",
+          ]),
+          ...(route.auth ? bearer(route.auth) : {}),
+        },
         body: JSON.stringify(route.fields),
       };
     },
     "huge body": () => {
       if (hugeBodies++ % 8 === 0) {
         // over the platform's 20 MB limit for an HTTP action body
-        const form = registrationForm(`huge.${r.int(1e9)}@example.np`, false, { profile: new Blob([PNG, new Uint8Array(21 * 1024 * 1024)], { type: "image/png" }) });
+        const form = registrationForm(`huge.${r.int(1e9)}@example.np`, false, {
+          profile: new Blob([PNG, new Uint8Array(21 * 1024 * 1024)], { type: "image/png" }),
+        });
         return { category: "huge body", method: "POST", path: "/api/users/register", body: form };
       }
       const route = r.pick(jsonRoutes);
@@ -235,7 +281,13 @@ export async function generateCases(app: AppBackend, count: number, seed = 1): P
     "wrong method": () => {
       const route = r.pick(routes);
       const method = r.pick(ALL_METHODS.filter((m) => !route.methods.includes(m)));
-      return { category: "wrong method", method, path: route.path, headers: bearer(safeToken()), body: method === "GET" || method === "HEAD" ? undefined : "{}" };
+      return {
+        category: "wrong method",
+        method,
+        path: route.path,
+        headers: bearer(safeToken()),
+        body: method === "GET" || method === "HEAD" ? undefined : "{}",
+      };
     },
     "bad upload": () => {
       const professionalForm = r.next() < 0.5;
@@ -252,9 +304,13 @@ export async function generateCases(app: AppBackend, count: number, seed = 1): P
                 : kind === "html"
                   ? new Blob(["<html><script>alert(1)</script></html>"], { type: "text/html" })
                   : kind === "svg"
-                    ? new Blob(['<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'], { type: "image/svg+xml" })
+                    ? new Blob(['<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'], {
+                        type: "image/svg+xml",
+                      })
                     : new Blob([PNG, new Uint8Array(6 * 1024 * 1024)], { type: "image/png" });
-      const field = professionalForm ? r.pick(["citizenshipFront", "citizenshipBack", "trainingCertificate", "profile"]) : "profile";
+      const field = professionalForm
+        ? r.pick(["citizenshipFront", "citizenshipBack", "trainingCertificate", "profile"])
+        : "profile";
       const email = `upload.${r.int(1e9)}@example.np`;
       return {
         category: "bad upload",
@@ -268,15 +324,42 @@ export async function generateCases(app: AppBackend, count: number, seed = 1): P
       const variant = r.pick(["missing fields", "bad boundary", "json instead", "weird values"]);
       const p = professionalForm ? "/api/technicians/register" : "/api/users/register";
       if (variant === "bad boundary") {
-        return { category: "bad form", method: "POST", path: p, headers: { "Content-Type": "multipart/form-data; boundary=abc" }, body: "--xyz\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\n1\r\n--xyz--" };
+        return {
+          category: "bad form",
+          method: "POST",
+          path: p,
+          headers: { "Content-Type": "multipart/form-data; boundary=abc" },
+          body: '--xyz\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--xyz--',
+        };
       }
       if (variant === "json instead") {
-        return { category: "bad form", method: "POST", path: p, headers: { "Content-Type": "application/json" }, body: '{"email":"a@b.np"}' };
+        return {
+          category: "bad form",
+          method: "POST",
+          path: p,
+          headers: { "Content-Type": "application/json" },
+          body: '{"email":"a@b.np"}',
+        };
       }
       const form = registrationForm(`form.${r.int(1e9)}@example.np`, professionalForm);
-      if (variant === "missing fields") for (const k of ["email", "password", "fullname", "phoneNumber"]) if (r.next() < 0.5) form.delete(k);
-      else form.set(r.pick(["email", "password", "fullname", "phoneNumber", "zipCode", "specialty", "city"]), String(r.pick(WEIRD_VALUES)));
-      if (variant === "missing fields" && form.has("email") && form.has("password")) form.delete("password");
+      if (variant === "missing fields")
+        for (const k of ["email", "password", "fullname", "phoneNumber"])
+          if (r.next() < 0.5) form.delete(k);
+          else
+            form.set(
+              r.pick([
+                "email",
+                "password",
+                "fullname",
+                "phoneNumber",
+                "zipCode",
+                "specialty",
+                "city",
+              ]),
+              String(r.pick(WEIRD_VALUES)),
+            );
+      if (variant === "missing fields" && form.has("email") && form.has("password"))
+        form.delete("password");
       return { category: "bad form", method: "POST", path: p, body: form };
     },
     "bad token": () => {
@@ -284,7 +367,11 @@ export async function generateCases(app: AppBackend, count: number, seed = 1): P
         { method: "GET", path: "/api/technicians" },
         { method: "POST", path: "/api/signout" },
         { method: "GET", path: `/api/bookings/${customer.userId}` },
-        { method: "POST", path: "/api/current-location", body: JSON.stringify({ userId: professional.userId, longitude: 85, latitude: 27 }) },
+        {
+          method: "POST",
+          path: "/api/current-location",
+          body: JSON.stringify({ userId: professional.userId, longitude: 85, latitude: 27 }),
+        },
         { method: "PUT", path: "/api/bookings/nosuchbooking", body: '{"status":"accepted"}' },
         { method: "GET", path: "/api/current-locations" },
       ]);
@@ -293,7 +380,10 @@ export async function generateCases(app: AppBackend, count: number, seed = 1): P
         category: `bad token`,
         method: route.method,
         path: route.path,
-        headers: { Authorization: tokens[name], ...(route.body ? { "Content-Type": "application/json" } : {}) },
+        headers: {
+          Authorization: tokens[name],
+          ...(route.body ? { "Content-Type": "application/json" } : {}),
+        },
         body: route.body,
       };
     },
@@ -322,11 +412,39 @@ export async function generateCases(app: AppBackend, count: number, seed = 1): P
     }),
     "wrong user": () =>
       r.pick([
-        { category: "wrong user", method: "POST", path: "/api/current-location", headers: { "Content-Type": "application/json", ...bearer(professional.token) }, body: JSON.stringify({ userId: customer.userId, longitude: 85, latitude: 27 }) },
-        { category: "wrong user", method: "GET", path: `/api/bookings/${app.accounts.otherCustomer.userId}`, headers: bearer(customer.token) },
-        { category: "wrong user", method: "PUT", path: `/api/bookings/${customer.userId}`, headers: { "Content-Type": "application/json", ...bearer(customer.token) }, body: '{"status":"accepted"}' },
-        { category: "wrong user", method: "GET", path: "/api/technicians", headers: bearer(r.pick([customer.token, professional.token])) },
-        { category: "wrong user", method: "POST", path: "/api/users/login", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ email: professional.email, password: PASSWORD }) },
+        {
+          category: "wrong user",
+          method: "POST",
+          path: "/api/current-location",
+          headers: { "Content-Type": "application/json", ...bearer(professional.token) },
+          body: JSON.stringify({ userId: customer.userId, longitude: 85, latitude: 27 }),
+        },
+        {
+          category: "wrong user",
+          method: "GET",
+          path: `/api/bookings/${app.accounts.otherCustomer.userId}`,
+          headers: bearer(customer.token),
+        },
+        {
+          category: "wrong user",
+          method: "PUT",
+          path: `/api/bookings/${customer.userId}`,
+          headers: { "Content-Type": "application/json", ...bearer(customer.token) },
+          body: '{"status":"accepted"}',
+        },
+        {
+          category: "wrong user",
+          method: "GET",
+          path: "/api/technicians",
+          headers: bearer(r.pick([customer.token, professional.token])),
+        },
+        {
+          category: "wrong user",
+          method: "POST",
+          path: "/api/users/login",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify({ email: professional.email, password: PASSWORD }),
+        },
       ]),
   };
   const names = Object.keys(generators);
@@ -337,22 +455,38 @@ const STACK = /\n\s+at\s|\bat\s+\S+\s+\(|\.(?:ts|js|mjs):\d+|\/work\/|node_modul
 
 /** Sends every case in order and checks each answer; refused requests must leave the tables unchanged. */
 export async function runFuzz(app: AppBackend, cases: FuzzCase[]): Promise<FuzzReport> {
-  const report: FuzzReport = { requests: 0, byCategory: {}, byStatus: {}, refused: 0, accepted: 0, platformErrors: 0, failures: [], acceptedCases: [] };
+  const report: FuzzReport = {
+    requests: 0,
+    byCategory: {},
+    byStatus: {},
+    refused: 0,
+    accepted: 0,
+    platformErrors: 0,
+    failures: [],
+    acceptedCases: [],
+  };
   let before = await app.fingerprint();
   for (const c of cases) {
     const label = `${c.category}: ${c.method} ${c.path.slice(0, 80)}`;
     let res: Response;
     try {
-      res = await fetch(app.site + c.path, { method: c.method, headers: c.headers, body: c.body as BodyInit | undefined });
+      res = await fetch(app.site + c.path, {
+        method: c.method,
+        headers: c.headers,
+        body: c.body as BodyInit | undefined,
+      });
     } catch (error) {
-      report.failures.push(`${label}: request failed (${(error as Error).message}) — server crashed or dropped the connection`);
+      report.failures.push(
+        `${label}: request failed (${(error as Error).message}) — server crashed or dropped the connection`,
+      );
       break;
     }
     const text = await res.text();
     report.requests++;
     report.byCategory[c.category] = (report.byCategory[c.category] ?? 0) + 1;
     report.byStatus[res.status] = (report.byStatus[res.status] ?? 0) + 1;
-    const fail = (why: string) => report.failures.push(`${label} → ${res.status}: ${why}: ${text.slice(0, 200)}`);
+    const fail = (why: string) =>
+      report.failures.push(`${label} → ${res.status}: ${why}: ${text.slice(0, 200)}`);
     if (res.status >= 500) fail("5xx");
     if (STACK.test(text)) fail("stack trace or file path in the body");
     const ok = res.status >= 200 && res.status < 300;
@@ -367,11 +501,13 @@ export async function runFuzz(app: AppBackend, cases: FuzzCase[]): Promise<FuzzR
       if (b !== undefined && !ok) {
         const carriesToken = c.headers?.Authorization?.startsWith("Bearer ") ?? false;
         const platform =
-          ((res.status === 401 && carriesToken && b.code === "Unauthenticated") || (res.status === 413 && b.code === "PayloadTooLarge")) &&
+          ((res.status === 401 && carriesToken && b.code === "Unauthenticated") ||
+            (res.status === 413 && b.code === "PayloadTooLarge")) &&
           b.success === undefined &&
           typeof b.message === "string";
         if (platform) report.platformErrors++;
-        else if (b.success !== false || typeof b.code !== "string" || typeof b.message !== "string") fail("error body is not {success:false, code, message}");
+        else if (b.success !== false || typeof b.code !== "string" || typeof b.message !== "string")
+          fail("error body is not {success:false, code, message}");
       }
       if (b !== undefined && ok && b.success !== true) fail("2xx body without success:true");
     }
@@ -379,12 +515,15 @@ export async function runFuzz(app: AppBackend, cases: FuzzCase[]): Promise<FuzzR
     if (ok) {
       report.accepted++;
       report.acceptedCases.push(`${label} → ${res.status}`);
-    }
-    else {
+    } else {
       report.refused++;
       if (after.hash !== before.hash) {
-        const changed = Object.keys(after.counts).filter((k) => after.counts[k] !== before.counts[k]);
-        fail(`refused request changed the database (tables with new counts: ${changed.join(", ") || "same counts, changed contents"})`);
+        const changed = Object.keys(after.counts).filter(
+          (k) => after.counts[k] !== before.counts[k],
+        );
+        fail(
+          `refused request changed the database (tables with new counts: ${changed.join(", ") || "same counts, changed contents"})`,
+        );
       }
     }
     before = after;
@@ -397,7 +536,9 @@ export function summarize(report: FuzzReport): string {
     .sort(([a], [b]) => Number(a) - Number(b))
     .map(([s, n]) => `${s}×${n}`)
     .join(" ");
-  const fives = Object.entries(report.byStatus).filter(([s]) => Number(s) >= 500).reduce((n, [, k]) => n + k, 0);
+  const fives = Object.entries(report.byStatus)
+    .filter(([s]) => Number(s) >= 500)
+    .reduce((n, [, k]) => n + k, 0);
   return (
     `${report.requests} requests (${report.refused} refused, ${report.accepted} accepted), ${fives} 5xx, ` +
     `${report.failures.length} violations; statuses ${statuses}; ${report.platformErrors} platform answers (bad-token 401, >20 MB 413) in Convex's {code,message} shape`

@@ -22,7 +22,10 @@ export type ReconnectReport = {
 
 function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms waiting for ${what}`)), ms);
+    const timer = setTimeout(
+      () => reject(new Error(`timed out after ${ms} ms waiting for ${what}`)),
+      ms,
+    );
     promise.then(
       (v) => (clearTimeout(timer), resolve(v)),
       (e) => (clearTimeout(timer), reject(e)),
@@ -31,7 +34,11 @@ function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
 }
 
 /** Resolves when `seen` (a subscription's values) gets one that `ok` accepts. */
-function waitFor(values: number[], ok: (v: number) => boolean, listeners: (() => void)[]): Promise<void> {
+function waitFor(
+  values: number[],
+  ok: (v: number) => boolean,
+  listeners: (() => void)[],
+): Promise<void> {
   return new Promise((resolve) => {
     const check = () => {
       if (values.some(ok)) {
@@ -44,11 +51,25 @@ function waitFor(values: number[], ok: (v: number) => boolean, listeners: (() =>
   });
 }
 
-export async function runReconnectDrill(options: { outages: number; downMs?: number }): Promise<ReconnectReport> {
+export async function runReconnectDrill(options: {
+  outages: number;
+  downMs?: number;
+}): Promise<ReconnectReport> {
   const { outages, downMs = 300 } = options;
   const dataDir = tempDir("gharsewa-reconnect-");
-  const report: ReconnectReport = { outages: 0, exactlyOnce: 0, resumed: 0, reconnectMs: [], failures: [] };
-  let backend: Backend = await startBackend({ port: 0, sitePort: 0, dataDir, convexDir: crashConvexDir });
+  const report: ReconnectReport = {
+    outages: 0,
+    exactlyOnce: 0,
+    resumed: 0,
+    reconnectMs: [],
+    failures: [],
+  };
+  let backend: Backend = await startBackend({
+    port: 0,
+    sitePort: 0,
+    dataDir,
+    convexDir: crashConvexDir,
+  });
   const port = Number(new URL(backend.url).port);
   const client = newClient(backend.url);
   const values: number[] = [];
@@ -59,7 +80,11 @@ export async function runReconnectDrill(options: { outages: number; downMs?: num
   });
   try {
     await within(client.mutation(write, { client: "r", key: "before" }), 10_000, "the first write");
-    await within(waitFor(values, (v) => v === 1, listeners), 10_000, "the subscription's first value");
+    await within(
+      waitFor(values, (v) => v === 1, listeners),
+      10_000,
+      "the subscription's first value",
+    );
     let expected = 1;
     for (let i = 0; i < outages; i++) {
       await backend.close();
@@ -73,15 +98,31 @@ export async function runReconnectDrill(options: { outages: number; downMs?: num
         await within(during, 30_000, `the mutation made during outage ${i}`);
         report.reconnectMs.push(Date.now() - restarted);
         expected++;
-        await within(waitFor(values, (v) => v === expected, listeners), 10_000, `the subscription to show outage ${i}'s write`);
+        await within(
+          waitFor(values, (v) => v === expected, listeners),
+          10_000,
+          `the subscription to show outage ${i}'s write`,
+        );
         // another client writes after the restart: the resumed subscription must see it
-        await new ConvexHttpClient(backend.url, { logger: false }).mutation(write, { client: "other", key: `after-${i}` });
+        await new ConvexHttpClient(backend.url, { logger: false }).mutation(write, {
+          client: "other",
+          key: `after-${i}`,
+        });
         expected++;
-        await within(waitFor(values, (v) => v === expected, listeners), 10_000, `the subscription to show a write after restart ${i}`);
+        await within(
+          waitFor(values, (v) => v === expected, listeners),
+          10_000,
+          `the subscription to show a write after restart ${i}`,
+        );
         report.resumed++;
-        const times = await new ConvexHttpClient(backend.url, { logger: false }).query(count, { key });
+        const times = await new ConvexHttpClient(backend.url, { logger: false }).query(count, {
+          key,
+        });
         if (times === 1) report.exactlyOnce++;
-        else report.failures.push(`outage ${i}: the mutation made during the outage was applied ${times} times`);
+        else
+          report.failures.push(
+            `outage ${i}: the mutation made during the outage was applied ${times} times`,
+          );
       } catch (error) {
         report.failures.push(`outage ${i}: ${(error as Error).message}`);
       }

@@ -20,7 +20,11 @@ export interface RequestLimits {
   total: number;
 }
 
-export const DEFAULT_REQUEST_LIMITS: RequestLimits = { perSession: 1000, maxAgeMs: 24 * 60 * 60 * 1000, total: 100_000 };
+export const DEFAULT_REQUEST_LIMITS: RequestLimits = {
+  perSession: 1000,
+  maxAgeMs: 24 * 60 * 60 * 1000,
+  total: 100_000,
+};
 
 interface Entry {
   ts: bigint;
@@ -49,7 +53,16 @@ export class SessionRequests {
     const running = this.running.get(key);
     if (running) return { owner: false, outcome: running };
     const entry = this.sessions.get(sessionId)?.get(requestId);
-    if (entry) return { owner: false, outcome: Promise.resolve({ success: true, result: entry.result, ts: entry.ts, logLines: [] }) };
+    if (entry)
+      return {
+        owner: false,
+        outcome: Promise.resolve({
+          success: true,
+          result: entry.result,
+          ts: entry.ts,
+          logLines: [],
+        }),
+      };
     let settle!: (outcome: MutationOutcome) => void;
     this.running.set(key, new Promise((resolve) => (settle = resolve)));
     return {
@@ -57,7 +70,8 @@ export class SessionRequests {
       settle: (outcome) => {
         this.running.delete(key);
         // A mutation that wrote nothing has no log record: remember it for this process's lifetime.
-        if (outcome.success && !this.sessions.get(sessionId)?.has(requestId)) this.add(sessionId, requestId, outcome.ts, outcome.result, false);
+        if (outcome.success && !this.sessions.get(sessionId)?.has(requestId))
+          this.add(sessionId, requestId, outcome.ts, outcome.result, false);
         settle(outcome);
       },
     };
@@ -70,7 +84,8 @@ export class SessionRequests {
 
   /** Recovery: records from the snapshot and the log, oldest first. */
   load(records: Iterable<RequestRecord>, now = Date.now()) {
-    for (const [sessionId, requestId, ts, result] of records) this.add(sessionId, requestId, BigInt(ts), result, true);
+    for (const [sessionId, requestId, ts, result] of records)
+      this.add(sessionId, requestId, BigInt(ts), result, true);
     this.prune(now);
   }
 
@@ -78,7 +93,8 @@ export class SessionRequests {
   records(): RequestRecord[] {
     const out: RequestRecord[] = [];
     for (const [sessionId, entries] of this.sessions) {
-      for (const [requestId, e] of entries) if (e.durable) out.push([sessionId, requestId, e.ts.toString(), e.result]);
+      for (const [requestId, e] of entries)
+        if (e.durable) out.push([sessionId, requestId, e.ts.toString(), e.result]);
     }
     return out;
   }
@@ -101,7 +117,13 @@ export class SessionRequests {
     }
   }
 
-  private add(sessionId: string, requestId: number, ts: bigint, result: JSONValue, durable: boolean) {
+  private add(
+    sessionId: string,
+    requestId: number,
+    ts: bigint,
+    result: JSONValue,
+    durable: boolean,
+  ) {
     let entries = this.sessions.get(sessionId);
     if (entries) this.sessions.delete(sessionId);
     else entries = new Map();

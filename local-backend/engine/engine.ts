@@ -21,7 +21,11 @@ import { ReadSet, type Change } from "./read-set.ts";
 import { TableIndex } from "./table-index.ts";
 
 export type FunctionKind = "query" | "mutation" | "action";
-export type Identity = Record<string, unknown> & { subject: string; issuer: string; tokenIdentifier: string };
+export type Identity = Record<string, unknown> & {
+  subject: string;
+  issuer: string;
+  tokenIdentifier: string;
+};
 
 export interface CallOptions {
   identity: Identity | null;
@@ -124,11 +128,14 @@ function installProcessSeams(internals: ConvexTestInternals) {
       const exists = engine.database.get(storageId) !== null;
       return JSON.stringify(exists ? engine.hooks.storageUrl(storageId) : null);
     }
-    if (engine && op === "1.0/storageGenerateUploadUrl") return JSON.stringify(engine.hooks.uploadUrl());
+    if (engine && op === "1.0/storageGenerateUploadUrl")
+      return JSON.stringify(engine.hooks.uploadUrl());
     if (op === "1.0/schedule" || op === "1.0/actions/schedule") {
       // convex-test arms the job's timer synchronously in here: give the job its own log context.
       const { name = "scheduled function" } = JSON.parse(json) as { name?: string };
-      return readSetStorage.exit(() => callStorage.run({ udfPath: name, logLines: [] }, () => original.asyncSyscall(op, json)));
+      return readSetStorage.exit(() =>
+        callStorage.run({ udfPath: name, logLines: [] }, () => original.asyncSyscall(op, json)),
+      );
     }
     return original.asyncSyscall(op, json);
   };
@@ -154,7 +161,11 @@ function installProcessSeams(internals: ConvexTestInternals) {
       // A function handle or a component's function: not cached.
     }
     if (!engine || udfPath === undefined) return original(reference, args);
-    return engine.queryInAction(udfPath, args as Record<string, Value>, identity as Identity | null);
+    return engine.queryInAction(
+      udfPath,
+      args as Record<string, Value>,
+      identity as Identity | null,
+    );
   };
 
   internals.localBackendHooks.mutationResult = (rawResult) => {
@@ -188,9 +199,16 @@ export function parseUdfPath(udfPath: string): { module: string; name: string; c
 }
 
 function errorMessageOf(error: unknown): { message: string; data: Value | undefined } {
-  if (error instanceof Error && "data" in error && (error as { data?: unknown }).data !== undefined) {
+  if (
+    error instanceof Error &&
+    "data" in error &&
+    (error as { data?: unknown }).data !== undefined
+  ) {
     const data = (error as { data: Value }).data;
-    return { message: `Uncaught ConvexError: ${typeof data === "string" ? data : JSON.stringify(convexToJson(data))}`, data };
+    return {
+      message: `Uncaught ConvexError: ${typeof data === "string" ? data : JSON.stringify(convexToJson(data))}`,
+      data,
+    };
   }
   const message = error instanceof Error ? error.message : String(error);
   return { message: `Uncaught Error: ${message}`, data: undefined };
@@ -215,7 +233,10 @@ export class Engine {
     readonly database: ConvexTestDatabase,
     readonly hooks: EngineHooks,
   ) {
-    this.queries = new QueryCache((id) => database.tableOf(id), (doc, filter) => internals.evaluateRangeFilter(doc, filter));
+    this.queries = new QueryCache(
+      (id) => database.tableOf(id),
+      (doc, filter) => internals.evaluateRangeFilter(doc, filter),
+    );
   }
 
   static async create(convexDir: string, importer: Importer, hooks: EngineHooks): Promise<Engine> {
@@ -260,7 +281,8 @@ export class Engine {
   private useModules(modules: ModuleMap) {
     const root = this.convexDir;
     const byPath = new Map<string, () => Promise<Record<string, unknown>>>();
-    for (const [file, load] of Object.entries(modules)) byPath.set(file.replace(/\.[^./]+$/, ""), load);
+    for (const [file, load] of Object.entries(modules))
+      byPath.set(file.replace(/\.[^./]+$/, ""), load);
     this.modules = byPath;
     this.resolved.clear();
     this.httpRouterFound = undefined;
@@ -287,7 +309,13 @@ export class Engine {
     if (call) call.commitTs = commitTs;
     if (before.size === 0) return;
     const changes: Change[] = [];
-    for (const [id, old] of before) changes.push({ id, table: this.database.tableOf(id), before: old, after: this.database.get(id) });
+    for (const [id, old] of before)
+      changes.push({
+        id,
+        table: this.database.tableOf(id),
+        before: old,
+        after: this.database.get(id),
+      });
     this.queries.invalidate(changes);
     let request: RecordedRequest | undefined;
     if (call?.request && call.rawResult !== undefined) {
@@ -304,29 +332,54 @@ export class Engine {
   rangeMatches = (doc: Doc, filter: unknown) => this.internals.evaluateRangeFilter(doc, filter);
 
   /** Checks that `udfPath` names a function of `kind` the caller may run. */
-  async resolve(udfPath: string, kind: FunctionKind | "any", admin: boolean): Promise<{ canonical: string; kind: FunctionKind }> {
-    return this.check(udfPath, this.resolved.get(udfPath) ?? (await this.find(udfPath)), kind, admin);
+  async resolve(
+    udfPath: string,
+    kind: FunctionKind | "any",
+    admin: boolean,
+  ): Promise<{ canonical: string; kind: FunctionKind }> {
+    return this.check(
+      udfPath,
+      this.resolved.get(udfPath) ?? (await this.find(udfPath)),
+      kind,
+      admin,
+    );
   }
 
   /** What `udfPath` names in the current modules (null: no function), remembered until they change. */
   private async find(udfPath: string): Promise<Resolved | null> {
     const { module, name, canonical } = parseUdfPath(udfPath);
-    const fn = (await this.moduleExports(module))?.[name] as { isQuery?: boolean; isMutation?: boolean; isAction?: boolean; isPublic?: boolean } | undefined;
+    const fn = (await this.moduleExports(module))?.[name] as
+      | { isQuery?: boolean; isMutation?: boolean; isAction?: boolean; isPublic?: boolean }
+      | undefined;
     const found: Resolved | null =
       fn && (fn.isQuery || fn.isMutation || fn.isAction)
-        ? { canonical, kind: fn.isQuery ? "query" : fn.isMutation ? "mutation" : "action", isPublic: fn.isPublic === true }
+        ? {
+            canonical,
+            kind: fn.isQuery ? "query" : fn.isMutation ? "mutation" : "action",
+            isPublic: fn.isPublic === true,
+          }
         : null;
     this.resolved.set(udfPath, found);
     return found;
   }
 
-  private check(udfPath: string, found: Resolved | null, kind: FunctionKind | "any", admin: boolean): { canonical: string; kind: FunctionKind } {
+  private check(
+    udfPath: string,
+    found: Resolved | null,
+    kind: FunctionKind | "any",
+    admin: boolean,
+  ): { canonical: string; kind: FunctionKind } {
     const canonical = found?.canonical ?? parseUdfPath(udfPath).canonical;
     // As on Convex, a missing and an internal function answer alike: callers cannot probe for internal ones.
-    if (!found || (!found.isPublic && !admin)) throw new FunctionError(`Could not find public function for '${canonical}'.`, undefined, []);
+    if (!found || (!found.isPublic && !admin))
+      throw new FunctionError(`Could not find public function for '${canonical}'.`, undefined, []);
     const actual = found.kind;
     if (kind !== "any" && actual !== kind) {
-      throw new FunctionError(`Trying to execute ${canonical} as ${kind === "action" ? "Action" : kind === "query" ? "Query" : "Mutation"}, but it is defined as ${actual === "query" ? "Query" : actual === "mutation" ? "Mutation" : "Action"}.`, undefined, []);
+      throw new FunctionError(
+        `Trying to execute ${canonical} as ${kind === "action" ? "Action" : kind === "query" ? "Query" : "Mutation"}, but it is defined as ${actual === "query" ? "Query" : actual === "mutation" ? "Mutation" : "Action"}.`,
+        undefined,
+        [],
+      );
     }
     return { canonical, kind: actual };
   }
@@ -356,19 +409,41 @@ export class Engine {
     return identity ? this.t.withIdentity(identity) : this.t;
   }
 
-  async call(kind: FunctionKind | "any", udfPath: string, jsonArgs: unknown, options: CallOptions): Promise<CallResult> {
+  async call(
+    kind: FunctionKind | "any",
+    udfPath: string,
+    jsonArgs: unknown,
+    options: CallOptions,
+  ): Promise<CallResult> {
     const { canonical, kind: actual } = await this.resolve(udfPath, kind, options.admin ?? false);
     const args = jsonToConvex((jsonArgs ?? {}) as never) as Record<string, Value>;
-    const context: CallContext = { udfPath: canonical, logLines: [], request: actual === "mutation" ? options.request : undefined };
-    const accessor = this.accessor(options.identity) as unknown as Record<string, (p: unknown, a: unknown) => Promise<Value>>;
+    const context: CallContext = {
+      udfPath: canonical,
+      logLines: [],
+      request: actual === "mutation" ? options.request : undefined,
+    };
+    const accessor = this.accessor(options.identity) as unknown as Record<
+      string,
+      (p: unknown, a: unknown) => Promise<Value>
+    >;
     const functionPath = { udfPath: canonical, componentPath: "" };
-    const run = () => callStorage.run(context, () => accessor[`${actual}FromPath`](functionPath, args));
+    const run = () =>
+      callStorage.run(context, () => accessor[`${actual}FromPath`](functionPath, args));
     try {
       const value = options.readSet ? await readSetStorage.run(options.readSet, run) : await run();
-      return { value: convexToJson(value ?? null), logLines: context.logLines, commitTs: context.commitTs };
+      return {
+        value: convexToJson(value ?? null),
+        logLines: context.logLines,
+        commitTs: context.commitTs,
+      };
     } catch (error) {
       const { message, data } = errorMessageOf(error);
-      throw new FunctionError(message, data === undefined ? undefined : convexToJson(data), context.logLines, error);
+      throw new FunctionError(
+        message,
+        data === undefined ? undefined : convexToJson(data),
+        context.logLines,
+        error,
+      );
     }
   }
 
@@ -378,7 +453,8 @@ export class Engine {
    */
   query(udfPath: string, jsonArgs: JSONValue, caller: Caller): Promise<Outcome> {
     const found = this.resolved.get(udfPath);
-    if (found === undefined) return this.find(udfPath).then(() => this.query(udfPath, jsonArgs, caller), failedOutcome);
+    if (found === undefined)
+      return this.find(udfPath).then(() => this.query(udfPath, jsonArgs, caller), failedOutcome);
     let canonical: string;
     try {
       ({ canonical } = this.check(udfPath, found, "query", caller.admin));
@@ -389,40 +465,71 @@ export class Engine {
   }
 
   /** ctx.runQuery inside an action (any visibility): the value, or what the query threw. */
-  async queryInAction(udfPath: string, args: Record<string, Value>, identity: Identity | null): Promise<Value> {
+  async queryInAction(
+    udfPath: string,
+    args: Record<string, Value>,
+    identity: Identity | null,
+  ): Promise<Value> {
     const { canonical } = await this.resolve(udfPath, "query", true);
     const outcome = await this.cachedQuery(canonical, convexToJson(args ?? {}), identity);
     if (outcome.ok) return jsonToConvex(outcome.value);
     throw outcome.error;
   }
 
-  private cachedQuery(canonical: string, args: JSONValue, identity: Identity | null): Promise<Outcome> {
-    return this.queries.get(QueryCache.key(canonical, args), identity?.tokenIdentifier ?? null, (readSet) =>
-      this.call("query", canonical, args, { identity, admin: true, readSet }).then(
-        (result): Outcome => ({ ok: true, value: result.value as JSONValue, logLines: result.logLines }),
-        failedOutcome,
-      ),
+  private cachedQuery(
+    canonical: string,
+    args: JSONValue,
+    identity: Identity | null,
+  ): Promise<Outcome> {
+    return this.queries.get(
+      QueryCache.key(canonical, args),
+      identity?.tokenIdentifier ?? null,
+      (readSet) =>
+        this.call("query", canonical, args, { identity, admin: true, readSet }).then(
+          (result): Outcome => ({
+            ok: true,
+            value: result.value as JSONValue,
+            logLines: result.logLines,
+          }),
+          failedOutcome,
+        ),
     );
   }
 
   /** Stores an uploaded file the way `ctx.storage.store` does; returns its storage id. */
   async storeBlob(blob: Blob): Promise<string> {
-    return (await this.t.action(async (ctx: { storage: { store(b: Blob): Promise<string> } }) => ctx.storage.store(blob))) as unknown as string;
+    return (await this.t.action(async (ctx: { storage: { store(b: Blob): Promise<string> } }) =>
+      ctx.storage.store(blob),
+    )) as unknown as string;
   }
 
   /** Re-arms timers for scheduled functions that were pending when the data was persisted. */
   rearmScheduled() {
     const now = Date.now();
     for (const job of this.database.documents()) {
-      if (this.database.tableOf(job._id) !== "_scheduled_functions" || job.state?.kind !== "pending") continue;
-      setTimeout(() => this.detached(() => void this.database.runScheduledJob(job)), Math.max(0, job.scheduledTime - now));
+      if (
+        this.database.tableOf(job._id) !== "_scheduled_functions" ||
+        job.state?.kind !== "pending"
+      )
+        continue;
+      setTimeout(
+        () => this.detached(() => void this.database.runScheduledJob(job)),
+        Math.max(0, job.scheduledTime - now),
+      );
     }
   }
 }
 
 function failedOutcome(error: unknown): Outcome {
-  const e = error instanceof FunctionError ? error : new FunctionError(String(error), undefined, [], error);
-  return { ok: false, message: e.message, data: e.data as JSONValue | undefined, logLines: e.logLines, error: e.thrown ?? e };
+  const e =
+    error instanceof FunctionError ? error : new FunctionError(String(error), undefined, [], error);
+  return {
+    ok: false,
+    message: e.message,
+    data: e.data as JSONValue | undefined,
+    logLines: e.logLines,
+    error: e.thrown ?? e,
+  };
 }
 
 async function loadSchema(convexDir: string, modules: ModuleMap): Promise<unknown> {

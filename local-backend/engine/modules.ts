@@ -27,7 +27,8 @@ export function listModuleFiles(convexDir: string): string[] {
 export type Importer = (file: string) => Promise<Record<string, unknown>>;
 
 /** Plain dynamic import: the first generation, and the only one under test runners. */
-export const nativeImport: Importer = (file) => import(pathToFileURL(file).href) as Promise<Record<string, unknown>>;
+export const nativeImport: Importer = (file) =>
+  import(pathToFileURL(file).href) as Promise<Record<string, unknown>>;
 
 /**
  * Builds the modules map convex-test expects (keys must include a `_generated` path
@@ -53,9 +54,12 @@ export async function preloadAll(map: ModuleMap): Promise<void> {
     try {
       await load();
     } catch (error) {
-      throw new Error(`Failed to load ${file}: ${error instanceof Error ? error.message : String(error)}`, {
-        cause: error,
-      });
+      throw new Error(
+        `Failed to load ${file}: ${error instanceof Error ? error.message : String(error)}`,
+        {
+          cause: error,
+        },
+      );
     }
   }
 }

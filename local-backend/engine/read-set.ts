@@ -17,7 +17,9 @@ export class ReadSet {
   readonly ranges: { table: string; range: unknown[] }[] = [];
   identity = false;
 
-  addQuery(query: { source: { type: string; tableName?: string; indexName?: string; range?: unknown[] } }) {
+  addQuery(query: {
+    source: { type: string; tableName?: string; indexName?: string; range?: unknown[] };
+  }) {
     const source = query.source;
     if (source.type === "IndexRange" && source.indexName && source.range) {
       this.ranges.push({ table: source.indexName.split(".")[0], range: source.range });

@@ -7,24 +7,35 @@ import type { Doc, IndexDefinitions, QuerySource } from "./convex-test-internals
 
 const valueAt = (doc: Doc, fieldPath: string): unknown => {
   let value: unknown = doc;
-  for (const part of fieldPath.split(".")) value = (value as Record<string, unknown> | undefined)?.[part];
+  for (const part of fieldPath.split("."))
+    value = (value as Record<string, unknown> | undefined)?.[part];
   return value;
 };
-const docKey = (value: unknown) => (value === undefined ? "undefined" : JSON.stringify(convexToJson(value as Value)));
+const docKey = (value: unknown) =>
+  value === undefined ? "undefined" : JSON.stringify(convexToJson(value as Value));
 const filterKey = (json: unknown) =>
-  json !== null && typeof json === "object" && "$undefined" in json ? "undefined" : JSON.stringify(json);
+  json !== null && typeof json === "object" && "$undefined" in json
+    ? "undefined"
+    : JSON.stringify(json);
 
 export class TableIndex {
   private readonly tables = new Map<string, Set<string>>();
   /** "table.index" → first field → value key → ids */
-  private readonly buckets = new Map<string, { field: string; byValue: Map<string, Set<string>> }>();
+  private readonly buckets = new Map<
+    string,
+    { field: string; byValue: Map<string, Set<string>> }
+  >();
 
   constructor(
     private readonly tableOf: (id: string) => string,
     indexes: IndexDefinitions,
   ) {
     for (const [table, list] of indexes) {
-      for (const index of list) this.buckets.set(`${table}.${index.indexDescriptor}`, { field: index.fields[0], byValue: new Map() });
+      for (const index of list)
+        this.buckets.set(`${table}.${index.indexDescriptor}`, {
+          field: index.fields[0],
+          byValue: new Map(),
+        });
     }
   }
 
@@ -65,7 +76,8 @@ export class TableIndex {
       const indexName = source.indexName.split(".")[1];
       if (indexName === "by_id") return typeof first.value === "string" ? [first.value] : [];
       const bucket = this.buckets.get(source.indexName);
-      if (bucket && bucket.field === first.fieldPath) return bucket.byValue.get(filterKey(first.value)) ?? [];
+      if (bucket && bucket.field === first.fieldPath)
+        return bucket.byValue.get(filterKey(first.value)) ?? [];
     }
     return this.tables.get(table) ?? [];
   }

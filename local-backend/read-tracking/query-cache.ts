@@ -67,7 +67,11 @@ export class QueryCache {
    * The cached outcome for `key` as seen by `identity` (a tokenIdentifier, null when signed out), or
    * the outcome of `run`, which must record what it reads in the given read set and never reject.
    */
-  get(key: string, identity: string | null, run: (readSet: ReadSet) => Promise<Outcome>): Promise<Outcome> {
+  get(
+    key: string,
+    identity: string | null,
+    run: (readSet: ReadSet) => Promise<Outcome>,
+  ): Promise<Outcome> {
     const who = identity ?? "anonymous";
     let group = this.groups.get(key);
     const cached = group?.get(ANYONE) ?? group?.get(who);
@@ -79,7 +83,13 @@ export class QueryCache {
       return cached.promise;
     }
     if (!group) this.groups.set(key, (group = new Map()));
-    const entry: Entry = { key, slot: who, readSet: new ReadSet(), done: false, promise: undefined as never };
+    const entry: Entry = {
+      key,
+      slot: who,
+      readSet: new ReadSet(),
+      done: false,
+      promise: undefined as never,
+    };
     this.runs += 1;
     this.running.add(entry);
     group.set(who, entry);
@@ -114,7 +124,8 @@ export class QueryCache {
     // A running entry has either not begun its transaction (it will see this commit; its read set is
     // still empty) or has finished reading: queries and mutations never interleave.
     const suspects = new Set(this.running);
-    for (const change of changes) for (const entry of this.byTable.get(change.table) ?? []) suspects.add(entry);
+    for (const change of changes)
+      for (const entry of this.byTable.get(change.table) ?? []) suspects.add(entry);
     const stale = new Set<string>();
     for (const entry of suspects) {
       if (!entry.readSet.touchedBy(changes, this.rangeMatches)) continue;

@@ -4,7 +4,14 @@ import WebSocket from "ws";
 import { exportPKCS8, generateKeyPair } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startBackend, type Backend } from "../server.ts";
-import { fixtureConvexDir, newClient, nextValue, removeTempDataDirs, signToken, tempDataDir } from "./helpers.ts";
+import {
+  fixtureConvexDir,
+  newClient,
+  nextValue,
+  removeTempDataDirs,
+  signToken,
+  tempDataDir,
+} from "./helpers.ts";
 
 type Message = { body: string; author: string | null };
 const bodies = (rows: Message[]) => rows.map((r) => r.body);
@@ -32,7 +39,12 @@ describe("sync WebSocket", () => {
   it("a mutation by one client updates another client's subscription", async () => {
     const [a, b] = [client(), client()];
     await nextValue<Message[]>(a, anyApi.messages.list, { channel: "two" }, (v) => v.length === 0);
-    const update = nextValue<Message[]>(a, anyApi.messages.list, { channel: "two" }, (v) => v.length === 1);
+    const update = nextValue<Message[]>(
+      a,
+      anyApi.messages.list,
+      { channel: "two" },
+      (v) => v.length === 1,
+    );
     await b.mutation(anyApi.messages.send, { channel: "two", body: "hello" });
     expect(bodies(await update)).toEqual(["hello"]);
   });
@@ -48,9 +60,13 @@ describe("sync WebSocket", () => {
 
   it("a ConvexError reaches the client with its data, and console output as log lines", async () => {
     const a = client();
-    const error = await a.mutation(anyApi.messages.send, { channel: "err", body: "" }).catch((e: unknown) => e);
+    const error = await a
+      .mutation(anyApi.messages.send, { channel: "err", body: "" })
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ data: { code: "EMPTY", message: "Message is empty." } });
-    const plain = await a.mutation(anyApi.messages.send, { channel: "err", body: "crash" }).catch((e: Error) => e);
+    const plain = await a
+      .mutation(anyApi.messages.send, { channel: "err", body: "crash" })
+      .catch((e: Error) => e);
     expect((plain as Error).message).toContain("plain failure");
   });
 
@@ -64,22 +80,47 @@ describe("sync WebSocket", () => {
     });
     clients.push(c);
     await c.mutation(anyApi.messages.send, { channel: "logs", body: "logged" });
-    expect(lines.some((l) => l.includes("[CONVEX M(messages:send)] [LOG]") && l.includes("sending logged"))).toBe(true);
+    expect(
+      lines.some(
+        (l) => l.includes("[CONVEX M(messages:send)] [LOG]") && l.includes("sending logged"),
+      ),
+    ).toBe(true);
   });
 
   it("an action calling an internal mutation updates subscribers", async () => {
     const [a, b] = [client(), client()];
     await nextValue<Message[]>(a, anyApi.messages.list, { channel: "act" }, (v) => v.length === 0);
-    const update = nextValue<Message[]>(a, anyApi.messages.list, { channel: "act" }, (v) => v.length === 1);
-    expect(await b.action(anyApi.messages.sendViaAction, { channel: "act", body: "via action" })).toBe("done");
+    const update = nextValue<Message[]>(
+      a,
+      anyApi.messages.list,
+      { channel: "act" },
+      (v) => v.length === 1,
+    );
+    expect(
+      await b.action(anyApi.messages.sendViaAction, { channel: "act", body: "via action" }),
+    ).toBe("done");
     expect(bodies(await update)).toEqual(["via action"]);
   });
 
   it("a scheduled function's writes update subscribers", async () => {
     const a = client();
-    await nextValue<Message[]>(a, anyApi.messages.list, { channel: "later" }, (v) => v.length === 0);
-    const update = nextValue<Message[]>(a, anyApi.messages.list, { channel: "later" }, (v) => v.length === 1);
-    await a.mutation(anyApi.messages.sendLater, { channel: "later", body: "scheduled", delayMs: 30 });
+    await nextValue<Message[]>(
+      a,
+      anyApi.messages.list,
+      { channel: "later" },
+      (v) => v.length === 0,
+    );
+    const update = nextValue<Message[]>(
+      a,
+      anyApi.messages.list,
+      { channel: "later" },
+      (v) => v.length === 1,
+    );
+    await a.mutation(anyApi.messages.sendLater, {
+      channel: "later",
+      body: "scheduled",
+      delayMs: 30,
+    });
     expect(bodies(await update)).toEqual(["scheduled"]);
   });
 
@@ -104,9 +145,24 @@ describe("sync WebSocket", () => {
     const id = await a.mutation(anyApi.messages.send, { channel: "idx-a", body: "3" });
     a.onUpdate(anyApi.messages.list, { channel: "idx-a" }, () => {});
     a.onUpdate(anyApi.messages.list, { channel: "idx-b" }, () => {});
-    await nextValue<Message[]>(a, anyApi.messages.list, { channel: "idx-b" }, (v) => v.length === 0);
-    const inA = nextValue<Message[]>(a, anyApi.messages.list, { channel: "idx-a" }, (v) => v.length === 2);
-    const inB = nextValue<Message[]>(a, anyApi.messages.list, { channel: "idx-b" }, (v) => v.length === 1);
+    await nextValue<Message[]>(
+      a,
+      anyApi.messages.list,
+      { channel: "idx-b" },
+      (v) => v.length === 0,
+    );
+    const inA = nextValue<Message[]>(
+      a,
+      anyApi.messages.list,
+      { channel: "idx-a" },
+      (v) => v.length === 2,
+    );
+    const inB = nextValue<Message[]>(
+      a,
+      anyApi.messages.list,
+      { channel: "idx-b" },
+      (v) => v.length === 1,
+    );
     await a.mutation(anyApi.messages.move, { id, channel: "idx-b" });
     expect(bodies(await inA)).toEqual(["1", "2"]);
     expect(bodies(await inB)).toEqual(["3"]);
@@ -137,24 +193,50 @@ describe("auth", () => {
   it("accepts a valid token and builds the identity as Convex does", async () => {
     const { c, identity } = authState(await signToken(dataDir, backend.siteUrl, "user1|session1"));
     expect(await identity).toBe(true);
-    const me = await nextValue<{ subject: string; tokenIdentifier: string } | null>(c, anyApi.messages.whoami, {}, (v) => v !== null);
-    expect(me).toEqual({ subject: "user1|session1", tokenIdentifier: `${backend.siteUrl}|user1|session1` });
+    const me = await nextValue<{ subject: string; tokenIdentifier: string } | null>(
+      c,
+      anyApi.messages.whoami,
+      {},
+      (v) => v !== null,
+    );
+    expect(me).toEqual({
+      subject: "user1|session1",
+      tokenIdentifier: `${backend.siteUrl}|user1|session1`,
+    });
   });
 
   it("drops the identity and sends AuthError when the connection's token expires", async () => {
-    const token = await signToken(dataDir, backend.siteUrl, "short", { expiresIn: Math.floor(Date.now() / 1000) + 1 });
+    const token = await signToken(dataDir, backend.siteUrl, "short", {
+      expiresIn: Math.floor(Date.now() / 1000) + 1,
+    });
     const socket = new WebSocket(`${backend.url.replace("http", "ws")}/api/1.48.0/sync`);
     const messages: { type: string; [k: string]: unknown }[] = [];
     socket.on("message", (data) => messages.push(JSON.parse(data.toString())));
     await new Promise((resolve) => socket.once("open", resolve));
-    socket.send(JSON.stringify({ type: "Connect", sessionId: "s", connectionCount: 0, lastCloseReason: null, clientTs: Date.now() }));
-    socket.send(JSON.stringify({ type: "Authenticate", tokenType: "User", value: token, baseVersion: 0 }));
+    socket.send(
+      JSON.stringify({
+        type: "Connect",
+        sessionId: "s",
+        connectionCount: 0,
+        lastCloseReason: null,
+        clientTs: Date.now(),
+      }),
+    );
+    socket.send(
+      JSON.stringify({ type: "Authenticate", tokenType: "User", value: token, baseVersion: 0 }),
+    );
     const deadline = Date.now() + 4000;
-    while (!messages.some((m) => m.type === "AuthError") && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    while (!messages.some((m) => m.type === "AuthError") && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 50));
     socket.close();
-    const transition = messages.find((m) => m.type === "Transition") as unknown as { endVersion: { identity: number } };
+    const transition = messages.find((m) => m.type === "Transition") as unknown as {
+      endVersion: { identity: number };
+    };
     expect(transition.endVersion.identity).toBe(1);
-    expect(messages.find((m) => m.type === "AuthError")).toMatchObject({ baseVersion: 0, authUpdateAttempted: false });
+    expect(messages.find((m) => m.type === "AuthError")).toMatchObject({
+      baseVersion: 0,
+      authUpdateAttempted: false,
+    });
   });
 
   it("a mutation or action sent right after Authenticate runs with the new identity", async () => {
@@ -170,7 +252,10 @@ describe("auth", () => {
     expect([fromMutation, fromAction]).toEqual(["ordered", "ordered"]);
     expect(await confirmed).toBe(true);
     c.client.clearAuth();
-    const afterClear = await Promise.all([c.mutation(anyApi.identity.subjectMutation, {}), c.action(anyApi.identity.subjectAction, {})]);
+    const afterClear = await Promise.all([
+      c.mutation(anyApi.identity.subjectMutation, {}),
+      c.action(anyApi.identity.subjectAction, {}),
+    ]);
     expect(afterClear).toEqual([null, null]);
   });
 
@@ -192,13 +277,17 @@ describe("auth", () => {
   });
 
   it("refuses an expired token", async () => {
-    const expired = await signToken(dataDir, backend.siteUrl, "user2", { expiresIn: Math.floor(Date.now() / 1000) - 60 });
+    const expired = await signToken(dataDir, backend.siteUrl, "user2", {
+      expiresIn: Math.floor(Date.now() / 1000) - 60,
+    });
     expect(await authState(expired).identity).toBe(false);
   });
 
   it("refuses a token signed with another key", async () => {
     const other = await generateKeyPair("RS256", { extractable: true });
-    const forged = await signToken(dataDir, backend.siteUrl, "user3", { privateKey: await exportPKCS8(other.privateKey) });
+    const forged = await signToken(dataDir, backend.siteUrl, "user3", {
+      privateKey: await exportPKCS8(other.privateKey),
+    });
     expect(await authState(forged).identity).toBe(false);
   });
 });
@@ -207,13 +296,17 @@ describe("HTTP API, storage and HTTP actions", () => {
   it("ConvexHttpClient runs queries and mutations, with ConvexError data", async () => {
     const http = new ConvexHttpClient(backend.url);
     await http.mutation(anyApi.messages.send, { channel: "http", body: "over http" });
-    expect(bodies(await http.query(anyApi.messages.list, { channel: "http" }))).toEqual(["over http"]);
-    await expect(http.mutation(anyApi.messages.send, { channel: "http", body: "" })).rejects.toMatchObject({
+    expect(bodies(await http.query(anyApi.messages.list, { channel: "http" }))).toEqual([
+      "over http",
+    ]);
+    await expect(
+      http.mutation(anyApi.messages.send, { channel: "http", body: "" }),
+    ).rejects.toMatchObject({
       data: { code: "EMPTY" },
     });
-    await expect(http.mutation(anyApi.messages.insertInternal, { channel: "http", body: "x" })).rejects.toThrow(
-      /Could not find public function/,
-    );
+    await expect(
+      http.mutation(anyApi.messages.insertInternal, { channel: "http", body: "x" }),
+    ).rejects.toThrow(/Could not find public function/);
   });
 
   it("an internal query's result is never shared with a non-admin subscriber", async () => {
@@ -232,13 +325,18 @@ describe("HTTP API, storage and HTTP actions", () => {
     const admin = new ConvexHttpClient(backend.url);
     (admin as unknown as { setAdminAuth(key: string): void }).setAdminAuth(backend.adminKey);
     await admin.mutation(anyApi.messages.insertInternal, { channel: "admin", body: "internal" });
-    expect(bodies(await admin.query(anyApi.messages.list, { channel: "admin" }))).toEqual(["internal"]);
+    expect(bodies(await admin.query(anyApi.messages.list, { channel: "admin" }))).toEqual([
+      "internal",
+    ]);
   });
 
   it("answers CORS preflight", async () => {
     const res = await fetch(`${backend.url}/api/action`, {
       method: "OPTIONS",
-      headers: { Origin: "http://127.0.0.1:5173", "Access-Control-Request-Headers": "content-type,convex-client" },
+      headers: {
+        Origin: "http://127.0.0.1:5173",
+        "Access-Control-Request-Headers": "content-type,convex-client",
+      },
     });
     expect(res.status).toBe(204);
     expect(res.headers.get("access-control-allow-origin")).toBe("*");
@@ -250,30 +348,47 @@ describe("HTTP API, storage and HTTP actions", () => {
     const uploadUrl: string = await http.mutation(anyApi.files.generateUploadUrl, {});
     expect(uploadUrl.startsWith(backend.url)).toBe(true);
     const bytes = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]);
-    const res = await fetch(uploadUrl, { method: "POST", headers: { "Content-Type": "image/png" }, body: bytes });
+    const res = await fetch(uploadUrl, {
+      method: "POST",
+      headers: { "Content-Type": "image/png" },
+      body: bytes,
+    });
     const { storageId } = (await res.json()) as { storageId: string };
     const fileUrl: string = await http.query(anyApi.files.url, { storageId });
     const file = await fetch(fileUrl);
     expect(file.headers.get("content-type")).toBe("image/png");
     expect(new Uint8Array(await file.arrayBuffer())).toEqual(bytes);
-    const tooBig = await fetch(uploadUrl, { method: "POST", body: new Uint8Array(21 * 1024 * 1024) });
+    const tooBig = await fetch(uploadUrl, {
+      method: "POST",
+      body: new Uint8Array(21 * 1024 * 1024),
+    });
     expect(tooBig.status).toBe(413);
   });
 
   it("file URLs need their token and answer 404 otherwise; uploads need a generated URL", async () => {
     const http = new ConvexHttpClient(backend.url);
     const uploadUrl: string = await http.mutation(anyApi.files.generateUploadUrl, {});
-    const upload = (url: string) => fetch(url, { method: "POST", headers: { "Content-Type": "text/plain" }, body: "private" });
+    const upload = (url: string) =>
+      fetch(url, { method: "POST", headers: { "Content-Type": "text/plain" }, body: "private" });
     const ids: string[] = [];
-    for (let i = 0; i < 2; i++) ids.push(((await (await upload(uploadUrl)).json()) as { storageId: string }).storageId);
+    for (let i = 0; i < 2; i++)
+      ids.push(((await (await upload(uploadUrl)).json()) as { storageId: string }).storageId);
     const fileUrl = new URL(await http.query(anyApi.files.url, { storageId: ids[0] }));
     expect(fileUrl.searchParams.get("token")).toMatch(/^[\w-]{43}$/);
     expect(await (await fetch(fileUrl)).text()).toBe("private");
     const bare = `${backend.url}/api/storage/${ids[0]}`;
-    const otherToken = new URL(await http.query(anyApi.files.url, { storageId: ids[1] })).searchParams.get("token");
+    const otherToken = new URL(
+      await http.query(anyApi.files.url, { storageId: ids[1] }),
+    ).searchParams.get("token");
     const missing = ids[1].replace(/^\d+/, (n) => String(Number(n) + 1000).padStart(n.length, "0"));
     const malformed = `${backend.url}/api/storage/%E0${ids[0]}?token=${fileUrl.searchParams.get("token")}`;
-    for (const url of [bare, `${bare}?token=`, `${bare}?token=${otherToken}`, `${backend.url}/api/storage/${missing}?token=${otherToken}`, malformed]) {
+    for (const url of [
+      bare,
+      `${bare}?token=`,
+      `${bare}?token=${otherToken}`,
+      `${backend.url}/api/storage/${missing}?token=${otherToken}`,
+      malformed,
+    ]) {
       const res = await fetch(url);
       expect([url, res.status]).toEqual([url, 404]);
       expect(await res.text()).toBe("File not found");
@@ -282,7 +397,13 @@ describe("HTTP API, storage and HTTP actions", () => {
     const base = `${backend.url}/api/storage/upload`;
     const [expiry, signature] = new URL(uploadUrl).searchParams.get("token")!.split(".");
     const past = String(Date.now() - 1000);
-    for (const url of [base, `${base}?token=${expiry}`, `${base}?token=${expiry}.${signature}x`, `${base}?token=${Number(expiry) + 1}.${signature}`, `${base}?token=${past}.${signature}`]) {
+    for (const url of [
+      base,
+      `${base}?token=${expiry}`,
+      `${base}?token=${expiry}.${signature}x`,
+      `${base}?token=${Number(expiry) + 1}.${signature}`,
+      `${base}?token=${past}.${signature}`,
+    ]) {
       expect([url, (await upload(url)).status]).toEqual([url, 401]);
     }
   });
@@ -290,12 +411,21 @@ describe("HTTP API, storage and HTTP actions", () => {
   it("HTTP actions storing files in parallel, alongside uploads and mutations, all succeed", async () => {
     const http = new ConvexHttpClient(backend.url);
     const stores = Array.from({ length: 6 }, (_, i) =>
-      fetch(`${backend.siteUrl}/api/store`, { method: "POST", headers: { "Content-Type": "text/plain" }, body: `stored ${i}` }),
+      fetch(`${backend.siteUrl}/api/store`, {
+        method: "POST",
+        headers: { "Content-Type": "text/plain" },
+        body: `stored ${i}`,
+      }),
     );
     const uploads = Array.from({ length: 3 }, async (_, i) =>
-      fetch(await http.mutation(anyApi.files.generateUploadUrl, {}), { method: "POST", body: `uploaded ${i}` }),
+      fetch(await http.mutation(anyApi.files.generateUploadUrl, {}), {
+        method: "POST",
+        body: `uploaded ${i}`,
+      }),
     );
-    const writes = Array.from({ length: 6 }, () => http.mutation(anyApi.counters.increment, { name: "beside-stores" }));
+    const writes = Array.from({ length: 6 }, () =>
+      http.mutation(anyApi.counters.increment, { name: "beside-stores" }),
+    );
     const responses = await Promise.all([...stores, ...uploads]);
     await Promise.all(writes);
     expect(responses.map((r) => r.status)).toEqual(responses.map(() => 200));
@@ -305,7 +435,10 @@ describe("HTTP API, storage and HTTP actions", () => {
         return await (await fetch(await http.query(anyApi.files.url, { storageId }))).text();
       }),
     );
-    expect(texts).toEqual([...Array.from({ length: 6 }, (_, i) => `stored ${i}`), ...Array.from({ length: 3 }, (_, i) => `uploaded ${i}`)]);
+    expect(texts).toEqual([
+      ...Array.from({ length: 6 }, (_, i) => `stored ${i}`),
+      ...Array.from({ length: 3 }, (_, i) => `uploaded ${i}`),
+    ]);
     expect(await http.query(anyApi.counters.get, { name: "beside-stores" })).toBe(6);
   });
 
@@ -313,12 +446,22 @@ describe("HTTP API, storage and HTTP actions", () => {
     const anonymous = await fetch(`${backend.siteUrl}/api/whoami`);
     expect(await anonymous.json()).toEqual({ subject: null });
     const token = await signToken(dataDir, backend.siteUrl, "site-user");
-    const signed = await fetch(`${backend.siteUrl}/api/whoami`, { headers: { Authorization: `Bearer ${token}` } });
+    const signed = await fetch(`${backend.siteUrl}/api/whoami`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
     expect(await signed.json()).toEqual({ subject: "site-user" });
-    const forged = await fetch(`${backend.siteUrl}/api/whoami`, { headers: { Authorization: `Bearer ${token}x` } });
+    const forged = await fetch(`${backend.siteUrl}/api/whoami`, {
+      headers: { Authorization: `Bearer ${token}x` },
+    });
     expect(forged.status).toBe(401);
-    const echo = await fetch(`${backend.siteUrl}/api/echo-url?x=1`, { method: "POST", body: "payload" });
-    expect(await echo.json()).toEqual({ url: `${backend.siteUrl}/api/echo-url?x=1`, body: "payload" });
+    const echo = await fetch(`${backend.siteUrl}/api/echo-url?x=1`, {
+      method: "POST",
+      body: "payload",
+    });
+    expect(await echo.json()).toEqual({
+      url: `${backend.siteUrl}/api/echo-url?x=1`,
+      body: "payload",
+    });
     expect((await fetch(`${backend.siteUrl}/nowhere`)).status).toBe(404);
   });
 });

@@ -9,4 +9,6 @@ const backend = await startBackend({
   dataDir: process.argv[2],
   convexDir: process.argv[3] ?? fixtureConvexDir,
 });
-process.stdout.write(`${JSON.stringify({ url: backend.url, siteUrl: backend.siteUrl, pid: process.pid })}\n`);
+process.stdout.write(
+  `${JSON.stringify({ url: backend.url, siteUrl: backend.siteUrl, pid: process.pid })}\n`,
+);

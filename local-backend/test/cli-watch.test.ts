@@ -20,7 +20,23 @@ it("--watch reloads changed modules without losing data, keeps serving when a mo
   cpSync(fixtureConvexDir, convexDir, { recursive: true });
   const child = spawn(
     process.execPath,
-    ["--import", "tsx", path.join(here, "../cli.ts"), "--port", "0", "--site-port", "0", "--data", tempDataDir(), "--convex", convexDir, "--watch", "--run", "seed:init", "--no-demo"],
+    [
+      "--import",
+      "tsx",
+      path.join(here, "../cli.ts"),
+      "--port",
+      "0",
+      "--site-port",
+      "0",
+      "--data",
+      tempDataDir(),
+      "--convex",
+      convexDir,
+      "--watch",
+      "--run",
+      "seed:init",
+      "--no-demo",
+    ],
     { stdio: ["ignore", "pipe", "pipe"] },
   );
   let output = "";
@@ -44,7 +60,9 @@ it("--watch reloads changed modules without losing data, keeps serving when a mo
 
   const [, url] = await waitFor(/Convex URL:\s+(\S+)/);
   const http = new ConvexHttpClient(url);
-  expect(await http.query(anyApi.messages.list, { channel: "seed" })).toEqual([{ body: "plain", author: null }]);
+  expect(await http.query(anyApi.messages.list, { channel: "seed" })).toEqual([
+    { body: "plain", author: null },
+  ]);
   await http.mutation(anyApi.messages.send, { channel: "w", body: "before reload" });
 
   writeFileSync(
@@ -53,10 +71,18 @@ it("--watch reloads changed modules without losing data, keeps serving when a mo
   );
   await waitFor(/reloaded .*generation 2/);
   expect(await http.query(anyApi.hello.version, {})).toBe("v2");
-  expect(await http.query(anyApi.messages.list, { channel: "w" })).toEqual([{ body: "before reload", author: null }]);
+  expect(await http.query(anyApi.messages.list, { channel: "w" })).toEqual([
+    { body: "before reload", author: null },
+  ]);
 
   const schemaFile = path.join(convexDir, "schema.ts");
-  writeFileSync(schemaFile, readFileSync(schemaFile, "utf8").replace(`.index("by_channel", [`, `.index("by_body", ["body"]).index("by_channel", [`));
+  writeFileSync(
+    schemaFile,
+    readFileSync(schemaFile, "utf8").replace(
+      `.index("by_channel", [`,
+      `.index("by_body", ["body"]).index("by_channel", [`,
+    ),
+  );
   writeFileSync(
     path.join(convexDir, "byBody.ts"),
     `import { queryGeneric } from "convex/server";\nimport { v } from "convex/values";\n` +

@@ -5,7 +5,8 @@ import { removeTempDataDirs, tempDataDir } from "./helpers.ts";
 const pending: (() => void)[] = [];
 vi.mock("node:fs", async (importOriginal) => ({
   ...(await importOriginal<typeof import("node:fs")>()),
-  fdatasync: (_fd: number, callback: (error: Error | null) => void) => pending.push(() => callback(null)),
+  fdatasync: (_fd: number, callback: (error: Error | null) => void) =>
+    pending.push(() => callback(null)),
 }));
 
 const { TransactionLog } = await import("../durability/log.ts");
@@ -15,7 +16,8 @@ afterAll(removeTempDataDirs);
 it("sync waits for the records appended before it, not for rounds that later records start", async () => {
   const log = new TransactionLog(tempDataDir());
   log.recover();
-  const settled = (p: Promise<void>) => Promise.race([p.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), 20))]);
+  const settled = (p: Promise<void>) =>
+    Promise.race([p.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), 20))]);
 
   log.appendCommit(1n, [], 0, 0);
   const first = log.sync();

@@ -6,7 +6,10 @@ import { ConvexClient } from "convex/browser";
 import { importPKCS8, SignJWT } from "jose";
 import WebSocket from "ws";
 
-export const fixtureConvexDir = path.join(path.dirname(fileURLToPath(import.meta.url)), "fixture-convex");
+export const fixtureConvexDir = path.join(
+  path.dirname(fileURLToPath(import.meta.url)),
+  "fixture-convex",
+);
 
 const tempDirs: string[] = [];
 
@@ -21,7 +24,9 @@ export function removeTempDataDirs() {
 }
 
 export function newClient(url: string) {
-  return new ConvexClient(url, { webSocketConstructor: WebSocket as unknown as typeof globalThis.WebSocket });
+  return new ConvexClient(url, {
+    webSocketConstructor: WebSocket as unknown as typeof globalThis.WebSocket,
+  });
 }
 
 /** Resolves with the first value `predicate` accepts from a subscription. */
@@ -53,7 +58,9 @@ export async function signToken(
   subject: string,
   options: { expiresIn?: string | number; privateKey?: string } = {},
 ) {
-  const keys = JSON.parse(readFileSync(path.join(dataDir, "auth-keys.json"), "utf8")) as { JWT_PRIVATE_KEY: string };
+  const keys = JSON.parse(readFileSync(path.join(dataDir, "auth-keys.json"), "utf8")) as {
+    JWT_PRIVATE_KEY: string;
+  };
   const key = await importPKCS8(options.privateKey ?? keys.JWT_PRIVATE_KEY, "RS256");
   return await new SignJWT({ sub: subject })
     .setProtectedHeader({ alg: "RS256" })

@@ -102,9 +102,9 @@ describe("malformed input", () => {
       const cloud = Number(new URL(backend.url).port);
       const site = Number(new URL(backend.siteUrl).port);
       for (const port of [cloud, site]) {
-        expect(await rawRequest(port, `GET ${target} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`)).toMatch(
-          /^HTTP\/1\.1 4\d\d|closed/,
-        );
+        expect(
+          await rawRequest(port, `GET ${target} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`),
+        ).toMatch(/^HTTP\/1\.1 4\d\d|closed/);
       }
       const upgrade = `GET ${target} HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n`;
       await rawRequest(cloud, upgrade);
@@ -121,12 +121,12 @@ describe("malformed input", () => {
     const port = (server.address() as AddressInfo).port;
     try {
       for (const target of ["/%", "/%E0%A4%A", "http://["])
-        expect(await rawRequest(port, `GET ${target} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`)).toMatch(
-          /^HTTP\/1\.1 400/,
-        );
-      expect(await rawRequest(port, "GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")).toMatch(
-        /^HTTP\/1\.1 200/,
-      );
+        expect(
+          await rawRequest(port, `GET ${target} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`),
+        ).toMatch(/^HTTP\/1\.1 400/);
+      expect(
+        await rawRequest(port, "GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"),
+      ).toMatch(/^HTTP\/1\.1 200/);
     } finally {
       server.close();
     }

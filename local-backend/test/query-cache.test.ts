@@ -14,13 +14,28 @@ describe("QueryCache", () => {
     return doc[fieldPath] === value;
   };
   const cache = (max?: number) => new QueryCache((id) => id.split(":")[0], eqMatches, max);
-  const counter = (id: string, name: string, value: number): Doc => ({ _id: `counters:${id}`, _creationTime: 0, name, value });
-  const write = (before: Doc | null, after: Doc | null): Change[] => [{ id: (after ?? before)!._id, table: "counters", before, after }];
+  const counter = (id: string, name: string, value: number): Doc => ({
+    _id: `counters:${id}`,
+    _creationTime: 0,
+    name,
+    value,
+  });
+  const write = (before: Doc | null, after: Doc | null): Change[] => [
+    { id: (after ?? before)!._id, table: "counters", before, after },
+  ];
   /** A run reading the counters named `name` through an index range, counting how often it ran. */
   const runner = (name: string, value: number, { readsIdentity = false } = {}) => {
-    const run = async (readSet: Parameters<Parameters<QueryCache["get"]>[2]>[0]): Promise<Outcome> => {
+    const run = async (
+      readSet: Parameters<Parameters<QueryCache["get"]>[2]>[0],
+    ): Promise<Outcome> => {
       run.calls += 1;
-      readSet.addQuery({ source: { type: "IndexRange", indexName: "counters.by_name", range: [{ type: "Eq", fieldPath: "name", value: name }] } });
+      readSet.addQuery({
+        source: {
+          type: "IndexRange",
+          indexName: "counters.by_name",
+          range: [{ type: "Eq", fieldPath: "name", value: name }],
+        },
+      });
       readSet.identity = readsIdentity;
       return { ok: true, value, logLines: [] };
     };
@@ -66,7 +81,13 @@ describe("QueryCache", () => {
     const key = QueryCache.key("counters:get", { name: "a" });
     const finish: ((o: Outcome) => void)[] = [];
     const slow = async (readSet: Parameters<Parameters<QueryCache["get"]>[2]>[0]) => {
-      readSet.addQuery({ source: { type: "IndexRange", indexName: "counters.by_name", range: [{ type: "Eq", fieldPath: "name", value: "a" }] } });
+      readSet.addQuery({
+        source: {
+          type: "IndexRange",
+          indexName: "counters.by_name",
+          range: [{ type: "Eq", fieldPath: "name", value: "a" }],
+        },
+      });
       return await new Promise<Outcome>((resolve) => finish.push(resolve));
     };
     const first = c.get(key, null, slow);
@@ -84,7 +105,11 @@ describe("QueryCache", () => {
 
   it("evicts the least recently used entries, never those of retained keys", async () => {
     const c = cache(2);
-    const [a, b, d] = [QueryCache.key("q", { n: "a" }), QueryCache.key("q", { n: "b" }), QueryCache.key("q", { n: "d" })];
+    const [a, b, d] = [
+      QueryCache.key("q", { n: "a" }),
+      QueryCache.key("q", { n: "b" }),
+      QueryCache.key("q", { n: "d" }),
+    ];
     const runA = runner("a", 1);
     c.retain(a);
     await c.get(a, null, runA);
@@ -99,7 +124,12 @@ describe("QueryCache", () => {
 describe("query cache in the backend", () => {
   let backend: Backend;
   beforeAll(async () => {
-    backend = await startBackend({ port: 0, sitePort: 0, dataDir: tempDataDir(), convexDir: fixtureConvexDir });
+    backend = await startBackend({
+      port: 0,
+      sitePort: 0,
+      dataDir: tempDataDir(),
+      convexDir: fixtureConvexDir,
+    });
   });
   afterAll(async () => {
     await backend.close();
@@ -125,9 +155,15 @@ describe("query cache in the backend", () => {
       const res = await fetch(`${backend.siteUrl}/api/counter?name=${name}`);
       return { status: res.status, body: (await res.json()) as unknown };
     };
-    expect(await get("site")).toEqual({ status: 404, body: { error: { code: "NO_COUNTER", name: "site" } } });
+    expect(await get("site")).toEqual({
+      status: 404,
+      body: { error: { code: "NO_COUNTER", name: "site" } },
+    });
     const runs = backend.engine.queries.runs;
-    expect(await get("site")).toEqual({ status: 404, body: { error: { code: "NO_COUNTER", name: "site" } } });
+    expect(await get("site")).toEqual({
+      status: 404,
+      body: { error: { code: "NO_COUNTER", name: "site" } },
+    });
     expect(backend.engine.queries.runs).toBe(runs);
     await new ConvexHttpClient(backend.url).mutation(anyApi.counters.increment, { name: "site" });
     expect(await get("site")).toEqual({ status: 200, body: { value: 1 } });
@@ -138,25 +174,42 @@ describe("query cache in the backend", () => {
   it("never skips a version: each Transition starts where the previous one ended, through a burst of commits", async () => {
     const ws = new WebSocket(`${backend.url.replace("http", "ws")}/api/1.0/sync`);
     await new Promise((resolve) => ws.once("open", resolve));
-    type Transition = { type: string; startVersion: unknown; endVersion: unknown; modifications: { value?: number }[] };
+    type Transition = {
+      type: string;
+      startVersion: unknown;
+      endVersion: unknown;
+      modifications: { value?: number }[];
+    };
     const transitions: Transition[] = [];
     ws.on("message", (data) => {
       const message = JSON.parse(data.toString()) as Transition;
       if (message.type === "Transition") transitions.push(message);
     });
-    ws.send(JSON.stringify({ type: "Connect", sessionId: "versions", connectionCount: 0, lastCloseReason: null }));
+    ws.send(
+      JSON.stringify({
+        type: "Connect",
+        sessionId: "versions",
+        connectionCount: 0,
+        lastCloseReason: null,
+      }),
+    );
     ws.send(
       JSON.stringify({
         type: "ModifyQuerySet",
         baseVersion: 0,
         newVersion: 1,
-        modifications: [{ type: "Add", queryId: 0, udfPath: "counters:get", args: [{ name: "burst" }] }],
+        modifications: [
+          { type: "Add", queryId: 0, udfPath: "counters:get", args: [{ name: "burst" }] },
+        ],
       }),
     );
     const http = new ConvexHttpClient(backend.url);
-    await Promise.all(Array.from({ length: 20 }, () => http.mutation(anyApi.counters.increment, { name: "burst" })));
+    await Promise.all(
+      Array.from({ length: 20 }, () => http.mutation(anyApi.counters.increment, { name: "burst" })),
+    );
     await expect.poll(() => transitions.at(-1)?.modifications.at(-1)?.value).toBe(20);
     ws.close();
-    for (let i = 1; i < transitions.length; i++) expect(transitions[i].startVersion).toEqual(transitions[i - 1].endVersion);
+    for (let i = 1; i < transitions.length; i++)
+      expect(transitions[i].startVersion).toEqual(transitions[i - 1].endVersion);
   });
 });

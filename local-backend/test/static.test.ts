@@ -27,12 +27,22 @@ describe("static server (--serve)", () => {
   });
 
   const get = (p: string, encoding?: string) =>
-    new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>((resolve, reject) => {
+    new Promise<{
+      status: number;
+      headers: Record<string, string | string[] | undefined>;
+      body: Buffer;
+    }>((resolve, reject) => {
       // node:http, not fetch: fetch would decompress and hide Content-Encoding handling.
       httpGet(origin + p, { headers: encoding ? { "Accept-Encoding": encoding } : {} }, (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+        res.on("end", () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body: Buffer.concat(chunks),
+          }),
+        );
       }).on("error", reject);
     });
 
@@ -53,7 +63,7 @@ describe("static server (--serve)", () => {
   it("serves index.html for client routes and leaves binary files uncompressed", async () => {
     const page = await get("/services/search?location=Nepalgunj", "gzip");
     expect(page.status).toBe(200);
-    expect(gunzipSync(page.body).toString()).toContain('id=root');
+    expect(gunzipSync(page.body).toString()).toContain("id=root");
     const png = await get("/assets/logo.png", "gzip, br");
     expect(png.headers["content-encoding"]).toBeUndefined();
     expect((await get("/assets/missing.js", "gzip")).status).toBe(404);

@@ -1,4 +1,10 @@
-import { internalQueryGeneric, mutationGeneric, queryGeneric, type GenericDataModel, type GenericQueryCtx } from "convex/server";
+import {
+  internalQueryGeneric,
+  mutationGeneric,
+  queryGeneric,
+  type GenericDataModel,
+  type GenericQueryCtx,
+} from "convex/server";
 import { ConvexError, v, type GenericId } from "convex/values";
 
 const counter = (ctx: GenericQueryCtx<GenericDataModel>, name: string) =>

@@ -17,13 +17,19 @@ http.route({
 http.route({
   path: "/api/echo-url",
   method: "POST",
-  handler: httpActionGeneric(async (_ctx, request) => new Response(JSON.stringify({ url: request.url, body: await request.text() }))),
+  handler: httpActionGeneric(
+    async (_ctx, request) =>
+      new Response(JSON.stringify({ url: request.url, body: await request.text() })),
+  ),
 });
 
 http.route({
   path: "/api/store",
   method: "POST",
-  handler: httpActionGeneric(async (ctx, request) => new Response(JSON.stringify({ storageId: await ctx.storage.store(await request.blob()) }))),
+  handler: httpActionGeneric(
+    async (ctx, request) =>
+      new Response(JSON.stringify({ storageId: await ctx.storage.store(await request.blob()) })),
+  ),
 });
 
 http.route({
@@ -32,7 +38,9 @@ http.route({
   handler: httpActionGeneric(async (ctx, request) => {
     const name = new URL(request.url).searchParams.get("name") ?? "";
     try {
-      return new Response(JSON.stringify({ value: await ctx.runQuery(anyApi.counters.getOrThrow, { name }) }));
+      return new Response(
+        JSON.stringify({ value: await ctx.runQuery(anyApi.counters.getOrThrow, { name }) }),
+      );
     } catch (error) {
       if (!(error instanceof ConvexError)) throw error;
       return new Response(JSON.stringify({ error: error.data }), { status: 404 });
@@ -47,7 +55,11 @@ http.route({
   handler: httpActionGeneric(
     async (_ctx, request) =>
       new Response("echoed", {
-        headers: { "Access-Control-Allow-Origin": request.headers.get("Origin") ?? "", "Access-Control-Allow-Credentials": "true", Vary: "Origin" },
+        headers: {
+          "Access-Control-Allow-Origin": request.headers.get("Origin") ?? "",
+          "Access-Control-Allow-Credentials": "true",
+          Vary: "Origin",
+        },
       }),
   ),
 });

@@ -1,4 +1,10 @@
-import { anyApi, actionGeneric, internalMutationGeneric, mutationGeneric, queryGeneric } from "convex/server";
+import {
+  anyApi,
+  actionGeneric,
+  internalMutationGeneric,
+  mutationGeneric,
+  queryGeneric,
+} from "convex/server";
 import { ConvexError, v } from "convex/values";
 
 export const list = queryGeneric({
@@ -16,7 +22,9 @@ export const whoami = queryGeneric({
   args: {},
   handler: async (ctx) => {
     const identity = await ctx.auth.getUserIdentity();
-    return identity ? { subject: identity.subject, tokenIdentifier: identity.tokenIdentifier } : null;
+    return identity
+      ? { subject: identity.subject, tokenIdentifier: identity.tokenIdentifier }
+      : null;
   },
 });
 
@@ -34,7 +42,10 @@ export const send = mutationGeneric({
 export const sendLater = mutationGeneric({
   args: { channel: v.string(), body: v.string(), delayMs: v.number() },
   handler: async (ctx, args) => {
-    await ctx.scheduler.runAfter(args.delayMs, anyApi.messages.insertInternal, { channel: args.channel, body: args.body });
+    await ctx.scheduler.runAfter(args.delayMs, anyApi.messages.insertInternal, {
+      channel: args.channel,
+      body: args.body,
+    });
   },
 });
 

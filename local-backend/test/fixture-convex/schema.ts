@@ -2,11 +2,18 @@ import { defineSchema, defineTable } from "convex/server";
 import { v } from "convex/values";
 
 export default defineSchema({
-  messages: defineTable({ channel: v.string(), body: v.string(), author: v.optional(v.string()) }).index("by_channel", [
-    "channel",
-  ]),
+  messages: defineTable({
+    channel: v.string(),
+    body: v.string(),
+    author: v.optional(v.string()),
+  }).index("by_channel", ["channel"]),
   counters: defineTable({ name: v.string(), value: v.number() }).index("by_name", ["name"]),
-  locations: defineTable({ reporter: v.string(), city: v.string(), lat: v.number(), lng: v.number() })
+  locations: defineTable({
+    reporter: v.string(),
+    city: v.string(),
+    lat: v.number(),
+    lng: v.number(),
+  })
     .index("by_city", ["city"])
     .index("by_reporter", ["reporter"]),
   files: defineTable({ storageId: v.id("_storage"), name: v.string() }),
