@@ -1,12 +1,13 @@
 import { defineConfig } from "vite";
 import react from "@vitejs/plugin-react";
 import tailwindcss from "@tailwindcss/vite";
+import { VitePWA } from "vite-plugin-pwa";
 import { fileURLToPath } from "node:url";
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), pwa()],
   resolve: {
     alias: [
       { find: "@", replacement: here("./src") },
@@ -30,3 +31,60 @@ export default defineConfig(({ command }) => ({
   server: { host: "127.0.0.1", port: 5173 },
   preview: { host: "127.0.0.1", port: 5173 },
 }));
+
+/** src/app/pwa/ registers src/sw.ts itself, after the first page has loaded (virtual:pwa-register). */
+function pwa() {
+  const icon = (src: string, size: number, purpose: "any" | "maskable") => ({
+    src,
+    sizes: `${size}x${size}`,
+    type: "image/png",
+    purpose,
+  });
+  return VitePWA({
+    strategies: "injectManifest",
+    srcDir: "src",
+    filename: "sw.ts",
+    injectRegister: false,
+    registerType: "prompt",
+    includeAssets: ["logo.svg", "pwa/badge-96.png", "pwa/apple-touch-icon-180.png"],
+    injectManifest: {
+      // The woff fallbacks of the fonts are for browsers that have no service workers either.
+      globPatterns: ["**/*.{js,css,html,svg,png,woff2}"],
+    },
+    manifest: {
+      id: "/",
+      name: "GharSewa — घर सेवा",
+      short_name: "GharSewa",
+      description:
+        "Hire verified electricians, plumbers, carpenters and more across Nepal. घरमै भरपर्दो सेवा।",
+      lang: "en",
+      dir: "ltr",
+      start_url: "/",
+      scope: "/",
+      display: "standalone",
+      orientation: "portrait",
+      theme_color: "#0f766e", // --color-brand-700 in src/index.css
+      background_color: "#f8fafc", // the body's bg-slate-50
+      categories: ["business", "lifestyle", "utilities"],
+      icons: [
+        icon("/pwa/icon-192.png", 192, "any"),
+        icon("/pwa/icon-512.png", 512, "any"),
+        icon("/pwa/maskable-512.png", 512, "maskable"),
+      ],
+      shortcuts: [
+        {
+          name: "My bookings",
+          short_name: "Bookings",
+          url: "/customer/profile?tab=bookings",
+          icons: [icon("/pwa/icon-192.png", 192, "any")],
+        },
+        {
+          name: "Dashboard",
+          short_name: "Dashboard",
+          url: "/professional-dashboard",
+          icons: [icon("/pwa/icon-192.png", 192, "any")],
+        },
+      ],
+    },
+  });
+}

@@ -2,6 +2,7 @@ import { ConvexAuthProvider } from "@convex-dev/auth/react";
 import { ConvexReactClient } from "convex/react";
 import { BrowserRouter } from "react-router-dom";
 import { AppRoutes, loadRoutes } from "@/app/router";
+import { PwaShell } from "@/app/pwa/pwa-shell";
 import { PresenceHeartbeat } from "@/features/presence/presence-heartbeat";
 import { CONVEX_URL } from "@/lib/constants";
 
@@ -14,6 +15,7 @@ export function Providers() {
   return (
     <ConvexAuthProvider client={convex}>
       <PresenceHeartbeat />
+      <PwaShell />
       <BrowserRouter>
         <AppRoutes firstRoutes={firstRoutes} />
       </BrowserRouter>

@@ -1,0 +1,82 @@
+/**
+ * What a push message carries (convex/model/push.ts builds it) and how the service worker shows it.
+ * Pure, so the service worker and tests share it.
+ */
+export type PushMessage = {
+  kind: string;
+  title: string;
+  body: string;
+  /** A path of this app: the booking's page for whoever receives the message. */
+  url: string;
+  bookingId: string;
+};
+
+const FALLBACK: PushMessage = {
+  kind: "unknown",
+  title: "GharSewa",
+  body: "Something changed in your bookings.",
+  url: "/",
+  bookingId: "",
+};
+
+/** Only paths of this origin: a message can never send the app to another site. */
+function isAppPath(url: unknown): url is string {
+  return (
+    typeof url === "string" && url.startsWith("/") && !url.startsWith("//") && !url.includes("\\")
+  );
+}
+
+const text = (value: unknown, fallback: string) =>
+  typeof value === "string" && value.trim() !== "" ? value : fallback;
+
+/** The message in a push's data; anything unreadable still shows a notification (browsers require one). */
+export function readPushMessage(data: unknown): PushMessage {
+  if (typeof data !== "object" || data === null) return FALLBACK;
+  const d = data as Record<string, unknown>;
+  return {
+    kind: text(d.kind, FALLBACK.kind),
+    title: text(d.title, FALLBACK.title),
+    body: text(d.body, FALLBACK.body),
+    url: isAppPath(d.url) ? d.url : FALLBACK.url,
+    bookingId: text(d.bookingId, ""),
+  };
+}
+
+/** A new request can be answered; the notification offers Accept (which opens it) and View. */
+export const ACCEPT_ACTION = "accept";
+const VIEW_ACTION = "view";
+
+export function notificationFor(message: PushMessage): {
+  title: string;
+  options: NotificationOptions;
+} {
+  const request = message.kind === "booking.requested";
+  const options: NotificationOptions & {
+    actions?: { action: string; title: string }[];
+    renotify?: boolean;
+  } = {
+    body: message.body,
+    icon: "/pwa/icon-192.png",
+    badge: "/pwa/badge-96.png",
+    lang: "en",
+    // one notification per booking: a later change replaces the earlier one, and rings again
+    tag: message.bookingId ? `booking-${message.bookingId}` : undefined,
+    renotify: message.bookingId !== "",
+    requireInteraction: request,
+    data: message,
+    ...(request && {
+      actions: [
+        { action: ACCEPT_ACTION, title: "Accept" },
+        { action: VIEW_ACTION, title: "View" },
+      ],
+    }),
+  };
+  return { title: message.title, options };
+}
+
+/** The page a click opens: the booking; Accept opens it ready to accept (the page asks, signed in). */
+export function clickTarget(data: unknown, action: string): string {
+  const { url } = readPushMessage(data);
+  if (action !== ACCEPT_ACTION) return url;
+  return `${url}${url.includes("?") ? "&" : "?"}intent=accept`;
+}

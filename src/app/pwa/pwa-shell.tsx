@@ -1,0 +1,79 @@
+import { useEffect, useState, useSyncExternalStore } from "react";
+import { Button } from "@/components/ui/button";
+import { captureInstallPrompt } from "@/app/pwa/install-prompt";
+
+// Safari has no requestIdleCallback.
+const whenIdle = (run: () => void) =>
+  "requestIdleCallback" in window ? requestIdleCallback(run) : setTimeout(run, 1);
+
+if (typeof window !== "undefined") captureInstallPrompt();
+
+function subscribeOnline(listener: () => void) {
+  window.addEventListener("online", listener);
+  window.addEventListener("offline", listener);
+  return () => {
+    window.removeEventListener("online", listener);
+    window.removeEventListener("offline", listener);
+  };
+}
+
+/** Whether the browser says it has a network connection, live. */
+export function useOnline(): boolean {
+  return useSyncExternalStore(
+    subscribeOnline,
+    () => navigator.onLine,
+    () => true,
+  );
+}
+
+/**
+ * The installable app around the pages: registers the service worker once the first page has loaded
+ * and the browser is idle (workbox-window is fetched only then), says when the phone is offline, and
+ * offers a new version when one is waiting.
+ */
+export function PwaShell() {
+  const online = useOnline();
+  const [activateUpdate, setActivateUpdate] = useState<(() => void) | null>(null);
+
+  useEffect(() => {
+    if (!import.meta.env.PROD || !("serviceWorker" in navigator)) return;
+    const register = () =>
+      whenIdle(
+        () =>
+          void import("@/app/pwa/register-sw").then((m) =>
+            m.registerServiceWorker((activate) => setActivateUpdate(() => activate)),
+          ),
+      );
+    if (document.readyState === "complete") {
+      register();
+      return;
+    }
+    window.addEventListener("load", register, { once: true });
+    return () => window.removeEventListener("load", register);
+  }, []);
+
+  return (
+    <>
+      {!online && (
+        <p
+          role="status"
+          className="sticky top-0 z-50 bg-slate-800 px-3 py-2 text-center text-sm text-white"
+        >
+          You are offline. GharSewa shows what this phone has saved; bookings update when you are
+          back online.
+        </p>
+      )}
+      {activateUpdate && (
+        <div
+          role="alert"
+          className="fixed inset-x-3 bottom-3 z-50 mx-auto flex max-w-md items-center justify-between gap-3 rounded-xl bg-slate-900 px-4 py-3 text-sm text-white shadow-lg"
+        >
+          <span>A new version of GharSewa is ready.</span>
+          <Button size="sm" onClick={activateUpdate}>
+            Update
+          </Button>
+        </div>
+      )}
+    </>
+  );
+}
