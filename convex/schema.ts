@@ -213,6 +213,26 @@ export default defineSchema({
     .index("by_stamp", ["stamp"])
     .index("by_expiresAt", ["expiresAt"]),
 
+  /** model/push.ts: Web Push subscriptions, one per user and device (browser profile). */
+  pushSubscriptions: defineTable({
+    userId: v.id("users"),
+    endpoint: v.string(), // the push service URL; unique per device
+    p256dh: v.string(), // the browser's P-256 key and auth secret (base64url) that messages are encrypted to
+    auth: v.string(),
+    userAgent: v.string(), // a label for the device, e.g. "Chrome on Android"
+    createdAt: v.number(),
+    lastResult: v.optional(
+      v.object({
+        status: v.union(v.literal("sent"), v.literal("failed"), v.literal("retrying")),
+        at: v.number(),
+        httpStatus: v.optional(v.number()),
+        reason: v.optional(v.string()),
+      }),
+    ),
+  })
+    .index("by_userId", ["userId"])
+    .index("by_endpoint", ["endpoint"]),
+
   /** model/rateLimit.ts: calls counted in the current window, per limited action and caller. */
   rateLimits: defineTable({
     key: v.string(), // "<action>:<scope>:<actor>", e.g. "signUp:email:sita@example.np", "upload:everyone:"

@@ -11,6 +11,8 @@ export interface DeploymentSecrets {
   adminKey: string;
   /** Signs upload and file URLs (storage.ts). */
   storageSecret: string;
+  /** Web Push's VAPID key pair (convex/model/push.ts), base64url as web-push generates them. */
+  vapid: { VAPID_PUBLIC_KEY: string; VAPID_PRIVATE_KEY: string };
 }
 
 /** Generates keys the way @convex-dev/auth's CLI does (RS256, PKCS8 with spaces, JWKS with use "sig"). */
@@ -22,6 +24,16 @@ async function generateAuthKeys(): Promise<{ JWT_PRIVATE_KEY: string; JWKS: stri
     JWT_PRIVATE_KEY: privateKey.trimEnd().replace(/\n/g, " "),
     JWKS: JSON.stringify({ keys: [{ use: "sig", ...publicKey }] }),
   };
+}
+
+/** A P-256 key pair: the public key as an uncompressed point, the private key as `d` (base64url). */
+export async function generateVapidKeys(): Promise<DeploymentSecrets["vapid"]> {
+  const keys = await crypto.subtle.generateKey({ name: "ECDSA", namedCurve: "P-256" }, true, [
+    "sign",
+  ]);
+  const publicKey = Buffer.from(await crypto.subtle.exportKey("raw", keys.publicKey));
+  const { d } = await crypto.subtle.exportKey("jwk", keys.privateKey);
+  return { VAPID_PUBLIC_KEY: publicKey.toString("base64url"), VAPID_PRIVATE_KEY: d! };
 }
 
 export async function loadOrCreateSecrets(dataDir: string): Promise<DeploymentSecrets> {
@@ -39,7 +51,11 @@ export async function loadOrCreateSecrets(dataDir: string): Promise<DeploymentSe
   const storageSecret = loadOrCreate(path.join(dataDir, "storage-secret"), () =>
     randomBytes(32).toString("hex"),
   );
-  return { ...keys, adminKey, storageSecret };
+  const vapidFile = path.join(dataDir, "vapid-keys.json");
+  if (!existsSync(vapidFile))
+    writeFileSync(vapidFile, JSON.stringify(await generateVapidKeys(), null, 2), { mode: 0o600 });
+  const vapid = JSON.parse(readFileSync(vapidFile, "utf8"));
+  return { ...keys, adminKey, storageSecret, vapid };
 }
 
 function loadOrCreate(file: string, create: () => string): string {

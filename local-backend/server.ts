@@ -106,6 +106,8 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
   const url = `http://${HOST}:${port}`;
   const siteUrl = `http://${HOST}:${sitePort}`;
 
+  // The generated VAPID keys give way to ones the operator sets (environment, env.local, options.env).
+  for (const [name, value] of Object.entries(secrets.vapid)) process.env[name] ??= value;
   Object.assign(process.env, readEnvFile(path.join(dataDir, "env.local")), options.env ?? {}, {
     CONVEX_CLOUD_URL: url,
     CONVEX_SITE_URL: siteUrl,

@@ -142,6 +142,14 @@ async function oneOfEveryTable(ctx: MutationCtx) {
       online: true,
       lastSeen: Date.now(),
     }),
+    pushSubscriptions: await ctx.db.insert("pushSubscriptions", {
+      userId,
+      endpoint: "https://push.example/1",
+      p256dh: "key",
+      auth: "secret",
+      userAgent: "test",
+      createdAt: Date.now(),
+    }),
     uploads: await ctx.db.insert("uploads", { storageId, checked: true, userId: proUserId }),
     uploadGrants: await ctx.db.insert("uploadGrants", {
       token: "grant",

@@ -1,10 +1,12 @@
 import type { Id } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
+import { pushNotification } from "./push";
 
-/** Every booking change and account event reaches its user through this one helper. */
+/** Every booking change and account event reaches its user through this one helper (and their phones: model/push.ts). */
 export async function notify(
   ctx: MutationCtx,
   n: { userId: Id<"users">; kind: string; title: string; body: string; bookingId?: Id<"bookings"> },
 ): Promise<Id<"notifications">> {
+  await pushNotification(ctx, n);
   return await ctx.db.insert("notifications", n);
 }

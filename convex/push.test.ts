@@ -1,0 +1,279 @@
+import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+import { api, internal } from "./_generated/api";
+import type { Id } from "./_generated/dataModel";
+import type { PushMessage } from "./model/push";
+import { upsertCatalog } from "./model/catalog";
+import { base64UrlEncode } from "./model/webPush";
+import {
+  errorCode,
+  insertAdmin,
+  insertCustomer,
+  insertProfessional,
+  newTest,
+  type TestConvex,
+} from "./test.setup";
+
+/** A subscription as a browser's PushSubscription.toJSON() gives it (keys of a real P-256 pair). */
+async function browserSubscription(endpoint: string) {
+  const pair = await crypto.subtle.generateKey({ name: "ECDH", namedCurve: "P-256" }, true, [
+    "deriveBits",
+  ]);
+  const p256dh = base64UrlEncode(
+    new Uint8Array(await crypto.subtle.exportKey("raw", pair.publicKey)),
+  );
+  const auth = base64UrlEncode(crypto.getRandomValues(new Uint8Array(16)));
+  return { endpoint, keys: { p256dh, auth } };
+}
+
+beforeEach(async () => {
+  const pair = await crypto.subtle.generateKey({ name: "ECDSA", namedCurve: "P-256" }, true, [
+    "sign",
+  ]);
+  const publicKey = new Uint8Array(await crypto.subtle.exportKey("raw", pair.publicKey));
+  vi.stubEnv("VAPID_PUBLIC_KEY", base64UrlEncode(publicKey));
+  vi.stubEnv("VAPID_PRIVATE_KEY", (await crypto.subtle.exportKey("jwk", pair.privateKey)).d!);
+  vi.stubEnv("VAPID_SUBJECT", "mailto:ops@gharsewa.np");
+});
+afterEach(() => {
+  vi.unstubAllEnvs();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+async function setup() {
+  const t = newTest();
+  await t.run((ctx) => upsertCatalog(ctx));
+  const customer = await insertCustomer(t, "Sita Sharma");
+  const pro = await insertProfessional(t, { name: "Ram Thapa", city: "kathmandu" });
+  const otherPro = await insertProfessional(t, { name: "Hari Rai", city: "kathmandu" });
+  const wiring = await t.run(
+    async (ctx) =>
+      (await ctx.db
+        .query("services")
+        .withIndex("by_category_and_name", (q) =>
+          q.eq("category", "electrical").eq("name", "House Wiring"),
+        )
+        .unique())!._id,
+  );
+  const book = () =>
+    customer.as.mutation(api.bookings.create, {
+      professionalId: pro.professionalId,
+      serviceIds: [wiring],
+      address: "House 12, Baneshwor",
+      city: "kathmandu",
+      scheduledFor: Date.now() + 24 * 3_600_000,
+    });
+  return { t, customer, pro, otherPro, book };
+}
+
+type PushArgs = {
+  subscriptionId: Id<"pushSubscriptions">;
+  message: PushMessage;
+  deliverBy: number;
+  attempt: number;
+};
+
+async function scheduledPushes(t: TestConvex) {
+  const jobs = await t.run((ctx) => ctx.db.system.query("_scheduled_functions").collect());
+  return jobs
+    .filter((j) => j.name === "push:send" && j.state.kind === "pending")
+    .map((j) => j.args[0] as PushArgs);
+}
+
+async function subscriptionIds(t: TestConvex, userId: Id<"users">) {
+  const rows = await t.run((ctx) =>
+    ctx.db
+      .query("pushSubscriptions")
+      .withIndex("by_userId", (q) => q.eq("userId", userId))
+      .collect(),
+  );
+  return rows.map((r) => r._id);
+}
+
+describe("who gets pushes", () => {
+  test("a new request schedules exactly one push per subscribed device of its professional", async () => {
+    const { t, pro, otherPro, customer, book } = await setup();
+    for (const n of [1, 2])
+      await pro.as.mutation(
+        api.push.subscribe,
+        await browserSubscription(`https://push.example/pro/${n}`),
+      );
+    await otherPro.as.mutation(
+      api.push.subscribe,
+      await browserSubscription("https://push.example/other"),
+    );
+    await customer.as.mutation(
+      api.push.subscribe,
+      await browserSubscription("https://push.example/customer"),
+    );
+
+    const bookingId = await book();
+    const pushes = await scheduledPushes(t);
+    expect(pushes.map((p) => p.subscriptionId).sort()).toEqual(
+      (await subscriptionIds(t, pro.userId)).sort(),
+    );
+    for (const p of pushes) {
+      expect(p.message).toMatchObject({
+        kind: "booking.requested",
+        url: `/professional-dashboard?booking=${encodeURIComponent(bookingId)}`,
+        bookingId,
+      });
+      expect(p.attempt).toBe(1);
+      // within the admin's expiry setting (30 minutes by default)
+      expect(p.deliverBy).toBeLessThan(Date.now() + 30 * 60_000);
+    }
+  });
+
+  test("the customer's phone hears of accepted, on the way and arrived, with a link to My Bookings", async () => {
+    const { t, pro, customer, book } = await setup();
+    const bookingId = await book();
+    await customer.as.mutation(
+      api.push.subscribe,
+      await browserSubscription("https://push.example/c"),
+    );
+    for (const step of [api.bookings.accept, api.bookings.startTrip, api.bookings.arrive])
+      await pro.as.mutation(step, { bookingId });
+    const kinds = (await scheduledPushes(t)).map((p) => p.message.kind);
+    expect(kinds).toEqual(["booking.accepted", "booking.en_route", "booking.in_progress"]);
+    expect((await scheduledPushes(t))[0].message.url).toBe(
+      `/customer/profile?tab=bookings&booking=${encodeURIComponent(bookingId)}`,
+    );
+  });
+
+  test("nothing is scheduled while the deployment has no VAPID keys", async () => {
+    const { t, pro, book } = await setup();
+    await pro.as.mutation(api.push.subscribe, await browserSubscription("https://push.example/p"));
+    vi.stubEnv("VAPID_PRIVATE_KEY", "");
+    await book();
+    expect(await scheduledPushes(t)).toEqual([]);
+  });
+});
+
+describe("deliveries", () => {
+  async function oneScheduledPush() {
+    const s = await setup();
+    await s.pro.as.mutation(
+      api.push.subscribe,
+      await browserSubscription("https://push.example/p"),
+    );
+    await s.book();
+    const [push] = await scheduledPushes(s.t);
+    return { ...s, push };
+  }
+
+  test("a 410 from the push service removes the subscription", async () => {
+    const { t, pro, push } = await oneScheduledPush();
+    const fetch = vi.fn(async () => new Response(null, { status: 410 }));
+    vi.stubGlobal("fetch", fetch);
+    await t.action(internal.push.send, push);
+    expect(fetch).toHaveBeenCalledOnce();
+    expect(await subscriptionIds(t, pro.userId)).toEqual([]);
+    expect(await pro.as.query(api.push.status, { endpoint: "https://push.example/p" })).toEqual({
+      on: false,
+      lastResult: null,
+    });
+  });
+
+  test("sends an encrypted high-urgency POST with a TTL inside the request's expiry, and records it", async () => {
+    const { t, pro, push } = await oneScheduledPush();
+    const fetch = vi.fn(
+      async (_url: string, _init: RequestInit) => new Response(null, { status: 201 }),
+    );
+    vi.stubGlobal("fetch", fetch);
+    await t.action(internal.push.send, push);
+    const [url, init] = fetch.mock.calls[0];
+    const headers = init.headers as Record<string, string>;
+    expect(url).toBe("https://push.example/p");
+    expect(headers).toMatchObject({ "Content-Encoding": "aes128gcm", Urgency: "high" });
+    expect(Number(headers.TTL)).toBeGreaterThan(0);
+    expect(Number(headers.TTL)).toBeLessThan(30 * 60);
+    expect(headers.Authorization).toMatch(/^vapid t=[\w-]+\.[\w-]+\.[\w-]+, k=[\w-]+$/);
+    // the payload travels encrypted: the booking id is not in the body
+    expect(new TextDecoder().decode(init.body as Uint8Array)).not.toContain(push.message.bookingId);
+    expect(
+      await pro.as.query(api.push.status, { endpoint: "https://push.example/p" }),
+    ).toMatchObject({
+      on: true,
+      lastResult: { status: "sent", httpStatus: 201 },
+    });
+  });
+
+  test("429 and 5xx are retried with backoff, a bounded number of times", async () => {
+    const { t, pro, push } = await oneScheduledPush();
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => new Response(null, { status: 503 })),
+    );
+    let next: PushArgs | undefined = push;
+    const attempts: number[] = [];
+    while (next !== undefined) {
+      await t.run(async (ctx) => {
+        for (const job of await ctx.db.system.query("_scheduled_functions").collect())
+          if (job.name === "push:send") await ctx.scheduler.cancel(job._id);
+      });
+      attempts.push(next.attempt);
+      await t.action(internal.push.send, next);
+      [next] = await scheduledPushes(t);
+    }
+    expect(attempts).toEqual([1, 2, 3, 4, 5]);
+    expect(
+      await pro.as.query(api.push.status, { endpoint: "https://push.example/p" }),
+    ).toMatchObject({
+      on: true,
+      lastResult: { status: "failed", httpStatus: 503, reason: "gave up after 5 attempts" },
+    });
+  });
+});
+
+describe("subscribe and unsubscribe", () => {
+  test("refuse visitors, admins and what is no push subscription", async () => {
+    const { t, pro } = await setup();
+    const admin = await insertAdmin(t);
+    const sub = await browserSubscription("https://push.example/x");
+    expect(await errorCode(t.mutation(api.push.subscribe, sub))).toBe("UNAUTHENTICATED");
+    expect(await errorCode(t.mutation(api.push.unsubscribe, { endpoint: sub.endpoint }))).toBe(
+      "UNAUTHENTICATED",
+    );
+    expect(await errorCode(admin.as.mutation(api.push.subscribe, sub))).toBe("FORBIDDEN");
+    for (const endpoint of [
+      "http://push.example/x",
+      "http://127.0.0.1:4700/push/x", // only with PUSH_ALLOW_LOOPBACK_HTTP=1
+      "javascript:alert(1)",
+      `https://push.example/${"x".repeat(1100)}`,
+    ]) {
+      expect(await errorCode(pro.as.mutation(api.push.subscribe, { ...sub, endpoint }))).toBe(
+        "INVALID_INPUT",
+      );
+    }
+    expect(
+      await errorCode(
+        pro.as.mutation(api.push.subscribe, { ...sub, keys: { ...sub.keys, auth: "c2hvcnQ" } }),
+      ),
+    ).toBe("INVALID_INPUT");
+  });
+
+  test("another user cannot unsubscribe someone's device", async () => {
+    const { t, pro, customer } = await setup();
+    const sub = await browserSubscription("https://push.example/pro-phone");
+    await pro.as.mutation(api.push.subscribe, sub);
+    expect(await customer.as.mutation(api.push.unsubscribe, { endpoint: sub.endpoint })).toBe(
+      false,
+    );
+    expect(await subscriptionIds(t, pro.userId)).toHaveLength(1);
+    expect(await customer.as.query(api.push.status, { endpoint: sub.endpoint })).toEqual({
+      on: false,
+      lastResult: null,
+    });
+    expect(await pro.as.mutation(api.push.unsubscribe, { endpoint: sub.endpoint })).toBe(true);
+    expect(await subscriptionIds(t, pro.userId)).toEqual([]);
+  });
+
+  test("a device's subscription moves to whoever subscribes on it now", async () => {
+    const { t, pro, customer } = await setup();
+    const sub = await browserSubscription("https://push.example/shared-phone");
+    await pro.as.mutation(api.push.subscribe, sub);
+    await customer.as.mutation(api.push.subscribe, sub);
+    expect(await subscriptionIds(t, pro.userId)).toEqual([]);
+    expect(await subscriptionIds(t, customer.userId)).toHaveLength(1);
+  });
+});

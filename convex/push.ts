@@ -1,0 +1,134 @@
+/** Booking alerts on phones (Web Push): this device's subscription, and the deliveries. */
+import { v } from "convex/values";
+import { internalAction, internalMutation, internalQuery } from "./_generated/server";
+import { internal } from "./_generated/api";
+import { sharedQuery, userMutation, userQuery } from "./functions";
+import * as Push from "./model/push";
+import { pushRequest } from "./model/webPush";
+
+const keys = v.object({ p256dh: v.string(), auth: v.string() });
+const message = v.object({
+  kind: v.string(),
+  title: v.string(),
+  body: v.string(),
+  url: v.string(),
+  bookingId: v.string(),
+});
+
+/** The key browsers subscribe with (`applicationServerKey`); null when the deployment has none. */
+export const config = sharedQuery({
+  args: {},
+  returns: v.object({ publicKey: v.union(v.string(), v.null()) }),
+  handler: async () => ({ publicKey: Push.vapidKeys()?.publicKey ?? null }),
+});
+
+/** Alerts for the signed-in customer or professional on this device (a PushSubscription's JSON). */
+export const subscribe = userMutation({
+  args: { endpoint: v.string(), keys, label: v.optional(v.string()) },
+  returns: v.null(),
+  handler: (ctx, args) => Push.subscribe(ctx, ctx.viewer, args),
+});
+
+/** No more alerts on this device (sign-out, or turned off); false if the viewer had none there. */
+export const unsubscribe = userMutation({
+  args: { endpoint: v.string() },
+  returns: v.boolean(),
+  handler: (ctx, { endpoint }) => Push.unsubscribe(ctx, ctx.viewer, endpoint),
+});
+
+/** Whether alerts are on for the viewer on the device with `endpoint`. */
+export const status = userQuery({
+  args: { endpoint: v.string() },
+  returns: v.object({
+    on: v.boolean(),
+    lastResult: v.union(
+      v.null(),
+      v.object({
+        status: v.union(v.literal("sent"), v.literal("failed"), v.literal("retrying")),
+        at: v.number(),
+        httpStatus: v.optional(v.number()),
+        reason: v.optional(v.string()),
+      }),
+    ),
+  }),
+  handler: (ctx, { endpoint }) => Push.deviceStatus(ctx, ctx.viewer, endpoint),
+});
+
+export const forDelivery = internalQuery({
+  args: { subscriptionId: v.id("pushSubscriptions") },
+  handler: async (ctx, { subscriptionId }) => {
+    const s = await ctx.db.get("pushSubscriptions", subscriptionId);
+    return s && { endpoint: s.endpoint, keys: { p256dh: s.p256dh, auth: s.auth } };
+  },
+});
+
+const outcome = v.union(
+  v.object({ kind: v.literal("sent"), status: v.number() }),
+  v.object({ kind: v.literal("gone"), status: v.number() }),
+  v.object({ kind: v.literal("retry"), status: v.number(), afterMs: v.number() }),
+  v.object({ kind: v.literal("failed"), status: v.number(), reason: v.string() }),
+);
+
+export const recordDelivery = internalMutation({
+  args: {
+    subscriptionId: v.id("pushSubscriptions"),
+    outcome,
+    retry: v.object({ message, deliverBy: v.number(), attempt: v.number() }),
+  },
+  returns: v.null(),
+  handler: async (ctx, args) => {
+    await Push.recordDelivery(ctx, args);
+    return null;
+  },
+});
+
+/**
+ * Sends one encrypted message to one device's push service (scheduled by model/push.ts), with a
+ * TTL that ends at `deliverBy`, and records the outcome.
+ */
+export const send = internalAction({
+  args: {
+    subscriptionId: v.id("pushSubscriptions"),
+    message,
+    deliverBy: v.number(),
+    attempt: v.number(),
+  },
+  returns: v.null(),
+  handler: async (ctx, { subscriptionId, message, deliverBy, attempt }) => {
+    const vapid = Push.vapidKeys();
+    const subscription = await ctx.runQuery(internal.push.forDelivery, { subscriptionId });
+    if (subscription === null || vapid === null) return null;
+    const now = Date.now();
+    const ttlSeconds = Math.floor((deliverBy - now) / 1000);
+    let result: Push.DeliveryOutcome;
+    if (ttlSeconds <= 0) {
+      result = { kind: "failed", status: 0, reason: "expired before it could be sent" };
+    } else {
+      const request = await pushRequest({
+        ...subscription,
+        payload: JSON.stringify(message),
+        ttlSeconds,
+        vapid,
+        nowMs: now,
+      });
+      try {
+        const response = await fetch(subscription.endpoint, { method: "POST", ...request });
+        await response.body?.cancel();
+        result = Push.deliveryOutcome(
+          response.status,
+          response.headers.get("Retry-After"),
+          attempt,
+        );
+      } catch {
+        // the push service could not be reached: as transient as a 503
+        result = Push.deliveryOutcome(0, null, attempt);
+      }
+    }
+    await ctx.runMutation(internal.push.recordDelivery, {
+      subscriptionId,
+      outcome: result,
+      retry: { message, deliverBy, attempt },
+    });
+    return null;
+  },
+});
