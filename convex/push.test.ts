@@ -149,6 +149,25 @@ describe("who gets pushes", () => {
   });
 });
 
+test("the open dashboard's signals: requests waiting for an answer, and whether a job was taken", async () => {
+  const { pro, book } = await setup();
+  expect(await pro.as.query(api.push.dashboardSignals, {})).toEqual({
+    waiting: [],
+    hasTakenJob: false,
+  });
+  const first = await book();
+  const second = await book();
+  expect(await pro.as.query(api.push.dashboardSignals, {})).toEqual({
+    waiting: [second, first],
+    hasTakenJob: false,
+  });
+  await pro.as.mutation(api.bookings.accept, { bookingId: first });
+  expect(await pro.as.query(api.push.dashboardSignals, {})).toEqual({
+    waiting: [second],
+    hasTakenJob: true,
+  });
+});
+
 describe("deliveries", () => {
   async function oneScheduledPush() {
     const s = await setup();

@@ -2,7 +2,7 @@
 import { v } from "convex/values";
 import { internalAction, internalMutation, internalQuery } from "./_generated/server";
 import { internal } from "./_generated/api";
-import { sharedQuery, userMutation, userQuery } from "./functions";
+import { professionalQuery, sharedQuery, userMutation, userQuery } from "./functions";
 import * as Push from "./model/push";
 import { pushRequest } from "./model/webPush";
 
@@ -52,6 +52,13 @@ export const status = userQuery({
     ),
   }),
   handler: (ctx, { endpoint }) => Push.deviceStatus(ctx, ctx.viewer, endpoint),
+});
+
+/** The open dashboard's new-request sound and title count, and its install offer. */
+export const dashboardSignals = professionalQuery({
+  args: {},
+  returns: v.object({ waiting: v.array(v.id("bookings")), hasTakenJob: v.boolean() }),
+  handler: (ctx) => Push.dashboardSignals(ctx, ctx.viewer),
 });
 
 export const forDelivery = internalQuery({

@@ -259,3 +259,36 @@ export async function recordDelivery(
           },
   });
 }
+
+/** Requests shown to the open dashboard's sound and title: at most this many. */
+const WAITING_SHOWN = 50;
+const TAKEN: Doc<"bookings">["status"][] = [
+  "accepted",
+  "en_route",
+  "in_progress",
+  "completed",
+  "reviewed",
+];
+
+/**
+ * What the open dashboard signals: the requests waiting for the professional's answer (newest
+ * first), and whether they have taken a job yet (the moment the app offers its install).
+ */
+export async function dashboardSignals(ctx: QueryCtx, viewer: Doc<"users">) {
+  const pro = await ctx.db
+    .query("professionals")
+    .withIndex("by_userId", (q) => q.eq("userId", viewer._id))
+    .unique();
+  if (pro === null) return { waiting: [], hasTakenJob: false };
+  const byStatus = (status: Doc<"bookings">["status"]) =>
+    ctx.db
+      .query("bookings")
+      .withIndex("by_professionalId_and_status", (q) =>
+        q.eq("professionalId", pro._id).eq("status", status),
+      );
+  const [waiting, ...taken] = await Promise.all([
+    byStatus("requested").order("desc").take(WAITING_SHOWN),
+    ...TAKEN.map((status) => byStatus(status).first()),
+  ]);
+  return { waiting: waiting.map((b) => b._id), hasTakenJob: taken.some((b) => b !== null) };
+}

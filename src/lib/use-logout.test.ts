@@ -4,6 +4,7 @@ import { useLogout } from "@/lib/use-logout";
 
 const signOut = vi.fn();
 vi.mock("@convex-dev/auth/react", () => ({ useAuthActions: () => ({ signIn: vi.fn(), signOut }) }));
+vi.mock("convex/react", () => ({ useMutation: () => vi.fn() }));
 vi.mock("sonner", () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
 const { toast } = await import("sonner");
 

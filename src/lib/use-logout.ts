@@ -1,6 +1,9 @@
 import { useAuthActions } from "@convex-dev/auth/react";
+import { useMutation } from "convex/react";
 import { useState } from "react";
 import { toast } from "sonner";
+import { api } from "@convex/_generated/api";
+import { pushSupported, unsubscribeDevice } from "@/lib/push-device";
 
 /**
  * Signs `name` out with the spec's toasts, then runs `afterLogout` (close, navigate). `busy` is true
@@ -8,11 +11,23 @@ import { toast } from "sonner";
  */
 export function useLogout(name: string, afterLogout: () => void) {
   const { signOut } = useAuthActions();
+  const unsubscribe = useMutation(api.push.unsubscribe);
   const [busy, setBusy] = useState(false);
+
+  /** This device stops ringing for the account (while still signed in, which the server needs). */
+  async function turnOffAlerts() {
+    try {
+      const endpoint = await unsubscribeDevice();
+      if (endpoint !== null) await unsubscribe({ endpoint });
+    } catch {
+      // offline: the push service's 410 for the ended subscription removes it later
+    }
+  }
 
   async function logout() {
     setBusy(true);
     try {
+      if (pushSupported()) await turnOffAlerts();
       await signOut();
       toast.success(`${name} has been logged out successfully`);
       afterLogout();

@@ -1,6 +1,6 @@
 import { useEffect, useState, useSyncExternalStore } from "react";
 import { Button } from "@/components/ui/button";
-import { captureInstallPrompt } from "@/app/pwa/install-prompt";
+import { captureInstallPrompt } from "@/lib/install-prompt";
 
 // Safari has no requestIdleCallback.
 const whenIdle = (run: () => void) =>

@@ -4,8 +4,10 @@ import { Avatar } from "@/components/avatar";
 import { Badge } from "@/components/ui/badge";
 import { bookingStatusBadge, type BookingAudience } from "@/components/booking-status";
 import { formatDateTime, formatNrs, withCity } from "@/lib/format";
+import { useLinkedBooking } from "@/lib/linked-booking";
 
 export type CardBooking = {
+  _id: string;
   status: BookingStatus;
   services: { name: string }[];
   address: string;
@@ -41,11 +43,17 @@ export function BookingCard({
   children?: ReactNode;
 }) {
   const badge = bookingStatusBadge(b.status, audience);
+  // a notification's tap opens the page at this booking (?booking=<id>)
+  const { linked, scrollTarget } = useLinkedBooking(b._id);
   return (
     <li
+      ref={scrollTarget}
       aria-label={label}
+      aria-current={linked || undefined}
       className={`rounded-2xl border p-4 shadow-sm transition-colors ${
-        highlighted ? "border-sky-400 bg-sky-50 ring-2 ring-sky-300" : "border-slate-200 bg-white"
+        highlighted || linked
+          ? "border-sky-400 bg-sky-50 ring-2 ring-sky-300"
+          : "border-slate-200 bg-white"
       }`}
     >
       <div className="flex items-start gap-3">

@@ -11,6 +11,10 @@ const mutation = vi.fn();
 vi.mock("convex/react", () => ({ useMutation: () => mutation, usePaginatedQuery: vi.fn() }));
 const toastError = vi.fn();
 vi.mock("sonner", () => ({ toast: { error: (m: string) => toastError(m), success: vi.fn() } }));
+// rendered outside a router: no booking is linked from a notification (?booking=)
+vi.mock("@/lib/linked-booking", () => ({
+  useLinkedBooking: () => ({ linked: false, scrollTarget: undefined }),
+}));
 
 type Paginated = ReturnType<typeof useProfessionalBookings>;
 type Booking = Paginated["results"][number];

@@ -8,8 +8,12 @@ import { ErrorState, LoadingState } from "@/components/ui/states";
 import { errorMessage } from "@/lib/errors";
 import { paths } from "@/lib/paths";
 import { NotificationsBox, RecentActivity } from "@/features/professional/activity-boxes";
+import { InstallOffer } from "@/features/professional/install-offer";
+import { LinkedBookingNotice } from "@/features/professional/linked-booking-notice";
 import { LiveLocation } from "@/features/professional/live-location";
+import { useNewRequestSignal } from "@/features/professional/new-request-signal";
 import { ProfileCard } from "@/features/professional/profile-card";
+import { RequestAlerts } from "@/features/professional/request-alerts";
 
 /** The bookings panel, composed in by the route: it reports whether a job is on the way. */
 export type BookingsSlot = ComponentType<{ onEnRouteChange: (enRoute: boolean) => void }>;
@@ -29,9 +33,14 @@ export function DashboardPage({ Bookings }: { Bookings: BookingsSlot }) {
 const CLOCK_TICK_MS = 60_000;
 
 function Dashboard({ Bookings }: { Bookings: BookingsSlot }) {
+  const { hasTakenJob } = useNewRequestSignal();
   return (
     <main className="mx-auto w-full max-w-6xl px-3 py-4 sm:px-4 sm:py-6">
       <h1 className="mb-4 text-2xl font-semibold text-slate-900">Professional dashboard</h1>
+      <InstallOffer hasTakenJob={hasTakenJob} />
+      <Panel title="This booking">
+        <LinkedBookingNotice />
+      </Panel>
       <Panel title="Your bookings">
         <DashboardPanels Bookings={Bookings} />
       </Panel>
@@ -67,15 +76,20 @@ function DashboardPanels({ Bookings }: { Bookings: BookingsSlot }) {
           <ProfileCard />
         </Panel>
       </div>
-      <div className="lg:col-start-2 lg:row-span-3 lg:row-start-1">
+      <div className="lg:col-start-2 lg:row-span-4 lg:row-start-1">
         <Bookings onEnRouteChange={setEnRoute} />
       </div>
       <div className="lg:col-start-1 lg:row-start-2">
+        <Panel title="Request alerts">
+          <RequestAlerts now={now} />
+        </Panel>
+      </div>
+      <div className="lg:col-start-1 lg:row-start-3">
         <Panel title="Notifications">
           <NotificationsBox now={now} />
         </Panel>
       </div>
-      <div className="lg:col-start-1 lg:row-start-3">
+      <div className="lg:col-start-1 lg:row-start-4">
         <Panel title="Recent activity">
           <RecentActivity now={now} />
         </Panel>
