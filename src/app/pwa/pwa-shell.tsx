@@ -1,30 +1,13 @@
-import { useEffect, useState, useSyncExternalStore } from "react";
+import { useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { captureInstallPrompt } from "@/lib/install-prompt";
+import { useOnline } from "@/lib/use-online";
 
 // Safari has no requestIdleCallback.
 const whenIdle = (run: () => void) =>
   "requestIdleCallback" in window ? requestIdleCallback(run) : setTimeout(run, 1);
 
 if (typeof window !== "undefined") captureInstallPrompt();
-
-function subscribeOnline(listener: () => void) {
-  window.addEventListener("online", listener);
-  window.addEventListener("offline", listener);
-  return () => {
-    window.removeEventListener("online", listener);
-    window.removeEventListener("offline", listener);
-  };
-}
-
-/** Whether the browser says it has a network connection, live. */
-export function useOnline(): boolean {
-  return useSyncExternalStore(
-    subscribeOnline,
-    () => navigator.onLine,
-    () => true,
-  );
-}
 
 /**
  * The installable app around the pages: registers the service worker once the first page has loaded
@@ -59,8 +42,7 @@ export function PwaShell() {
           role="status"
           className="sticky top-0 z-50 bg-slate-800 px-3 py-2 text-center text-sm text-white"
         >
-          You are offline. GharSewa shows what this phone has saved; bookings update when you are
-          back online.
+          You are offline. GharSewa opens, and your bookings load as soon as you are back online.
         </p>
       )}
       {activateUpdate && (

@@ -7,6 +7,7 @@ import { ErrorBoundary } from "@/components/ui/error-boundary";
 import { ErrorState, LoadingState } from "@/components/ui/states";
 import { errorMessage } from "@/lib/errors";
 import { paths } from "@/lib/paths";
+import { useOnline } from "@/lib/use-online";
 import { NotificationsBox, RecentActivity } from "@/features/professional/activity-boxes";
 import { InstallOffer } from "@/features/professional/install-offer";
 import { LinkedBookingNotice } from "@/features/professional/linked-booking-notice";
@@ -22,8 +23,17 @@ export type BookingsSlot = ComponentType<{ onEnRouteChange: (enRoute: boolean) =
 export function DashboardPage({ Bookings }: { Bookings: BookingsSlot }) {
   const { isLoading, isAuthenticated } = useConvexAuth();
   const viewer = useQuery(api.users.viewer, isAuthenticated ? {} : "skip");
+  const online = useOnline();
   if (isLoading || (isAuthenticated && viewer === undefined))
-    return <LoadingState label="Loading your dashboard…" />;
+    return (
+      <LoadingState
+        label={
+          online
+            ? "Loading your dashboard…"
+            : "Your dashboard opens as soon as this phone is back online."
+        }
+      />
+    );
   if (!isAuthenticated || !viewer) return <Navigate to={paths.professionalSignin()} replace />;
   if (viewer.role === "admin") return <Navigate to={paths.adminPanel()} replace />;
   if (viewer.role !== "professional") return <Navigate to={paths.home()} replace />;

@@ -1,0 +1,232 @@
+import { ConvexHttpClient } from "convex/browser";
+import { anyApi } from "convex/server";
+import type { BrowserContext, Page } from "@playwright/test";
+import { expect, test } from "../../fixtures";
+import { E2E } from "../../env";
+
+// Demo accounts no other spec books with (convex/model/demoData.ts).
+const PRO = { email: "electrician.kathmandu@demo.np", password: "demo-password-1" };
+const CUSTOMER = { email: "customer2@demo.np", password: "demo-password-1" };
+
+/** Waits until the service worker controls the page and has precached the build. */
+async function serviceWorkerReady(page: Page) {
+  await page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller)
+      await new Promise((r) => navigator.serviceWorker.addEventListener("controllerchange", r));
+    return registration.active?.state;
+  });
+  await expect
+    .poll(() =>
+      page.evaluate(async () => {
+        const names = await caches.keys();
+        const precache = names.find((n) => n.startsWith("workbox-precache"));
+        return precache ? (await (await caches.open(precache)).keys()).length : 0;
+      }),
+    )
+    .toBeGreaterThan(20);
+}
+
+/** PNG width and height from its IHDR chunk. */
+const pngSize = (png: Buffer) => [png.readUInt32BE(16), png.readUInt32BE(20)];
+
+test("the app is installable: a valid manifest, its icons, and a service worker in control", async ({
+  page,
+  request,
+}) => {
+  const res = await request.get("/manifest.webmanifest");
+  expect(res.headers()["content-type"]).toContain("application/manifest+json");
+  const manifest = await res.json();
+  expect(manifest).toMatchObject({
+    name: "GharSewa — घर सेवा",
+    short_name: "GharSewa",
+    start_url: "/",
+    scope: "/",
+    display: "standalone",
+    theme_color: "#0f766e",
+  });
+  expect(manifest.shortcuts.map((s: { url: string }) => s.url)).toEqual([
+    "/customer/profile?tab=bookings",
+    "/professional-dashboard",
+  ]);
+  const icons = manifest.icons as { src: string; sizes: string; purpose: string }[];
+  expect(icons.map((i) => `${i.sizes} ${i.purpose}`)).toEqual(
+    expect.arrayContaining(["192x192 any", "512x512 any", "512x512 maskable"]),
+  );
+  for (const icon of icons) {
+    const png = await request.get(icon.src);
+    expect(png.headers()["content-type"]).toBe("image/png");
+    expect(pngSize(await png.body()).join("x")).toBe(icon.sizes);
+  }
+
+  await page.goto("/");
+  await expect(page.locator('link[rel="manifest"]')).toHaveAttribute(
+    "href",
+    "/manifest.webmanifest",
+  );
+  await serviceWorkerReady(page);
+  const sw = await request.get("/sw.js");
+  expect(sw.headers()["cache-control"]).toBe("no-cache");
+});
+
+test("a signed-in professional opens the dashboard offline", async ({ actor }) => {
+  const pro = await actor();
+  await pro.auth.professionalSignIn(PRO.email, PRO.password);
+  await serviceWorkerReady(pro.page);
+  await pro.page.context().setOffline(true);
+  await pro.page.reload();
+  await expect(
+    pro.page.getByText("Your dashboard opens as soon as this phone is back online."),
+  ).toBeVisible();
+  await pro.page.screenshot({ path: "e2e/screenshots/professional-offline.png", fullPage: true });
+  await pro.page.context().setOffline(false);
+  // still signed in: the dashboard loads once the connection is back
+  await expect(pro.page.getByRole("heading", { name: "Professional dashboard" })).toBeVisible({
+    timeout: 20_000,
+  });
+});
+
+test("without a network the app still opens, and says it is offline", async ({ page, context }) => {
+  await page.goto("/");
+  await serviceWorkerReady(page);
+  await context.setOffline(true);
+  for (const path of ["/", "/professional-dashboard", "/services"]) {
+    await page.goto(path);
+    await expect(page.getByRole("status").filter({ hasText: "You are offline" })).toBeVisible();
+    await expect(page.getByRole("banner")).toBeVisible(); // the header: the shell rendered
+  }
+  await context.setOffline(false);
+  await page.reload();
+  await expect(page.getByText("You are offline")).toBeHidden();
+});
+
+async function signedIn(provider: string, account: { email: string; password: string }) {
+  const client = new ConvexHttpClient(E2E.convexUrl, { logger: false });
+  const { tokens } = (await client.action(anyApi.auth.signIn, {
+    provider,
+    params: { flow: "signIn", ...account },
+  })) as { tokens: { token: string } };
+  client.setAuth(tokens.token);
+  return client;
+}
+
+/** A request from the demo customer to the demo professional, as the booking dialog sends it. */
+async function requestBooking() {
+  const [customer, pro] = await Promise.all([
+    signedIn("customer", CUSTOMER),
+    signedIn("professional", PRO),
+  ]);
+  const { _id: professionalId } = (await pro.query(anyApi.professionals.me, {})) as {
+    _id: string;
+  };
+  const service = (await customer.query(anyApi.catalog.serviceDetails, {
+    category: "Electrician",
+    serviceName: "Light Fitting",
+    location: "Kathmandu",
+  })) as { _id: string };
+  const bookingId = (await customer.mutation(anyApi.bookings.create, {
+    professionalId,
+    serviceIds: [service._id],
+    city: "kathmandu",
+    address: "Ward 10, New Baneshwor",
+    scheduledFor: Date.now() + 3 * 3_600_000,
+  })) as string;
+  return { bookingId, customer };
+}
+
+/** Delivers `data` to the page's service worker as the push service would (DevTools protocol). */
+async function deliverPush(context: BrowserContext, page: Page, data: object) {
+  const cdp = await context.newCDPSession(page);
+  const registered = new Promise<string>((resolve) =>
+    cdp.on("ServiceWorker.workerRegistrationUpdated", ({ registrations }) => {
+      const ours = registrations.find((r) => !r.isDeleted && r.scopeURL === `${E2E.webUrl}/`);
+      if (ours) resolve(ours.registrationId);
+    }),
+  );
+  await cdp.send("ServiceWorker.enable");
+  await cdp.send("ServiceWorker.deliverPushMessage", {
+    origin: E2E.webUrl,
+    registrationId: await registered,
+    data: JSON.stringify(data),
+  });
+}
+
+const notifications = (page: Page) =>
+  page.evaluate(async () =>
+    (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({
+      title: n.title,
+      body: n.body,
+      tag: n.tag,
+      data: n.data as { url: string },
+      actions: (n as Notification & { actions: { action: string; title: string }[] }).actions.map(
+        (a) => a.title,
+      ),
+    })),
+  );
+
+/**
+ * What a tap on the notification runs: the service worker's notificationclick handler. Browsers
+ * have no automation for tapping a system notification, so the event is dispatched in the worker;
+ * the handler's window navigation is the browser's own.
+ */
+async function tapNotification(context: BrowserContext, action = "") {
+  const [worker] = context.serviceWorkers();
+  await worker.evaluate(async (action) => {
+    // the worker's globals (this file is type-checked without the WebWorker lib)
+    const sw = self as unknown as {
+      registration: ServiceWorkerRegistration;
+      NotificationEvent: new (
+        type: string,
+        init: { notification: Notification; action: string },
+      ) => Event;
+    };
+    const [notification] = await sw.registration.getNotifications();
+    self.dispatchEvent(new sw.NotificationEvent("notificationclick", { notification, action }));
+  }, action);
+}
+
+test("a pushed request shows a notification whose tap opens that booking; a cancelled one says so", async ({
+  actor,
+}) => {
+  const pro = await actor({ permissions: ["notifications"] });
+  await pro.auth.professionalSignIn(PRO.email, PRO.password);
+  await serviceWorkerReady(pro.page);
+  await expect(pro.page.getByRole("heading", { name: "Request alerts" })).toBeVisible();
+
+  const { bookingId, customer } = await requestBooking();
+  const url = `/professional-dashboard?booking=${encodeURIComponent(bookingId)}`;
+  // the message convex/model/push.ts sends for a new request
+  await deliverPush(pro.page.context(), pro.page, {
+    kind: "booking.requested",
+    title: "New booking request",
+    body: "Bikash Shrestha requested Light Fitting in Kathmandu.",
+    url,
+    bookingId,
+  });
+  await expect
+    .poll(() => notifications(pro.page))
+    .toEqual([
+      {
+        title: "New booking request",
+        body: "Bikash Shrestha requested Light Fitting in Kathmandu.",
+        tag: `booking-${bookingId}`,
+        data: expect.objectContaining({ url }),
+        actions: ["Accept", "View"],
+      },
+    ]);
+
+  await pro.page.goto("/");
+  await tapNotification(pro.page.context(), "accept");
+  await expect(pro.page).toHaveURL(`${url}&intent=accept`);
+  await expect(pro.page.getByText("Check the details below, then tap Accept.")).toBeVisible();
+  const card = pro.page
+    .getByRole("listitem", { name: "Booking from Bikash Shrestha" })
+    .and(pro.page.locator('[aria-current="true"]'));
+  await expect(card).toBeInViewport();
+  await expect(card.getByRole("button", { name: "Accept" })).toBeVisible();
+  await expect(pro.page).toHaveTitle(/^\(\d+\) /); // waiting requests counted in the title
+
+  await customer.mutation(anyApi.bookings.cancel, { bookingId, reason: "Found someone nearer" });
+  await pro.page.goto(url);
+  await expect(pro.page.getByText("The customer cancelled this request.")).toBeVisible();
+});
