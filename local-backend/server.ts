@@ -22,7 +22,11 @@ import {
   DEFAULT_MAX_UPLOAD_BYTES,
   handleStorage,
 } from "./storage.ts";
-import { CONNECTION_LIMITS, SyncConnection } from "./sync-protocol.ts";
+import {
+  DEFAULT_CONNECTION_LIMITS,
+  SyncConnection,
+  type ConnectionLimits,
+} from "./sync-protocol.ts";
 
 export const HOST = "127.0.0.1";
 
@@ -50,6 +54,8 @@ export interface BackendOptions {
   corsOrigins?: string[];
   /** Start from a corrupt log: keep its intact records, move the damaged bytes aside (durability/recovery.ts). */
   salvage?: boolean;
+  /** What one sync connection may ask and hold (sync-protocol.ts, README "Limits"). */
+  connectionLimits?: Partial<ConnectionLimits>;
 }
 
 export interface Backend {
@@ -95,11 +101,16 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
   // handlers below: a client reconnecting to a restarting backend must not get a silent socket.
   let serve!: (handlers: Handlers) => void;
   const handlers = new Promise<Handlers>((resolve) => (serve = resolve));
-  const cloud = createServer((req, res) => void handlers.then((h) => h.cloud(req, res)));
-  const site = createServer((req, res) => void handlers.then((h) => h.site(req, res)));
-  cloud.on(
-    "upgrade",
-    (req, socket, head) => void handlers.then((h) => h.upgrade(req, socket, head)),
+  // Whatever a handler throws ends its own request or socket only, never the process.
+  const dispatch = (req: IncomingMessage, end: { destroy(): void }, run: (h: Handlers) => void) =>
+    void handlers.then(run).catch((error) => {
+      serverError(error, `${req.method} ${req.url}`);
+      end.destroy();
+    });
+  const cloud = createServer((req, res) => dispatch(req, res, (h) => h.cloud(req, res)));
+  const site = createServer((req, res) => dispatch(req, res, (h) => h.site(req, res)));
+  cloud.on("upgrade", (req, socket: Duplex, head) =>
+    dispatch(req, socket, (h) => h.upgrade(req, socket, head)),
   );
   const port = await listen(cloud, options.port ?? 3210);
   const sitePort = await listen(site, options.sitePort ?? 3211);
@@ -199,6 +210,7 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
   let stopCrons = await startCrons(engine);
 
   const verifyToken = createTokenVerifier(secrets.JWKS, () => siteUrl);
+  const limits = { ...DEFAULT_CONNECTION_LIMITS, ...options.connectionLimits };
   const deps = {
     engine,
     subscriptions,
@@ -206,6 +218,7 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
     adminKey: secrets.adminKey,
     durable,
     requests,
+    limits,
   };
   const storageDeps = {
     engine,
@@ -229,7 +242,7 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
       });
     };
 
-  const wss = new WebSocketServer({ noServer: true, maxPayload: CONNECTION_LIMITS.maxFrameBytes });
+  const wss = new WebSocketServer({ noServer: true, maxPayload: limits.maxFrameBytes });
   const connections = new Set<SyncConnection>();
   serve({
     cloud: handle(async (req, res) => {

@@ -1,7 +1,7 @@
 // One sync WebSocket connection: the server side of convex/browser's protocol
 // (node_modules/convex/dist/esm-types/browser/sync/protocol.d.ts).
 import { decodeJwt } from "jose";
-import type { WebSocket } from "ws";
+import type { RawData, WebSocket } from "ws";
 import type { JSONValue } from "convex/values";
 import { FunctionError, type Engine, type Identity } from "./engine/engine.ts";
 import { sameSecret, type TokenVerifier } from "./auth-keys.ts";
@@ -10,34 +10,57 @@ import { serverError } from "./http-util.ts";
 import { outcomeJson } from "./read-tracking/query-cache.ts";
 import {
   Subscriptions,
+  yieldWhenBusy,
   type Outcome,
   type Subscriber,
   type SubscriberOwner,
 } from "./read-tracking/subscriptions.ts";
-
-export const encodeTs = (ts: bigint) => {
-  const buf = Buffer.alloc(8);
-  buf.writeBigUInt64LE(ts);
-  return buf.toString("base64");
-};
+import {
+  encodeTs,
+  transitionFrames,
+  transitionPieces,
+  type Modification,
+  type StateVersion,
+} from "./sync-transition.ts";
 
 /**
- * What one connection may ask of the backend (README "Limits"): a client past them gets a FatalError and
- * its socket closed; the Convex client reconnects with a fresh query set.
+ * What one connection may ask of the backend (README "Limits"). A client past a request limit gets a
+ * FatalError and its socket closed (the Convex client reconnects and subscribes again by itself).
  */
-export const CONNECTION_LIMITS = {
-  /** Largest frame accepted (Convex's function arguments may be up to 16 MiB). */
-  maxFrameBytes: 16 * 1024 * 1024,
-  /** Subscriptions held at once (a real app holds tens). */
-  maxSubscriptions: 4096,
+export interface ConnectionLimits {
+  /** Largest frame (Convex's limit on a function's arguments is 16 MiB). */
+  maxFrameBytes: number;
+  /** Frames received whose handling has not finished yet, in bytes. */
+  maxPendingBytes: number;
+  /** Subscriptions held at once. */
+  maxSubscriptions: number;
   /** Adds and Removes in one ModifyQuerySet. */
+  maxModificationsPerFrame: number;
+  /** Mutations received and not answered yet (as on Convex: 1,000 per socket). */
+  maxPendingMutations: number;
+  /** Actions received and not answered yet (as on Convex: 1,000 per socket). */
+  maxPendingActions: number;
+  /** Actions of one connection running at once; the others wait their turn. */
+  maxConcurrentActions: number;
+  /** Sent data the client has not taken yet: past it, nothing more is sent until it drains... */
+  maxBufferedBytes: number;
+  /** ...within this long, or the connection is closed (its memory is freed). */
+  slowReaderMs: number;
+  /** A Transition longer than this (characters) goes out as TransitionChunks of this size. */
+  transitionChunkChars: number;
+}
+
+export const DEFAULT_CONNECTION_LIMITS: ConnectionLimits = {
+  maxFrameBytes: 16 * 1024 * 1024,
+  maxPendingBytes: 32 * 1024 * 1024,
+  maxSubscriptions: 4096,
   maxModificationsPerFrame: 1024,
-  /** Mutations and actions received but not answered yet. */
-  maxInFlight: 256,
-  /** Data sent but not yet read by the client: a slower reader is disconnected. */
-  maxBufferedBytes: 32 * 1024 * 1024,
-  /** Query evaluations in a row before other connections get the event loop. */
-  evaluationsPerSlice: 32,
+  maxPendingMutations: 1000,
+  maxPendingActions: 1000,
+  maxConcurrentActions: 8,
+  maxBufferedBytes: 1024 * 1024,
+  slowReaderMs: 10_000,
+  transitionChunkChars: 256 * 1024,
 };
 
 export interface SyncDeps {
@@ -49,10 +72,8 @@ export interface SyncDeps {
   durable(): Promise<void>;
   /** Mutation results by (sessionId, requestId): a resent mutation is answered once, from here. */
   requests: SessionRequests;
+  limits: ConnectionLimits;
 }
-
-/** A QueryUpdated, QueryFailed or QueryRemoved modification, as JSON (see `modification`). */
-type StateModification = string;
 
 type ClientMessage =
   | { type: "Connect"; sessionId: string; connectionCount: number }
@@ -75,13 +96,6 @@ type ClientMessage =
     }
   | { type: "Event" };
 
-// The outcome's part is serialised once however many subscribers it goes to.
-const modification = (queryId: number, outcome: Outcome): StateModification =>
-  `{"type":"${outcome.ok ? "QueryUpdated" : "QueryFailed"}","queryId":${queryId},${outcomeJson(outcome)}}`;
-
-const queryRemoved = (queryId: number): StateModification =>
-  `{"type":"QueryRemoved","queryId":${queryId}}`;
-
 interface Caller {
   identity: Identity | null;
   admin: boolean;
@@ -100,19 +114,26 @@ export class SyncConnection implements SubscriberOwner {
    */
   private caller: Promise<Caller> = Promise.resolve(ANONYMOUS);
   private authGeneration = 0;
-  private version = { querySet: 0, identity: 0, ts: 0n };
+  private version: StateVersion = { querySet: 0, identity: 0, ts: 0n };
   private subs = new Map<number, Subscriber>();
+  /** Everything sent to the client goes through here, in order (Transition versions must chain). */
   private queue: Promise<void> = Promise.resolve();
   private mutations: Promise<void> = Promise.resolve();
   private holds = 0;
-  /** Mutations and actions received and not answered yet (CONNECTION_LIMITS.maxInFlight). */
-  private inFlight = 0;
-  private held = new Map<number, StateModification>();
+  private pendingBytes = 0;
+  private pendingMutations = 0;
+  private pendingActions = 0;
+  private runningActions = 0;
+  private waitingActions: (() => Promise<void>)[] = [];
+  private held = new Map<number, Modification>();
   private heldTs = 0n;
   private unflushed = new Map<
     number,
     { sub: Subscriber; outcome: Outcome; identityEpoch: number }
   >();
+  /** Settles once the last frame given to the socket has been handed to the OS. */
+  private lastWrite: Promise<void> = Promise.resolve();
+  private transitions = 0;
   private expiryTimer: NodeJS.Timeout | undefined;
   /** From Connect: the client keeps it across reconnects and resends unanswered mutations under it. */
   private sessionId: string | undefined;
@@ -122,84 +143,117 @@ export class SyncConnection implements SubscriberOwner {
     private readonly ws: WebSocket,
     private readonly deps: SyncDeps,
   ) {
-    ws.on("message", (data, isBinary) => {
-      let message: ClientMessage | null;
-      try {
-        message = isBinary ? null : parseClientMessage(JSON.parse(data.toString()));
-      } catch {
-        message = null;
-      }
-      if (message === null) return this.fatal("Invalid message");
-      try {
-        this.onMessage(message);
-      } catch (error) {
-        this.fatal(serverError(error, `sync ${message.type}`));
-      }
-    });
+    ws.on("message", (data, isBinary) => this.receive(data, isBinary));
     ws.on("close", () => this.close());
     ws.on("error", () => this.close());
   }
 
-  private send(message: unknown) {
-    this.sendJson(JSON.stringify(message));
+  private get limits() {
+    return this.deps.limits;
   }
 
-  private sendJson(json: string) {
+  private receive(data: RawData, isBinary: boolean) {
+    if (this.closed) return;
+    const text = isBinary ? null : textOf(data);
+    let message: ClientMessage | null = null;
+    try {
+      if (text !== null) message = parseClientMessage(JSON.parse(text));
+    } catch {
+      message = null;
+    }
+    if (message === null || text === null) return this.fatal("Invalid message");
+    if (this.pendingBytes + text.length > this.limits.maxPendingBytes) {
+      return this.fatal(
+        `Too much sent ahead of the answers (at most ${this.limits.maxPendingBytes} bytes)`,
+      );
+    }
+    try {
+      this.onMessage(message, text.length);
+    } catch (error) {
+      this.fatal(serverError(error, `sync ${message.type}`));
+    }
+  }
+
+  /** Sent outside the queue: a Ping means nothing to a client that is not reading anyway. */
+  ping() {
     if (this.closed || this.ws.readyState !== this.ws.OPEN) return;
-    if (this.ws.bufferedAmount + json.length > CONNECTION_LIMITS.maxBufferedBytes) {
-      // The client stopped reading: keeping its updates would grow memory without bound.
+    if (this.ws.bufferedAmount <= this.limits.maxBufferedBytes) this.ws.send('{"type":"Ping"}');
+  }
+
+  private fatal(error: string) {
+    if (this.closed) return;
+    if (this.ws.readyState === this.ws.OPEN)
+      this.ws.send(JSON.stringify({ type: "FatalError", error }));
+    this.close();
+    // A close reason is at most 123 bytes.
+    this.ws.close(1011, error.replace(/[^\x20-\x7e]/g, "?").slice(0, 120));
+  }
+
+  /** Runs `task` after everything already queued for this connection, unless it has closed by then. */
+  private enqueue(task: () => Promise<void> | void, bytes = 0) {
+    this.pendingBytes += bytes;
+    this.queue = this.queue
+      .then(() => (this.closed ? undefined : task()))
+      .catch((error) => this.fatal(serverError(error, "sync connection task")))
+      .finally(() => {
+        this.pendingBytes -= bytes;
+      });
+  }
+
+  private async send(message: unknown) {
+    await this.write(JSON.stringify(message));
+  }
+
+  /**
+   * Hands a frame to the socket (only from queued tasks). While the client has more than
+   * maxBufferedBytes unread, waits for it to take them; one that does not within slowReaderMs is
+   * dropped, so a reader that stops holds at most about maxBufferedBytes of this process's memory.
+   */
+  private async write(frame: string) {
+    if (this.closed || this.ws.readyState !== this.ws.OPEN) return;
+    if (this.ws.bufferedAmount > this.limits.maxBufferedBytes && !(await this.caughtUp())) {
+      if (this.closed) return;
+      console.warn(
+        `local-backend: closing a sync connection that left ${this.ws.bufferedAmount} bytes unread for ${this.limits.slowReaderMs} ms`,
+      );
       this.close();
       this.ws.terminate();
       return;
     }
-    this.ws.send(json);
+    if (this.closed || this.ws.readyState !== this.ws.OPEN) return;
+    this.lastWrite = new Promise((resolve) => this.ws.send(frame, () => resolve()));
   }
 
-  ping() {
-    this.send({ type: "Ping" });
-  }
-
-  private fatal(error: string) {
-    this.send({ type: "FatalError", error });
-    this.close();
-    this.ws.close(1011, error.slice(0, 100));
-  }
-
-  /** Runs `task` after everything already queued for this connection (keeps versions in order). */
-  private enqueue(task: () => Promise<void> | void) {
-    this.queue = this.queue.then(task).catch((error) => {
-      this.fatal(serverError(error, "sync connection task"));
+  private caughtUp(): Promise<boolean> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<boolean>((resolve) => {
+      timer = setTimeout(() => resolve(false), this.limits.slowReaderMs);
     });
-  }
-
-  private sendTransition(
-    modifications: StateModification[],
-    end: { querySet?: number; identity?: number; ts?: bigint },
-  ) {
-    const start = this.version;
-    const ts = end.ts !== undefined && end.ts > start.ts ? end.ts : start.ts;
-    const next = {
-      querySet: end.querySet ?? start.querySet,
-      identity: end.identity ?? start.identity,
-      ts,
-    };
-    this.version = next;
-    const startVersion = JSON.stringify({
-      querySet: start.querySet,
-      identity: start.identity,
-      ts: encodeTs(start.ts),
-    });
-    const endVersion = JSON.stringify({
-      querySet: next.querySet,
-      identity: next.identity,
-      ts: encodeTs(next.ts),
-    });
-    this.sendJson(
-      `{"type":"Transition","startVersion":${startVersion},"endVersion":${endVersion},"modifications":[${modifications.join(",")}]}`,
+    return Promise.race([this.lastWrite.then(() => true), timeout]).finally(() =>
+      clearTimeout(timer),
     );
   }
 
-  private onMessage(message: ClientMessage) {
+  private async sendTransition(
+    modifications: Iterable<Modification>,
+    end: { querySet?: number; identity?: number; ts?: bigint },
+  ) {
+    const start = this.version;
+    const next: StateVersion = {
+      querySet: end.querySet ?? start.querySet,
+      identity: end.identity ?? start.identity,
+      ts: end.ts !== undefined && end.ts > start.ts ? end.ts : start.ts,
+    };
+    this.version = next;
+    const pieces = transitionPieces(start, next, modifications);
+    const id = String((this.transitions += 1));
+    for (const frame of transitionFrames(pieces, this.limits.transitionChunkChars, id)) {
+      await this.write(frame);
+      if (this.closed) return;
+    }
+  }
+
+  private onMessage(message: ClientMessage, bytes: number) {
     switch (message.type) {
       case "Connect":
         if (typeof message.sessionId === "string") this.sessionId = message.sessionId;
@@ -207,82 +261,108 @@ export class SyncConnection implements SubscriberOwner {
       case "Event":
         return;
       case "ModifyQuerySet":
-        return this.enqueue(() => this.modifyQuerySet(message));
+        if (message.modifications.length > this.limits.maxModificationsPerFrame) {
+          return this.fatal(
+            `Too many query set modifications in one message (at most ${this.limits.maxModificationsPerFrame})`,
+          );
+        }
+        return this.enqueue(() => this.modifyQuerySet(message), bytes);
       case "Authenticate": {
         const previous = this.caller;
         const verified = this.verify(message);
         const generation = ++this.authGeneration;
         this.caller = verified.catch(() => previous);
-        return this.enqueue(() => this.authenticate(message, verified, generation));
+        return this.enqueue(() => this.authenticate(message, verified, generation), bytes);
       }
       case "Mutation": {
-        if (!this.admit()) return;
+        if (this.pendingMutations >= this.limits.maxPendingMutations) {
+          return this.fatal(
+            `Too many concurrent mutations (at most ${this.limits.maxPendingMutations} pending on one socket)`,
+          );
+        }
+        this.pendingMutations += 1;
+        this.pendingBytes += bytes;
         this.holds += 1;
         const caller = this.caller;
         // Claimed on arrival: a resend of a mutation still queued or running elsewhere waits for that run.
-        const claim =
-          this.sessionId === undefined
-            ? undefined
-            : this.deps.requests.claim(this.sessionId, message.requestId);
-        this.mutations = this.mutations.then(async () =>
-          this.mutation(message, await caller, claim),
-        );
+        const claim = this.claim(message.requestId);
+        this.mutations = this.mutations
+          .then(async () => {
+            // Never started: a resend of it (on the client's next connection) runs it instead.
+            if (this.closed) return claim?.owner ? claim.abandon() : undefined;
+            await this.mutation(message, await caller, claim, bytes);
+          })
+          .catch((error) => this.fatal(serverError(error, "sync Mutation")));
         return;
       }
       case "Action": {
-        if (!this.admit()) return;
-        void this.caller.then((caller) => this.action(message, caller));
-        return;
+        if (this.pendingActions >= this.limits.maxPendingActions) {
+          return this.fatal(
+            `Too many actions in flight (at most ${this.limits.maxPendingActions} on one socket)`,
+          );
+        }
+        this.pendingActions += 1;
+        this.pendingBytes += bytes;
+        const caller = this.caller;
+        this.waitingActions.push(async () => this.action(message, await caller, bytes));
+        return this.startActions();
       }
       default:
         return this.fatal(`Unknown message type ${(message as { type: string }).type}`);
     }
   }
 
-  /** Counts a request in flight; a client past the limit is disconnected. */
-  private admit(): boolean {
-    if (this.inFlight >= CONNECTION_LIMITS.maxInFlight) {
-      this.fatal(`Too many requests in flight (at most ${CONNECTION_LIMITS.maxInFlight})`);
-      return false;
+  private claim(requestId: number): Claim | undefined {
+    return this.sessionId === undefined
+      ? undefined
+      : this.deps.requests.claim(this.sessionId, requestId);
+  }
+
+  private startActions() {
+    while (this.runningActions < this.limits.maxConcurrentActions && !this.closed) {
+      const next = this.waitingActions.shift();
+      if (!next) return;
+      this.runningActions += 1;
+      void next()
+        .catch((error) => this.fatal(serverError(error, "sync Action")))
+        .finally(() => {
+          this.runningActions -= 1;
+          this.startActions();
+        });
     }
-    this.inFlight += 1;
-    return true;
   }
 
   private async modifyQuerySet(message: Extract<ClientMessage, { type: "ModifyQuerySet" }>) {
-    if (message.modifications.length > CONNECTION_LIMITS.maxModificationsPerFrame) {
+    if (
+      message.baseVersion !== this.version.querySet ||
+      message.newVersion <= message.baseVersion
+    ) {
       return this.fatal(
-        `Too many query set modifications in one message (at most ${CONNECTION_LIMITS.maxModificationsPerFrame})`,
-      );
-    }
-    if (message.baseVersion !== this.version.querySet) {
-      return this.fatal(
-        `Invalid query set base version ${message.baseVersion}, expected ${this.version.querySet}`,
+        `Invalid query set versions ${message.baseVersion} → ${message.newVersion}, expected base ${this.version.querySet}`,
       );
     }
     const { subscriptions } = this.deps;
     const ts = this.deps.engine.currentTs();
-    const mods: StateModification[] = [];
-    let evaluated = 0;
+    const mods: Modification[] = [];
     for (const change of message.modifications) {
       if (this.closed) return;
       if (change.type === "Remove") {
         const sub = this.subs.get(change.queryId);
-        if (sub) subscriptions.remove(sub);
+        if (!sub) return this.fatal(`Nonexistent query id: ${change.queryId}`);
+        subscriptions.remove(sub);
         this.subs.delete(change.queryId);
         this.held.delete(change.queryId);
         this.unflushed.delete(change.queryId);
-        mods.push(queryRemoved(change.queryId));
+        mods.push({ queryId: change.queryId, removed: true });
         continue;
       }
-      if (!this.subs.has(change.queryId) && this.subs.size >= CONNECTION_LIMITS.maxSubscriptions) {
-        return this.fatal(`Too many subscriptions (at most ${CONNECTION_LIMITS.maxSubscriptions})`);
+      if (this.subs.has(change.queryId)) return this.fatal(`Duplicate query ID: ${change.queryId}`);
+      if (this.subs.size >= this.limits.maxSubscriptions) {
+        return this.fatal(`Too many subscriptions (at most ${this.limits.maxSubscriptions})`);
       }
       // Other connections' queries and mutations run between slices of a large query set.
-      if (++evaluated % CONNECTION_LIMITS.evaluationsPerSlice === 0) {
-        await new Promise((resolve) => setImmediate(resolve));
-        if (this.closed) return;
-      }
+      await yieldWhenBusy();
+      if (this.closed) return;
       const args = (change.args[0] ?? {}) as JSONValue;
       const sub: Subscriber = {
         queryId: change.queryId,
@@ -296,9 +376,9 @@ export class SyncConnection implements SubscriberOwner {
       const outcome = await subscriptions.evaluate(sub);
       if (this.closed) return;
       sub.lastJson = outcomeJson(outcome);
-      mods.push(modification(change.queryId, outcome));
+      mods.push({ queryId: change.queryId, outcome });
     }
-    this.sendTransition(mods, { querySet: message.newVersion, ts });
+    await this.sendTransition(mods, { querySet: message.newVersion, ts });
   }
 
   private async verify(message: Extract<ClientMessage, { type: "Authenticate" }>): Promise<Caller> {
@@ -322,7 +402,7 @@ export class SyncConnection implements SubscriberOwner {
       this.identityEpoch += 1;
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
-      this.send({
+      await this.send({
         type: "AuthError",
         error: `Could not verify token: ${reason}`,
         baseVersion: message.baseVersion,
@@ -333,17 +413,20 @@ export class SyncConnection implements SubscriberOwner {
     if (message.tokenType === "User")
       this.expireAt(message.value ?? "", message.baseVersion + 1, generation);
     const ts = this.deps.engine.currentTs();
-    const mods: StateModification[] = [];
-    for (const sub of this.subs.values()) {
+    const mods: Modification[] = [];
+    for (const sub of [...this.subs.values()]) {
+      await yieldWhenBusy();
+      if (this.closed) return;
+      if (this.subs.get(sub.queryId) !== sub) continue;
       const outcome = await this.deps.subscriptions.evaluate(sub);
       const json = outcomeJson(outcome);
       // A held update was computed for the previous caller: this one replaces it.
       if (json === sub.lastJson && !this.held.has(sub.queryId)) continue;
       this.held.delete(sub.queryId);
       sub.lastJson = json;
-      mods.push(modification(sub.queryId, outcome));
+      mods.push({ queryId: sub.queryId, outcome });
     }
-    this.sendTransition(mods, { identity: message.baseVersion + 1, ts });
+    await this.sendTransition(mods, { identity: message.baseVersion + 1, ts });
   }
 
   /** When the token expires mid-connection, drop the identity and tell the client to refresh it. */
@@ -354,11 +437,11 @@ export class SyncConnection implements SubscriberOwner {
     this.expiryTimer = setTimeout(
       () => {
         if (this.authGeneration === generation) this.caller = Promise.resolve(ANONYMOUS);
-        this.enqueue(() => {
+        this.enqueue(async () => {
           if (this.version.identity !== identityVersion) return;
           this.identity = null;
           this.identityEpoch += 1;
-          this.send({
+          await this.send({
             type: "AuthError",
             error: "Token expired",
             baseVersion: identityVersion - 1,
@@ -374,11 +457,11 @@ export class SyncConnection implements SubscriberOwner {
     message: Extract<ClientMessage, { type: "Mutation" }>,
     caller: Caller,
     claim: Claim | undefined,
+    bytes: number,
   ) {
-    const outcome =
-      claim && !claim.owner
-        ? await this.answered(claim.outcome)
-        : await this.run(message, caller, claim);
+    const outcome = await this.outcomeOf(message, caller, claim);
+    this.pendingMutations -= 1;
+    this.pendingBytes -= bytes;
     const { requestId } = message;
     const response = outcome.success
       ? {
@@ -391,12 +474,23 @@ export class SyncConnection implements SubscriberOwner {
         }
       : { type: "MutationResponse", requestId, ...outcome };
     const commitTs = outcome.success ? outcome.ts : undefined;
-    this.enqueue(() => {
+    this.enqueue(async () => {
       this.holds -= 1;
-      this.inFlight -= 1;
-      this.send(response);
-      if (commitTs !== undefined || this.held.size > 0) this.releaseHeld(commitTs ?? 0n);
+      await this.send(response);
+      if (commitTs !== undefined || this.held.size > 0) await this.releaseHeld(commitTs ?? 0n);
     });
+  }
+
+  private async outcomeOf(
+    message: Extract<ClientMessage, { type: "Mutation" }>,
+    caller: Caller,
+    claim: Claim | undefined,
+  ): Promise<MutationOutcome> {
+    if (!claim || claim.owner) return this.run(message, caller, claim);
+    const done = await claim.outcome;
+    // The run it waited for was given up before it started: this one is now the run.
+    if (done === null) return this.outcomeOf(message, caller, this.claim(message.requestId));
+    return this.answered(done);
   }
 
   private async run(
@@ -416,7 +510,7 @@ export class SyncConnection implements SubscriberOwner {
         request,
       });
       const commitTs = result.commitTs ?? engine.currentTs();
-      await Promise.all([this.deps.durable(), subscriptions.flushedThrough(commitTs)]);
+      await Promise.all([this.deps.durable(), subscriptions.flushedThrough(commitTs, this)]);
       outcome = {
         success: true,
         result: result.value as JSONValue,
@@ -431,21 +525,27 @@ export class SyncConnection implements SubscriberOwner {
   }
 
   /** A resent mutation that already ran (or is running): its outcome, once durable and sent to subscribers. */
-  private async answered(outcome: Promise<MutationOutcome>): Promise<MutationOutcome> {
-    const done = await outcome;
+  private async answered(done: MutationOutcome): Promise<MutationOutcome> {
     if (done.success)
-      await Promise.all([this.deps.durable(), this.deps.subscriptions.flushedThrough(done.ts)]);
+      await Promise.all([
+        this.deps.durable(),
+        this.deps.subscriptions.flushedThrough(done.ts, this),
+      ]);
     return done;
   }
 
-  private releaseHeld(minTs: bigint) {
+  private async releaseHeld(minTs: bigint) {
     const mods = [...this.held.values()];
     this.held.clear();
     const ts = this.heldTs > minTs ? this.heldTs : minTs;
-    this.sendTransition(mods, { ts });
+    await this.sendTransition(mods, { ts });
   }
 
-  private async action(message: Extract<ClientMessage, { type: "Action" }>, caller: Caller) {
+  private async action(
+    message: Extract<ClientMessage, { type: "Action" }>,
+    caller: Caller,
+    bytes: number,
+  ) {
     let response: Record<string, unknown>;
     try {
       const result = await this.deps.engine.call(
@@ -456,7 +556,7 @@ export class SyncConnection implements SubscriberOwner {
       );
       await Promise.all([
         this.deps.durable(),
-        this.deps.subscriptions.flushedThrough(this.deps.engine.currentTs()),
+        this.deps.subscriptions.flushedThrough(this.deps.engine.currentTs(), this),
       ]);
       response = {
         type: "ActionResponse",
@@ -468,10 +568,9 @@ export class SyncConnection implements SubscriberOwner {
     } catch (error) {
       response = failure("ActionResponse", message.requestId, error);
     }
-    this.enqueue(() => {
-      this.inFlight -= 1;
-      this.send(response);
-    });
+    this.pendingActions -= 1;
+    this.pendingBytes -= bytes;
+    this.enqueue(() => this.send(response));
   }
 
   deliver(sub: Subscriber, outcome: Outcome, _ts: bigint, identityEpoch: number) {
@@ -483,25 +582,26 @@ export class SyncConnection implements SubscriberOwner {
     const updates = [...this.unflushed.values()];
     this.unflushed.clear();
     this.enqueue(async () => {
-      const mods = new Map<number, StateModification>();
+      const mods = new Map<number, Modification>();
       for (const { sub, outcome, identityEpoch } of updates) {
         if (this.subs.get(sub.queryId) !== sub) continue;
         if (identityEpoch === this.identityEpoch) {
-          mods.set(sub.queryId, modification(sub.queryId, outcome));
+          mods.set(sub.queryId, { queryId: sub.queryId, outcome });
           continue;
         }
         // Computed for the caller before an Authenticate that has been answered since: the client
         // must not get it after that answer. Sent even if unchanged, as lastJson was already set to it.
         const current = await this.deps.subscriptions.evaluate(sub);
+        if (this.closed) return;
         sub.lastJson = outcomeJson(current);
-        mods.set(sub.queryId, modification(sub.queryId, current));
+        mods.set(sub.queryId, { queryId: sub.queryId, outcome: current });
       }
       if (this.holds > 0) {
         for (const [queryId, m] of mods) this.held.set(queryId, m);
         if (ts > this.heldTs) this.heldTs = ts;
         return;
       }
-      this.sendTransition([...mods.values()], { ts });
+      await this.sendTransition(mods.values(), { ts });
     });
   }
 
@@ -511,7 +611,15 @@ export class SyncConnection implements SubscriberOwner {
     clearTimeout(this.expiryTimer);
     for (const sub of this.subs.values()) this.deps.subscriptions.remove(sub);
     this.subs.clear();
+    this.held.clear();
+    this.unflushed.clear();
+    this.waitingActions = [];
   }
+}
+
+function textOf(data: RawData): string {
+  if (Array.isArray(data)) return Buffer.concat(data).toString();
+  return (Buffer.isBuffer(data) ? data : Buffer.from(data)).toString();
 }
 
 function failed(error: unknown): Extract<MutationOutcome, { success: false }> {

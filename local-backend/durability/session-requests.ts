@@ -35,15 +35,21 @@ interface Entry {
 
 /** What a Mutation message should do: run (and settle), or answer with another run's outcome. */
 export type Claim =
-  | { owner: true; settle(outcome: MutationOutcome): void }
-  | { owner: false; outcome: Promise<MutationOutcome> };
+  | {
+      owner: true;
+      settle(outcome: MutationOutcome): void;
+      /** Gives up a run that never started (its connection closed): whoever waits for it claims again. */
+      abandon(): void;
+    }
+  /** `null`: the run was abandoned, claim again. */
+  | { owner: false; outcome: Promise<MutationOutcome | null> };
 
 export class SessionRequests {
   /** sessionId → requestId → entry; both maps in order of last activity (oldest first). */
   private sessions = new Map<string, Map<number, Entry>>();
   private size = 0;
   /** Runs under way, keyed `${sessionId} ${requestId}`: a resend arriving meanwhile waits for them. */
-  private running = new Map<string, Promise<MutationOutcome>>();
+  private running = new Map<string, Promise<MutationOutcome | null>>();
 
   constructor(readonly limits: RequestLimits = DEFAULT_REQUEST_LIMITS) {}
 
@@ -63,10 +69,14 @@ export class SessionRequests {
           logLines: [],
         }),
       };
-    let settle!: (outcome: MutationOutcome) => void;
+    let settle!: (outcome: MutationOutcome | null) => void;
     this.running.set(key, new Promise((resolve) => (settle = resolve)));
     return {
       owner: true,
+      abandon: () => {
+        this.running.delete(key);
+        settle(null);
+      },
       settle: (outcome) => {
         this.running.delete(key);
         // A mutation that wrote nothing has no log record: remember it for this process's lifetime.

@@ -1,10 +1,35 @@
-// Subscribed queries: grouped by (function, args), read through the engine's query cache and
-// re-evaluated when a commit makes one of their cached results stale, coalesced into one pass per burst.
+// Subscribed queries: grouped by (function, args) and read through the engine's query cache. A commit
+// that makes a group's cached result stale marks its subscribers dirty; each connection (owner) then
+// re-evaluates its own dirty subscribers in a loop of its own, so one connection with thousands of
+// subscriptions delays nobody else's updates or mutation answers (the engine runs queries one at a time
+// in arrival order, and the loops let sockets be read every few milliseconds).
 import type { JSONValue } from "convex/values";
 import { parseUdfPath, type Engine, type Identity } from "../engine/engine.ts";
 import { outcomeJson, QueryCache, type Outcome } from "./query-cache.ts";
 
 export type { Outcome } from "./query-cache.ts";
+
+/**
+ * How long evaluation loops may keep the event loop between two of its turns. A query that reads
+ * memory only resolves in microtasks, so a loop of them would starve every socket without a yield.
+ */
+const SLICE_MS = 5;
+
+let turnStarted = performance.now();
+let turnMarked = false;
+
+/** Lets sockets and timers run when evaluation loops (all of them together) have held the event loop for SLICE_MS. */
+export async function yieldWhenBusy() {
+  if (!turnMarked) {
+    turnMarked = true;
+    setImmediate(() => {
+      turnMarked = false;
+      turnStarted = performance.now();
+    });
+  }
+  if (performance.now() - turnStarted < SLICE_MS) return;
+  await new Promise<void>((resolve) => setImmediate(resolve));
+}
 
 export interface Subscriber {
   readonly queryId: number;
@@ -23,7 +48,7 @@ export interface SubscriberOwner {
   identityEpoch: number;
   /** Hands over an outcome that differs from what this subscriber last got, computed under `identityEpoch`. */
   deliver(sub: Subscriber, outcome: Outcome, ts: bigint, identityEpoch: number): void;
-  /** Called once per flush after all deliveries, so each owner sends one Transition. */
+  /** Called after the deliveries of one pass over the owner's dirty subscribers: one Transition each. */
   endOfFlush(ts: bigint): void;
 }
 
@@ -32,16 +57,24 @@ interface Group {
   subs: Set<Subscriber>;
 }
 
+/** One owner's re-evaluation state. */
+interface Flow {
+  subscribers: number;
+  dirty: Set<Subscriber>;
+  running: boolean;
+  /** Passes evaluated but not yet handed to the owner (they wait for the fsync). */
+  undelivered: number;
+  deliveries: Promise<void>;
+  /** The owner has been handed every update of every commit up to this ts. */
+  completedTs: bigint;
+  waiters: { ts: bigint; resolve: () => void }[];
+}
+
 export class Subscriptions {
   private groups = new Map<string, Group>();
-  private commitsPending = false;
-  private dirtyGroups = new Set<Group>();
-  private flushing: Promise<void> | null = null;
-  private deliveries: Promise<void> = Promise.resolve();
-  private scheduled = false;
+  private flows = new Map<SubscriberOwner, Flow>();
+  private toStart = new Set<SubscriberOwner>();
   private notifiedTs = 0n;
-  private completedTs = 0n;
-  private waiters: { ts: bigint; resolve: () => void }[] = [];
 
   /** `durable` resolves once every commit so far is on disk: no client sees data a crash could lose. */
   constructor(
@@ -49,10 +82,9 @@ export class Subscriptions {
     private readonly durable: () => Promise<void> = () => Promise.resolve(),
   ) {
     engine.queries.onInvalidate((key) => {
-      const group = this.groups.get(key);
-      if (group) {
-        this.dirtyGroups.add(group);
-        this.schedule();
+      for (const sub of this.groups.get(key)?.subs ?? []) {
+        this.flows.get(sub.owner)?.dirty.add(sub);
+        this.start(sub.owner);
       }
     });
   }
@@ -74,6 +106,7 @@ export class Subscriptions {
     }
     group.subs.add(sub);
     this.engine.queries.retain(sub.groupKey);
+    this.flow(sub.owner).subscribers += 1;
   }
 
   remove(sub: Subscriber) {
@@ -81,6 +114,11 @@ export class Subscriptions {
     if (!group?.subs.delete(sub)) return;
     if (group.subs.size === 0) this.groups.delete(sub.groupKey);
     this.engine.queries.release(sub.groupKey);
+    const flow = this.flows.get(sub.owner);
+    if (!flow) return;
+    flow.subscribers -= 1;
+    flow.dirty.delete(sub);
+    this.settle(sub.owner, flow);
   }
 
   get size() {
@@ -94,79 +132,124 @@ export class Subscriptions {
 
   /** Called synchronously from the engine's commit hook (after the query cache dropped what it touched). */
   onCommit(ts: bigint) {
-    this.commitsPending = true;
     if (ts > this.notifiedTs) this.notifiedTs = ts;
-    this.schedule();
   }
 
-  /** Resolves once subscribers have been updated for every commit up to `ts`. */
-  flushedThrough(ts: bigint): Promise<void> {
-    if (this.completedTs >= ts || this.notifiedTs < ts) return Promise.resolve();
-    return new Promise((resolve) => this.waiters.push({ ts, resolve }));
+  /**
+   * Resolves once `owner` has been handed its updates for every commit up to `ts` (every owner's,
+   * without one): a client that gets a commit's answer after this already has its effect on its queries.
+   */
+  flushedThrough(ts: bigint, owner?: SubscriberOwner): Promise<void> {
+    if (owner === undefined) {
+      return Promise.all([...this.flows.keys()].map((o) => this.flushedThrough(ts, o))).then(
+        () => {},
+      );
+    }
+    const flow = this.flows.get(owner);
+    // A ts past the last commit notified (an action that wrote nothing) waits for the commits before it.
+    const through = ts < this.notifiedTs ? ts : this.notifiedTs;
+    if (!flow || flow.completedTs >= through || this.idle(flow)) return Promise.resolve();
+    return new Promise((resolve) => flow.waiters.push({ ts: through, resolve }));
   }
 
-  private schedule() {
-    if (this.scheduled) return;
-    this.scheduled = true;
-    setImmediate(() =>
-      this.engine.detached(() => {
-        this.scheduled = false;
-        void this.flushLoop();
-      }),
-    );
+  private flow(owner: SubscriberOwner): Flow {
+    let flow = this.flows.get(owner);
+    if (!flow) {
+      flow = {
+        subscribers: 0,
+        dirty: new Set(),
+        running: false,
+        undelivered: 0,
+        deliveries: Promise.resolve(),
+        completedTs: this.notifiedTs,
+        waiters: [],
+      };
+      this.flows.set(owner, flow);
+    }
+    return flow;
   }
 
-  private async flushLoop() {
-    if (this.flushing) return;
-    this.flushing = (async () => {
-      while (this.commitsPending || this.dirtyGroups.size > 0) await this.flushOnce();
-    })();
+  private idle(flow: Flow) {
+    return !flow.running && flow.dirty.size === 0 && flow.undelivered === 0;
+  }
+
+  /** Starts `owner`'s loop on the next turn (after the commit that dirtied it has returned). */
+  private start(owner: SubscriberOwner) {
+    if (this.toStart.size === 0) {
+      setImmediate(() =>
+        this.engine.detached(() => {
+          const owners = [...this.toStart];
+          this.toStart.clear();
+          for (const o of owners) {
+            const flow = this.flows.get(o);
+            if (flow && !flow.running) void this.loop(o, flow);
+          }
+        }),
+      );
+    }
+    this.toStart.add(owner);
+  }
+
+  private subscribed(sub: Subscriber) {
+    return this.groups.get(sub.groupKey)?.subs.has(sub) === true;
+  }
+
+  private async loop(owner: SubscriberOwner, flow: Flow) {
+    flow.running = true;
     try {
-      await this.flushing;
+      while (flow.dirty.size > 0) await this.pass(owner, flow);
+    } catch (error) {
+      console.error("local-backend: re-evaluating subscriptions failed", error);
     } finally {
-      this.flushing = null;
+      flow.running = false;
+      this.settle(owner, flow);
     }
   }
 
-  private async flushOnce() {
+  private async pass(owner: SubscriberOwner, flow: Flow) {
     const ts = this.engine.currentTs();
     const coveredTs = this.notifiedTs;
-    this.commitsPending = false;
-    const affected = this.dirtyGroups;
-    this.dirtyGroups = new Set();
+    const dirty = flow.dirty;
+    flow.dirty = new Set();
     // The fsync runs while the queries re-run; results go out only once it is done.
     const durable = this.durable();
     const updates: [Subscriber, Outcome, number][] = [];
-    for (const group of affected) {
-      if (this.groups.get(group.key) !== group) continue;
-      for (const sub of group.subs) {
-        const epoch = sub.owner.identityEpoch;
-        const outcome = await this.evaluate(sub);
-        const json = outcomeJson(outcome);
-        if (json === sub.lastJson) continue;
-        sub.lastJson = json;
-        updates.push([sub, outcome, epoch]);
-      }
+    for (const sub of dirty) {
+      await yieldWhenBusy();
+      // Removed meanwhile (its connection closed, or the client dropped it): no work for it.
+      if (!this.subscribed(sub)) continue;
+      const epoch = owner.identityEpoch;
+      const outcome = await this.evaluate(sub);
+      const json = outcomeJson(outcome);
+      if (json === sub.lastJson || !this.subscribed(sub)) continue;
+      sub.lastJson = json;
+      updates.push([sub, outcome, epoch]);
     }
-    // Deliveries are chained, so the next pass can re-run queries while this one waits for its fsync.
-    this.deliveries = this.deliveries
+    flow.undelivered += 1;
+    // Chained, so the next pass can re-run queries while this one waits for its fsync.
+    flow.deliveries = flow.deliveries
       .then(() => durable)
       .then(() => {
-        const owners = new Set<SubscriberOwner>();
-        for (const [sub, outcome, epoch] of updates) {
-          sub.owner.deliver(sub, outcome, ts, epoch);
-          owners.add(sub.owner);
-        }
-        for (const owner of owners) owner.endOfFlush(ts);
+        for (const [sub, outcome, epoch] of updates) owner.deliver(sub, outcome, ts, epoch);
+        if (updates.length > 0) owner.endOfFlush(ts);
       })
       .catch((error) => console.error("local-backend: delivering query updates failed", error))
       .finally(() => {
-        if (coveredTs > this.completedTs) this.completedTs = coveredTs;
-        this.waiters = this.waiters.filter((w) => {
-          if (w.ts > this.completedTs) return true;
-          w.resolve();
-          return false;
-        });
+        flow.undelivered -= 1;
+        if (coveredTs > flow.completedTs) flow.completedTs = coveredTs;
+        this.settle(owner, flow);
       });
+  }
+
+  /** Wakes the owner's waiters its progress satisfies; forgets an owner with nothing left. */
+  private settle(owner: SubscriberOwner, flow: Flow) {
+    if (this.idle(flow) && this.notifiedTs > flow.completedTs) flow.completedTs = this.notifiedTs;
+    flow.waiters = flow.waiters.filter((w) => {
+      if (w.ts > flow.completedTs) return true;
+      w.resolve();
+      return false;
+    });
+    if (this.idle(flow) && flow.subscribers === 0 && flow.waiters.length === 0)
+      this.flows.delete(owner);
   }
 }
