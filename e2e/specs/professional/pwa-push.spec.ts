@@ -191,7 +191,11 @@ test("a pushed request shows a notification whose tap opens that booking; a canc
   const pro = await actor({ permissions: ["notifications"] });
   await pro.auth.professionalSignIn(PRO.email, PRO.password);
   await serviceWorkerReady(pro.page);
-  await expect(pro.page.getByRole("heading", { name: "Request alerts" })).toBeVisible();
+  await expect(pro.page.getByText("Alerts are off for this phone.")).toBeVisible();
+  await expect(
+    pro.page.getByRole("button", { name: "Get request alerts on this phone" }),
+  ).toBeVisible();
+  await pro.page.screenshot({ path: "e2e/screenshots/professional-alerts.png" });
 
   const { bookingId, customer } = await requestBooking();
   const url = `/professional-dashboard?booking=${encodeURIComponent(bookingId)}`;
