@@ -8,7 +8,13 @@ import { WebSocketServer } from "ws";
 import { createTokenVerifier, loadOrCreateSecrets, readEnvFile } from "./auth-keys.ts";
 import { startCrons } from "./crons.ts";
 import { describeRecovery, TransactionLog, type RecoveryReport } from "./durability/log.ts";
+import {
+  checkTableNumbers,
+  describeIdMigration,
+  migrateLegacyIds,
+} from "./durability/migrate-ids.ts";
 import { SessionRequests, type RequestLimits } from "./durability/session-requests.ts";
+import { TableNumbers } from "./durability/table-numbers.ts";
 import { Engine } from "./engine/engine.ts";
 import { nativeImport, type Importer } from "./engine/modules.ts";
 import type { Change } from "./engine/read-set.ts";
@@ -128,9 +134,13 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
   });
 
   let recovered: ReturnType<TransactionLog["recover"]>;
+  let tables: TableNumbers;
   try {
     recovered = log.recover({ salvage: options.salvage });
+    tables = TableNumbers.open(dataDir);
+    checkTableNumbers(recovered.state, tables);
   } catch (error) {
+    log.close();
     // The handlers will never exist: nothing may keep waiting for them.
     const closing = Promise.all([
       new Promise((r) => cloud.close(r)),
@@ -143,6 +153,8 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
   }
   const { state, report } = recovered;
   for (const line of describeRecovery(report, log)) console.warn(line);
+  const migrated = migrateLegacyIds(state, tables, log, secrets.storageSecret);
+  if (migrated) console.warn(describeIdMigration(migrated));
 
   const requests = new SessionRequests(options.requestLimits);
   requests.load(state.requests);
@@ -156,7 +168,7 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
     while (pendingFiles.size > 0) await Promise.all(pendingFiles);
     await log.sync();
   };
-  const engine = await Engine.create(convexDir, options.importer ?? nativeImport, {
+  const engine = await Engine.create(convexDir, options.importer ?? nativeImport, tables, {
     onCommit(ts, changes: Change[], request) {
       if (isClosed) return;
       const { nextDocId, lastCreationTime } = engine.database.counters();

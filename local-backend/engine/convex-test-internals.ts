@@ -7,6 +7,7 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { decodeId } from "./ids.ts";
 
 export const PINNED_CONVEX_TEST_VERSION = "0.0.60";
 
@@ -22,6 +23,10 @@ interface DatabaseFake {
   _nextDocId: number;
   _lastCreationTime: number;
   _writes: Record<string, Doc | null>[];
+  _generateId(table: string): string;
+  _validateId(expectedTable: unknown, id: unknown): void;
+  /** Set by ConvexTestDatabase.useTableIds: what the patched tableNameFromId answers. */
+  _localBackendTableOf?: (id: string) => string | null;
   commit(commitTs: bigint | null): void;
   storeFile(storageId: string, blob: Blob): void;
   get(table: string | undefined, id: string): Doc | null;
@@ -61,7 +66,6 @@ export interface ConvexTestInternals {
     getStore(): ConvexGlobal | undefined;
   };
   evaluateRangeFilter(doc: Doc, filter: unknown): boolean;
-  tableNameFromId(id: string): string | null;
   runScheduledFunction(args: {
     db: DatabaseFake;
     jobId: string;
@@ -152,12 +156,15 @@ export function loadConvexTestInternals(): Promise<ConvexTestInternals> {
       "                    runQuery: byType.query,",
       "                    runQuery: localBackendRunQuery(auth, byType.query),",
     );
-    // Ids must be unguessable (refresh tokens and file URLs are made of them): 128 random bits, written as
-    // digits so that convex-test's tableNameFromId still reads the table off the end.
+    // Ids are Convex's (engine/ids.ts): the table comes from the id's table number, which only the
+    // deployment's TableNumbers can name. convex-test reads ids' tables here (v.id validation,
+    // normalizeId, schema validation of patch/replace); its own reading of "<digits><table>" goes.
     source = patch(
       source,
-      'const counter = this._nextDocId.toString().padStart(counterPadLen, "0");',
-      "const counter = localBackendRandomDigits();",
+      "function tableNameFromId(id) {\n    const match = id.match(/^[0-9]+/);\n" +
+        "    if (!match || match[0].length === id.length) {\n        return null;\n    }\n" +
+        "    return id.slice(match[0].length);\n}",
+      "function tableNameFromId(id) {\n    return getDb()._localBackendTableOf(id);\n}",
     );
     // convex-test re-checks a dozen global property descriptors on every call in case a test stubbed a
     // global in between; nothing replaces them in the server, so the accessors are installed once.
@@ -169,16 +176,12 @@ export function loadConvexTestInternals(): Promise<ConvexTestInternals> {
     );
     source +=
       "\nconst localBackendHooks = { mutationResult: null, runQuery: null };\n" +
-      "function localBackendRandomDigits() {\n" +
-      '    const hex = Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");\n' +
-      '    return BigInt(`0x${hex}`).toString().padStart(39, "0");\n' +
-      "}\n" +
       "function localBackendRunQuery(auth, original) {\n" +
       "    return (reference, args) => localBackendHooks.runQuery\n" +
       "        ? localBackendHooks.runQuery((authStorage.getStore() ?? auth)._userIdentity, reference, args, original)\n" +
       "        : original(reference, args);\n" +
       "}\n" +
-      "export { convexGlobalStorage, evaluateRangeFilter, tableNameFromId, runScheduledFunction, AuthFake, localBackendHooks };\n";
+      "export { convexGlobalStorage, evaluateRangeFilter, runScheduledFunction, AuthFake, localBackendHooks };\n";
     // Lives under node_modules so bare imports ("convex/server") resolve to the same
     // instances the app's modules use, and test runners treat it as an external module.
     const outDir = path.join(nodeModules, ".cache", "local-backend");
@@ -208,6 +211,14 @@ export interface QuerySource {
 
 export type IndexDefinitions = Map<string, { indexDescriptor: string; fields: string[] }[]>;
 
+/** A deployment's document ids (durability/table-numbers.ts). */
+export interface TableIds {
+  /** A new random id of `table`. */
+  newId(table: string): string;
+  /** The table of a valid id whose table number is known, else null. */
+  tableOf(id: string): string | null;
+}
+
 export interface DatabaseHooks {
   /** Committed ids of `table` that may match the query being resolved (a superset is fine). */
   candidates(table: string, source: QuerySource | undefined): Iterable<string>;
@@ -223,6 +234,8 @@ export class ConvexTestDatabase {
   /** The source of the query convex-test is resolving right now (set around startQuery/paginate). */
   private querySource: QuerySource | undefined;
 
+  private ids: TableIds | undefined;
+
   constructor(
     private readonly internals: ConvexTestInternals,
     private readonly global: ConvexGlobal,
@@ -230,8 +243,39 @@ export class ConvexTestDatabase {
     this.db = global.components[""].db;
   }
 
+  /**
+   * Ids in Convex's format from now on: inserts get a fresh random id (never one that exists), and
+   * reads, writes, v.id and normalizeId check an id's checksum and table as Convex does.
+   */
+  useTableIds(ids: TableIds) {
+    this.ids = ids;
+    const db = this.db;
+    db._localBackendTableOf = (id) => (typeof id === "string" ? ids.tableOf(id) : null);
+    db._generateId = (table) => {
+      for (;;) {
+        const id = ids.newId(table);
+        if (db._documents[id] === undefined && !db._writes.some((layer) => id in layer)) return id;
+      }
+    };
+    db._validateId = (expectedTable, id) => checkId(ids, expectedTable, id);
+  }
+
   tableOf(id: string): string {
-    return this.internals.tableNameFromId(id) ?? "";
+    return this.ids?.tableOf(id) ?? "";
+  }
+
+  /**
+   * Convex's checks of a `db.get` / `db.system.get` beyond the id itself: a system table's document
+   * only through db.system, a user table's never through it.
+   */
+  checkGet(args: { id?: unknown; table?: unknown; isSystem?: unknown }) {
+    if (typeof args.id !== "string" || !this.ids) return;
+    const table = this.ids.tableOf(args.id);
+    if (table === null) return;
+    if (table.startsWith("_") && args.isSystem !== true)
+      throw new Error("System tables can only be accessed with db.system.");
+    if (!table.startsWith("_") && args.isSystem === true)
+      throw new Error("User tables cannot be accessed with db.system.");
   }
 
   get(id: string): Doc | null {
@@ -310,8 +354,13 @@ export class ConvexTestDatabase {
           for (const id of Object.keys(layer)) if (this.tableOf(id) === table) all.add(id);
         ids = all;
       }
+      // The ids come from the table's own index (or its writes): read them as db.get would, without
+      // decoding each id again to check its table.
       for (const id of ids) {
-        const doc = db.get(table, id);
+        let doc: Doc | null | undefined;
+        for (let i = db._writes.length - 1; i >= 0 && doc === undefined; i--)
+          doc = db._writes[i][id];
+        if (doc === undefined) doc = db._documents[id] ?? null;
         if (doc !== null) callback(doc);
       }
     };
@@ -344,4 +393,31 @@ export class ConvexTestDatabase {
       }),
     );
   }
+}
+
+/**
+ * convex-test's `_validateId` (db.get/patch/replace/delete), with Convex's answers: an id that does not
+ * decode (length, alphabet, checksum) is an invalid argument, an id of another table than the one named
+ * is refused, and a valid id of a table that does not exist passes (it names no document).
+ */
+function checkId(ids: TableIds, expectedTable: unknown, id: unknown) {
+  if (typeof id !== "string")
+    throw new Error(
+      `Invalid argument \`id\`, expected string but got '${typeof id}': ${String(id)}`,
+    );
+  if (expectedTable !== undefined && typeof expectedTable !== "string")
+    throw new Error(
+      `Invalid argument \`tableName\`, expected string but got '${typeof expectedTable}': ${String(expectedTable)}`,
+    );
+  const table = ids.tableOf(id);
+  if (table === null) {
+    const decoded = decodeId(id);
+    if ("error" in decoded)
+      throw new Error(`Invalid argument \`id\`: Unable to decode ID: ${decoded.error}`);
+    return;
+  }
+  if (expectedTable !== undefined && table !== expectedTable)
+    throw new Error(
+      `Invalid argument \`id\`: expected to be an Id<"${expectedTable}">, got Id<"${table}"> instead.`,
+    );
 }

@@ -17,6 +17,7 @@ import {
 } from "./convex-test-internals.ts";
 import { buildModuleMap, preloadAll, type Importer, type ModuleMap } from "./modules.ts";
 import { QueryCache, type Outcome } from "../read-tracking/query-cache.ts";
+import type { TableNumbers } from "../durability/table-numbers.ts";
 import { ReadSet, type Change } from "./read-set.ts";
 import { TableIndex } from "./table-index.ts";
 
@@ -123,9 +124,12 @@ function installProcessSeams(internals: ConvexTestInternals) {
       else if (op === "1.0/storageGetUrl") readSet.ids.add(args.storageId);
     }
     const engine = engineFor();
+    if (engine && op === "1.0/get") engine.database.checkGet(JSON.parse(json));
     if (engine && op === "1.0/storageGetUrl") {
       const { storageId } = JSON.parse(json) as { storageId: string };
-      const exists = engine.database.get(storageId) !== null;
+      const exists =
+        engine.database.tableOf(storageId) === "_storage" &&
+        engine.database.get(storageId) !== null;
       return JSON.stringify(exists ? engine.hooks.storageUrl(storageId) : null);
     }
     if (engine && op === "1.0/storageGenerateUploadUrl")
@@ -232,6 +236,7 @@ export class Engine {
     readonly global: ConvexGlobal,
     readonly database: ConvexTestDatabase,
     readonly hooks: EngineHooks,
+    private readonly tables: TableNumbers,
   ) {
     this.queries = new QueryCache(
       (id) => database.tableOf(id),
@@ -239,7 +244,13 @@ export class Engine {
     );
   }
 
-  static async create(convexDir: string, importer: Importer, hooks: EngineHooks): Promise<Engine> {
+  /** `tables` numbers the tables in ids: the schema's get theirs here, others when first written. */
+  static async create(
+    convexDir: string,
+    importer: Importer,
+    tables: TableNumbers,
+    hooks: EngineHooks,
+  ): Promise<Engine> {
     const internals = await loadConvexTestInternals();
     const modules = buildModuleMap(convexDir, importer);
     await preloadAll(modules);
@@ -248,7 +259,17 @@ export class Engine {
     installProcessSeams(internals);
     const global = t._convexGlobal;
     const database = new ConvexTestDatabase(internals, global);
-    const engine = new Engine(path.resolve(convexDir), internals, t, global, database, hooks);
+    tables.register(schemaTables(schema));
+    database.useTableIds(tables);
+    const engine = new Engine(
+      path.resolve(convexDir),
+      internals,
+      t,
+      global,
+      database,
+      hooks,
+      tables,
+    );
     engine.useModules(modules);
     engines.set(global, engine);
     engine.rebuildTableIndex();
@@ -267,6 +288,7 @@ export class Engine {
     const schema = await loadSchema(this.convexDir, modules);
     // A throwaway engine compiles the new schema the way convex-test does (indexes, validators).
     const compiled = this.internals.convexTest(schema, modules)._convexGlobal;
+    this.tables.register(schemaTables(schema));
     this.database.useSchemaOf(new ConvexTestDatabase(this.internals, compiled));
     this.useModules(modules);
     this.rebuildTableIndex();
@@ -530,6 +552,10 @@ function failedOutcome(error: unknown): Outcome {
     logLines: e.logLines,
     error: e.thrown ?? e,
   };
+}
+
+function schemaTables(schema: unknown): string[] {
+  return Object.keys((schema as { tables?: Record<string, unknown> } | undefined)?.tables ?? {});
 }
 
 async function loadSchema(convexDir: string, modules: ModuleMap): Promise<unknown> {

@@ -3,6 +3,7 @@ import { ConvexClient, ConvexHttpClient } from "convex/browser";
 import WebSocket from "ws";
 import { exportPKCS8, generateKeyPair } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { encodeId, newInternalId, tableNumberOf } from "../engine/ids.ts";
 import { startBackend, type Backend } from "../server.ts";
 import {
   fixtureConvexDir,
@@ -380,7 +381,7 @@ describe("HTTP API, storage and HTTP actions", () => {
     const otherToken = new URL(
       await http.query(anyApi.files.url, { storageId: ids[1] }),
     ).searchParams.get("token");
-    const missing = ids[1].replace(/^\d+/, (n) => String(Number(n) + 1000).padStart(n.length, "0"));
+    const missing = encodeId(tableNumberOf(ids[1])!, newInternalId()); // a storage id of no file
     const malformed = `${backend.url}/api/storage/%E0${ids[0]}?token=${fileUrl.searchParams.get("token")}`;
     for (const url of [
       bare,
