@@ -2,14 +2,7 @@
  * What a push message carries (convex/model/push.ts builds it) and how the service worker shows it.
  * Pure, so the service worker and tests share it.
  */
-export type PushMessage = {
-  kind: string;
-  title: string;
-  body: string;
-  /** A path of this app: the booking's page for whoever receives the message. */
-  url: string;
-  bookingId: string;
-};
+import type { PushMessage } from "@convex/model/push";
 
 const FALLBACK: PushMessage = {
   kind: "unknown",

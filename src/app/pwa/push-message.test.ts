@@ -1,0 +1,54 @@
+import { describe, expect, it } from "vitest";
+import { clickTarget, notificationFor, readPushMessage } from "@/app/pwa/push-message";
+
+const request = {
+  kind: "booking.requested",
+  title: "New booking request",
+  body: "Sita Sharma requested House Wiring in Kathmandu.",
+  url: "/professional-dashboard?booking=b1",
+  bookingId: "b1",
+};
+
+describe("push messages in the service worker", () => {
+  it("a new request rings until answered, one notification per booking, with Accept and View", () => {
+    const { title, options } = notificationFor(readPushMessage(request));
+    expect(title).toBe("New booking request");
+    expect(options).toMatchObject({
+      body: request.body,
+      tag: "booking-b1",
+      requireInteraction: true,
+      data: request,
+      actions: [
+        { action: "accept", title: "Accept" },
+        { action: "view", title: "View" },
+      ],
+    });
+  });
+
+  it("status changes have no actions and do not stay on screen", () => {
+    const { options } = notificationFor(readPushMessage({ ...request, kind: "booking.accepted" }));
+    expect(options).toMatchObject({ requireInteraction: false, tag: "booking-b1" });
+    expect(options).not.toHaveProperty("actions");
+  });
+
+  it("a tap opens the booking; Accept opens it ready to accept", () => {
+    expect(clickTarget(request, "")).toBe("/professional-dashboard?booking=b1");
+    expect(clickTarget(request, "view")).toBe("/professional-dashboard?booking=b1");
+    expect(clickTarget(request, "accept")).toBe("/professional-dashboard?booking=b1&intent=accept");
+  });
+
+  it("never leads off the app, and still shows something for an unreadable message", () => {
+    for (const url of [
+      "https://evil.example/",
+      "//evil.example/x",
+      "/\\evil.example",
+      "javascript:x",
+    ])
+      expect(clickTarget({ ...request, url }, "")).toBe("/");
+    expect(readPushMessage(null)).toMatchObject({ title: "GharSewa", url: "/" });
+    expect(readPushMessage({ title: 3, body: "" })).toMatchObject({
+      title: "GharSewa",
+      body: "Something changed in your bookings.",
+    });
+  });
+});
