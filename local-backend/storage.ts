@@ -1,7 +1,7 @@
 // File storage endpoints: POST <url>/api/storage/upload?token=… → {storageId};
 // GET <url>/api/storage/<storageId>?token=… → the bytes, served so that they can never run as a page
-// of this origin (see `fileHeaders`). Storage ids are sequential, so both URLs carry an HMAC of the
-// deployment's storage secret.
+// of this origin (see `fileHeaders`). Both URLs carry an HMAC of the deployment's storage secret (storage
+// ids were once sequential; now they are random Convex ids, and the signature stays as a second lock).
 import { createHmac } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { sameSecret } from "./auth-keys.ts";

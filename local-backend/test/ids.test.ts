@@ -241,6 +241,17 @@ describe("ids on a running backend", () => {
       expect(decodeId(doc._id)).not.toHaveProperty("error");
   });
 
+  it("a table first written after start gets the next free number, on disk before its id exists", async () => {
+    const before = TableNumbers.open(backend.dataDir);
+    const expected =
+      Math.max(...["counters", "files", "locations", "messages"].map((t) => before.numberOf(t))) +
+      1;
+    const id = await run((ctx) => ctx.db.insert("lateTable", { n: 1 }));
+    expect(tableNumberOf(id)).toBe(expected);
+    expect(TableNumbers.open(backend.dataDir).nameOf(expected)).toBe("lateTable");
+    expect(backend.engine.database.tableOf(id)).toBe("lateTable");
+  });
+
   it("1,000 neighbours of 50 fresh ids name no document", async () => {
     const ids: string[] = [];
     for (let i = 0; i < 50; i++)
