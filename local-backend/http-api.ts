@@ -4,12 +4,10 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { JSONValue } from "convex/values";
 import { FunctionError, type Engine, type FunctionKind, type Identity } from "./engine/engine.ts";
 import { sameSecret, type TokenVerifier } from "./auth-keys.ts";
-import type { Subscriptions } from "./read-tracking/subscriptions.ts";
 import { BodyTooLarge, readBody, sendJson, serverError } from "./http-util.ts";
 
 export interface HttpApiDeps {
   engine: Engine;
-  subscriptions: Subscriptions;
   verifyToken: TokenVerifier;
   adminKey: string;
   durable(): Promise<void>;
@@ -90,7 +88,9 @@ export async function handleHttpApi(
       });
     }
     const result = await deps.engine.call(kind, path, args, caller);
-    await Promise.all([deps.durable(), deps.subscriptions.flushedThrough(deps.engine.currentTs())]);
+    // Durable before the answer; subscribers get the change on their own time, as on Convex (waiting
+    // for them would make this caller wait for whichever connection has the most to re-run).
+    await deps.durable();
     sendJson(res, 200, { status: "success", value: result.value, logLines: result.logLines });
   } catch (error) {
     // What a function threw is the caller's to see (as on a dev deployment); anything else is ours.

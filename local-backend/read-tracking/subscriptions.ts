@@ -136,15 +136,10 @@ export class Subscriptions {
   }
 
   /**
-   * Resolves once `owner` has been handed its updates for every commit up to `ts` (every owner's,
-   * without one): a client that gets a commit's answer after this already has its effect on its queries.
+   * Resolves once `owner` has been handed its updates for every commit up to `ts`: a client that gets
+   * a commit's answer after this already has its effect on its queries.
    */
-  flushedThrough(ts: bigint, owner?: SubscriberOwner): Promise<void> {
-    if (owner === undefined) {
-      return Promise.all([...this.flows.keys()].map((o) => this.flushedThrough(ts, o))).then(
-        () => {},
-      );
-    }
+  flushedThrough(ts: bigint, owner: SubscriberOwner): Promise<void> {
     const flow = this.flows.get(owner);
     // A ts past the last commit notified (an action that wrote nothing) waits for the commits before it.
     const through = ts < this.notifiedTs ? ts : this.notifiedTs;
