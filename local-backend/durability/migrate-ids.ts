@@ -1,8 +1,10 @@
 // Data directories written before ids took Convex's format (engine/ids.ts) hold convex-test's ids,
 // "<digits><table>": a counter padded to 32 characters (000…010102users) or, for a while, 39 random
-// digits. On start every such id becomes a Convex id of its table: document ids, every value (nested,
-// record keys included) that spells one, stored files' names under files/, and the results kept for
-// resent mutations. Then two compactions leave no old id in the snapshots or logs recovery reads.
+// digits. On start every such id of a table that has documents becomes a Convex id of that table:
+// document ids, every string (nested, record keys included) that is one or holds one as a word (a
+// refresh token "<id>|<id>", ids in JSON text), stored files' names under files/, and the results
+// kept for resent mutations. Then two compactions leave no old id in the snapshots or logs recovery
+// reads.
 //
 // The new id is derived from the old one (HMAC with a secret of the data directory), not drawn at
 // random, so the migration can be interrupted anywhere and simply runs again to the same ids: files
@@ -18,6 +20,8 @@ import { RecoveryError, syncDir } from "./recovery.ts";
 import type { TableNumbers } from "./table-numbers.ts";
 
 const LEGACY_ID = /^([0-9]+)([A-Za-z_][A-Za-z0-9_]*)$/;
+/** Words that may be such ids, inside any string. */
+const LEGACY_ID_WORDS = /(?<![A-Za-z0-9_])[0-9]+[A-Za-z_][A-Za-z0-9_]*/g;
 const LEGACY_COUNTER_LENGTH = 32;
 const LEGACY_RANDOM_DIGITS = 39;
 const LEGACY_FIRST_COUNTER = 10_000n;
@@ -105,21 +109,19 @@ export function migrateLegacyIds(
     return id;
   };
   let references = 0;
-  const migrate = (value: unknown): unknown => {
-    if (typeof value === "string") {
-      const id = newId(value);
-      if (id === undefined) return value;
+  const migrateString = (text: string): string =>
+    text.replace(LEGACY_ID_WORDS, (word) => {
+      const id = newId(word);
+      if (id === undefined) return word;
       references += 1;
       return id;
-    }
+    });
+  const migrate = (value: unknown): unknown => {
+    if (typeof value === "string") return migrateString(value);
     if (Array.isArray(value)) return value.map(migrate);
     if (value !== null && typeof value === "object" && !(value instanceof ArrayBuffer)) {
       const out: Record<string, unknown> = {};
-      for (const [key, field] of Object.entries(value)) {
-        const id = newId(key);
-        if (id !== undefined) references += 1;
-        out[id ?? key] = migrate(field);
-      }
+      for (const [key, field] of Object.entries(value)) out[migrateString(key)] = migrate(field);
       return out;
     }
     return value;

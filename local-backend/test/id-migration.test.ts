@@ -31,6 +31,7 @@ const old = {
   job: counterId(10_003, "_scheduled_functions"),
   otherJob: counterId(10_004, "_scheduled_functions"),
   deleted: counterId(10_005, "messages"),
+  counter: counterId(10_007, "counters"),
 };
 
 /** What the backend wrote before: a snapshot, a log record after it and a stored file. */
@@ -51,6 +52,11 @@ function writeLegacyDataDir(): string {
       args: [{ id: old.first, channel: "moved" }],
       scheduledTime: now - 5_000,
       state: { kind: "success" },
+    }),
+    // Ids inside text: JSON the app stored, a refresh token's "<id>|<id>".
+    doc(old.counter, 7, {
+      name: `${JSON.stringify([old.first])} ${old.first}|${old.second}`,
+      value: 1,
     }),
     doc(old.otherJob, 6, {
       name: "counters:increment",
@@ -128,7 +134,7 @@ describe("migrating convex-test ids", () => {
     try {
       expect(warnings).toContainEqual(
         expect.stringMatching(
-          /ids migrated to Convex's format: 7 documents, 9 references to them, 1 stored files/,
+          /ids migrated to Convex's format: 8 documents, 12 references to them, 1 stored files/,
         ),
       );
       for (const doc of backend.engine.database.documents())
@@ -137,6 +143,8 @@ describe("migrating convex-test ids", () => {
       const [first, second, third] = ["first", "second", "third"].map((b) => ids.get(b)!);
       expect(second.author).toBe(first._id);
       expect(third.author).toBe(second._id);
+      const counter = [...backend.engine.database.documents()].find((d) => d.value === 1)!;
+      expect(counter.name).toBe(`["${first._id}"] ${first._id}|${second._id}`);
       const file = [...backend.engine.database.documents()].find((d) => d.storageId)!;
       const storageId = file.storageId as string;
       expect(backend.engine.database.tableOf(storageId)).toBe("_storage");
