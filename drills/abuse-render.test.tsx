@@ -124,7 +124,11 @@ describe("script tags render as text", () => {
       isLoading: false,
       loadMore: vi.fn(),
     };
-    const { container } = render(<ProfessionalBookings bookings={bookings as never} />);
+    const { container } = render(
+      <MemoryRouter>
+        <ProfessionalBookings bookings={bookings as never} />
+      </MemoryRouter>,
+    );
     expect(container.querySelector("script, img[src='x'], iframe, b")).toBeNull();
     expect(screen.getAllByText(NAME, { exact: false }).length).toBeGreaterThan(0);
     expect(container.textContent).toContain(`<script>window.__pwned = "note"</script><b>early</b>`);

@@ -11,6 +11,7 @@ let connected = true;
 
 vi.mock("@convex-dev/auth/react", () => ({ useAuthActions: () => ({ signIn: vi.fn(), signOut }) }));
 vi.mock("convex/react", () => ({
+  useMutation: () => vi.fn(),
   useConvexAuth: () => ({ isLoading: false, isAuthenticated: viewer !== null }),
   useConvexConnectionState: () => ({ isWebSocketConnected: connected, hasEverConnected: true }),
   useQuery: (ref: FunctionReference<"query">, args: unknown) => {
