@@ -115,9 +115,11 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
     });
   const cloud = createServer((req, res) => dispatch(req, res, (h) => h.cloud(req, res)));
   const site = createServer((req, res) => dispatch(req, res, (h) => h.site(req, res)));
-  cloud.on("upgrade", (req, socket: Duplex, head) =>
-    dispatch(req, socket, (h) => h.upgrade(req, socket, head)),
-  );
+  cloud.on("upgrade", (req, socket: Duplex, head) => {
+    // Node's own error listener is gone once a socket is upgraded: a reset with none would be fatal.
+    socket.on("error", () => socket.destroy());
+    dispatch(req, socket, (h) => h.upgrade(req, socket, head));
+  });
   const port = await listen(cloud, options.port ?? 3210);
   const sitePort = await listen(site, options.sitePort ?? 3211);
   const url = `http://${HOST}:${port}`;
@@ -277,7 +279,6 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
       handleSite(req, res, { engine, verifyToken, durable, corsOrigins: allowedOrigins }),
     ),
     upgrade(req, socket, head) {
-      socket.on("error", () => socket.destroy());
       const target = requestUrl(req, url);
       if (target === null || !/^\/api\/[^/]+\/sync$/.test(target.pathname)) {
         socket.destroy();
