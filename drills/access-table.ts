@@ -82,6 +82,12 @@ export const FUNCTION_ACCESS: Record<string, DrillRole[]> = {
   // users
   "users:viewer": ALL,
   "users:updateProfile": SIGNED_IN,
+  // push alerts: customers and professionals, each on their own devices
+  "push:config": ALL,
+  "push:subscribe": [...CUSTOMERS, ...PROFESSIONALS],
+  "push:unsubscribe": SIGNED_IN,
+  "push:status": SIGNED_IN,
+  "push:dashboardSignals": PROFESSIONALS,
   "users:exportMyData": SIGNED_IN,
   "users:deleteAccount": SIGNED_IN,
   // admin

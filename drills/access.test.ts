@@ -33,6 +33,21 @@ const onBooking =
   (status: Parameters<Fixtures["bookingIn"]>[0], extra: Record<string, unknown> = {}): Call =>
   async (c) => ({ args: { bookingId: await c.f.bookingIn(status), ...extra } });
 
+const base64url = (bytes: Uint8Array) =>
+  btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
+
+/** A browser PushSubscription's keys: a P-256 public key and a 16-byte secret. */
+async function pushKeys() {
+  const pair = await crypto.subtle.generateKey({ name: "ECDH", namedCurve: "P-256" }, true, [
+    "deriveBits",
+  ]);
+  const raw = new Uint8Array(await crypto.subtle.exportKey("raw", pair.publicKey));
+  return { p256dh: base64url(raw), auth: base64url(crypto.getRandomValues(new Uint8Array(16))) };
+}
+
 /** Valid arguments (and, where a call ends something, a throwaway caller) for every public function. */
 const CALLS: Record<string, Call> = {
   // A successful sign-in ends the caller's current session (auth's createNewAndDeleteExistingSession),
@@ -110,6 +125,13 @@ const CALLS: Record<string, Call> = {
   "reviews:create": onBooking("completed", { rating: 5, comment: "Good work" }),
   "reviews:forProfessional": plain((c) => ({ professionalId: c.f.p.professionalId })),
   "notifications:list": plain(page),
+  "push:config": plain({}),
+  "push:subscribe": async (c) => ({
+    args: { endpoint: `https://push.example.np/${c.role}`, keys: await pushKeys() },
+  }),
+  "push:unsubscribe": plain((c) => ({ endpoint: `https://push.example.np/${c.role}` })),
+  "push:status": plain((c) => ({ endpoint: `https://push.example.np/${c.role}` })),
+  "push:dashboardSignals": plain({}),
   "notifications:unreadCount": plain({}),
   "notifications:markRead": plain({}),
   "presence:heartbeat": plain({}),
