@@ -1,6 +1,7 @@
 /**
- * `npm run drills`: every reliability drill at full size, one result line each, then "N passed, M failed"
- * (exit 1 on any failure). `npm run drills -- --only crash,bad-input --requests 3000 --kills 30`.
+ * `npm run drills`: every reliability drill at full size, one result line each (the hostile drill: one
+ * per part), then "N passed, M failed" (exit 1 on any failure).
+ * `npm run drills -- --only crash,bad-input --requests 3000 --kills 30 --inputs 8000`.
  *
  * access and abuse run under vitest (convex-test needs Vite's import.meta.glob); the others run here
  * against local backends on loopback.
@@ -18,6 +19,7 @@ import {
   summarizeCrashReconnect,
 } from "./lib/crash.ts";
 import { generateCases, runFuzz, summarize } from "./lib/fuzz.ts";
+import { FULL_SIZE, runHostileDrill } from "./lib/hostile.ts";
 import { quietly } from "./lib/quiet.ts";
 import { runReconnectDrill, summarizeReconnect } from "./lib/reconnect.ts";
 
@@ -28,6 +30,7 @@ const { values: flags } = parseArgs({
     kills: { type: "string", default: "20" },
     outages: { type: "string", default: "5" },
     seed: { type: "string", default: "1" },
+    inputs: { type: "string", default: String(FULL_SIZE.inputs) },
   },
 });
 
@@ -152,6 +155,23 @@ const drills: Drill[] = [
         ok,
         line: `headless Chromium: ${summarizeReconnect(report)}`,
         details: report.failures,
+      };
+    },
+  },
+  {
+    name: "hostile",
+    run: async () => {
+      const parts = await runHostileDrill({
+        ...FULL_SIZE,
+        inputs: Number(flags.inputs),
+        seed: Number(flags.seed),
+      });
+      return {
+        ok: parts.every((p) => p.ok),
+        line:
+          `${parts.filter((p) => p.ok).length} of ${parts.length} parts passed` +
+          parts.map((p) => `\n     ${p.ok ? "pass" : "FAIL"} ${p.name}: ${p.line}`).join(""),
+        details: parts.flatMap((p) => p.failures.slice(0, 10).map((f) => `${p.name}: ${f}`)),
       };
     },
   },
