@@ -31,7 +31,7 @@ export default defineConfig({
     command: [
       `rm -rf ${E2E.dataDir}`,
       `VITE_CONVEX_URL=${E2E.convexUrl} VITE_MAP_TILE_URL= npx vite build --outDir dist-e2e --emptyOutDir`,
-      `npx tsx local-backend/cli.ts --serve dist-e2e --data ${E2E.dataDir} --port 3220 --site-port 3221 --web-port 5180 --run seed:init`,
+      `npx tsx local-backend/cli.ts --serve dist-e2e --data ${E2E.dataDir} --port ${E2E.ports.convex} --site-port ${E2E.ports.site} --web-port ${E2E.ports.web} --run seed:init`,
     ].join(" && "),
     url: WEB_URL,
     reuseExistingServer: false,

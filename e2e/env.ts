@@ -1,8 +1,16 @@
+/**
+ * Ports of the e2e deployment: 3220/3221/5180, shifted by E2E_PORT_OFFSET so that several
+ * checkouts on one machine can run the browser tests at once.
+ */
+const offset = Number(process.env.E2E_PORT_OFFSET ?? 0);
+const ports = { convex: 3220 + offset, site: 3221 + offset, web: 5180 + offset };
+
 /** The e2e deployment (see playwright.config.ts) and the accounts the tests use. */
 export const E2E = {
-  convexUrl: "http://127.0.0.1:3220",
-  siteUrl: "http://127.0.0.1:3221",
-  webUrl: "http://127.0.0.1:5180",
+  ports,
+  convexUrl: `http://127.0.0.1:${ports.convex}`,
+  siteUrl: `http://127.0.0.1:${ports.site}`,
+  webUrl: `http://127.0.0.1:${ports.web}`,
   dataDir: ".data-e2e",
   admin: { username: "e2e-admin", password: "e2e-admin-password" },
   /** A demo professional seeded by seed:init (convex/model/demoData.ts). */
