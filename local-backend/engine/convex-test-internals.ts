@@ -4,6 +4,7 @@
 // its in-memory database in `ConvexTestDatabase` so the backend can observe commits,
 // narrow table scans, restore persisted documents and re-arm scheduled jobs.
 // Every textual patch is checked: an upgrade that moves these anchors fails loudly here.
+import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -186,7 +187,9 @@ export function loadConvexTestInternals(): Promise<ConvexTestInternals> {
     // instances the app's modules use, and test runners treat it as an external module.
     const outDir = path.join(nodeModules, ".cache", "local-backend");
     mkdirSync(outDir, { recursive: true });
-    const outFile = path.join(outDir, `convex-test-${PINNED_CONVEX_TEST_VERSION}-internals.mjs`);
+    // Named by content: checkouts sharing node_modules may patch differently at the same time.
+    const digest = createHash("sha256").update(source).digest("hex").slice(0, 12);
+    const outFile = path.join(outDir, `convex-test-${PINNED_CONVEX_TEST_VERSION}-${digest}.mjs`);
     const tmp = `${outFile}.${process.pid}.tmp`;
     writeFileSync(tmp, source);
     renameSync(tmp, outFile);
