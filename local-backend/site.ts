@@ -137,16 +137,67 @@ export async function handleSite(
   const setCookie = response.headers.getSetCookie?.();
   if (setCookie?.length) out["set-cookie"] = setCookie;
   limitCors(out, corsOrigins);
-  const bytes = Buffer.from(await response.arrayBuffer());
-  // A known length instead of chunked encoding (the headers are written before the body).
-  if (
-    !out["content-length"] &&
-    !out["transfer-encoding"] &&
-    response.status !== 204 &&
-    response.status !== 304
-  ) {
-    out["content-length"] = [String(bytes.length)];
+  await sendBody(req, res, response, out, durable);
+}
+
+const PENDING = Symbol("pending");
+const nextTurn = () => new Promise<typeof PENDING>((resolve) => setImmediate(resolve, PENDING));
+
+/**
+ * Writes the response's body as the handler produces it, as Convex streams HTTP action responses. What
+ * the body holds already (a string, bytes, a Blob) goes out whole with a Content-Length; a body still
+ * being produced (a ReadableStream) goes out chunk by chunk as each one is ready. The last chunk is
+ * written once the commits made while streaming are durable.
+ */
+async function sendBody(
+  req: IncomingMessage,
+  res: ServerResponse,
+  response: Response,
+  head: Record<string, string[]>,
+  durable: () => Promise<void>,
+) {
+  const noBody = req.method === "HEAD" || response.status === 204 || response.status === 304;
+  if (!response.body || noBody) {
+    void response.body?.cancel().catch(() => {});
+    res.writeHead(response.status, head);
+    return void res.end();
   }
-  res.writeHead(response.status, out);
-  res.end(bytes);
+  const reader = response.body.getReader();
+  const ready: Uint8Array[] = [];
+  let next = reader.read();
+  for (;;) {
+    const result = await Promise.race([next, nextTurn()]);
+    if (result === PENDING) break;
+    if (result.done) {
+      const bytes = Buffer.concat(ready);
+      if (!head["content-length"] && !head["transfer-encoding"])
+        head["content-length"] = [String(bytes.length)];
+      res.writeHead(response.status, head);
+      return void res.end(bytes);
+    }
+    ready.push(result.value);
+    next = reader.read();
+  }
+  delete head["content-length"];
+  res.writeHead(response.status, head);
+  // Node flushes the head with the first chunk; a stream that has produced none yet still shows its head.
+  res.flushHeaders();
+  const closed = new Promise<void>((resolve) => res.once("close", resolve));
+  void closed.then(() => {
+    if (!res.writableFinished) void reader.cancel().catch(() => {});
+  });
+  for (const chunk of ready) res.write(chunk);
+  try {
+    for (let result = await next; !result.done; result = await reader.read()) {
+      if (res.destroyed) return;
+      if (!res.write(result.value))
+        await Promise.race([new Promise((resolve) => res.once("drain", resolve)), closed]);
+    }
+  } catch (error) {
+    // The head is out: the client sees the body end early, as Convex ends a stream that failed.
+    serverError(error, `HTTP action ${req.method} ${req.url} body`);
+    return void res.destroy();
+  }
+  await durable();
+  res.end();
 }

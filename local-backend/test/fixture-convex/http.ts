@@ -72,4 +72,66 @@ http.route({
   }),
 });
 
+// A streamed body (conformance-streaming.test.ts): "first" at once, "second" only once the test calls
+// /api/stream-release for the same id; /api/stream-cancelled answers once the reader went away.
+interface StreamState {
+  release(): void;
+  released: Promise<void>;
+  cancel(): void;
+  cancelled: Promise<void>;
+}
+const streams = new Map<string, StreamState>();
+const streamState = (id: string) => {
+  let state = streams.get(id);
+  if (!state) {
+    let release!: () => void;
+    let cancel!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const cancelled = new Promise<void>((resolve) => (cancel = resolve));
+    state = { release, released, cancel, cancelled };
+    streams.set(id, state);
+  }
+  return state;
+};
+const streamId = (request: Request) => new URL(request.url).searchParams.get("id") ?? "";
+
+http.route({
+  path: "/api/stream",
+  method: "GET",
+  handler: httpActionGeneric(async (ctx, request) => {
+    const id = streamId(request);
+    const state = streamState(id);
+    const encoder = new TextEncoder();
+    const body = new ReadableStream<Uint8Array>({
+      async start(controller) {
+        controller.enqueue(encoder.encode("first\n"));
+        await state.released;
+        const value = await ctx.runMutation(anyApi.counters.increment, { name: `stream-${id}` });
+        controller.enqueue(encoder.encode(`second ${value}\n`));
+        controller.close();
+      },
+      cancel: () => state.cancel(),
+    });
+    return new Response(body, { headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  }),
+});
+
+http.route({
+  path: "/api/stream-release",
+  method: "POST",
+  handler: httpActionGeneric(async (_ctx, request) => {
+    streamState(streamId(request)).release();
+    return new Response("released");
+  }),
+});
+
+http.route({
+  path: "/api/stream-cancelled",
+  method: "GET",
+  handler: httpActionGeneric(async (_ctx, request) => {
+    await streamState(streamId(request)).cancelled;
+    return new Response("cancelled");
+  }),
+});
+
 export default http;
