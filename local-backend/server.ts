@@ -220,7 +220,7 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
   });
   const subscriptions = new Subscriptions(engine, durable);
   reactor.subscriptions = subscriptions;
-  engine.rearmScheduled();
+  await engine.rearmScheduled();
   let stopCrons = await startCrons(engine);
 
   const verifyToken = createTokenVerifier(secrets.JWKS, () => siteUrl);

@@ -9,6 +9,13 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { decodeId } from "./ids.ts";
+import type { VectorIndex } from "./vector-search.ts";
+
+export interface SearchIndex {
+  indexDescriptor: string;
+  searchField: string;
+  filterFields: string[];
+}
 
 export const PINNED_CONVEX_TEST_VERSION = "0.0.60";
 
@@ -34,7 +41,14 @@ interface DatabaseFake {
   /** Every document of a table visible to the current transaction (convex-test scans all tables here). */
   _iterateDocs(table: string, callback: (doc: Doc) => void): void;
   _schema: {
-    tables: Map<string, { indexes: { indexDescriptor: string; fields: string[] }[] }>;
+    tables: Map<
+      string,
+      {
+        indexes: { indexDescriptor: string; fields: string[] }[];
+        searchIndexes: SearchIndex[];
+        vectorIndexes: VectorIndex[];
+      }
+    >;
   } | null;
   startQuery(query: unknown): number;
   paginate(args: unknown): unknown;
@@ -88,7 +102,10 @@ export interface ConvexTestInternals {
           original: (reference: unknown, args: unknown) => Promise<any>,
         ) => Promise<any>)
       | null;
+    /** Set by the engine: the error text a failed scheduled job keeps (`state.error`). */
+    jobError: ((error: unknown) => string) | null;
   };
+  localBackendFailInterruptedJob(db: DatabaseFake, jobId: string, error: string): Promise<void>;
 }
 
 function patch(source: string, anchor: string, replacement: string): string {
@@ -100,6 +117,74 @@ function patch(source: string, anchor: string, replacement: string): string {
   }
   return source.replace(anchor, replacement);
 }
+
+/** Replaces the text from `start` up to (not including) `end`, both of which must be found in that order. */
+function replaceBetween(source: string, start: string, end: string, replacement: string): string {
+  const from = source.indexOf(start);
+  const to = from < 0 ? -1 : source.indexOf(end, from);
+  if (to < 0) patch("", start + " … " + end, "");
+  return source.slice(0, from) + replacement + source.slice(to);
+}
+
+/** convex-test's runScheduledFunction, rewritten; plus the job completion Convex's SchedulerModel does. */
+const SCHEDULED_JOBS_SOURCE = `async function runScheduledFunction({ db, jobId, componentPath, functionPath, args, name, }) {
+    const requestMetadata = {
+        ip: null,
+        userAgent: null,
+        requestId: newRequestId(),
+        scheduledFunctionId: jobId,
+        authToken: null,
+    };
+    await requestMetadataStorage.run(requestMetadata, () => authStorage.run(new AuthFake(), async () => {
+        let isMutation = false;
+        try {
+            isMutation = (await resolveFunction(functionPath, "any")).func.isMutation === true;
+        }
+        catch {
+            // Running it reports the error.
+        }
+        const started = await withAuth().runInComponent(componentPath, async () => {
+            const job = db.get("_scheduled_functions", jobId);
+            if (!job || job.state.kind !== "pending")
+                return false;
+            if (!isMutation)
+                db.patch("_scheduled_functions", jobId, { state: { kind: "inProgress" } });
+            return true;
+        });
+        if (!started)
+            return;
+        const mutationJob = { db, jobId, done: false };
+        try {
+            await localBackendJobStorage.run(isMutation ? mutationJob : undefined, () => withAuth().fun(functionPath, args));
+        }
+        catch (error) {
+            console.error(\`Error when running scheduled function \${name}\`, error);
+            const message = localBackendHooks.jobError ? localBackendHooks.jobError(error) : String(error);
+            await withAuth().runInComponent(componentPath, async () => localBackendCompleteJob(db, jobId, { kind: "failed", error: message }));
+            return;
+        }
+        if (!mutationJob.done)
+            await withAuth().runInComponent(componentPath, async () => localBackendCompleteJob(db, jobId, { kind: "success" }));
+    }));
+}
+const localBackendJobStorage = new AsyncLocalStorage();
+function localBackendCompleteJob(db, jobId, state) {
+    const job = db.get("_scheduled_functions", jobId);
+    if (!job || (job.state.kind !== "pending" && job.state.kind !== "inProgress"))
+        return;
+    db.patch("_scheduled_functions", jobId, { state, completedTime: Date.now() });
+}
+function localBackendCompleteMutationJob(db) {
+    const job = localBackendJobStorage.getStore();
+    if (job === undefined || job.done || job.db !== db)
+        return;
+    job.done = true;
+    localBackendCompleteJob(db, job.jobId, { kind: "success" });
+}
+async function localBackendFailInterruptedJob(db, jobId, error) {
+    await withAuth().runInComponent("", async () => localBackendCompleteJob(db, jobId, { kind: "failed", error }));
+}
+`;
 
 let loaded: Promise<ConvexTestInternals> | undefined;
 
@@ -141,10 +226,41 @@ export function loadConvexTestInternals(): Promise<ConvexTestInternals> {
     );
     // A mutation's result is known before its commit: hand it over so the commit's log record can carry it
     // (a resent mutation is answered from that record, also after a crash).
+    // As on Convex, a mutation's `returns` validator runs before its transaction commits: a result it
+    // refuses rolls the writes back (convex-test checked it after the commit). A mutation run as a
+    // scheduled job marks its job succeeded in its own transaction, as Convex does.
     source = patch(
       source,
       "            const rawResult = await nestedTxStorage.run(childLock, invokeInContext);\n            const commitTs = transactionManager.commit(isNested);",
-      "            const rawResult = await nestedTxStorage.run(childLock, invokeInContext);\n            if (!isNested) localBackendHooks.mutationResult?.(rawResult);\n            const commitTs = transactionManager.commit(isNested);",
+      "            const rawResult = await nestedTxStorage.run(childLock, invokeInContext);\n" +
+        '            validateReturnValue(returnsValidator, jsonToConvex(JSON.parse(rawResult)), "mutation", functionPath);\n' +
+        "            if (!isNested) localBackendCompleteMutationJob(getDb());\n" +
+        "            if (!isNested) localBackendHooks.mutationResult?.(rawResult);\n" +
+        "            const commitTs = transactionManager.commit(isNested);",
+    );
+    source = patch(
+      source,
+      "const runMutationWithHandler = async (handler, args, extraCtx = {}, functionPath, isNested, transactionLimits) => {",
+      "const runMutationWithHandler = async (handler, args, extraCtx = {}, functionPath, isNested, transactionLimits, returnsValidator = null) => {",
+    );
+    source = patch(
+      source,
+      "const result = await runMutationWithHandler(resolved.handler, args, {}, resolved.functionPath, isNested, transactionLimits);",
+      "const result = await runMutationWithHandler(resolved.handler, args, {}, resolved.functionPath, isNested, transactionLimits, resolved.returns);",
+    );
+    // Scheduled jobs move through Convex's states (crates/model/src/scheduled_jobs/types.rs): only
+    // actions pass through inProgress; success, failed (with the error) and canceled carry completedTime;
+    // a job that is no longer pending or inProgress is never changed again (cancel included).
+    source = replaceBetween(
+      source,
+      "async function runScheduledFunction({ db, jobId, componentPath, functionPath, args, name, }) {",
+      "function asyncSyscallImpl() {",
+      SCHEDULED_JOBS_SOURCE,
+    );
+    source = patch(
+      source,
+      '                db.patch("_scheduled_functions", id, { state: { kind: "canceled" } });',
+      '                localBackendCompleteJob(db, id, { kind: "canceled" });',
     );
     // An action's ctx.runQuery is a transaction of its own: the engine answers it (from its query cache).
     source = patch(
@@ -176,13 +292,13 @@ export function loadConvexTestInternals(): Promise<ConvexTestInternals> {
         "    if (!localBackendProxiesInstalled) {\n        installGlobalProxies();\n        localBackendProxiesInstalled = true;\n    }",
     );
     source +=
-      "\nconst localBackendHooks = { mutationResult: null, runQuery: null };\n" +
+      "\nconst localBackendHooks = { mutationResult: null, runQuery: null, jobError: null };\n" +
       "function localBackendRunQuery(auth, original) {\n" +
       "    return (reference, args) => localBackendHooks.runQuery\n" +
       "        ? localBackendHooks.runQuery((authStorage.getStore() ?? auth)._userIdentity, reference, args, original)\n" +
       "        : original(reference, args);\n" +
       "}\n" +
-      "export { convexGlobalStorage, evaluateRangeFilter, runScheduledFunction, AuthFake, localBackendHooks };\n";
+      "export { convexGlobalStorage, evaluateRangeFilter, runScheduledFunction, AuthFake, localBackendHooks, localBackendFailInterruptedJob };\n";
     // Lives under node_modules so bare imports ("convex/server") resolve to the same
     // instances the app's modules use, and test runners treat it as an external module.
     const outDir = path.join(nodeModules, ".cache", "local-backend");
@@ -299,6 +415,18 @@ export class ConvexTestDatabase {
     if (doc) this.db._documents[storageId] = { ...doc, contentType };
   }
 
+  vectorIndex(table: string, name: string): VectorIndex | undefined {
+    return this.db._schema?.tables
+      .get(table)
+      ?.vectorIndexes.find((index) => index.indexDescriptor === name);
+  }
+
+  searchIndex(table: string, name: string): SearchIndex | undefined {
+    return this.db._schema?.tables
+      .get(table)
+      ?.searchIndexes.find((index) => index.indexDescriptor === name);
+  }
+
   indexes(): IndexDefinitions {
     return new Map(
       [...(this.db._schema?.tables ?? new Map())].map(([table, t]) => [table, t.indexes]),
@@ -381,6 +509,16 @@ export class ConvexTestDatabase {
       storeFile(storageId, blob);
       hooks.fileStored(storageId, blob);
     };
+  }
+
+  /**
+   * A job that was inProgress when the process stopped: as Convex does (actions run at most once), it is
+   * not run again but completed as failed.
+   */
+  failInterruptedJob(jobId: string, error: string): Promise<void> {
+    return this.internals.convexGlobalStorage.run(this.global, () =>
+      this.internals.localBackendFailInterruptedJob(this.db, jobId, error),
+    );
   }
 
   /** Runs a persisted pending scheduled job the way convex-test's own timer would. */

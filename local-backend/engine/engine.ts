@@ -20,6 +20,8 @@ import { QueryCache, type Outcome } from "../read-tracking/query-cache.ts";
 import type { TableNumbers } from "../durability/table-numbers.ts";
 import { ReadSet, type Change } from "./read-set.ts";
 import { TableIndex } from "./table-index.ts";
+import { decodeId } from "./ids.ts";
+import { vectorSearch, type VectorQuery } from "./vector-search.ts";
 
 export type FunctionKind = "query" | "mutation" | "action";
 export type Identity = Record<string, unknown> & {
@@ -134,6 +136,11 @@ function installProcessSeams(internals: ConvexTestInternals) {
     }
     if (engine && op === "1.0/storageGenerateUploadUrl")
       return JSON.stringify(engine.hooks.uploadUrl());
+    if (engine && op === "1.0/storageGetMetadata") return engine.storageMetadata(json, original);
+    if (engine && op === "1.0/actions/vectorSearch") {
+      const { query } = JSON.parse(json) as { query: VectorQuery };
+      return JSON.stringify({ results: engine.vectorSearch(query) });
+    }
     if (op === "1.0/schedule" || op === "1.0/actions/schedule") {
       // convex-test arms the job's timer synchronously in here: give the job its own log context.
       const { name = "scheduled function" } = JSON.parse(json) as { name?: string };
@@ -170,6 +177,16 @@ function installProcessSeams(internals: ConvexTestInternals) {
       args as Record<string, Value>,
       identity as Identity | null,
     );
+  };
+
+  // Convex keeps a failed job's error as the JsError's text: the message, then the stack frames.
+  internals.localBackendHooks.jobError = (error) => {
+    const { message } = errorMessageOf(error);
+    const frames =
+      error instanceof Error
+        ? (error.stack ?? "").split("\n").filter((l) => /^\s+at /.test(l))
+        : [];
+    return [message, ...frames].join("\n");
   };
 
   internals.localBackendHooks.mutationResult = (rawResult) => {
@@ -518,6 +535,60 @@ export class Engine {
     );
   }
 
+  /**
+   * `ctx.storage.getMetadata` as Convex answers it: `{storageId, sha256 (hex), size, contentType}` or
+   * null, read as `db.system.get` would (inside the caller's transaction, tracked by its read set).
+   */
+  async storageMetadata(
+    json: string,
+    original: { asyncSyscall(op: string, json: string): Promise<string> },
+  ): Promise<string> {
+    const { storageId } = JSON.parse(json) as { storageId: unknown };
+    if (typeof storageId !== "string")
+      throw new Error(
+        `Invalid argument \`storageId\` for \`storage.getMetadata\`: expected a string, got ${typeof storageId}`,
+      );
+    if (this.database.tableOf(storageId) !== "_storage") {
+      const decoded = decodeId(storageId);
+      if ("error" in decoded)
+        throw new Error(
+          `Invalid argument \`storageId\` for \`storage.getMetadata\`: Unable to decode ID: ${decoded.error}`,
+        );
+      return "null";
+    }
+    readSetStorage.getStore()?.ids.add(storageId);
+    const doc = jsonToConvex(
+      JSON.parse(
+        await original.asyncSyscall("1.0/get", JSON.stringify({ id: storageId, isSystem: true })),
+      ),
+    ) as { sha256: string; size: number; contentType?: string } | null;
+    if (doc === null) return "null";
+    return JSON.stringify({
+      storageId,
+      sha256: Buffer.from(doc.sha256, "base64").toString("hex"),
+      size: doc.size,
+      contentType: doc.contentType ?? null,
+    });
+  }
+
+  /** `ctx.vectorSearch` (engine/vector-search.ts) over the committed documents of the index's table. */
+  vectorSearch(query: VectorQuery): { _id: string; _score: number }[] {
+    const [table, indexName] = query.indexName.split(".");
+    const index = this.database.vectorIndex(table, indexName);
+    if (!index)
+      throw new Error(
+        `Cannot use vector index "${indexName}" for table "${table}" because it is not declared in the schema.`,
+      );
+    const docs = [...this.tableIndex.candidates(table, undefined)].map((id) =>
+      this.database.get(id),
+    );
+    return vectorSearch(
+      docs.filter((doc): doc is Doc => doc !== null),
+      index,
+      query,
+    );
+  }
+
   /** Stores an uploaded file the way `ctx.storage.store` does; returns its storage id. */
   async storeBlob(blob: Blob): Promise<string> {
     return (await this.t.action(async (ctx: { storage: { store(b: Blob): Promise<string> } }) =>
@@ -525,15 +596,17 @@ export class Engine {
     )) as unknown as string;
   }
 
-  /** Re-arms timers for scheduled functions that were pending when the data was persisted. */
-  rearmScheduled() {
+  /**
+   * Re-arms timers for scheduled functions that were pending when the data was persisted; those that
+   * were running fail with Convex's "Transient error while executing action" (never run twice).
+   */
+  async rearmScheduled() {
     const now = Date.now();
-    for (const job of this.database.documents()) {
-      if (
-        this.database.tableOf(job._id) !== "_scheduled_functions" ||
-        job.state?.kind !== "pending"
-      )
-        continue;
+    for (const job of [...this.database.documents()]) {
+      if (this.database.tableOf(job._id) !== "_scheduled_functions") continue;
+      if (job.state?.kind === "inProgress")
+        await this.database.failInterruptedJob(job._id, "Transient error while executing action");
+      if (job.state?.kind !== "pending") continue;
       setTimeout(
         () => this.detached(() => void this.database.runScheduledJob(job)),
         Math.max(0, job.scheduledTime - now),
