@@ -1,6 +1,6 @@
 // tsx local-backend/cli.ts [--port 3210] [--site-port 3211] [--data .data] [--convex convex]
 //   [--serve dist] [--web-port 5173] [--watch] [--vite] [--run seed:init] [--no-demo]
-//   [--cors-origin https://partner.example]... [--salvage]
+//   [--cors-origin https://partner.example]... [--salvage] [--source]
 import { watch } from "node:fs";
 import type { Server } from "node:http";
 import path from "node:path";
@@ -27,6 +27,7 @@ const { values } = parseArgs({
     "no-demo": { type: "boolean", default: false },
     "cors-origin": { type: "string", multiple: true },
     salvage: { type: "boolean", default: false },
+    source: { type: "boolean", default: false },
   },
 });
 
@@ -42,6 +43,8 @@ try {
     webOrigin,
     corsOrigins: values["cors-origin"],
     salvage: values.salvage,
+    // --watch serves the sources it watches, whatever `npx convex deploy` pushed before.
+    sourceCode: values.source || values.watch,
   });
 } catch (error) {
   // A data directory it cannot start from, or a bad option: a message, not a stack trace.
@@ -101,7 +104,7 @@ if (values.watch) {
     const scope = register({ namespace: `convex-gen-${generation}` });
     const parent = pathToFileURL(path.join(convexDir, "index.ts")).href;
     try {
-      await backend.reload((file) => scope.import(pathToFileURL(file).href, parent));
+      await backend.reload((file) => scope.import(pathToFileURL(file).href, parent), convexDir);
       console.log(
         `local-backend: reloaded ${path.relative(process.cwd(), convexDir)}/ (generation ${generation})`,
       );
@@ -125,6 +128,8 @@ console.log(`
   Convex URL:      ${backend.url}
   HTTP actions:    ${backend.siteUrl}${web || vite ? `\n  Web app:         ${webOrigin}` : ""}
   Admin key:       ${path.join(path.relative(process.cwd(), backend.dataDir), "admin-key")}
+  Functions:       ${backend.pushedCodeDir ? `pushed by the Convex CLI (${path.relative(process.cwd(), backend.pushedCodeDir)}; --source runs ${values.convex}/)` : `${values.convex}/ sources`}
+  Convex CLI:      CONVEX_SELF_HOSTED_URL=${backend.url} CONVEX_SELF_HOSTED_ADMIN_KEY=$(cat ${path.join(path.relative(process.cwd(), backend.dataDir), "admin-key")}) npx convex deploy
 `);
 
 let stopping = false;

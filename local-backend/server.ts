@@ -5,6 +5,7 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import type { Duplex } from "node:stream";
 import { WebSocketServer } from "ws";
+import { AdminApi, isAdminApiPath } from "./admin-api/admin-api.ts";
 import { createTokenVerifier, loadOrCreateSecrets, readEnvFile } from "./auth-keys.ts";
 import { startCrons } from "./crons.ts";
 import { describeRecovery, TransactionLog, type RecoveryReport } from "./durability/log.ts";
@@ -62,6 +63,8 @@ export interface BackendOptions {
   salvage?: boolean;
   /** What one sync connection may ask and hold (sync-protocol.ts, README "Limits"). */
   connectionLimits?: Partial<ConnectionLimits>;
+  /** Run `convexDir`'s sources even when the data directory holds code pushed by the Convex CLI. */
+  sourceCode?: boolean;
 }
 
 export interface Backend {
@@ -74,7 +77,10 @@ export interface Backend {
   recovery: RecoveryReport;
   /** Mutation results by (sessionId, requestId): a resent mutation is answered from here. */
   requests: SessionRequests;
-  reload(importer: Importer): Promise<void>;
+  /** Loads new modules (from `convexDir`, default: the directory running now); data is untouched. */
+  reload(importer: Importer, convexDir?: string): Promise<void>;
+  /** The code a CLI push deployed, when that is what runs. */
+  pushedCodeDir: string | null;
   compact(): void;
   close(): Promise<void>;
 }
@@ -170,7 +176,12 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
     while (pendingFiles.size > 0) await Promise.all(pendingFiles);
     await log.sync();
   };
-  const engine = await Engine.create(convexDir, options.importer ?? nativeImport, tables, {
+  // A data directory that received a CLI push runs the pushed bundles, as a Convex deployment would.
+  const admin = new AdminApi(dataDir, secrets.adminKey);
+  const pushedDir = options.sourceCode ? null : admin.pushedCodeDir();
+  const moduleDir = pushedDir ?? convexDir;
+  const importer = pushedDir ? nativeImport : (options.importer ?? nativeImport);
+  const engine = await Engine.create(moduleDir, importer, tables, {
     onCommit(ts, changes: Change[], request) {
       if (isClosed) return;
       const { nextDocId, lastCreationTime } = engine.database.counters();
@@ -200,6 +211,7 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
     },
     storageUrl: (storageId) => createFileUrl(signer, storageId),
     uploadUrl: () => createUploadUrl(signer),
+    systemModules: admin.systemModules(),
   });
 
   // Restore persisted state into convex-test's database.
@@ -222,6 +234,16 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
   reactor.subscriptions = subscriptions;
   await engine.rearmScheduled();
   let stopCrons = await startCrons(engine);
+  const reload = async (modules: Importer, dir?: string) => {
+    await engine.reload(modules, dir);
+    stopCrons();
+    stopCrons = await startCrons(engine);
+  };
+  admin.attach({
+    engine,
+    urls: () => ({ convexCloudUrl: url, convexSiteUrl: siteUrl }),
+    activate: (dir) => reload(nativeImport, dir),
+  });
 
   const verifyToken = createTokenVerifier(secrets.JWKS, () => siteUrl);
   const limits = { ...DEFAULT_CONNECTION_LIMITS, ...options.connectionLimits };
@@ -266,6 +288,7 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
         return void res.end();
       }
       if (isHttpApiPath(reqUrl.pathname)) return handleHttpApi(req, res, reqUrl.pathname, deps);
+      if (isAdminApiPath(reqUrl.pathname)) return admin.handle(req, res, reqUrl);
       if (reqUrl.pathname.startsWith("/api/storage/"))
         return handleStorage(req, res, reqUrl, storageDeps);
       if (reqUrl.pathname === "/version" || reqUrl.pathname === "/instance_name") {
@@ -321,10 +344,10 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
     subscriptions,
     recovery: report,
     requests,
-    async reload(importer: Importer) {
-      await engine.reload(importer);
-      stopCrons();
-      stopCrons = await startCrons(engine);
+    reload,
+    get pushedCodeDir() {
+      const pushed = admin.pushedCodeDir();
+      return pushed !== null && path.resolve(pushed) === engine.convexDir ? pushed : null;
     },
     compact,
     close() {

@@ -86,6 +86,8 @@ export interface EngineHooks {
   onFileStored(storageId: string, blob: Blob): void;
   storageUrl(storageId: string): string;
   uploadUrl(): string;
+  /** Built-in modules (path like `_system/cli/tables` → exports) served beside the deployment's own. */
+  systemModules?: Record<string, Record<string, unknown>>;
 }
 
 interface CallContext {
@@ -247,7 +249,8 @@ export class Engine {
   readonly detached = AsyncResource.bind((fn: () => void) => fn());
 
   private constructor(
-    readonly convexDir: string,
+    /** Where the running modules live: `convex/` sources, or the directory of a CLI push. */
+    public convexDir: string,
     readonly internals: ConvexTestInternals,
     readonly t: TestAccessor,
     readonly global: ConvexGlobal,
@@ -298,15 +301,16 @@ export class Engine {
     return engine;
   }
 
-  /** Swaps in freshly imported modules and schema (dev mode); data is untouched. */
-  async reload(importer: Importer): Promise<void> {
-    const modules = buildModuleMap(this.convexDir, importer);
+  /** Swaps in freshly imported modules and schema (dev mode, a CLI push from `convexDir`); data is untouched. */
+  async reload(importer: Importer, convexDir = this.convexDir): Promise<void> {
+    const modules = buildModuleMap(convexDir, importer);
     await preloadAll(modules);
-    const schema = await loadSchema(this.convexDir, modules);
+    const schema = await loadSchema(convexDir, modules);
     // A throwaway engine compiles the new schema the way convex-test does (indexes, validators).
     const compiled = this.internals.convexTest(schema, modules)._convexGlobal;
     this.tables.register(schemaTables(schema));
     this.database.useSchemaOf(new ConvexTestDatabase(this.internals, compiled));
+    this.convexDir = path.resolve(convexDir);
     this.useModules(modules);
     this.rebuildTableIndex();
     this.queries.invalidateAll();
@@ -322,6 +326,8 @@ export class Engine {
     const byPath = new Map<string, () => Promise<Record<string, unknown>>>();
     for (const [file, load] of Object.entries(modules))
       byPath.set(file.replace(/\.[^./]+$/, ""), load);
+    for (const [module, exports] of Object.entries(this.hooks.systemModules ?? {}))
+      byPath.set(path.join(root, module), () => Promise.resolve(exports));
     this.modules = byPath;
     this.resolved.clear();
     this.httpRouterFound = undefined;

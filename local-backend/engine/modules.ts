@@ -14,7 +14,8 @@ export function listModuleFiles(convexDir: string): string[] {
   const out: string[] = [];
   const walk = (dir: string) => {
     for (const name of readdirSync(dir)) {
-      if (name.startsWith(".") || name === "node_modules") continue;
+      // _deps/ holds the chunks a CLI push shares between modules: imported by them, never functions.
+      if (name.startsWith(".") || name === "node_modules" || name === "_deps") continue;
       const full = path.join(dir, name);
       if (statSync(full).isDirectory()) walk(full);
       else if (SOURCE.test(name) && !SKIP.test(name)) out.push(full);
