@@ -212,6 +212,7 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
     storageUrl: (storageId) => createFileUrl(signer, storageId),
     uploadUrl: () => createUploadUrl(signer),
     systemModules: admin.systemModules(),
+    onExecution: (execution) => admin.logs.record(execution),
   });
 
   // Restore persisted state into convex-test's database.

@@ -3,6 +3,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Engine } from "../engine/engine.ts";
 import { EnvVars } from "./env-vars.ts";
+import { FunctionLogs } from "./function-logs.ts";
 import { PushService } from "./push.ts";
 import { handleAdminApi, isAdminApiPath } from "./routes.ts";
 import type { SchemaJson } from "./schema-check.ts";
@@ -22,6 +23,7 @@ export class AdminApi {
   readonly env: EnvVars;
   readonly push: PushService;
   readonly snapshots: SnapshotService;
+  readonly logs = new FunctionLogs();
   private target?: AdminApiTarget;
 
   constructor(
@@ -98,6 +100,7 @@ export class AdminApi {
       push: this.push,
       env: this.env,
       snapshots: this.snapshots,
+      logs: this.logs,
       urls: target.urls,
       invalidateSystemQueries: () => target.engine.queries.invalidateAll(),
     });

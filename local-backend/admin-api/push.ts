@@ -455,7 +455,7 @@ async function analyze(dir: string, modules: PushedModule[]): Promise<Analysis> 
     } catch (error) {
       throw new PushError(
         "InvalidModules",
-        `Loading the pushed modules encountered the following error:\nFailed to analyze ${m.path}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+        `Loading the pushed modules encountered the following error:\nFailed to analyze ${m.path}: ${describeImportError(error)}`,
       );
     }
     if (m.path === "schema.js") {
@@ -506,4 +506,13 @@ function isAuthProvider(p: unknown): boolean {
   return r.type === "customJwt"
     ? typeof r.issuer === "string" && typeof r.jwks === "string" && typeof r.algorithm === "string"
     : typeof r.domain === "string" && typeof r.applicationID === "string";
+}
+
+/** The error and its stack frames in the pushed code (not the backend's own frames). */
+function describeImportError(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const frames = (error.stack ?? "")
+    .split("\n")
+    .filter((line) => /^\s+at /.test(line) && !/node:internal|local-backend[\\/]/.test(line));
+  return [`Uncaught ${error.name}: ${error.message}`, ...frames].join("\n");
 }

@@ -6,6 +6,7 @@ import zlib from "node:zlib";
 import { sameSecret } from "../auth-keys.ts";
 import { BodyTooLarge, readBody, sendJson } from "../http-util.ts";
 import { envChanges, EnvVarError, type EnvVars } from "./env-vars.ts";
+import type { FunctionLogs } from "./function-logs.ts";
 import { PushError, type PushService } from "./push.ts";
 import type { SnapshotService } from "./snapshots.ts";
 
@@ -14,6 +15,7 @@ export interface AdminApiDeps {
   push: PushService;
   env: EnvVars;
   snapshots: SnapshotService;
+  logs: FunctionLogs;
   urls(): { convexCloudUrl: string; convexSiteUrl: string };
   /** System queries read state outside the database (env, exports, imports): recompute them. */
   invalidateSystemQueries(): void;
@@ -41,6 +43,7 @@ export function isAdminApiPath(pathname: string): boolean {
     pathname === "/api/v1/get_canonical_urls" ||
     pathname === "/api/get_config_hashes" ||
     pathname === "/api/update_environment_variables" ||
+    pathname === "/api/stream_function_logs" ||
     PUSH_ROUTES.has(pathname) ||
     pathname.startsWith("/api/export/") ||
     pathname.startsWith("/api/import/") ||
@@ -96,6 +99,14 @@ async function route(req: IncomingMessage, res: ServerResponse, url: URL, deps: 
   if (pathname === "/api/v1/get_canonical_urls") {
     if (req.method !== "GET") throw methodNotAllowed("GET");
     return sendJson(res, 200, deps.urls());
+  }
+  if (pathname === "/api/stream_function_logs") {
+    if (req.method !== "GET") throw methodNotAllowed("GET");
+    const cursor = Number(url.searchParams.get("cursor") ?? "0");
+    if (!Number.isSafeInteger(cursor) || cursor < 0)
+      throw new HttpError(400, "BadCursor", "cursor must be a non-negative integer");
+    const closed = new Promise<void>((resolve) => res.once("close", resolve));
+    return sendJson(res, 200, await deps.logs.after(cursor, closed));
   }
   if (pathname.startsWith("/api/export/zip/") && req.method === "GET")
     return deps.snapshots.download(res, pathname.slice("/api/export/zip/".length));

@@ -86,8 +86,21 @@ export interface EngineHooks {
   onFileStored(storageId: string, blob: Blob): void;
   storageUrl(storageId: string): string;
   uploadUrl(): string;
+  /** Called when a function run by `call` ends (the log stream `npx convex logs` reads). */
+  onExecution?(execution: Execution): void;
   /** Built-in modules (path like `_system/cli/tables` → exports) served beside the deployment's own. */
   systemModules?: Record<string, Record<string, unknown>>;
+}
+
+export interface Execution {
+  udfPath: string;
+  kind: FunctionKind;
+  /** Unix ms. */
+  startedAt: number;
+  durationMs: number;
+  logLines: string[];
+  /** What the function threw, as callers see it; null on success. */
+  error: string | null;
 }
 
 interface CallContext {
@@ -474,8 +487,19 @@ export class Engine {
     const functionPath = { udfPath: canonical, componentPath: "" };
     const run = () =>
       callStorage.run(context, () => accessor[`${actual}FromPath`](functionPath, args));
+    const startedAt = Date.now();
+    const ended = (error: string | null) =>
+      this.hooks.onExecution?.({
+        udfPath: canonical,
+        kind: actual,
+        startedAt,
+        durationMs: Date.now() - startedAt,
+        logLines: context.logLines,
+        error,
+      });
     try {
       const value = options.readSet ? await readSetStorage.run(options.readSet, run) : await run();
+      ended(null);
       return {
         value: convexToJson(value ?? null),
         logLines: context.logLines,
@@ -483,6 +507,7 @@ export class Engine {
       };
     } catch (error) {
       const { message, data } = errorMessageOf(error);
+      ended(message);
       throw new FunctionError(
         message,
         data === undefined ? undefined : convexToJson(data),

@@ -115,6 +115,16 @@ describe("the Convex CLI against the local backend", () => {
     });
     const categories = (await http.query(anyApi.catalog.categories, {})) as { slug: string }[];
     expect(categories.map((c) => c.slug)).toContain("plumbing");
+    // The log stream `npx convex logs` and `dev` read.
+    const logs = await fetch(`${backend!.url}/api/stream_function_logs?cursor=0`, {
+      headers: { Authorization: `Convex ${adminKey}` },
+    });
+    const { entries } = (await logs.json()) as {
+      entries: { identifier: string; udfType: string }[];
+    };
+    expect(entries).toContainEqual(
+      expect.objectContaining({ identifier: "seed:init", udfType: "Action" }),
+    );
 
     // An /api/* route of convex/http.ts, from the pushed http.js.
     const response = await fetch(`${backend!.siteUrl}/api/services/category/plumbing`);
@@ -131,7 +141,7 @@ describe("the Convex CLI against the local backend", () => {
     const archive = readFileSync(zip);
     expect(archive.subarray(0, 4).toString("hex")).toBe("504b0304");
     expect(archive.includes("serviceCategories/documents.jsonl")).toBe(true);
-  }, 60_000);
+  }, 120_000);
 
   it("a restart runs the pushed code and keeps the data and environment variables", async () => {
     await stopChild();
@@ -142,7 +152,7 @@ describe("the Convex CLI against the local backend", () => {
     const response = await fetch(`${backend.siteUrl}/api/services/category/plumbing`);
     expect(response.status).toBe(200);
     expect((await convex("env", "get", "GHARSEWA_CLI_TEST")).stdout).toContain("set-by-cli");
-  }, 30_000);
+  }, 60_000);
 
   it("refuses admin endpoints without the admin key, and module paths that leave the push", async () => {
     const push = (headers: Record<string, string>, body: unknown) =>

@@ -1,0 +1,60 @@
+// The function log stream `npx convex logs` and `npx convex dev` read (GET /api/stream_function_logs):
+// the last executions with their log lines, and a long poll for the next ones.
+import type { Execution } from "../engine/engine.ts";
+
+const KEPT = 2_000;
+const POLL_MS = 10_000;
+const MAX_WAITERS = 64;
+const UDF_TYPE = { query: "Query", mutation: "Mutation", action: "Action" } as const;
+
+interface Entry {
+  cursor: number;
+  json: Record<string, unknown>;
+}
+
+export class FunctionLogs {
+  private entries: Entry[] = [];
+  // Starts at now: a client's first poll (cursor 0) gets a cursor past the backlog to wait on.
+  private lastCursor = Date.now();
+  private waiters = new Set<() => void>();
+
+  record(e: Execution) {
+    // The cursor is a millisecond timestamp, as Convex's, kept strictly increasing.
+    const cursor = Math.max(this.lastCursor + 1, e.startedAt + e.durationMs);
+    this.lastCursor = cursor;
+    this.entries.push({
+      cursor,
+      json: {
+        kind: "Completion",
+        identifier: e.udfPath,
+        udfType: UDF_TYPE[e.kind],
+        componentPath: null,
+        timestamp: (e.startedAt + e.durationMs) / 1000,
+        executionTime: e.durationMs / 1000,
+        logLines: e.logLines,
+        error: e.error,
+        cachedResult: false,
+        requestId: "",
+        executionId: "",
+      },
+    });
+    if (this.entries.length > KEPT) this.entries.splice(0, this.entries.length - KEPT);
+    for (const wake of this.waiters) wake();
+    this.waiters.clear();
+  }
+
+  /** Entries after `cursor`; with none yet, waits for one (up to 10 s). Cursor 0: the backlog, at once. */
+  async after(cursor: number, closed: Promise<void>) {
+    if (cursor > 0 && cursor >= this.lastCursor && this.waiters.size < MAX_WAITERS) {
+      let wake!: () => void;
+      const woken = new Promise<void>((resolve) => (wake = resolve));
+      this.waiters.add(wake);
+      const timer = setTimeout(wake, POLL_MS);
+      await Promise.race([woken, closed]);
+      clearTimeout(timer);
+      this.waiters.delete(wake);
+    }
+    const entries = this.entries.filter((e) => e.cursor > cursor).map((e) => e.json);
+    return { entries, newCursor: Math.max(cursor, this.lastCursor) };
+  }
+}
