@@ -103,40 +103,74 @@ interface Caller {
 
 const ANONYMOUS: Caller = { identity: null, admin: false };
 
-export class SyncConnection implements SubscriberOwner {
-  /** The caller subscriptions run as: follows Authenticate messages as the queue processes them. */
-  identity: Identity | null = null;
-  admin = false;
-  identityEpoch = 0;
+/**
+ * Who a connection's requests run as. An Authenticate is verified as soon as it arrives but applied in
+ * the connection's queue, so that subscriptions change caller between two Transitions.
+ */
+class ConnectionAuth {
   /**
-   * The caller as of the last message received: a Mutation or Action runs as whoever the
-   * Authenticate messages before it made the connection, even while a token is still being verified.
+   * The caller as of the last message received: a Mutation or Action runs as whoever the Authenticate
+   * messages before it made the connection, even while a token is still being verified.
    */
-  private caller: Promise<Caller> = Promise.resolve(ANONYMOUS);
-  private authGeneration = 0;
+  received: Promise<Caller> = Promise.resolve(ANONYMOUS);
+  /** Authenticate messages received: a token's expiry timer resets `received` only if none came after it. */
+  generation = 0;
+  /** The caller subscriptions run as: the last Authenticate (or expiry) the queue has processed. */
+  applied: Caller = ANONYMOUS;
+  /** Bumped with every change of `applied`: an update computed under another epoch is another caller's. */
+  epoch = 0;
+  /** Fires when the applied token expires. */
+  expiryTimer: NodeJS.Timeout | undefined;
+}
+
+/**
+ * Query updates held back while one of the client's mutations is unanswered. A mutation's response goes
+ * out before any Transition that reflects its write, and the held updates follow it as one Transition at
+ * or after its commit ts: the client resolves the mutation and shows its effect together.
+ */
+class HeldUpdates {
+  /** Mutations received whose response has not been sent yet: while above 0, updates wait here. */
+  unanswered = 0;
+  /** The latest update of each query. */
+  readonly updates = new Map<number, Modification>();
+  /** The latest commit the updates reflect. */
+  ts = 0n;
+}
+
+/**
+ * One client's sync socket. It is open until `closed` (socket closed, a FatalError, or a reader too slow);
+ * once closed, queued work is dropped and nothing more is sent. Frames are handled in arrival order:
+ * query set changes, Authenticate and every frame sent go through one queue (Transition versions must
+ * chain), mutations run one at a time in their own chain, actions concurrently up to a limit.
+ */
+export class SyncConnection implements SubscriberOwner {
+  private readonly auth = new ConnectionAuth();
+  /** The last Transition's end version. */
   private version: StateVersion = { querySet: 0, identity: 0, ts: 0n };
   private subs = new Map<number, Subscriber>();
+  /** Transitions sent (their ids, for chunking). */
+  private transitions = 0;
+  /** From Connect: the client keeps it across reconnects and resends unanswered mutations under it. */
+  private sessionId: string | undefined;
+
   /** Everything sent to the client goes through here, in order (Transition versions must chain). */
   private queue: Promise<void> = Promise.resolve();
+  /** Mutations run one after another, in the order received. */
   private mutations: Promise<void> = Promise.resolve();
-  private holds = 0;
-  private pendingBytes = 0;
-  private pendingMutations = 0;
-  private pendingActions = 0;
-  private runningActions = 0;
-  private waitingActions: (() => Promise<void>)[] = [];
-  private held = new Map<number, Modification>();
-  private heldTs = 0n;
+  /** Settles once the last frame given to the socket has been handed to the OS. */
+  private lastWrite: Promise<void> = Promise.resolve();
+
+  /** Received and not answered yet, against the ConnectionLimits. */
+  private readonly pending = { bytes: 0, mutations: 0, actions: 0 };
+  /** Actions running now, and those waiting for one of the maxConcurrentActions slots. */
+  private readonly actions = { running: 0, waiting: [] as (() => Promise<void>)[] };
+
+  /** Updates handed over by the current flush, sent at its end (endOfFlush). */
   private unflushed = new Map<
     number,
     { sub: Subscriber; outcome: Outcome; identityEpoch: number }
   >();
-  /** Settles once the last frame given to the socket has been handed to the OS. */
-  private lastWrite: Promise<void> = Promise.resolve();
-  private transitions = 0;
-  private expiryTimer: NodeJS.Timeout | undefined;
-  /** From Connect: the client keeps it across reconnects and resends unanswered mutations under it. */
-  private sessionId: string | undefined;
+  private readonly held = new HeldUpdates();
   closed = false;
 
   constructor(
@@ -152,6 +186,18 @@ export class SyncConnection implements SubscriberOwner {
     return this.deps.limits;
   }
 
+  get identity() {
+    return this.auth.applied.identity;
+  }
+
+  get admin() {
+    return this.auth.applied.admin;
+  }
+
+  get identityEpoch() {
+    return this.auth.epoch;
+  }
+
   private receive(data: RawData, isBinary: boolean) {
     if (this.closed) return;
     const text = isBinary ? null : textOf(data);
@@ -162,7 +208,7 @@ export class SyncConnection implements SubscriberOwner {
       message = null;
     }
     if (message === null || text === null) return this.fatal("Invalid message");
-    if (this.pendingBytes + text.length > this.limits.maxPendingBytes) {
+    if (this.pending.bytes + text.length > this.limits.maxPendingBytes) {
       return this.fatal(
         `Too much sent ahead of the answers (at most ${this.limits.maxPendingBytes} bytes)`,
       );
@@ -191,12 +237,12 @@ export class SyncConnection implements SubscriberOwner {
 
   /** Runs `task` after everything already queued for this connection, unless it has closed by then. */
   private enqueue(task: () => Promise<void> | void, bytes = 0) {
-    this.pendingBytes += bytes;
+    this.pending.bytes += bytes;
     this.queue = this.queue
       .then(() => (this.closed ? undefined : task()))
       .catch((error) => this.fatal(serverError(error, "sync connection task")))
       .finally(() => {
-        this.pendingBytes -= bytes;
+        this.pending.bytes -= bytes;
       });
   }
 
@@ -268,22 +314,22 @@ export class SyncConnection implements SubscriberOwner {
         }
         return this.enqueue(() => this.modifyQuerySet(message), bytes);
       case "Authenticate": {
-        const previous = this.caller;
+        const previous = this.auth.received;
         const verified = this.verify(message);
-        const generation = ++this.authGeneration;
-        this.caller = verified.catch(() => previous);
+        const generation = ++this.auth.generation;
+        this.auth.received = verified.catch(() => previous);
         return this.enqueue(() => this.authenticate(message, verified, generation), bytes);
       }
       case "Mutation": {
-        if (this.pendingMutations >= this.limits.maxPendingMutations) {
+        if (this.pending.mutations >= this.limits.maxPendingMutations) {
           return this.fatal(
             `Too many concurrent mutations (at most ${this.limits.maxPendingMutations} pending on one socket)`,
           );
         }
-        this.pendingMutations += 1;
-        this.pendingBytes += bytes;
-        this.holds += 1;
-        const caller = this.caller;
+        this.pending.mutations += 1;
+        this.pending.bytes += bytes;
+        this.held.unanswered += 1;
+        const caller = this.auth.received;
         // Claimed on arrival: a resend of a mutation still queued or running elsewhere waits for that run.
         const claim = this.claim(message.requestId);
         this.mutations = this.mutations
@@ -296,15 +342,15 @@ export class SyncConnection implements SubscriberOwner {
         return;
       }
       case "Action": {
-        if (this.pendingActions >= this.limits.maxPendingActions) {
+        if (this.pending.actions >= this.limits.maxPendingActions) {
           return this.fatal(
             `Too many actions in flight (at most ${this.limits.maxPendingActions} on one socket)`,
           );
         }
-        this.pendingActions += 1;
-        this.pendingBytes += bytes;
-        const caller = this.caller;
-        this.waitingActions.push(async () => this.action(message, await caller, bytes));
+        this.pending.actions += 1;
+        this.pending.bytes += bytes;
+        const caller = this.auth.received;
+        this.actions.waiting.push(async () => this.action(message, await caller, bytes));
         return this.startActions();
       }
       default:
@@ -319,14 +365,14 @@ export class SyncConnection implements SubscriberOwner {
   }
 
   private startActions() {
-    while (this.runningActions < this.limits.maxConcurrentActions && !this.closed) {
-      const next = this.waitingActions.shift();
+    while (this.actions.running < this.limits.maxConcurrentActions && !this.closed) {
+      const next = this.actions.waiting.shift();
       if (!next) return;
-      this.runningActions += 1;
+      this.actions.running += 1;
       void next()
         .catch((error) => this.fatal(serverError(error, "sync Action")))
         .finally(() => {
-          this.runningActions -= 1;
+          this.actions.running -= 1;
           this.startActions();
         });
     }
@@ -351,7 +397,7 @@ export class SyncConnection implements SubscriberOwner {
         if (!sub) return this.fatal(`Nonexistent query id: ${change.queryId}`);
         subscriptions.remove(sub);
         this.subs.delete(change.queryId);
-        this.held.delete(change.queryId);
+        this.held.updates.delete(change.queryId);
         this.unflushed.delete(change.queryId);
         mods.push({ queryId: change.queryId, removed: true });
         continue;
@@ -398,8 +444,8 @@ export class SyncConnection implements SubscriberOwner {
     generation: number,
   ) {
     try {
-      ({ identity: this.identity, admin: this.admin } = await verified);
-      this.identityEpoch += 1;
+      this.auth.applied = await verified;
+      this.auth.epoch += 1;
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       await this.send({
@@ -421,8 +467,8 @@ export class SyncConnection implements SubscriberOwner {
       const outcome = await this.deps.subscriptions.evaluate(sub);
       const json = outcomeJson(outcome);
       // A held update was computed for the previous caller: this one replaces it.
-      if (json === sub.lastJson && !this.held.has(sub.queryId)) continue;
-      this.held.delete(sub.queryId);
+      if (json === sub.lastJson && !this.held.updates.has(sub.queryId)) continue;
+      this.held.updates.delete(sub.queryId);
       sub.lastJson = json;
       mods.push({ queryId: sub.queryId, outcome });
     }
@@ -431,16 +477,16 @@ export class SyncConnection implements SubscriberOwner {
 
   /** When the token expires mid-connection, drop the identity and tell the client to refresh it. */
   private expireAt(token: string, identityVersion: number, generation: number) {
-    clearTimeout(this.expiryTimer);
+    clearTimeout(this.auth.expiryTimer);
     const exp = decodeJwt(token).exp;
     if (exp === undefined) return;
-    this.expiryTimer = setTimeout(
+    this.auth.expiryTimer = setTimeout(
       () => {
-        if (this.authGeneration === generation) this.caller = Promise.resolve(ANONYMOUS);
+        if (this.auth.generation === generation) this.auth.received = Promise.resolve(ANONYMOUS);
         this.enqueue(async () => {
           if (this.version.identity !== identityVersion) return;
-          this.identity = null;
-          this.identityEpoch += 1;
+          this.auth.applied = { identity: null, admin: this.auth.applied.admin };
+          this.auth.epoch += 1;
           await this.send({
             type: "AuthError",
             error: "Token expired",
@@ -460,8 +506,8 @@ export class SyncConnection implements SubscriberOwner {
     bytes: number,
   ) {
     const outcome = await this.outcomeOf(message, caller, claim);
-    this.pendingMutations -= 1;
-    this.pendingBytes -= bytes;
+    this.pending.mutations -= 1;
+    this.pending.bytes -= bytes;
     const { requestId } = message;
     const response = outcome.success
       ? {
@@ -475,9 +521,10 @@ export class SyncConnection implements SubscriberOwner {
       : { type: "MutationResponse", requestId, ...outcome };
     const commitTs = outcome.success ? outcome.ts : undefined;
     this.enqueue(async () => {
-      this.holds -= 1;
+      this.held.unanswered -= 1;
       await this.send(response);
-      if (commitTs !== undefined || this.held.size > 0) await this.releaseHeld(commitTs ?? 0n);
+      if (commitTs !== undefined || this.held.updates.size > 0)
+        await this.releaseHeld(commitTs ?? 0n);
     });
   }
 
@@ -535,9 +582,9 @@ export class SyncConnection implements SubscriberOwner {
   }
 
   private async releaseHeld(minTs: bigint) {
-    const mods = [...this.held.values()];
-    this.held.clear();
-    const ts = this.heldTs > minTs ? this.heldTs : minTs;
+    const mods = [...this.held.updates.values()];
+    this.held.updates.clear();
+    const ts = this.held.ts > minTs ? this.held.ts : minTs;
     await this.sendTransition(mods, { ts });
   }
 
@@ -568,8 +615,8 @@ export class SyncConnection implements SubscriberOwner {
     } catch (error) {
       response = failure("ActionResponse", message.requestId, error);
     }
-    this.pendingActions -= 1;
-    this.pendingBytes -= bytes;
+    this.pending.actions -= 1;
+    this.pending.bytes -= bytes;
     this.enqueue(() => this.send(response));
   }
 
@@ -585,7 +632,7 @@ export class SyncConnection implements SubscriberOwner {
       const mods = new Map<number, Modification>();
       for (const { sub, outcome, identityEpoch } of updates) {
         if (this.subs.get(sub.queryId) !== sub) continue;
-        if (identityEpoch === this.identityEpoch) {
+        if (identityEpoch === this.auth.epoch) {
           mods.set(sub.queryId, { queryId: sub.queryId, outcome });
           continue;
         }
@@ -596,9 +643,9 @@ export class SyncConnection implements SubscriberOwner {
         sub.lastJson = outcomeJson(current);
         mods.set(sub.queryId, { queryId: sub.queryId, outcome: current });
       }
-      if (this.holds > 0) {
-        for (const [queryId, m] of mods) this.held.set(queryId, m);
-        if (ts > this.heldTs) this.heldTs = ts;
+      if (this.held.unanswered > 0) {
+        for (const [queryId, m] of mods) this.held.updates.set(queryId, m);
+        if (ts > this.held.ts) this.held.ts = ts;
         return;
       }
       await this.sendTransition(mods.values(), { ts });
@@ -608,12 +655,12 @@ export class SyncConnection implements SubscriberOwner {
   close() {
     if (this.closed) return;
     this.closed = true;
-    clearTimeout(this.expiryTimer);
+    clearTimeout(this.auth.expiryTimer);
     for (const sub of this.subs.values()) this.deps.subscriptions.remove(sub);
     this.subs.clear();
-    this.held.clear();
+    this.held.updates.clear();
     this.unflushed.clear();
-    this.waitingActions = [];
+    this.actions.waiting = [];
   }
 }
 

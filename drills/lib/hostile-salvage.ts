@@ -35,11 +35,13 @@ function lines(log: Buffer): { start: number; text: string }[] {
   return out;
 }
 
-/** Ids a commit record writes (`w: [[id, doc], …]`), read leniently from its JSON. */
+/** Ids a commit record writes (`writes: [[id, doc], …]`), read leniently from its JSON. */
 function writtenIds(line: string): string[] {
   try {
-    const record = JSON.parse(line.slice(line.indexOf(" ") + 1)) as { w?: [string, unknown][] };
-    return (record.w ?? []).map(([id]) => id);
+    const record = JSON.parse(line.slice(line.indexOf(" ") + 1)) as {
+      writes?: [string, unknown][];
+    };
+    return (record.writes ?? []).map(([id]) => id);
   } catch {
     return [];
   }

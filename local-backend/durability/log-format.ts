@@ -27,22 +27,57 @@ export const emptyState = (): PersistedState => ({
   requests: [],
 });
 
-export type LogRecord =
-  // r: the sync client's [sessionId, requestId, result] whose mutation this commit is.
+/** One committed transaction: its writes, the id counters after it, and a sync client's mutation result. */
+export interface CommitRecord {
+  ts: string;
+  nextDocId: number;
+  lastCreationTime: number;
+  /** [id, document as JSON or null when deleted] */
+  writes: [string, unknown][];
+  /** The sync client's mutation this commit is, with its result (a resend is answered from it). */
+  request?: { sessionId: string; requestId: number; result: unknown };
+}
+
+/** A stored file whose bytes are in files/<storageId>. */
+export interface FileRecord {
+  storageId: string;
+  contentType: string;
+}
+
+export type LogRecord = CommitRecord | FileRecord;
+
+/**
+ * Records written before the fields were named (read, never written): n = nextDocId,
+ * c = lastCreationTime, w = writes, r = [sessionId, requestId, result]; f = storageId, type = contentType.
+ */
+type LegacyRecord =
   | { ts: string; n: number; c: number; w: [string, unknown][]; r?: [string, number, unknown] }
   | { f: string; type: string };
+
+function named(record: LogRecord | LegacyRecord): LogRecord {
+  if ("f" in record) return { storageId: record.f, contentType: record.type };
+  if (!("w" in record)) return record;
+  const { ts, n, c, w, r } = record;
+  return {
+    ts,
+    nextDocId: n,
+    lastCreationTime: c,
+    writes: w,
+    ...(r ? { request: { sessionId: r[0], requestId: r[1], result: r[2] } } : {}),
+  };
+}
 
 /** A log record read back, its documents decoded. */
 export type DecodedRecord =
   | {
       kind: "commit";
       ts: bigint;
-      n: number;
-      c: number;
+      nextDocId: number;
+      lastCreationTime: number;
       writes: [string, Doc | null][];
       request?: RequestRecord;
     }
-  | { kind: "file"; storageId: string; type: string };
+  | { kind: "file"; storageId: string; contentType: string };
 
 const hex = (text: string) => crc32(text).toString(16).padStart(8, "0");
 
@@ -56,26 +91,34 @@ export function decodeRecord(line: string): DecodedRecord | { error: string } {
   const json = line.slice(9);
   if (line[8] !== " " || hex(json) !== line.slice(0, 8)) return { error: "checksum mismatch" };
   try {
-    const record = JSON.parse(json) as LogRecord;
-    if ("f" in record) {
-      if (typeof record.f !== "string" || typeof record.type !== "string")
+    const record = named(JSON.parse(json) as LogRecord | LegacyRecord);
+    if ("storageId" in record) {
+      if (typeof record.storageId !== "string" || typeof record.contentType !== "string")
         throw new Error("malformed file record");
-      return { kind: "file", storageId: record.f, type: record.type };
+      return { kind: "file", storageId: record.storageId, contentType: record.contentType };
     }
-    if (!Array.isArray(record.w) || !Number.isFinite(record.n) || !Number.isFinite(record.c))
+    if (
+      !Array.isArray(record.writes) ||
+      !Number.isFinite(record.nextDocId) ||
+      !Number.isFinite(record.lastCreationTime)
+    )
       throw new Error("malformed commit record");
-    const writes = record.w.map(([id, doc]): [string, Doc | null] => [
+    const writes = record.writes.map(([id, doc]): [string, Doc | null] => [
       id,
       doc === null ? null : (jsonToConvex(doc as JSONValue) as Doc),
     ]);
-    const r = record.r;
+    const r = record.request;
     return {
       kind: "commit",
       ts: BigInt(record.ts),
-      n: record.n,
-      c: record.c,
+      nextDocId: record.nextDocId,
+      lastCreationTime: record.lastCreationTime,
       writes,
-      ...(r ? { request: [r[0], r[1], record.ts, r[2] as JSONValue] as RequestRecord } : {}),
+      ...(r
+        ? {
+            request: [r.sessionId, r.requestId, record.ts, r.result as JSONValue] as RequestRecord,
+          }
+        : {}),
     };
   } catch (error) {
     return {

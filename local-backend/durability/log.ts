@@ -93,11 +93,17 @@ export class TransactionLog implements DataFiles {
   ) {
     this.append({
       ts: ts.toString(),
-      n: nextDocId,
-      c: lastCreationTime,
-      w: changes.map((c) => [c.id, c.after === null ? null : convexToJson(c.after as Value)]),
+      nextDocId,
+      lastCreationTime,
+      writes: changes.map((c) => [c.id, c.after === null ? null : convexToJson(c.after as Value)]),
       ...(request
-        ? { r: [request.sessionId, request.requestId, request.result] as [string, number, unknown] }
+        ? {
+            request: {
+              sessionId: request.sessionId,
+              requestId: request.requestId,
+              result: request.result,
+            },
+          }
         : {}),
     });
   }
@@ -109,7 +115,7 @@ export class TransactionLog implements DataFiles {
     writeSync(fd, bytes);
     fsyncSync(fd);
     closeSync(fd);
-    this.append({ f: storageId, type });
+    this.append({ storageId, contentType: type });
   }
 
   removeFile(storageId: string) {

@@ -193,14 +193,14 @@ function corruptionError(scans: Scan[]): RecoveryError {
 
 function apply(state: PersistedState, record: DecodedRecord, baseTs: bigint) {
   if (record.kind === "file") {
-    state.files.set(record.storageId, record.type);
+    state.files.set(record.storageId, record.contentType);
     return;
   }
-  state.nextDocId = Math.max(state.nextDocId, record.n);
+  state.nextDocId = Math.max(state.nextDocId, record.nextDocId);
   // Records the base snapshot already holds (the segment before a fallback snapshot's successor).
   if (record.ts <= baseTs) return;
   state.ts = record.ts;
-  state.lastCreationTime = Math.max(state.lastCreationTime, record.c);
+  state.lastCreationTime = Math.max(state.lastCreationTime, record.lastCreationTime);
   for (const [id, doc] of record.writes) {
     if (doc === null) {
       state.docs.delete(id);

@@ -1,8 +1,10 @@
-// The ONLY file that reaches into convex-test internals. Pinned: convex-test 0.0.60.
+// The ONLY file that reaches into convex-test internals or replaces a global. Pinned: convex-test 0.0.60.
 // convex-test keeps its database, transaction manager and scheduler in module-private
 // state. We load a copy of its dist/index.js with a few extra exports appended, and wrap
 // its in-memory database in `ConvexTestDatabase` so the backend can observe commits,
 // narrow table scans, restore persisted documents and re-arm scheduled jobs.
+// `installProcessHooks` replaces what convex-test reaches through globals (`globalThis.Convex`,
+// `AuthFake`, `console.*`): the engine decides what its hooks do, this file how they are installed.
 // Every textual patch is checked: an upgrade that moves these anchors fails loudly here.
 import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
@@ -106,6 +108,68 @@ export interface ConvexTestInternals {
     jobError: ((error: unknown) => string) | null;
   };
   localBackendFailInterruptedJob(db: DatabaseFake, jobId: string, error: string): Promise<void>;
+}
+
+type Syscall = (op: string, json: string) => string;
+type AsyncSyscall = (op: string, json: string) => Promise<string>;
+export type ConsoleLevel = "log" | "info" | "warn" | "error" | "debug";
+
+/** What the engine does around convex-test's calls; installed once per process. */
+export interface ProcessHooks {
+  /** Every synchronous syscall of a function; `original` is convex-test's answer. */
+  syscall(op: string, json: string, original: Syscall): string;
+  /** Every asynchronous syscall of a function; `original` is convex-test's answer. */
+  asyncSyscall(op: string, json: string, original: AsyncSyscall): Promise<string>;
+  /** `ctx.auth.getUserIdentity()`; `original` is convex-test's. */
+  getUserIdentity(original: () => Promise<unknown>): Promise<unknown>;
+  /** ctx.runQuery of actions and HTTP actions, run as `identity`; `original` is convex-test's own. */
+  runQuery: NonNullable<ConvexTestInternals["localBackendHooks"]["runQuery"]>;
+  /** A top-level mutation's JSON result, just before its transaction commits. */
+  mutationResult(rawResult: string): void;
+  /** The text a failed scheduled job keeps as its error. */
+  jobError(error: unknown): string;
+  /** A console line; `write` is the console's own method. */
+  console(level: ConsoleLevel, args: unknown[], write: (...args: unknown[]) => void): void;
+}
+
+let processHooksInstalled = false;
+
+/** Routes convex-test's syscalls, identity reads, nested queries, mutation results, job errors and the console through `hooks`. */
+export function installProcessHooks(internals: ConvexTestInternals, hooks: ProcessHooks) {
+  if (processHooksInstalled) return;
+  processHooksInstalled = true;
+  const g = globalThis as unknown as { Convex: ConvexGlobal };
+  const original = g.Convex;
+  const originalSyscall: Syscall = (op, json) => original.syscall(op, json);
+  const originalAsyncSyscall: AsyncSyscall = (op, json) => original.asyncSyscall(op, json);
+  const syscall: Syscall = (op, json) => hooks.syscall(op, json, originalSyscall);
+  const asyncSyscall: AsyncSyscall = (op, json) =>
+    hooks.asyncSyscall(op, json, originalAsyncSyscall);
+  g.Convex = {
+    get syscall() {
+      return syscall;
+    },
+    get asyncSyscall() {
+      return asyncSyscall;
+    },
+    get jsSyscall() {
+      return original.jsSyscall;
+    },
+  } as ConvexGlobal;
+
+  internals.localBackendHooks.runQuery = hooks.runQuery;
+  internals.localBackendHooks.mutationResult = hooks.mutationResult;
+  internals.localBackendHooks.jobError = hooks.jobError;
+
+  const getUserIdentity = internals.AuthFake.prototype.getUserIdentity;
+  internals.AuthFake.prototype.getUserIdentity = function (this: unknown) {
+    return hooks.getUserIdentity(() => getUserIdentity.call(this));
+  };
+
+  for (const level of ["log", "info", "warn", "error", "debug"] as const) {
+    const write = console[level].bind(console);
+    console[level] = (...args: unknown[]) => hooks.console(level, args, write);
+  }
 }
 
 function patch(source: string, anchor: string, replacement: string): string {

@@ -8,6 +8,7 @@ import { getFunctionName, type FunctionReference } from "convex/server";
 import { convexToJson, jsonToConvex, type JSONValue, type Value } from "convex/values";
 import {
   ConvexTestDatabase,
+  installProcessHooks,
   loadConvexTestInternals,
   useModuleLoader,
   type ConvexGlobal,
@@ -112,120 +113,104 @@ interface CallContext {
   rawResult?: string;
 }
 
+/** Function paths whose lookup is remembered: the oldest is forgotten first (a miss costs one lookup). */
+export const MAX_RESOLVED = 10_000;
+
 const callStorage = new AsyncLocalStorage<CallContext>();
 const readSetStorage = new AsyncLocalStorage<ReadSet>();
 const engines = new Map<ConvexGlobal, Engine>();
-let processSeamsInstalled = false;
-
 function installProcessSeams(internals: ConvexTestInternals) {
-  if (processSeamsInstalled) return;
-  processSeamsInstalled = true;
-  const g = globalThis as unknown as { Convex: ConvexGlobal };
-  const original = g.Convex;
   const engineFor = () => {
     const store = internals.convexGlobalStorage.getStore();
     return store ? engines.get(store) : undefined;
   };
-  const syscall = (op: string, json: string) => {
-    const readSet = readSetStorage.getStore();
-    if (readSet && op === "1.0/queryStream") readSet.addQuery(JSON.parse(json).query);
-    return original.syscall(op, json);
-  };
-  const asyncSyscall = async (op: string, json: string): Promise<string> => {
-    const readSet = readSetStorage.getStore();
-    if (readSet) {
-      const args = JSON.parse(json);
-      if (op === "1.0/get") readSet.ids.add(args.id);
-      else if (op === "1.0/queryPage") readSet.addQuery(args.query);
-      else if (op === "1.0/count") readSet.tables.add(args.table);
-      else if (op === "1.0/storageGetUrl") readSet.ids.add(args.storageId);
-    }
-    const engine = engineFor();
-    if (engine && op === "1.0/get") engine.database.checkGet(JSON.parse(json));
-    if (engine && op === "1.0/storageGetUrl") {
-      const { storageId } = JSON.parse(json) as { storageId: string };
-      const exists =
-        engine.database.tableOf(storageId) === "_storage" &&
-        engine.database.get(storageId) !== null;
-      return JSON.stringify(exists ? engine.hooks.storageUrl(storageId) : null);
-    }
-    if (engine && op === "1.0/storageGenerateUploadUrl")
-      return JSON.stringify(engine.hooks.uploadUrl());
-    if (engine && op === "1.0/storageGetMetadata") return engine.storageMetadata(json, original);
-    if (engine && op === "1.0/actions/vectorSearch") {
-      const { query } = JSON.parse(json) as { query: VectorQuery };
-      return JSON.stringify({ results: engine.vectorSearch(query) });
-    }
-    if (op === "1.0/schedule" || op === "1.0/actions/schedule") {
-      // convex-test arms the job's timer synchronously in here: give the job its own log context.
-      const { name = "scheduled function" } = JSON.parse(json) as { name?: string };
-      return readSetStorage.exit(() =>
-        callStorage.run({ udfPath: name, logLines: [] }, () => original.asyncSyscall(op, json)),
+  installProcessHooks(internals, {
+    syscall(op, json, original) {
+      const readSet = readSetStorage.getStore();
+      if (readSet && op === "1.0/queryStream") readSet.addQuery(JSON.parse(json).query);
+      return original(op, json);
+    },
+    async asyncSyscall(op, json, original) {
+      const readSet = readSetStorage.getStore();
+      if (readSet) {
+        const args = JSON.parse(json);
+        if (op === "1.0/get") readSet.ids.add(args.id);
+        else if (op === "1.0/queryPage") readSet.addQuery(args.query);
+        else if (op === "1.0/count") readSet.tables.add(args.table);
+        else if (op === "1.0/storageGetUrl") readSet.ids.add(args.storageId);
+      }
+      const engine = engineFor();
+      if (engine && op === "1.0/get") engine.database.checkGet(JSON.parse(json));
+      if (engine && op === "1.0/storageGetUrl") {
+        const { storageId } = JSON.parse(json) as { storageId: string };
+        const exists =
+          engine.database.tableOf(storageId) === "_storage" &&
+          engine.database.get(storageId) !== null;
+        return JSON.stringify(exists ? engine.hooks.storageUrl(storageId) : null);
+      }
+      if (engine && op === "1.0/storageGenerateUploadUrl")
+        return JSON.stringify(engine.hooks.uploadUrl());
+      if (engine && op === "1.0/storageGetMetadata") return engine.storageMetadata(json, original);
+      if (engine && op === "1.0/actions/vectorSearch") {
+        const { query } = JSON.parse(json) as { query: VectorQuery };
+        return JSON.stringify({ results: engine.vectorSearch(query) });
+      }
+      if (op === "1.0/schedule" || op === "1.0/actions/schedule") {
+        // convex-test arms the job's timer synchronously in here: give the job its own log context.
+        const { name = "scheduled function" } = JSON.parse(json) as { name?: string };
+        return readSetStorage.exit(() =>
+          callStorage.run({ udfPath: name, logLines: [] }, () => original(op, json)),
+        );
+      }
+      return original(op, json);
+    },
+
+    // ctx.runQuery inside an action is a transaction of its own, so it reads through the query cache.
+    runQuery(identity, reference, args, original) {
+      const engine = engineFor();
+      let udfPath: string | undefined;
+      try {
+        udfPath = getFunctionName(reference as FunctionReference<"query">);
+      } catch {
+        // A function handle or a component's function: not cached.
+      }
+      if (!engine || udfPath === undefined) return original(reference, args);
+      return engine.queryInAction(
+        udfPath,
+        args as Record<string, Value>,
+        identity as Identity | null,
       );
-    }
-    return original.asyncSyscall(op, json);
-  };
-  g.Convex = {
-    get syscall() {
-      return syscall;
     },
-    get asyncSyscall() {
-      return asyncSyscall;
+
+    // Convex keeps a failed job's error as the JsError's text: the message, then the stack frames.
+    jobError(error) {
+      const { message } = errorMessageOf(error);
+      const frames =
+        error instanceof Error
+          ? (error.stack ?? "").split("\n").filter((l) => /^\s+at /.test(l))
+          : [];
+      return [message, ...frames].join("\n");
     },
-    get jsSyscall() {
-      return original.jsSyscall;
+
+    mutationResult(rawResult) {
+      const call = callStorage.getStore();
+      if (call?.request) call.rawResult = rawResult;
     },
-  } as ConvexGlobal;
 
-  // ctx.runQuery inside an action is a transaction of its own, so it reads through the query cache.
-  internals.localBackendHooks.runQuery = (identity, reference, args, original) => {
-    const engine = engineFor();
-    let udfPath: string | undefined;
-    try {
-      udfPath = getFunctionName(reference as FunctionReference<"query">);
-    } catch {
-      // A function handle or a component's function: not cached.
-    }
-    if (!engine || udfPath === undefined) return original(reference, args);
-    return engine.queryInAction(
-      udfPath,
-      args as Record<string, Value>,
-      identity as Identity | null,
-    );
-  };
+    getUserIdentity(original) {
+      const readSet = readSetStorage.getStore();
+      if (readSet) readSet.identity = true;
+      return original();
+    },
 
-  // Convex keeps a failed job's error as the JsError's text: the message, then the stack frames.
-  internals.localBackendHooks.jobError = (error) => {
-    const { message } = errorMessageOf(error);
-    const frames =
-      error instanceof Error
-        ? (error.stack ?? "").split("\n").filter((l) => /^\s+at /.test(l))
-        : [];
-    return [message, ...frames].join("\n");
-  };
-
-  internals.localBackendHooks.mutationResult = (rawResult) => {
-    const call = callStorage.getStore();
-    if (call?.request) call.rawResult = rawResult;
-  };
-
-  const getUserIdentity = internals.AuthFake.prototype.getUserIdentity;
-  internals.AuthFake.prototype.getUserIdentity = function (this: unknown) {
-    const readSet = readSetStorage.getStore();
-    if (readSet) readSet.identity = true;
-    return getUserIdentity.call(this);
-  };
-
-  for (const level of ["log", "info", "warn", "error", "debug"] as const) {
-    const write = console[level].bind(console);
-    console[level] = (...args: unknown[]) => {
+    console(level, args, write) {
       const call = callStorage.getStore();
       if (!call) return write(...args);
       const line = `[${level === "log" ? "LOG" : level.toUpperCase()}] ${format(...args)}`;
       call.logLines.push(line);
       write(`[${call.udfPath}] ${line}`);
-    };
-  }
+    },
+  });
 }
 
 export function parseUdfPath(udfPath: string): { module: string; name: string; canonical: string } {
@@ -254,7 +239,7 @@ export class Engine {
   /** Module path without extension (absolute) → loader. */
   private modules = new Map<string, () => Promise<Record<string, unknown>>>();
   private tableIndex!: TableIndex;
-  /** udfPath → what resolve found, for the current modules. */
+  /** udfPath → what resolve found, for the current modules; clients name paths, so at most MAX_RESOLVED. */
   private resolved = new Map<string, Resolved | null>();
   readonly queries: QueryCache;
   private httpRouterFound: Promise<boolean> | undefined;
@@ -417,6 +402,8 @@ export class Engine {
             isPublic: fn.isPublic === true,
           }
         : null;
+    if (this.resolved.size >= MAX_RESOLVED)
+      this.resolved.delete(this.resolved.keys().next().value as string);
     this.resolved.set(udfPath, found);
     return found;
   }
@@ -440,6 +427,11 @@ export class Engine {
       );
     }
     return { canonical, kind: actual };
+  }
+
+  /** Function paths whose lookup is remembered (for tests). */
+  get resolvedPaths(): number {
+    return this.resolved.size;
   }
 
   async exists(udfPath: string): Promise<boolean> {
@@ -474,7 +466,7 @@ export class Engine {
     options: CallOptions,
   ): Promise<CallResult> {
     const { canonical, kind: actual } = await this.resolve(udfPath, kind, options.admin ?? false);
-    const args = jsonToConvex((jsonArgs ?? {}) as never) as Record<string, Value>;
+    const args = decodeArgs(canonical, jsonArgs);
     const context: CallContext = {
       udfPath: canonical,
       logLines: [],
@@ -572,7 +564,7 @@ export class Engine {
    */
   async storageMetadata(
     json: string,
-    original: { asyncSyscall(op: string, json: string): Promise<string> },
+    asyncSyscall: (op: string, json: string) => Promise<string>,
   ): Promise<string> {
     const { storageId } = JSON.parse(json) as { storageId: unknown };
     if (typeof storageId !== "string")
@@ -589,9 +581,7 @@ export class Engine {
     }
     readSetStorage.getStore()?.ids.add(storageId);
     const doc = jsonToConvex(
-      JSON.parse(
-        await original.asyncSyscall("1.0/get", JSON.stringify({ id: storageId, isSystem: true })),
-      ),
+      JSON.parse(await asyncSyscall("1.0/get", JSON.stringify({ id: storageId, isSystem: true }))),
     ) as { sha256: string; size: number; contentType?: string } | null;
     if (doc === null) return "null";
     return JSON.stringify({
@@ -643,6 +633,16 @@ export class Engine {
         Math.max(0, job.scheduledTime - now),
       );
     }
+  }
+}
+
+/** The arguments as Convex values; malformed encodings (`{"$integer": "x"}`) are the caller's error, as on Convex. */
+function decodeArgs(canonical: string, jsonArgs: unknown): Record<string, Value> {
+  try {
+    return jsonToConvex((jsonArgs ?? {}) as never) as Record<string, Value>;
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new FunctionError(`Invalid arguments for ${canonical}: ${reason}`, undefined, []);
   }
 }
 

@@ -1,8 +1,10 @@
 // CORS on the site port and error answers as Convex gives them (issue 10, item 7).
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { startBackend, type Backend } from "../server.ts";
+import WebSocket from "ws";
+import { MAX_RESOLVED } from "../engine/engine.ts";
+import type { Backend } from "../server.ts";
 import { InvalidCorsOrigin } from "../site.ts";
-import { fixtureConvexDir, removeTempDataDirs, tempDataDir } from "./helpers.ts";
+import { closeTestBackends, startTestBackend } from "./helpers.ts";
 
 const WEB_ORIGIN = "http://127.0.0.1:5173";
 const PARTNER = "https://partner.example";
@@ -10,19 +12,9 @@ const REDACTED = /^\[Request ID: [0-9a-f]{16}\] Server Error$/;
 
 let backend: Backend;
 beforeAll(async () => {
-  backend = await startBackend({
-    port: 0,
-    sitePort: 0,
-    dataDir: tempDataDir(),
-    convexDir: fixtureConvexDir,
-    webOrigin: WEB_ORIGIN,
-    corsOrigins: [PARTNER],
-  });
+  backend = await startTestBackend({ webOrigin: WEB_ORIGIN, corsOrigins: [PARTNER] });
 });
-afterAll(async () => {
-  await backend.close();
-  removeTempDataDirs();
-});
+afterAll(closeTestBackends);
 
 describe("CORS on the site port", () => {
   const corsOf = async (origin: string) => {
@@ -57,15 +49,7 @@ describe("CORS on the site port", () => {
       ["https://partner.example/app"],
       ["partner.example"],
     ]) {
-      await expect(
-        startBackend({
-          port: 0,
-          sitePort: 0,
-          dataDir: tempDataDir(),
-          convexDir: fixtureConvexDir,
-          corsOrigins,
-        }),
-      ).rejects.toBeInstanceOf(InvalidCorsOrigin);
+      await expect(startTestBackend({ corsOrigins })).rejects.toBeInstanceOf(InvalidCorsOrigin);
     }
   });
 });
@@ -121,6 +105,44 @@ describe("errors", () => {
         logLines: [],
       },
     });
+  });
+
+  it("a malformed `$integer` argument is the caller's error, over HTTP and sync, as on Convex", async () => {
+    const args = { name: { $integer: "not base64 of 8 bytes" } };
+    const res = await call("/api/mutation", JSON.stringify({ path: "counters:increment", args }));
+    expect(res.status).toBe(560);
+    const body = (await res.json()) as { errorMessage: string };
+    expect(body.errorMessage).toMatch(/^Invalid arguments for counters:increment: /);
+
+    const ws = new WebSocket(`${backend.url.replace("http", "ws")}/api/1.48.0/sync`);
+    const response = new Promise<{ success: boolean; result: string }>((resolve) =>
+      ws.on("message", (data) => {
+        const message = JSON.parse(data.toString()) as { type: string };
+        if (message.type === "MutationResponse") resolve(message as never);
+      }),
+    );
+    await new Promise((resolve) => ws.once("open", resolve));
+    ws.send(JSON.stringify({ type: "Connect", sessionId: "integer", connectionCount: 0 }));
+    ws.send(
+      JSON.stringify({
+        type: "Mutation",
+        requestId: 0,
+        udfPath: "counters:increment",
+        args: [args],
+      }),
+    );
+    expect(await response).toMatchObject({
+      success: false,
+      result: expect.stringMatching(/^Invalid arguments for counters:increment: /),
+    });
+    ws.close();
+  });
+
+  it("function paths a client names are remembered up to a bound", async () => {
+    expect(MAX_RESOLVED).toBeGreaterThan(0);
+    for (let i = 0; i < MAX_RESOLVED + 100; i++) await backend.engine.exists(`nope:f${i}`);
+    expect(backend.engine.resolvedPaths).toBe(MAX_RESOLVED);
+    expect(await backend.engine.exists("counters:get")).toBe(true);
   });
 
   it("an internal error reaches the client as Convex's redacted Server Error; the details go to the server log", async () => {

@@ -7,20 +7,19 @@ import { anyApi } from "convex/server";
 import { ConvexHttpClient } from "convex/browser";
 import { afterAll, describe, expect, it } from "vitest";
 import { nativeImport } from "../engine/modules.ts";
-import { startBackend } from "../server.ts";
 import {
-  fixtureConvexDir,
+  closeTestBackends,
+  legacyLogLine,
   newClient,
   nextValue,
-  removeTempDataDirs,
+  startTestBackend,
   tempDataDir,
 } from "./helpers.ts";
 
-const start = (dataDir: string) =>
-  startBackend({ port: 0, sitePort: 0, dataDir, convexDir: fixtureConvexDir });
+const start = (dataDir: string) => startTestBackend({ dataDir });
 const here = path.dirname(fileURLToPath(import.meta.url));
 
-afterAll(removeTempDataDirs);
+afterAll(closeTestBackends);
 
 function freePort() {
   return new Promise<number>((resolve) => {
@@ -92,6 +91,69 @@ describe("durability", () => {
     await backend.close();
   });
 
+  it("a data directory whose log was written before records had named fields restarts whole", async () => {
+    const dataDir = tempDataDir();
+    let backend = await start(dataDir);
+    const client = newClient(backend.url);
+    const http = new ConvexHttpClient(backend.url);
+    await client.mutation(anyApi.messages.send, { channel: "legacy", body: "one" });
+    await http.mutation(anyApi.messages.send, { channel: "legacy", body: "two" });
+    const uploadUrl: string = await http.mutation(anyApi.files.generateUploadUrl, {});
+    const { storageId } = (await (
+      await fetch(uploadUrl, {
+        method: "POST",
+        headers: { "Content-Type": "image/gif" },
+        body: "gif",
+      })
+    ).json()) as { storageId: string };
+    await client.close();
+    const requestsBefore = backend.requests.records();
+    await backend.close();
+
+    const logFile = path.join(dataDir, "log.jsonl");
+    const records = readFileSync(logFile, "utf8")
+      .split("\n")
+      .filter(Boolean)
+      .map((line) => JSON.parse(line.slice(9)));
+    writeFileSync(
+      logFile,
+      records
+        .map((r) =>
+          "storageId" in r
+            ? legacyLogLine({ f: r.storageId, type: r.contentType })
+            : legacyLogLine({
+                ts: r.ts,
+                n: r.nextDocId,
+                c: r.lastCreationTime,
+                w: r.writes,
+                ...(r.request
+                  ? { r: [r.request.sessionId, r.request.requestId, r.request.result] }
+                  : {}),
+              }),
+        )
+        .join(""),
+    );
+    expect(records.some((r) => r.request)).toBe(true);
+    expect(records.some((r) => "storageId" in r)).toBe(true);
+
+    backend = await start(dataDir);
+    try {
+      expect(backend.recovery).toEqual({ records: records.length });
+      const reread = new ConvexHttpClient(backend.url);
+      expect(
+        (await reread.query(anyApi.messages.list, { channel: "legacy" })).map(
+          (m: { body: string }) => m.body,
+        ),
+      ).toEqual(["one", "two"]);
+      const file = await fetch(await reread.query(anyApi.files.url, { storageId }));
+      expect(file.headers.get("content-type")).toBe("image/gif");
+      expect(await file.text()).toBe("gif");
+      expect(backend.requests.records()).toEqual(requestsBefore);
+    } finally {
+      await backend.close();
+    }
+  });
+
   it("parallel uploads are each stored, readable with their content type, and kept across a restart", async () => {
     const dataDir = tempDataDir();
     let backend = await start(dataDir);
@@ -148,7 +210,7 @@ describe("durability", () => {
       (v) => v.length === 1,
       10_000,
     );
-    backend = await startBackend({ port, sitePort: 0, dataDir, convexDir: fixtureConvexDir });
+    backend = await startTestBackend({ port, dataDir });
     await new ConvexHttpClient(backend.url).mutation(anyApi.messages.send, {
       channel: "re",
       body: "after restart",
@@ -162,11 +224,8 @@ describe("durability", () => {
     const port = await freePort();
     let release!: () => void;
     const loading = new Promise<void>((resolve) => (release = resolve));
-    const starting = startBackend({
+    const starting = startTestBackend({
       port,
-      sitePort: 0,
-      dataDir: tempDataDir(),
-      convexDir: fixtureConvexDir,
       importer: async (file) => (await loading, nativeImport(file)),
     });
     await portAccepts(port);

@@ -9,13 +9,12 @@ import { anyApi } from "convex/server";
 import { ConvexHttpClient } from "convex/browser";
 import { afterAll, describe, expect, it } from "vitest";
 import { SessionRequests } from "../durability/session-requests.ts";
-import { startBackend } from "../server.ts";
 import { startTcpProxy } from "./tcp-proxy.ts";
 import {
-  fixtureConvexDir,
+  closeTestBackends,
   newClient,
   nextValue,
-  removeTempDataDirs,
+  startTestBackend,
   tempDataDir,
 } from "./helpers.ts";
 
@@ -24,7 +23,7 @@ const cleanups: (() => unknown)[] = [];
 
 afterAll(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
-  removeTempDataDirs();
+  await closeTestBackends();
 });
 
 async function startProxy(target: number) {
@@ -75,13 +74,7 @@ const counter = (url: string, name: string) =>
 
 describe("exactly-once mutations over a reconnect", () => {
   it("a mutation committed but unanswered when the socket drops is answered, not applied again, on resend", async () => {
-    const backend = await startBackend({
-      port: 0,
-      sitePort: 0,
-      dataDir: tempDataDir(),
-      convexDir: fixtureConvexDir,
-    });
-    cleanups.push(() => backend.close());
+    const backend = await startTestBackend();
     const proxy = await startProxy(port(backend.url));
     const client = newClient(proxy.url);
     cleanups.push(() => client.close());
@@ -103,13 +96,7 @@ describe("exactly-once mutations over a reconnect", () => {
   }, 30_000);
 
   it("a mutation lost before it reached the backend runs once when resent", async () => {
-    const backend = await startBackend({
-      port: 0,
-      sitePort: 0,
-      dataDir: tempDataDir(),
-      convexDir: fixtureConvexDir,
-    });
-    cleanups.push(() => backend.close());
+    const backend = await startTestBackend();
     const proxy = await startProxy(port(backend.url));
     const client = newClient(proxy.url);
     cleanups.push(() => client.close());
@@ -155,12 +142,7 @@ describe("exactly-once mutations over a reconnect", () => {
 
   it("survives compaction: the result is in the snapshot and answers the resend after a restart", async () => {
     const dataDir = tempDataDir();
-    let backend = await startBackend({
-      port: 0,
-      sitePort: 0,
-      dataDir,
-      convexDir: fixtureConvexDir,
-    });
+    let backend = await startTestBackend({ dataDir });
     const proxy = await startProxy(port(backend.url));
     const client = newClient(proxy.url);
     cleanups.push(() => client.close());
@@ -180,8 +162,7 @@ describe("exactly-once mutations over a reconnect", () => {
         readFileSync(path.join(dataDir, "log.jsonl"), "utf8"),
     ).toBe("");
 
-    backend = await startBackend({ port: 0, sitePort: 0, dataDir, convexDir: fixtureConvexDir });
-    cleanups.push(() => backend.close());
+    backend = await startTestBackend({ dataDir });
     proxy.state.target = port(backend.url);
     proxy.state.dropDown = false;
     proxy.cut();

@@ -3,8 +3,8 @@ import { anyApi } from "convex/server";
 import { ConvexHttpClient } from "convex/browser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatMediaType, parseMediaType } from "../media-type.ts";
-import { startBackend, type Backend } from "../server.ts";
-import { fixtureConvexDir, removeTempDataDirs, tempDataDir } from "./helpers.ts";
+import type { Backend } from "../server.ts";
+import { closeTestBackends, startTestBackend } from "./helpers.ts";
 
 const GIF_WITH_SCRIPT = new TextEncoder().encode(
   "GIF89a<html><script>document.title='pwned'</script></html>",
@@ -17,18 +17,10 @@ const SAFE = {
 let backend: Backend;
 let http: ConvexHttpClient;
 beforeAll(async () => {
-  backend = await startBackend({
-    port: 0,
-    sitePort: 0,
-    dataDir: tempDataDir(),
-    convexDir: fixtureConvexDir,
-  });
+  backend = await startTestBackend();
   http = new ConvexHttpClient(backend.url);
 });
-afterAll(async () => {
-  await backend.close();
-  removeTempDataDirs();
-});
+afterAll(closeTestBackends);
 
 async function upload(contentType: string | null) {
   const uploadUrl: string = await http.mutation(anyApi.files.generateUploadUrl, {});

@@ -1,10 +1,12 @@
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
+import { crc32 } from "node:zlib";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { ConvexClient } from "convex/browser";
 import { importPKCS8, SignJWT } from "jose";
 import WebSocket from "ws";
+import { startBackend, type Backend, type BackendOptions } from "../server.ts";
 
 export const fixtureConvexDir = path.join(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -21,6 +23,27 @@ export function tempDataDir() {
 
 export function removeTempDataDirs() {
   for (const dir of tempDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+}
+
+const backends: Backend[] = [];
+
+/** A backend on free ports, with a fresh data directory and the fixture functions unless `options` say otherwise. */
+export async function startTestBackend(options: BackendOptions = {}): Promise<Backend> {
+  const backend = await startBackend({
+    port: 0,
+    sitePort: 0,
+    dataDir: tempDataDir(),
+    convexDir: fixtureConvexDir,
+    ...options,
+  });
+  backends.push(backend);
+  return backend;
+}
+
+/** Closes every backend startTestBackend started, then removes the temporary data directories. */
+export async function closeTestBackends() {
+  await Promise.all(backends.splice(0).map((backend) => backend.close()));
+  removeTempDataDirs();
 }
 
 export function newClient(url: string) {
@@ -69,4 +92,14 @@ export async function signToken(
     .setAudience("convex")
     .setExpirationTime(options.expiresIn ?? "1h")
     .sign(key);
+}
+
+/** A log line in the format written before log records had named fields (durability/log-format.ts). */
+export function legacyLogLine(
+  record:
+    | { ts: string; n: number; c: number; w: [string, unknown][]; r?: [string, number, unknown] }
+    | { f: string; type: string },
+): string {
+  const json = JSON.stringify(record);
+  return `${crc32(json).toString(16).padStart(8, "0")} ${json}\n`;
 }

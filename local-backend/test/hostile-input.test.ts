@@ -8,15 +8,15 @@ import { ConvexHttpClient } from "convex/browser";
 import { anyApi } from "convex/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
-import { startBackend, type Backend } from "../server.ts";
+import type { Backend } from "../server.ts";
 import { createStaticServer } from "../static.ts";
 import { DEFAULT_CONNECTION_LIMITS } from "../sync-protocol.ts";
 import { startTcpProxy } from "./tcp-proxy.ts";
 import {
-  fixtureConvexDir,
+  closeTestBackends,
   newClient,
   nextValue,
-  removeTempDataDirs,
+  startTestBackend,
   tempDataDir,
 } from "./helpers.ts";
 
@@ -24,18 +24,10 @@ let backend: Backend;
 const syncUrl = (b = backend) => `${b.url.replace("http", "ws")}/api/1.48.0/sync`;
 
 beforeAll(async () => {
-  backend = await startBackend({
-    port: 0,
-    sitePort: 0,
-    dataDir: tempDataDir(),
-    convexDir: fixtureConvexDir,
-  });
+  backend = await startTestBackend();
 });
 
-afterAll(async () => {
-  await backend.close();
-  removeTempDataDirs();
-});
+afterAll(closeTestBackends);
 
 /** Sends raw bytes as an HTTP request and resolves with the status line (or "closed"). */
 function rawRequest(port: number, request: string): Promise<string> {
@@ -275,13 +267,7 @@ describe("bounded work per connection", () => {
   });
 
   it("subscriptions past the per-connection limit, duplicate and unknown query ids are refused", async () => {
-    const small = await startBackend({
-      port: 0,
-      sitePort: 0,
-      dataDir: tempDataDir(),
-      convexDir: fixtureConvexDir,
-      connectionLimits: { maxSubscriptions: 3 },
-    });
+    const small = await startTestBackend({ connectionLimits: { maxSubscriptions: 3 } });
     try {
       const adds = (ids: number[]) =>
         ids.map((queryId) => ({
@@ -308,13 +294,7 @@ describe("bounded work per connection", () => {
   });
 
   it("mutations past the pending limit close the socket", async () => {
-    const small = await startBackend({
-      port: 0,
-      sitePort: 0,
-      dataDir: tempDataDir(),
-      convexDir: fixtureConvexDir,
-      connectionLimits: { maxPendingMutations: 5 },
-    });
+    const small = await startTestBackend({ connectionLimits: { maxPendingMutations: 5 } });
     try {
       const client = await rawClient(small);
       for (let requestId = 0; requestId < 6; requestId++) {
@@ -415,11 +395,7 @@ describe("bounded work per connection", () => {
 describe("a client that stops reading", () => {
   let small: Backend;
   beforeAll(async () => {
-    small = await startBackend({
-      port: 0,
-      sitePort: 0,
-      dataDir: tempDataDir(),
-      convexDir: fixtureConvexDir,
+    small = await startTestBackend({
       connectionLimits: {
         maxBufferedBytes: 64 * 1024,
         slowReaderMs: 500,

@@ -8,14 +8,14 @@ import path from "node:path";
 import { anyApi } from "convex/server";
 import { ConvexHttpClient } from "convex/browser";
 import { afterAll, describe, expect, it, vi } from "vitest";
-import { encodeRecord, encodeSnapshot } from "../durability/log-format.ts";
+import { encodeSnapshot } from "../durability/log-format.ts";
 import { legacyIdTable } from "../durability/migrate-ids.ts";
 import type { Doc } from "../engine/convex-test-internals.ts";
 import { decodeId } from "../engine/ids.ts";
-import { startBackend, type Backend } from "../server.ts";
-import { fixtureConvexDir, removeTempDataDirs, tempDataDir } from "./helpers.ts";
+import type { Backend } from "../server.ts";
+import { closeTestBackends, legacyLogLine, startTestBackend, tempDataDir } from "./helpers.ts";
 
-afterAll(removeTempDataDirs);
+afterAll(closeTestBackends);
 
 /** convex-test's ids: a counter padded to 32 characters, or (for a while) 39 random digits. */
 const counterId = (n: number, table: string) => `${n}`.padStart(32 - table.length, "0") + table;
@@ -79,7 +79,7 @@ function writeLegacyDataDir(): string {
   const third = doc(old.third, 7, { channel: "old", body: "third", author: old.second });
   writeFileSync(
     path.join(dir, "log.jsonl"),
-    encodeRecord({
+    legacyLogLine({
       ts: (ts + 1n).toString(),
       n: 10_007,
       c: now,
@@ -96,12 +96,7 @@ function writeLegacyDataDir(): string {
 async function start(dataDir: string): Promise<{ backend: Backend; warnings: string[] }> {
   const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
   try {
-    const backend = await startBackend({
-      port: 0,
-      sitePort: 0,
-      dataDir,
-      convexDir: fixtureConvexDir,
-    });
+    const backend = await startTestBackend({ dataDir });
     return { backend, warnings: warn.mock.calls.map((args) => args.join(" ")) };
   } finally {
     warn.mockRestore();

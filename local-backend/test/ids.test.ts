@@ -20,8 +20,8 @@ import { RecoveryError } from "../durability/recovery.ts";
 import { Engine } from "../engine/engine.ts";
 import { nativeImport } from "../engine/modules.ts";
 import { TableNumbers } from "../durability/table-numbers.ts";
-import { startBackend, type Backend } from "../server.ts";
-import { fixtureConvexDir, removeTempDataDirs, tempDataDir } from "./helpers.ts";
+import type { Backend } from "../server.ts";
+import { closeTestBackends, fixtureConvexDir, startTestBackend, tempDataDir } from "./helpers.ts";
 
 const ALPHABET = "0123456789abcdefghjkmnpqrstvwxyz";
 const bytes = (...values: number[]) => new Uint8Array(values);
@@ -46,7 +46,7 @@ function idBytes(varint: number[], internal: Uint8Array): number[] {
   return [...body, c0, c1];
 }
 
-afterAll(removeTempDataDirs);
+afterAll(closeTestBackends);
 
 describe("id encoding", () => {
   it("reads an id a Convex deployment issued (a _storage id, table 540)", () => {
@@ -213,12 +213,7 @@ describe("ids on a running backend", () => {
   let storageId: string;
 
   beforeAll(async () => {
-    backend = await startBackend({
-      port: 0,
-      sitePort: 0,
-      dataDir: tempDataDir(),
-      convexDir: fixtureConvexDir,
-    });
+    backend = await startTestBackend();
     http = new ConvexHttpClient(backend.url);
     messageId = await http.mutation(anyApi.messages.send, { channel: "ids", body: "hello" });
     storageId = await backend.engine.storeBlob(new Blob(["bytes"], { type: "image/png" }));

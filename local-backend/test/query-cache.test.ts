@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Doc } from "../engine/convex-test-internals.ts";
 import type { Change } from "../engine/read-set.ts";
 import { QueryCache, type Outcome } from "../read-tracking/query-cache.ts";
-import { startBackend, type Backend } from "../server.ts";
-import { fixtureConvexDir, removeTempDataDirs, tempDataDir } from "./helpers.ts";
+import type { Backend } from "../server.ts";
+import { closeTestBackends, startTestBackend } from "./helpers.ts";
 
 describe("QueryCache", () => {
   const eqMatches = (doc: Doc, filter: unknown) => {
@@ -124,17 +124,9 @@ describe("QueryCache", () => {
 describe("query cache in the backend", () => {
   let backend: Backend;
   beforeAll(async () => {
-    backend = await startBackend({
-      port: 0,
-      sitePort: 0,
-      dataDir: tempDataDir(),
-      convexDir: fixtureConvexDir,
-    });
+    backend = await startTestBackend();
   });
-  afterAll(async () => {
-    await backend.close();
-    removeTempDataDirs();
-  });
+  afterAll(closeTestBackends);
 
   it("answers repeated HTTP API queries from one run until a write to what it read", async () => {
     const http = new ConvexHttpClient(backend.url);

@@ -3,22 +3,14 @@ import { anyApi } from "convex/server";
 import { ConvexHttpClient } from "convex/browser";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { solveStamp } from "../../convex/rules/signUpWork.ts";
-import { startBackend, type Backend } from "../server.ts";
-import { newClient, nextValue, removeTempDataDirs, tempDataDir } from "./helpers.ts";
+import type { Backend } from "../server.ts";
+import { closeTestBackends, newClient, nextValue, startTestBackend } from "./helpers.ts";
 
 let backend: Backend;
 beforeAll(async () => {
-  backend = await startBackend({
-    port: 0,
-    sitePort: 0,
-    dataDir: tempDataDir(),
-    convexDir: "convex",
-  });
+  backend = await startTestBackend({ convexDir: "convex" });
 });
-afterAll(async () => {
-  await backend.close();
-  removeTempDataDirs();
-});
+afterAll(closeTestBackends);
 
 it("serves @convex-dev/auth's JWKS and OpenID configuration from the generated keys", async () => {
   const jwks = (await (await fetch(`${backend.siteUrl}/.well-known/jwks.json`)).json()) as {

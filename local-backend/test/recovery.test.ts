@@ -7,14 +7,12 @@ import { anyApi } from "convex/server";
 import { ConvexHttpClient } from "convex/browser";
 import { afterAll, describe, expect, it } from "vitest";
 import { RecoveryError } from "../durability/log.ts";
-import { startBackend } from "../server.ts";
-import { fixtureConvexDir, removeTempDataDirs, tempDataDir } from "./helpers.ts";
+import { closeTestBackends, fixtureConvexDir, startTestBackend, tempDataDir } from "./helpers.ts";
 
-const start = (dataDir: string, salvage = false) =>
-  startBackend({ port: 0, sitePort: 0, dataDir, convexDir: fixtureConvexDir, salvage });
+const start = (dataDir: string, salvage = false) => startTestBackend({ dataDir, salvage });
 const cli = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "cli.ts");
 
-afterAll(removeTempDataDirs);
+afterAll(closeTestBackends);
 
 type Message = { body: string };
 

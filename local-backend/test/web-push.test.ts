@@ -5,9 +5,9 @@ import { anyApi } from "convex/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pushRequest } from "../../convex/model/webPush.ts";
 import { generateVapidKeys } from "../auth-keys.ts";
-import { startBackend, type Backend } from "../server.ts";
+import type { Backend } from "../server.ts";
 import { startPushService, type PushService } from "./push-service.ts";
-import { removeTempDataDirs, tempDataDir } from "./helpers.ts";
+import { closeTestBackends, startTestBackend } from "./helpers.ts";
 
 let service: PushService;
 beforeAll(async () => {
@@ -115,10 +115,7 @@ describe("a local backend", () => {
   }
 
   beforeAll(async () => {
-    backend = await startBackend({
-      port: 0,
-      sitePort: 0,
-      dataDir: tempDataDir(),
+    backend = await startTestBackend({
       convexDir: "convex",
       env: { PUSH_ALLOW_LOOPBACK_HTTP: "1", AUTH_LOG_LEVEL: "WARN" },
     });
@@ -138,10 +135,7 @@ describe("a local backend", () => {
     })) as { _id: string } | null;
     booking = { professionalId: me._id, serviceIds: [service!._id], city: "nepalgunj" };
   }, 60_000);
-  afterAll(async () => {
-    await backend?.close();
-    removeTempDataDirs();
-  });
+  afterAll(closeTestBackends);
 
   const requestBooking = (by = customer2) =>
     by.mutation(anyApi.bookings.create, {

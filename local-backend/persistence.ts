@@ -1,0 +1,158 @@
+// A running backend's data directory: recovery at start, every commit and stored file appended to the
+// log, kept mutation results, compaction, and the last flush at close.
+import { describeRecovery, TransactionLog, type RecoveryReport } from "./durability/log.ts";
+import type { PersistedState } from "./durability/log-format.ts";
+import {
+  checkTableNumbers,
+  describeIdMigration,
+  migrateLegacyIds,
+} from "./durability/migrate-ids.ts";
+import { SessionRequests, type RequestLimits } from "./durability/session-requests.ts";
+import { TableNumbers } from "./durability/table-numbers.ts";
+import type { Engine, EngineHooks } from "./engine/engine.ts";
+
+export interface PersistenceOptions {
+  /** Start from a corrupt log: keep its intact records, move the damaged bytes aside. */
+  salvage?: boolean;
+  /** How many sync mutation results are kept to answer resent mutations. */
+  requestLimits?: RequestLimits;
+  /** Signs file URLs; ids of data written before Convex ids are migrated with it. */
+  storageSecret: string;
+}
+
+export class Persistence {
+  /** Mutation results by (sessionId, requestId): a resent mutation is answered from here. */
+  readonly requests: SessionRequests;
+  /** storageId → content type of every stored file. */
+  private readonly fileTypes: Map<string, string>;
+  /** File writes not yet on disk: durable() waits for them. */
+  private readonly pendingFiles = new Set<Promise<void>>();
+  /** Set once the last flush is done: later commits (of a closing engine) are not recorded. */
+  private closed = false;
+
+  private constructor(
+    private readonly log: TransactionLog,
+    readonly tables: TableNumbers,
+    /** The recovered state, until restoreInto hands it to the engine. */
+    private state: PersistedState | undefined,
+    readonly report: RecoveryReport,
+    requestLimits: RequestLimits | undefined,
+  ) {
+    this.requests = new SessionRequests(requestLimits);
+    this.requests.load(state?.requests ?? []);
+    this.fileTypes = new Map(state?.files);
+  }
+
+  /**
+   * Recovers the data directory (snapshot, log, table numbers) and migrates ids written before Convex
+   * ids. Throws (having closed the log) when the directory cannot be read.
+   */
+  static open(log: TransactionLog, dataDir: string, options: PersistenceOptions): Persistence {
+    let recovered: ReturnType<TransactionLog["recover"]>;
+    let tables: TableNumbers;
+    try {
+      recovered = log.recover({ salvage: options.salvage });
+      tables = TableNumbers.open(dataDir);
+      checkTableNumbers(recovered.state, tables);
+    } catch (error) {
+      log.close();
+      throw error;
+    }
+    const { state, report } = recovered;
+    for (const line of describeRecovery(report, log)) console.warn(line);
+    const migrated = migrateLegacyIds(state, tables, log, options.storageSecret);
+    if (migrated) console.warn(describeIdMigration(migrated));
+    return new Persistence(log, tables, state, report, options.requestLimits);
+  }
+
+  /** Resolves once everything committed and stored so far is on disk. */
+  durable = async () => {
+    while (this.pendingFiles.size > 0) await Promise.all(this.pendingFiles);
+    await this.log.sync();
+  };
+
+  /** The engine's commit and file hooks: each is appended to the log; `committed` follows a commit. */
+  engineHooks(
+    engine: () => Engine,
+    committed: (ts: bigint) => void,
+  ): Pick<EngineHooks, "onCommit" | "onFileStored"> {
+    const { log, requests, fileTypes, pendingFiles } = this;
+    return {
+      onCommit: (ts, changes, request) => {
+        if (this.closed) return;
+        const { nextDocId, lastCreationTime } = engine().database.counters();
+        log.appendCommit(ts, changes, nextDocId, lastCreationTime, request);
+        if (request) requests.record(request.sessionId, request.requestId, ts, request.result);
+        for (const change of changes) {
+          if (change.table === "_storage" && change.after === null) {
+            fileTypes.delete(change.id);
+            // Only once the deletion is durable: a crash before must not leave a document without bytes.
+            void log.sync().then(
+              () => log.removeFile(change.id),
+              () => {},
+            );
+          }
+        }
+        committed(ts);
+      },
+      onFileStored: (storageId, blob) => {
+        if (this.closed) return;
+        if (blob.type) engine().database.setContentType(storageId, blob.type);
+        fileTypes.set(storageId, blob.type);
+        const write = blob
+          .arrayBuffer()
+          .then((buffer) => log.appendFile(storageId, blob.type, new Uint8Array(buffer)));
+        pendingFiles.add(write);
+        void write.finally(() => pendingFiles.delete(write));
+      },
+    };
+  }
+
+  /** Loads the recovered documents, files and counters into convex-test's database. */
+  restoreInto(engine: Engine) {
+    const state = this.state;
+    if (!state) throw new Error("local-backend: the recovered state was already restored");
+    this.state = undefined;
+    const files = new Map<string, Blob>();
+    for (const [id, type] of this.fileTypes) {
+      const bytes = this.log.readFile(id);
+      if (bytes) files.set(id, new Blob([new Uint8Array(bytes)], { type }));
+    }
+    engine.restore({
+      docs: [...state.docs.values()].map((doc) => {
+        const type = this.fileTypes.get(doc._id);
+        return type ? { ...doc, contentType: type } : doc;
+      }),
+      files,
+      ts: state.ts,
+      nextDocId: state.nextDocId,
+      lastCreationTime: state.lastCreationTime,
+    });
+  }
+
+  /** Writes a snapshot of the engine's state and starts a new log segment. */
+  compact(engine: Engine) {
+    this.requests.prune();
+    this.log.compact({
+      ts: engine.currentTs(),
+      ...engine.database.counters(),
+      docs: engine.database.documents(),
+      files: this.fileTypes,
+      requests: this.requests.records(),
+    });
+  }
+
+  /** The periodic check: forgets expired mutation results, compacts a log grown too long. */
+  maintain(engine: Engine) {
+    this.requests.prune();
+    if (this.log.needsCompaction()) this.compact(engine);
+  }
+
+  /** Flushes everything, compacts if due, and stops recording. */
+  async close(engine: Engine) {
+    await this.durable();
+    if (this.log.needsCompaction()) this.compact(engine);
+    this.closed = true;
+    this.log.close();
+  }
+}
