@@ -49,10 +49,11 @@ async function setup() {
     serviceIds: [wiring, fan],
     address: "House 12, Baneshwor",
     city: "kathmandu" as CitySlug,
-    scheduledFor: Date.now() + 24 * HOUR,
+    scheduledFor: Date.now() + HOUR / 2,
     note: "Please bring a ladder",
   };
-  const book = () => customer.as.mutation(api.bookings.create, args);
+  const book = (over: Partial<typeof args> = {}) =>
+    customer.as.mutation(api.bookings.create, { ...args, ...over });
   return { t, customer, otherCustomer, pro, otherPro, admin, wiring, fan, args, book };
 }
 
@@ -180,11 +181,12 @@ describe("booking request limits", () => {
     const first = await book();
     await pro.as.mutation(api.bookings.accept, { bookingId: first });
     await pro.as.mutation(api.bookings.startTrip, { bookingId: first });
-    await book();
-    expect(await errorCode(book())).toBe("TOO_MANY_OPEN_REQUESTS");
+    const later = { scheduledFor: Date.now() + 5 * HOUR };
+    await book(later);
+    expect(await errorCode(book(later))).toBe("TOO_MANY_OPEN_REQUESTS");
     await pro.as.mutation(api.bookings.arrive, { bookingId: first });
     await pro.as.mutation(api.bookings.complete, { bookingId: first });
-    await book();
+    await book(later);
     expect(await status(t, first)).toBe("completed");
   });
 
@@ -227,15 +229,15 @@ describe("booking request limits", () => {
     vi.useFakeTimers({ toFake: ["Date"] });
     const { t, customer, book } = await setup();
     for (let i = 0; i < BOOKING_LIMITS.perHour; i++) {
-      const id = await book();
+      const id = await book({ scheduledFor: Date.now() + HOUR });
       await customer.as.mutation(api.bookings.cancel, { bookingId: id, reason: "Changed my mind" });
       vi.setSystemTime(Date.now() + 60_000);
     }
-    expect(await errorMessage(book())).toMatch(
+    expect(await errorMessage(book({ scheduledFor: Date.now() + HOUR }))).toMatch(
       `You have sent ${BOOKING_LIMITS.perHour} booking requests in the last hour, please try again in 4`,
     );
     vi.setSystemTime(Date.now() + 41 * 60_000);
-    await book();
+    await book({ scheduledFor: Date.now() + HOUR });
     expect(await t.run(async (ctx) => (await ctx.db.query("bookings").collect()).length)).toBe(
       BOOKING_LIMITS.perHour + 1,
     );
@@ -579,5 +581,121 @@ describe("bookings:recentActivity", () => {
     expect(await errorCode(admin.as.query(api.bookings.recentActivity, {}))).toBe("FORBIDDEN");
     expect(await otherPro.as.query(api.bookings.recentActivity, {})).toEqual([]);
     expect(await errorCode(t.query(api.bookings.recentActivity, {}))).toBe("UNAUTHENTICATED");
+  });
+});
+
+describe("booking times (rules/schedule.ts) and places (rules/address.ts)", () => {
+  /** 10:00 in Kathmandu (04:15 UTC) on a day two days from now. */
+  const tenInKathmandu = () => {
+    const day = new Date(Date.now() + 2 * 24 * HOUR);
+    return Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate(), 4, 15);
+  };
+
+  test("a time outside the professional's working hours is refused with the hours; inside is booked", async () => {
+    const { pro, book } = await setup();
+    await pro.as.mutation(api.professionals.setWorkingHours, {
+      hours: { start: 9 * 60, end: 17 * 60 },
+    });
+    const ten = tenInKathmandu();
+    const err = book({ scheduledFor: ten + 8 * HOUR });
+    expect(await errorCode(err)).toBe("OUTSIDE_WORKING_HOURS");
+    expect(await errorMessage(book({ scheduledFor: ten - 2 * HOUR }))).toBe(
+      "Ram Thapa works from 09:00 to 17:00 (Nepal time). Please choose a time in those hours.",
+    );
+    await book({ scheduledFor: ten });
+  });
+
+  test("working hours: only the professional sets them, and only a valid day", async () => {
+    const { customer, pro } = await setup();
+    const hours = { start: 9 * 60, end: 17 * 60 };
+    expect(
+      await errorCode(customer.as.mutation(api.professionals.setWorkingHours, { hours })),
+    ).toBe("FORBIDDEN");
+    expect(
+      await errorCode(
+        pro.as.mutation(api.professionals.setWorkingHours, { hours: { start: 600, end: 500 } }),
+      ),
+    ).toBe("INVALID_INPUT");
+    await pro.as.mutation(api.professionals.setWorkingHours, { hours });
+    await pro.as.mutation(api.professionals.setWorkingHours, { hours: null });
+  });
+
+  test("a time clashing with an accepted job is refused; a requested one does not block", async () => {
+    const { pro, otherCustomer, args, book } = await setup();
+    const ten = tenInKathmandu();
+    const first = await book({ scheduledFor: ten });
+    await otherCustomer.as.mutation(api.bookings.create, { ...args, scheduledFor: ten + HOUR });
+    await pro.as.mutation(api.bookings.accept, { bookingId: first });
+    const clash = otherCustomer.as.mutation(api.bookings.create, {
+      ...args,
+      scheduledFor: ten + HOUR,
+    });
+    expect(await errorCode(clash)).toBe("SLOT_TAKEN");
+    await otherCustomer.as.mutation(api.bookings.create, { ...args, scheduledFor: ten + 2 * HOUR });
+  });
+
+  test("accepting a clash is refused until the professional confirms it", async () => {
+    const { t, pro, otherCustomer, args, book } = await setup();
+    const ten = tenInKathmandu();
+    const first = await book({ scheduledFor: ten });
+    const second = await otherCustomer.as.mutation(api.bookings.create, {
+      ...args,
+      scheduledFor: ten + 30 * 60_000,
+    });
+    await pro.as.mutation(api.bookings.accept, { bookingId: first });
+    expect(await errorCode(pro.as.mutation(api.bookings.accept, { bookingId: second }))).toBe(
+      "BOOKING_CLASH",
+    );
+    expect(await status(t, second)).toBe("requested");
+    await pro.as.mutation(api.bookings.accept, { bookingId: second, confirmClash: true });
+    expect(await status(t, second)).toBe("accepted");
+  });
+
+  test("lifecycle steps are refused more than an hour before the booked time", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const { t, pro, book } = await setup();
+    const ten = tenInKathmandu();
+    const id = await book({ scheduledFor: ten });
+    await pro.as.mutation(api.bookings.accept, { bookingId: id });
+    expect(await errorCode(pro.as.mutation(api.bookings.startTrip, { bookingId: id }))).toBe(
+      "TOO_EARLY",
+    );
+    vi.setSystemTime(ten - HOUR);
+    await pro.as.mutation(api.bookings.startTrip, { bookingId: id });
+    expect(await status(t, id)).toBe("en_route");
+  });
+
+  test("an address naming another city is refused; the city is not stored twice", async () => {
+    const { t, book } = await setup();
+    const refused = book({ address: "Lakeside-6, Pokhara" });
+    expect(await errorCode(refused)).toBe("OUT_OF_AREA");
+    expect(await errorMessage(book({ address: "Lakeside-6, Pokhara" }))).toMatch(
+      "The address names Pokhara, but this booking is in Kathmandu",
+    );
+    const id = await book({ address: "Baneshwor-10, Kathmandu" });
+    expect(await t.run(async (ctx) => (await ctx.db.get("bookings", id))!.address)).toBe(
+      "Baneshwor-10, Kathmandu",
+    );
+  });
+
+  test("the cancelling party is recorded and shown", async () => {
+    const { t, customer, pro, book } = await setup();
+    const id = await book();
+    await pro.as.mutation(api.bookings.accept, { bookingId: id });
+    await pro.as.mutation(api.bookings.cancel, { bookingId: id, reason: "Van broke down" });
+    const seen = await customer.as.query(api.bookings.get, { bookingId: id });
+    expect(seen).toMatchObject({ cancelledBy: "professional", cancelReason: "Van broke down" });
+    expect(await status(t, id)).toBe("cancelled");
+  });
+
+  test("the completion notice formats the total in Nrs.", async () => {
+    const { t, customer, pro, book } = await setup();
+    const id = await book();
+    for (const step of ["accept", "startTrip", "arrive", "complete"] as const)
+      await pro.as.mutation(api.bookings[step], { bookingId: id });
+    const notes = await notificationsOf(t, customer.userId);
+    expect(notes.find((n) => n.kind === "booking.completed")!.body).toMatch(
+      /Total Nrs\. \d{1,3}(,\d{2})*,\d{3}\./,
+    );
   });
 });

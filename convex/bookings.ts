@@ -29,7 +29,7 @@ export const create = customerMutation({
 });
 
 /** A professional's step along the lifecycle that needs nothing but the booking (rules/bookingLifecycle STEPS). */
-function professionalStep(step: "accept" | "startTrip" | "arrive" | "complete") {
+function professionalStep(step: "startTrip" | "arrive" | "complete") {
   return professionalMutation({
     args: { bookingId: v.id("bookings") },
     returns: v.null(),
@@ -45,7 +45,21 @@ function professionalStep(step: "accept" | "startTrip" | "arrive" | "complete") 
   });
 }
 
-export const accept = professionalStep("accept");
+/** Refused with BOOKING_CLASH when another accepted job is near, unless the professional confirms the clash. */
+export const accept = professionalMutation({
+  args: { bookingId: v.id("bookings"), confirmClash: v.optional(v.boolean()) },
+  returns: v.null(),
+  handler: async (ctx, { bookingId, confirmClash }) => {
+    await Bookings.transition(ctx, {
+      bookingId,
+      to: "accepted",
+      actor: "professional",
+      actorUser: ctx.viewer,
+      confirmClash,
+    });
+    return null;
+  },
+});
 export const startTrip = professionalStep("startTrip");
 export const arrive = professionalStep("arrive");
 export const complete = professionalStep("complete");

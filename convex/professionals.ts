@@ -8,6 +8,7 @@ import {
   type QueryCtx,
 } from "./_generated/server";
 import { professionalMutation, professionalQuery, publicQuery } from "./functions";
+import { validWorkingHours } from "./rules/schedule";
 import { forProfessional as recentReviews } from "./model/reviews";
 import { resolveCity } from "./model/catalog";
 import {
@@ -95,6 +96,20 @@ export const setAvailability = professionalMutation({
   handler: async (ctx, { available }) => {
     const pro = await ownProfile(ctx, ctx.viewer._id);
     await ctx.db.patch("professionals", pro._id, { available });
+    return null;
+  },
+});
+
+/** The hours customers may book the signed-in professional for (rules/schedule.ts); null: any time. */
+export const setWorkingHours = professionalMutation({
+  args: { hours: v.union(v.object({ start: v.number(), end: v.number() }), v.null()) },
+  returns: v.null(),
+  handler: async (ctx, { hours }) => {
+    const pro = await ownProfile(ctx, ctx.viewer._id);
+    if (hours !== null && !validWorkingHours(hours)) {
+      fail("INVALID_INPUT", "Working hours must start before they end, within one day.");
+    }
+    await ctx.db.patch("professionals", pro._id, { workingHours: hours ?? undefined });
     return null;
   },
 });

@@ -61,7 +61,7 @@ async function setup() {
       serviceIds: [wiring],
       address: "House 12, Baneshwor",
       city: "kathmandu",
-      scheduledFor: Date.now() + 24 * 3_600_000,
+      scheduledFor: Date.now() + 30 * 60_000,
     });
   return { t, customer, pro, otherPro, book };
 }

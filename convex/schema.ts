@@ -21,6 +21,8 @@ export default defineSchema({
     photo: v.optional(v.id("_storage")),
     address: v.optional(v.string()),
     zipCode: v.optional(v.string()),
+    /** model/suspension.ts: an admin suspended the account; absent while it is in good standing. */
+    suspended: v.optional(v.object({ at: v.number(), by: v.id("users"), reason: v.string() })),
   })
     .index("email", ["email"])
     .index("phone", ["phone"])
@@ -48,6 +50,8 @@ export default defineSchema({
     }),
     rating: v.object({ sum: v.number(), count: v.number() }),
     available: v.boolean(),
+    /** Minutes after midnight, Kathmandu time (rules/schedule.ts DEFAULT_WORKING_HOURS when absent). */
+    workingHours: v.optional(v.object({ start: v.number(), end: v.number() })),
   })
     .index("by_userId", ["userId"])
     .index("by_specialty_and_city", ["specialty", "city"])
@@ -101,6 +105,7 @@ export default defineSchema({
     price: v.number(),
     status: bookingStatus,
     cancelReason: v.optional(v.string()),
+    cancelledBy: v.optional(v.union(v.literal("customer"), v.literal("professional"))),
     updatedAt: v.number(),
   })
     // My Bookings lists newest first, which needs this index's _creationTime order

@@ -3,6 +3,7 @@
  * Catalogue and settings defaults always; the first admin on a database without one;
  * with `demo: true` on a database without customers, the demo marketplace of model/demoData.ts.
  */
+import { streetOnly } from "./rules/address";
 import { createAccount } from "@convex-dev/auth/server";
 import { v } from "convex/values";
 import { internal } from "./_generated/api";
@@ -137,6 +138,7 @@ async function createDemoAccounts(ctx: ActionCtx) {
 }
 
 const HOUR = 60 * 60 * 1000;
+const MINUTE = 60 * 1000;
 const DAY = 24 * HOUR;
 
 type Scenario = {
@@ -274,9 +276,11 @@ export const demoMarketplace = internalMutation({
       const bookingId = await Bookings.create(ctx, customer, {
         professionalId: pro._id,
         serviceIds: services.map((x) => x._id),
-        address: DEMO_CUSTOMERS[s.customer].address,
+        // the street only: the booking's city is the professional's (rules/address.ts)
+        address: streetOnly(DEMO_CUSTOMERS[s.customer].address),
         city: pro.city,
-        scheduledFor: now + (i + 2) * HOUR,
+        // three hours apart: accepted demo jobs of one professional do not clash (rules/schedule.ts)
+        scheduledFor: now + (i + 2) * 3 * HOUR,
         note: i % 3 === 0 ? "Please call before coming." : undefined,
       });
       const proUser = (await ctx.db.get("users", pro.userId))!;
@@ -302,7 +306,15 @@ export const demoMarketplace = internalMutation({
       } else if (s.end !== "requested") {
         const last = s.end === "reviewed" ? "completed" : s.end;
         for (const to of PATH.slice(0, PATH.indexOf(last) + 1)) {
-          await Bookings.transition(ctx, { bookingId, to, ...as("professional") });
+          // a job under way was booked for about now: steps open an hour before the booked time
+          if (to === "en_route")
+            await ctx.db.patch("bookings", bookingId, { scheduledFor: now + 30 * MINUTE });
+          await Bookings.transition(ctx, {
+            bookingId,
+            to,
+            ...as("professional"),
+            confirmClash: true,
+          });
         }
         if (last === "completed")
           await ctx.db.patch("bookings", bookingId, { scheduledFor: now - (i + 1) * DAY });

@@ -52,6 +52,7 @@ export const FUNCTION_ACCESS: Record<string, DrillRole[]> = {
   "professionals:get": ALL,
   "professionals:me": PROFESSIONALS,
   "professionals:setAvailability": PROFESSIONALS,
+  "professionals:setWorkingHours": PROFESSIONALS,
   "professionals:resubmitDocuments": PROFESSIONALS,
   // locations
   "locations:update": PROFESSIONALS,

@@ -85,6 +85,7 @@ const CALLS: Record<string, Call> = {
   "professionals:get": plain((c) => ({ professionalId: c.f.p.professionalId })),
   "professionals:me": plain({}),
   "professionals:setAvailability": plain({ available: true }),
+  "professionals:setWorkingHours": plain({ hours: { start: 0, end: 1440 } }), // all day: later bookings:create calls stay in hours,
   // A verified professional may not replace documents: professionals call as one waiting for review.
   "professionals:resubmitDocuments": async (c) => {
     const waiting = await insertProfessional(c.f.t, { verified: false });
@@ -108,7 +109,7 @@ const CALLS: Record<string, Call> = {
       serviceIds: [c.f.service._id],
       address: "Ward 2, Thamel",
       city: "kathmandu",
-      scheduledFor: Date.now() + 7_200_000,
+      scheduledFor: Date.now() + 10 * 3_600_000, // clear of the fixture jobs (rules/schedule.ts)
     },
     as: await c.f.freshCaller(c.role),
   }),

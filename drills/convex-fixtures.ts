@@ -62,7 +62,11 @@ export async function buildFixtures() {
     callers[role as DrillRole] = (await withSession(t, userId)).as;
   }
 
-  /** A fresh booking between A and P in the given status (so state-changing calls never collide). */
+  /**
+   * A fresh booking between A and P in the given status (so state-changing calls never collide),
+   * each three hours before the last: accepting one never clashes with another (rules/schedule.ts).
+   */
+  let slots = 0;
   const bookingIn = async (status: BookingStatus) =>
     await t.run(async (ctx) => {
       const bookingId = await ctx.db.insert("bookings", {
@@ -72,7 +76,7 @@ export async function buildFixtures() {
         services: [{ id: service._id, name: service.name, category: service.category, price }],
         address: "Ward 4, Baneshwor",
         city: "kathmandu",
-        scheduledFor: Date.now() + 3_600_000,
+        scheduledFor: Date.now() + 3_600_000 - slots++ * 3 * 3_600_000,
         price,
         status,
         updatedAt: Date.now(),

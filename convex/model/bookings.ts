@@ -6,6 +6,16 @@ import type { BookingStatus, CitySlug } from "../validators";
 import { ACTIVE_STATUSES, checkTransition, type Actor } from "../rules/bookingLifecycle";
 import { BOOKING_FIELDS } from "../rules/bookingFields";
 import { BOOKING_LIMITS } from "../rules/limits";
+import { bookability } from "../rules/bookability";
+import { otherCityIn } from "../rules/address";
+import { formatNrs } from "../rules/money";
+import {
+  clashWith,
+  clock,
+  stepsOpenAt,
+  tooEarlyForSteps,
+  withinWorkingHours,
+} from "../rules/schedule";
 import { categoryName, cityName, priceIn, specialtyCategory, specialtyName } from "./catalog";
 import { notify } from "./notifications";
 import { rateLimited } from "./rateLimit";
@@ -30,6 +40,27 @@ export async function requireOwnProfessional(ctx: QueryCtx, viewer: Doc<"users">
   const pro = await professionalOfUser(ctx, viewer._id);
   if (pro === null) fail("NOT_FOUND", "Your professional profile was not found.");
   return pro;
+}
+
+/** Start times of the professional's accepted or running jobs (a bounded set: they are open work). */
+export async function acceptedJobTimes(
+  ctx: QueryCtx,
+  professionalId: Id<"professionals">,
+  except?: Id<"bookings">,
+): Promise<number[]> {
+  const rows = (
+    await Promise.all(
+      ACTIVE_STATUSES.map((status) =>
+        ctx.db
+          .query("bookings")
+          .withIndex("by_professionalId_and_status", (q) =>
+            q.eq("professionalId", professionalId).eq("status", status),
+          )
+          .take(100),
+      ),
+    )
+  ).flat();
+  return rows.filter((b) => b._id !== except).map((b) => b.scheduledFor);
 }
 
 /** Bookings that still wait for an answer or are under way. */
@@ -121,18 +152,40 @@ export async function create(
 
   const pro = await ctx.db.get("professionals", args.professionalId);
   if (pro === null) fail("NOT_FOUND", "This professional was not found.");
-  if (pro.verification.status !== "verified") {
-    fail(
-      "PROFESSIONAL_UNVERIFIED",
-      "This professional is not verified yet and cannot take bookings.",
-    );
-  }
-  if (!pro.available)
-    fail("PROFESSIONAL_UNAVAILABLE", "This professional is not taking bookings right now.");
+  const proUser = await ctx.db.get("users", pro.userId);
+  if (proUser === null || proUser.suspended !== undefined)
+    fail("NOT_FOUND", "This professional was not found.");
+  const canBook = bookability({
+    verified: pro.verification.status === "verified",
+    available: pro.available,
+  });
+  if (!canBook.bookable)
+    fail(canBook.code, `This professional cannot be booked: ${canBook.reason}`);
   const serves = pro.city === args.city || pro.locations.some((l) => l.city === args.city);
   if (!serves) fail("OUT_OF_AREA", `This professional does not work in ${cityName(args.city)}.`);
-  const proUser = await ctx.db.get("users", pro.userId);
-  if (proUser === null) fail("NOT_FOUND", "This professional was not found.");
+  const otherCity = otherCityIn(address, args.city);
+  if (otherCity !== undefined) {
+    fail(
+      "OUT_OF_AREA",
+      `The address names ${cityName(otherCity)}, but this booking is in ${cityName(args.city)}. Give the street and ward in ${cityName(args.city)}.`,
+    );
+  }
+  const hours = pro.workingHours;
+  if (hours !== undefined && !withinWorkingHours(args.scheduledFor, hours)) {
+    fail(
+      "OUTSIDE_WORKING_HOURS",
+      `${proUser.name ?? "This professional"} works from ${clock(hours.start)} to ${clock(hours.end)} (Nepal time). Please choose a time in those hours.`,
+      { start: hours.start, end: hours.end },
+    );
+  }
+  const taken = clashWith(args.scheduledFor, await acceptedJobTimes(ctx, pro._id));
+  if (taken !== undefined) {
+    fail(
+      "SLOT_TAKEN",
+      "This professional already has a job booked around that time. Please choose another time.",
+      { at: taken },
+    );
+  }
 
   const category = specialtyCategory(pro.specialty);
   const services = [];
@@ -189,6 +242,9 @@ export async function create(
   return bookingId;
 }
 
+/** Steps of the job itself, refused until an hour before the booked time (rules/schedule.ts). */
+const LEAD_STEPS: readonly BookingStatus[] = ["en_route", "in_progress", "completed"];
+
 type NoticeInput = { actor: string; services: string; booking: Doc<"bookings">; reason?: string };
 
 const NOTICE: Partial<Record<BookingStatus, { title: string; body: (n: NoticeInput) => string }>> =
@@ -214,7 +270,7 @@ const NOTICE: Partial<Record<BookingStatus, { title: string; body: (n: NoticeInp
     completed: {
       title: "Job completed",
       body: (n) =>
-        `${n.actor} completed ${n.services}. Total Nrs. ${n.booking.price}. Please rate the job.`,
+        `${n.actor} completed ${n.services}. Total ${formatNrs(n.booking.price)}. Please rate the job.`,
     },
     reviewed: {
       title: "New review",
@@ -242,6 +298,8 @@ export async function transition(
     actor: Actor;
     actorUser?: Doc<"users">;
     reason?: string;
+    /** The professional saw the clash warning and accepts anyway. */
+    confirmClash?: boolean;
   },
 ): Promise<void> {
   const booking = await ctx.db.get("bookings", args.bookingId);
@@ -254,6 +312,27 @@ export async function transition(
   const check = checkTransition(booking.status, args.to, args.actor);
   if (check.kind === "noop") return;
   if (check.kind === "illegal") fail("ILLEGAL_TRANSITION", check.message);
+  const now = Date.now();
+  if (LEAD_STEPS.includes(args.to) && tooEarlyForSteps(booking.scheduledFor, now)) {
+    fail(
+      "TOO_EARLY",
+      "This job is booked for later: you can start it from one hour before the booked time.",
+      { from: stepsOpenAt(booking.scheduledFor) },
+    );
+  }
+  if (args.to === "accepted" && !args.confirmClash) {
+    const taken = clashWith(
+      booking.scheduledFor,
+      await acceptedJobTimes(ctx, booking.professionalId, booking._id),
+    );
+    if (taken !== undefined) {
+      fail(
+        "BOOKING_CLASH",
+        "You already accepted a job around this time. Accept this one too only if you can do both.",
+        { at: taken },
+      );
+    }
+  }
 
   const reason = args.reason?.trim() || undefined;
   if (reason !== undefined && reason.length > REASON.max)
@@ -264,11 +343,12 @@ export async function transition(
       `Please say why you are cancelling (at least ${REASON.min} characters).`,
     );
 
-  const now = Date.now();
   await ctx.db.patch("bookings", booking._id, {
     status: args.to,
     updatedAt: now,
-    ...(args.to === "cancelled" ? { cancelReason: reason } : {}),
+    ...(args.to === "cancelled" && args.actor !== "system"
+      ? { cancelReason: reason, cancelledBy: args.actor }
+      : {}),
   });
   await ctx.db.insert("bookingEvents", {
     bookingId: booking._id,
@@ -358,6 +438,7 @@ async function view(
     note: b.note ?? null,
     price: b.price,
     cancelReason: b.cancelReason ?? null,
+    cancelledBy: b.cancelledBy ?? null,
     updatedAt: b.updatedAt,
     customer: {
       _id: b.customerId,

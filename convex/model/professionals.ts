@@ -85,6 +85,7 @@ export async function card(
     verified: pro.verification.status === "verified",
     rating: ratingOf(pro),
     available: pro.available,
+    workingHours: pro.workingHours ?? null,
     ...(extra.distanceKm !== undefined ? { distanceKm: extra.distanceKm } : {}),
     ...(extra.priceFrom !== undefined ? { priceFrom: extra.priceFrom } : {}),
   };
@@ -194,6 +195,7 @@ async function profileFields(ctx: QueryCtx, user: Doc<"users"> | null, pro: Doc<
     verification: verificationView(pro),
     rating: ratingOf(pro),
     available: pro.available,
+    workingHours: pro.workingHours ?? null,
   };
 }
 

@@ -22,6 +22,7 @@ import { professionalOfUser } from "./professionals";
 import { requireDraft } from "./signUpDrafts";
 import { fail, refusal } from "./errors";
 import { DOCUMENT_KINDS, DOCUMENT_LABEL, type DocumentKind } from "../rules/documents";
+import { citiesNamedIn } from "../rules/address";
 import {
   PASSWORD_LENGTH,
   emailRule,
@@ -285,6 +286,8 @@ export const viewerShape = v.object({
   address: v.string(),
   zipCode: v.string(),
   username: v.optional(v.string()),
+  /** The user's own city: a professional's, or the first listed city a customer's address names. */
+  city: v.optional(city),
 });
 export type ViewerShape = Infer<typeof viewerShape>;
 
@@ -293,6 +296,8 @@ export async function publicProfile(
   user: Doc<"users">,
 ): Promise<ViewerShape | null> {
   if (user.role === undefined) return null;
+  const pro = user.role === "professional" ? await professionalOfUser(ctx, user._id) : null;
+  const ownCity = pro?.city ?? citiesNamedIn(user.address ?? "")[0];
   return {
     _id: user._id,
     name: user.name ?? "",
@@ -303,6 +308,7 @@ export async function publicProfile(
     address: user.address ?? "",
     zipCode: user.zipCode ?? "",
     ...(user.username !== undefined ? { username: user.username } : {}),
+    ...(ownCity !== undefined ? { city: ownCity } : {}),
   };
 }
 

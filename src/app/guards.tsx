@@ -1,17 +1,27 @@
-import { Navigate, Outlet } from "react-router-dom";
+import { useState } from "react";
+import { Navigate, Outlet, useSearchParams } from "react-router-dom";
 import { useConvexAuth, useQuery } from "convex/react";
 import { api } from "@convex/_generated/api";
 import { LoadingState } from "@/components/ui/states";
 import { useGuestRedirectHeld } from "@/lib/guest-redirect";
 import { paths } from "@/lib/paths";
+import { RETURN_PARAM, safeReturnTo } from "@/lib/booking-intent";
 
-/** Layout route for /login and the sign-up pages: a signed-in user goes to / (spec §4). */
+/**
+ * Layout route for /login and the sign-up pages: a signed-in user goes to / (spec §4), or back to
+ * where they were (?returnTo, lib/booking-intent.ts).
+ */
 export function GuestOnly() {
   const { isLoading, isAuthenticated } = useConvexAuth();
   const held = useGuestRedirectHeld();
+  const returnTo = safeReturnTo(useSearchParams()[0].get(RETURN_PARAM));
+  // Once a visitor has the form, auth settling again (e.g. after sign-up's sign-out) keeps it
+  // mounted: unmounting would wipe what they are typing.
+  const [shownToGuest, setShownToGuest] = useState(false);
+  if (!isLoading && !isAuthenticated && !shownToGuest) setShownToGuest(true);
   if (held) return <Outlet />;
-  if (isLoading) return <LoadingState />;
-  return isAuthenticated ? <Navigate to={paths.home()} replace /> : <Outlet />;
+  if (isLoading) return shownToGuest ? <Outlet /> : <LoadingState />;
+  return isAuthenticated ? <Navigate to={returnTo ?? paths.home()} replace /> : <Outlet />;
 }
 
 /** Layout route for customer-only pages: visitors go to /login, other roles to /. */

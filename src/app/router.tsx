@@ -44,7 +44,7 @@ const routes: RouteObject[] = [
           },
         ],
       },
-      { path: "/services/search", ...page(() => import("@/features/search/search-page")) },
+      { path: "/services/search", ...page(() => import("@/app/pages/service-search")) },
       {
         element: <GuestOnly />,
         children: [

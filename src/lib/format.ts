@@ -2,21 +2,13 @@ import NepaliDate from "nepali-date-converter";
 
 export const KATHMANDU_TZ = "Asia/Kathmandu";
 
-const npr = new Intl.NumberFormat("en-IN", { maximumFractionDigits: 0 });
+import { formatAmount } from "@convex/rules/money";
 
-/** "1,500" — digit grouping as used in Nepal (lakh style above 99,999). */
-export function formatAmount(amount: number): string {
-  return npr.format(amount);
-}
-
-/** Integer Nepali rupees as "Nrs. 1,500". */
-export function formatNrs(amount: number): string {
-  return `Nrs. ${npr.format(amount)}`;
-}
+export { formatAmount, formatNrs } from "@convex/rules/money";
 
 /** The tile/marble list keeps the spec's "Rs." label. */
 export function formatRs(amount: number): string {
-  return `Rs. ${npr.format(amount)}`;
+  return `Rs. ${formatAmount(amount)}`;
 }
 
 const kathmanduParts = new Intl.DateTimeFormat("en-US", {

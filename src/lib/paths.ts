@@ -1,3 +1,6 @@
+const withReturn = (path: string, returnTo?: string) =>
+  returnTo ? `${path}?${new URLSearchParams({ returnTo })}` : path;
+
 /** Every URL the app links to, built in one place. */
 export const paths = {
   home: () => "/",
@@ -8,16 +11,19 @@ export const paths = {
   serviceSearch: (serviceName: string, location: string, service?: string) =>
     `/services/search?${new URLSearchParams({ location, serviceName, ...(service ? { service } : {}) })}`,
   tileMarble: () => "/services-tile-Marbal",
-  signup: () => "/signup",
+  /** `returnTo`: where to go once the new account has logged in (lib/booking-intent.ts). */
+  signup: (returnTo?: string) => withReturn("/signup", returnTo),
   customerSignup: () => "/user-signup",
   professionalSignup: () => "/professional/signup",
-  login: () => "/login",
+  login: (returnTo?: string) => withReturn("/login", returnTo),
   professionalSignin: () => "/professional-signin",
   customerProfile: () => "/customer/profile",
   /** The account page opened on My Bookings. */
   customerBookings: () => "/customer/profile?tab=bookings",
   customerNotifications: () => "/customer/notification",
   professionalDashboard: () => "/professional-dashboard",
+  /** A professional's public profile. */
+  professionalProfile: (id: string) => `/professionals/${encodeURIComponent(id)}`,
   adminLogin: () => "/admin-login",
   adminPanel: () => "/admin-panel",
   adminDashboard: () => "/admin/dashboard",

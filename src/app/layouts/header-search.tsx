@@ -1,9 +1,9 @@
 import { useEffect, useId, useState } from "react";
 import { useNavigate } from "react-router-dom";
-import { useQuery } from "convex/react";
+import { useConvexAuth, useQuery } from "convex/react";
 import { api } from "@convex/_generated/api";
 import { paths } from "@/lib/paths";
-import { DEFAULT_LOCATION } from "@/lib/search-options";
+import { searchCity } from "@/lib/search-options";
 
 const MIN_CHARS = 2;
 const DEBOUNCE_MS = 200;
@@ -24,6 +24,8 @@ export function HeaderSearch({
   const [query, setQuery] = useState("");
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
+  const { isAuthenticated } = useConvexAuth();
+  const viewer = useQuery(api.users.viewer, isAuthenticated ? {} : "skip");
 
   // One subscription per pause in typing, not per keystroke.
   useEffect(() => {
@@ -42,7 +44,9 @@ export function HeaderSearch({
     setText("");
     setQuery("");
     onNavigate?.();
-    navigate(paths.serviceSearch(result.categoryName, DEFAULT_LOCATION, result.serviceName));
+    navigate(
+      paths.serviceSearch(result.categoryName, searchCity(viewer ?? null), result.serviceName),
+    );
   }
 
   return (

@@ -12,8 +12,8 @@ type DialogProps = {
 };
 
 /**
- * A modal on the native <dialog> element: the browser traps focus, closes on Escape and returns
- * focus to the opener. Clicking the backdrop closes it too.
+ * A modal on the native <dialog> element: the browser traps focus and closes on Escape; focus returns
+ * to the opener. Clicking the backdrop closes it too.
  */
 export function Dialog({
   open,
@@ -27,6 +27,17 @@ export function Dialog({
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const descriptionId = useId();
+
+  // Focus goes back to what opened the dialog, also when the dialog unmounts with its content
+  // (a conditionally rendered dialog never gets the native close that would restore it).
+  useEffect(() => {
+    if (!open) return;
+    const opener = document.activeElement;
+    return () => {
+      if (opener instanceof HTMLElement && opener !== document.body && opener.isConnected)
+        opener.focus();
+    };
+  }, [open]);
 
   useEffect(() => {
     const dialog = ref.current;

@@ -1,4 +1,4 @@
-import { Link, useNavigate } from "react-router-dom";
+import { Link, useNavigate, useSearchParams } from "react-router-dom";
 import { useAuthActions } from "@convex-dev/auth/react";
 import { toast } from "sonner";
 import { z } from "zod";
@@ -8,6 +8,7 @@ import type { SignupRole } from "@/features/auth/signup-schema";
 import { errorMessage } from "@/lib/errors";
 import { useAppForm } from "@/components/form";
 import { paths } from "@/lib/paths";
+import { RETURN_PARAM, safeReturnTo } from "@/lib/booking-intent";
 import { emailRule } from "@convex/rules/profile";
 
 const loginSchema = z.object({
@@ -27,6 +28,8 @@ export default function LoginPage() {
 function LoginForm() {
   const { signIn } = useAuthActions();
   const navigate = useNavigate();
+  // back to where the visitor was (e.g. the search page, its booking dialog reopened)
+  const returnTo = safeReturnTo(useSearchParams()[0].get(RETURN_PARAM)) ?? undefined;
   const form = useAppForm({
     defaultValues: { email: "", password: "", role: "" as SignupRole },
     validators: { onChange: loginSchema, onSubmit: loginSchema },
@@ -38,7 +41,7 @@ function LoginForm() {
           password: value.password,
         });
         toast.success("Logged in successfully");
-        navigate(paths.home());
+        navigate(returnTo ?? paths.home());
       } catch (e) {
         toast.error(errorMessage(e, "Something went wrong"));
       }
@@ -61,7 +64,7 @@ function LoginForm() {
       </form.AppForm>
       <p className="text-center text-sm text-slate-600">
         New to GharSewa?{" "}
-        <Link to={paths.signup()} className="font-medium text-brand-700 underline">
+        <Link to={paths.signup(returnTo)} className="font-medium text-brand-700 underline">
           Signup
         </Link>
       </p>

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Link, useNavigate } from "react-router-dom";
+import { Link, useNavigate, useSearchParams } from "react-router-dom";
 import { useAuthActions } from "@convex-dev/auth/react";
 import { useMutation } from "convex/react";
 import { toast } from "sonner";
@@ -20,6 +20,7 @@ import { errorMessage } from "@/lib/errors";
 import { useAppForm } from "@/components/form";
 import { holdGuestRedirect } from "@/lib/guest-redirect";
 import { paths } from "@/lib/paths";
+import { RETURN_PARAM, safeReturnTo } from "@/lib/booking-intent";
 import { IMAGE_HINT, uploadImage } from "@/lib/upload";
 import { useWaitForAuthenticated } from "@/lib/use-wait-for-auth";
 
@@ -32,6 +33,8 @@ export function SignupForm({ initialRole }: { initialRole: SignupRole }) {
   const waitForAuthenticated = useWaitForAuthenticated();
   const generateUploadUrl = useMutation(api.files.generateUploadUrl);
   const navigate = useNavigate();
+  // where the visitor was before sign-up (a booking, lib/booking-intent.ts): login returns them there
+  const returnTo = safeReturnTo(useSearchParams()[0].get(RETURN_PARAM)) ?? undefined;
   const [progress, setProgress] = useState<Partial<Record<FileKey, number>>>({});
 
   const draft = useSignUpDraft();
@@ -74,7 +77,7 @@ export function SignupForm({ initialRole }: { initialRole: SignupRole }) {
         await signOut();
       });
       toast.success("Account created successfully. Please log in.");
-      navigate(paths.login());
+      navigate(paths.login(returnTo));
     } catch (e) {
       draft.refused(e);
       toast.error(errorMessage(e, "An error occurred"));
@@ -204,7 +207,7 @@ export function SignupForm({ initialRole }: { initialRole: SignupRole }) {
       </form.AppForm>
       <p className="text-center text-sm text-slate-600">
         Already have an account?{" "}
-        <Link to={paths.login()} className="font-medium text-brand-700 underline">
+        <Link to={paths.login(returnTo)} className="font-medium text-brand-700 underline">
           Login here
         </Link>
       </p>

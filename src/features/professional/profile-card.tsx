@@ -3,6 +3,7 @@ import { useState, type ComponentProps, type ReactNode } from "react";
 import { toast } from "sonner";
 import { api } from "@convex/_generated/api";
 import { cityName } from "@convex/constants";
+import { bookability } from "@convex/rules/bookability";
 import { Avatar } from "@/components/avatar";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -92,7 +93,10 @@ export function ProfileCard() {
         </p>
       )}
       {me.verification.status === "rejected" && <Resubmit documents={me.documents} />}
-      <AvailabilityToggle available={me.available} />
+      <AvailabilityToggle
+        available={me.available}
+        verified={me.verification.status === "verified"}
+      />
     </Card>
   );
 }
@@ -114,7 +118,8 @@ function Resubmit({
   return <ResubmitDocuments current={documents} onDone={() => setOpen(false)} />;
 }
 
-function AvailabilityToggle({ available }: { available: boolean }) {
+function AvailabilityToggle({ available, verified }: { available: boolean; verified: boolean }) {
+  const canBook = bookability({ available, verified });
   const setAvailability = useMutation(api.professionals.setAvailability);
   const [busy, setBusy] = useState(false);
   async function toggle() {
@@ -139,9 +144,11 @@ function AvailabilityToggle({ available }: { available: boolean }) {
           Available for bookings
         </p>
         <p className="text-xs text-slate-500">
-          {available
+          {canBook.bookable
             ? "Customers can book you."
-            : "Hidden from new bookings (e.g. during Dashain or Tihar)."}
+            : available
+              ? canBook.ownReason
+              : "Hidden from new bookings (e.g. during Dashain or Tihar)."}
         </p>
       </div>
       <button

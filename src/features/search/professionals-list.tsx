@@ -1,30 +1,28 @@
-import { lazy, Suspense, useState } from "react";
-import { useNavigate } from "react-router-dom";
-import { useConvexAuth, useQuery } from "convex/react";
+import { useState, type ComponentType } from "react";
+import { Link } from "react-router-dom";
+import { useQuery } from "convex/react";
 import { toast } from "sonner";
 import { api } from "@convex/_generated/api";
-import type { Id } from "@convex/_generated/dataModel";
 import type { CITIES, SpecialtySlug } from "@convex/constants";
 import { Avatar } from "@/components/avatar";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { StarRating } from "@/components/ui/star-rating";
 import { EmptyState, LoadingState } from "@/components/ui/states";
-import type { BookableProfessional } from "@/features/search/booking-dialog";
+import type { BookActionProps } from "@/lib/booking-intent";
 import { formatNrs } from "@/lib/format";
 import { paths } from "@/lib/paths";
 import { GEOLOCATION_OPTIONS } from "@/lib/constants";
 
-// The form (zod, TanStack Form) loads when a customer is about to book, not with the search page.
-const loadBookingDialog = () => import("@/features/search/booking-dialog");
-const BookingDialog = lazy(() => loadBookingDialog().then((m) => ({ default: m.BookingDialog })));
+type Props = {
+  specialty: SpecialtySlug;
+  city: (typeof CITIES)[number];
+  category: string;
+  /** Book, or why not (the bookings feature, composed in by the route). */
+  BookAction: ComponentType<BookActionProps>;
+};
 
-type Props = { specialty: SpecialtySlug; city: (typeof CITIES)[number]; category: string };
-
-export function ProfessionalsList({ specialty, city, category }: Props) {
-  const navigate = useNavigate();
-  const { isAuthenticated } = useConvexAuth();
-  const viewer = useQuery(api.users.viewer, isAuthenticated ? {} : "skip");
+export function ProfessionalsList({ specialty, city, category, BookAction }: Props) {
   const [near, setNear] = useState<{ lat: number; lng: number } | null>(null);
   const [locating, setLocating] = useState(false);
   const pros = useQuery(api.professionals.search, {
@@ -32,7 +30,6 @@ export function ProfessionalsList({ specialty, city, category }: Props) {
     city: city.slug,
     ...(near ? { near } : {}),
   });
-  const [booking, setBooking] = useState<BookableProfessional | null>(null);
 
   function locate() {
     if (!("geolocation" in navigator)) {
@@ -51,19 +48,6 @@ export function ProfessionalsList({ specialty, city, category }: Props) {
       },
       GEOLOCATION_OPTIONS,
     );
-  }
-
-  function book(pro: BookableProfessional) {
-    if (!isAuthenticated || viewer === null) {
-      toast.info("Please log in as a customer to book a professional.");
-      navigate(paths.login());
-      return;
-    }
-    if (viewer && viewer.role !== "customer") {
-      toast.error("Only customer accounts can book professionals.");
-      return;
-    }
-    setBooking(pro);
   }
 
   return (
@@ -94,7 +78,14 @@ export function ProfessionalsList({ specialty, city, category }: Props) {
               <Avatar src={p.photoUrl} name={p.name} size={56} />
               <div className="min-w-0 flex-1">
                 <div className="flex flex-wrap items-center gap-2">
-                  <h3 className="truncate font-semibold">{p.name}</h3>
+                  <h3 className="truncate font-semibold">
+                    <Link
+                      to={paths.professionalProfile(p._id)}
+                      className="hover:text-brand-700 hover:underline"
+                    >
+                      {p.name}
+                    </Link>
+                  </h3>
                   {p.verified ? (
                     <Badge tone="success">✓ Verified</Badge>
                   ) : (
@@ -123,38 +114,11 @@ export function ProfessionalsList({ specialty, city, category }: Props) {
                 </p>
               </div>
               <div className="self-center">
-                <Button
-                  size="sm"
-                  disabled={!p.available}
-                  onPointerEnter={() => void loadBookingDialog()}
-                  onFocus={() => void loadBookingDialog()}
-                  onClick={() =>
-                    book({
-                      _id: p._id as Id<"professionals">,
-                      name: p.name,
-                      city: p.city,
-                      cityName: p.cityName,
-                      specialtyName: p.specialtyName,
-                    })
-                  }
-                  aria-label={`Book ${p.name}`}
-                >
-                  Book
-                </Button>
+                <BookAction professional={p} category={category} />
               </div>
             </li>
           ))}
         </ul>
-      )}
-      {booking && viewer && (
-        <Suspense fallback={<LoadingState label="Opening the booking form…" />}>
-          <BookingDialog
-            professional={booking}
-            category={category}
-            defaultAddress={viewer.address}
-            onClose={() => setBooking(null)}
-          />
-        </Suspense>
       )}
     </div>
   );

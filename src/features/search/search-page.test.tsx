@@ -3,7 +3,10 @@ import userEvent from "@testing-library/user-event";
 import { MemoryRouter, Route, Routes } from "react-router-dom";
 import { getFunctionName, type FunctionReference } from "convex/server";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import SearchPage from "@/features/search/search-page";
+import { SearchPage } from "@/features/search/search-page";
+import type { BookActionProps } from "@/lib/booking-intent";
+
+const BookAction = ({ professional }: BookActionProps) => <span>Book {professional.name}</span>;
 
 type Handler = (args: unknown) => unknown;
 let queries: Record<string, Handler> = {};
@@ -39,7 +42,7 @@ function renderAt(url: string) {
   render(
     <MemoryRouter initialEntries={[url]}>
       <Routes>
-        <Route path="/services/search" element={<SearchPage />} />
+        <Route path="/services/search" element={<SearchPage BookAction={BookAction} />} />
       </Routes>
     </MemoryRouter>,
   );

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useEffect, useState, type ComponentType } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router-dom";
 import { useConvexAuth, useQuery } from "convex/react";
 import { toast } from "sonner";
@@ -14,7 +14,9 @@ import {
   detailsView,
   specialtyFor,
 } from "@/features/search/search-logic";
+import type { BookActionProps } from "@/lib/booking-intent";
 import { SEARCH_MAP } from "@/lib/constants";
+import { rememberCity } from "@/lib/search-options";
 import { paths } from "@/lib/paths";
 
 // Leaflet (~45 KB gzip) loads beside the page instead of before it: the heading and list render first.
@@ -22,7 +24,8 @@ const MarkersMap = lazy(() =>
   import("@/components/map/markers-map").then((m) => ({ default: m.MarkersMap })),
 );
 
-export default function SearchPage() {
+/** /services/search; `BookAction` (the bookings feature) is composed in by the route. */
+export function SearchPage({ BookAction }: { BookAction: ComponentType<BookActionProps> }) {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const serviceName = params.get("serviceName") ?? "";
@@ -31,6 +34,9 @@ export default function SearchPage() {
   const category = categoryFromServiceName(serviceName);
   const city = cityFor(location);
   const specialty = specialtyFor(category) ?? specialtyFor(serviceName);
+  useEffect(() => {
+    if (city) rememberCity(city.name);
+  }, [city]);
 
   if (!serviceName) {
     return (
@@ -77,37 +83,49 @@ export default function SearchPage() {
         </SelectField>
       </div>
 
+      {/* On a phone the list comes before the map: Book is what people came for. */}
       <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.2fr)]">
-        <ErrorBoundary
-          key={`${category}/${location}`}
-          onError={() => toast.error("Failed to fetch service names")}
-          fallback={(_, retry) => (
-            <ErrorState title="Failed to fetch service names" onRetry={retry} />
-          )}
+        <div className="min-w-0 lg:col-start-1 lg:row-start-1">
+          <ErrorBoundary
+            key={`${category}/${location}`}
+            onError={() => toast.error("Failed to fetch service names")}
+            fallback={(_, retry) => (
+              <ErrorState title="Failed to fetch service names" onRetry={retry} />
+            )}
+          >
+            <ServicePanel
+              category={category}
+              location={city?.name ?? location}
+              preselected={preselected}
+            />
+          </ErrorBoundary>
+        </div>
+        <section
+          aria-labelledby="pros-heading"
+          className="min-w-0 lg:col-span-2 lg:row-start-2 lg:mt-4"
         >
-          <ServicePanel
-            category={category}
-            location={city?.name ?? location}
-            preselected={preselected}
-          />
-        </ErrorBoundary>
-        <ErrorBoundary fallback={() => <ErrorState title="The map could not be loaded." />}>
-          <LiveMap city={city} specialty={specialty} />
-        </ErrorBoundary>
+          <h2 id="pros-heading" className="text-xl font-bold">
+            Professionals near you
+          </h2>
+          <ErrorBoundary fallback={() => <ErrorState title="Professionals could not be loaded." />}>
+            {city && specialty ? (
+              <ProfessionalsList
+                specialty={specialty}
+                city={city}
+                category={category}
+                BookAction={BookAction}
+              />
+            ) : (
+              <EmptyState title="Choose a service and a location to see professionals." />
+            )}
+          </ErrorBoundary>
+        </section>
+        <div className="min-w-0 lg:col-start-2 lg:row-start-1">
+          <ErrorBoundary fallback={() => <ErrorState title="The map could not be loaded." />}>
+            <LiveMap city={city} specialty={specialty} />
+          </ErrorBoundary>
+        </div>
       </div>
-
-      <section aria-labelledby="pros-heading" className="mt-10">
-        <h2 id="pros-heading" className="text-xl font-bold">
-          Professionals near you
-        </h2>
-        <ErrorBoundary fallback={() => <ErrorState title="Professionals could not be loaded." />}>
-          {city && specialty ? (
-            <ProfessionalsList specialty={specialty} city={city} category={category} />
-          ) : (
-            <EmptyState title="Choose a service and a location to see professionals." />
-          )}
-        </ErrorBoundary>
-      </section>
     </main>
   );
 }

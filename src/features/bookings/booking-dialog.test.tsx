@@ -5,7 +5,7 @@ import { getFunctionName, type FunctionReference } from "convex/server";
 import { ConvexError } from "convex/values";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { BOOKING_LIMITS } from "@convex/rules/limits";
-import { BookingDialog } from "@/features/search/booking-dialog";
+import { BookingDialog } from "@/features/bookings/booking-dialog";
 import { fromKathmanduInputValue } from "@/lib/format";
 
 const create = vi.fn();
@@ -40,6 +40,9 @@ function renderDialog() {
           city: "nepalgunj",
           cityName: "Nepalgunj",
           specialtyName: "Electrician",
+          verified: true,
+          available: true,
+          workingHours: null,
         }}
         category="electrical"
         defaultAddress="Ward 4, Nepalgunj"
@@ -59,7 +62,8 @@ describe("BookingDialog", () => {
     await user.click(screen.getByRole("checkbox", { name: /Fan Installation/ }));
     await user.click(screen.getByRole("checkbox", { name: /House Wiring/ }));
     expect(screen.getByText("Nrs. 4,000")).toBeInTheDocument();
-    expect(screen.getByLabelText("Address")).toHaveValue("Ward 4, Nepalgunj");
+    // the profile address's street only: the booking's city is the professional's
+    expect(screen.getByLabelText("Address")).toHaveValue("Ward 4");
     await user.click(screen.getByRole("button", { name: "Confirm booking" }));
     await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
     const args = create.mock.calls[0][0];
@@ -67,12 +71,12 @@ describe("BookingDialog", () => {
       professionalId: "pro1",
       serviceIds: ["id-Fan Installation", "id-House Wiring"],
       city: "nepalgunj",
-      address: "Ward 4, Nepalgunj",
+      address: "Ward 4",
     });
     expect(args.scheduledFor).toBeGreaterThan(Date.now());
   });
 
-  it("says why the server refused the request (limits per customer) and stays open", async () => {
+  it("says why the server refused the request inside the dialog (not under its backdrop) and stays open", async () => {
     create.mockRejectedValueOnce(
       new ConvexError({
         code: "TOO_MANY_OPEN_REQUESTS",
@@ -85,11 +89,11 @@ describe("BookingDialog", () => {
     ).toBeInTheDocument();
     await user.click(screen.getByRole("checkbox", { name: /Fan Installation/ }));
     await user.click(screen.getByRole("button", { name: "Confirm booking" }));
-    await vi.waitFor(() =>
-      expect(toast.error).toHaveBeenCalledWith(
-        "You already have 2 open bookings with this professional. Wait for an answer, or cancel one.",
-      ),
+    expect(await screen.findByRole("alert")).toHaveTextContent(
+      "You already have 2 open bookings with this professional. Wait for an answer, or cancel one.",
     );
+    expect(screen.getByRole("dialog")).toContainElement(screen.getByRole("alert"));
+    expect(toast.error).not.toHaveBeenCalled();
     expect(onClose).not.toHaveBeenCalled();
   });
 

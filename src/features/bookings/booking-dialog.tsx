@@ -1,13 +1,14 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { useMutation, useQuery } from "convex/react";
 import { toast } from "sonner";
 import { z } from "zod";
 import { api } from "@convex/_generated/api";
 import type { Id } from "@convex/_generated/dataModel";
-import type { CitySlug } from "@convex/constants";
+import { streetOnly } from "@convex/rules/address";
 import { BOOKING_FIELDS } from "@convex/rules/bookingFields";
 import { BOOKING_LIMITS } from "@convex/rules/limits";
+import { clock, withinWorkingHours } from "@convex/rules/schedule";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { ErrorBoundary } from "@/components/ui/error-boundary";
@@ -16,20 +17,13 @@ import { errorMessage } from "@/lib/errors";
 import { Form, useAppForm } from "@/components/form";
 import { fieldError } from "@/lib/form-context";
 import { paths } from "@/lib/paths";
+import type { BookTarget } from "@/lib/booking-intent";
 import {
   formatBsDate,
   formatNrs,
   fromKathmanduInputValue,
   toKathmanduInputValue,
 } from "@/lib/format";
-
-export type BookableProfessional = {
-  _id: Id<"professionals">;
-  name: string;
-  city: CitySlug;
-  cityName: string;
-  specialtyName: string;
-};
 
 const HOUR = 3_600_000;
 const { address, note } = BOOKING_FIELDS;
@@ -47,7 +41,7 @@ export const bookingSchema = z.object({
   address: z
     .string()
     .trim()
-    .min(address.min, "Enter the address where the work is needed.")
+    .min(address.min, "Enter the street and ward where the work is needed.")
     .max(address.max, `Address must be at most ${address.max} characters.`),
   note: z.string().max(note.max, `Keep the note under ${note.max} characters.`),
 });
@@ -61,13 +55,18 @@ export function BookingDialog({
   defaultAddress,
   onClose,
 }: {
-  professional: BookableProfessional;
+  professional: BookTarget;
   category: string;
+  /** The customer's profile address: its street is proposed, its city is not (the booking's is the professional's). */
   defaultAddress: string;
   onClose: () => void;
 }) {
   const create = useMutation(api.bookings.create);
   const navigate = useNavigate();
+  // the server's refusal, shown inside the dialog: a toast would sit under the modal's backdrop
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const refusalRef = useRef<HTMLParagraphElement>(null);
+  const hours = professional.workingHours;
   const [prices, setPrices] = useState<Record<string, Priced>>({});
   const [initialWhen] = useState(() =>
     toKathmanduInputValue(Math.ceil((Date.now() + 2 * HOUR) / HOUR) * HOUR),
@@ -78,14 +77,15 @@ export function BookingDialog({
     defaultValues: {
       serviceIds: [] as string[],
       when: initialWhen,
-      address: defaultAddress,
+      address: streetOnly(defaultAddress),
       note: "",
     },
     validators: { onChange: bookingSchema, onSubmit: bookingSchema },
     onSubmit: async ({ value }) => {
+      setRefusal(null);
       try {
         await create({
-          professionalId: professional._id,
+          professionalId: professional._id as Id<"professionals">,
           serviceIds: value.serviceIds.map((id) => prices[id].id),
           address: value.address.trim(),
           city: professional.city,
@@ -97,7 +97,8 @@ export function BookingDialog({
         });
         onClose();
       } catch (e) {
-        toast.error(errorMessage(e, "The booking could not be made. Please try again."));
+        setRefusal(errorMessage(e, "The booking could not be made. Please try again."));
+        requestAnimationFrame(() => refusalRef.current?.scrollIntoView({ block: "nearest" }));
       }
     },
   });
@@ -147,19 +148,38 @@ export function BookingDialog({
         <form.AppField name="when">
           {(f) => {
             const ms = fromKathmanduInputValue(f.state.value);
+            const outside = hours !== null && !Number.isNaN(ms) && !withinWorkingHours(ms, hours);
+            const hint = [
+              Number.isNaN(ms) ? null : formatBsDate(ms),
+              hours === null
+                ? null
+                : `${professional.name} works ${clock(hours.start)}–${clock(hours.end)}.`,
+              outside ? "This time is outside those hours." : null,
+            ]
+              .filter(Boolean)
+              .join(" · ");
             return (
               <f.TextField
                 label="Date and time (Nepal time)"
                 type="datetime-local"
                 min={minWhen}
-                hint={Number.isNaN(ms) ? undefined : formatBsDate(ms)}
+                hint={hint || undefined}
               />
             );
           }}
         </form.AppField>
         <form.AppField name="address">
-          {(f) => <f.TextField label="Address" autoComplete="street-address" />}
+          {(f) => (
+            <f.TextField
+              label="Address"
+              autoComplete="street-address"
+              hint={`Street and ward in ${professional.cityName}; the city is added for you.`}
+            />
+          )}
         </form.AppField>
+        <p className="text-sm text-slate-700">
+          City: <strong>{professional.cityName}</strong>
+        </p>
         <form.AppField name="note">
           {(f) => <f.TextareaField label="Note for the professional (optional)" rows={3} />}
         </form.AppField>
@@ -169,6 +189,15 @@ export function BookingDialog({
             const total = ids.reduce((sum, n) => sum + (prices[n]?.price ?? 0), 0);
             return (
               <div className="sticky bottom-0 -mx-1 border-t border-slate-200 bg-white px-1 pt-3">
+                {refusal && (
+                  <p
+                    ref={refusalRef}
+                    role="alert"
+                    className="mb-3 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800"
+                  >
+                    {refusal}
+                  </p>
+                )}
                 <p className="flex justify-between text-base">
                   <span>Total price</span>
                   <strong aria-live="polite">{ids.length && known ? formatNrs(total) : "—"}</strong>
