@@ -74,10 +74,12 @@ export interface TestAccessor {
 }
 
 export interface ConvexTestInternals {
-  convexTest(
-    schema: any,
-    modules: Record<string, () => Promise<any>>,
-  ): TestAccessor & { _convexGlobal: ConvexGlobal };
+  convexTest(options: {
+    schema: any;
+    modules: Record<string, () => Promise<any>>;
+    /** true: Convex's per-transaction limits are enforced. */
+    transactionLimits: boolean;
+  }): TestAccessor & { _convexGlobal: ConvexGlobal };
   convexGlobalStorage: {
     run<T>(store: ConvexGlobal, fn: () => T): T;
     getStore(): ConvexGlobal | undefined;
@@ -93,6 +95,13 @@ export interface ConvexTestInternals {
   }): Promise<void>;
   AuthFake: { prototype: { getUserIdentity(): Promise<unknown> } };
   localBackendHooks: {
+    /** Set by the engine: Convex's checks of arguments, results, schema and writes (engine/convex-values.ts). */
+    checkArgs: (validator: any, args: any, udfPath: string, tableOf: TableOfId) => void;
+    checkResult: (validator: any, result: any, udfPath: string, tableOf: TableOfId) => void;
+    checkSchema: (table: string, validator: any, doc: any, tableOf: TableOfId) => void;
+    checkWrite: (id: string, doc: any, tableOf: TableOfId) => void;
+    /** Runs a query's or mutation's handler under Convex's execution time limit (top level only). */
+    timed: <T>(isNested: boolean, run: () => Promise<T>) => Promise<T>;
     /** Set by the engine: sees a top-level mutation's JSON result just before its transaction commits. */
     mutationResult: ((rawResult: string) => void) | null;
     /** Set by the engine: ctx.runQuery of actions and HTTP actions, run as `identity`; `original` is convex-test's own. */
@@ -109,6 +118,8 @@ export interface ConvexTestInternals {
   };
   localBackendFailInterruptedJob(db: DatabaseFake, jobId: string, error: string): Promise<void>;
 }
+
+type TableOfId = (id: string) => string | null;
 
 type Syscall = (op: string, json: string) => string;
 type AsyncSyscall = (op: string, json: string) => Promise<string>;
@@ -128,6 +139,12 @@ export interface ProcessHooks {
   mutationResult(rawResult: string): void;
   /** The text a failed scheduled job keeps as its error. */
   jobError(error: unknown): string;
+  /** Convex's checks of arguments, results, schema and writes, and its time limit (engine/convex-values.ts). */
+  checkArgs: ConvexTestInternals["localBackendHooks"]["checkArgs"];
+  checkResult: ConvexTestInternals["localBackendHooks"]["checkResult"];
+  checkSchema: ConvexTestInternals["localBackendHooks"]["checkSchema"];
+  checkWrite: ConvexTestInternals["localBackendHooks"]["checkWrite"];
+  timed: ConvexTestInternals["localBackendHooks"]["timed"];
   /** A console line; `write` is the console's own method. */
   console(level: ConsoleLevel, args: unknown[], write: (...args: unknown[]) => void): void;
 }
@@ -160,6 +177,11 @@ export function installProcessHooks(internals: ConvexTestInternals, hooks: Proce
   internals.localBackendHooks.runQuery = hooks.runQuery;
   internals.localBackendHooks.mutationResult = hooks.mutationResult;
   internals.localBackendHooks.jobError = hooks.jobError;
+  internals.localBackendHooks.checkArgs = hooks.checkArgs;
+  internals.localBackendHooks.checkResult = hooks.checkResult;
+  internals.localBackendHooks.checkSchema = hooks.checkSchema;
+  internals.localBackendHooks.checkWrite = hooks.checkWrite;
+  internals.localBackendHooks.timed = hooks.timed;
 
   const getUserIdentity = internals.AuthFake.prototype.getUserIdentity;
   internals.AuthFake.prototype.getUserIdentity = function (this: unknown) {
@@ -263,11 +285,20 @@ export function loadConvexTestInternals(): Promise<ConvexTestInternals> {
         `local-backend needs convex-test ${PINNED_CONVEX_TEST_VERSION}, found ${pkg.version}`,
       );
     }
+    // Lives under node_modules so bare imports ("convex/server") resolve to the same
+    // instances the app's modules use, and test runners treat it as an external module.
+    const outDir = path.join(nodeModules, ".cache", "local-backend");
+    mkdirSync(outDir, { recursive: true });
+    const metricsFile = writePatched(
+      outDir,
+      "transaction-metrics",
+      patchTransactionLimits(readFileSync(path.join(pkgDir, "dist/transactionMetrics.js"), "utf8")),
+    );
     let source = readFileSync(path.join(pkgDir, "dist/index.js"), "utf8");
     source = patch(
       source,
       `from "./transactionMetrics.js"`,
-      `from ${JSON.stringify(pathToFileURL(path.join(pkgDir, "dist/transactionMetrics.js")).href)}`,
+      `from ${JSON.stringify(pathToFileURL(metricsFile).href)}`,
     );
     source = patch(
       source,
@@ -355,27 +386,122 @@ export function loadConvexTestInternals(): Promise<ConvexTestInternals> {
       "let localBackendProxiesInstalled = false;\nfunction runWithGlobalOverrides(overrides, handler) {\n" +
         "    if (!localBackendProxiesInstalled) {\n        installGlobalProxies();\n        localBackendProxiesInstalled = true;\n    }",
     );
+    // Validation as Convex does it, with its messages (ArgumentValidationError, ReturnsValidationError,
+    // schema enforcement): the engine installs the checks of engine/convex-values.ts.
+    source = patch(
+      source,
+      "    validateValidator(argsValidator, resolvePendingValues(args));\n}",
+      "    localBackendHooks.checkArgs(argsValidator, resolvePendingValues(args), functionPath.udfPath, tableNameFromId);\n}",
+    );
+    source = patch(
+      source,
+      "    if (returnsValidator !== null) {\n        try {\n            validateValidator(returnsValidator, resolvePendingValues(result));\n" +
+        '        }\n        catch (e) {\n            throw new Error(`Return value validation failed for ${functionType} "${functionPath.udfPath}":\\n${e.message}`);\n' +
+        "        }\n    }\n}",
+      "    localBackendHooks.checkResult(returnsValidator, resolvePendingValues(result), functionPath.udfPath, tableNameFromId);\n}",
+    );
+    source = patch(
+      source,
+      "        validateValidator(validator, resolvePendingValues(doc));\n    }\n    startQuery(query) {",
+      "        localBackendHooks.checkSchema(tableName, validator, resolvePendingValues(doc), tableNameFromId);\n    }\n    startQuery(query) {",
+    );
+    // Every written document passes Convex's document checks (size, nesting, system fields).
+    source = patch(
+      source,
+      "        this._writes[this._writes.length - 1][id] = newValue;",
+      "        if (newValue !== null) localBackendHooks.checkWrite(id, newValue, tableNameFromId);\n" +
+        "        this._writes[this._writes.length - 1][id] = newValue;",
+    );
+    // Queries and mutations run under Convex's execution time limit.
+    source = patch(
+      source,
+      "const invokeRaw = () => m.invokeMutation(JSON.stringify(convexToJson([parseArgs(args)])));",
+      "const invokeRaw = () => localBackendHooks.timed(isNested, () => m.invokeMutation(JSON.stringify(convexToJson([parseArgs(args)]))));",
+    );
+    source = patch(
+      source,
+      "const invokeRaw = () => q.invokeQuery(JSON.stringify(convexToJson([parseArgs(args)])));",
+      "const invokeRaw = () => localBackendHooks.timed(isNested, () => q.invokeQuery(JSON.stringify(convexToJson([parseArgs(args)]))));",
+    );
+    // An HTTP request no route takes: Convex's answer.
+    source = patch(
+      source,
+      "                return new Response(`No HttpAction routed for ${url.pathname}`, {\n                    status: 404,\n                });",
+      '                return new Response("No matching routes found", {\n                    status: 404,\n' +
+        '                    headers: { "Content-Type": "text/plain; charset=utf-8" },\n                });',
+    );
     source +=
-      "\nconst localBackendHooks = { mutationResult: null, runQuery: null, jobError: null };\n" +
+      "\nconst localBackendHooks = { mutationResult: null, runQuery: null, jobError: null, checkArgs() {},\n" +
+      "    checkResult() {}, checkSchema() {}, checkWrite() {}, timed: (isNested, run) => run() };\n" +
       "function localBackendRunQuery(auth, original) {\n" +
       "    return (reference, args) => localBackendHooks.runQuery\n" +
       "        ? localBackendHooks.runQuery((authStorage.getStore() ?? auth)._userIdentity, reference, args, original)\n" +
       "        : original(reference, args);\n" +
       "}\n" +
       "export { convexGlobalStorage, evaluateRangeFilter, runScheduledFunction, AuthFake, localBackendHooks, localBackendFailInterruptedJob };\n";
-    // Lives under node_modules so bare imports ("convex/server") resolve to the same
-    // instances the app's modules use, and test runners treat it as an external module.
-    const outDir = path.join(nodeModules, ".cache", "local-backend");
-    mkdirSync(outDir, { recursive: true });
-    // Named by content: checkouts sharing node_modules may patch differently at the same time.
-    const digest = createHash("sha256").update(source).digest("hex").slice(0, 12);
-    const outFile = path.join(outDir, `convex-test-${PINNED_CONVEX_TEST_VERSION}-${digest}.mjs`);
-    const tmp = `${outFile}.${process.pid}.tmp`;
-    writeFileSync(tmp, source);
-    renameSync(tmp, outFile);
+    const outFile = writePatched(outDir, "index", source);
     return (await import(pathToFileURL(outFile).href)) as ConvexTestInternals;
   })();
   return loaded;
+}
+
+/** Writes a patched file named by its content: checkouts sharing node_modules may patch differently at once. */
+function writePatched(outDir: string, name: string, source: string): string {
+  const digest = createHash("sha256").update(source).digest("hex").slice(0, 12);
+  const outFile = path.join(
+    outDir,
+    `convex-test-${PINNED_CONVEX_TEST_VERSION}-${name}-${digest}.mjs`,
+  );
+  const tmp = `${outFile}.${process.pid}.tmp`;
+  writeFileSync(tmp, source);
+  renameSync(tmp, outFile);
+  return outFile;
+}
+
+const OVER_LIMIT_HELP =
+  "Consider using smaller limits in your queries, paginating your queries, or using indexed queries " +
+  "with a selective index range expressions.";
+
+/**
+ * convex-test's per-transaction limits (documents and bytes read and written, index ranges, scheduled
+ * functions) are Convex's numbers; its messages become Convex's (crates/database reads.rs, writes.rs,
+ * crates/model scheduled_jobs).
+ */
+function patchTransactionLimits(source: string): string {
+  const limitLink =
+    " ` +\n                    `This is a Convex limit: https://docs.convex.dev/production/state/limits`);";
+  const messages: [string, string][] = [
+    [
+      "`Read too much data in a single function execution (limit: ${layer.limits.bytesRead} bytes).",
+      `\`Too many bytes read in a single function execution (limit: \${layer.limits.bytesRead} bytes). ${OVER_LIMIT_HELP}\`);`,
+    ],
+    [
+      "`Scanned too many documents in a single function execution (limit: ${layer.limits.documentsRead}).",
+      `\`Too many documents read in a single function execution (limit: \${layer.limits.documentsRead}). ${OVER_LIMIT_HELP}\`);`,
+    ],
+    [
+      "`Wrote too much data in a single function execution (limit: ${layer.limits.bytesWritten} bytes).",
+      "`Too many bytes written in a single function execution (limit: ${layer.limits.bytesWritten / 1048576} MiB)`);",
+    ],
+    [
+      "`Wrote too many documents in a single function execution (limit: ${layer.limits.documentsWritten}).",
+      "`Too many writes in a single function execution (limit: ${layer.limits.documentsWritten})`);",
+    ],
+    [
+      "`Too many index ranges read in a single function execution (limit: ${layer.limits.databaseQueries}).",
+      `\`Too many reads in a single function execution (limit: \${layer.limits.databaseQueries}). ${OVER_LIMIT_HELP}\`);`,
+    ],
+    [
+      "`Scheduled too many functions in a single function execution (limit: ${layer.limits.functionsScheduled}).",
+      "`Too many functions scheduled by this mutation (limit: ${layer.limits.functionsScheduled})`);",
+    ],
+    [
+      "`Scheduled function arguments too large in a single function execution (limit: ${layer.limits.scheduledFunctionArgsBytes} bytes).",
+      "`Too large total size of the arguments of scheduled functions from this mutation (limit: ${layer.limits.scheduledFunctionArgsBytes} bytes)`);",
+    ],
+  ];
+  for (const [from, to] of messages) source = patch(source, from + limitLink, to);
+  return source;
 }
 
 /** Replaces convex-test's module lookup (it globs files itself unless given a map it then caches per key). */

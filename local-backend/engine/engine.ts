@@ -1,7 +1,7 @@
 // Runs Convex functions from a convex/ directory on convex-test's engine, and exposes
 // the commit stream, read sets and log lines the server needs.
 import { AsyncLocalStorage, AsyncResource } from "node:async_hooks";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { format } from "node:util";
 import { getFunctionName, type FunctionReference } from "convex/server";
@@ -16,10 +16,22 @@ import {
   type Doc,
   type TestAccessor,
 } from "./convex-test-internals.ts";
+import {
+  canonicalUdfPath,
+  checkArguments,
+  checkResult,
+  checkSchema,
+  CONVEX_LIMITS,
+  ConvexSystemError,
+  documentError,
+  formatDuration,
+  valueShapeError,
+} from "./convex-values.ts";
 import { buildModuleMap, preloadAll, type Importer, type ModuleMap } from "./modules.ts";
 import { QueryCache, type Outcome } from "../read-tracking/query-cache.ts";
 import type { TableNumbers } from "../durability/table-numbers.ts";
 import { ReadSet, type Change } from "./read-set.ts";
+import { newRequestId } from "../http-util.ts";
 import { TableIndex } from "./table-index.ts";
 import { decodeId } from "./ids.ts";
 import { vectorSearch, type VectorQuery } from "./vector-search.ts";
@@ -140,6 +152,12 @@ function installProcessSeams(internals: ConvexTestInternals) {
         else if (op === "1.0/storageGetUrl") readSet.ids.add(args.storageId);
       }
       const engine = engineFor();
+      const writer = WRITE_SYSCALLS[op];
+      if (writer) {
+        // Convex builds the written value before anything else: its shape limits come first.
+        const shape = valueShapeError((JSON.parse(json) as { value?: JSONValue }).value);
+        if (shape) throw new Error(`Invalid argument \`value\` for \`${writer}\`: ${shape}`);
+      }
       if (engine && op === "1.0/get") engine.database.checkGet(JSON.parse(json));
       if (engine && op === "1.0/storageGetUrl") {
         const { storageId } = JSON.parse(json) as { storageId: string };
@@ -203,6 +221,32 @@ function installProcessSeams(internals: ConvexTestInternals) {
       return original();
     },
 
+    checkArgs: checkArguments,
+    checkResult,
+    checkSchema,
+    checkWrite(id, doc, tableOf) {
+      const table = tableOf(id);
+      if (table === null || table.startsWith("_")) return;
+      const error = documentError(doc as Record<string, Value>);
+      if (error) throw new Error(error);
+    },
+    async timed(isNested, run) {
+      const limit = engineFor()?.limits.queryMutationMs ?? CONVEX_LIMITS.queryMutationMs;
+      if (isNested) return run();
+      const start = process.cpuUsage();
+      const result = await run();
+      // Convex limits the time user code runs. A query or mutation waits on nothing but the in-memory
+      // database (microtasks: no other request runs meanwhile), so the process's CPU time over the run
+      // is its code's; wall time would count the machine's other load too. Convex stops the function
+      // at the limit; here it fails when it returns, and its writes are rolled back.
+      const used = process.cpuUsage(start);
+      if ((used.user + used.system) / 1000 > limit)
+        throw new ConvexSystemError(
+          `Function execution timed out (maximum duration: ${formatDuration(limit)})`,
+        );
+      return result;
+    },
+
     console(level, args, write) {
       const call = callStorage.getStore();
       if (!call) return write(...args);
@@ -219,6 +263,19 @@ export function parseUdfPath(udfPath: string): { module: string; name: string; c
   return { module, name, canonical: `${module}:${name}` };
 }
 
+const UDF_TYPE = { query: "Query", mutation: "Mutation", action: "Action" } as const;
+
+/** Convex's name of the value each write syscall takes, as its argument errors say. */
+const WRITE_SYSCALLS: Record<string, string | undefined> = {
+  "1.0/insert": "db.insert",
+  "1.0/shallowMerge": "db.patch",
+  "1.0/replace": "db.replace",
+};
+
+/** How a function error reaches its caller on a Convex dev deployment: under the request's id. */
+const serverErrorText = (message: string) =>
+  `[Request ID: ${newRequestId()}] Server Error\n${message}`;
+
 function errorMessageOf(error: unknown): { message: string; data: Value | undefined } {
   if (
     error instanceof Error &&
@@ -231,14 +288,24 @@ function errorMessageOf(error: unknown): { message: string; data: Value | undefi
       data,
     };
   }
-  const message = error instanceof Error ? error.message : String(error);
-  return { message: `Uncaught Error: ${message}`, data: undefined };
+  if (error instanceof ConvexSystemError) return { message: error.message, data: undefined };
+  if (!(error instanceof Error)) return { message: `Uncaught ${String(error)}`, data: undefined };
+  const name = error.name || "Error";
+  return {
+    message: error.message ? `Uncaught ${name}: ${error.message}` : `Uncaught ${name}`,
+    data: undefined,
+  };
 }
 
 export class Engine {
   /** Module path without extension (absolute) → loader. */
   private modules = new Map<string, () => Promise<Record<string, unknown>>>();
   private tableIndex!: TableIndex;
+  /** Module path without extension (absolute) → its file; file → whether it is a "use node" module. */
+  private files = new Map<string, string>();
+  private nodeModules = new Map<string, boolean>();
+  /** Convex's limits on functions (tests may shorten the time limits). */
+  limits = { ...CONVEX_LIMITS };
   /** udfPath → what resolve found, for the current modules; clients name paths, so at most MAX_RESOLVED. */
   private resolved = new Map<string, Resolved | null>();
   readonly queries: QueryCache;
@@ -273,7 +340,7 @@ export class Engine {
     const modules = buildModuleMap(convexDir, importer);
     await preloadAll(modules);
     const schema = await loadSchema(convexDir, modules);
-    const t = internals.convexTest(schema, modules);
+    const t = internals.convexTest({ schema, modules, transactionLimits: true });
     installProcessSeams(internals);
     const global = t._convexGlobal;
     const database = new ConvexTestDatabase(internals, global);
@@ -305,7 +372,11 @@ export class Engine {
     await preloadAll(modules);
     const schema = await loadSchema(convexDir, modules);
     // A throwaway engine compiles the new schema the way convex-test does (indexes, validators).
-    const compiled = this.internals.convexTest(schema, modules)._convexGlobal;
+    const compiled = this.internals.convexTest({
+      schema,
+      modules,
+      transactionLimits: true,
+    })._convexGlobal;
     this.tables.register(schemaTables(schema));
     this.database.useSchemaOf(new ConvexTestDatabase(this.internals, compiled));
     this.convexDir = path.resolve(convexDir);
@@ -322,8 +393,12 @@ export class Engine {
   private useModules(modules: ModuleMap) {
     const root = this.convexDir;
     const byPath = new Map<string, () => Promise<Record<string, unknown>>>();
-    for (const [file, load] of Object.entries(modules))
+    this.files.clear();
+    this.nodeModules.clear();
+    for (const [file, load] of Object.entries(modules)) {
       byPath.set(file.replace(/\.[^./]+$/, ""), load);
+      this.files.set(file.replace(/\.[^./]+$/, ""), file);
+    }
     for (const [module, exports] of Object.entries(this.hooks.systemModules ?? {}))
       byPath.set(path.join(root, module), () => Promise.resolve(exports));
     this.modules = byPath;
@@ -417,11 +492,17 @@ export class Engine {
     const canonical = found?.canonical ?? parseUdfPath(udfPath).canonical;
     // As on Convex, a missing and an internal function answer alike: callers cannot probe for internal ones.
     if (!found || (!found.isPublic && !admin))
-      throw new FunctionError(`Could not find public function for '${canonical}'.`, undefined, []);
+      throw new FunctionError(
+        serverErrorText(`Could not find public function for '${canonical}'.`),
+        undefined,
+        [],
+      );
     const actual = found.kind;
     if (kind !== "any" && actual !== kind) {
       throw new FunctionError(
-        `Trying to execute ${canonical} as ${kind === "action" ? "Action" : kind === "query" ? "Query" : "Mutation"}, but it is defined as ${actual === "query" ? "Query" : actual === "mutation" ? "Mutation" : "Action"}.`,
+        serverErrorText(
+          `Trying to execute ${canonicalUdfPath(canonical)} as ${UDF_TYPE[kind]}, but it is defined as ${UDF_TYPE[actual]}.`,
+        ),
         undefined,
         [],
       );
@@ -432,6 +513,44 @@ export class Engine {
   /** Function paths whose lookup is remembered (for tests). */
   get resolvedPaths(): number {
     return this.resolved.size;
+  }
+
+  /**
+   * An action's caller gets Convex's timeout error once the action has run past its limit (10 minutes
+   * in a "use node" module, 30 in Convex's runtime); the action's own code is not stopped.
+   */
+  private withActionTimeout(canonical: string, invoke: () => Promise<Value>): Promise<Value> {
+    const limit = this.isNodeModule(parseUdfPath(canonical).module)
+      ? this.limits.nodeActionMs
+      : this.limits.actionMs;
+    return new Promise<Value>((resolve, reject) => {
+      const timer = setTimeout(
+        () =>
+          reject(
+            new ConvexSystemError(
+              `Function execution timed out (maximum duration: ${formatDuration(limit)})`,
+            ),
+          ),
+        limit,
+      );
+      invoke()
+        .then(resolve, reject)
+        .finally(() => clearTimeout(timer));
+    });
+  }
+
+  /** Whether the module starts with the "use node" directive (it runs in Convex's Node.js runtime). */
+  private isNodeModule(module: string): boolean {
+    const file = this.files.get(path.join(this.convexDir, module));
+    if (file === undefined) return false;
+    let node = this.nodeModules.get(file);
+    if (node === undefined) {
+      node = /^(\s*(\/\/[^\n]*\n|\/\*[\s\S]*?\*\/))*\s*["']use node["']/.test(
+        readFileSync(file, "utf8"),
+      );
+      this.nodeModules.set(file, node);
+    }
+    return node;
   }
 
   async exists(udfPath: string): Promise<boolean> {
@@ -477,7 +596,7 @@ export class Engine {
       (p: unknown, a: unknown) => Promise<Value>
     >;
     const functionPath = { udfPath: canonical, componentPath: "" };
-    const run = () =>
+    const invoke = () =>
       callStorage.run(context, () => accessor[`${actual}FromPath`](functionPath, args));
     const startedAt = Date.now();
     const ended = (error: string | null) =>
@@ -489,6 +608,7 @@ export class Engine {
         logLines: context.logLines,
         error,
       });
+    const run = actual === "action" ? () => this.withActionTimeout(canonical, invoke) : invoke;
     try {
       const value = options.readSet ? await readSetStorage.run(options.readSet, run) : await run();
       ended(null);
@@ -501,7 +621,7 @@ export class Engine {
       const { message, data } = errorMessageOf(error);
       ended(message);
       throw new FunctionError(
-        message,
+        serverErrorText(message),
         data === undefined ? undefined : convexToJson(data),
         context.logLines,
         error,

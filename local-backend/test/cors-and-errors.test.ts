@@ -93,7 +93,9 @@ describe("errors", () => {
       status: 560,
       body: {
         status: "error",
-        errorMessage: "Could not find public function for 'counters:nope'.",
+        errorMessage: expect.stringMatching(
+          /^\[Request ID: [0-9a-f]{16}\] Server Error\nCould not find public function for 'counters:nope'\.$/,
+        ),
         logLines: [],
       },
     });
@@ -101,7 +103,9 @@ describe("errors", () => {
       status: 560,
       body: {
         status: "error",
-        errorMessage: "Could not find public function for 'counters:getInternal'.",
+        errorMessage: expect.stringMatching(
+          /^\[Request ID: [0-9a-f]{16}\] Server Error\nCould not find public function for 'counters:getInternal'\.$/,
+        ),
         logLines: [],
       },
     });

@@ -30,4 +30,5 @@ export default defineSchema({
     .index("by_label", ["label"])
     .vectorIndex("by_vector", { vectorField: "vector", dimensions: 3, filterFields: ["kind"] }),
   jobLog: defineTable({ note: v.string() }),
+  blobs: defineTable({ value: v.optional(v.any()), extra: v.optional(v.any()) }),
 });

@@ -1,0 +1,157 @@
+// Error texts as Convex gives them (issue 12, item 9): argument and return value validation
+// (crates/common/src/schemas/validator.rs, crates/udf/src/validation.rs), schema enforcement, uncaught
+// errors, the dev deployment's "[Request ID: …] Server Error" frame, unknown HTTP routes
+// (crates/isolate/src/environment/action/mod.rs).
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { anyApi } from "convex/server";
+import { ConvexHttpClient } from "convex/browser";
+import { startBackend, type Backend } from "../server.ts";
+import { fixtureConvexDir, newClient, removeTempDataDirs, tempDataDir } from "./helpers.ts";
+
+let backend: Backend;
+let http: ConvexHttpClient;
+beforeAll(async () => {
+  backend = await startBackend({
+    port: 0,
+    sitePort: 0,
+    dataDir: tempDataDir(),
+    convexDir: fixtureConvexDir,
+  });
+  http = new ConvexHttpClient(backend.url);
+});
+afterAll(async () => {
+  await backend.close();
+  removeTempDataDirs();
+});
+
+const FRAME = /^\[Request ID: [0-9a-f]{16}\] Server Error\n/;
+
+/** The error text of a call, without the "[Request ID: …] Server Error" line (checked here). */
+async function errorOf(call: Promise<unknown>): Promise<string> {
+  try {
+    await call;
+  } catch (error) {
+    const message = (error as Error).message;
+    expect(message).toMatch(FRAME);
+    return message.replace(FRAME, "");
+  }
+  throw new Error("the call succeeded");
+}
+
+const VALIDATOR =
+  'v.object({exact: v.optional(v.literal("only")), kind: v.optional(v.union(v.literal("a"), v.literal("b"))), ' +
+  'name: v.string(), point: v.object({x: v.float64(), y: v.optional(v.float64())}), ref: v.optional(v.id("messages")), ' +
+  "scores: v.optional(v.record(v.string(), v.float64())), tags: v.array(v.string())})";
+
+const validated = (args: Record<string, unknown>) =>
+  errorOf(
+    http.mutation(anyApi.conformance.validated, { name: "n", point: { x: 1 }, tags: [], ...args }),
+  );
+
+describe("argument validation", () => {
+  it("a value of the wrong type: the path, the value and the validator", async () => {
+    expect(await validated({ name: 5 })).toBe(
+      "ArgumentValidationError: Value does not match validator.\nPath: .name\nValue: 5.0\nValidator: v.string()",
+    );
+    expect(await validated({ tags: ["a", true] })).toBe(
+      "ArgumentValidationError: Value does not match validator.\nPath: .tags[1]\nValue: true\nValidator: v.string()",
+    );
+    expect(await validated({ scores: { math: "A" } })).toBe(
+      'ArgumentValidationError: Value does not match validator.\nPath: .scores.values()\nValue: "A"\nValidator: v.float64()',
+    );
+    expect(await validated({ kind: "c" })).toBe(
+      'ArgumentValidationError: Value does not match validator.\nPath: .kind\nValue: "c"\nValidator: v.union(v.literal("a"), v.literal("b"))',
+    );
+  });
+
+  it("a missing and an extra field name the object and its validator", async () => {
+    expect(await validated({ point: { y: 2 } })).toBe(
+      "ArgumentValidationError: Object is missing the required field `x`. Consider wrapping the field validator in `v.optional(...)` if this is expected.\n" +
+        "Path: .point\nObject: {y: 2.0}\nValidator: v.object({x: v.float64(), y: v.optional(v.float64())})",
+    );
+    expect(await validated({ extra: "e" })).toBe(
+      "ArgumentValidationError: Object contains extra field `extra` that is not in the validator.\n\n" +
+        `Object: {extra: "e", name: "n", point: {x: 1.0}, tags: []}\nValidator: ${VALIDATOR}`,
+    );
+  });
+
+  it("a literal and an id of another table", async () => {
+    expect(await validated({ exact: "other" })).toBe(
+      'ArgumentValidationError: `"other"` does not match literal validator `v.literal("only")`.Path: .exact',
+    );
+    const fileId = await http.mutation(anyApi.conformance.insert, { doc: { value: 1 } });
+    expect(await validated({ ref: fileId })).toBe(
+      `ArgumentValidationError: Found ID "${fileId}" from table \`blobs\`, which does not match the table name in validator \`v.id("messages")\`.Path: .ref`,
+    );
+    expect(await validated({ ref: "not an id" })).toBe(
+      'ArgumentValidationError: Value does not match validator.\nPath: .ref\nValue: "not an id"\nValidator: v.id("messages")',
+    );
+  });
+
+  it("reaches a sync client the same way", async () => {
+    const client = newClient(backend.url);
+    try {
+      const error = await client
+        .mutation(anyApi.conformance.validated, { name: 1, point: { x: 1 }, tags: [] })
+        .then(
+          () => null,
+          (e: Error) => e.message,
+        );
+      // The client frames the server's text as Convex's clients show it.
+      expect(error).toMatch(
+        /^\[CONVEX M\(conformance:validated\)\] \[Request ID: [0-9a-f]{16}\] Server Error\nArgumentValidationError: Value does not match validator\.\nPath: \.name\nValue: 1\.0\nValidator: v\.string\(\)\n {2}Called by client$/,
+      );
+    } finally {
+      await client.close();
+    }
+  });
+});
+
+describe("other function errors", () => {
+  it("a return value its validator refuses", async () => {
+    expect(await errorOf(http.query(anyApi.conformance.badReturn, {}))).toBe(
+      'ReturnsValidationError: Value does not match validator.\nPath: .count\nValue: "three"\nValidator: v.float64()',
+    );
+  });
+
+  it("a document its table's schema refuses", async () => {
+    expect(
+      await errorOf(http.mutation(anyApi.conformance.insert, { doc: { value: 1, other: 2 } })),
+    ).toBe(
+      'Uncaught Error: Failed to insert or update a document in table "blobs" because it does not match the schema: ' +
+        "Object contains extra field `other` that is not in the validator.\n\n" +
+        "Object: {other: 2.0, value: 1.0}\nValidator: v.object({extra: v.optional(v.any()), value: v.optional(v.any())})",
+    );
+  });
+
+  it("an uncaught error keeps its name", async () => {
+    expect(await errorOf(http.query(anyApi.conformance.throwsTypeError, {}))).toBe(
+      "Uncaught TypeError: not a function",
+    );
+  });
+
+  it("a function called as another kind, and one that does not exist", async () => {
+    expect(await errorOf(http.mutation(anyApi.counters.get, { name: "x" }))).toBe(
+      "Trying to execute counters.js:get as Mutation, but it is defined as Query.",
+    );
+    expect(await errorOf(http.query(anyApi.counters.nope, {}))).toBe(
+      "Could not find public function for 'counters:nope'.",
+    );
+  });
+});
+
+describe("HTTP actions", () => {
+  it("a path or method no route takes: 404 No matching routes found", async () => {
+    for (const [path, method] of [
+      ["/nope", "GET"],
+      ["/api/whoami", "POST"],
+    ]) {
+      const res = await fetch(`${backend.siteUrl}${path}`, { method });
+      expect([res.status, res.headers.get("content-type"), await res.text()]).toEqual([
+        404,
+        "text/plain; charset=utf-8",
+        "No matching routes found",
+      ]);
+    }
+  });
+});
