@@ -5,10 +5,9 @@
  */
 import { rmSync } from "node:fs";
 import { ConvexHttpClient } from "convex/browser";
-import { startBackend } from "../../local-backend/server.ts";
 import { startTcpProxy } from "../../local-backend/test/tcp-proxy.ts";
 import { tempDir } from "./app-backend.ts";
-import { crashConvexDir, dump, newClient, write } from "./crash.ts";
+import { dump, newClient, startCrashBackend, startWriters, timesWritten } from "./crash.ts";
 import { rng } from "./fuzz.ts";
 
 export type BlipReport = {
@@ -28,42 +27,24 @@ export async function runBlipDrill(options: {
   const { blips, maxMs = 300, seed = 9, writers = 4 } = options;
   const r = rng(seed);
   const dataDir = tempDir("gharsewa-blip-");
-  const backend = await startBackend({ port: 0, sitePort: 0, dataDir, convexDir: crashConvexDir });
+  const backend = await startCrashBackend(dataDir);
   const target = Number(new URL(backend.url).port);
   const proxy = await startTcpProxy(target);
   const proxyUrl = proxy.url;
   const report: BlipReport = { blips: 0, acknowledged: 0, found: 0, duplicated: 0, failures: [] };
   const clients = Array.from({ length: writers }, () => newClient(proxyUrl));
-  const acked = new Set<string>();
-  let stop = false;
-  let acks = 0;
-  const loops = clients.map(async (client, i) => {
-    for (let seq = 0; !stop; seq++) {
-      const key = `b${i}-s${seq}`;
-      await client.mutation(write, { client: `b${i}`, key });
-      acked.add(key);
-      acks++;
-    }
-  });
+  const writing = startWriters(clients, "b");
   try {
     for (let b = 0; b < blips; b++) {
-      const next = acks + 1;
-      while (acks < next) await new Promise((resolve) => setTimeout(resolve, 5));
+      await writing.nextAck();
       await new Promise((resolve) => setTimeout(resolve, r.int(maxMs)));
       proxy.cut();
       report.blips++;
     }
-    stop = true;
-    await Promise.race([
-      Promise.all(loops),
-      new Promise((_, reject) =>
-        setTimeout(() => reject(new Error("writers did not finish after the last blip")), 30_000),
-      ),
-    ]);
+    await writing.finish(() => "writers did not finish after the last blip");
+    const { acked } = writing;
     const state = await new ConvexHttpClient(backend.url, { logger: false }).query(dump, {});
-    const times = new Map<string, number>();
-    for (const k of state.firsts) times.set(k, (times.get(k) ?? 0) + 1);
-    const duplicates = [...times].filter(([, n]) => n > 1).map(([k, n]) => `${k}×${n}`);
+    const { times, duplicates } = timesWritten(state.firsts);
     report.acknowledged = acked.size;
     report.found = [...acked].filter((k) => times.has(k)).length;
     report.duplicated = duplicates.length;
@@ -76,7 +57,7 @@ export async function runBlipDrill(options: {
   } catch (error) {
     report.failures.push((error as Error).message);
   } finally {
-    stop = true;
+    writing.stop();
     for (const c of clients) void c.close();
     await proxy.close();
     await backend.close();

@@ -9,12 +9,11 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { createRequire } from "node:module";
-import { ConvexHttpClient } from "convex/browser";
 import { chromium } from "@playwright/test";
-import { startBackend, type Backend } from "../../local-backend/server.ts";
+import type { Backend } from "../../local-backend/server.ts";
 import { tempDir } from "./app-backend.ts";
-import { count, crashConvexDir, write } from "./crash.ts";
-import type { ReconnectReport } from "./reconnect.ts";
+import { startCrashBackend } from "./crash.ts";
+import { emptyReconnectReport, runOutages, type ReconnectReport } from "./reconnect.ts";
 
 /** convex/dist/browser.bundle.js: the browser client as one script defining `convex`. */
 const bundle = readFileSync(
@@ -41,20 +40,8 @@ export async function runBrowserReconnectDrill(options: {
 }): Promise<ReconnectReport> {
   const { outages, downMs = 300 } = options;
   const dataDir = tempDir("gharsewa-browser-reconnect-");
-  const report: ReconnectReport = {
-    outages: 0,
-    exactlyOnce: 0,
-    resumed: 0,
-    reconnectMs: [],
-    failures: [],
-  };
-  let backend: Backend = await startBackend({
-    port: 0,
-    sitePort: 0,
-    dataDir,
-    convexDir: crashConvexDir,
-  });
-  const port = Number(new URL(backend.url).port);
+  const report = emptyReconnectReport();
+  let backend: Backend = await startCrashBackend(dataDir);
   const web = createServer((req, res) => {
     if (req.url === "/convex.js") {
       res.writeHead(200, { "Content-Type": "text/javascript" });
@@ -78,40 +65,30 @@ export async function runBrowserReconnectDrill(options: {
         { timeout: 30_000 },
       );
     await shows(0);
-    let expected = 0;
-    for (let i = 0; i < outages; i++) {
-      await backend.close();
-      await new Promise((resolve) => setTimeout(resolve, downMs));
-      const key = `browser-outage-${i}`;
-      await tab.evaluate((k) => (window as unknown as { write(k: string): boolean }).write(k), key);
-      backend = await startBackend({ port, sitePort: 0, dataDir, convexDir: crashConvexDir });
-      const restarted = Date.now();
-      report.outages++;
-      try {
-        await tab.evaluate(() => (window as unknown as { pending: Promise<unknown> }).pending);
-        report.reconnectMs.push(Date.now() - restarted);
-        await shows(++expected);
-        await new ConvexHttpClient(backend.url, { logger: false }).mutation(write, {
-          client: "other",
-          key: `browser-after-${i}`,
-        });
-        await shows(++expected);
-        report.resumed++;
-        const times = await new ConvexHttpClient(backend.url, { logger: false }).query(count, {
-          key,
-        });
-        if (times === 1) report.exactlyOnce++;
-        else
-          report.failures.push(
-            `browser outage ${i}: the mutation made during the outage was applied ${times} times`,
+    backend = await runOutages({
+      backend,
+      dataDir,
+      outages,
+      downMs,
+      shown: 0,
+      prefix: "browser-",
+      report,
+      client: {
+        startWrite: async (key) => {
+          await tab.evaluate(
+            (k) => (window as unknown as { write(k: string): boolean }).write(k),
+            key,
           );
-        const text = await tab.textContent("#total");
-        if (text !== String(expected))
-          report.failures.push(`browser outage ${i}: the page shows ${text}, expected ${expected}`);
-      } catch (error) {
-        report.failures.push(`browser outage ${i}: ${(error as Error).message.split("\n")[0]}`);
-      }
-    }
+          return () =>
+            tab.evaluate(() => (window as unknown as { pending: Promise<unknown> }).pending);
+        },
+        shows,
+        check: async (expected) => {
+          const text = await tab.textContent("#total");
+          return text === String(expected) ? null : `the page shows ${text}, expected ${expected}`;
+        },
+      },
+    });
   } finally {
     await browser.close();
     await new Promise((resolve) => web.close(resolve));

@@ -10,6 +10,7 @@ import { fileURLToPath } from "node:url";
 import { ConvexClient, ConvexHttpClient } from "convex/browser";
 import { makeFunctionReference } from "convex/server";
 import WebSocket from "ws";
+import { startBackend } from "../../local-backend/server.ts";
 import { rng } from "./fuzz.ts";
 import { tempDir } from "./app-backend.ts";
 
@@ -34,6 +35,56 @@ export function newClient(url: string) {
     webSocketConstructor: WebSocket as unknown as typeof globalThis.WebSocket,
     logger: false,
   });
+}
+
+/** A backend in this process serving drills/crash-convex (port 0: a free one). */
+export const startCrashBackend = (dataDir: string, port = 0) =>
+  startBackend({ port, sitePort: 0, dataDir, convexDir: crashConvexDir });
+
+/**
+ * `clients` each write keys `<prefix><i>-s<seq>` one after another until `finish`; the keys they have
+ * an answer for are in `acked`.
+ */
+export function startWriters(clients: ConvexClient[], prefix: string) {
+  const acked = new Set<string>();
+  let stopped = false;
+  const ackWaiters = new Set<() => void>();
+  const loops = clients.map(async (client, i) => {
+    for (let seq = 0; !stopped; seq++) {
+      const key = `${prefix}${i}-s${seq}`;
+      await client.mutation(write, { client: `${prefix}${i}`, key });
+      acked.add(key);
+      for (const wake of ackWaiters) wake();
+      ackWaiters.clear();
+    }
+  });
+  return {
+    acked,
+    /** Resolves with the next acknowledgement. */
+    nextAck: () => new Promise<void>((resolve) => ackWaiters.add(resolve)),
+    /** Lets every writer finish its current mutation; rejects with `stuck()` after 30 s. */
+    finish(stuck: () => string): Promise<unknown> {
+      stopped = true;
+      let timer: NodeJS.Timeout | undefined;
+      return Promise.race([
+        Promise.all(loops),
+        new Promise((_, reject) => {
+          timer = setTimeout(() => reject(new Error(stuck())), 30_000);
+        }),
+      ]).finally(() => clearTimeout(timer));
+    },
+    stop() {
+      stopped = true;
+    },
+  };
+}
+
+/** How often each key was written, and the keys written more than once (`key×n`). */
+export function timesWritten(firsts: string[]) {
+  const times = new Map<string, number>();
+  for (const k of firsts) times.set(k, (times.get(k) ?? 0) + 1);
+  const duplicates = [...times].filter(([, n]) => n > 1).map(([k, n]) => `${k}×${n}`);
+  return { times, duplicates };
 }
 
 export type Child = { process: ChildProcess; url: string; exited: Promise<void> };
@@ -228,21 +279,10 @@ export async function runCrashReconnectDrill(options: {
   await child.exited;
   child = await startChild(dataDir, crashConvexDir, port);
   const clients = Array.from({ length: writers }, () => newClient(child.url));
-  const acked = new Set<string>();
-  let stop = false;
-  let acks = 0;
-  const loops = clients.map(async (client, i) => {
-    for (let seq = 0; !stop; seq++) {
-      const key = `c${i}-s${seq}`;
-      await client.mutation(write, { client: `c${i}`, key });
-      acked.add(key);
-      acks++;
-    }
-  });
+  const writing = startWriters(clients, "c");
   try {
     for (let k = 0; k < kills; k++) {
-      const target = acks + 1;
-      while (acks < target) await new Promise((resolve) => setTimeout(resolve, 5));
+      await writing.nextAck();
       await new Promise((resolve) => setTimeout(resolve, r.int(maxMs)));
       child.process.kill("SIGKILL");
       await child.exited;
@@ -250,20 +290,13 @@ export async function runCrashReconnectDrill(options: {
       child = await startChild(dataDir, crashConvexDir, port);
     }
     // let every writer finish its current mutation on the last backend
-    stop = true;
-    await Promise.race([
-      Promise.all(loops),
-      new Promise((_, reject) =>
-        setTimeout(() => {
-          const states = clients.map((c) => JSON.stringify(c.connectionState()));
-          reject(new Error(`writers did not finish after the last restart: ${states.join("; ")}`));
-        }, 30_000),
-      ),
-    ]);
+    await writing.finish(() => {
+      const states = clients.map((c) => JSON.stringify(c.connectionState()));
+      return `writers did not finish after the last restart: ${states.join("; ")}`;
+    });
+    const { acked } = writing;
     const state = await new ConvexHttpClient(child.url, { logger: false }).query(dump, {});
-    const times = new Map<string, number>();
-    for (const k of state.firsts) times.set(k, (times.get(k) ?? 0) + 1);
-    const duplicates = [...times].filter(([, n]) => n > 1).map(([k, n]) => `${k}×${n}`);
+    const { times, duplicates } = timesWritten(state.firsts);
     const seconds = new Set(state.seconds);
     const halves = state.firsts.filter((k) => !seconds.has(k));
     report.acknowledged = acked.size;
@@ -280,7 +313,7 @@ export async function runCrashReconnectDrill(options: {
   } catch (error) {
     report.failures.push((error as Error).message);
   } finally {
-    stop = true;
+    writing.stop();
     for (const c of clients) void c.close();
     child.process.kill("SIGKILL");
     await child.exited;
