@@ -5,24 +5,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { anyApi } from "convex/server";
 import { ConvexHttpClient } from "convex/browser";
-import { startBackend, type Backend } from "../server.ts";
-import { fixtureConvexDir, newClient, removeTempDataDirs, tempDataDir } from "./helpers.ts";
+import type { Backend } from "../server.ts";
+import { closeTestBackends, newClient, startTestBackend } from "./helpers.ts";
 
 let backend: Backend;
 let http: ConvexHttpClient;
 beforeAll(async () => {
-  backend = await startBackend({
-    port: 0,
-    sitePort: 0,
-    dataDir: tempDataDir(),
-    convexDir: fixtureConvexDir,
-  });
+  backend = await startTestBackend();
   http = new ConvexHttpClient(backend.url);
 });
-afterAll(async () => {
-  await backend.close();
-  removeTempDataDirs();
-});
+afterAll(closeTestBackends);
 
 const FRAME = /^\[Request ID: [0-9a-f]{16}\] Server Error\n/;
 

@@ -4,24 +4,16 @@
 import { anyApi } from "convex/server";
 import { ConvexHttpClient } from "convex/browser";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { startBackend, type Backend } from "../server.ts";
-import { fixtureConvexDir, newClient, removeTempDataDirs, tempDataDir } from "./helpers.ts";
+import type { Backend } from "../server.ts";
+import { closeTestBackends, newClient, startTestBackend } from "./helpers.ts";
 
 let backend: Backend;
 let http: ConvexHttpClient;
 beforeAll(async () => {
-  backend = await startBackend({
-    port: 0,
-    sitePort: 0,
-    dataDir: tempDataDir(),
-    convexDir: fixtureConvexDir,
-  });
+  backend = await startTestBackend();
   http = new ConvexHttpClient(backend.url, { logger: false });
 });
-afterAll(async () => {
-  await backend.close();
-  removeTempDataDirs();
-});
+afterAll(closeTestBackends);
 
 it("a mutation whose result fails its returns validator keeps none of its writes", async () => {
   await expect(

@@ -4,12 +4,12 @@
 import { anyApi } from "convex/server";
 import { ConvexHttpClient } from "convex/browser";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { startBackend, type Backend } from "../server.ts";
+import type { Backend } from "../server.ts";
 import {
-  fixtureConvexDir,
+  closeTestBackends,
   newClient,
   nextValue,
-  removeTempDataDirs,
+  startTestBackend,
   tempDataDir,
 } from "./helpers.ts";
 
@@ -25,17 +25,13 @@ interface Job {
 let backend: Backend;
 let http: ConvexHttpClient;
 let dataDir: string;
-const start = (dir: string) =>
-  startBackend({ port: 0, sitePort: 0, dataDir: dir, convexDir: fixtureConvexDir });
+const start = (dir: string) => startTestBackend({ dataDir: dir });
 beforeAll(async () => {
   dataDir = tempDataDir();
   backend = await start(dataDir);
   http = new ConvexHttpClient(backend.url, { logger: false });
 });
-afterAll(async () => {
-  await backend.close();
-  removeTempDataDirs();
-});
+afterAll(closeTestBackends);
 
 const schedule = (fn: string, note: string, delayMs = 0) =>
   http.mutation(anyApi.jobs.schedule, { fn, note, delayMs }) as Promise<string>;

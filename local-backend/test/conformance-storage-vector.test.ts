@@ -4,24 +4,16 @@ import { createHash } from "node:crypto";
 import { anyApi } from "convex/server";
 import { ConvexHttpClient } from "convex/browser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startBackend, type Backend } from "../server.ts";
-import { fixtureConvexDir, removeTempDataDirs, tempDataDir } from "./helpers.ts";
+import type { Backend } from "../server.ts";
+import { closeTestBackends, startTestBackend } from "./helpers.ts";
 
 let backend: Backend;
 let http: ConvexHttpClient;
 beforeAll(async () => {
-  backend = await startBackend({
-    port: 0,
-    sitePort: 0,
-    dataDir: tempDataDir(),
-    convexDir: fixtureConvexDir,
-  });
+  backend = await startTestBackend();
   http = new ConvexHttpClient(backend.url, { logger: false });
 });
-afterAll(async () => {
-  await backend.close();
-  removeTempDataDirs();
-});
+afterAll(closeTestBackends);
 
 describe("ctx.storage.getMetadata", () => {
   it("returns storageId, the hex sha256, size and contentType, in queries and actions", async () => {

@@ -3,22 +3,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { anyApi } from "convex/server";
 import { ConvexHttpClient } from "convex/browser";
-import { startBackend, type Backend } from "../server.ts";
-import { fixtureConvexDir, removeTempDataDirs, tempDataDir } from "./helpers.ts";
+import type { Backend } from "../server.ts";
+import { closeTestBackends, startTestBackend } from "./helpers.ts";
 
 let backend: Backend;
 beforeAll(async () => {
-  backend = await startBackend({
-    port: 0,
-    sitePort: 0,
-    dataDir: tempDataDir(),
-    convexDir: fixtureConvexDir,
-  });
+  backend = await startTestBackend();
 });
-afterAll(async () => {
-  await backend.close();
-  removeTempDataDirs();
-});
+afterAll(closeTestBackends);
 
 const decoder = new TextDecoder();
 const text = (chunk: ReadableStreamReadResult<Uint8Array>) =>
