@@ -1,18 +1,33 @@
 import { useId } from "react";
 
-function Star({ filled }: { filled: boolean }) {
+const STAR_PATH = "M10 1.5l2.6 5.3 5.9.9-4.3 4.1 1 5.8L10 14.9l-5.2 2.7 1-5.8L1.5 7.7l5.9-.9z";
+
+/** One star, filled by `fill` (0, 0.5 or 1). */
+function Star({ filled, fill = filled ? 1 : 0 }: { filled?: boolean; fill?: number }) {
   return (
-    <svg
-      viewBox="0 0 20 20"
-      aria-hidden="true"
-      className={`h-5 w-5 ${filled ? "fill-accent-500" : "fill-slate-300"}`}
-    >
-      <path d="M10 1.5l2.6 5.3 5.9.9-4.3 4.1 1 5.8L10 14.9l-5.2 2.7 1-5.8L1.5 7.7l5.9-.9z" />
-    </svg>
+    <span className="relative inline-block h-5 w-5" data-fill={fill}>
+      <svg
+        viewBox="0 0 20 20"
+        aria-hidden="true"
+        className="absolute inset-0 h-5 w-5 fill-slate-300"
+      >
+        <path d={STAR_PATH} />
+      </svg>
+      {fill > 0 && (
+        <svg
+          viewBox="0 0 20 20"
+          aria-hidden="true"
+          className="absolute inset-0 h-5 w-5 fill-accent-500"
+          style={fill < 1 ? { clipPath: `inset(0 ${100 - fill * 100}% 0 0)` } : undefined}
+        >
+          <path d={STAR_PATH} />
+        </svg>
+      )}
+    </span>
   );
 }
 
-/** Read-only stars, e.g. 4.3 of 5 (rounded to whole stars). */
+/** Read-only stars to the nearest half: 4.5 shows four and a half, 4.3 four and a half, 4.2 four. */
 export function StarRating({
   value,
   max = 5,
@@ -22,7 +37,7 @@ export function StarRating({
   max?: number;
   className?: string;
 }) {
-  const full = Math.round(value);
+  const halves = Math.round(value * 2);
   return (
     <span
       role="img"
@@ -30,7 +45,7 @@ export function StarRating({
       className={`inline-flex ${className}`}
     >
       {Array.from({ length: max }, (_, i) => (
-        <Star key={i} filled={i < full} />
+        <Star key={i} fill={Math.min(1, Math.max(0, (halves - 2 * i) / 2))} />
       ))}
     </span>
   );

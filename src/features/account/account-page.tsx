@@ -33,7 +33,7 @@ export function AccountPage({
   const viewer = useQuery(api.users.viewer);
 
   return (
-    <main className="mx-auto grid max-w-6xl gap-4 px-4 py-6 md:grid-cols-[14rem_1fr] md:gap-8 md:py-10">
+    <main className="mx-auto grid w-full max-w-6xl gap-4 px-4 py-6 md:grid-cols-[14rem_minmax(0,1fr)] md:gap-8 md:py-10">
       <nav aria-label="Account" className="-mx-4 overflow-x-auto px-4 md:mx-0 md:px-0">
         <ul className="flex gap-1 md:flex-col">
           {TABS.map((t) => (

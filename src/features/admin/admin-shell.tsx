@@ -56,37 +56,43 @@ function AdminLayout({ name }: { name: string }) {
 
   return (
     <div className="flex min-h-dvh flex-col bg-slate-100 md:flex-row">
-      <aside className="bg-slate-800 text-white md:sticky md:top-0 md:flex md:h-dvh md:w-56 md:shrink-0 md:flex-col">
-        <div className="flex items-center justify-between gap-2 px-4 py-3 md:block md:py-5">
-          <div className="min-w-0">
-            <p className="font-semibold">
-              GharSewa <span className="font-normal text-slate-300">Admin</span>
-            </p>
-            <p className="truncate text-xs text-slate-300 md:mt-1">Signed in as {name}</p>
+      {/* the background runs the page's full height; the menu itself stays in view while scrolling */}
+      <aside className="bg-slate-800 text-white md:w-56 md:shrink-0 md:self-stretch">
+        <div className="md:sticky md:top-0 md:flex md:h-dvh md:flex-col">
+          <div className="flex items-center justify-between gap-2 px-4 py-3 md:block md:py-5">
+            <div className="min-w-0">
+              <p className="font-semibold">
+                GharSewa <span className="font-normal text-slate-300">Admin</span>
+              </p>
+              <p className="truncate text-xs text-slate-300 md:mt-1">Signed in as {name}</p>
+            </div>
+            {logoutButton("md:hidden")}
           </div>
-          {logoutButton("md:hidden")}
+          <nav
+            aria-label="Admin"
+            className="overflow-x-auto px-2 pb-2 md:flex-1 md:overflow-visible"
+          >
+            <ul className="flex gap-1 md:flex-col">
+              {NAV.map((item) => (
+                <li key={item.to}>
+                  <NavLink
+                    to={item.to}
+                    className={({ isActive }) =>
+                      // /admin-panel shows the technicians grid, so that entry is active there too.
+                      linkClass(
+                        isActive ||
+                          (item.to === paths.adminTechnicians() && pathname === paths.adminPanel()),
+                      )
+                    }
+                  >
+                    {item.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <div className="hidden px-2 pb-4 md:block">{logoutButton("w-full text-left")}</div>
         </div>
-        <nav aria-label="Admin" className="overflow-x-auto px-2 pb-2 md:flex-1 md:overflow-visible">
-          <ul className="flex gap-1 md:flex-col">
-            {NAV.map((item) => (
-              <li key={item.to}>
-                <NavLink
-                  to={item.to}
-                  className={({ isActive }) =>
-                    // /admin-panel shows the technicians grid, so that entry is active there too.
-                    linkClass(
-                      isActive ||
-                        (item.to === paths.adminTechnicians() && pathname === paths.adminPanel()),
-                    )
-                  }
-                >
-                  {item.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <div className="hidden px-2 pb-4 md:block">{logoutButton("w-full text-left")}</div>
       </aside>
       <div className="min-w-0 flex-1">
         <Outlet />

@@ -16,7 +16,17 @@ export type CardBooking = {
   note: string | null;
   price: number;
   cancelReason: string | null;
+  cancelledBy?: "customer" | "professional" | null;
 };
+
+/** Who called a booking off, as the card's reader knows them. */
+function cancelledByLabel(
+  by: "customer" | "professional" | null | undefined,
+  audience: "customer" | "professional",
+): string {
+  if (!by) return "Reason";
+  return by === audience ? "Cancelled by you" : `Cancelled by the ${by}`;
+}
 
 /** The other party as the card shows them: the professional to a customer, the customer to a professional. */
 export type Counterpart = {
@@ -104,7 +114,9 @@ export function BookingCard({
         )}
         {b.cancelReason && (
           <>
-            <dt className="text-slate-500">Reason</dt>
+            <dt className="text-slate-500">
+              {b.status === "cancelled" ? cancelledByLabel(b.cancelledBy, audience) : "Reason"}
+            </dt>
             <dd>{b.cancelReason}</dd>
           </>
         )}

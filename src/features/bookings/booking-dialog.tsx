@@ -98,7 +98,7 @@ export function BookingDialog({
         onClose();
       } catch (e) {
         setRefusal(errorMessage(e, "The booking could not be made. Please try again."));
-        requestAnimationFrame(() => refusalRef.current?.scrollIntoView({ block: "nearest" }));
+        requestAnimationFrame(() => refusalRef.current?.scrollIntoView?.({ block: "nearest" }));
       }
     },
   });

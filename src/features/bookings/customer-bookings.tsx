@@ -69,6 +69,7 @@ export function CustomerBookings() {
                 bookingId={b._id}
                 status={b.status}
                 actor="customer"
+                scheduledFor={b.scheduledFor}
                 otherParty={b.professional.name}
               />
             </BookingCard>

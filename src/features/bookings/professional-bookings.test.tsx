@@ -4,6 +4,7 @@ import { ConvexError } from "convex/values";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   ProfessionalBookings as BookingsPanel,
+  workQueue,
   type useProfessionalBookings,
 } from "@/features/bookings/professional-bookings";
 
@@ -139,5 +140,44 @@ describe("BookingsPanel", () => {
     expect(mutation).toHaveBeenCalledWith({ bookingId: "b1" });
     expect(toastError).toHaveBeenCalledWith("This booking has expired.");
     expect(screen.getByRole("button", { name: "Accept" })).toBeEnabled();
+  });
+
+  it("puts a new request above reviewed and accepted jobs; jobs by booked time", () => {
+    const at = (id: string, status: Booking["status"], hour: number) => ({
+      ...booking(id, status),
+      scheduledFor: Date.UTC(2025, 0, 5, hour),
+    });
+    const order = workQueue([
+      at("reviewed", "reviewed", 1),
+      at("late", "accepted", 9),
+      at("early", "en_route", 5),
+      at("new", "requested", 12),
+    ]).map((q) => q.booking._id);
+    expect(order).toEqual(["new", "early", "late", "reviewed"]);
+  });
+
+  it("warns of a clash with an accepted job and accepts only after confirmation", async () => {
+    mutation.mockResolvedValue(null);
+    const job = { ...booking("a", "accepted", "A"), scheduledFor: Date.UTC(2025, 0, 5, 9) };
+    const clash = {
+      ...booking("r", "requested", "R"),
+      scheduledFor: Date.UTC(2025, 0, 5, 10),
+    };
+    render(<BookingsPanel bookings={paginated([job, clash])} />);
+    const item = screen.getByRole("listitem", { name: "Booking from R" });
+    expect(within(item).getByRole("note")).toHaveTextContent("Clashes with your accepted job");
+    const user = userEvent.setup();
+    await user.click(within(item).getByRole("button", { name: "Accept" }));
+    expect(mutation).not.toHaveBeenCalled();
+    await user.click(screen.getByRole("button", { name: "Accept anyway" }));
+    expect(mutation).toHaveBeenCalledWith({ bookingId: "r", confirmClash: true });
+  });
+
+  it("holds Start trip until an hour before the booked time, and says from when", () => {
+    const later = { ...booking("a", "accepted", "A"), scheduledFor: Date.now() + 3 * 3_600_000 };
+    render(<BookingsPanel bookings={paginated([later])} />);
+    const item = screen.getByRole("listitem", { name: "Booking from A" });
+    expect(within(item).getByRole("button", { name: "Start trip" })).toBeDisabled();
+    expect(within(item).getByText(/You can start this job from/)).toBeInTheDocument();
   });
 });

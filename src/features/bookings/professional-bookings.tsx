@@ -5,12 +5,47 @@ import { Button } from "@/components/ui/button";
 import { EmptyState, LoadingState } from "@/components/ui/states";
 import { BookingCard } from "@/features/bookings/booking-card";
 import { StepButtons } from "@/features/bookings/step-buttons";
+import { ACTIVE_STATUSES, type BookingStatus } from "@convex/rules/bookingLifecycle";
+import { clashWith } from "@convex/rules/schedule";
 
 const PAGE_SIZE = 10;
 
 /** The signed-in professional's bookings, newest first, as a live subscription. */
 export function useProfessionalBookings() {
   return usePaginatedQuery(api.bookings.forProfessional, {}, { initialNumItems: PAGE_SIZE });
+}
+
+/** Work queue order: requests waiting for an answer, then jobs under way, then everything past. */
+function rank(status: BookingStatus): number {
+  if (status === "requested") return 0;
+  return ACTIVE_STATUSES.includes(status) ? 1 : 2;
+}
+
+/**
+ * The bookings in queue order (rank; requests newest first, jobs by booked time, the past newest
+ * first), each request with the accepted job it clashes with (rules/schedule.ts), if any.
+ */
+export function workQueue<B extends { status: BookingStatus; scheduledFor: number }>(
+  bookings: readonly B[],
+): { booking: B; clashAt?: number }[] {
+  const taken = bookings
+    .filter((b) => ACTIVE_STATUSES.includes(b.status))
+    .map((b) => b.scheduledFor);
+  return bookings
+    .map((booking, i) => ({ booking, i }))
+    .sort(
+      (a, b) =>
+        rank(a.booking.status) - rank(b.booking.status) ||
+        (rank(a.booking.status) === 1
+          ? a.booking.scheduledFor - b.booking.scheduledFor
+          : a.i - b.i),
+    )
+    .map(({ booking }) => ({
+      booking,
+      ...(booking.status === "requested"
+        ? { clashAt: clashWith(booking.scheduledFor, taken) }
+        : {}),
+    }));
 }
 
 /** The professional's work queue; requests that arrive while it is open are highlighted. */
@@ -52,7 +87,7 @@ export function ProfessionalBookings({
         </div>
       ) : (
         <ul className="mt-3 space-y-3">
-          {results.map((b) => (
+          {workQueue(results).map(({ booking: b, clashAt }) => (
             <BookingCard
               key={b._id}
               booking={b}
@@ -66,6 +101,8 @@ export function ProfessionalBookings({
                 status={b.status}
                 actor="professional"
                 otherParty={b.customer.name}
+                scheduledFor={b.scheduledFor}
+                clashAt={clashAt}
               />
             </BookingCard>
           ))}

@@ -5,7 +5,11 @@ import { api } from "@convex/_generated/api";
 import type { Id } from "@convex/_generated/dataModel";
 import { stepsFor, type BookingStatus, type Step } from "@convex/rules/bookingLifecycle";
 import { Button } from "@/components/ui/button";
-import { errorMessage } from "@/lib/errors";
+import { Dialog } from "@/components/ui/dialog";
+import { errorData, errorMessage } from "@/lib/errors";
+import { formatDateTime } from "@/lib/format";
+import { useNow } from "@/lib/use-now";
+import { stepsOpenAt, tooEarlyForSteps } from "@convex/rules/schedule";
 import { CancelDialog, cancelLabel, type Canceller } from "@/features/bookings/cancel-dialog";
 
 type DirectStep = Exclude<Step, "cancel">;
@@ -18,21 +22,33 @@ const LABELS: Record<DirectStep, { label: string; variant: "primary" | "danger" 
   complete: { label: "Complete", variant: "primary" },
 };
 
+/** Steps of the job itself: open from an hour before the booked time (rules/schedule.ts). */
+const LEAD_STEPS: readonly DirectStep[] = ["startTrip", "arrive", "complete"];
+
 /**
  * The buttons for every step `actor` may take on a booking in `status`, straight from the lifecycle's
- * transition table; Cancel opens the reason dialog.
+ * transition table; Cancel opens the reason dialog. Accepting a request that clashes with an accepted
+ * job asks first; the job's own steps wait until an hour before the booked time.
  */
 export function StepButtons({
   bookingId,
   status,
   actor,
   otherParty,
+  scheduledFor,
+  clashAt,
 }: {
   bookingId: Id<"bookings">;
   status: BookingStatus;
   actor: Canceller;
   otherParty: string;
+  scheduledFor: number;
+  /** When the accepted job this request clashes with is booked, if it clashes. */
+  clashAt?: number;
 }) {
+  const [confirmClash, setConfirmClash] = useState<number | null>(null);
+  const now = useNow();
+  const accept = useMutation(api.bookings.accept);
   const mutations: Record<DirectStep, (args: { bookingId: Id<"bookings"> }) => Promise<null>> = {
     accept: useMutation(api.bookings.accept),
     reject: useMutation(api.bookings.reject),
@@ -44,11 +60,31 @@ export function StepButtons({
   const [cancelling, setCancelling] = useState(false);
   const steps = stepsFor(status, actor);
   if (steps.length === 0) return null;
+  const early = tooEarlyForSteps(scheduledFor, now);
+  const hasLeadStep = steps.some((s) => LEAD_STEPS.includes(s as DirectStep));
 
   async function run(step: DirectStep) {
+    if (step === "accept" && clashAt !== undefined) {
+      setConfirmClash(clashAt);
+      return;
+    }
     setBusy(step);
     try {
       await mutations[step]({ bookingId });
+    } catch (error) {
+      const data = errorData(error);
+      if (data?.code === "BOOKING_CLASH" && typeof data.at === "number") setConfirmClash(data.at);
+      else toast.error(errorMessage(error, "Could not update the booking. Please try again."));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function acceptClash() {
+    setBusy("accept");
+    try {
+      await accept({ bookingId, confirmClash: true });
+      setConfirmClash(null);
     } catch (error) {
       toast.error(errorMessage(error, "Could not update the booking. Please try again."));
     } finally {
@@ -58,6 +94,17 @@ export function StepButtons({
 
   return (
     <div className="mt-3 flex flex-wrap justify-end gap-2">
+      {clashAt !== undefined && steps.includes("accept") && (
+        <p role="note" className="w-full rounded-lg bg-amber-50 p-2 text-sm text-amber-900">
+          Clashes with your accepted job at {formatDateTime(clashAt)}.
+        </p>
+      )}
+      {early && hasLeadStep && (
+        <p className="w-full text-sm text-slate-600">
+          You can start this job from {formatDateTime(stepsOpenAt(scheduledFor))}, one hour before
+          the booked time.
+        </p>
+      )}
       {steps.map((step) =>
         step === "cancel" ? (
           <Button
@@ -74,13 +121,30 @@ export function StepButtons({
             key={step}
             size="sm"
             variant={LABELS[step].variant}
-            disabled={busy !== null}
+            disabled={busy !== null || (early && LEAD_STEPS.includes(step))}
             onClick={() => void run(step)}
             className="min-w-24 flex-1 sm:flex-none"
           >
             {busy === step ? "Please wait…" : LABELS[step].label}
           </Button>
         ),
+      )}
+      {confirmClash !== null && (
+        <Dialog
+          open
+          onClose={() => setConfirmClash(null)}
+          title="Accept a clashing job?"
+          description={`You already accepted a job at ${formatDateTime(confirmClash)}, within two hours of this one. Accept only if you can do both.`}
+        >
+          <div className="mt-4 flex justify-end gap-2">
+            <Button variant="secondary" onClick={() => setConfirmClash(null)}>
+              Go back
+            </Button>
+            <Button onClick={() => void acceptClash()} disabled={busy !== null}>
+              Accept anyway
+            </Button>
+          </div>
+        </Dialog>
       )}
       {cancelling && (
         <CancelDialog

@@ -50,7 +50,12 @@ function PriceList() {
       {items.map((s) => (
         <li key={s.name} className="flex justify-between gap-3 py-2 text-sm">
           <span>{s.name}</span>
-          <span className="font-medium">{formatRs(s.price)}</span>
+          <span className="text-right font-medium">
+            {formatRs(s.price)}
+            {s.price === 0 && (
+              <span className="block text-xs font-normal text-slate-600">Price on inspection</span>
+            )}
+          </span>
         </li>
       ))}
     </ul>

@@ -7,6 +7,7 @@ import { api } from "@convex/_generated/api";
 import { InlineAlert } from "@/components/ui/states";
 import { Form, useAppForm } from "@/components/form";
 import { paths } from "@/lib/paths";
+import { errorMessage } from "@/lib/errors";
 
 export const SIGNIN_FAILED = "An error occurred. Please try again.";
 
@@ -27,13 +28,14 @@ export default function ProfessionalSigninPage() {
 function SigninForm() {
   const { signIn } = useAuthActions();
   const navigate = useNavigate();
-  const [failed, setFailed] = useState(false);
+  // the spec's text, and under it the server's reason (e.g. a wrong password)
+  const [failed, setFailed] = useState<string | null>(null);
 
   const form = useAppForm({
     defaultValues: { email: "", password: "" },
     validators: { onSubmit: signinSchema },
     onSubmit: async ({ value }) => {
-      setFailed(false);
+      setFailed(null);
       try {
         await signIn("professional", {
           email: value.email.trim(),
@@ -41,8 +43,8 @@ function SigninForm() {
           flow: "signIn",
         });
         navigate(paths.professionalDashboard());
-      } catch {
-        setFailed(true);
+      } catch (e) {
+        setFailed(errorMessage(e, ""));
       }
     },
   });
@@ -68,7 +70,12 @@ function SigninForm() {
           <form.AppField name="password">
             {(f) => <f.PasswordField label="Password" autoComplete="current-password" required />}
           </form.AppField>
-          {failed && <InlineAlert tone="error">{SIGNIN_FAILED}</InlineAlert>}
+          {failed !== null && (
+            <InlineAlert tone="error">
+              {SIGNIN_FAILED}
+              {failed && <span className="mt-1 block text-sm font-normal">{failed}</span>}
+            </InlineAlert>
+          )}
           <form.AppForm>
             <form.SubmitButton label="Sign in" pendingLabel="Signing in..." className="w-full" />
           </form.AppForm>
