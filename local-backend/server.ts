@@ -182,6 +182,7 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
   };
   admin.attach({
     engine,
+    tables: persistence.tables,
     urls: () => ({ convexCloudUrl: url, convexSiteUrl: siteUrl }),
     activate: (dir) => reload(nativeImport, dir),
   });

@@ -1,12 +1,14 @@
 // Wires the CLI-facing admin API into a backend: the pushed code to run, the `_system/cli/*`
 // functions, and the HTTP endpoints (routes.ts).
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { TableNumbers } from "../durability/table-numbers.ts";
 import type { Engine } from "../engine/engine.ts";
 import { EnvVars } from "./env-vars.ts";
 import { FunctionLogs } from "./function-logs.ts";
 import { PushService } from "./push.ts";
 import { handleAdminApi, isAdminApiPath } from "./routes.ts";
 import type { SchemaJson } from "./schema-check.ts";
+import { ImportService } from "./snapshot-import.ts";
 import { SnapshotService } from "./snapshots.ts";
 import { systemModules } from "./system-functions.ts";
 
@@ -14,6 +16,7 @@ export { isAdminApiPath };
 
 export interface AdminApiTarget {
   engine: Engine;
+  tables: TableNumbers;
   urls(): { convexCloudUrl: string; convexSiteUrl: string };
   /** Runs the modules in `dir` from now on (data untouched). */
   activate(dir: string): Promise<void>;
@@ -24,6 +27,7 @@ export class AdminApi {
   readonly push: PushService;
   readonly snapshots: SnapshotService;
   readonly logs = new FunctionLogs();
+  readonly imports: ImportService;
   private target?: AdminApiTarget;
 
   constructor(
@@ -58,6 +62,7 @@ export class AdminApi {
       activate: (dir) => this.target!.activate(dir),
       environmentVariables: () => this.env.all(),
     });
+    this.imports = new ImportService({ engine, tables: () => this.target!.tables });
     this.snapshots = new SnapshotService({
       dataDir,
       currentTs: () => engine().currentTs(),
@@ -85,7 +90,7 @@ export class AdminApi {
       },
       envVars: () => this.env.list(),
       latestExport: () => this.snapshots.latestExport(),
-      imports: () => [],
+      imports: () => this.imports.list(),
     });
   }
 
@@ -101,6 +106,7 @@ export class AdminApi {
       env: this.env,
       snapshots: this.snapshots,
       logs: this.logs,
+      imports: this.imports,
       urls: target.urls,
       invalidateSystemQueries: () => target.engine.queries.invalidateAll(),
     });

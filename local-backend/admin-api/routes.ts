@@ -7,6 +7,7 @@ import { sameSecret } from "../auth-keys.ts";
 import { BodyTooLarge, readBody, sendJson } from "../http-util.ts";
 import { envChanges, EnvVarError, type EnvVars } from "./env-vars.ts";
 import type { FunctionLogs } from "./function-logs.ts";
+import { ImportError, type ImportService } from "./snapshot-import.ts";
 import { PushError, type PushService } from "./push.ts";
 import type { SnapshotService } from "./snapshots.ts";
 
@@ -16,6 +17,7 @@ export interface AdminApiDeps {
   env: EnvVars;
   snapshots: SnapshotService;
   logs: FunctionLogs;
+  imports: ImportService;
   urls(): { convexCloudUrl: string; convexSiteUrl: string };
   /** System queries read state outside the database (env, exports, imports): recompute them. */
   invalidateSystemQueries(): void;
@@ -88,6 +90,8 @@ export async function handleAdminApi(
       return sendJson(res, error.status, { code: error.code, message: error.message });
     if (error instanceof PushError)
       return sendJson(res, error.status, { code: error.code, message: error.message });
+    if (error instanceof ImportError)
+      return sendJson(res, 400, { code: "ImportFailed", message: error.message });
     if (error instanceof EnvVarError)
       return sendJson(res, 400, { code: "InvalidEnvironmentVariable", message: error.message });
     throw error;
@@ -111,12 +115,16 @@ async function route(req: IncomingMessage, res: ServerResponse, url: URL, deps: 
   if (pathname.startsWith("/api/export/zip/") && req.method === "GET")
     return deps.snapshots.download(res, pathname.slice("/api/export/zip/".length));
   if (req.method !== "POST") throw methodNotAllowed("POST");
-  if (pathname.startsWith("/api/import/") || pathname.endsWith("_import"))
-    throw new HttpError(
-      501,
-      "NotImplemented",
-      "The local backend does not import snapshots yet; restore a copy of its data directory instead.",
+  if (pathname === "/api/import/upload_part") {
+    const body = await readBody(req, deps.imports.maxPartBytes);
+    const params = url.searchParams;
+    const token = deps.imports.uploadPart(
+      params.get("uploadToken") ?? "",
+      params.get("partNumber") ?? "",
+      body,
     );
+    return sendJson(res, 200, token);
+  }
   const isPush =
     pathname === "/api/deploy2/start_push" || pathname.startsWith("/api/deploy2/evaluate");
   const body = await readJson(req, isPush ? MAX_JSON_BYTES : MAX_SMALL_BYTES, deps.adminKey);
@@ -133,6 +141,22 @@ async function route(req: IncomingMessage, res: ServerResponse, url: URL, deps: 
       deps.invalidateSystemQueries();
       return sendJson(res, 200, {});
     }
+    case "/api/import/start_upload":
+      return sendJson(res, 200, deps.imports.startUpload());
+    case "/api/import/finish_upload": {
+      const result = deps.imports.finishUpload(body);
+      deps.invalidateSystemQueries();
+      return sendJson(res, 200, result);
+    }
+    case "/api/perform_import": {
+      const result = await deps.imports.performImport(body);
+      deps.invalidateSystemQueries();
+      return sendJson(res, 200, result);
+    }
+    case "/api/cancel_import":
+      deps.imports.cancelImport(body);
+      deps.invalidateSystemQueries();
+      return sendJson(res, 200, {});
     case "/api/export/request/zip":
       await deps.snapshots.requestExport(url.searchParams.get("includeStorage") === "true");
       deps.invalidateSystemQueries();

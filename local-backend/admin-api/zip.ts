@@ -1,6 +1,6 @@
 // A minimal ZIP writer (deflate, no ZIP64) for snapshot exports: one file per table's documents and one
 // per stored file, as Convex lays out its export archives.
-import { crc32, deflateRawSync } from "node:zlib";
+import { crc32, deflateRawSync, inflateRawSync } from "node:zlib";
 
 export interface ZipEntry {
   name: string;
@@ -55,4 +55,67 @@ export function writeZip(entries: ZipEntry[]): Buffer {
   end.writeUInt32LE(directory.length, 12);
   end.writeUInt32LE(offset, 16);
   return Buffer.concat([...parts, directory, end]);
+}
+
+export class ZipError extends Error {}
+
+/**
+ * The files of a ZIP archive (stored or deflated; no ZIP64), read from its central directory. At most
+ * `maxEntries` files and `maxBytes` uncompressed in all: an archive claiming more is refused before
+ * it is inflated.
+ */
+export function readZip(
+  zip: Buffer,
+  limits: { maxEntries: number; maxBytes: number },
+): Map<string, Buffer> {
+  let end = -1;
+  for (let i = zip.length - 22; i >= Math.max(0, zip.length - 22 - 0xffff); i--)
+    if (zip.readUInt32LE(i) === 0x06054b50) {
+      end = i;
+      break;
+    }
+  if (end < 0) throw new ZipError("Not a ZIP archive (no end of central directory)");
+  const count = zip.readUInt16LE(end + 10);
+  const directoryEnd = zip.readUInt32LE(end + 16) + zip.readUInt32LE(end + 12);
+  if (count > limits.maxEntries) throw new ZipError(`More than ${limits.maxEntries} files`);
+  if (directoryEnd > end) throw new ZipError("Damaged ZIP archive (central directory)");
+  const files = new Map<string, Buffer>();
+  let total = 0;
+  let at = zip.readUInt32LE(end + 16);
+  for (let n = 0; n < count; n++) {
+    if (at + 46 > end || zip.readUInt32LE(at) !== 0x02014b50)
+      throw new ZipError("Damaged ZIP archive (central directory entry)");
+    const method = zip.readUInt16LE(at + 10);
+    const crc = zip.readUInt32LE(at + 16);
+    const compressedSize = zip.readUInt32LE(at + 20);
+    const size = zip.readUInt32LE(at + 24);
+    const nameLength = zip.readUInt16LE(at + 28);
+    const extraLength = zip.readUInt16LE(at + 30);
+    const commentLength = zip.readUInt16LE(at + 32);
+    const local = zip.readUInt32LE(at + 42);
+    const name = zip.subarray(at + 46, at + 46 + nameLength).toString("utf8");
+    at += 46 + nameLength + extraLength + commentLength;
+    if (name.endsWith("/")) continue;
+    total += size;
+    if (total > limits.maxBytes)
+      throw new ZipError(`More than ${limits.maxBytes} bytes uncompressed`);
+    if (local + 30 > zip.length || zip.readUInt32LE(local) !== 0x04034b50)
+      throw new ZipError(`Damaged ZIP archive (${name})`);
+    const start = local + 30 + zip.readUInt16LE(local + 26) + zip.readUInt16LE(local + 28);
+    if (start + compressedSize > zip.length) throw new ZipError(`Damaged ZIP archive (${name})`);
+    const raw = zip.subarray(start, start + compressedSize);
+    let data: Buffer;
+    if (method === 0) data = raw;
+    else if (method === 8) {
+      try {
+        data = inflateRawSync(raw, { maxOutputLength: Math.max(size, 1) });
+      } catch {
+        throw new ZipError(`Damaged ZIP archive (${name} does not inflate to its size)`);
+      }
+    } else throw new ZipError(`${name}: compression method ${method} is not supported`);
+    if (data.length !== size || crc32(data) !== crc)
+      throw new ZipError(`Damaged ZIP archive (${name}: size or checksum)`);
+    files.set(name, data);
+  }
+  return files;
 }

@@ -32,6 +32,7 @@ export class TableNumbers {
   readonly file: string;
   private readonly numbers = new Map<string, number>();
   private readonly names = new Map<number, string>();
+  private readonly keptIds = new Map<string, string[]>();
   /** Numbers not yet in the file (only the fixed system ones, until the first table is registered). */
   private unsaved = false;
 
@@ -126,8 +127,21 @@ export class TableNumbers {
     return n === null ? null : (this.names.get(n) ?? null);
   }
 
-  /** A new random id of `table`. */
+  /** A new random id of `table`, or the next id `keepIds` set aside for it. */
   newId(table: string): string {
+    const kept = this.keptIds.get(table);
+    if (kept?.length) return kept.shift()!;
     return encodeId(this.numberOf(table), newInternalId());
+  }
+
+  /**
+   * The next `newId(table)` calls return `ids`, in order (a snapshot import keeps its documents' ids);
+   * each must be an id of `table` that no document has. `keepIds(table, [])` drops what is left.
+   */
+  keepIds(table: string, ids: string[]) {
+    for (const id of ids)
+      if (this.tableOf(id) !== table) throw new Error(`${id} is not an id of table ${table}`);
+    if (ids.length === 0) this.keptIds.delete(table);
+    else this.keptIds.set(table, [...ids]);
   }
 }

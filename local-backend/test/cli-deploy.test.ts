@@ -1,8 +1,16 @@
 // The Convex CLI against the local backend, offline: `npx convex deploy` (the real CLI and its bundler)
 // pushes this repo's convex/ to an empty backend, which then runs the pushed bundles; `convex run`,
-// `data`, `env` and `export` work against it; a restart keeps the pushed code and the data.
+// `data`, `env`, `export` and `import` work against it; a restart keeps the pushed code and the data.
 import { execFile, spawn, type ChildProcess } from "node:child_process";
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
+import {
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -46,6 +54,14 @@ async function startChild(): Promise<{ child: ChildProcess; url: string; siteUrl
     child.once("exit", (code) => reject(new Error(`backend exited (${code}):\n${output}`)));
   });
   return { child, ...urls };
+}
+
+/** An HTTP client with the admin key, as the CLI's system queries use. */
+function admin() {
+  const client = new ConvexHttpClient(backend!.url);
+  // setAdminAuth is marked internal in convex/browser's types (the CLI's own runs use it).
+  (client as unknown as { setAdminAuth(key: string): void }).setAdminAuth(adminKey);
+  return client;
 }
 
 async function stopChild() {
@@ -131,7 +147,11 @@ describe("the Convex CLI against the local backend", () => {
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ success: true });
 
-    expect((await convex("data")).stdout).toMatch(/serviceCategories/);
+    // `npx convex data` lists tables with this system query (run here without a CLI process).
+    const tables = (await admin().query(anyApi._system.cli.tables.default, {
+      paginationOpts: { numItems: 100, cursor: null },
+    })) as { page: { name: string }[] };
+    expect(tables.page.map((t) => t.name)).toContain("serviceCategories");
     expect((await convex("data", "serviceCategories", "--limit", "1")).stdout).toMatch(/slug/);
     await convex("env", "set", "GHARSEWA_CLI_TEST", "set-by-cli");
     expect((await convex("env", "list")).stdout).toContain("GHARSEWA_CLI_TEST=set-by-cli");
@@ -152,6 +172,35 @@ describe("the Convex CLI against the local backend", () => {
     const response = await fetch(`${backend.siteUrl}/api/services/category/plumbing`);
     expect(response.status).toBe(200);
     expect((await convex("env", "get", "GHARSEWA_CLI_TEST")).stdout).toContain("set-by-cli");
+  }, 60_000);
+
+  it("npx convex import restores an export with its ids, and imports JSONL into a table", async () => {
+    // The ids of the users table (creation times are the import's), read as `npx convex data` does.
+    const ids = async (table: string) => {
+      const { page } = (await admin().query(anyApi._system.cli.tableData.default, {
+        table,
+        order: "asc",
+        paginationOpts: { numItems: 100, cursor: null },
+      })) as { page: { _id: string; note?: string }[] };
+      return page;
+    };
+    const users = async () => (await ids("users")).map((d) => d._id);
+    const before = await users();
+    const restored = await convex("import", "--replace", "--yes", path.join(work, "snapshot.zip"));
+    expect(restored.all).toMatch(/Added \d+ documents/);
+    expect(before).toHaveLength(1);
+    expect(await users()).toEqual(before);
+
+    const lines = path.join(work, "probes.jsonl");
+    writeFileSync(lines, '{"n": 1}\n{"n": 2, "note": "two"}\n');
+    expect((await convex("import", "--table", "probes", lines)).all).toContain(
+      'Added 2 documents to table "probes"',
+    );
+    expect((await ids("probes")).map((d) => d.note)).toEqual([undefined, "two"]);
+    // Refused when the table has documents and no mode says what to do with them.
+    await expect(convex("import", "--table", "probes", lines)).rejects.toThrow(
+      /already has documents/,
+    );
   }, 60_000);
 
   it("refuses admin endpoints without the admin key, and module paths that leave the push", async () => {
