@@ -10,6 +10,7 @@ import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { getDocumentSize, type Value } from "convex/values";
 import { decodeId } from "./ids.ts";
 import type { VectorIndex } from "./vector-search.ts";
 
@@ -18,6 +19,8 @@ export interface SearchIndex {
   searchField: string;
   filterFields: string[];
 }
+import { IndexQueries, type QueryJson } from "./index-query.ts";
+import { IndexStore } from "./indexes.ts";
 
 export const PINNED_CONVEX_TEST_VERSION = "0.0.60";
 
@@ -52,9 +55,20 @@ interface DatabaseFake {
       }
     >;
   } | null;
-  startQuery(query: unknown): number;
-  paginate(args: unknown): unknown;
+  _nextQueryId: number;
+  startTransaction(): void;
+  rollbackWrites(): void;
+  stashWrites(): Record<string, Doc | null>[];
+  restoreWrites(stashed: Record<string, Doc | null>[]): void;
+  _addWrite(id: string, value: Doc | null): void;
+  _encodeCursor(doc: Doc, fieldPaths: string[]): string;
+  _docIsAfterCursor(doc: Doc, cursorKeys: unknown[], fieldPaths: string[], order: string): number;
+  startQuery(query: QueryJson): number;
+  queryNext(queryId: number): { value: Doc | null; done: boolean };
+  paginate(args: PaginateArgs): unknown;
 }
+
+type PaginateArgs = Omit<Parameters<IndexQueries["paginate"]>[0], "documentSize">;
 
 export interface ConvexGlobal {
   components: Record<string, { db: DatabaseFake; modules: (p: string) => Promise<any> }>;
@@ -85,6 +99,8 @@ export interface ConvexTestInternals {
     getStore(): ConvexGlobal | undefined;
   };
   evaluateRangeFilter(doc: Doc, filter: unknown): boolean;
+  evaluateFilter(doc: Doc, filter: unknown): unknown;
+  validateIndexRangeExpression(source: unknown, fields: string[]): void;
   runScheduledFunction(args: {
     db: DatabaseFake;
     jobId: string;
@@ -438,7 +454,8 @@ export function loadConvexTestInternals(): Promise<ConvexTestInternals> {
       "        ? localBackendHooks.runQuery((authStorage.getStore() ?? auth)._userIdentity, reference, args, original)\n" +
       "        : original(reference, args);\n" +
       "}\n" +
-      "export { convexGlobalStorage, evaluateRangeFilter, runScheduledFunction, AuthFake, localBackendHooks, localBackendFailInterruptedJob };\n";
+      "export { convexGlobalStorage, evaluateRangeFilter, evaluateFilter, validateIndexRangeExpression,\n" +
+      "    runScheduledFunction, AuthFake, localBackendHooks, localBackendFailInterruptedJob };\n";
     const outFile = writePatched(outDir, "index", source);
     return (await import(pathToFileURL(outFile).href)) as ConvexTestInternals;
   })();
@@ -512,12 +529,6 @@ export function useModuleLoader(
   global.components[""].modules = loader;
 }
 
-export interface QuerySource {
-  type: string;
-  indexName?: string;
-  range?: { type: string; fieldPath: string; value: unknown }[];
-}
-
 export type IndexDefinitions = Map<string, { indexDescriptor: string; fields: string[] }[]>;
 
 /** A deployment's document ids (durability/table-numbers.ts). */
@@ -529,8 +540,6 @@ export interface TableIds {
 }
 
 export interface DatabaseHooks {
-  /** Committed ids of `table` that may match the query being resolved (a superset is fine). */
-  candidates(table: string, source: QuerySource | undefined): Iterable<string>;
   /** After every commit that applies writes to the database (top level), with each written doc's old version. */
   afterCommit(commitTs: bigint, before: Map<string, Doc | null>): void;
   /** After a file's bytes are stored (its `_storage` document is already committed). */
@@ -540,8 +549,8 @@ export interface DatabaseHooks {
 /** convex-test's root-component database and transaction state, seen through one narrow API. */
 export class ConvexTestDatabase {
   private readonly db: DatabaseFake;
-  /** The source of the query convex-test is resolving right now (set around startQuery/paginate). */
-  private querySource: QuerySource | undefined;
+  /** Every index as a sorted tree (engine/indexes.ts), kept by instrument(). */
+  private store: IndexStore | undefined;
 
   private ids: TableIds | undefined;
 
@@ -591,6 +600,11 @@ export class ConvexTestDatabase {
     return this.db._documents[id] ?? null;
   }
 
+  /** The committed documents of one table, in creation order. */
+  tableDocuments(table: string): Iterable<Doc> {
+    return this.store?.committedDocs(table) ?? [];
+  }
+
   documents(): Iterable<Doc> {
     return Object.values(this.db._documents);
   }
@@ -602,7 +616,10 @@ export class ConvexTestDatabase {
   /** Real Convex keeps the content type on the `_storage` document; convex-test does not. */
   setContentType(storageId: string, contentType: string) {
     const doc = this.db._documents[storageId];
-    if (doc) this.db._documents[storageId] = { ...doc, contentType };
+    if (!doc) return;
+    const updated = { ...doc, contentType };
+    this.db._documents[storageId] = updated;
+    this.store?.replaceEverywhere("_storage", doc, updated);
   }
 
   vectorIndex(table: string, name: string): VectorIndex | undefined {
@@ -626,6 +643,23 @@ export class ConvexTestDatabase {
   /** Takes over the compiled schema (indexes, validators) of another convex-test instance. */
   useSchemaOf(other: ConvexTestDatabase) {
     this.db._schema = other.db._schema;
+    if (this.store) this.rebuildIndexes();
+  }
+
+  /** Set when the indexes must be rebuilt as soon as the open transaction ends. */
+  private rebuildPending = false;
+
+  /** Builds every index anew from the committed documents (schema change, restore). */
+  private rebuildIndexes() {
+    // an open transaction keeps the trees it writes into until it ends
+    if (this.db._writes.length > 0) {
+      this.rebuildPending = true;
+      return;
+    }
+    this.rebuildPending = false;
+    const store = new IndexStore(this.indexes());
+    store.rebuild(Object.values(this.db._documents), (id) => this.tableOf(id));
+    this.store = store;
   }
 
   lastCommitTs(): bigint {
@@ -650,40 +684,61 @@ export class ConvexTestDatabase {
     this.db._lastCreationTime = Math.max(this.db._lastCreationTime, state.lastCreationTime);
     if (state.ts > this.global.transactionManager._lastCommitTs)
       this.global.transactionManager._lastCommitTs = state.ts;
+    if (this.store) this.rebuildIndexes();
   }
 
   instrument(hooks: DatabaseHooks) {
     const db = this.db;
-    for (const method of ["startQuery", "paginate"] as const) {
-      const original = db[method].bind(db) as (arg: unknown) => unknown;
-      db[method] = ((arg: { query?: { source: QuerySource }; source?: QuerySource }) => {
-        this.querySource = method === "startQuery" ? arg.source : arg.query?.source;
-        try {
-          return original(arg);
-        } finally {
-          this.querySource = undefined;
-        }
-      }) as never;
-    }
-    // convex-test scans every document of the database for each query; scan candidates instead,
-    // plus whatever the open transaction wrote.
-    db._iterateDocs = (table, callback) => {
-      let ids = hooks.candidates(table, this.querySource);
-      if (db._writes.length > 0) {
-        const all = new Set(ids);
-        for (const layer of db._writes)
-          for (const id of Object.keys(layer)) if (this.tableOf(id) === table) all.add(id);
-        ids = all;
+    const tableOf = (id: string) => this.tableOf(id);
+    this.rebuildIndexes();
+    const store = () => this.store!;
+    const queries = new IndexQueries(() => this.store!, {
+      evaluateFilter: this.internals.evaluateFilter,
+      validateIndexRangeExpression: (source, fields) =>
+        this.internals.validateIndexRangeExpression(source, fields),
+      encodeCursor: (doc, fieldPaths) => db._encodeCursor(doc, fieldPaths),
+      docIsAfterCursor: (doc, keys, fieldPaths, order) =>
+        db._docIsAfterCursor(doc, keys, fieldPaths, order),
+    });
+    // Every transaction level writes into its own clones of the trees it touches (engine/indexes.ts).
+    const startTransaction = db.startTransaction.bind(db);
+    db.startTransaction = () => {
+      startTransaction();
+      store().beginLevel();
+    };
+    const rollbackWrites = db.rollbackWrites.bind(db);
+    db.rollbackWrites = () => {
+      rollbackWrites();
+      store().rollbackLevel();
+      if (db._writes.length > 0) return;
+      results.clear();
+      if (this.rebuildPending) this.rebuildIndexes();
+    };
+    const stashWrites = db.stashWrites.bind(db);
+    const stashedLevels: ReturnType<IndexStore["stash"]>[] = [];
+    db.stashWrites = () => {
+      stashedLevels.push(store().stash());
+      return stashWrites();
+    };
+    const restoreWrites = db.restoreWrites.bind(db);
+    db.restoreWrites = (stashed) => {
+      restoreWrites(stashed);
+      store().unstash(stashedLevels.pop() ?? []);
+    };
+    const visible = (id: string): Doc | null => {
+      for (let i = db._writes.length - 1; i >= 0; i--) {
+        const write = db._writes[i][id];
+        if (write !== undefined) return write;
       }
-      // The ids come from the table's own index (or its writes): read them as db.get would, without
-      // decoding each id again to check its table.
-      for (const id of ids) {
-        let doc: Doc | null | undefined;
-        for (let i = db._writes.length - 1; i >= 0 && doc === undefined; i--)
-          doc = db._writes[i][id];
-        if (doc === undefined) doc = db._documents[id] ?? null;
-        if (doc !== null) callback(doc);
-      }
+      return db._documents[id] ?? null;
+    };
+    let merging = false;
+    const addWrite = db._addWrite.bind(db);
+    db._addWrite = (id, value) => {
+      if (merging) return addWrite(id, value);
+      const before = visible(id);
+      addWrite(id, value);
+      store().write(tableOf(id), before, value);
     };
     const commit = db.commit.bind(db);
     db.commit = (commitTs) => {
@@ -691,8 +746,53 @@ export class ConvexTestDatabase {
       const writes = db._writes.length === 1 ? db._writes[0] : null;
       const before = new Map<string, Doc | null>();
       if (writes) for (const id of Object.keys(writes)) before.set(id, db._documents[id] ?? null);
-      commit(commitTs);
-      if (writes !== null && commitTs !== null) hooks.afterCommit(commitTs, before);
+      merging = true;
+      try {
+        commit(commitTs);
+      } finally {
+        merging = false;
+      }
+      store().commitLevel();
+      if (writes === null) return;
+      results.clear();
+      if (this.rebuildPending) this.rebuildIndexes();
+      // a value written as the commit's timestamp is only known now: its documents are new objects
+      for (const [id, write] of Object.entries(writes)) {
+        const committed = db._documents[id];
+        if (write !== null && committed !== undefined && committed !== write)
+          store().replaceEverywhere(tableOf(id), write, committed);
+      }
+      if (commitTs !== null) hooks.afterCommit(commitTs, before);
+    };
+    // Index ranges and table scans read the trees; text search stays convex-test's (over the table's tree).
+    const results = new Map<number, { docs: Doc[]; next: number }>();
+    const startQuery = db.startQuery.bind(db);
+    db.startQuery = (query) => {
+      if (!queries.handles(query.source)) return startQuery(query);
+      const id = db._nextQueryId++;
+      results.set(id, { docs: queries.evaluate(query), next: 0 });
+      return id;
+    };
+    const queryNext = db.queryNext.bind(db);
+    db.queryNext = (queryId) => {
+      const stream = results.get(queryId);
+      if (!stream) return queryNext(queryId);
+      if (stream.next >= stream.docs.length) {
+        results.delete(queryId);
+        return { value: null, done: true };
+      }
+      return { value: stream.docs[stream.next++], done: false };
+    };
+    const paginate = db.paginate.bind(db);
+    db.paginate = (args) =>
+      queries.handles(args.query.source)
+        ? queries.paginate({
+            ...args,
+            documentSize: (doc) => getDocumentSize(doc as Record<string, Value>),
+          })
+        : paginate(args);
+    db._iterateDocs = (table, callback) => {
+      for (const doc of queries.tableScan(table)) callback(doc);
     };
     const storeFile = db.storeFile.bind(db);
     db.storeFile = (storageId, blob) => {

@@ -32,7 +32,6 @@ import { QueryCache, type Outcome } from "../read-tracking/query-cache.ts";
 import type { TableNumbers } from "../durability/table-numbers.ts";
 import { ReadSet, type Change } from "./read-set.ts";
 import { newRequestId } from "../http-util.ts";
-import { TableIndex } from "./table-index.ts";
 import { decodeId } from "./ids.ts";
 import { vectorSearch, type VectorQuery } from "./vector-search.ts";
 
@@ -300,7 +299,6 @@ function errorMessageOf(error: unknown): { message: string; data: Value | undefi
 export class Engine {
   /** Module path without extension (absolute) → loader. */
   private modules = new Map<string, () => Promise<Record<string, unknown>>>();
-  private tableIndex!: TableIndex;
   /** Module path without extension (absolute) → its file; file → whether it is a "use node" module. */
   private files = new Map<string, string>();
   private nodeModules = new Map<string, boolean>();
@@ -357,9 +355,7 @@ export class Engine {
     );
     engine.useModules(modules);
     engines.set(global, engine);
-    engine.rebuildTableIndex();
     database.instrument({
-      candidates: (table, source) => engine.tableIndex.candidates(table, source),
       afterCommit: (commitTs, before) => engine.afterCommit(commitTs, before),
       fileStored: (storageId, blob) => hooks.onFileStored(storageId, blob),
     });
@@ -381,13 +377,7 @@ export class Engine {
     this.database.useSchemaOf(new ConvexTestDatabase(this.internals, compiled));
     this.convexDir = path.resolve(convexDir);
     this.useModules(modules);
-    this.rebuildTableIndex();
     this.queries.invalidateAll();
-  }
-
-  private rebuildTableIndex() {
-    this.tableIndex = new TableIndex((id) => this.database.tableOf(id), this.database.indexes());
-    for (const doc of this.database.documents()) this.tableIndex.update(doc._id, null, doc);
   }
 
   private useModules(modules: ModuleMap) {
@@ -418,11 +408,9 @@ export class Engine {
   /** Loads persisted state (documents, files, id counters, last commit timestamp). */
   restore(state: Parameters<ConvexTestDatabase["restore"]>[0]) {
     this.database.restore(state);
-    this.rebuildTableIndex();
   }
 
   private afterCommit(commitTs: bigint, before: Map<string, Doc | null>) {
-    for (const [id, old] of before) this.tableIndex.update(id, old, this.database.get(id));
     const call = callStorage.getStore();
     if (call) call.commitTs = commitTs;
     if (before.size === 0) return;
@@ -720,14 +708,7 @@ export class Engine {
       throw new Error(
         `Cannot use vector index "${indexName}" for table "${table}" because it is not declared in the schema.`,
       );
-    const docs = [...this.tableIndex.candidates(table, undefined)].map((id) =>
-      this.database.get(id),
-    );
-    return vectorSearch(
-      docs.filter((doc): doc is Doc => doc !== null),
-      index,
-      query,
-    );
+    return vectorSearch([...this.database.tableDocuments(table)], index, query);
   }
 
   /** Stores an uploaded file the way `ctx.storage.store` does; returns its storage id. */
