@@ -46,6 +46,7 @@ export default tseslint.config(
       "**/.tmp-*",
       "node_modules",
       "convex/_generated",
+      "src/i18n/paraglide",
       ".data*",
       "test-results",
       "playwright-report",

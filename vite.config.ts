@@ -3,11 +3,13 @@ import react from "@vitejs/plugin-react";
 import tailwindcss from "@tailwindcss/vite";
 import { VitePWA } from "vite-plugin-pwa";
 import { fileURLToPath } from "node:url";
+import { paraglideVitePlugin } from "@inlang/paraglide-js";
+import { paraglideOptions } from "./paraglide.config.ts";
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), tailwindcss(), pwa()],
+  plugins: [paraglideVitePlugin(paraglideOptions), react(), tailwindcss(), pwa()],
   resolve: {
     alias: [
       { find: "@", replacement: here("./src") },

@@ -1,6 +1,8 @@
 import { defineConfig } from "vitest/config";
 import react from "@vitejs/plugin-react";
 import { fileURLToPath } from "node:url";
+import { paraglideVitePlugin } from "@inlang/paraglide-js";
+import { paraglideOptions } from "./paraglide.config.ts";
 
 const src = fileURLToPath(new URL("./src", import.meta.url));
 const convex = fileURLToPath(new URL("./convex", import.meta.url));
@@ -17,7 +19,8 @@ export default defineConfig({
         },
       },
       {
-        plugins: [react()],
+        // the web tests import the compiled message functions: compile them first
+        plugins: [paraglideVitePlugin(paraglideOptions), react()],
         resolve: { alias: { "@": src, "@convex": convex } },
         test: {
           name: "web",

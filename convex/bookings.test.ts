@@ -95,8 +95,18 @@ describe("bookings:create", () => {
       ["Fan Installation", 650],
     ]);
     expect(await events(t, id)).toMatchObject([{ to: "requested", actorId: customer.userId }]);
+    // the app words it from kind + params in the reader's language; title/body stay for API clients
     expect(await notificationsOf(t, pro.userId)).toMatchObject([
-      { kind: "booking.requested", bookingId: id },
+      {
+        kind: "booking.requested",
+        bookingId: id,
+        params: {
+          actor: "Sita Sharma",
+          actorRole: "customer",
+          services: "House Wiring\nFan Installation",
+          city: "kathmandu",
+        },
+      },
     ]);
   });
 

@@ -3,14 +3,18 @@
  * validators.ts builds its validators from them.
  */
 
+/** The interface languages: English and Nepali (a user's choice is kept in their profile). */
+export const LOCALES = ["en", "ne-NP"] as const;
+export type Locale = (typeof LOCALES)[number];
+
 /** The six cities of spec §9, by canonical slug. */
 export const CITIES = [
-  { slug: "nepalgunj", name: "Nepalgunj", lat: 28.05, lng: 81.6167 },
-  { slug: "kathmandu", name: "Kathmandu", lat: 27.7172, lng: 85.324 },
-  { slug: "pokhara", name: "Pokhara", lat: 28.2096, lng: 83.9856 },
-  { slug: "dhangadi", name: "Dhangadi", lat: 28.6833, lng: 80.6 },
-  { slug: "surkhet", name: "Surkhet", lat: 28.6, lng: 81.6333 },
-  { slug: "mahendranagar", name: "Mahendranagar", lat: 28.9639, lng: 80.1778 },
+  { slug: "nepalgunj", name: "Nepalgunj", nameNe: "नेपालगन्ज", lat: 28.05, lng: 81.6167 },
+  { slug: "kathmandu", name: "Kathmandu", nameNe: "काठमाडौं", lat: 27.7172, lng: 85.324 },
+  { slug: "pokhara", name: "Pokhara", nameNe: "पोखरा", lat: 28.2096, lng: 83.9856 },
+  { slug: "dhangadi", name: "Dhangadi", nameNe: "धनगढी", lat: 28.6833, lng: 80.6 },
+  { slug: "surkhet", name: "Surkhet", nameNe: "सुर्खेत", lat: 28.6, lng: 81.6333 },
+  { slug: "mahendranagar", name: "Mahendranagar", nameNe: "महेन्द्रनगर", lat: 28.9639, lng: 80.1778 },
 ] as const;
 export type CitySlug = (typeof CITIES)[number]["slug"];
 

@@ -23,6 +23,7 @@ export const list = userQuery({
         kind: n.kind,
         title: n.title,
         body: n.body,
+        params: n.params ?? null,
         bookingId: n.bookingId ?? null,
         read: n.readAt !== undefined,
         readAt: n.readAt ?? null,

@@ -1,7 +1,15 @@
 import { defineSchema, defineTable } from "convex/server";
 import { authTables } from "@convex-dev/auth/server";
 import { v } from "convex/values";
-import { bookingStatus, city, place, role, specialty, verificationStatus } from "./validators";
+import {
+  bookingStatus,
+  city,
+  locale,
+  place,
+  role,
+  specialty,
+  verificationStatus,
+} from "./validators";
 
 export default defineSchema({
   ...authTables,
@@ -23,6 +31,7 @@ export default defineSchema({
     zipCode: v.optional(v.string()),
     /** model/suspension.ts: an admin suspended the account; absent while it is in good standing. */
     suspended: v.optional(v.object({ at: v.number(), by: v.id("users"), reason: v.string() })),
+    language: v.optional(locale), // the interface language the user chose
   })
     .index("email", ["email"])
     .index("phone", ["phone"])
@@ -133,8 +142,10 @@ export default defineSchema({
   notifications: defineTable({
     userId: v.id("users"),
     kind: v.string(),
+    // English words for API clients and the record; the app words `kind` + `params` in the reader's language
     title: v.string(),
     body: v.string(),
+    params: v.optional(v.record(v.string(), v.string())),
     bookingId: v.optional(v.id("bookings")),
     readAt: v.optional(v.number()),
   })

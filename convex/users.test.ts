@@ -229,3 +229,22 @@ describe("users:deleteAccount", () => {
     expect(await errorCode(t.mutation(api.users.deleteAccount, {}))).toBe("UNAUTHENTICATED");
   });
 });
+
+describe("users:setLanguage", () => {
+  test("a signed-in user's choice is kept in their profile; visitors are refused", async () => {
+    const t = newTest();
+    const customer = await insertCustomer(t);
+    const pro = await insertProfessional(t);
+    expect((await customer.as.query(api.users.viewer, {}))?.language).toBeUndefined();
+    await customer.as.mutation(api.users.setLanguage, { language: "ne-NP" });
+    await pro.as.mutation(api.users.setLanguage, { language: "en" });
+    expect((await customer.as.query(api.users.viewer, {}))?.language).toBe("ne-NP");
+    expect((await pro.as.query(api.users.viewer, {}))?.language).toBe("en");
+    expect(await errorCode(t.mutation(api.users.setLanguage, { language: "en" }))).toBe(
+      "UNAUTHENTICATED",
+    );
+    await expect(
+      customer.as.mutation(api.users.setLanguage, { language: "fr" as "en" }),
+    ).rejects.toThrow(/Validator/);
+  });
+});

@@ -20,12 +20,23 @@ import {
   viewerShape,
 } from "./model/users";
 import { fail } from "./model/errors";
+import { locale } from "./validators";
 
 /** The signed-in user's public profile, or null for visitors. */
 export const viewer = publicQuery({
   args: {},
   returns: v.union(viewerShape, v.null()),
   handler: async (ctx) => (ctx.viewer === null ? null : await publicProfile(ctx, ctx.viewer)),
+});
+
+/** Remembers the interface language the signed-in user chose (their devices adopt it at sign-in). */
+export const setLanguage = userMutation({
+  args: { language: locale },
+  returns: v.null(),
+  handler: async (ctx, { language }) => {
+    if (ctx.viewer.language !== language) await ctx.db.patch("users", ctx.viewer._id, { language });
+    return null;
+  },
 });
 
 const profileEdit = z.object(profileRules);

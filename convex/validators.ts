@@ -1,5 +1,5 @@
 import { v, type Infer } from "convex/values";
-import { CITIES, SPECIALTIES } from "./constants";
+import { CITIES, LOCALES, SPECIALTIES } from "./constants";
 import { BOOKING_STATUSES, type BookingStatus } from "./rules/bookingLifecycle";
 
 // The plain values live in ./constants so the web app can import them without convex/values; the
@@ -15,6 +15,9 @@ export {
 /** Roles a user can hold. "admin" is never reachable through sign-up. */
 export const role = v.union(v.literal("customer"), v.literal("professional"), v.literal("admin"));
 export type Role = Infer<typeof role>;
+
+/** An interface language of constants.ts LOCALES. */
+export const locale = v.union(...LOCALES.map((l) => v.literal(l)));
 
 export const verificationStatus = v.union(
   v.literal("unverified"),

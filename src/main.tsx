@@ -1,3 +1,4 @@
+import "@/i18n/locale";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { Providers } from "@/app/providers";

@@ -230,6 +230,12 @@ export async function create(
     kind: "booking.requested",
     title: "New booking request",
     body: `${customer.name ?? "A customer"} requested ${services.map((s) => s.name).join(", ")} in ${cityName(args.city)}.`,
+    params: {
+      actor: customer.name ?? "",
+      actorRole: "customer",
+      services: services.map((s) => s.name).join("\n"),
+      city: args.city,
+    },
     bookingId,
   });
   await ctx.scheduler.runAfter(
@@ -383,6 +389,13 @@ export async function transition(
       kind: `booking.${args.to}`,
       title: notice.title,
       body,
+      params: {
+        actor: user?.name ?? "",
+        actorRole: args.actor,
+        services: booking.services.map((s) => s.name).join("\n"),
+        price: String(booking.price),
+        ...(reason !== undefined ? { reason } : {}),
+      },
       bookingId: booking._id,
     });
   }

@@ -103,5 +103,6 @@ export async function refuseDocument(
     kind: "verification.rejected",
     title: "Your verification was rejected",
     body: `A document you uploaded could not be used: ${args.reason}`,
+    params: { note: args.reason, cause: "document" },
   });
 }

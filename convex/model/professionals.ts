@@ -261,5 +261,6 @@ export async function verify(
       args.decision === "verified"
         ? "An administrator checked your documents. Customers can now book you."
         : `An administrator could not verify your documents: ${note}`,
+    ...(note !== undefined ? { params: { note } } : {}),
   });
 }

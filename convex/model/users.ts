@@ -10,6 +10,7 @@ import { validate } from "convex-helpers/validators";
 import {
   SPECIALTIES,
   city,
+  locale,
   specialty,
   type BookingStatus,
   type Role,
@@ -288,6 +289,7 @@ export const viewerShape = v.object({
   username: v.optional(v.string()),
   /** The user's own city: a professional's, or the first listed city a customer's address names. */
   city: v.optional(city),
+  language: v.optional(locale),
 });
 export type ViewerShape = Infer<typeof viewerShape>;
 
@@ -309,6 +311,7 @@ export async function publicProfile(
     zipCode: user.zipCode ?? "",
     ...(user.username !== undefined ? { username: user.username } : {}),
     ...(ownCity !== undefined ? { city: ownCity } : {}),
+    ...(user.language !== undefined ? { language: user.language } : {}),
   };
 }
 

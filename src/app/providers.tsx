@@ -5,6 +5,7 @@ import { AppRoutes, loadRoutes } from "@/app/router";
 import { PwaShell } from "@/app/pwa/pwa-shell";
 import { PresenceHeartbeat } from "@/features/presence/presence-heartbeat";
 import { CONVEX_URL } from "@/lib/constants";
+import { LocaleKeyed, LocaleProfileSync } from "@/app/locale-profile-sync";
 
 // Function log lines (including handled ConvexErrors) are echoed to the console only in development.
 const convex = new ConvexReactClient(CONVEX_URL, { logger: import.meta.env.DEV });
@@ -15,10 +16,13 @@ export function Providers() {
   return (
     <ConvexAuthProvider client={convex}>
       <PresenceHeartbeat />
-      <PwaShell />
-      <BrowserRouter>
-        <AppRoutes firstRoutes={firstRoutes} />
-      </BrowserRouter>
+      <LocaleProfileSync />
+      <LocaleKeyed>
+        <PwaShell />
+        <BrowserRouter>
+          <AppRoutes firstRoutes={firstRoutes} />
+        </BrowserRouter>
+      </LocaleKeyed>
     </ConvexAuthProvider>
   );
 }

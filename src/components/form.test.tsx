@@ -8,6 +8,7 @@ const schema = z.object({
   email: z.string().min(1, "Email is required."),
   password: z.string().min(8, "At least 8 characters."),
   minutes: z.number({ error: "Enter a number." }).min(5, "At least 5."),
+  phone: z.string(),
   photo: z.custom<File | null>((v) => v === null || v instanceof File),
 });
 type Values = z.infer<typeof schema>;
@@ -20,7 +21,7 @@ function Harness({
   locked?: boolean;
 }) {
   const form = useAppForm({
-    defaultValues: { email: "", password: "", minutes: 30, photo: null } as Values,
+    defaultValues: { email: "", password: "", minutes: 30, phone: "", photo: null } as Values,
     validators: { onChange: schema, onSubmit: schema },
     onSubmit: ({ value }) => onSubmit(value),
   });
@@ -37,6 +38,7 @@ function Harness({
       </form.AppField>
       <form.AppField name="password">{(f) => <f.PasswordField label="Password" />}</form.AppField>
       <form.AppField name="minutes">{(f) => <f.NumberField label="Minutes" />}</form.AppField>
+      <form.AppField name="phone">{(f) => <f.TextField label="Phone" type="tel" />}</form.AppField>
       <form.AppField name="photo">{(f) => <f.ImageField label="Photo" />}</form.AppField>
       <form.AppForm>
         <form.SubmitButton label="Save" pendingLabel="Saving…" disabled={locked} />
@@ -92,13 +94,32 @@ describe("useAppForm field components", () => {
     const user = userEvent.setup();
     render(<Harness onSubmit={vi.fn()} />);
     const minutes = screen.getByLabelText("Minutes");
-    expect(minutes).toHaveAttribute("type", "number");
-    expect(minutes).toHaveValue(30);
+    expect(minutes).toHaveAttribute("inputmode", "numeric");
+    expect(minutes).toHaveValue("30");
     await user.clear(minutes);
-    expect(minutes).toHaveValue(null);
+    expect(minutes).toHaveValue("");
     expect(await screen.findByText("Enter a number.")).toBeInTheDocument();
     await user.type(minutes, "3");
     expect(await screen.findByText("At least 5.")).toBeInTheDocument();
+  });
+
+  it("takes Devanagari digits and holds Latin ones", async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn();
+    render(<Harness onSubmit={onSubmit} />);
+    const minutes = screen.getByLabelText("Minutes");
+    await user.clear(minutes);
+    await user.type(minutes, "४५");
+    expect(minutes).toHaveValue("45");
+    const phone = screen.getByLabelText("Phone");
+    await user.type(phone, "९८४१२३४५६७");
+    expect(phone).toHaveValue("9841234567");
+    await user.type(screen.getByLabelText("Email"), "sita@example.np");
+    await user.type(screen.getByLabelText("Password", { selector: "input" }), "long-enough");
+    await user.click(screen.getByRole("button", { name: "Save" }));
+    expect(onSubmit).toHaveBeenCalledWith(
+      expect.objectContaining({ minutes: 45, phone: "9841234567" }),
+    );
   });
 
   it("submits the typed values and the chosen image, reading the pending label while busy", async () => {
@@ -119,6 +140,7 @@ describe("useAppForm field components", () => {
       email: "sita@example.np",
       password: "long-enough",
       minutes: 30,
+      phone: "",
       photo: file,
     });
     finish();

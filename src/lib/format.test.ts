@@ -74,3 +74,19 @@ describe("withCity", () => {
     );
   });
 });
+
+describe("in Nepali", () => {
+  const newYearEvening = Date.UTC(2025, 0, 1, 18, 30);
+
+  it("writes money with Devanagari digits, Nepali grouping and रु.", () => {
+    expect(formatNrs(1234567, "ne-NP")).toBe("रु. १२,३४,५६७");
+    expect(formatRs(0, "ne-NP")).toBe("रु. ०");
+  });
+
+  it("puts Bikram Sambat first, with Nepali month and weekday names", () => {
+    expect(formatBsDate(newYearEvening, "ne-NP")).toBe("१८ पौष २०८१, बिहिबार");
+    expect(formatDateTime(newYearEvening, "ne-NP")).toMatch(
+      /^१८ पौष २०८१, बिहिबार \(.*२०२५.*\), १२:१५/,
+    );
+  });
+});

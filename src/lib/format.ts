@@ -1,15 +1,11 @@
 import NepaliDate from "nepali-date-converter";
+import { m } from "@/i18n/paraglide/messages";
+import { getLocale, type Locale } from "@/i18n/paraglide/runtime";
+import { formatNumber } from "@/lib/numbers";
+
+export { formatAmount, formatDigits, formatNrs, formatNumber, formatRs } from "@/lib/numbers";
 
 export const KATHMANDU_TZ = "Asia/Kathmandu";
-
-import { formatAmount } from "@convex/rules/money";
-
-export { formatAmount, formatNrs } from "@convex/rules/money";
-
-/** The tile/marble list keeps the spec's "Rs." label. */
-export function formatRs(amount: number): string {
-  return `Rs. ${formatAmount(amount)}`;
-}
 
 const kathmanduParts = new Intl.DateTimeFormat("en-US", {
   timeZone: KATHMANDU_TZ,
@@ -35,48 +31,68 @@ export function kathmanduFields(ms: number) {
   };
 }
 
-const gregorianDate = new Intl.DateTimeFormat("en-GB", {
-  timeZone: KATHMANDU_TZ,
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-});
-const clockTime = new Intl.DateTimeFormat("en-US", {
-  timeZone: KATHMANDU_TZ,
-  hour: "numeric",
-  minute: "2-digit",
-});
+const gregorianDates = new Map<Locale, Intl.DateTimeFormat>();
+const clockTimes = new Map<Locale, Intl.DateTimeFormat>();
 
-/** "5 Jan 2025" in Kathmandu. */
-export function formatGregorianDate(ms: number): string {
-  return gregorianDate.format(new Date(ms));
+function cached(
+  cache: Map<Locale, Intl.DateTimeFormat>,
+  locale: Locale,
+  options: Intl.DateTimeFormatOptions,
+) {
+  let format = cache.get(locale);
+  if (!format) {
+    const tag = locale === "ne-NP" ? "ne-NP" : options.hour ? "en-US" : "en-GB";
+    format = new Intl.DateTimeFormat(tag, { timeZone: KATHMANDU_TZ, ...options });
+    cache.set(locale, format);
+  }
+  return format;
 }
 
-/** "3:45 PM" in Kathmandu, whatever the browser's zone. */
-export function formatKathmanduTime(ms: number): string {
-  return clockTime.format(new Date(ms));
+/** "5 Jan 2025" in Kathmandu ("२०२५ जनवरी ५" in Nepali). */
+export function formatGregorianDate(ms: number, locale: Locale = getLocale()): string {
+  const options = { day: "numeric", month: "short", year: "numeric" } as const;
+  return cached(gregorianDates, locale, options).format(new Date(ms));
 }
 
-/** Bikram Sambat date of the Kathmandu calendar day, e.g. "21 Poush 2081 BS". */
-export function formatBsDate(ms: number): string {
+/** "3:45 PM" in Kathmandu, whatever the browser's zone ("३:४५ अपराह्न" in Nepali). */
+export function formatKathmanduTime(ms: number, locale: Locale = getLocale()): string {
+  const options = { hour: "numeric", minute: "2-digit", hourCycle: "h12" } as const;
+  return cached(clockTimes, locale, options).format(new Date(ms));
+}
+
+/**
+ * Bikram Sambat date of the Kathmandu calendar day: "21 Poush 2081 BS" in English,
+ * "२१ पौष २०८१, शनिबार" (Nepali month and weekday names, Devanagari digits) in Nepali.
+ */
+export function formatBsDate(ms: number, locale: Locale = getLocale()): string {
   const { year, month, day } = kathmanduFields(ms);
   // The converter reads local calendar fields, so hand it a local date carrying Kathmandu's fields.
-  return `${new NepaliDate(new Date(year, month - 1, day)).format("D MMMM YYYY")} BS`;
+  const bs = new NepaliDate(new Date(year, month - 1, day));
+  return locale === "ne-NP"
+    ? bs.format("D MMMM YYYY, ddd", "np")
+    : m.date_bs_suffix({ date: bs.format("D MMMM YYYY") }, { locale });
 }
 
-/** "5 Jan 2025 (21 Poush 2081 BS), 3:45 PM" — Gregorian with BS beside it, Kathmandu time. */
-export function formatDateTime(ms: number): string {
-  return `${formatGregorianDate(ms)} (${formatBsDate(ms)}), ${formatKathmanduTime(ms)}`;
+/**
+ * A moment in the reader's calendar first: "5 Jan 2025 (21 Poush 2081 BS), 3:45 PM" in English,
+ * "२१ पौष २०८१, शनिबार (२०२५ जनवरी ५), ३:४५ अपराह्न" in Nepali — Kathmandu time.
+ */
+export function formatDateTime(ms: number, locale: Locale = getLocale()): string {
+  const [first, second] =
+    locale === "ne-NP"
+      ? [formatBsDate(ms, locale), formatGregorianDate(ms, locale)]
+      : [formatGregorianDate(ms, locale), formatBsDate(ms, locale)];
+  return `${first} (${second}), ${formatKathmanduTime(ms, locale)}`;
 }
 
 /** Short relative time for activity lists: "just now", "5 min ago", "3 h ago", else the date. */
-export function formatRelative(ms: number, now: number): string {
+export function formatRelative(ms: number, now: number, locale: Locale = getLocale()): string {
   const minutes = Math.round((now - ms) / 60_000);
-  if (minutes < 1) return "just now";
-  if (minutes < 60) return `${minutes} min ago`;
+  if (minutes < 1) return m.time_just_now({}, { locale });
+  if (minutes < 60) return m.time_minutes_ago({ count: formatNumber(minutes, locale) }, { locale });
   const hours = Math.round(minutes / 60);
-  if (hours < 24) return `${hours} h ago`;
-  return formatGregorianDate(ms);
+  if (hours < 24) return m.time_hours_ago({ count: formatNumber(hours, locale) }, { locale });
+  return formatGregorianDate(ms, locale);
 }
 
 /** Kathmandu wall-clock "YYYY-MM-DDTHH:mm" for a datetime-local input. */

@@ -1,3 +1,5 @@
+import { m } from "@/i18n/paraglide/messages";
+
 const withReturn = (path: string, returnTo?: string) =>
   returnTo ? `${path}?${new URLSearchParams({ returnTo })}` : path;
 
@@ -41,7 +43,7 @@ export function isAdminPath(pathname: string): boolean {
 
 /** The site links the hero and the footer both show (spec §2: About us, Our Services, Contact us). */
 export const SITE_LINKS = [
-  { to: paths.about(), label: "About us" },
-  { to: paths.services(), label: "Our Services" },
-  { to: paths.contact(), label: "Contact us" },
+  { to: paths.about(), label: m.nav_about },
+  { to: paths.services(), label: m.nav_services },
+  { to: paths.contact(), label: m.nav_contact },
 ] as const;

@@ -3,6 +3,7 @@ import { useMutation } from "convex/react";
 import { useState } from "react";
 import { toast } from "sonner";
 import { api } from "@convex/_generated/api";
+import { m } from "@/i18n/paraglide/messages";
 import { pushSupported, unsubscribeDevice } from "@/lib/push-device";
 
 /**
@@ -29,10 +30,10 @@ export function useLogout(name: string, afterLogout: () => void) {
     try {
       if (pushSupported()) await turnOffAlerts();
       await signOut();
-      toast.success(`${name} has been logged out successfully`);
+      toast.success(m.logout_done({ name }));
       afterLogout();
     } catch {
-      toast.error("Sign-out failed. Please try again.");
+      toast.error(m.logout_failed());
     } finally {
       setBusy(false);
     }

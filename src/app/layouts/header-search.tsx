@@ -4,6 +4,7 @@ import { useConvexAuth, useQuery } from "convex/react";
 import { api } from "@convex/_generated/api";
 import { paths } from "@/lib/paths";
 import { searchCity } from "@/lib/search-options";
+import { m } from "@/i18n/paraglide/messages";
 
 const MIN_CHARS = 2;
 const DEBOUNCE_MS = 200;
@@ -62,7 +63,7 @@ export function HeaderSearch({
         aria-controls={listId}
         aria-autocomplete="list"
         aria-activedescendant={showList && active >= 0 ? `${listId}-${active}` : undefined}
-        placeholder="Search services, e.g. wiring"
+        placeholder={m.search_placeholder()}
         autoComplete="off"
         value={text}
         onChange={(e) => {
@@ -101,16 +102,16 @@ export function HeaderSearch({
         <ul
           id={listId}
           role="listbox"
-          aria-label="Matching services"
+          aria-label={m.search_results()}
           className="absolute z-[1100] mt-1 max-h-80 w-full min-w-64 overflow-auto rounded-lg border border-slate-200 bg-white py-1 text-sm shadow-lg"
         >
           {results === undefined ? (
             <li role="presentation" className="px-3 py-2 text-slate-500">
-              Searching…
+              {m.search_searching()}
             </li>
           ) : results.length === 0 ? (
             <li role="presentation" className="px-3 py-2 text-slate-500">
-              No services match “{query}”.
+              {m.search_no_match({ query })}
             </li>
           ) : (
             results.map((r, i) => (

@@ -7,6 +7,11 @@ import { Avatar } from "@/components/avatar";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { paths } from "@/lib/paths";
+import { formatNumber } from "@/lib/numbers";
+import { LanguageSwitch } from "@/components/language-switch";
+import { useLocale } from "@/i18n/locale";
+import { m } from "@/i18n/paraglide/messages";
+import { useSwitchLocale } from "@/app/locale-profile-sync";
 
 type MenuItem = { label: string; to: string };
 
@@ -17,11 +22,11 @@ const LogoutDialog = lazy(() => import("@/app/layouts/logout-dialog"));
 
 /** Spec §2: customer and professional menus; any other role reads 'Unknown role'. */
 function menuFor(role: string): MenuItem[] | null {
-  if (role === "customer") return [{ label: "My Profile", to: paths.customerProfile() }];
+  if (role === "customer") return [{ label: m.nav_my_profile(), to: paths.customerProfile() }];
   if (role === "professional")
     return [
-      { label: "My Profile", to: paths.professionalDashboard() },
-      { label: "Notifications", to: paths.professionalDashboard() },
+      { label: m.nav_my_profile(), to: paths.professionalDashboard() },
+      { label: m.nav_notifications(), to: paths.professionalDashboard() },
     ];
   return null;
 }
@@ -38,17 +43,19 @@ export function Header() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [logoutOpen, setLogoutOpen] = useState(false);
   const signedIn = isAuthenticated && viewer;
+  const locale = useLocale();
+  const switchLocale = useSwitchLocale();
 
   return (
     <header className="sticky top-0 z-[1000] border-b border-slate-200 bg-white/95 backdrop-blur">
       <nav
         className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-3 gap-y-2 px-4 py-2.5"
-        aria-label="Main"
+        aria-label={m.nav_main()}
       >
         <button
           type="button"
           className="-ml-2 rounded-lg p-2 text-slate-700 hover:bg-slate-100 md:hidden"
-          aria-label="Open menu"
+          aria-label={m.nav_open_menu()}
           aria-haspopup="dialog"
           aria-expanded={drawerOpen}
           onClick={() => setDrawerOpen(true)}
@@ -61,6 +68,7 @@ export function Header() {
         <HeaderSearch className="order-last w-full md:order-none md:mx-4 md:w-auto md:max-w-sm md:flex-1" />
         <div className="ml-auto flex items-center gap-2 sm:gap-3">
           <ConnectionIndicator />
+          <LanguageSwitch locale={locale} onChange={switchLocale} compact />
           {signedIn ? (
             <>
               <NotificationBell role={viewer.role} />
@@ -78,7 +86,7 @@ export function Header() {
                 to={paths.login()}
                 className="rounded-lg px-2 py-1.5 text-sm font-medium text-brand-700 hover:bg-slate-100 md:hidden"
               >
-                Login
+                {m.nav_login()}
               </Link>
               <div className="hidden items-center gap-1 text-sm md:flex">
                 <SignedOutLinks />
@@ -88,7 +96,12 @@ export function Header() {
         </div>
       </nav>
 
-      <Dialog open={drawerOpen} onClose={() => setDrawerOpen(false)} title="Menu" variant="drawer">
+      <Dialog
+        open={drawerOpen}
+        onClose={() => setDrawerOpen(false)}
+        title={m.nav_menu()}
+        variant="drawer"
+      >
         <div
           className="mt-4 flex flex-col gap-1"
           onClick={(e) => (e.target as HTMLElement).closest("a") && setDrawerOpen(false)}
@@ -99,17 +112,19 @@ export function Header() {
                 <Avatar src={viewer.photoUrl} name={viewer.name} />
                 <span className="font-medium">{viewer.name}</span>
               </div>
-              <DrawerLink to={paths.home()}>Home</DrawerLink>
-              <DrawerLink to={paths.services()}>Our Services</DrawerLink>
+              <DrawerLink to={paths.home()}>{m.nav_home()}</DrawerLink>
+              <DrawerLink to={paths.services()}>{m.nav_services()}</DrawerLink>
               {menuFor(viewer.role)?.map((item) => (
                 <DrawerLink key={item.label} to={item.to}>
                   {item.label}
                 </DrawerLink>
-              )) ?? <p className="px-3 py-2 text-slate-500">Unknown role</p>}
+              )) ?? <p className="px-3 py-2 text-slate-500">{m.nav_unknown_role()}</p>}
               {viewer.role === "customer" && (
                 <>
-                  <DrawerLink to={paths.customerBookings()}>My Bookings</DrawerLink>
-                  <DrawerLink to={paths.customerNotifications()}>Notifications</DrawerLink>
+                  <DrawerLink to={paths.customerBookings()}>{m.nav_my_bookings()}</DrawerLink>
+                  <DrawerLink to={paths.customerNotifications()}>
+                    {m.nav_notifications()}
+                  </DrawerLink>
                 </>
               )}
               <button
@@ -120,21 +135,21 @@ export function Header() {
                   setLogoutOpen(true);
                 }}
               >
-                Logout
+                {m.nav_logout()}
               </button>
             </>
           ) : (
             <>
-              <DrawerLink to={paths.home()}>Home</DrawerLink>
-              <DrawerLink to={paths.services()}>Our Services</DrawerLink>
-              <DrawerLink to={paths.about()}>About US</DrawerLink>
-              <DrawerLink to={paths.contact()}>Contact us</DrawerLink>
-              <DrawerLink to={paths.login()}>Login</DrawerLink>
-              <DrawerLink to={paths.signup()}>Signup</DrawerLink>
+              <DrawerLink to={paths.home()}>{m.nav_home()}</DrawerLink>
+              <DrawerLink to={paths.services()}>{m.nav_services()}</DrawerLink>
+              <DrawerLink to={paths.about()}>{m.nav_about_us_header()}</DrawerLink>
+              <DrawerLink to={paths.contact()}>{m.nav_contact()}</DrawerLink>
+              <DrawerLink to={paths.login()}>{m.nav_login()}</DrawerLink>
+              <DrawerLink to={paths.signup()}>{m.nav_signup()}</DrawerLink>
             </>
           )}
           <Button variant="secondary" className="mt-4" onClick={() => setDrawerOpen(false)}>
-            Close menu
+            {m.nav_close_menu()}
           </Button>
         </div>
       </Dialog>
@@ -153,7 +168,10 @@ function Logo() {
     <Link to={paths.home()} className="flex items-center gap-2 font-semibold text-brand-700">
       <img src="/logo.svg" alt="" className="h-8 w-8" />
       <span>
-        GharSewa <span className="hidden text-sm font-normal text-slate-500 sm:inline">घर सेवा</span>
+        GharSewa{" "}
+        <span lang="ne-NP" className="hidden text-sm font-normal text-slate-500 sm:inline">
+          घर सेवा
+        </span>
       </span>
     </Link>
   );
@@ -166,16 +184,16 @@ function SignedOutLinks() {
   return (
     <>
       <NavLink to={paths.about()} className={navLinkClass}>
-        About US
+        {m.nav_about_us_header()}
       </NavLink>
       <NavLink to={paths.login()} className={navLinkClass}>
-        Login
+        {m.nav_login()}
       </NavLink>
       <NavLink
         to={paths.signup()}
         className="rounded-lg bg-brand-700 px-3 py-2 font-medium text-white hover:bg-brand-800"
       >
-        Signup
+        {m.nav_signup()}
       </NavLink>
     </>
   );
@@ -197,7 +215,9 @@ function NotificationBell({ role }: { role: string }) {
   return (
     <Link
       to={to}
-      aria-label={count ? `Notifications, ${count} unread` : "Notifications"}
+      aria-label={
+        count ? m.nav_notifications_unread({ count: formatNumber(count) }) : m.nav_notifications()
+      }
       className="relative rounded-full p-2 text-slate-700 hover:bg-slate-100"
     >
       <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5 fill-current">
@@ -205,7 +225,7 @@ function NotificationBell({ role }: { role: string }) {
       </svg>
       {count > 0 && (
         <span className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-red-600 px-1 text-center text-xs leading-5 font-semibold text-white">
-          {count > 99 ? "99+" : count}
+          {count > 99 ? `${formatNumber(99)}+` : formatNumber(count)}
         </span>
       )}
     </Link>
@@ -216,10 +236,10 @@ function NotificationBell({ role }: { role: string }) {
 function ConnectionIndicator() {
   const { isWebSocketConnected, hasEverConnected } = useConvexConnectionState();
   const [label, dot] = isWebSocketConnected
-    ? ["Connected", "bg-green-500"]
+    ? [m.connection_connected(), "bg-green-500"]
     : hasEverConnected
-      ? ["Reconnecting…", "bg-amber-500 animate-pulse motion-reduce:animate-none"]
-      : ["Connecting…", "bg-slate-400"];
+      ? [m.connection_reconnecting(), "bg-amber-500 animate-pulse motion-reduce:animate-none"]
+      : [m.connection_connecting(), "bg-slate-400"];
   return (
     <span role="status" className="flex items-center gap-1.5 text-xs text-slate-600" title={label}>
       <span aria-hidden="true" className={`h-2.5 w-2.5 rounded-full ${dot}`} />

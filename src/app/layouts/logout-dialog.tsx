@@ -3,6 +3,7 @@ import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { paths } from "@/lib/paths";
 import { useLogout } from "@/lib/use-logout";
+import { m } from "@/i18n/paraglide/messages";
 
 /** Confirms the sign-out with the spec's texts, then goes home. */
 export default function LogoutDialog({
@@ -24,15 +25,15 @@ export default function LogoutDialog({
     <Dialog
       open={open}
       onClose={onClose}
-      title="Are you sure?"
-      description={`Are you sure to log out, ${name}. Do you want to continue?`}
+      title={m.logout_title()}
+      description={m.logout_text({ name })}
     >
       <div className="mt-5 flex justify-end gap-2">
         <Button variant="secondary" onClick={onClose} disabled={busy}>
-          Cancel
+          {m.action_cancel()}
         </Button>
         <Button onClick={logout} disabled={busy}>
-          Continue
+          {m.action_continue()}
         </Button>
       </div>
     </Dialog>

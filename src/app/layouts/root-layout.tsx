@@ -1,6 +1,7 @@
 import { Suspense, useEffect, useState, type ComponentType } from "react";
 import { Outlet, useLocation } from "react-router-dom";
 import { Header } from "@/app/layouts/header";
+import { LanguageOffer } from "@/app/layouts/language-offer";
 import { LoadingState } from "@/components/ui/states";
 import { isAdminPath } from "@/lib/paths";
 
@@ -33,7 +34,12 @@ export function RootLayout() {
   const { pathname } = useLocation();
   return (
     <div className="flex min-h-dvh flex-col">
-      {!isAdminPath(pathname) && <Header />}
+      {!isAdminPath(pathname) && (
+        <>
+          <LanguageOffer />
+          <Header />
+        </>
+      )}
       <div className="flex flex-1 flex-col">
         <Suspense fallback={<LoadingState />}>
           <Outlet />

@@ -3,6 +3,8 @@ import { useQuery } from "convex/react";
 import { api } from "@convex/_generated/api";
 import { ErrorBoundary } from "@/components/ui/error-boundary";
 import { SITE_LINKS } from "@/lib/paths";
+import { m } from "@/i18n/paraglide/messages";
+import { formatDigits } from "@/lib/numbers";
 
 /** Layout route for the public pages: the page, then the site footer at the bottom of the screen. */
 export function WithFooter() {
@@ -19,15 +21,15 @@ export function SiteFooter() {
   return (
     <footer className="mt-auto border-t border-slate-200 bg-slate-900 text-slate-300">
       <div className="mx-auto flex max-w-6xl flex-col gap-3 px-4 py-6 text-sm sm:flex-row sm:items-center sm:justify-between">
-        <p>© 2081 GharSewa Pvt. Ltd. All rights reserved.</p>
-        <nav aria-label="Footer" className="flex gap-4">
+        <p>{m.footer_copyright()}</p>
+        <nav aria-label={m.nav_footer()} className="flex gap-4">
           {SITE_LINKS.map(({ to, label }) => (
             <Link key={to} to={to} className="hover:text-white">
-              {label}
+              {label()}
             </Link>
           ))}
         </nav>
-        <ErrorBoundary fallback={() => <p>Hotline support: unavailable</p>}>
+        <ErrorBoundary fallback={() => <p>{m.footer_hotline_unavailable()}</p>}>
           <Hotline />
         </ErrorBoundary>
       </div>
@@ -37,5 +39,5 @@ export function SiteFooter() {
 
 function Hotline() {
   const settings = useQuery(api.settings.get);
-  return <p>Hotline support: {settings ? settings.hotline : "…"}</p>;
+  return <p>{m.footer_hotline({ number: settings ? formatDigits(settings.hotline) : "…" })}</p>;
 }

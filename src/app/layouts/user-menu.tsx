@@ -3,6 +3,7 @@ import { Link } from "react-router-dom";
 import * as Popover from "@radix-ui/react-popover";
 import { Avatar } from "@/components/avatar";
 import { PopoverPanel } from "@/components/ui/popover-panel";
+import { m } from "@/i18n/paraglide/messages";
 
 /** The signed-in user's account menu (spec §2); `items` null reads 'Unknown role'. */
 export default function UserMenu({
@@ -20,7 +21,7 @@ export default function UserMenu({
       <Popover.Trigger asChild>
         <button
           type="button"
-          aria-label={`Account menu for ${viewer.name}`}
+          aria-label={m.nav_account_menu({ name: viewer.name })}
           className="flex items-center gap-2 rounded-full p-0.5 pr-2 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
         >
           <Avatar src={viewer.photoUrl} name={viewer.name} size={32} />
@@ -30,7 +31,9 @@ export default function UserMenu({
         </button>
       </Popover.Trigger>
       <PopoverPanel align="end" className="w-56 p-1 text-sm">
-        <p className="truncate px-3 py-2 text-xs text-slate-500">Signed in as {viewer.name}</p>
+        <p className="truncate px-3 py-2 text-xs text-slate-500">
+          {m.nav_signed_in_as({ name: viewer.name })}
+        </p>
         {items ? (
           items.map((item) => (
             <Link
@@ -43,7 +46,7 @@ export default function UserMenu({
             </Link>
           ))
         ) : (
-          <p className="px-3 py-2 text-slate-500">Unknown role</p>
+          <p className="px-3 py-2 text-slate-500">{m.nav_unknown_role()}</p>
         )}
         <button
           type="button"
@@ -53,7 +56,7 @@ export default function UserMenu({
           }}
           className="block w-full rounded-lg px-3 py-2 text-left text-red-700 hover:bg-red-50 focus-visible:bg-red-50 focus-visible:outline-none"
         >
-          Logout
+          {m.nav_logout()}
         </button>
       </PopoverPanel>
     </Popover.Root>

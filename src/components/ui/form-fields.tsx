@@ -1,8 +1,9 @@
-import type { ChangeEvent, ComponentProps } from "react";
+import { useState, type ChangeEvent, type ComponentProps } from "react";
 import { Button } from "@/components/ui/button";
 import { PasswordField, SelectField, TextareaField, TextField } from "@/components/ui/inputs";
 import { fieldError, useFieldContext, useFormContext } from "@/lib/form-context";
 import { IMAGE_ACCEPT } from "@/lib/upload";
+import { parseDigits, toLatinDigits } from "@/lib/digits";
 
 // The inputs of src/components/ui/inputs.tsx bound to the TanStack Form field around them
 // (registered in src/lib/form.ts). The field supplies name, value, blur, change and the inline error.
@@ -28,9 +29,21 @@ function useBoundText() {
   };
 }
 
+/**
+ * A text input. Phone numbers and codes (`type="tel"` or `inputMode="numeric"`) accept Devanagari
+ * digits as typed and hold Latin ones, which is what the server stores.
+ */
 export function FormTextField(props: Omit<ComponentProps<typeof TextField>, Bound>) {
-  const bound = useBoundText();
-  return <TextField {...props} {...bound} />;
+  const { field, bound } = useBound<string>();
+  const digits = props.type === "tel" || props.inputMode === "numeric";
+  return (
+    <TextField
+      {...props}
+      {...bound}
+      value={field.state.value}
+      onChange={(e) => field.handleChange(digits ? toLatinDigits(e.target.value) : e.target.value)}
+    />
+  );
 }
 
 export function FormPasswordField(props: Omit<ComponentProps<typeof PasswordField>, Bound>) {
@@ -48,17 +61,29 @@ export function FormTextareaField(props: Omit<ComponentProps<typeof TextareaFiel
   return <TextareaField {...props} {...bound} />;
 }
 
-/** A number input; while it is empty or unparsable the field holds NaN (for the schema to reject). */
+/**
+ * A number input (prices, minutes) that takes Latin or Devanagari digits ("१५००" holds 1500); while
+ * it is empty or unparsable the field holds NaN (for the schema to reject). A text input, since a
+ * number input refuses Devanagari digits.
+ */
 export function FormNumberField(props: Omit<ComponentProps<typeof TextField>, Bound | "type">) {
   const { field, bound } = useBound<number>();
+  const [text, setText] = useState(() =>
+    Number.isNaN(field.state.value) ? "" : String(field.state.value),
+  );
+  const shown = parseDigits(text) === field.state.value ? text : String(field.state.value);
   return (
     <TextField
-      type="number"
+      type="text"
       inputMode="numeric"
       {...props}
       {...bound}
-      value={Number.isNaN(field.state.value) ? "" : field.state.value}
-      onChange={(e) => field.handleChange(e.target.valueAsNumber)}
+      value={Number.isNaN(field.state.value) ? text : shown}
+      onChange={(e) => {
+        const latin = toLatinDigits(e.target.value);
+        setText(latin);
+        field.handleChange(parseDigits(latin));
+      }}
     />
   );
 }

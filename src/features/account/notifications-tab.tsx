@@ -7,6 +7,7 @@ import { Button } from "@/components/ui/button";
 import { EmptyState, LoadingState } from "@/components/ui/states";
 import { errorMessage } from "@/lib/errors";
 import { formatDateTime } from "@/lib/format";
+import { notificationText } from "@/i18n/notifications";
 import { paths } from "@/lib/paths";
 
 const PAGE_SIZE = 20;
@@ -47,42 +48,44 @@ export function NotificationsTab() {
         </div>
       ) : (
         <ul className="mt-4 divide-y divide-slate-100 rounded-2xl border border-slate-200 bg-white shadow-sm">
-          {results.map((n) => (
-            <li key={n._id} className={`flex gap-3 p-4 ${n.read ? "" : "bg-brand-50/60"}`}>
-              <span
-                aria-hidden="true"
-                className={`mt-2 h-2 w-2 shrink-0 rounded-full ${n.read ? "bg-transparent" : "bg-brand-600"}`}
-              />
-              <div className="min-w-0 flex-1">
-                <p className="font-medium">
-                  {!n.read && <span className="sr-only">Unread: </span>}
-                  {n.title}
-                </p>
-                <p className="text-sm text-slate-700">{n.body}</p>
-                <p className="mt-1 text-xs text-slate-500">
-                  {formatDateTime(n._creationTime)}
-                  {n.bookingId && (
-                    <>
-                      {" · "}
-                      <Link to={paths.customerBookings()} className="text-brand-700 underline">
-                        View booking
-                      </Link>
-                    </>
-                  )}
-                </p>
-              </div>
-              {!n.read && (
-                <Button
-                  variant="ghost"
-                  size="sm"
-                  onClick={() => void mark(n._id)}
-                  aria-label={`Mark “${n.title}” as read`}
-                >
-                  Mark read
-                </Button>
-              )}
-            </li>
-          ))}
+          {results
+            .map((stored) => ({ ...stored, ...notificationText(stored) }))
+            .map((n) => (
+              <li key={n._id} className={`flex gap-3 p-4 ${n.read ? "" : "bg-brand-50/60"}`}>
+                <span
+                  aria-hidden="true"
+                  className={`mt-2 h-2 w-2 shrink-0 rounded-full ${n.read ? "bg-transparent" : "bg-brand-600"}`}
+                />
+                <div className="min-w-0 flex-1">
+                  <p className="font-medium">
+                    {!n.read && <span className="sr-only">Unread: </span>}
+                    {n.title}
+                  </p>
+                  <p className="text-sm text-slate-700">{n.body}</p>
+                  <p className="mt-1 text-xs text-slate-500">
+                    {formatDateTime(n._creationTime)}
+                    {n.bookingId && (
+                      <>
+                        {" · "}
+                        <Link to={paths.customerBookings()} className="text-brand-700 underline">
+                          View booking
+                        </Link>
+                      </>
+                    )}
+                  </p>
+                </div>
+                {!n.read && (
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    onClick={() => void mark(n._id)}
+                    aria-label={`Mark “${n.title}” as read`}
+                  >
+                    Mark read
+                  </Button>
+                )}
+              </li>
+            ))}
         </ul>
       )}
       {status === "CanLoadMore" && (

@@ -139,7 +139,7 @@ function EditProfile({ viewer, onDone }: { viewer: Viewer; onDone: () => void })
           {(f) => <f.TextField label="Address" autoComplete="street-address" />}
         </form.AppField>
         <form.AppField name="zipCode">
-          {(f) => <f.TextField label="Zip Code" autoComplete="postal-code" />}
+          {(f) => <f.TextField label="Zip Code" autoComplete="postal-code" inputMode="numeric" />}
         </form.AppField>
       </div>
       <form.AppField name="photo">

@@ -19,7 +19,7 @@ export function Hero({ children }: { children: ReactNode }) {
         <nav aria-label="Hero" className="mt-8 flex flex-wrap gap-x-6 gap-y-2 text-sm font-medium">
           {SITE_LINKS.map(({ to, label }) => (
             <Link key={to} to={to} className="underline-offset-4 hover:underline">
-              {label}
+              {label()}
             </Link>
           ))}
         </nav>

@@ -6,6 +6,7 @@ import { Button } from "@/components/ui/button";
 import { LoadingState } from "@/components/ui/states";
 import { errorMessage } from "@/lib/errors";
 import { formatDateTime, formatRelative } from "@/lib/format";
+import { notificationText } from "@/i18n/notifications";
 
 const box = "rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5";
 
@@ -94,26 +95,29 @@ export function NotificationsBox({ now }: { now: number }) {
       )}
       {latest.results.length > 0 && (
         <ul className="mt-2 divide-y divide-slate-100">
-          {latest.results.slice(0, LATEST_SHOWN).map((n) => (
-            <li key={n._id} className="py-2 text-sm">
-              <p
-                className={`flex items-center gap-2 ${n.read ? "text-slate-700" : "font-medium text-slate-900"}`}
-              >
-                {!n.read && (
-                  <span aria-hidden="true" className="h-2 w-2 shrink-0 rounded-full bg-sky-500" />
-                )}
-                {n.title}
-                {!n.read && <span className="sr-only">(unread)</span>}
-              </p>
-              <p className="text-slate-600">{n.body}</p>
-              <time
-                dateTime={new Date(n._creationTime).toISOString()}
-                className="text-xs text-slate-500"
-              >
-                {formatRelative(n._creationTime, now)}
-              </time>
-            </li>
-          ))}
+          {latest.results.slice(0, LATEST_SHOWN).map((stored) => {
+            const n = { ...stored, ...notificationText(stored) };
+            return (
+              <li key={n._id} className="py-2 text-sm">
+                <p
+                  className={`flex items-center gap-2 ${n.read ? "text-slate-700" : "font-medium text-slate-900"}`}
+                >
+                  {!n.read && (
+                    <span aria-hidden="true" className="h-2 w-2 shrink-0 rounded-full bg-sky-500" />
+                  )}
+                  {n.title}
+                  {!n.read && <span className="sr-only">(unread)</span>}
+                </p>
+                <p className="text-slate-600">{n.body}</p>
+                <time
+                  dateTime={new Date(n._creationTime).toISOString()}
+                  className="text-xs text-slate-500"
+                >
+                  {formatRelative(n._creationTime, now)}
+                </time>
+              </li>
+            );
+          })}
         </ul>
       )}
     </section>

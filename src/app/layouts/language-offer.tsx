@@ -1,0 +1,24 @@
+import { LanguageSwitch } from "@/components/language-switch";
+import { useHasChosenLocale, useLocale } from "@/i18n/locale";
+import { useSwitchLocale } from "@/app/locale-profile-sync";
+
+/**
+ * A new visitor's first screen offers the language, asked in both (the browser's guess may be wrong);
+ * it goes once a choice is stored on this device.
+ */
+export function LanguageOffer() {
+  const chosen = useHasChosenLocale();
+  const locale = useLocale();
+  const switchLocale = useSwitchLocale();
+  if (chosen) return null;
+  return (
+    <div className="border-b border-brand-100 bg-brand-50">
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-center gap-x-3 gap-y-1 px-4 py-2 text-sm text-slate-800">
+        <p>
+          <span lang="ne-NP">आफ्नो भाषा छान्नुहोस्</span> · <span lang="en">Choose your language</span>
+        </p>
+        <LanguageSwitch locale={locale} onChange={switchLocale} />
+      </div>
+    </div>
+  );
+}

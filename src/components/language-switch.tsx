@@ -1,0 +1,50 @@
+import type { Locale } from "@/i18n/locale";
+import { m } from "@/i18n/paraglide/messages";
+
+const OPTIONS: { locale: Locale; short: string; name: string; lang: string }[] = [
+  { locale: "en", short: "EN", name: "English", lang: "en" },
+  { locale: "ne-NP", short: "ने", name: "नेपाली", lang: "ne-NP" },
+];
+
+/**
+ * English / नेपाली as a two-button group; each option is written in its own language so a reader of
+ * either finds theirs. `compact` shows "EN" / "ने" (the header at 360 px).
+ */
+export function LanguageSwitch({
+  locale,
+  onChange,
+  compact = false,
+  className = "",
+}: {
+  locale: Locale;
+  onChange: (locale: Locale) => void;
+  compact?: boolean;
+  className?: string;
+}) {
+  return (
+    <div
+      role="group"
+      aria-label={m.language_label()}
+      className={`inline-flex rounded-lg border border-slate-300 bg-white p-0.5 text-sm ${className}`}
+    >
+      {OPTIONS.map((option) => {
+        const active = option.locale === locale;
+        return (
+          <button
+            key={option.locale}
+            type="button"
+            lang={option.lang}
+            aria-pressed={active}
+            aria-label={compact ? option.name : undefined}
+            onClick={() => onChange(option.locale)}
+            className={`rounded-md px-2 py-1 leading-tight font-medium ${
+              active ? "bg-brand-700 text-white" : "text-slate-700 hover:bg-slate-100"
+            }`}
+          >
+            {compact ? option.short : option.name}
+          </button>
+        );
+      })}
+    </div>
+  );
+}

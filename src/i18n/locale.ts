@@ -1,0 +1,102 @@
+/**
+ * The interface language: chosen per device (localStorage), for signed-in users also in their
+ * profile (app/locale-profile-sync.tsx), on a first visit picked from the browser's languages.
+ * Paraglide's message functions read it through overwriteGetLocale; `<html lang>` follows it.
+ */
+import { useSyncExternalStore } from "react";
+import { m } from "@/i18n/paraglide/messages";
+import {
+  baseLocale,
+  isLocale,
+  locales,
+  overwriteGetLocale,
+  type Locale,
+} from "@/i18n/paraglide/runtime";
+
+export { locales, type Locale };
+
+export const LOCALE_STORAGE_KEY = "gharsewa.locale";
+
+/** The first of the browser's languages we have ("ne", "ne-NP" → नेपाली; "en-*" → English). */
+export function pickLocale(preferred: readonly string[]): Locale {
+  for (const tag of preferred) {
+    const language = tag.toLowerCase().split("-")[0];
+    if (language === "ne") return "ne-NP";
+    if (language === "en") return "en";
+  }
+  return baseLocale;
+}
+
+function storedLocale(): Locale | null {
+  try {
+    const value = localStorage.getItem(LOCALE_STORAGE_KEY);
+    return value !== null && isLocale(value) ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+function browserLanguages(): readonly string[] {
+  if (typeof navigator === "undefined") return [];
+  return navigator.languages?.length ? navigator.languages : [navigator.language];
+}
+
+let current: Locale = storedLocale() ?? pickLocale(browserLanguages());
+const listeners = new Set<() => void>();
+
+overwriteGetLocale(() => current);
+applyToDocument(current);
+
+/** `<html lang>`, the title and the meta description follow the language. */
+function applyToDocument(locale: Locale) {
+  if (typeof document === "undefined") return;
+  document.documentElement.lang = locale;
+  document.title = m.meta_title({}, { locale });
+  document
+    .querySelector('meta[name="description"]')
+    ?.setAttribute("content", m.meta_description({}, { locale }));
+}
+
+export function getLocale(): Locale {
+  return current;
+}
+
+/** Whether this device has chosen a language (the first screen offers the choice until it has). */
+export function hasChosenLocale(): boolean {
+  return storedLocale() !== null;
+}
+
+/** Switches the interface language and remembers it on this device. */
+export function setLocale(locale: Locale): void {
+  try {
+    localStorage.setItem(LOCALE_STORAGE_KEY, locale);
+  } catch {
+    // Private mode without storage: the choice lasts for this page.
+  }
+  if (locale === current) {
+    notify();
+    return;
+  }
+  current = locale;
+  applyToDocument(locale);
+  notify();
+}
+
+function notify() {
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** The current language; the component re-renders when it changes. */
+export function useLocale(): Locale {
+  return useSyncExternalStore(subscribe, getLocale, getLocale);
+}
+
+/** Whether the device has a stored choice, re-read when the language is set. */
+export function useHasChosenLocale(): boolean {
+  return useSyncExternalStore(subscribe, hasChosenLocale, hasChosenLocale);
+}

@@ -1,0 +1,19 @@
+import { CATEGORY_NAMES_NE, SERVICE_NAMES_NE } from "@convex/localNames";
+import { SPECIALTIES } from "@convex/constants";
+import { getLocale, type Locale } from "@/i18n/paraglide/runtime";
+
+/** A catalogue service's name in the reader's language (the English name when it has no other). */
+export function localServiceName(name: string, locale: Locale = getLocale()): string {
+  return locale === "ne-NP" ? (SERVICE_NAMES_NE[name] ?? name) : name;
+}
+
+/** A category's (or specialty's) name in the reader's language, from its slug and English name. */
+export function localCategoryName(
+  slug: string,
+  englishName: string,
+  locale: Locale = getLocale(),
+): string {
+  if (locale !== "ne-NP") return englishName;
+  const category = SPECIALTIES.find((s) => s.slug === slug)?.category ?? slug;
+  return CATEGORY_NAMES_NE[category]?.name ?? englishName;
+}

@@ -1,0 +1,38 @@
+import { m } from "@/i18n/paraglide/messages";
+import { getLocale, type Locale } from "@/i18n/paraglide/runtime";
+import { toDevanagariDigits } from "@/lib/digits";
+import { formatAmount as latinAmount } from "@convex/rules/money";
+
+// Numbers and money without the calendar (lib/format.ts adds dates), light enough for the header.
+// Latin digits with Nepal's grouping in English (en-IN groups as 12,34,567); Devanagari in Nepali.
+const intlLocale = (locale: Locale) => (locale === "ne-NP" ? "ne-NP" : "en-IN");
+
+const nepaliAmount = new Intl.NumberFormat("ne-NP", { maximumFractionDigits: 0 });
+
+/**
+ * "1,500" in English (convex/rules/money.ts, shared with the server's texts), "१,५००" in Nepali —
+ * digit grouping as used in Nepal (lakh style).
+ */
+export function formatAmount(amount: number, locale: Locale = getLocale()): string {
+  return locale === "ne-NP" ? nepaliAmount.format(Math.round(amount)) : latinAmount(amount);
+}
+
+/** A count or other plain number in the reader's digits. */
+export function formatNumber(value: number, locale: Locale = getLocale()): string {
+  return new Intl.NumberFormat(intlLocale(locale), { maximumFractionDigits: 1 }).format(value);
+}
+
+/** Digits inside a text (a phone number, a code) in the reader's script. */
+export function formatDigits(text: string, locale: Locale = getLocale()): string {
+  return locale === "ne-NP" ? toDevanagariDigits(text) : text;
+}
+
+/** Integer Nepali rupees: "Nrs. 1,500" in English, "रु. १,५००" in Nepali. */
+export function formatNrs(amount: number, locale: Locale = getLocale()): string {
+  return m.money_nrs({ amount: formatAmount(amount, locale) }, { locale });
+}
+
+/** The tile/marble list keeps the spec's "Rs." label (रु. in Nepali). */
+export function formatRs(amount: number, locale: Locale = getLocale()): string {
+  return m.money_rs({ amount: formatAmount(amount, locale) }, { locale });
+}
