@@ -5,6 +5,9 @@ import type { Execution } from "../engine/engine.ts";
 const KEPT = 2_000;
 const POLL_MS = 10_000;
 const MAX_WAITERS = 64;
+/** Bounds what the ring holds: lines per run and characters per line (the rest is cut, as Convex truncates). */
+const MAX_LINES = 256;
+const MAX_LINE_CHARS = 4096;
 const UDF_TYPE = { query: "Query", mutation: "Mutation", action: "Action" } as const;
 
 interface Entry {
@@ -31,8 +34,12 @@ export class FunctionLogs {
         componentPath: null,
         timestamp: (e.startedAt + e.durationMs) / 1000,
         executionTime: e.durationMs / 1000,
-        logLines: e.logLines,
-        error: e.error,
+        logLines: e.logLines
+          .slice(0, MAX_LINES)
+          .map((line) =>
+            line.length > MAX_LINE_CHARS ? `${line.slice(0, MAX_LINE_CHARS)} (truncated)` : line,
+          ),
+        error: e.error === null ? null : e.error.slice(0, MAX_LINE_CHARS),
         cachedResult: false,
         requestId: "",
         executionId: "",

@@ -76,9 +76,12 @@ export class ImportService {
     const upload = this.uploads.get(uploadToken);
     if (!upload) throw new ImportError("Unknown upload token");
     if (!/^[1-9]\d{0,4}$/.test(partNumber)) throw new ImportError("Bad partNumber");
-    upload.bytes += body.length - (upload.parts.get(partNumber)?.length ?? 0);
-    if (upload.bytes > MAX_UPLOAD_BYTES)
+    const growth = body.length - (upload.parts.get(partNumber)?.length ?? 0);
+    // One budget for all uploads under way, so parallel uploads cannot multiply it.
+    const held = [...this.uploads.values()].reduce((sum, u) => sum + u.bytes, 0);
+    if (held + growth > MAX_UPLOAD_BYTES)
       throw new ImportError(`Imports are limited to ${MAX_UPLOAD_BYTES / 1024 / 1024} MiB here`);
+    upload.bytes += growth;
     upload.parts.set(partNumber, body);
     return partNumber;
   }
