@@ -29,3 +29,12 @@ test("contact:send validates its input", async () => {
     await errorMessage(t.mutation(api.contact.send, { ...message, message: "x".repeat(2001) })),
   ).toBe("The message may be at most 2000 characters.");
 });
+
+test("contact:send takes the form's phone rule: empty or a Nepali number", async () => {
+  const t = newTest();
+  await t.mutation(api.contact.send, { ...message, phone: "" });
+  await t.mutation(api.contact.send, { ...message, phone: "01-4123456" });
+  expect(
+    await errorMessage(t.mutation(api.contact.send, { ...message, phone: "+1 555 0100" })),
+  ).toMatch(/Nepali mobile/);
+});

@@ -17,3 +17,26 @@ test("settings:get gives the defaults to everyone until an admin changes them", 
     bannerText: "Dashain offers!",
   });
 });
+
+test("admin:updateSettings refuses what the settings form refuses, with the form's words", async () => {
+  const t = newTest();
+  const { admin } = await everyKindOfCaller(t);
+  const refusal = (changes: Record<string, unknown>) =>
+    admin.mutation(api.admin.updateSettings, changes).then(
+      () => "saved",
+      (error: { data?: { message?: string } }) => error.data?.message,
+    );
+  expect(await refusal({ bannerText: "x".repeat(301) })).toBe(
+    "The banner text must be 1-300 characters.",
+  );
+  expect(await refusal({ bookingExpiryMinutes: 4 })).toBe("At least 5 minutes.");
+  expect(await refusal({ bookingExpiryMinutes: 30.5 })).toBe("Use whole minutes.");
+  expect(await refusal({ hotline: "call us" })).toBe(
+    "Enter the hotline as a phone number, e.g. 01-5970000.",
+  );
+  expect(await refusal({ hotline: " 01-5970001 ", bookingExpiryMinutes: 45 })).toBe("saved");
+  expect(await t.query(api.settings.get, {})).toMatchObject({
+    hotline: "01-5970001",
+    bookingExpiryMinutes: 45,
+  });
+});

@@ -3,7 +3,12 @@ import { internal } from "../_generated/api";
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
 import type { BookingStatus, CitySlug } from "../validators";
-import { ACTIVE_STATUSES, checkTransition, type Actor } from "../rules/bookingLifecycle";
+import {
+  ACTIVE_STATUSES,
+  checkTransition,
+  OPEN_STATUSES,
+  type Actor,
+} from "../rules/bookingLifecycle";
 import { BOOKING_FIELDS } from "../rules/bookingFields";
 import { BOOKING_LIMITS } from "../rules/limits";
 import { bookability } from "../rules/bookability";
@@ -62,9 +67,6 @@ export async function acceptedJobTimes(
   ).flat();
   return rows.filter((b) => b._id !== except).map((b) => b.scheduledFor);
 }
-
-/** Bookings that still wait for an answer or are under way. */
-const OPEN_STATUSES: readonly BookingStatus[] = ["requested", ...ACTIVE_STATUSES];
 
 /**
  * A customer may have a few open bookings with one professional and a bounded number overall, and

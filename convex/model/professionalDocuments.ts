@@ -8,16 +8,14 @@ import type { Doc, Id } from "../_generated/dataModel";
 import type { ActionCtx, MutationCtx } from "../_generated/server";
 import { attachOwnFile, checkStoredImage, releaseFile } from "./files";
 import { notify } from "./notifications";
+import { DOCUMENT_KINDS, type DocumentKind } from "../rules/documents";
 import { DOCUMENT_LABELS } from "./users";
 import { fail } from "./errors";
 
-export const documentKind = v.union(
-  v.literal("citizenshipFront"),
-  v.literal("citizenshipBack"),
-  v.literal("trainingCertificate"),
-);
-type DocumentKind = Infer<typeof documentKind>;
-const DOCUMENT_KINDS = documentKind.members.map((m) => m.value);
+const [first, second, ...others] = DOCUMENT_KINDS.map((kind) => v.literal(kind.key));
+/** A document kind as an argument: one of the rules' DOCUMENT_KINDS. */
+export const documentKind = v.union(first, second, ...others);
+const KINDS = DOCUMENT_KINDS.map((kind) => kind.key);
 
 export const replacedDocument = v.object({ kind: documentKind, storageId: v.id("_storage") });
 type ReplacedDocument = Infer<typeof replacedDocument>;
@@ -39,7 +37,7 @@ export async function replaceDocuments(
       "Your account is already verified. To change your documents, please contact GharSewa.",
     );
   }
-  const replaced = DOCUMENT_KINDS.flatMap((kind) => {
+  const replaced = KINDS.flatMap((kind) => {
     const storageId = docs[kind];
     return storageId === undefined || storageId === pro.documents[kind]
       ? []
@@ -50,7 +48,7 @@ export async function replaceDocuments(
     ...pro.documents,
     ...Object.fromEntries(replaced.map((r) => [r.kind, r.storageId])),
   };
-  if (new Set(Object.values(documents)).size < DOCUMENT_KINDS.length)
+  if (new Set(Object.values(documents)).size < KINDS.length)
     fail("INVALID_INPUT", "Upload a separate image for each document.");
   for (const { kind, storageId } of replaced) {
     await attachOwnFile(ctx, storageId, DOCUMENT_LABELS[kind], { userId: pro.userId }, pro.userId);

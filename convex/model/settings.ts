@@ -1,6 +1,8 @@
 /** Site settings an admin edits and the landing page reads; missing keys fall back to the defaults. */
 import type { MutationCtx, QueryCtx } from "../_generated/server";
+import { settingsRules } from "../rules/settings";
 import { fail } from "./errors";
+import { firstIssue } from "./users";
 
 export const DEFAULT_SETTINGS = {
   hotline: "01-5970000",
@@ -37,26 +39,9 @@ export async function getSettings(ctx: QueryCtx): Promise<Settings> {
 
 /** Validates and stores the given settings (others unchanged). */
 export async function updateSettings(ctx: MutationCtx, changes: Partial<Settings>): Promise<void> {
-  const next: Partial<Settings> = {};
-  if (changes.hotline !== undefined) {
-    const hotline = changes.hotline.trim();
-    if (!/^\+?[0-9][0-9 -]{4,18}[0-9]$/.test(hotline))
-      fail("INVALID_INPUT", "Enter the hotline as a phone number, e.g. 01-5970000.");
-    next.hotline = hotline;
-  }
-  if (changes.bannerText !== undefined) {
-    const bannerText = changes.bannerText.trim();
-    if (bannerText.length < 1 || bannerText.length > 300)
-      fail("INVALID_INPUT", "The banner text must be 1-300 characters.");
-    next.bannerText = bannerText;
-  }
-  if (changes.bookingExpiryMinutes !== undefined) {
-    const minutes = changes.bookingExpiryMinutes;
-    if (!Number.isInteger(minutes) || minutes < 5 || minutes > 1440) {
-      fail("INVALID_INPUT", "Booking expiry must be a whole number of minutes between 5 and 1440.");
-    }
-    next.bookingExpiryMinutes = minutes;
-  }
+  const parsed = settingsRules.partial().safeParse(changes);
+  if (!parsed.success) fail("INVALID_INPUT", firstIssue(parsed.error));
+  const next: Partial<Settings> = parsed.data;
   for (const key of KEYS) {
     const value = next[key];
     if (value === undefined) continue;

@@ -7,15 +7,7 @@ import { z } from "zod";
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
 import { validate } from "convex-helpers/validators";
-import {
-  SPECIALTIES,
-  city,
-  locale,
-  specialty,
-  type BookingStatus,
-  type Role,
-  type SpecialtySlug,
-} from "../validators";
+import { SPECIALTIES, city, locale, specialty, type Role, type SpecialtySlug } from "../validators";
 import { transition } from "./bookings";
 import { resolveCity } from "./catalog";
 import { asStorageId, attachOwnFile, releaseFile, urlOf, type UploadOwner } from "./files";
@@ -24,6 +16,7 @@ import { requireDraft } from "./signUpDrafts";
 import { fail, refusal } from "./errors";
 import { DOCUMENT_KINDS, DOCUMENT_LABEL, type DocumentKind } from "../rules/documents";
 import { citiesNamedIn } from "../rules/address";
+import { ACTIVE_STATUSES, OPEN_STATUSES } from "../rules/bookingLifecycle";
 import {
   PASSWORD_LENGTH,
   emailRule,
@@ -318,7 +311,6 @@ export async function publicProfile(
 const EXPORT_LIMIT = 1000;
 const PURGE_BATCH = 500;
 const OPEN_SCAN = 500;
-const BOOKINGS_UNDER_WAY: BookingStatus[] = ["accepted", "en_route", "in_progress"];
 
 /** Everything stored about one user, bounded per table. */
 export async function exportUserData(ctx: QueryCtx, user: Doc<"users">) {
@@ -398,7 +390,7 @@ export async function deleteAccountData(ctx: MutationCtx, user: Doc<"users">): P
     professional === null
       ? []
       : await Promise.all(
-          (["requested", ...BOOKINGS_UNDER_WAY] as BookingStatus[]).map((status) =>
+          OPEN_STATUSES.map((status) =>
             ctx.db
               .query("bookings")
               .withIndex("by_professionalId_and_status", (q) =>
@@ -407,7 +399,7 @@ export async function deleteAccountData(ctx: MutationCtx, user: Doc<"users">): P
               .take(OPEN_SCAN),
           ),
         ).then((lists) => lists.flat());
-  if ([...asCustomer, ...proOpen].some((b) => BOOKINGS_UNDER_WAY.includes(b.status))) {
+  if ([...asCustomer, ...proOpen].some((b) => ACTIVE_STATUSES.includes(b.status))) {
     fail(
       "BOOKINGS_UNDER_WAY",
       "Finish or cancel your bookings under way before deleting your account.",

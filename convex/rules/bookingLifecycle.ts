@@ -56,8 +56,14 @@ export function stepsFor(status: BookingStatus, actor: Actor): Step[] {
   return (Object.keys(STEPS) as Step[]).filter((step) => edges[STEPS[step]]?.includes(actor));
 }
 
-/** Statuses in which the customer may see the professional's exact position and phone. */
+/**
+ * Statuses of a booking under way: the customer may see the professional's exact position and phone,
+ * and neither of them may delete their account.
+ */
 export const ACTIVE_STATUSES: readonly BookingStatus[] = ["accepted", "en_route", "in_progress"];
+
+/** Bookings that still wait for an answer or are under way. */
+export const OPEN_STATUSES: readonly BookingStatus[] = ["requested", ...ACTIVE_STATUSES];
 
 export const STATUS_LABEL: Record<BookingStatus, string> = {
   requested: "requested",

@@ -7,26 +7,9 @@ import { LoadingState } from "@/components/ui/states";
 import { errorMessage } from "@/lib/errors";
 import { Form, useAppForm } from "@/components/form";
 import { AdminPageLayout } from "@/features/admin/admin-page-layout";
+import { settingsRules } from "@convex/rules/settings";
 
-export const settingsSchema = z.object({
-  hotline: z
-    .string()
-    .trim()
-    .min(1, "The hotline number is required.")
-    .regex(/^\+?[0-9][0-9 -]{4,18}[0-9]$/, "Enter the hotline as a phone number, e.g. 01-5970000."),
-  bannerText: z
-    .string()
-    .trim()
-    .min(1, "The banner text is required.")
-    .max(300, "The banner text must be 1-300 characters."),
-  bookingExpiryMinutes: z
-    .number({ error: "Enter a number of minutes." })
-    .int("Use whole minutes.")
-    .min(5, "At least 5 minutes.")
-    .max(1440, "At most 1440 minutes (one day)."),
-});
-
-type Settings = z.infer<typeof settingsSchema>;
+type Settings = z.infer<typeof settingsRules>;
 
 export default function SettingsPage() {
   return (
@@ -46,10 +29,10 @@ function SettingsForm({ initial }: { initial: Settings }) {
   const update = useMutation(api.admin.updateSettings);
   const form = useAppForm({
     defaultValues: initial,
-    validators: { onChange: settingsSchema, onSubmit: settingsSchema },
+    validators: { onChange: settingsRules, onSubmit: settingsRules },
     onSubmit: async ({ value, formApi }) => {
       try {
-        const parsed = settingsSchema.parse(value);
+        const parsed = settingsRules.parse(value);
         await update(parsed);
         formApi.reset(parsed);
         toast.success("Settings saved.");

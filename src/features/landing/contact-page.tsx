@@ -1,23 +1,14 @@
 import { useState } from "react";
 import { useMutation, useQuery } from "convex/react";
 import { toast } from "sonner";
-import { z } from "zod";
 import { api } from "@convex/_generated/api";
 import { ErrorBoundary } from "@/components/ui/error-boundary";
 import { errorMessage } from "@/lib/errors";
 import { Form, useAppForm } from "@/components/form";
-import { phoneRule } from "@convex/rules/profile";
+import { contactMessageRules } from "@convex/rules/contact";
 
-const contactSchema = z.object({
-  name: z.string().trim().min(1, "Please enter your name."),
-  email: z.email("Please enter a valid email address."),
-  phone: z.union([z.literal(""), phoneRule]),
-  message: z
-    .string()
-    .trim()
-    .min(10, "Please write at least 10 characters.")
-    .max(2000, "Please keep it under 2000 characters."),
-});
+// The form always has a phone field, empty when none is given.
+const contactForm = contactMessageRules.required({ phone: true });
 
 export default function ContactPage() {
   return (
@@ -67,7 +58,7 @@ function ContactForm() {
   const [sent, setSent] = useState(false);
   const form = useAppForm({
     defaultValues: { name: "", email: "", phone: "", message: "" },
-    validators: { onChange: contactSchema, onSubmit: contactSchema },
+    validators: { onChange: contactForm, onSubmit: contactForm },
     onSubmit: async ({ value, formApi }) => {
       try {
         await send({
