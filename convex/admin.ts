@@ -8,11 +8,11 @@ import { adminMutation, adminQuery } from "./functions";
 import {
   adminRow,
   documentUrls,
-  professionalOfUser,
   requireProfessional,
   verify as verifyProfessional,
 } from "./model/professionals";
 import { onlineRows } from "./model/presence";
+import { professionalOfUser } from "./model/professionalOfUser";
 import { updateSettings as saveSettings } from "./model/settings";
 import { adminCredentials, normalizeEmail, userByUsername, usernameTaken } from "./model/users";
 import {

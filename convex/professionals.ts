@@ -20,12 +20,12 @@ import {
 } from "./model/professionalDocuments";
 import {
   dashboard,
-  professionalOfUser,
   profileFor,
   ratingOf,
   search as searchProfessionals,
 } from "./model/professionals";
 import { resolveSpecialty } from "./model/users";
+import { professionalOfUser } from "./model/professionalOfUser";
 import { fail } from "./model/errors";
 
 const point = v.object({ lat: v.number(), lng: v.number() });

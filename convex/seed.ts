@@ -17,6 +17,7 @@ import {
 } from "./_generated/server";
 import { CITIES, type CitySlug } from "./validators";
 import * as Bookings from "./model/bookings";
+import { professionalOfUser } from "./model/professionalOfUser";
 import { specialtyCategory, upsertCatalog } from "./model/catalog";
 import {
   DEMO_CUSTOMERS,
@@ -245,7 +246,7 @@ export const demoMarketplace = internalMutation({
     const pros = new Map<string, Doc<"professionals">>();
     for (const [i, p] of DEMO_PROFESSIONALS.entries()) {
       const user = await userByEmail(ctx, p.email);
-      const pro = await Bookings.professionalOfUser(ctx, user._id);
+      const pro = await professionalOfUser(ctx, user._id);
       if (pro === null) throw new Error(`Demo professional ${p.email} has no profile.`);
       await ctx.db.patch("professionals", pro._id, {
         verification: { status: "verified", at: now, note: "Demo account" },

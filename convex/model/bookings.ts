@@ -26,6 +26,7 @@ import { notify } from "./notifications";
 import { rateLimited } from "./rateLimit";
 import { getSettings } from "./settings";
 import { fail } from "./errors";
+import { professionalOfUser } from "./professionalOfUser";
 
 const MAX_SERVICES_PER_BOOKING = 10;
 const { address: ADDRESS, note: NOTE, reason: REASON } = BOOKING_FIELDS;
@@ -33,13 +34,6 @@ const { address: ADDRESS, note: NOTE, reason: REASON } = BOOKING_FIELDS;
 const MAX_AHEAD_MS = 180 * 24 * 60 * 60 * 1000;
 /** Clock skew allowance for "now" slots picked on a phone. */
 const PAST_GRACE_MS = 60 * 1000;
-
-export async function professionalOfUser(ctx: QueryCtx, userId: Id<"users">) {
-  return await ctx.db
-    .query("professionals")
-    .withIndex("by_userId", (q) => q.eq("userId", userId))
-    .unique();
-}
 
 export async function requireOwnProfessional(ctx: QueryCtx, viewer: Doc<"users">) {
   const pro = await professionalOfUser(ctx, viewer._id);

@@ -2,7 +2,7 @@ import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
 import type { CitySlug, SpecialtySlug } from "../validators";
 import { ACTIVE_STATUSES } from "../rules/bookingLifecycle";
-import { professionalOfUser } from "./bookings";
+import { professionalOfUser } from "./professionalOfUser";
 import { specialtyName } from "./catalog";
 import { isValidPosition, roundToGrid } from "./geo";
 import { fail } from "./errors";

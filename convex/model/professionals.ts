@@ -34,13 +34,6 @@ export function distanceKm(a: Point, b: Point): number {
   return Math.round(2 * 6371 * Math.asin(Math.sqrt(h)) * 10) / 10;
 }
 
-export async function professionalOfUser(ctx: QueryCtx, userId: Id<"users">) {
-  return await ctx.db
-    .query("professionals")
-    .withIndex("by_userId", (q) => q.eq("userId", userId))
-    .unique();
-}
-
 /**
  * Where a professional is for distance ranking: the live position on the public ~500 m grid (the
  * exact one would leak through distances), else the centre of their city.

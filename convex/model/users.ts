@@ -11,7 +11,7 @@ import { SPECIALTIES, city, locale, specialty, type Role, type SpecialtySlug } f
 import { transition } from "./bookings";
 import { resolveCity } from "./catalog";
 import { asStorageId, attachOwnFile, releaseFile, urlOf, type UploadOwner } from "./files";
-import { professionalOfUser } from "./professionals";
+import { professionalOfUser } from "./professionalOfUser";
 import { requireDraft } from "./signUpDrafts";
 import { fail, refusal } from "./errors";
 import { DOCUMENT_KINDS, DOCUMENT_LABEL, type DocumentKind } from "../rules/documents";
