@@ -100,6 +100,14 @@ export interface ConvexTestInternals {
   };
   evaluateRangeFilter(doc: Doc, filter: unknown): boolean;
   evaluateFilter(doc: Doc, filter: unknown): unknown;
+  /** Each transaction's reads and writes as Convex bills them (benchmarks read documentsRead). */
+  TransactionMetricsTracker: {
+    prototype: {
+      commit(): void;
+      rollback(): void;
+      getTransactionMetrics(): { documentsRead: { used: number }; bytesRead: { used: number } };
+    };
+  };
   validateIndexRangeExpression(source: unknown, fields: string[]): void;
   runScheduledFunction(args: {
     db: DatabaseFake;
@@ -439,6 +447,41 @@ export function loadConvexTestInternals(): Promise<ConvexTestInternals> {
       "const invokeRaw = () => q.invokeQuery(JSON.stringify(convexToJson([parseArgs(args)])));",
       "const invokeRaw = () => localBackendHooks.timed(isNested, () => q.invokeQuery(JSON.stringify(convexToJson([parseArgs(args)]))));",
     );
+    // A committed document never changes (a write makes a new object), so its JSON and size are computed
+    // once however often it is read; each read still hands the function a fresh copy, as Convex does.
+    source = patch(
+      source,
+      "                tracker?.trackRead(getDocumentSize(doc));\n            }\n            return doc;",
+      "                tracker?.trackRead(localBackendDocSize(doc));\n            }\n            return doc;",
+    );
+    source = patch(
+      source,
+      "                const doc = getAndTrack(table, id);\n                return JSON.stringify(convexToJson(doc));",
+      '                const doc = getAndTrack(table, id);\n                return doc === null ? "null" : localBackendDocJson(doc);',
+    );
+    source = patch(
+      source,
+      "                    tracker?.trackRead(getDocumentSize(value));\n                }\n" +
+        "                return JSON.stringify(convexToJson({ value, done }));",
+      "                    tracker?.trackRead(localBackendDocSize(value));\n                }\n" +
+        "                return done || value === null\n                    ? JSON.stringify(convexToJson({ value, done }))\n" +
+        '                    : `{"value":${localBackendDocJson(value)},"done":false}`;',
+    );
+    source = patch(
+      source,
+      "                        tracker.trackRead(getDocumentSize(doc));",
+      "                        tracker.trackRead(localBackendDocSize(doc));",
+    );
+    source = patch(
+      source,
+      "                return JSON.stringify(convexToJson({\n                    page,\n                    isDone,",
+      '                return `{"page":[${page.map(localBackendDocJson).join(",")}],` + JSON.stringify(convexToJson({\n                    isDone,',
+    );
+    source = patch(
+      source,
+      "                    splitCursor,\n                    pageStatus,\n                }));",
+      "                    splitCursor,\n                    pageStatus,\n                })).slice(1);",
+    );
     // An HTTP request no route takes: Convex's answer.
     source = patch(
       source,
@@ -449,13 +492,29 @@ export function loadConvexTestInternals(): Promise<ConvexTestInternals> {
     source +=
       "\nconst localBackendHooks = { mutationResult: null, runQuery: null, jobError: null, checkArgs() {},\n" +
       "    checkResult() {}, checkSchema() {}, checkWrite() {}, timed: (isNested, run) => run() };\n" +
+      "const localBackendDocs = new WeakMap();\n" +
+      "function localBackendDoc(doc) {\n" +
+      "    let cached = localBackendDocs.get(doc);\n" +
+      "    if (cached === undefined) localBackendDocs.set(doc, (cached = { json: undefined, size: -1 }));\n" +
+      "    return cached;\n" +
+      "}\n" +
+      "function localBackendDocJson(doc) {\n" +
+      "    const cached = localBackendDoc(doc);\n" +
+      "    return (cached.json ??= JSON.stringify(convexToJson(doc)));\n" +
+      "}\n" +
+      "function localBackendDocSize(doc) {\n" +
+      "    const cached = localBackendDoc(doc);\n" +
+      "    if (cached.size < 0) cached.size = getDocumentSize(doc);\n" +
+      "    return cached.size;\n" +
+      "}\n" +
       "function localBackendRunQuery(auth, original) {\n" +
       "    return (reference, args) => localBackendHooks.runQuery\n" +
       "        ? localBackendHooks.runQuery((authStorage.getStore() ?? auth)._userIdentity, reference, args, original)\n" +
       "        : original(reference, args);\n" +
       "}\n" +
       "export { convexGlobalStorage, evaluateRangeFilter, evaluateFilter, validateIndexRangeExpression,\n" +
-      "    runScheduledFunction, AuthFake, localBackendHooks, localBackendFailInterruptedJob };\n";
+      "    runScheduledFunction, AuthFake, localBackendHooks, localBackendFailInterruptedJob,\n" +
+      "    TransactionMetricsTracker };\n";
     const outFile = writePatched(outDir, "index", source);
     return (await import(pathToFileURL(outFile).href)) as ConvexTestInternals;
   })();
