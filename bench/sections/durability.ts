@@ -1,8 +1,10 @@
 /**
  * Durable write throughput of the local backend (acknowledged mutations per second, each fsynced
- * before its answer) and restart time with `docs` documents (log replay, then snapshot load).
+ * before its answer) and restart time with `docs` documents (log replay, then snapshot load, then a fresh
+ * process from the snapshot: its time and memory per document).
  * In-process (restart time is measured around startBackend itself); fixture functions.
  */
+import { fork } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -17,9 +19,29 @@ export type DurabilityResult = {
   docs: number;
   restartFromLogMs: number;
   restartFromSnapshotMs: number;
+  /** A fresh process started on the data directory (from the snapshot): time, and memory above an empty one's. */
+  restart: { ms: number; rssBytes: number; emptyRssBytes: number; rssPerDocBytes: number };
 };
 
-export async function durability({ docs = 100_000 } = {}): Promise<DurabilityResult> {
+type Started = { startMs: number; rss: number; heapUsed: number };
+
+/** Starts a backend on `dataDir` in a process of its own (bench/lib/restart-child.ts). */
+function startInChild(dataDir: string): Promise<Started> {
+  const child = fork(
+    path.join(import.meta.dirname, "../lib/restart-child.ts"),
+    [dataDir, FIXTURE_CONVEX_DIR],
+    {
+      execArgv: ["--import", "tsx", "--expose-gc"],
+      stdio: ["ignore", "ignore", "inherit", "ipc"],
+    },
+  );
+  return new Promise((resolve, reject) => {
+    child.once("message", (m) => resolve(m as Started));
+    child.once("exit", (code) => reject(new Error(`restart child exited with ${code}`)));
+  });
+}
+
+export async function durability({ docs = 1_000_000 } = {}): Promise<DurabilityResult> {
   // The backend runs in this process: keep the fixture functions' log lines off the report.
   const saved = { log: console.log, info: console.info };
   console.log = console.info = () => {};
@@ -60,6 +82,10 @@ async function measure(docs: number): Promise<DurabilityResult> {
   }
   await Promise.all(clients.map((c) => c.close()));
 
+  const emptyDir = mkdtempSync(path.join(tmpdir(), "gharsewa-bench-durability-empty-"));
+  const empty = await startInChild(emptyDir);
+  rmSync(emptyDir, { recursive: true, force: true });
+
   const batch = 1000;
   for (let i = 0; i < docs; i += batch) {
     await backend.engine.t.run(
@@ -82,6 +108,18 @@ async function measure(docs: number): Promise<DurabilityResult> {
   backend = await start();
   const restartFromSnapshotMs = performance.now() - t;
   await backend.close();
+  const fresh = await startInChild(dataDir);
   rmSync(dataDir, { recursive: true, force: true });
-  return { writesPerSecond, docs, restartFromLogMs, restartFromSnapshotMs };
+  return {
+    writesPerSecond,
+    docs,
+    restartFromLogMs,
+    restartFromSnapshotMs,
+    restart: {
+      ms: fresh.startMs,
+      rssBytes: fresh.rss,
+      emptyRssBytes: empty.rss,
+      rssPerDocBytes: (fresh.rss - empty.rss) / docs,
+    },
+  };
 }

@@ -11,11 +11,11 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { TransactionMetricsTracker } from "../../node_modules/convex-test/dist/transactionMetrics.js";
 import type { Id } from "../../convex/_generated/dataModel";
 import type { MutationCtx } from "../../convex/_generated/server";
 import { upsertCatalog } from "../../convex/model/catalog";
 import { CITIES, SPECIALTIES } from "../../convex/validators";
+import { loadConvexTestInternals } from "../../local-backend/engine/convex-test-internals";
 import type { Identity } from "../../local-backend/engine/engine";
 import { startBackend, type Backend } from "../../local-backend/server";
 import { APP_CONVEX_DIR } from "../lib/backend";
@@ -24,12 +24,14 @@ type Metrics = { documentsRead: number; bytesRead: number };
 let last: Metrics | null = null;
 let instrumented = false;
 /** Records the outermost transaction's usage as each call ends (commit for mutations, rollback for queries). */
-function instrument() {
+async function instrument() {
   if (instrumented) return;
   instrumented = true;
+  const { TransactionMetricsTracker } = await loadConvexTestInternals();
+  type Tracker = typeof TransactionMetricsTracker.prototype;
   for (const method of ["commit", "rollback"] as const) {
     const original = TransactionMetricsTracker.prototype[method];
-    TransactionMetricsTracker.prototype[method] = function (this: TransactionMetricsTracker) {
+    TransactionMetricsTracker.prototype[method] = function (this: Tracker) {
       const m = this.getTransactionMetrics();
       last = { documentsRead: m.documentsRead.used, bytesRead: m.bytesRead.used };
       return original.call(this);
@@ -236,7 +238,7 @@ export async function queries({
   bookings = 50_000,
   repeats = 15,
 } = {}): Promise<QueriesResult> {
-  instrument();
+  await instrument();
   const t0 = performance.now();
   const scale = await seeded(pros, bookings);
   const seedMs = performance.now() - t0;
