@@ -31,6 +31,8 @@ import { buildModuleMap, preloadAll, type Importer, type ModuleMap } from "./mod
 import { QueryCache, type Outcome } from "../read-tracking/query-cache.ts";
 import type { TableNumbers } from "../durability/table-numbers.ts";
 import { ReadSet, type Change } from "./read-set.ts";
+import { rangeFilterMatches, type RangeFilter } from "./index-order.ts";
+import { queryValue } from "./index-query.ts";
 import { newRequestId } from "../http-util.ts";
 import { decodeId } from "./ids.ts";
 import { vectorSearch, type VectorQuery } from "./vector-search.ts";
@@ -324,7 +326,7 @@ export class Engine {
   ) {
     this.queries = new QueryCache(
       (id) => database.tableOf(id),
-      (doc, filter) => internals.evaluateRangeFilter(doc, filter),
+      (doc, filter) => rangeFilterMatches(doc, filter as RangeFilter, queryValue),
     );
   }
 
@@ -436,7 +438,8 @@ export class Engine {
     return this.database.lastCommitTs();
   }
 
-  rangeMatches = (doc: Doc, filter: unknown) => this.internals.evaluateRangeFilter(doc, filter);
+  rangeMatches = (doc: Doc, filter: unknown) =>
+    rangeFilterMatches(doc, filter as RangeFilter, queryValue);
 
   /** Checks that `udfPath` names a function of `kind` the caller may run. */
   async resolve(

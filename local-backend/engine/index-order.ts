@@ -57,3 +57,38 @@ function isPlainObject(value: object): boolean {
     prototype === null || prototype === Object.prototype || prototype.constructor?.name === "Object"
   );
 }
+
+export interface RangeFilter {
+  type: string;
+  fieldPath: string;
+  value: unknown;
+}
+
+const compiledFilters = new WeakMap<object, (doc: Record<string, unknown>) => boolean>();
+
+/**
+ * Whether `doc` is inside one bound of an index range (convex-test's evaluateRangeFilter, with the bound's
+ * value decoded once per range: a commit checks every cached query's ranges against the documents it wrote).
+ */
+export function rangeFilterMatches(
+  doc: Record<string, unknown>,
+  filter: RangeFilter,
+  decode: (json: never) => unknown,
+): boolean {
+  let matches = compiledFilters.get(filter);
+  if (!matches) {
+    const get = fieldGetter(filter.fieldPath);
+    const value = decode(filter.value as never);
+    const test: Record<string, (c: number) => boolean> = {
+      Eq: (c) => c === 0,
+      Gt: (c) => c > 0,
+      Gte: (c) => c >= 0,
+      Lt: (c) => c < 0,
+      Lte: (c) => c <= 0,
+    };
+    const accept = test[filter.type];
+    matches = (d) => accept(compareIndexValues(get(d), value));
+    compiledFilters.set(filter, matches);
+  }
+  return matches(doc);
+}

@@ -27,7 +27,7 @@ export interface QueryEvaluation {
 }
 
 /** A query value as convex-test reads it: `{$undefined: null}` is undefined. */
-function queryValue(json: JSONValue): unknown {
+export function queryValue(json: JSONValue): unknown {
   if (json !== null && typeof json === "object" && !Array.isArray(json) && "$undefined" in json)
     return undefined;
   return jsonToConvex(json);

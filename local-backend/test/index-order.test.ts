@@ -5,7 +5,8 @@ import { compareValues, convexToJson, type Value } from "convex/values";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { compareIndexValues } from "../engine/index-order.ts";
+import { compareIndexValues, rangeFilterMatches } from "../engine/index-order.ts";
+import { queryValue } from "../engine/index-query.ts";
 import { startBackend, type Backend } from "../server.ts";
 import { removeTempDataDirs, tempDataDir } from "./helpers.ts";
 
@@ -83,6 +84,30 @@ describe("compareIndexValues", () => {
       .sort((a, b) => compareIndexValues(a.value, b.value))
       .map(({ value }) => value);
     expect(sorted).toEqual(oneOfEach);
+  });
+});
+
+describe("rangeFilterMatches (a commit against cached queries' ranges)", () => {
+  it("decides each bound as Convex orders values, undefined and nested paths included", () => {
+    const ops = {
+      Eq: (c: number) => c === 0,
+      Gt: (c: number) => c > 0,
+      Gte: (c: number) => c >= 0,
+      Lt: (c: number) => c < 0,
+      Lte: (c: number) => c <= 0,
+    };
+    for (const bound of VALUES)
+      for (const [type, accept] of Object.entries(ops)) {
+        const json = bound === undefined ? { $undefined: null } : convexToJson(bound as Value);
+        const flat = { type, fieldPath: "v", value: json };
+        const nested = { type, fieldPath: "a.v", value: json };
+        for (const value of VALUES) {
+          const want = accept(compareValues(value as Value, bound as Value));
+          const label = `${show(value)} ${type} ${show(bound)}`;
+          expect(rangeFilterMatches({ v: value }, flat, queryValue), label).toBe(want);
+          expect(rangeFilterMatches({ a: { v: value } }, nested, queryValue), label).toBe(want);
+        }
+      }
   });
 });
 
