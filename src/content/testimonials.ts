@@ -1,16 +1,8 @@
-/** Spec §2: three fixed five-star testimonials labelled Client 1–3. */
+import { m } from "@/i18n/paraglide/messages";
+
+/** Spec §2: three fixed five-star testimonials labelled Client 1–3 (words in the catalogue). */
 export const TESTIMONIALS = [
-  {
-    name: "Client 1",
-    message:
-      "The electrician arrived on time and fixed our wiring the same day. Very professional!",
-  },
-  {
-    name: "Client 2",
-    message: "Booking a plumber was easy and the price was exactly what the app showed.",
-  },
-  {
-    name: "Client 3",
-    message: "Great painters — our house looks new again. I will use GharSewa again.",
-  },
+  { number: 1, message: m.testimonial_1 },
+  { number: 2, message: m.testimonial_2 },
+  { number: 3, message: m.testimonial_3 },
 ] as const;

@@ -7,6 +7,19 @@ export function localServiceName(name: string, locale: Locale = getLocale()): st
   return locale === "ne-NP" ? (SERVICE_NAMES_NE[name] ?? name) : name;
 }
 
+/** A specialty as the landing search and sign-up list it ("Electrician", "Painting"), in the reader's language. */
+export function localLandingService(name: string, locale: Locale = getLocale()): string {
+  if (locale !== "ne-NP") return name;
+  const key = name.toLowerCase();
+  const specialty = SPECIALTIES.find(
+    (s) =>
+      s.slug === key ||
+      s.name.toLowerCase() === key ||
+      s.aliases.some((a: string) => a.toLowerCase() === key),
+  );
+  return CATEGORY_NAMES_NE[specialty?.category ?? key]?.name ?? name;
+}
+
 /** A category's (or specialty's) name in the reader's language, from its slug and English name. */
 export function localCategoryName(
   slug: string,

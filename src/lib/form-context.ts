@@ -1,4 +1,5 @@
 import { createFormHookContexts } from "@tanstack/react-form";
+import { localRuleMessage } from "@/i18n/rules";
 
 /** The contexts `useAppForm` (src/lib/form.ts) provides to its field and form components. */
 export const { fieldContext, formContext, useFieldContext, useFormContext } =
@@ -12,8 +13,8 @@ export function fieldError(meta: {
   if (!meta.isTouched) return undefined;
   const first = meta.errors.find(Boolean);
   if (!first) return undefined;
-  if (typeof first === "string") return first;
+  if (typeof first === "string") return localRuleMessage(first);
   if (typeof first === "object" && "message" in first && typeof first.message === "string")
-    return first.message;
+    return localRuleMessage(first.message);
   return undefined;
 }

@@ -1,10 +1,12 @@
 import { z } from "zod";
 import { MAX_UPLOAD_BYTES } from "@/lib/constants";
+import { m } from "@/i18n/paraglide/messages";
 
 /** The image types the server accepts (it re-checks the bytes). */
 export const ACCEPTED_IMAGE_TYPES = ["image/jpeg", "image/png", "image/webp", "image/gif"] as const;
 export const IMAGE_ACCEPT = ACCEPTED_IMAGE_TYPES.join(",");
-export const IMAGE_HINT = "Image (JPEG, PNG, WebP or GIF); photos are made smaller before upload.";
+/** What an image field takes, in the reader's language. */
+export const imageHint = () => m.image_hint();
 
 /** Photos are scaled down before upload (GIFs, possibly animated, are sent as they are). */
 const SHRINKABLE_TYPES = ["image/jpeg", "image/png", "image/webp"];
@@ -89,10 +91,10 @@ function uploadFile(
         onProgress?.(1);
         resolve(storageId);
       } catch {
-        reject(new Error("Upload failed: unexpected server answer."));
+        reject(new Error(m.upload_failed_answer()));
       }
     };
-    xhr.onerror = () => reject(new Error("Upload failed: network error."));
+    xhr.onerror = () => reject(new Error(m.upload_failed_network()));
     xhr.send(file);
   });
 }

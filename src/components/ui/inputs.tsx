@@ -6,6 +6,7 @@ import {
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
 } from "react";
+import { m } from "@/i18n/paraglide/messages";
 
 const control =
   "mt-1 block w-full rounded-lg border bg-white px-3 py-2 text-slate-900 shadow-sm focus:outline-2 focus:outline-offset-1 focus:outline-brand-600 disabled:bg-slate-100";
@@ -112,7 +113,7 @@ export function PasswordField(props: Common & InputHTMLAttributes<HTMLInputEleme
         aria-pressed={shown}
         className="absolute top-7 right-2 rounded px-2 py-1 text-sm text-brand-700 hover:bg-brand-50"
       >
-        {shown ? "Hide" : "Show"}
+        {shown ? m.password_hide() : m.password_show()}
       </button>
     </div>
   );

@@ -10,7 +10,8 @@ import { ProgressBar } from "@/components/ui/progress-bar";
 import { errorMessage } from "@/lib/errors";
 import { Form, useAppForm } from "@/components/form";
 import { splitName } from "@/lib/format";
-import { IMAGE_HINT, imageFileSchema, uploadImage } from "@/lib/upload";
+import { imageHint, imageFileSchema, uploadImage } from "@/lib/upload";
+import { m } from "@/i18n/paraglide/messages";
 import { profileRules } from "@convex/rules/profile";
 
 type Viewer = {
@@ -144,10 +145,7 @@ function EditProfile({ viewer, onDone }: { viewer: Viewer; onDone: () => void })
       </div>
       <form.AppField name="photo">
         {(f) => (
-          <f.ImageField
-            label="Profile Photo"
-            hint={`${IMAGE_HINT} Leave empty to keep the current photo.`}
-          />
+          <f.ImageField label="Profile Photo" hint={m.photo_keep_hint({ hint: imageHint() })} />
         )}
       </form.AppField>
       {progress !== null && <ProgressBar label="Uploading photo" value={progress} />}

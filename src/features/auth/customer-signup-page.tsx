@@ -1,9 +1,10 @@
 import { AuthCard } from "@/features/auth/auth-card";
 import { SignupForm } from "@/features/auth/signup-form";
+import { m } from "@/i18n/paraglide/messages";
 
 export default function CustomerSignupPage() {
   return (
-    <AuthCard title="Create Account" subtitle="Register as a user to book trusted professionals.">
+    <AuthCard title={m.signup_title()} subtitle={m.signup_customer_subtitle()}>
       <SignupForm initialRole="customer" />
     </AuthCard>
   );

@@ -10,16 +10,17 @@ import { useAppForm } from "@/components/form";
 import { paths } from "@/lib/paths";
 import { RETURN_PARAM, safeReturnTo } from "@/lib/booking-intent";
 import { emailRule } from "@convex/rules/profile";
+import { m } from "@/i18n/paraglide/messages";
 
 const loginSchema = z.object({
   email: emailRule,
-  password: z.string().min(1, "Please enter your password."),
+  password: z.string().min(1, { error: () => m.rule_enter_password() }),
   role: z.enum(["", "customer", "professional"]),
 });
 
 export default function LoginPage() {
   return (
-    <AuthCard title="Login" subtitle="Welcome back to GharSewa.">
+    <AuthCard title={m.login_title()} subtitle={m.login_subtitle()}>
       <LoginForm />
     </AuthCard>
   );
@@ -40,32 +41,36 @@ function LoginForm() {
           email: value.email.trim(),
           password: value.password,
         });
-        toast.success("Logged in successfully");
+        toast.success(m.login_success());
         navigate(returnTo ?? paths.home());
       } catch (e) {
-        toast.error(errorMessage(e, "Something went wrong"));
+        toast.error(errorMessage(e, m.login_failed()));
       }
     },
   });
 
   return (
-    <AuthForm form={form} missingRole="Please select customer or Professional">
+    <AuthForm form={form} missingRole={m.login_missing_role()}>
       <form.AppField name="email">
-        {(f) => <f.TextField label="Email" type="email" autoComplete="email" />}
+        {(f) => <f.TextField label={m.field_email()} type="email" autoComplete="email" />}
       </form.AppField>
       <form.AppField name="password">
-        {(f) => <f.PasswordField label="Password" autoComplete="current-password" />}
+        {(f) => <f.PasswordField label={m.field_password()} autoComplete="current-password" />}
       </form.AppField>
       <form.Field name="role">
         {(f) => <RoleRadios value={f.state.value} onChange={(r) => f.handleChange(r)} />}
       </form.Field>
       <form.AppForm>
-        <form.SubmitButton label="Login" pendingLabel="Please wait" className="w-full" />
+        <form.SubmitButton
+          label={m.login_button()}
+          pendingLabel={m.please_wait()}
+          className="w-full"
+        />
       </form.AppForm>
       <p className="text-center text-sm text-slate-600">
-        New to GharSewa?{" "}
+        {m.login_new()}{" "}
         <Link to={paths.signup(returnTo)} className="font-medium text-brand-700 underline">
-          Signup
+          {m.login_signup_link()}
         </Link>
       </p>
     </AuthForm>

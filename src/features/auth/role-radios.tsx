@@ -1,4 +1,5 @@
 import type { SignupRole } from "@/features/auth/signup-schema";
+import { m } from "@/i18n/paraglide/messages";
 
 /** The Customer / Professional radio pair of the sign-up and login forms. */
 export function RoleRadios({
@@ -10,7 +11,7 @@ export function RoleRadios({
 }) {
   return (
     <fieldset>
-      <legend className="text-sm font-medium text-slate-800">I am a</legend>
+      <legend className="text-sm font-medium text-slate-800">{m.role_legend()}</legend>
       <div className="mt-1 grid grid-cols-2 gap-2">
         {(["customer", "professional"] as const).map((role) => (
           <label
@@ -25,7 +26,7 @@ export function RoleRadios({
               onChange={() => onChange(role)}
               className="accent-brand-600"
             />
-            {role === "customer" ? "Customer" : "Professional"}
+            {role === "customer" ? m.role_customer() : m.role_professional()}
           </label>
         ))}
       </div>

@@ -5,7 +5,12 @@ import { useMutation } from "convex/react";
 import { toast } from "sonner";
 import { api } from "@convex/_generated/api";
 import { CITIES, SPECIALTIES } from "@convex/constants";
-import { DOCUMENT_KINDS, DOCUMENT_LABEL, type DocumentKind } from "@convex/rules/documents";
+import { DOCUMENT_KINDS, type DocumentKind } from "@convex/rules/documents";
+import { m } from "@/i18n/paraglide/messages";
+import { localCityName } from "@/i18n/places";
+import { localDocumentLabel } from "@/i18n/rules";
+import { localLandingService } from "@/i18n/services";
+import { formatNumber } from "@/lib/numbers";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import { AuthForm } from "@/features/auth/auth-card";
 import { RoleRadios } from "@/features/auth/role-radios";
@@ -21,11 +26,10 @@ import { useAppForm } from "@/components/form";
 import { holdGuestRedirect } from "@/lib/guest-redirect";
 import { paths } from "@/lib/paths";
 import { RETURN_PARAM, safeReturnTo } from "@/lib/booking-intent";
-import { IMAGE_HINT, uploadImage } from "@/lib/upload";
+import { imageHint, uploadImage } from "@/lib/upload";
 import { useWaitForAuthenticated } from "@/lib/use-wait-for-auth";
 
 type FileKey = "photo" | DocumentKind;
-const FILE_LABELS: Record<FileKey, string> = { photo: "Profile Photo", ...DOCUMENT_LABEL };
 
 /** The one sign-up form behind /signup, /user-signup and /professional/signup (spec §2, §5, §8). */
 export function SignupForm({ initialRole }: { initialRole: SignupRole }) {
@@ -76,11 +80,11 @@ export function SignupForm({ initialRole }: { initialRole: SignupRole }) {
         await waitForAuthenticated();
         await signOut();
       });
-      toast.success("Account created successfully. Please log in.");
+      toast.success(m.signup_success());
       navigate(paths.login(returnTo));
     } catch (e) {
       draft.refused(e);
-      toast.error(errorMessage(e, "An error occurred"));
+      toast.error(errorMessage(e, m.signup_failed()));
     } finally {
       setProgress({});
     }
@@ -93,17 +97,17 @@ export function SignupForm({ initialRole }: { initialRole: SignupRole }) {
   });
 
   return (
-    <AuthForm form={form} missingRole="Please select a role: Customer or Technician">
+    <AuthForm form={form} missingRole={m.signup_missing_role()}>
       <form.AppField name="name">
-        {(f) => <f.TextField label="Full Name" autoComplete="name" />}
+        {(f) => <f.TextField label={m.field_full_name()} autoComplete="name" />}
       </form.AppField>
       <form.AppField name="email">
-        {(f) => <f.TextField label="Email" type="email" autoComplete="email" />}
+        {(f) => <f.TextField label={m.field_email()} type="email" autoComplete="email" />}
       </form.AppField>
       <form.AppField name="phone">
         {(f) => (
           <f.TextField
-            label="Phone Number"
+            label={m.field_phone()}
             type="tel"
             autoComplete="tel"
             placeholder="98XXXXXXXX"
@@ -113,18 +117,20 @@ export function SignupForm({ initialRole }: { initialRole: SignupRole }) {
       <form.AppField name="password">
         {(f) => (
           <f.PasswordField
-            label="Password"
+            label={m.field_password()}
             autoComplete="new-password"
-            hint="At least 8 characters."
+            hint={m.field_password_hint()}
           />
         )}
       </form.AppField>
       <div className="grid gap-4 sm:grid-cols-[2fr_1fr]">
         <form.AppField name="address">
-          {(f) => <f.TextField label="Address" autoComplete="street-address" />}
+          {(f) => <f.TextField label={m.field_address()} autoComplete="street-address" />}
         </form.AppField>
         <form.AppField name="zipCode">
-          {(f) => <f.TextField label="Zip Code" autoComplete="postal-code" inputMode="numeric" />}
+          {(f) => (
+            <f.TextField label={m.field_zip()} autoComplete="postal-code" inputMode="numeric" />
+          )}
         </form.AppField>
       </div>
       <form.Field name="role">
@@ -133,7 +139,7 @@ export function SignupForm({ initialRole }: { initialRole: SignupRole }) {
       <form.AppField name="photo">
         {(f) => (
           <f.ImageField
-            label="Profile Photo (optional)"
+            label={m.field_photo_optional()}
             hint={fileHint(f.state.value)}
             className={FILE_BUTTON}
           />
@@ -148,32 +154,34 @@ export function SignupForm({ initialRole }: { initialRole: SignupRole }) {
             className="space-y-4 rounded-xl border border-slate-200 p-4"
           >
             <legend className="px-1 text-sm font-semibold text-slate-800">
-              Professional details
+              {m.professional_details()}
             </legend>
             <div className="grid gap-4 sm:grid-cols-2">
               <form.AppField name="city">
                 {(f) => (
-                  <f.SelectField label="City">
-                    <option value="">Select your city</option>
+                  <f.SelectField label={m.field_city()}>
+                    <option value="">{m.field_select_city()}</option>
                     {CITIES.map((c) => (
                       <option key={c.slug} value={c.slug}>
-                        {c.name}
+                        {localCityName(c.slug)}
                       </option>
                     ))}
                   </f.SelectField>
                 )}
               </form.AppField>
               <form.AppField name="state">
-                {(f) => <f.TextField label="State" placeholder="e.g. Lumbini" />}
+                {(f) => (
+                  <f.TextField label={m.field_state()} placeholder={m.field_state_placeholder()} />
+                )}
               </form.AppField>
             </div>
             <form.AppField name="specialty">
               {(f) => (
-                <f.SelectField label="Specialty">
-                  <option value="">Select your specialty</option>
+                <f.SelectField label={m.field_specialty()}>
+                  <option value="">{m.field_select_specialty()}</option>
                   {SPECIALTIES.map((s) => (
                     <option key={s.slug} value={s.slug}>
-                      {s.name}
+                      {localLandingService(s.slug)}
                     </option>
                   ))}
                 </f.SelectField>
@@ -183,7 +191,7 @@ export function SignupForm({ initialRole }: { initialRole: SignupRole }) {
               <form.AppField key={d.key} name={d.key}>
                 {(f) => (
                   <f.ImageField
-                    label={d.label}
+                    label={localDocumentLabel(d.key)}
                     hint={fileHint(f.state.value)}
                     className={FILE_BUTTON}
                   />
@@ -197,18 +205,22 @@ export function SignupForm({ initialRole }: { initialRole: SignupRole }) {
       {Object.keys(progress).length > 0 && (
         <div className="space-y-2 rounded-xl bg-slate-50 p-3" aria-live="polite">
           {(Object.entries(progress) as [FileKey, number][]).map(([k, v]) => (
-            <ProgressBar key={k} label={`Uploading ${FILE_LABELS[k]}`} value={v} />
+            <ProgressBar key={k} label={m.uploading({ what: localDocumentLabel(k) })} value={v} />
           ))}
         </div>
       )}
 
       <form.AppForm>
-        <form.SubmitButton label="Create Account" pendingLabel="Please wait" className="w-full" />
+        <form.SubmitButton
+          label={m.signup_button()}
+          pendingLabel={m.please_wait()}
+          className="w-full"
+        />
       </form.AppForm>
       <p className="text-center text-sm text-slate-600">
-        Already have an account?{" "}
+        {m.signup_have_account()}{" "}
         <Link to={paths.login(returnTo)} className="font-medium text-brand-700 underline">
-          Login here
+          {m.signup_login_link()}
         </Link>
       </p>
     </AuthForm>
@@ -220,10 +232,10 @@ const FILE_BUTTON =
 
 /** The chosen file's name and size, or what may be chosen. */
 function fileHint(file: File | null): string {
-  if (!file) return IMAGE_HINT;
+  if (!file) return imageHint();
   const size =
     file.size < 1024 * 1024
-      ? `${Math.ceil(file.size / 1024)} KB`
-      : `${(file.size / 1024 / 1024).toFixed(1)} MB`;
+      ? `${formatNumber(Math.ceil(file.size / 1024))} KB`
+      : `${formatNumber(Number((file.size / 1024 / 1024).toFixed(1)))} MB`;
   return `${file.name} · ${size}`;
 }

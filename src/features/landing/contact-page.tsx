@@ -6,6 +6,8 @@ import { ErrorBoundary } from "@/components/ui/error-boundary";
 import { errorMessage } from "@/lib/errors";
 import { Form, useAppForm } from "@/components/form";
 import { contactMessageRules } from "@convex/rules/contact";
+import { m } from "@/i18n/paraglide/messages";
+import { formatDigits } from "@/lib/numbers";
 
 // The form always has a phone field, empty when none is given.
 const contactForm = contactMessageRules.required({ phone: true });
@@ -15,15 +17,10 @@ export default function ContactPage() {
     <div className="flex flex-1 flex-col">
       <main className="mx-auto grid w-full max-w-5xl gap-8 px-4 py-10 md:grid-cols-[1fr_1.4fr]">
         <section>
-          <h1 className="text-3xl font-bold">Contact us</h1>
-          <p className="mt-3 text-slate-700">
-            Questions about a booking, a professional or your account? Call us or send a message —
-            our team reads every one.
-          </p>
+          <h1 className="text-3xl font-bold">{m.contact_title()}</h1>
+          <p className="mt-3 text-slate-700">{m.contact_intro()}</p>
           <ErrorBoundary
-            fallback={() => (
-              <p className="mt-4 text-slate-600">The hotline number could not be loaded.</p>
-            )}
+            fallback={() => <p className="mt-4 text-slate-600">{m.contact_hotline_failed()}</p>}
           >
             <HotlineCard />
           </ErrorBoundary>
@@ -38,13 +35,13 @@ function HotlineCard() {
   const settings = useQuery(api.settings.get);
   return (
     <div className="mt-6 rounded-xl border border-brand-100 bg-brand-50 p-4">
-      <p className="text-sm text-brand-800">Hotline support</p>
+      <p className="text-sm text-brand-800">{m.contact_hotline()}</p>
       {settings ? (
         <a
           href={`tel:${settings.hotline.replace(/[^\d+]/g, "")}`}
           className="text-2xl font-semibold text-brand-800 underline-offset-4 hover:underline"
         >
-          {settings.hotline}
+          {formatDigits(settings.hotline)}
         </a>
       ) : (
         <p className="text-2xl font-semibold text-brand-800">…</p>
@@ -67,11 +64,11 @@ function ContactForm() {
           message: value.message.trim(),
           ...(value.phone ? { phone: value.phone.trim() } : {}),
         });
-        toast.success("Thank you! Your message has been sent.");
+        toast.success(m.contact_sent_toast());
         formApi.reset();
         setSent(true);
       } catch (e) {
-        toast.error(errorMessage(e, "Your message could not be sent. Please try again."));
+        toast.error(errorMessage(e, m.contact_send_failed()));
       }
     },
   });
@@ -83,29 +80,29 @@ function ContactForm() {
       onSubmit={() => form.handleSubmit()}
     >
       <h2 id="contact-form-heading" className="text-xl font-semibold">
-        Send us a message
+        {m.contact_form_title()}
       </h2>
       {sent && (
         <p role="status" className="rounded-lg bg-green-50 p-3 text-sm text-green-800">
-          Message sent. We will get back to you soon.
+          {m.contact_sent()}
         </p>
       )}
       <form.AppField name="name">
-        {(f) => <f.TextField label="Name" autoComplete="name" />}
+        {(f) => <f.TextField label={m.contact_name()} autoComplete="name" />}
       </form.AppField>
       <form.AppField name="email">
-        {(f) => <f.TextField label="Email" type="email" autoComplete="email" />}
+        {(f) => <f.TextField label={m.contact_email()} type="email" autoComplete="email" />}
       </form.AppField>
       <form.AppField name="phone">
-        {(f) => <f.TextField label="Phone Number (optional)" type="tel" autoComplete="tel" />}
+        {(f) => <f.TextField label={m.contact_phone()} type="tel" autoComplete="tel" />}
       </form.AppField>
       <form.AppField name="message">
-        {(f) => <f.TextareaField label="Your message" rows={5} />}
+        {(f) => <f.TextareaField label={m.contact_message()} rows={5} />}
       </form.AppField>
       <form.AppForm>
         <form.SubmitButton
-          label="Send message"
-          pendingLabel="Sending…"
+          label={m.contact_send()}
+          pendingLabel={m.contact_sending()}
           className="w-full sm:w-auto"
         />
       </form.AppForm>

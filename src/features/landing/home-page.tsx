@@ -8,6 +8,7 @@ import { LoadingState } from "@/components/ui/states";
 import { GetStarted, Hero, HeroSearch } from "@/features/landing/hero";
 import { SponsorBlock, TestimonialsSection, TestingBanner } from "@/features/landing/sections";
 import { paths } from "@/lib/paths";
+import { m } from "@/i18n/paraglide/messages";
 
 /** `/` by role (spec §2): customers get the search hero and services, professionals a welcome, visitors the landing. */
 export function HomePage({ servicesGrid }: { servicesGrid: ReactNode }) {
@@ -21,7 +22,9 @@ export function HomePage({ servicesGrid }: { servicesGrid: ReactNode }) {
         <Hero>
           <HeroSearch />
         </Hero>
-        <Suspense fallback={<LoadingState label="Loading services…" />}>{servicesGrid}</Suspense>
+        <Suspense fallback={<LoadingState label={m.home_loading_services()} />}>
+          {servicesGrid}
+        </Suspense>
       </div>
     );
   }
@@ -30,19 +33,17 @@ export function HomePage({ servicesGrid }: { servicesGrid: ReactNode }) {
     return (
       <div className="flex flex-1 flex-col">
         <Hero>
-          <p className="text-2xl font-semibold">Welcome, Professional!</p>
+          <p className="text-2xl font-semibold">{m.home_welcome_professional()}</p>
           <Link
             to={paths.professionalDashboard()}
             className={buttonClasses("secondary", "md", "mt-4 border-0 text-brand-800")}
           >
-            Open your dashboard
+            {m.home_open_dashboard()}
           </Link>
         </Hero>
         <section className="mx-auto max-w-6xl px-4 py-10">
-          <h2 className="text-2xl font-bold">Welcome Professional</h2>
-          <p className="mt-2 text-slate-600">
-            Booking requests, your live location and reviews are on your dashboard.
-          </p>
+          <h2 className="text-2xl font-bold">{m.home_welcome_professional_heading()}</h2>
+          <p className="mt-2 text-slate-600">{m.home_professional_hint()}</p>
         </section>
       </div>
     );

@@ -6,6 +6,8 @@ import { StarRating } from "@/components/ui/star-rating";
 import { SPONSOR } from "@/content/sponsor";
 import { TESTIMONIALS } from "@/content/testimonials";
 import { BANNER_SPEED } from "@/lib/constants";
+import { m } from "@/i18n/paraglide/messages";
+import { formatNumber } from "@/lib/numbers";
 
 /** The testing-phase banner; its text is an admin setting. */
 export function TestingBanner() {
@@ -13,7 +15,7 @@ export function TestingBanner() {
   return (
     <div
       className="min-h-10 bg-accent-500 py-2 text-sm font-medium text-slate-900"
-      aria-label="Announcement"
+      aria-label={m.banner_label()}
     >
       {settings && <Marquee speedPxPerSec={BANNER_SPEED}>{settings.bannerText}</Marquee>}
     </div>
@@ -28,9 +30,8 @@ export function SponsorBlock() {
           <h2
             id="sponsor-heading"
             className="text-xs font-semibold tracking-wide text-slate-500 uppercase"
-            lang="ne"
           >
-            {SPONSOR.label}
+            {m.sponsor_label()}
           </h2>
           <a
             href={SPONSOR.url}
@@ -40,7 +41,7 @@ export function SponsorBlock() {
           >
             <img
               src={sponsorLogo}
-              alt={`${SPONSOR.name} (opens in a new tab)`}
+              alt={m.sponsor_logo_alt({ name: SPONSOR.name })}
               width={180}
               height={48}
               className="h-12 w-auto"
@@ -49,7 +50,7 @@ export function SponsorBlock() {
         </div>
         <Marquee
           speedPxPerSec={BANNER_SPEED}
-          lang="ne"
+          lang="ne-NP"
           className="w-full rounded-lg bg-blue-50 py-2 text-blue-900"
         >
           {SPONSOR.promotion}
@@ -63,14 +64,16 @@ export function TestimonialsSection() {
   return (
     <section aria-labelledby="testimonials-heading" className="mx-auto max-w-6xl px-4 py-12">
       <h2 id="testimonials-heading" className="text-center text-2xl font-bold sm:text-3xl">
-        What Our Clients Say
+        {m.testimonials_title()}
       </h2>
       <ul className="mt-8 grid gap-4 md:grid-cols-3">
         {TESTIMONIALS.map((t) => (
-          <li key={t.name} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+          <li key={t.number} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
             <StarRating value={5} />
-            <blockquote className="mt-3 text-slate-700">“{t.message}”</blockquote>
-            <p className="mt-3 font-semibold text-slate-900">{t.name}</p>
+            <blockquote className="mt-3 text-slate-700">“{t.message()}”</blockquote>
+            <p className="mt-3 font-semibold text-slate-900">
+              {m.testimonial_client({ number: formatNumber(t.number) })}
+            </p>
           </li>
         ))}
       </ul>

@@ -2,7 +2,7 @@ import { cleanup, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import ProfessionalSigninPage, { SIGNIN_FAILED } from "@/features/professional/signin-page";
+import ProfessionalSigninPage from "@/features/professional/signin-page";
 
 const signIn = vi.fn();
 vi.mock("@convex-dev/auth/react", () => ({ useAuthActions: () => ({ signIn, signOut: vi.fn() }) }));
@@ -62,7 +62,9 @@ describe("ProfessionalSigninPage", () => {
       flow: "signIn",
     });
     fail(new Error("InvalidAccountId"));
-    expect(await screen.findByRole("alert")).toHaveTextContent(SIGNIN_FAILED);
+    expect(await screen.findByRole("alert")).toHaveTextContent(
+      "An error occurred. Please try again.",
+    );
     expect(router.state.location.pathname).toBe("/professional-signin");
   });
 

@@ -8,13 +8,15 @@ import { InlineAlert } from "@/components/ui/states";
 import { Form, useAppForm } from "@/components/form";
 import { paths } from "@/lib/paths";
 import { errorMessage } from "@/lib/errors";
-
-export const SIGNIN_FAILED = "An error occurred. Please try again.";
+import { m } from "@/i18n/paraglide/messages";
 
 /** Spec §5: both required; the email input is plain text with no format check. */
 const signinSchema = z.object({
-  email: z.string().trim().min(1, "Email is required."),
-  password: z.string().min(1, "Password is required."),
+  email: z
+    .string()
+    .trim()
+    .min(1, { error: () => m.signin_email_required() }),
+  password: z.string().min(1, { error: () => m.signin_password_required() }),
 });
 
 export default function ProfessionalSigninPage() {
@@ -52,14 +54,12 @@ function SigninForm() {
   return (
     <main className="mx-auto w-full max-w-md px-4 py-8 sm:py-12">
       <div className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-8">
-        <h1 className="text-center text-2xl font-semibold text-slate-900">
-          Login as a professional
-        </h1>
+        <h1 className="text-center text-2xl font-semibold text-slate-900">{m.signin_title()}</h1>
         <Form className="mt-6 space-y-4" onSubmit={() => form.handleSubmit()}>
           <form.AppField name="email">
             {(f) => (
               <f.TextField
-                label="Email"
+                label={m.field_email()}
                 type="text"
                 autoComplete="username"
                 inputMode="email"
@@ -68,16 +68,26 @@ function SigninForm() {
             )}
           </form.AppField>
           <form.AppField name="password">
-            {(f) => <f.PasswordField label="Password" autoComplete="current-password" required />}
+            {(f) => (
+              <f.PasswordField
+                label={m.field_password()}
+                autoComplete="current-password"
+                required
+              />
+            )}
           </form.AppField>
           {failed !== null && (
             <InlineAlert tone="error">
-              {SIGNIN_FAILED}
+              {m.signin_failed()}
               {failed && <span className="mt-1 block text-sm font-normal">{failed}</span>}
             </InlineAlert>
           )}
           <form.AppForm>
-            <form.SubmitButton label="Sign in" pendingLabel="Signing in..." className="w-full" />
+            <form.SubmitButton
+              label={m.signin_button()}
+              pendingLabel={m.signin_busy()}
+              className="w-full"
+            />
           </form.AppForm>
         </Form>
         <div className="mt-6 flex flex-col gap-2 text-center text-sm">
@@ -85,13 +95,13 @@ function SigninForm() {
             to={paths.customerSignup()}
             className="text-brand-700 underline-offset-2 hover:underline"
           >
-            Register as a user?
+            {m.signin_register_user()}
           </Link>
           <Link
             to={paths.professionalSignup()}
             className="text-brand-700 underline-offset-2 hover:underline"
           >
-            Create an account as professional
+            {m.signin_register_professional()}
           </Link>
         </div>
       </div>
