@@ -1,8 +1,8 @@
-// Deployment secrets kept in the data directory, and user JWT verification.
+// Deployment secrets kept in the data directory.
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { createLocalJWKSet, exportJWK, exportPKCS8, generateKeyPair, jwtVerify } from "jose";
+import { exportJWK, exportPKCS8, generateKeyPair } from "jose";
 import type { Identity } from "./engine/engine.ts";
 
 export interface DeploymentSecrets {
@@ -87,45 +87,5 @@ export function readEnvFile(file: string): Record<string, string> {
   return env;
 }
 
-const CLAIM_TO_ATTRIBUTE: Record<string, string> = {
-  name: "name",
-  given_name: "givenName",
-  family_name: "familyName",
-  nickname: "nickname",
-  preferred_username: "preferredUsername",
-  profile: "profileUrl",
-  picture: "pictureUrl",
-  email: "email",
-  email_verified: "emailVerified",
-  gender: "gender",
-  birthdate: "birthday",
-  zoneinfo: "timezone",
-  locale: "language",
-  phone_number: "phoneNumber",
-  phone_number_verified: "phoneNumberVerified",
-  address: "address",
-  updated_at: "updatedAt",
-};
-const NOT_COPIED = new Set(["sub", "iss", "aud", "exp", "iat", "nbf", "jti"]);
-
+/** A user's token → the identity its auth provider vouches for (auth-config.ts); throws when refused. */
 export type TokenVerifier = (token: string) => Promise<Identity>;
-
-/** Verifies signature (against the deployment's JWKS), issuer, audience and expiry. */
-export function createTokenVerifier(jwks: string, issuer: () => string): TokenVerifier {
-  const keySet = createLocalJWKSet(JSON.parse(jwks));
-  return async (token) => {
-    const { payload } = await jwtVerify(token, keySet, { issuer: issuer(), audience: "convex" });
-    if (typeof payload.sub !== "string" || typeof payload.iss !== "string")
-      throw new Error("Token is missing sub or iss");
-    const identity: Identity = {
-      subject: payload.sub,
-      issuer: payload.iss,
-      tokenIdentifier: `${payload.iss}|${payload.sub}`,
-    };
-    for (const [claim, value] of Object.entries(payload)) {
-      if (NOT_COPIED.has(claim)) continue;
-      identity[CLAIM_TO_ATTRIBUTE[claim] ?? claim] = value;
-    }
-    return identity;
-  };
-}

@@ -3,6 +3,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { JSONValue } from "convex/values";
 import { FunctionError, type Engine, type FunctionKind, type Identity } from "./engine/engine.ts";
+import { AuthError } from "./auth-config.ts";
 import { sameSecret, type TokenVerifier } from "./auth-keys.ts";
 import { BodyTooLarge, readBody, sendJson, serverError } from "./http-util.ts";
 
@@ -59,7 +60,7 @@ export async function handleHttpApi(
     caller = await callerFrom(req.headers.authorization, deps.verifyToken, deps.adminKey);
   } catch (error) {
     return sendJson(res, 401, {
-      code: "Unauthenticated",
+      code: error instanceof AuthError ? error.code : "Unauthenticated",
       message: error instanceof Error ? error.message : String(error),
     });
   }

@@ -6,7 +6,8 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import type { Duplex } from "node:stream";
 import { AdminApi } from "./admin-api/admin-api.ts";
-import { createTokenVerifier, loadOrCreateSecrets, readEnvFile } from "./auth-keys.ts";
+import { AuthConfigVerifier } from "./auth-config.ts";
+import { loadOrCreateSecrets, readEnvFile } from "./auth-keys.ts";
 import { startCrons } from "./crons.ts";
 import { TransactionLog, type RecoveryReport } from "./durability/log.ts";
 import type { RequestLimits, SessionRequests } from "./durability/session-requests.ts";
@@ -187,7 +188,14 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
     activate: (dir) => reload(nativeImport, dir),
   });
 
-  const verifyToken = createTokenVerifier(secrets.JWKS, () => siteUrl);
+  // Tokens are verified by the providers of the app's auth.config.ts, as Convex does; one it cannot
+  // read is refused at start, as Convex refuses to deploy it.
+  await engine.authProviders();
+  const verifyToken = new AuthConfigVerifier({
+    providers: () => engine.authProviders(),
+    siteUrl: () => siteUrl,
+    ownJwks: secrets.JWKS,
+  }).verify;
   const routes = createRoutes({
     url,
     admin,

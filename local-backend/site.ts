@@ -1,7 +1,7 @@
 // The site port (CONVEX_SITE_URL): every request goes to convex/http.ts's router,
-// with a Bearer JWT verified into ctx.auth.
+// with the caller's Bearer token verified by the app's auth providers into ctx.auth (auth-config.ts).
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { Engine } from "./engine/engine.ts";
+import { refusedIdentity, type Engine, type Identity } from "./engine/engine.ts";
 import type { TokenVerifier } from "./auth-keys.ts";
 import { BodyTooLarge, readBody, serverError } from "./http-util.ts";
 
@@ -71,22 +71,18 @@ export async function handleSite(
   res: ServerResponse,
   { engine, verifyToken, durable, corsOrigins }: SiteDeps,
 ) {
-  let identity = null;
+  // As on Convex, a token that does not verify does not stop the request: the HTTP action runs, and
+  // reading its identity throws why the token was refused.
+  let identity: Identity | null = null;
   const auth = req.headers.authorization;
-  if (auth?.startsWith("Bearer ")) {
-    try {
-      identity = await verifyToken(auth.slice("Bearer ".length).trim());
-    } catch (error) {
-      res.writeHead(401, {
-        "Content-Type": "application/json",
-        "Access-Control-Allow-Origin": "*",
-      });
-      return res.end(
-        JSON.stringify({
-          code: "Unauthenticated",
-          message: `Could not verify token: ${error instanceof Error ? error.message : String(error)}`,
-        }),
-      );
+  if (auth !== undefined) {
+    if (!/^bearer ./i.test(auth)) identity = refusedIdentity("Header must begin with `bearer `");
+    else {
+      try {
+        identity = await verifyToken(auth.slice("bearer ".length).trim());
+      } catch (error) {
+        identity = refusedIdentity(error instanceof Error ? error.message : String(error));
+      }
     }
   }
   const method = req.method ?? "GET";

@@ -34,10 +34,25 @@ import { ReadSet, type Change } from "./read-set.ts";
 import { rangeFilterMatches, type RangeFilter } from "./index-order.ts";
 import { queryValue } from "./index-query.ts";
 import { newRequestId } from "../http-util.ts";
+import { parseAuthConfig, type AuthProvider } from "../auth-config.ts";
 import { decodeId } from "./ids.ts";
 import { vectorSearch, type VectorQuery } from "./vector-search.ts";
 
 export type FunctionKind = "query" | "mutation" | "action";
+
+/** An identity field that carries why the caller's token was refused (see `refusedIdentity`). */
+const TOKEN_REFUSED = "__localBackendTokenRefused";
+
+/** The identity of a caller whose token was refused: functions that read it get `reason` thrown. */
+export function refusedIdentity(reason: string): Identity {
+  return {
+    subject: "",
+    issuer: "",
+    // Query results are cached per token identifier: callers refused for the same reason share one.
+    tokenIdentifier: `refused|${reason}`,
+    [TOKEN_REFUSED]: reason,
+  };
+}
 export type Identity = Record<string, unknown> & {
   subject: string;
   issuer: string;
@@ -217,10 +232,15 @@ function installProcessSeams(internals: ConvexTestInternals) {
       if (call?.request) call.rawResult = rawResult;
     },
 
-    getUserIdentity(original) {
+    async getUserIdentity(original) {
       const readSet = readSetStorage.getStore();
       if (readSet) readSet.identity = true;
-      return original();
+      const identity = await original();
+      // An HTTP action called with a token no provider verifies runs, as on Convex; reading its
+      // identity throws why the token was refused.
+      const refused = (identity as Partial<Identity> | null)?.[TOKEN_REFUSED];
+      if (typeof refused === "string") throw new Error(refused);
+      return identity;
     },
 
     checkArgs: checkArguments,
@@ -311,6 +331,7 @@ export class Engine {
   private resolved = new Map<string, Resolved | null>();
   readonly queries: QueryCache;
   private httpRouterFound: Promise<boolean> | undefined;
+  private authConfig: Promise<AuthProvider[]> | undefined;
   /** Top-level async context: follow-up work started from inside a handler runs here. */
   readonly detached = AsyncResource.bind((fn: () => void) => fn());
 
@@ -397,6 +418,7 @@ export class Engine {
     this.modules = byPath;
     this.resolved.clear();
     this.httpRouterFound = undefined;
+    this.authConfig = undefined;
     useModuleLoader(this.global, async (p) => {
       const load = byPath.get(path.join(root, p));
       if (!load) throw new Error(`Could not find module for: "${p}"`);
@@ -552,6 +574,14 @@ export class Engine {
     } catch {
       return false;
     }
+  }
+
+  /** The providers of the app's `auth.config.ts` (none without one), read once per generation of modules. */
+  authProviders(): Promise<AuthProvider[]> {
+    this.authConfig ??= this.moduleExports("auth.config").then((exports) =>
+      parseAuthConfig(exports?.default),
+    );
+    return this.authConfig;
   }
 
   hasHttpRouter(): Promise<boolean> {

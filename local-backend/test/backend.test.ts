@@ -454,7 +454,8 @@ describe("HTTP API, storage and HTTP actions", () => {
     const forged = await fetch(`${backend.siteUrl}/api/whoami`, {
       headers: { Authorization: `Bearer ${token}x` },
     });
-    expect(forged.status).toBe(401);
+    // As on Convex, the action runs; reading the identity throws, and this handler does not catch it.
+    expect(forged.status).toBe(500);
     const echo = await fetch(`${backend.siteUrl}/api/echo-url?x=1`, {
       method: "POST",
       body: "payload",

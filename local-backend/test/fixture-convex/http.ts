@@ -14,6 +14,20 @@ http.route({
   }),
 });
 
+// The caller's subject, or why its token was refused (ctx.auth.getUserIdentity() throws it).
+http.route({
+  path: "/api/identity-or-error",
+  method: "GET",
+  handler: httpActionGeneric(async (ctx) => {
+    try {
+      const identity = await ctx.auth.getUserIdentity();
+      return new Response(JSON.stringify({ subject: identity?.subject ?? null }));
+    } catch (error) {
+      return new Response(JSON.stringify({ error: (error as Error).message }));
+    }
+  }),
+});
+
 http.route({
   path: "/api/echo-url",
   method: "POST",

@@ -21,3 +21,9 @@ export const subjectAndCounter = queryGeneric({
     return { subject: (await ctx.auth.getUserIdentity())?.subject ?? null, value: row?.value ?? 0 };
   },
 });
+
+/** The caller's whole identity, as ctx.auth.getUserIdentity() gives it (conformance-auth-config.test.ts). */
+export const full = queryGeneric({
+  args: {},
+  handler: async (ctx) => await ctx.auth.getUserIdentity(),
+});
