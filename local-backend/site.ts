@@ -106,7 +106,10 @@ export async function handleSite(
     headers.push([req.rawHeaders[i], req.rawHeaders[i + 1]]);
   let response: Response;
   if (!(await engine.hasHttpRouter()))
-    response = new Response("No HTTP routes (convex/http.ts) defined", { status: 404 });
+    response = new Response("This Convex deployment does not have HTTP actions enabled.", {
+      status: 404,
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
+    });
   else {
     try {
       response = await engine.accessor(identity).fetch(req.url ?? "/", {

@@ -2,6 +2,8 @@
 // (crates/common/src/schemas/validator.rs, crates/udf/src/validation.rs), schema enforcement, uncaught
 // errors, the dev deployment's "[Request ID: …] Server Error" frame, unknown HTTP routes
 // (crates/isolate/src/environment/action/mod.rs).
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { anyApi } from "convex/server";
 import { ConvexHttpClient } from "convex/browser";
@@ -133,6 +135,18 @@ describe("other function errors", () => {
 });
 
 describe("HTTP actions", () => {
+  it("a deployment without convex/http.ts: 404 and Convex's text", async () => {
+    const bare = await startTestBackend({
+      convexDir: path.join(path.dirname(fileURLToPath(import.meta.url)), "fixture-index"),
+    });
+    const res = await fetch(`${bare.siteUrl}/anything`);
+    expect([res.status, res.headers.get("content-type"), await res.text()]).toEqual([
+      404,
+      "text/plain; charset=utf-8",
+      "This Convex deployment does not have HTTP actions enabled.",
+    ]);
+  });
+
   it("a path or method no route takes: 404 No matching routes found", async () => {
     for (const [path, method] of [
       ["/nope", "GET"],
