@@ -1,15 +1,16 @@
 import { beforeAll, describe, expect, test } from "vitest";
 import { api, internal } from "./_generated/api";
 import {
+  bookingRow,
+  type Caller,
   errorCode,
   everyKindOfCaller,
   insertAdmin,
   insertCustomer,
   insertProfessional,
   newTest,
-  useAuthEnv,
-  type Caller,
   type TestConvex,
+  useAuthEnv,
 } from "./test.setup";
 
 beforeAll(useAuthEnv);
@@ -113,18 +114,10 @@ describe("admin queries", () => {
         online: true,
         lastSeen: 1,
       });
-      await ctx.db.insert("bookings", {
-        customerId: customer.userId,
-        professionalId: pro.professionalId,
-        professionalUserId: pro.userId,
-        services: [],
-        address: "Ward 1",
-        city: "kathmandu",
-        scheduledFor: 1,
-        price: 500,
-        status: "requested",
-        updatedAt: 1,
-      });
+      await ctx.db.insert(
+        "bookings",
+        bookingRow(customer.userId, pro, "requested", { scheduledFor: 1, updatedAt: 1 }),
+      );
     });
     const stats = await admin.as.query(api.admin.stats, {});
     expect(stats).toMatchObject({

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, test, vi } from "vitest";
 import { api } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import {
-  PNG_BYTES,
+  bookingRow,
   errorCode,
   errorMessage,
   everyKindOfCaller,
@@ -10,6 +10,7 @@ import {
   insertCustomer,
   insertProfessional,
   newTest,
+  PNG_BYTES,
   storeFile,
   storeUpload,
   type TestConvex,
@@ -107,18 +108,14 @@ describe("professionals:get", () => {
     status: "requested" | "accepted" | "completed",
   ) =>
     t.run((ctx) =>
-      ctx.db.insert("bookings", {
-        customerId,
-        professionalId: pro.professionalId,
-        professionalUserId: pro.userId,
-        services: [],
-        address: "Ward 2, Thamel",
-        city: "kathmandu",
-        scheduledFor: Date.now(),
-        price: 0,
-        status,
-        updatedAt: Date.now(),
-      }),
+      ctx.db.insert(
+        "bookings",
+        bookingRow(customerId, pro, status, {
+          address: "Ward 2, Thamel",
+          scheduledFor: Date.now(),
+          price: 0,
+        }),
+      ),
     );
 
   test("everyone sees the public profile and the cities served, never documents or email", async () => {

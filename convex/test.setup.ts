@@ -2,11 +2,12 @@
 import { convexTest } from "convex-test";
 import schema from "./schema";
 import { api } from "./_generated/api";
-import type { Id } from "./_generated/dataModel";
+import type { WithoutSystemFields } from "convex/server";
+import type { Doc, Id } from "./_generated/dataModel";
 import { recordStoredFile } from "./model/files";
 import { findDraft } from "./model/signUpDrafts";
 import { DRAFT_LIMITS } from "./rules/limits";
-import type { CitySlug, SpecialtySlug } from "./validators";
+import type { BookingStatus, CitySlug, SpecialtySlug } from "./validators";
 
 // The glob in convex-test's README returns nothing under Vite 8; this form does.
 export const modules = import.meta.glob(["./**/*.*s", "!./**/*.test.*s"]);
@@ -218,6 +219,31 @@ export async function everyKindOfCaller(t: TestConvex) {
   const professional = await insertProfessional(t, { name: "Caller Professional" });
   const admin = await insertAdmin(t, "caller-admin");
   return { visitor: t, customer: customer.as, professional: professional.as, admin: admin.as };
+}
+
+/**
+ * A booking in `status` between a customer and a professional, as a document to insert directly (no
+ * rule applied): Ward 1, Kathmandu, an hour from now, Nrs. 500, unless `fields` say otherwise.
+ */
+export function bookingRow(
+  customerId: Id<"users">,
+  pro: { professionalId: Id<"professionals">; userId: Id<"users"> },
+  status: BookingStatus,
+  fields: Partial<WithoutSystemFields<Doc<"bookings">>> = {},
+): WithoutSystemFields<Doc<"bookings">> {
+  return {
+    customerId,
+    professionalId: pro.professionalId,
+    professionalUserId: pro.userId,
+    services: [],
+    address: "Ward 1",
+    city: "kathmandu",
+    scheduledFor: Date.now() + 60 * 60 * 1000,
+    price: 500,
+    status,
+    updatedAt: Date.now(),
+    ...fields,
+  };
 }
 
 /** An Electrician booking request in Kathmandu an hour from now, by `customer` (the catalogue must be seeded). */

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, test, vi } from "vitest";
 import { api } from "./_generated/api";
 import {
+  bookingRow,
   errorCode,
   errorMessage,
   insertAdmin,
@@ -199,18 +200,7 @@ describe("users:deleteAccount", () => {
     const customer = await insertCustomer(t);
     const pro = await insertProfessional(t);
     const bookingId = await t.run((ctx) =>
-      ctx.db.insert("bookings", {
-        customerId: customer.userId,
-        professionalId: pro.professionalId,
-        professionalUserId: pro.userId,
-        services: [],
-        address: "Ward 1",
-        city: "kathmandu",
-        scheduledFor: Date.now() + 3_600_000,
-        price: 500,
-        status: "accepted",
-        updatedAt: 1,
-      }),
+      ctx.db.insert("bookings", bookingRow(customer.userId, pro, "accepted", { updatedAt: 1 })),
     );
     expect(await errorCode(customer.as.mutation(api.users.deleteAccount, {}))).toBe(
       "BOOKINGS_UNDER_WAY",

@@ -8,6 +8,7 @@ import type { Id } from "../convex/_generated/dataModel";
 import type { BookingStatus } from "../convex/validators";
 import {
   PNG_BYTES,
+  bookingRow,
   customerSignUp,
   insertAdmin,
   insertCustomer,
@@ -69,18 +70,15 @@ export async function buildFixtures() {
   let slots = 0;
   const bookingIn = async (status: BookingStatus) =>
     await t.run(async (ctx) => {
-      const bookingId = await ctx.db.insert("bookings", {
-        customerId: a.userId,
-        professionalId: p.professionalId,
-        professionalUserId: p.userId,
-        services: [{ id: service._id, name: service.name, category: service.category, price }],
-        address: "Ward 4, Baneshwor",
-        city: "kathmandu",
-        scheduledFor: Date.now() + 3_600_000 - slots++ * 3 * 3_600_000,
-        price,
-        status,
-        updatedAt: Date.now(),
-      });
+      const bookingId = await ctx.db.insert(
+        "bookings",
+        bookingRow(a.userId, p, status, {
+          services: [{ id: service._id, name: service.name, category: service.category, price }],
+          address: "Ward 4, Baneshwor",
+          scheduledFor: Date.now() + 3_600_000 - slots++ * 3 * 3_600_000,
+          price,
+        }),
+      );
       await ctx.db.insert("bookingEvents", {
         bookingId,
         professionalId: p.professionalId,

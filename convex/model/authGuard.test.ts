@@ -8,7 +8,7 @@ import type { Id, TableNames } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
 import { store } from "../auth";
 import schema from "../schema";
-import { PNG_BYTES, newTest, useAuthEnv, type TestConvex } from "../test.setup";
+import { bookingRow, newTest, PNG_BYTES, type TestConvex, useAuthEnv } from "../test.setup";
 
 beforeAll(useAuthEnv);
 
@@ -67,18 +67,13 @@ async function oneOfEveryTable(ctx: MutationCtx) {
     availableCities: [{ name: "kathmandu", price: 500 }],
     totalBookings: 0,
   });
-  const bookingId = await ctx.db.insert("bookings", {
-    customerId: userId,
-    professionalId,
-    professionalUserId: proUserId,
-    services: [{ id: serviceId, name: "Fan repair", category: "electrical", price: 500 }],
-    address: "Ward 1",
-    city: "kathmandu",
-    scheduledFor: Date.now() + DAY,
-    price: 500,
-    status: "completed",
-    updatedAt: Date.now(),
-  });
+  const bookingId = await ctx.db.insert(
+    "bookings",
+    bookingRow(userId, { professionalId, userId: proUserId }, "completed", {
+      services: [{ id: serviceId, name: "Fan repair", category: "electrical", price: 500 }],
+      scheduledFor: Date.now() + DAY,
+    }),
+  );
   const ids: { [T in TableNames]: Id<T> } = {
     users: userId,
     authSessions: sessionId,
