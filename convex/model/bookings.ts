@@ -26,6 +26,7 @@ import { notify } from "./notifications";
 import { rateLimited } from "./rateLimit";
 import { getSettings } from "./settings";
 import { fail } from "./errors";
+import { photoUrlOf } from "./files";
 import { professionalOfUser } from "./professionalOfUser";
 
 const MAX_SERVICES_PER_BOOKING = 10;
@@ -397,11 +398,6 @@ export async function transition(
   }
 }
 
-async function photoUrl(ctx: QueryCtx, user: Doc<"users"> | null): Promise<string | null> {
-  if (user?.photo) return await ctx.storage.getUrl(user.photo);
-  return user?.image ?? null;
-}
-
 /** Caches the users and profiles a page of bookings shares. */
 function loader(ctx: QueryCtx) {
   const users = new Map<Id<"users">, Promise<Doc<"users"> | null>>();
@@ -453,12 +449,12 @@ async function view(
       _id: b.customerId,
       name: customer?.name ?? "Customer",
       phone: showPhone ? (customer?.phone ?? null) : null,
-      photoUrl: await photoUrl(ctx, customer),
+      photoUrl: await photoUrlOf(ctx, customer),
     },
     professional: {
       _id: b.professionalId,
       name: proUser?.name ?? "Professional",
-      photoUrl: await photoUrl(ctx, proUser),
+      photoUrl: await photoUrlOf(ctx, proUser),
       specialty: pro?.specialty ?? null,
       specialtyName: pro ? specialtyName(pro.specialty) : null,
       phone: showPhone ? (proUser?.phone ?? null) : null,

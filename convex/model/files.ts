@@ -309,6 +309,12 @@ export function asStorageId(value: unknown, label: string): Id<"_storage"> {
   return value.trim() as Id<"_storage">;
 }
 
+/** A user's picture: the uploaded profile photo, else the image an auth provider gave (none does today). */
+export async function photoUrlOf(ctx: QueryCtx, user: Doc<"users"> | null): Promise<string | null> {
+  if (user?.photo) return await ctx.storage.getUrl(user.photo);
+  return user?.image ?? null;
+}
+
 export async function urlOf(
   ctx: QueryCtx,
   storageId: Id<"_storage"> | undefined,

@@ -5,7 +5,7 @@ import { CITIES, type CitySlug, type SpecialtySlug } from "../validators";
 import { cityName, priceIn, servicesOf, specialtyCategory, specialtyName } from "./catalog";
 import { roundToGrid } from "./geo";
 import { seesExactly } from "./locations";
-import { urlOf } from "./files";
+import { photoUrlOf, urlOf } from "./files";
 import { notify } from "./notifications";
 import { fail } from "./errors";
 
@@ -70,7 +70,7 @@ export async function card(
   return {
     _id: pro._id,
     name: user?.name ?? "Professional",
-    photoUrl: await urlOf(ctx, user?.photo),
+    photoUrl: await photoUrlOf(ctx, user),
     specialty: pro.specialty,
     specialtyName: specialtyName(pro.specialty),
     city: pro.city,
@@ -178,7 +178,7 @@ async function profileFields(ctx: QueryCtx, user: Doc<"users"> | null, pro: Doc<
   return {
     _id: pro._id,
     name: user?.name ?? "",
-    photoUrl: await urlOf(ctx, user?.photo),
+    photoUrl: await photoUrlOf(ctx, user),
     specialty: pro.specialty,
     specialtyName: specialtyName(pro.specialty),
     city: pro.city,

@@ -10,7 +10,14 @@ import { validate } from "convex-helpers/validators";
 import { SPECIALTIES, city, locale, specialty, type Role, type SpecialtySlug } from "../validators";
 import { transition } from "./bookings";
 import { resolveCity } from "./catalog";
-import { asStorageId, attachOwnFile, releaseFile, urlOf, type UploadOwner } from "./files";
+import {
+  asStorageId,
+  attachOwnFile,
+  photoUrlOf,
+  releaseFile,
+  urlOf,
+  type UploadOwner,
+} from "./files";
 import { professionalOfUser } from "./professionalOfUser";
 import { requireDraft } from "./signUpDrafts";
 import { fail, refusal } from "./errors";
@@ -299,7 +306,7 @@ export async function publicProfile(
     role: user.role,
     email: user.email ?? "",
     phone: user.phone ?? "",
-    photoUrl: await urlOf(ctx, user.photo),
+    photoUrl: await photoUrlOf(ctx, user),
     address: user.address ?? "",
     zipCode: user.zipCode ?? "",
     ...(user.username !== undefined ? { username: user.username } : {}),
