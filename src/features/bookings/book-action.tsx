@@ -8,6 +8,7 @@ import { Button } from "@/components/ui/button";
 import { LoadingState } from "@/components/ui/states";
 import { BOOK_PARAM, withBookIntent, type BookActionProps } from "@/lib/booking-intent";
 import { paths } from "@/lib/paths";
+import { m } from "@/i18n/paraglide/messages";
 
 // The form (zod, TanStack Form) loads when a customer is about to book, not with the page.
 const loadBookingDialog = () => import("@/features/bookings/booking-dialog");
@@ -30,19 +31,21 @@ export function BookAction({ professional, category }: BookActionProps) {
   if (!canBook.bookable) {
     return (
       <p className="max-w-40 text-right text-xs text-slate-600" data-testid="not-bookable">
-        {canBook.reason}
+        {canBook.code === "PROFESSIONAL_UNVERIFIED"
+          ? m.bookable_unverified()
+          : m.bookable_unavailable()}
       </p>
     );
   }
 
   function book() {
     if (!isAuthenticated || viewer === null) {
-      toast.info("Please log in as a customer to book. You will come back here.");
+      toast.info(m.book_login_first());
       navigate(paths.login(withBookIntent(location.pathname + location.search, professional._id)));
       return;
     }
     if (viewer && viewer.role !== "customer") {
-      toast.error("Only customer accounts can book professionals.");
+      toast.error(m.book_customers_only());
       return;
     }
     setOpen(true);
@@ -69,12 +72,12 @@ export function BookAction({ professional, category }: BookActionProps) {
         onPointerEnter={() => void loadBookingDialog()}
         onFocus={() => void loadBookingDialog()}
         onClick={book}
-        aria-label={`Book ${professional.name}`}
+        aria-label={m.book_title({ name: professional.name })}
       >
-        Book
+        {m.book_button()}
       </Button>
       {showDialog && viewer && (
-        <Suspense fallback={<LoadingState label="Opening the booking form…" />}>
+        <Suspense fallback={<LoadingState label={m.book_opening()} />}>
           <BookingDialog
             professional={professional}
             category={category}

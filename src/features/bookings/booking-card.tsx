@@ -5,6 +5,10 @@ import { Badge } from "@/components/ui/badge";
 import { bookingStatusBadge, type BookingAudience } from "@/components/booking-status";
 import { formatDateTime, formatNrs, withCity } from "@/lib/format";
 import { useLinkedBooking } from "@/lib/linked-booking";
+import { m } from "@/i18n/paraglide/messages";
+import { localCityName } from "@/i18n/places";
+import { localServiceName } from "@/i18n/services";
+import { formatDigits } from "@/lib/numbers";
 
 export type CardBooking = {
   _id: string;
@@ -24,8 +28,9 @@ function cancelledByLabel(
   by: "customer" | "professional" | null | undefined,
   audience: "customer" | "professional",
 ): string {
-  if (!by) return "Reason";
-  return by === audience ? "Cancelled by you" : `Cancelled by the ${by}`;
+  if (!by) return m.card_reason();
+  if (by === audience) return m.card_cancelled_by_you();
+  return by === "customer" ? m.card_cancelled_by_customer() : m.card_cancelled_by_professional();
 }
 
 /** The other party as the card shows them: the professional to a customer, the customer to a professional. */
@@ -71,12 +76,12 @@ export function BookingCard({
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center justify-between gap-2">
             <h3 className="font-semibold text-slate-900">
-              {b.services.map((s) => s.name).join(", ")}
+              {b.services.map((s) => localServiceName(s.name)).join(m.list_separator())}
             </h3>
             <div className="flex items-center gap-1">
-              {highlighted && <Badge tone="warning">New</Badge>}
+              {highlighted && <Badge tone="warning">{m.card_new()}</Badge>}
               <Badge tone={badge.tone}>
-                <span className="sr-only">Status: </span>
+                <span className="sr-only">{m.card_status()} </span>
                 {badge.label}
               </Badge>
             </div>
@@ -88,7 +93,7 @@ export function BookingCard({
               <>
                 {" · "}
                 <a href={`tel:${counterpart.phone}`} className="text-brand-700 underline">
-                  {counterpart.phone}
+                  {formatDigits(counterpart.phone)}
                 </a>
               </>
             )}
@@ -96,26 +101,28 @@ export function BookingCard({
         </div>
       </div>
       <dl className="mt-3 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
-        <dt className="text-slate-500">When</dt>
+        <dt className="text-slate-500">{m.card_when()}</dt>
         <dd>
           <time dateTime={new Date(b.scheduledFor).toISOString()}>
             {formatDateTime(b.scheduledFor)}
           </time>
         </dd>
-        <dt className="text-slate-500">Where</dt>
-        <dd>{withCity(b.address, b.cityName)}</dd>
-        <dt className="text-slate-500">Price</dt>
+        <dt className="text-slate-500">{m.card_where()}</dt>
+        <dd>{withCity(b.address, localCityName(b.cityName))}</dd>
+        <dt className="text-slate-500">{m.card_price()}</dt>
         <dd className="font-medium">{formatNrs(b.price)}</dd>
         {b.note && (
           <>
-            <dt className="text-slate-500">Note</dt>
+            <dt className="text-slate-500">{m.card_note()}</dt>
             <dd>{b.note}</dd>
           </>
         )}
         {b.cancelReason && (
           <>
             <dt className="text-slate-500">
-              {b.status === "cancelled" ? cancelledByLabel(b.cancelledBy, audience) : "Reason"}
+              {b.status === "cancelled"
+                ? cancelledByLabel(b.cancelledBy, audience)
+                : m.card_reason()}
             </dt>
             <dd>{b.cancelReason}</dd>
           </>

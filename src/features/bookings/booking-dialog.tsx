@@ -24,26 +24,29 @@ import {
   fromKathmanduInputValue,
   toKathmanduInputValue,
 } from "@/lib/format";
+import { m } from "@/i18n/paraglide/messages";
+import { localCityName } from "@/i18n/places";
+import { localLandingService, localServiceName } from "@/i18n/services";
+import { formatDigits, formatNumber } from "@/lib/numbers";
 
 const HOUR = 3_600_000;
 const { address, note } = BOOKING_FIELDS;
 
 export const bookingSchema = z.object({
-  serviceIds: z.array(z.string()).min(1, "Choose at least one service."),
+  serviceIds: z.array(z.string()).min(1, { error: () => m.book_choose_service() }),
   when: z
     .string()
-    .min(1, "Choose a date and time.")
-    .refine((v) => !Number.isNaN(fromKathmanduInputValue(v)), "Choose a valid date and time.")
-    .refine(
-      (v) => fromKathmanduInputValue(v) > Date.now(),
-      "The date and time must be in the future.",
-    ),
+    .min(1, { error: () => m.book_choose_when() })
+    .refine((v) => !Number.isNaN(fromKathmanduInputValue(v)), {
+      error: () => m.book_valid_when(),
+    })
+    .refine((v) => fromKathmanduInputValue(v) > Date.now(), { error: () => m.book_future() }),
   address: z
     .string()
     .trim()
-    .min(address.min, "Enter the street and ward where the work is needed.")
-    .max(address.max, `Address must be at most ${address.max} characters.`),
-  note: z.string().max(note.max, `Keep the note under ${note.max} characters.`),
+    .min(address.min, { error: () => m.book_address_min() })
+    .max(address.max, { error: () => m.book_address_max({ max: formatNumber(address.max) }) }),
+  note: z.string().max(note.max, { error: () => m.book_note_max({ max: formatNumber(note.max) }) }),
 });
 
 type Priced = { id: Id<"services">; price: number };
@@ -92,12 +95,12 @@ export function BookingDialog({
           scheduledFor: fromKathmanduInputValue(value.when),
           ...(value.note.trim() ? { note: value.note.trim() } : {}),
         });
-        toast.success(`Booking request sent to ${professional.name}.`, {
-          action: { label: "My Bookings", onClick: () => navigate(paths.customerBookings()) },
+        toast.success(m.book_sent({ name: professional.name }), {
+          action: { label: m.mine_title(), onClick: () => navigate(paths.customerBookings()) },
         });
         onClose();
       } catch (e) {
-        setRefusal(errorMessage(e, "The booking could not be made. Please try again."));
+        setRefusal(errorMessage(e, m.book_failed()));
         requestAnimationFrame(() => refusalRef.current?.scrollIntoView?.({ block: "nearest" }));
       }
     },
@@ -107,8 +110,11 @@ export function BookingDialog({
     <Dialog
       open
       onClose={onClose}
-      title={`Book ${professional.name}`}
-      description={`${professional.specialtyName} in ${professional.cityName}`}
+      title={m.book_title({ name: professional.name })}
+      description={m.book_subtitle({
+        specialty: localLandingService(professional.specialtyName),
+        city: localCityName(professional.cityName),
+      })}
     >
       <Form
         className="mt-4 max-h-[70dvh] space-y-4 overflow-y-auto pr-1"
@@ -117,8 +123,8 @@ export function BookingDialog({
         <form.Field name="serviceIds">
           {(f) => (
             <fieldset aria-describedby={fieldError(f.state.meta) ? "services-error" : undefined}>
-              <legend className="text-sm font-medium text-slate-800">Services</legend>
-              <ErrorBoundary fallback={() => <ErrorState title="Failed to fetch service names" />}>
+              <legend className="text-sm font-medium text-slate-800">{m.book_services()}</legend>
+              <ErrorBoundary fallback={() => <ErrorState title={m.book_services_failed()} />}>
                 <ServiceChoices
                   category={category}
                   location={professional.cityName}
@@ -153,14 +159,18 @@ export function BookingDialog({
               Number.isNaN(ms) ? null : formatBsDate(ms),
               hours === null
                 ? null
-                : `${professional.name} works ${clock(hours.start)}–${clock(hours.end)}.`,
-              outside ? "This time is outside those hours." : null,
+                : m.book_works_hours({
+                    name: professional.name,
+                    start: formatDigits(clock(hours.start)),
+                    end: formatDigits(clock(hours.end)),
+                  }),
+              outside ? m.book_outside_hours() : null,
             ]
               .filter(Boolean)
               .join(" · ");
             return (
               <f.TextField
-                label="Date and time (Nepal time)"
+                label={m.book_when()}
                 type="datetime-local"
                 min={minWhen}
                 hint={hint || undefined}
@@ -171,17 +181,17 @@ export function BookingDialog({
         <form.AppField name="address">
           {(f) => (
             <f.TextField
-              label="Address"
+              label={m.book_address()}
               autoComplete="street-address"
-              hint={`Street and ward in ${professional.cityName}; the city is added for you.`}
+              hint={m.book_address_hint({ city: localCityName(professional.cityName) })}
             />
           )}
         </form.AppField>
         <p className="text-sm text-slate-700">
-          City: <strong>{professional.cityName}</strong>
+          {m.book_city()} <strong>{localCityName(professional.cityName)}</strong>
         </p>
         <form.AppField name="note">
-          {(f) => <f.TextareaField label="Note for the professional (optional)" rows={3} />}
+          {(f) => <f.TextareaField label={m.book_note()} rows={3} />}
         </form.AppField>
         <form.Subscribe selector={(s) => [s.values.serviceIds, s.isSubmitting] as const}>
           {([ids, submitting]) => {
@@ -199,19 +209,18 @@ export function BookingDialog({
                   </p>
                 )}
                 <p className="flex justify-between text-base">
-                  <span>Total price</span>
+                  <span>{m.book_total()}</span>
                   <strong aria-live="polite">{ids.length && known ? formatNrs(total) : "—"}</strong>
                 </p>
                 <p className="text-xs text-slate-500">
-                  Pay the professional on completion. The price is fixed when you confirm. You may
-                  have {BOOKING_LIMITS.openPerProfessional} open bookings with one professional.
+                  {m.book_terms({ count: formatNumber(BOOKING_LIMITS.openPerProfessional) })}
                 </p>
                 <div className="mt-3 flex justify-end gap-2">
                   <Button variant="secondary" onClick={onClose} disabled={submitting}>
-                    Cancel
+                    {m.book_cancel()}
                   </Button>
                   <Button type="submit" disabled={submitting || !known}>
-                    {submitting ? "Booking…" : "Confirm booking"}
+                    {submitting ? m.book_busy() : m.book_confirm()}
                   </Button>
                 </div>
               </div>
@@ -237,9 +246,8 @@ function ServiceChoices({
   onPrice: (name: string, priced: Priced) => void;
 }) {
   const names = useQuery(api.catalog.serviceNames, { category });
-  if (names === undefined) return <LoadingState label="Loading services…" />;
-  if (names.length === 0)
-    return <p className="text-sm text-slate-600">No services listed for this specialty.</p>;
+  if (names === undefined) return <LoadingState label={m.book_loading_services()} />;
+  if (names.length === 0) return <p className="text-sm text-slate-600">{m.book_no_services()}</p>;
   return (
     <ul className="mt-1 divide-y divide-slate-100 rounded-lg border border-slate-200">
       {names.map((name) => (
@@ -290,9 +298,9 @@ function ServiceChoice({
           onChange={(e) => onToggle(name, e.target.checked)}
           className="h-4 w-4 accent-brand-600"
         />
-        <span className="flex-1">{name}</span>
+        <span className="flex-1">{localServiceName(name)}</span>
         <span className="font-medium">
-          {details === undefined ? "…" : unavailable ? "Not offered here" : formatNrs(price ?? 0)}
+          {details === undefined ? "…" : unavailable ? m.book_not_offered() : formatNrs(price ?? 0)}
         </span>
       </label>
     </li>

@@ -9,13 +9,15 @@ import { Dialog } from "@/components/ui/dialog";
 import { TextareaField } from "@/components/ui/inputs";
 import { Form } from "@/components/form";
 import { errorMessage } from "@/lib/errors";
+import { m } from "@/i18n/paraglide/messages";
+import { formatNumber } from "@/lib/numbers";
 
 export type Canceller = "customer" | "professional";
 
 const { min, max } = BOOKING_FIELDS.reason;
 
 /** What each side reads: a customer cancels a booking, a professional calls off a job. */
-const WORDS: Record<
+const WORDS: () => Record<
   Canceller,
   {
     title: string;
@@ -26,29 +28,29 @@ const WORDS: Record<
     done: string;
     failed: string;
   }
-> = {
+> = () => ({
   customer: {
-    title: "Cancel this booking?",
-    description: (other) => `${other} will be told your reason.`,
-    keep: "Keep booking",
-    confirm: "Cancel booking",
-    tooShort: `Please tell the professional why (at least ${min} characters).`,
-    done: "Booking cancelled.",
-    failed: "The booking could not be cancelled.",
+    title: m.cancel_customer_title(),
+    description: (other) => m.cancel_customer_text({ other }),
+    keep: m.cancel_customer_keep(),
+    confirm: m.cancel_customer_confirm(),
+    tooShort: m.cancel_customer_short({ min: formatNumber(min) }),
+    done: m.cancel_customer_done(),
+    failed: m.cancel_customer_failed(),
   },
   professional: {
-    title: "Cancel this job?",
-    description: (other) => `${other} will be notified with your reason.`,
-    keep: "Keep the job",
-    confirm: "Cancel job",
-    tooShort: `Please tell the customer why (at least ${min} characters).`,
-    done: "The job was cancelled and the customer was told.",
-    failed: "Could not cancel the job. Please try again.",
+    title: m.cancel_pro_title(),
+    description: (other) => m.cancel_pro_text({ other }),
+    keep: m.cancel_pro_keep(),
+    confirm: m.cancel_pro_confirm(),
+    tooShort: m.cancel_pro_short({ min: formatNumber(min) }),
+    done: m.cancel_pro_done(),
+    failed: m.cancel_pro_failed(),
   },
-};
+});
 
 /** The label of the button that opens the dialog. */
-export const cancelLabel = (by: Canceller) => WORDS[by].confirm;
+export const cancelLabel = (by: Canceller) => WORDS()[by].confirm;
 
 /** Asks for the reason the other party will read, then cancels (bookings:cancel). */
 export function CancelDialog({
@@ -62,7 +64,7 @@ export function CancelDialog({
   otherParty: string;
   onClose: () => void;
 }) {
-  const words = WORDS[by];
+  const words = WORDS()[by];
   const cancel = useMutation(api.bookings.cancel);
   const [reason, setReason] = useState("");
   const [error, setError] = useState<string>();
@@ -88,7 +90,7 @@ export function CancelDialog({
     <Dialog open onClose={onClose} title={words.title} description={words.description(otherParty)}>
       <Form className="mt-4 space-y-4" onSubmit={confirm}>
         <TextareaField
-          label="Reason"
+          label={m.cancel_reason()}
           required
           rows={3}
           maxLength={max}

@@ -15,6 +15,8 @@ import { formatKathmanduTime } from "@/lib/format";
 import { paths } from "@/lib/paths";
 import { BookingCard } from "@/features/bookings/booking-card";
 import { StepButtons } from "@/features/bookings/step-buttons";
+import { m } from "@/i18n/paraglide/messages";
+import { localLandingService } from "@/i18n/services";
 
 // Leaflet is fetched only when a booking is actually en route.
 const MarkersMap = lazy(() =>
@@ -30,15 +32,15 @@ export function CustomerBookings() {
     {},
     { initialNumItems: PAGE_SIZE },
   );
-  if (status === "LoadingFirstPage") return <LoadingState label="Loading your bookings…" />;
+  if (status === "LoadingFirstPage") return <LoadingState label={m.mine_loading()} />;
   return (
     <div>
-      <h1 className="text-2xl font-bold">My Bookings</h1>
+      <h1 className="text-2xl font-bold">{m.mine_title()}</h1>
       {results.length === 0 ? (
         <div className="mt-4">
-          <EmptyState title="You have no bookings yet.">
+          <EmptyState title={m.mine_empty()}>
             <Link to={paths.services()} className="text-brand-700 underline">
-              Find a professional
+              {m.mine_find()}
             </Link>
           </EmptyState>
         </div>
@@ -49,18 +51,17 @@ export function CustomerBookings() {
               key={b._id}
               booking={b}
               audience="customer"
-              label={`Booking with ${b.professional.name}`}
+              label={m.mine_card_label({ name: b.professional.name })}
               counterpart={{
                 name: b.professional.name,
                 photoUrl: b.professional.photoUrl,
-                detail: b.professional.specialtyName,
+                detail:
+                  b.professional.specialtyName && localLandingService(b.professional.specialtyName),
                 phone: b.professional.phone,
               }}
             >
               {b.status === "en_route" && (
-                <ErrorBoundary
-                  fallback={() => <ErrorState title="The live position could not be loaded." />}
-                >
+                <ErrorBoundary fallback={() => <ErrorState title={m.mine_live_failed()} />}>
                   <EnRouteMap bookingId={b._id} name={b.professional.name} />
                 </ErrorBoundary>
               )}
@@ -78,10 +79,10 @@ export function CustomerBookings() {
       )}
       {status === "CanLoadMore" && (
         <Button variant="secondary" className="mt-4" onClick={() => loadMore(PAGE_SIZE)}>
-          Show older bookings
+          {m.mine_more()}
         </Button>
       )}
-      {status === "LoadingMore" && <LoadingState label="Loading more…" />}
+      {status === "LoadingMore" && <LoadingState label={m.mine_loading_more()} />}
     </div>
   );
 }
@@ -90,15 +91,15 @@ function EnRouteMap({ bookingId, name }: { bookingId: Id<"bookings">; name: stri
   const position = useQuery(api.locations.forBooking, { bookingId });
   return (
     <div className="mt-3">
-      <p className="mb-2 text-sm font-medium text-brand-800">{name} is on the way.</p>
+      <p className="mb-2 text-sm font-medium text-brand-800">{m.live_on_way({ name })}</p>
       {position === undefined ? (
-        <LoadingState label="Loading live position…" />
+        <LoadingState label={m.live_loading()} />
       ) : position === null ? (
         <p className="rounded-lg bg-slate-50 p-3 text-sm text-slate-600">
-          Waiting for {name}'s position…
+          {m.live_waiting({ name })}
         </p>
       ) : (
-        <Suspense fallback={<LoadingState label="Loading map…" />}>
+        <Suspense fallback={<LoadingState label={m.live_loading_map()} />}>
           <MovingMarker position={position} name={name} />
         </Suspense>
       )}
@@ -130,11 +131,13 @@ function MovingMarker({
         center={center}
         zoom={16}
         heightPx={280}
-        markers={[{ id: "pro", lat: position.lat, lng: position.lng, label: `${name} (live)` }]}
-        ariaLabel={`Live position of ${name}`}
+        markers={[
+          { id: "pro", lat: position.lat, lng: position.lng, label: m.live_marker({ name }) },
+        ]}
+        ariaLabel={m.live_map_label({ name })}
       />
       <p className="mt-1 text-xs text-slate-500">
-        Updated {formatKathmanduTime(position.updatedAt)}
+        {m.live_updated({ time: formatKathmanduTime(position.updatedAt) })}
       </p>
     </>
   );
@@ -149,7 +152,7 @@ function ReviewForm({ bookingId, name }: { bookingId: Id<"bookings">; name: stri
 
   async function submit() {
     if (rating < 1) {
-      setError("Choose 1 to 5 stars.");
+      setError(m.review_choose_stars());
       return;
     }
     setBusy(true);
@@ -159,9 +162,9 @@ function ReviewForm({ bookingId, name }: { bookingId: Id<"bookings">; name: stri
         rating,
         ...(comment.trim() ? { comment: comment.trim() } : {}),
       });
-      toast.success("Thank you for your review!");
+      toast.success(m.review_thanks());
     } catch (e) {
-      toast.error(errorMessage(e, "Your review could not be saved."));
+      toast.error(errorMessage(e, m.review_failed()));
     } finally {
       setBusy(false);
     }
@@ -176,7 +179,7 @@ function ReviewForm({ bookingId, name }: { bookingId: Id<"bookings">; name: stri
       }}
     >
       <StarInput
-        label={`Rate ${name}`}
+        label={m.review_rate({ name })}
         value={rating}
         onChange={(v) => {
           setRating(v);
@@ -185,14 +188,14 @@ function ReviewForm({ bookingId, name }: { bookingId: Id<"bookings">; name: stri
       />
       {error && <p className="text-sm text-red-600">{error}</p>}
       <TextareaField
-        label="Comment (optional)"
+        label={m.review_comment()}
         rows={2}
         maxLength={BOOKING_FIELDS.reviewComment.max}
         value={comment}
         onChange={(e) => setComment(e.target.value)}
       />
       <Button type="submit" size="sm" disabled={busy}>
-        {busy ? "Sending…" : "Submit review"}
+        {busy ? m.review_sending() : m.review_submit()}
       </Button>
     </form>
   );

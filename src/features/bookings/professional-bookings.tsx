@@ -7,6 +7,8 @@ import { BookingCard } from "@/features/bookings/booking-card";
 import { StepButtons } from "@/features/bookings/step-buttons";
 import { ACTIVE_STATUSES, type BookingStatus } from "@convex/rules/bookingLifecycle";
 import { clashWith } from "@convex/rules/schedule";
+import { m } from "@/i18n/paraglide/messages";
+import { formatNumber } from "@/lib/numbers";
 
 const PAGE_SIZE = 10;
 
@@ -71,19 +73,20 @@ export function ProfessionalBookings({
     >
       <div className="flex items-center justify-between gap-2">
         <h2 id="bookings-heading" className="text-lg font-semibold text-slate-900">
-          Bookings
+          {m.pro_title()}
         </h2>
         <p aria-live="polite" className="text-sm font-medium text-sky-700">
-          {fresh.length > 0 && `${fresh.length} new ${fresh.length === 1 ? "request" : "requests"}`}
+          {fresh.length > 0 &&
+            (fresh.length === 1
+              ? m.pro_new_one()
+              : m.pro_new_many({ count: formatNumber(fresh.length) }))}
         </p>
       </div>
       {status === "LoadingFirstPage" ? (
-        <LoadingState label="Loading bookings…" />
+        <LoadingState label={m.pro_loading()} />
       ) : results.length === 0 ? (
         <div className="mt-3">
-          <EmptyState title="No bookings available.">
-            New requests appear here as soon as a customer books you.
-          </EmptyState>
+          <EmptyState title={m.pro_empty()}>{m.pro_empty_hint()}</EmptyState>
         </div>
       ) : (
         <ul className="mt-3 space-y-3">
@@ -92,7 +95,7 @@ export function ProfessionalBookings({
               key={b._id}
               booking={b}
               audience="professional"
-              label={`Booking from ${b.customer.name}`}
+              label={m.pro_card_label({ name: b.customer.name })}
               counterpart={b.customer}
               highlighted={fresh.includes(b)}
             >
@@ -115,10 +118,10 @@ export function ProfessionalBookings({
           className="mt-3 w-full"
           onClick={() => loadMore(PAGE_SIZE)}
         >
-          Show older bookings
+          {m.mine_more()}
         </Button>
       )}
-      {status === "LoadingMore" && <LoadingState label="Loading older bookings…" />}
+      {status === "LoadingMore" && <LoadingState label={m.pro_loading_older()} />}
     </section>
   );
 }

@@ -11,15 +11,16 @@ import { formatDateTime } from "@/lib/format";
 import { useNow } from "@/lib/use-now";
 import { stepsOpenAt, tooEarlyForSteps } from "@convex/rules/schedule";
 import { CancelDialog, cancelLabel, type Canceller } from "@/features/bookings/cancel-dialog";
+import { m } from "@/i18n/paraglide/messages";
 
 type DirectStep = Exclude<Step, "cancel">;
 
-const LABELS: Record<DirectStep, { label: string; variant: "primary" | "danger" }> = {
-  accept: { label: "Accept", variant: "primary" },
-  reject: { label: "Reject", variant: "danger" },
-  startTrip: { label: "Start trip", variant: "primary" },
-  arrive: { label: "Arrived", variant: "primary" },
-  complete: { label: "Complete", variant: "primary" },
+const LABELS: Record<DirectStep, { label: () => string; variant: "primary" | "danger" }> = {
+  accept: { label: m.step_accept, variant: "primary" },
+  reject: { label: m.step_reject, variant: "danger" },
+  startTrip: { label: m.step_start_trip, variant: "primary" },
+  arrive: { label: m.step_arrive, variant: "primary" },
+  complete: { label: m.step_complete, variant: "primary" },
 };
 
 /** Steps of the job itself: open from an hour before the booked time (rules/schedule.ts). */
@@ -74,7 +75,7 @@ export function StepButtons({
     } catch (error) {
       const data = errorData(error);
       if (data?.code === "BOOKING_CLASH" && typeof data.at === "number") setConfirmClash(data.at);
-      else toast.error(errorMessage(error, "Could not update the booking. Please try again."));
+      else toast.error(errorMessage(error, m.step_failed()));
     } finally {
       setBusy(null);
     }
@@ -86,7 +87,7 @@ export function StepButtons({
       await accept({ bookingId, confirmClash: true });
       setConfirmClash(null);
     } catch (error) {
-      toast.error(errorMessage(error, "Could not update the booking. Please try again."));
+      toast.error(errorMessage(error, m.step_failed()));
     } finally {
       setBusy(null);
     }
@@ -96,13 +97,12 @@ export function StepButtons({
     <div className="mt-3 flex flex-wrap justify-end gap-2">
       {clashAt !== undefined && steps.includes("accept") && (
         <p role="note" className="w-full rounded-lg bg-amber-50 p-2 text-sm text-amber-900">
-          Clashes with your accepted job at {formatDateTime(clashAt)}.
+          {m.step_clash_note({ when: formatDateTime(clashAt) })}
         </p>
       )}
       {early && hasLeadStep && (
         <p className="w-full text-sm text-slate-600">
-          You can start this job from {formatDateTime(stepsOpenAt(scheduledFor))}, one hour before
-          the booked time.
+          {m.step_too_early({ when: formatDateTime(stepsOpenAt(scheduledFor)) })}
         </p>
       )}
       {steps.map((step) =>
@@ -125,7 +125,7 @@ export function StepButtons({
             onClick={() => void run(step)}
             className="min-w-24 flex-1 sm:flex-none"
           >
-            {busy === step ? "Please wait…" : LABELS[step].label}
+            {busy === step ? m.step_busy() : LABELS[step].label()}
           </Button>
         ),
       )}
@@ -133,15 +133,15 @@ export function StepButtons({
         <Dialog
           open
           onClose={() => setConfirmClash(null)}
-          title="Accept a clashing job?"
-          description={`You already accepted a job at ${formatDateTime(confirmClash)}, within two hours of this one. Accept only if you can do both.`}
+          title={m.clash_title()}
+          description={m.clash_text({ when: formatDateTime(confirmClash) })}
         >
           <div className="mt-4 flex justify-end gap-2">
             <Button variant="secondary" onClick={() => setConfirmClash(null)}>
-              Go back
+              {m.clash_back()}
             </Button>
             <Button onClick={() => void acceptClash()} disabled={busy !== null}>
-              Accept anyway
+              {m.clash_accept()}
             </Button>
           </div>
         </Dialog>
