@@ -176,6 +176,23 @@ describe("catalog", () => {
     );
   });
 
+  test("search matches Nepali names and synonyms, whichever vowel length is typed", async () => {
+    const t = await setup();
+    for (const text of ["बिजुली", "बिजुलि", "बिजुलीमिस्त्री", "इलेक्ट्रिसियन"]) {
+      const results = await t.query(api.catalog.search, { text });
+      expect(results.length, text).toBeGreaterThan(0);
+      expect(new Set(results.map((r) => r.category)), text).toEqual(new Set(["electrical"]));
+    }
+    for (const text of ["प्लम्बर", "धारा"]) {
+      const results = await t.query(api.catalog.search, { text });
+      expect(results.length, text).toBeGreaterThan(0);
+      expect(new Set(results.map((r) => r.category)), text).toEqual(new Set(["plumbing"]));
+    }
+    expect(
+      (await t.query(api.catalog.search, { text: "धारा tap" })).map((r) => r.serviceName),
+    ).toEqual(["Tap & Mixer Repair"]);
+  });
+
   test("tileMarble lists the five spec items at Rs. 0", async () => {
     const t = await setup();
     expect(await t.query(api.catalog.tileMarble, {})).toEqual([

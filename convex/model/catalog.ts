@@ -3,12 +3,23 @@ import type { MutationCtx, QueryCtx } from "../_generated/server";
 import { CITIES, SPECIALTIES, type CitySlug, type SpecialtySlug } from "../validators";
 import { cityName } from "../constants";
 import { CATALOG, cityPrices } from "./catalogData";
+import { CATEGORY_NAMES_NE, SERVICE_NAMES_NE } from "../localNames";
 
 export { cityName };
 
 /** Lower-case letters and digits only, so "CCTV-camera-fitting" and "cctv camera fitting" meet. */
+/**
+ * A search key: Latin letters and digits, and Devanagari letters with long and short vowels,
+ * chandrabindu and anusvara folded together (people write बिजुली and बिजुलि, काठमाडौं and काठमाडौँ).
+ */
 function normalize(text: string): string {
-  return text.toLowerCase().replace(/[^a-z0-9]/g, "");
+  return text
+    .toLowerCase()
+    .normalize("NFC")
+    .replace(/[^a-z0-9\u0900-\u0963\u0971-\u097f]/g, "")
+    .replace(/ी/g, "ि")
+    .replace(/ू/g, "ु")
+    .replace(/ँ/g, "ं");
 }
 
 const CATEGORY_BY_KEY = new Map<string, string>();
@@ -20,6 +31,11 @@ for (const category of CATALOG) {
 for (const s of SPECIALTIES) {
   for (const key of [s.slug, s.name, ...s.aliases]) {
     if (!CATEGORY_BY_KEY.has(normalize(key))) CATEGORY_BY_KEY.set(normalize(key), s.category);
+  }
+}
+for (const [slug, nepali] of Object.entries(CATEGORY_NAMES_NE)) {
+  for (const key of [nepali.name, ...nepali.synonyms]) {
+    if (!CATEGORY_BY_KEY.has(normalize(key))) CATEGORY_BY_KEY.set(normalize(key), slug);
   }
 }
 
@@ -43,7 +59,10 @@ export function specialtyName(specialty: SpecialtySlug): string {
 /** A city slug from its slug or display name, any case. */
 export function resolveCity(input: string): CitySlug | null {
   const key = normalize(input);
-  return CITIES.find((c) => c.slug === key || normalize(c.name) === key)?.slug ?? null;
+  return (
+    CITIES.find((c) => c.slug === key || normalize(c.name) === key || normalize(c.nameNe) === key)
+      ?.slug ?? null
+  );
 }
 
 /** The catalogue price of a service in a city, or null where it is not offered. */
@@ -119,7 +138,10 @@ export async function serviceDetails(
   };
 }
 
-/** Header search: services whose name, category or specialty matches every word typed. */
+/**
+ * Header search: services whose name, category or specialty matches every word typed, in English or
+ * Nepali (names and common synonyms of convex/localNames.ts).
+ */
 export async function search(ctx: QueryCtx, text: string) {
   const words = text.toLowerCase().split(/\s+/).map(normalize).filter(Boolean);
   if (words.length === 0) return [];
@@ -133,7 +155,17 @@ export async function search(ctx: QueryCtx, text: string) {
       ...sp.aliases,
     ]);
     const aliases = CATALOG.find((c) => c.slug === s.category)?.aliases ?? [];
-    return normalize([s.name, categoryName(s.category), ...specialties, ...aliases].join(" "));
+    const nepali = CATEGORY_NAMES_NE[s.category];
+    return normalize(
+      [
+        s.name,
+        categoryName(s.category),
+        ...specialties,
+        ...aliases,
+        SERVICE_NAMES_NE[s.name] ?? "",
+        ...(nepali ? [nepali.name, ...nepali.synonyms] : []),
+      ].join(" "),
+    );
   };
   return services
     .filter((s) => words.every((w) => haystack(s).includes(w)))

@@ -5,6 +5,7 @@ import { api } from "@convex/_generated/api";
 import { paths } from "@/lib/paths";
 import { searchCity } from "@/lib/search-options";
 import { m } from "@/i18n/paraglide/messages";
+import { localCategoryName, localServiceName } from "@/i18n/services";
 
 const MIN_CHARS = 2;
 const DEBOUNCE_MS = 200;
@@ -127,8 +128,12 @@ export function HeaderSearch({
                 }}
                 className={`cursor-pointer px-3 py-2 ${i === active ? "bg-brand-50" : "hover:bg-slate-50"}`}
               >
-                <span className="block font-medium text-slate-800">{r.serviceName}</span>
-                <span className="block text-xs text-slate-500">{r.categoryName}</span>
+                <span className="block font-medium text-slate-800">
+                  {localServiceName(r.serviceName)}
+                </span>
+                <span className="block text-xs text-slate-500">
+                  {localCategoryName(r.category, r.categoryName)}
+                </span>
               </li>
             ))
           )}
