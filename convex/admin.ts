@@ -14,7 +14,8 @@ import {
 import { onlineRows } from "./model/presence";
 import { professionalOfUser } from "./model/professionalOfUser";
 import { updateSettings as saveSettings } from "./model/settings";
-import { adminCredentials, normalizeEmail, userByUsername, usernameTaken } from "./model/users";
+import { adminCredentials } from "./model/adminCredentials";
+import { normalizeEmail, userByUsername, usernameTaken } from "./model/users";
 import {
   bookingStatus,
   city,

@@ -6,16 +6,14 @@ import { getViewer, publicQuery, userMutation, userQuery } from "./functions";
 import { attachOwnFile, releaseFile } from "./model/files";
 import { limitSignUp } from "./model/rateLimit";
 import { requireDraft } from "./model/signUpDrafts";
+import { deleteAccountData, exportUserData, purgeNotifications } from "./model/accountData";
+import { endAuthSession } from "./model/sessions";
 import {
   DOCUMENT_LABELS,
-  deleteAccountData,
-  endAuthSession,
-  exportUserData,
   firstIssue,
   normalizeEmail,
   profileRules,
   publicProfile,
-  purgeNotifications,
   userByEmail,
   viewerShape,
 } from "./model/users";

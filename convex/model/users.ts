@@ -1,6 +1,7 @@
 /**
  * Accounts: sign-up input rules, creating the user (and professional profile) inside auth's store
- * mutation, the public profile shape, and account deletion.
+ * mutation, the public profile shape. Export and deletion: accountData.ts; admin credentials:
+ * adminCredentials.ts; sign-out: sessions.ts.
  */
 import { ConvexError, v, type Infer, type Value } from "convex/values";
 import { z } from "zod";
@@ -8,29 +9,14 @@ import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
 import { validate } from "convex-helpers/validators";
 import { SPECIALTIES, city, locale, specialty, type Role, type SpecialtySlug } from "../validators";
-import { transition } from "./bookings";
 import { resolveCity } from "./catalog";
-import {
-  asStorageId,
-  attachOwnFile,
-  photoUrlOf,
-  releaseFile,
-  urlOf,
-  type UploadOwner,
-} from "./files";
+import { asStorageId, attachOwnFile, photoUrlOf, type UploadOwner } from "./files";
 import { professionalOfUser } from "./professionalOfUser";
 import { requireDraft } from "./signUpDrafts";
 import { fail, refusal } from "./errors";
 import { DOCUMENT_KINDS, DOCUMENT_LABEL, type DocumentKind } from "../rules/documents";
 import { citiesNamedIn } from "../rules/address";
-import { ACTIVE_STATUSES, OPEN_STATUSES } from "../rules/bookingLifecycle";
-import {
-  PASSWORD_LENGTH,
-  emailRule,
-  passwordRule,
-  profileRules,
-  stateRule,
-} from "../rules/profile";
+import { emailRule, passwordRule, profileRules, stateRule } from "../rules/profile";
 
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
@@ -313,211 +299,4 @@ export async function publicProfile(
     ...(ownCity !== undefined ? { city: ownCity } : {}),
     ...(user.language !== undefined ? { language: user.language } : {}),
   };
-}
-
-const EXPORT_LIMIT = 1000;
-const PURGE_BATCH = 500;
-const OPEN_SCAN = 500;
-
-/** Everything stored about one user, bounded per table. */
-export async function exportUserData(ctx: QueryCtx, user: Doc<"users">) {
-  const professional = await professionalOfUser(ctx, user._id);
-  const [asCustomer, asProfessional, notifications, presence] = await Promise.all([
-    ctx.db
-      .query("bookings")
-      .withIndex("by_customerId", (q) => q.eq("customerId", user._id))
-      .order("desc")
-      .take(EXPORT_LIMIT),
-    professional === null
-      ? Promise.resolve([])
-      : ctx.db
-          .query("bookings")
-          .withIndex("by_professionalId", (q) => q.eq("professionalId", professional._id))
-          .order("desc")
-          .take(EXPORT_LIMIT),
-    ctx.db
-      .query("notifications")
-      .withIndex("by_userId", (q) => q.eq("userId", user._id))
-      .order("desc")
-      .take(EXPORT_LIMIT),
-    ctx.db
-      .query("presence")
-      .withIndex("by_userId", (q) => q.eq("userId", user._id))
-      .unique(),
-  ]);
-  const reviewsWritten = (
-    await Promise.all(
-      asCustomer.map((b) =>
-        ctx.db
-          .query("reviews")
-          .withIndex("by_bookingId", (q) => q.eq("bookingId", b._id))
-          .unique(),
-      ),
-    )
-  ).filter((r) => r !== null);
-  const { photo, ...account } = user;
-  return {
-    account: { ...account, photoUrl: await urlOf(ctx, photo) },
-    professional:
-      professional === null
-        ? null
-        : {
-            ...professional,
-            documents: {
-              citizenshipFront: await urlOf(ctx, professional.documents.citizenshipFront),
-              citizenshipBack: await urlOf(ctx, professional.documents.citizenshipBack),
-              trainingCertificate: await urlOf(ctx, professional.documents.trainingCertificate),
-            },
-          },
-    bookingsAsCustomer: asCustomer,
-    bookingsAsProfessional: asProfessional,
-    reviewsWritten,
-    notifications,
-    presence,
-  };
-}
-
-/** Removes the account and everything only it owns, except notifications (see purgeNotifications). */
-export async function deleteAccountData(ctx: MutationCtx, user: Doc<"users">): Promise<void> {
-  if (user.role === "admin") {
-    const admins = await ctx.db
-      .query("users")
-      .withIndex("by_role", (q) => q.eq("role", "admin"))
-      .take(2);
-    if (admins.length < 2) fail("LAST_ADMIN", "The last admin account cannot be deleted.");
-  }
-  const professional = await professionalOfUser(ctx, user._id);
-
-  const asCustomer = await ctx.db
-    .query("bookings")
-    .withIndex("by_customerId", (q) => q.eq("customerId", user._id))
-    .order("desc")
-    .take(OPEN_SCAN);
-  const proOpen =
-    professional === null
-      ? []
-      : await Promise.all(
-          OPEN_STATUSES.map((status) =>
-            ctx.db
-              .query("bookings")
-              .withIndex("by_professionalId_and_status", (q) =>
-                q.eq("professionalId", professional._id).eq("status", status),
-              )
-              .take(OPEN_SCAN),
-          ),
-        ).then((lists) => lists.flat());
-  if ([...asCustomer, ...proOpen].some((b) => ACTIVE_STATUSES.includes(b.status))) {
-    fail(
-      "BOOKINGS_UNDER_WAY",
-      "Finish or cancel your bookings under way before deleting your account.",
-    );
-  }
-  for (const b of asCustomer.filter((b) => b.status === "requested")) {
-    await transition(ctx, {
-      bookingId: b._id,
-      to: "cancelled",
-      actor: "customer",
-      actorUser: user,
-      reason: "The customer closed their account.",
-    });
-  }
-  for (const b of proOpen.filter((b) => b.status === "requested")) {
-    await transition(ctx, {
-      bookingId: b._id,
-      to: "rejected",
-      actor: "professional",
-      actorUser: user,
-      reason: "The professional closed their account.",
-    });
-  }
-
-  if (professional !== null) {
-    const live = await ctx.db
-      .query("liveLocations")
-      .withIndex("by_professionalId", (q) => q.eq("professionalId", professional._id))
-      .unique();
-    if (live !== null) await ctx.db.delete("liveLocations", live._id);
-    for (const id of Object.values(professional.documents)) await releaseFile(ctx, id);
-    await ctx.db.delete("professionals", professional._id);
-  }
-  if (user.photo !== undefined) await releaseFile(ctx, user.photo);
-  const presence = await ctx.db
-    .query("presence")
-    .withIndex("by_userId", (q) => q.eq("userId", user._id))
-    .unique();
-  if (presence !== null) await ctx.db.delete("presence", presence._id);
-
-  const sessions = await ctx.db
-    .query("authSessions")
-    .withIndex("userId", (q) => q.eq("userId", user._id))
-    .take(PURGE_BATCH);
-  for (const session of sessions) await endAuthSession(ctx, session._id);
-  const accounts = await ctx.db
-    .query("authAccounts")
-    .withIndex("userIdAndProvider", (q) => q.eq("userId", user._id))
-    .take(10);
-  for (const account of accounts) {
-    const limits = await ctx.db
-      .query("authRateLimits")
-      .withIndex("identifier", (q) => q.eq("identifier", account._id))
-      .take(10);
-    for (const limit of limits) await ctx.db.delete("authRateLimits", limit._id);
-    await ctx.db.delete("authAccounts", account._id);
-  }
-  await ctx.db.delete("users", user._id);
-}
-
-/** Deletes one batch of a deleted user's notifications; true when more remain. */
-export async function purgeNotifications(ctx: MutationCtx, userId: Id<"users">): Promise<boolean> {
-  const batch = await ctx.db
-    .query("notifications")
-    .withIndex("by_userId", (q) => q.eq("userId", userId))
-    .take(PURGE_BATCH);
-  for (const n of batch) await ctx.db.delete("notifications", n._id);
-  return batch.length === PURGE_BATCH;
-}
-
-const USERNAME = /^[a-z0-9][a-z0-9._-]{2,31}$/;
-const PASSWORD_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789";
-
-/** A random password of `length` characters from an unambiguous alphabet. */
-export function randomPassword(length = 20): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(length));
-  // 256 is not a multiple of the alphabet size; the bias is negligible at 57 symbols x 20 characters.
-  return Array.from(bytes, (b) => PASSWORD_ALPHABET[b % PASSWORD_ALPHABET.length]).join("");
-}
-
-/** Checks admin credentials before an admin account is created; returns them normalised. */
-export function adminCredentials(args: { username: string; password?: string }): {
-  username: string;
-  password: string;
-} {
-  const username = normalizeUsername(args.username);
-  if (!USERNAME.test(username)) {
-    fail(
-      "INVALID_INPUT",
-      "Username: 3-32 characters, letters, digits, '.', '_' or '-', starting with a letter or digit.",
-    );
-  }
-  const password = args.password ?? randomPassword();
-  if (password.length < PASSWORD_LENGTH.min || password.length > PASSWORD_LENGTH.max) {
-    fail(
-      "INVALID_INPUT",
-      `Password must be ${PASSWORD_LENGTH.min}-${PASSWORD_LENGTH.max} characters.`,
-    );
-  }
-  return { username, password };
-}
-
-export async function endAuthSession(
-  ctx: MutationCtx,
-  sessionId: Id<"authSessions">,
-): Promise<void> {
-  const tokens = await ctx.db
-    .query("authRefreshTokens")
-    .withIndex("sessionId", (q) => q.eq("sessionId", sessionId))
-    .take(PURGE_BATCH);
-  for (const token of tokens) await ctx.db.delete("authRefreshTokens", token._id);
-  if ((await ctx.db.get("authSessions", sessionId)) !== null)
-    await ctx.db.delete("authSessions", sessionId);
 }
