@@ -287,12 +287,26 @@ describe("subscribe and unsubscribe", () => {
     expect(await subscriptionIds(t, pro.userId)).toEqual([]);
   });
 
-  test("a device's subscription moves to whoever subscribes on it now", async () => {
-    const { t, pro, customer } = await setup();
-    const sub = await browserSubscription("https://push.example/shared-phone");
+  test("an endpoint another account subscribed stays that account's (DEVICE_TAKEN)", async () => {
+    const { t, pro, customer, otherPro } = await setup();
+    const sub = await browserSubscription("https://push.example/pro-phone");
     await pro.as.mutation(api.push.subscribe, sub);
-    await customer.as.mutation(api.push.subscribe, sub);
-    expect(await subscriptionIds(t, pro.userId)).toEqual([]);
-    expect(await subscriptionIds(t, customer.userId)).toHaveLength(1);
+    const before = await t.run((ctx) => ctx.db.query("pushSubscriptions").collect());
+    // with the endpoint alone (own keys), and with the whole subscription
+    const stolen = { ...(await browserSubscription(sub.endpoint)), label: "Attacker" };
+    for (const [caller, args] of [
+      [customer, stolen],
+      [otherPro, sub],
+    ] as const)
+      expect(await errorCode(caller.as.mutation(api.push.subscribe, args))).toBe("DEVICE_TAKEN");
+    expect(await t.run((ctx) => ctx.db.query("pushSubscriptions").collect())).toEqual(before);
+    expect(await customer.as.query(api.push.status, { endpoint: sub.endpoint })).toEqual({
+      on: false,
+      lastResult: null,
+    });
+    // its owner subscribing again on the same device updates their own row
+    await pro.as.mutation(api.push.subscribe, { ...sub, label: "Ram's phone" });
+    const [row] = await t.run((ctx) => ctx.db.query("pushSubscriptions").collect());
+    expect(row).toMatchObject({ _id: before[0]._id, userId: pro.userId, userAgent: "Ram's phone" });
   });
 });

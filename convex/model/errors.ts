@@ -71,6 +71,8 @@ export const ERROR_CODES = [
   // professionals and positions
   "ALREADY_VERIFIED",
   "INVALID_LOCATION",
+  // push alerts
+  "DEVICE_TAKEN",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

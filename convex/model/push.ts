@@ -74,8 +74,10 @@ async function byEndpoint(ctx: QueryCtx, endpoint: string) {
 }
 
 /**
- * Stores this device's subscription for `viewer`. An endpoint belongs to one browser profile, so a
- * subscription another account made on the same device moves to whoever subscribes now.
+ * Stores this device's subscription for `viewer`. A row stays its owner's: an endpoint another account
+ * subscribed is refused (`DEVICE_TAKEN`), else anyone who learnt it could take that account's alerts.
+ * The app signs out by ending the browser's subscription, so a device that changes hands gets a new
+ * endpoint; a browser still holding an old account's answers DEVICE_TAKEN and subscribes afresh.
  */
 export async function subscribe(
   ctx: MutationCtx,
@@ -97,6 +99,8 @@ export async function subscribe(
     createdAt: Date.now(),
   };
   const existing = await byEndpoint(ctx, args.endpoint);
+  if (existing !== null && existing.userId !== viewer._id)
+    fail("DEVICE_TAKEN", "This device's alerts belong to another account.");
   if (existing !== null) {
     await ctx.db.replace("pushSubscriptions", existing._id, fields);
     return null;

@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from "convex/react";
 import { useEffect, useState } from "react";
 import { api } from "@convex/_generated/api";
-import { errorMessage } from "@/lib/errors";
+import { errorData, errorMessage } from "@/lib/errors";
 import {
   deviceSubscription,
   PushUnavailable,
@@ -69,8 +69,16 @@ export function useDeviceAlerts() {
     problem,
     turnOn: () =>
       run(async () => {
-        const sub = await subscribeDevice(publicKey!);
-        await subscribe(sub);
+        let sub = await subscribeDevice(publicKey!);
+        try {
+          await subscribe(sub);
+        } catch (error) {
+          if (errorData(error)?.code !== "DEVICE_TAKEN") throw error;
+          // the browser still holds an account's subscription that was never ended: start afresh
+          await unsubscribeDevice();
+          sub = await subscribeDevice(publicKey!);
+          await subscribe(sub);
+        }
         setEndpoint(sub.endpoint);
       }, "Alerts could not be turned on. Please try again."),
     turnOff: () =>
