@@ -6,7 +6,12 @@
  *
  * Roles: "customer" (A) and "professional" (P) are the two sides of the fixture booking; "otherCustomer"
  * and "otherProfessional" have nothing to do with it; "visitor" is signed out.
+ *
+ * FUNCTION_WRITES and ROUTE_WRITES say which tables an allowed call may change and how far
+ * (lib/ownership.ts): any change elsewhere, or by a refused call, fails the drill.
  */
+import type { WriteScope } from "./lib/ownership";
+
 export const ROLES = [
   "visitor",
   "customer",
@@ -83,14 +88,14 @@ export const FUNCTION_ACCESS: Record<string, DrillRole[]> = {
   // users
   "users:viewer": ALL,
   "users:updateProfile": SIGNED_IN,
-  // push alerts: customers and professionals, each on their own devices
+  "users:exportMyData": SIGNED_IN,
+  "users:deleteAccount": SIGNED_IN,
+  // push alerts: for customers and professionals, on their own devices
   "push:config": ALL,
   "push:subscribe": [...CUSTOMERS, ...PROFESSIONALS],
   "push:unsubscribe": SIGNED_IN,
   "push:status": SIGNED_IN,
   "push:dashboardSignals": PROFESSIONALS,
-  "users:exportMyData": SIGNED_IN,
-  "users:deleteAccount": SIGNED_IN,
   // admin
   "admin:technicians": ADMIN,
   "admin:technician": ADMIN,
@@ -138,4 +143,122 @@ export const ROUTE_ACCESS: Record<string, RouteExpectation> = {
   ),
   // the JSON 404 for every other /api/* path
   ...Object.fromEntries(HTTP_METHODS.map((m) => [`${m} /api/*`, { everyone: 404 }] as const)),
+};
+
+type Writes = Partial<Record<string, WriteScope>>;
+
+/** Counters that belong to nobody: rate-limit windows, and sign-up drafts (held by a secret token). */
+const COUNTERS: Writes = { rateLimits: "any" };
+/** A booking step: the booking and its event are the two parties'; the other side is notified (and alerted by push). */
+const BOOKING_STEP: Writes = {
+  bookings: "own",
+  bookingEvents: "own",
+  notifications: "new",
+  _scheduled_functions: "new",
+};
+/** Signing in: a session and refresh token for the account (someone else's when a visitor signs in), the caller's own session ended, the account's failed-attempt counter. */
+const SIGN_IN: Writes = {
+  authSessions: "new",
+  authRefreshTokens: "new",
+  authRateLimits: "any",
+};
+/** Signing up: a new account with its profile, documents and draft. */
+const SIGN_UP: Writes = {
+  ...SIGN_IN,
+  ...COUNTERS,
+  users: "new",
+  authAccounts: "new",
+  professionals: "new",
+  uploads: "new",
+  uploadGrants: "any",
+  signUpDrafts: "any",
+  _storage: "new",
+  _scheduled_functions: "new",
+};
+
+/**
+ * `module:function` → the tables an allowed call may change and how far (lib/ownership.ts); a
+ * function without a row changes nothing. Queries cannot write at all.
+ */
+export const FUNCTION_WRITES: Record<string, Writes> = {
+  "auth:signIn": SIGN_IN,
+  "auth:signOut": { authSessions: "own", authRefreshTokens: "own" },
+  "contact:send": { ...COUNTERS, contactMessages: "new" },
+  "files:generateUploadUrl": { ...COUNTERS, uploadGrants: "new", signUpDrafts: "any" },
+  "signUpDrafts:create": { ...COUNTERS, signUpDrafts: "new" },
+  "professionals:setAvailability": { professionals: "own" },
+  "professionals:setWorkingHours": { professionals: "own" },
+  "professionals:resubmitDocuments": {
+    professionals: "own",
+    uploads: "own",
+    uploadGrants: "own",
+    _storage: "own",
+    _scheduled_functions: "own",
+  },
+  "locations:update": { liveLocations: "own" },
+  "bookings:create": { ...BOOKING_STEP, ...COUNTERS },
+  "bookings:accept": BOOKING_STEP,
+  "bookings:reject": BOOKING_STEP,
+  "bookings:startTrip": BOOKING_STEP,
+  "bookings:arrive": BOOKING_STEP,
+  // a finished job counts towards its service's bookings
+  "bookings:complete": { ...BOOKING_STEP, services: "any" },
+  "bookings:cancel": BOOKING_STEP,
+  // the review updates the reviewed professional's rating
+  "reviews:create": { ...BOOKING_STEP, reviews: "own", professionals: "any" },
+  "notifications:markRead": { notifications: "own" },
+  "presence:heartbeat": { presence: "own", _scheduled_functions: "own" },
+  "push:subscribe": { pushSubscriptions: "own" },
+  "push:unsubscribe": { pushSubscriptions: "own" },
+  "users:updateProfile": {
+    users: "own",
+    uploads: "own",
+    uploadGrants: "own",
+    _storage: "own",
+    _scheduled_functions: "own",
+  },
+  // everything of the account's; open requests are cancelled and the other side told
+  "users:deleteAccount": {
+    ...BOOKING_STEP,
+    users: "own",
+    authSessions: "own",
+    authAccounts: "own",
+    authRefreshTokens: "own",
+    professionals: "own",
+    liveLocations: "own",
+    presence: "own",
+    uploads: "own",
+    uploadGrants: "own",
+    pushSubscriptions: "own",
+    _storage: "own",
+  },
+  "admin:verify": { professionals: "any", notifications: "any", _scheduled_functions: "any" },
+  "admin:setAvailability": { professionals: "any" },
+  "admin:updateSettings": { settings: "any" },
+};
+
+/** Route (as in ROUTE_ACCESS) → the tables an allowed request may change. */
+export const ROUTE_WRITES: Record<string, Writes> = {
+  "POST /api/admin/login": SIGN_IN,
+  "POST /api/users/login": SIGN_IN,
+  "POST /api/technicians/login": SIGN_IN,
+  "POST /api/users/register": SIGN_UP,
+  "POST /api/technicians/register": SIGN_UP,
+  "POST /api/signout": { authSessions: "own", authRefreshTokens: "own" },
+  "POST /api/current-location": { liveLocations: "own" },
+  "PUT /api/bookings/*": BOOKING_STEP,
+  // the grant is found by its secret token (a visitor's belongs to a draft, which is nobody's)
+  "POST /api/uploads": { uploadGrants: "any", _storage: "new" },
+};
+
+/**
+ * Documents anyone may know exist, so an id of one may answer differently from a missing id (a
+ * verified professional is on the public search; the catalog is public). Every other document of
+ * someone else's must answer exactly as a missing one.
+ */
+export const PUBLIC_DOCUMENTS: Record<string, (doc: Record<string, unknown>) => boolean> = {
+  professionals: (doc) => (doc.verification as { status: string }).status === "verified",
+  services: () => true,
+  serviceCategories: () => true,
+  settings: () => true,
 };

@@ -1,484 +1,510 @@
 // @vitest-environment edge-runtime
 /**
- * Access sweep: every public Convex function and every HTTP route, called as each role with valid
- * arguments, against the allow/deny table in access-table.ts.
+ * Access sweep: every public Convex function and every HTTP route, called as each role — first with
+ * valid arguments (the outcome must match access-table.ts), then with ids of every table and of other
+ * users in every id-typed argument, path segment and field. Each call is watched (lib/checked-call.ts):
+ * no document may change that the caller may not change, and no canary may reach anyone who may not
+ * see it. DRILLS_FULL=1 (npm run drills) throws every id at every slot as every role; the short
+ * version (npm test) every table at every slot, the slot's own table as every role.
  */
 import { makeFunctionReference } from "convex/server";
 import { beforeAll, describe, expect, test } from "vitest";
-import type { Id } from "../convex/_generated/dataModel";
-import { solveStamp } from "../convex/rules/signUpWork";
-import { api } from "../convex/_generated/api";
+import { modules } from "../convex/test.setup";
 import {
-  PNG_BYTES,
-  insertProfessional,
-  modules,
-  signUpDraft,
-  storeUpload,
-  withSession,
-  type Caller,
-  type TestConvex,
-} from "../convex/test.setup";
-import { FUNCTION_ACCESS, ROLES, ROUTE_ACCESS, type DrillRole } from "./access-table";
-import { PASSWORD, buildFixtures, type Fixtures } from "./convex-fixtures";
+  FUNCTION_ACCESS,
+  FUNCTION_WRITES,
+  PUBLIC_DOCUMENTS,
+  ROLES,
+  ROUTE_ACCESS,
+  ROUTE_WRITES,
+  type DrillRole,
+} from "./access-table";
+import { buildFixtures, type Accessor, type Fixtures } from "./convex-fixtures";
+import { slotName, withValueAt } from "./lib/arg-slots";
+import { CallWatcher, callFunction, fetchRoute, type Answer } from "./lib/checked-call";
+import { ALL_TABLES, settledSnapshot, snapshot } from "./lib/db-snapshot";
+import {
+  requestSlotName,
+  requestSlots,
+  withRequestValue,
+  type RequestSlot,
+} from "./lib/request-slots";
+import {
+  enumerationProblems,
+  idsForSlot,
+  poolIds,
+  publicFunctions as functionsOf,
+  refreshTokenPairs,
+  type IdPool,
+  type PublicFunction,
+} from "./lib/id-sweep";
+import { idsByOwner } from "./lib/ownership";
+import { VALID_CALLS, validRequest } from "./lib/valid-calls";
 
-type Accessor = Caller | TestConvex;
-type Ctx = { f: Fixtures; role: DrillRole; as: Accessor };
-type Call = (c: Ctx) => Promise<{ args: Record<string, unknown>; as?: Accessor }>;
+// npm run drills asks for the full size
+const FULL = process.env.DRILLS_FULL === "1";
+/** Generous: the short version takes about a minute of CPU, which a shared machine stretches. */
+const LONG = FULL ? 1_800_000 : 600_000;
 
-const plain =
-  (args: Record<string, unknown> | ((c: Ctx) => Record<string, unknown>)): Call =>
-  async (c) => ({ args: typeof args === "function" ? args(c) : args });
-const page = { paginationOpts: { numItems: 10, cursor: null } };
-const onBooking =
-  (status: Parameters<Fixtures["bookingIn"]>[0], extra: Record<string, unknown> = {}): Call =>
-  async (c) => ({ args: { bookingId: await c.f.bookingIn(status), ...extra } });
+type Fetcher = { fetch(path: string, init?: RequestInit): Promise<Response> };
 
-const base64url = (bytes: Uint8Array) =>
-  btoa(String.fromCharCode(...bytes))
-    .replace(/\+/g, "-")
-    .replace(/\//g, "_")
-    .replace(/=+$/, "");
-
-/** A browser PushSubscription's keys: a P-256 public key and a 16-byte secret. */
-async function pushKeys() {
-  const pair = await crypto.subtle.generateKey({ name: "ECDH", namedCurve: "P-256" }, true, [
-    "deriveBits",
-  ]);
-  const raw = new Uint8Array(await crypto.subtle.exportKey("raw", pair.publicKey));
-  return { p256dh: base64url(raw), auth: base64url(crypto.getRandomValues(new Uint8Array(16))) };
-}
-
-/** Valid arguments (and, where a call ends something, a throwaway caller) for every public function. */
-const CALLS: Record<string, Call> = {
-  // A successful sign-in ends the caller's current session (auth's createNewAndDeleteExistingSession),
-  // so it runs on a throwaway session of the role's user.
-  "auth:signIn": async (c) => ({
-    args: {
-      provider: "customer",
-      params: { flow: "signIn", email: c.f.accounts.customerEmail, password: PASSWORD },
-    },
-    as: await c.f.freshSession(c.role),
-  }),
-  "auth:signOut": async (c) => ({ args: {}, as: await c.f.freshSession(c.role) }),
-  "auth:isAuthenticated": plain({}),
-  "catalog:categories": plain({}),
-  "catalog:serviceNames": plain({ category: "electrical" }),
-  "catalog:serviceDetails": plain((c) => ({
-    category: "electrical",
-    serviceName: c.f.service.name,
-    location: "kathmandu",
-  })),
-  "catalog:search": plain({ text: "fan" }),
-  "catalog:tileMarble": plain({}),
-  "settings:get": plain({}),
-  "contact:send": plain({
-    name: "Drill Sender",
-    email: "drill@example.np",
-    message: "Hello from the access drill.",
-  }),
-  // a visitor asks with a sign-up draft of their own; signed-in users need none
-  "files:generateUploadUrl": async (c) => ({
-    args: c.role === "visitor" ? { draft: await signUpDraft(c.f.t) } : {},
-  }),
-  "signUpDrafts:create": async () => ({ args: { stamp: await solveStamp() } }),
-  "professionals:search": plain({ specialty: "electrician", city: "kathmandu" }),
-  "professionals:get": plain((c) => ({ professionalId: c.f.p.professionalId })),
-  "professionals:me": plain({}),
-  "professionals:setAvailability": plain({ available: true }),
-  "professionals:setWorkingHours": plain({ hours: { start: 0, end: 1440 } }), // all day: later bookings:create calls stay in hours,
-  // A verified professional may not replace documents: professionals call as one waiting for review.
-  "professionals:resubmitDocuments": async (c) => {
-    const waiting = await insertProfessional(c.f.t, { verified: false });
-    const professional = c.role === "professional" || c.role === "otherProfessional";
-    return {
-      args: { trainingCertificate: await storeUpload(c.f.t, { userId: waiting.userId }) },
-      ...(professional ? { as: (await withSession(c.f.t, waiting.userId)).as } : {}),
-    };
-  },
-  "locations:update": async (c) => {
-    await c.f.resetLocations();
-    return { args: { longitude: 85.32, latitude: 27.71 } };
-  },
-  "locations:current": plain({}),
-  "locations:forBooking": plain((c) => ({ bookingId: c.f.booking })),
-  "locations:forActiveBookings": plain({}),
-  // a new caller of the role each time: the fixture customer's open bookings would reach the request limits
-  "bookings:create": async (c) => ({
-    args: {
-      professionalId: c.f.p.professionalId,
-      serviceIds: [c.f.service._id],
-      address: "Ward 2, Thamel",
-      city: "kathmandu",
-      scheduledFor: Date.now() + 10 * 3_600_000, // clear of the fixture jobs (rules/schedule.ts)
-    },
-    as: await c.f.freshCaller(c.role),
-  }),
-  "bookings:accept": onBooking("requested"),
-  "bookings:reject": onBooking("requested"),
-  "bookings:startTrip": onBooking("accepted"),
-  "bookings:arrive": onBooking("en_route"),
-  "bookings:complete": onBooking("in_progress"),
-  "bookings:cancel": onBooking("accepted", { reason: "Plans changed" }),
-  "bookings:forProfessional": plain(page),
-  "bookings:forCustomer": plain(page),
-  "bookings:get": plain((c) => ({ bookingId: c.f.booking })),
-  "bookings:recentActivity": plain({}),
-  "reviews:create": onBooking("completed", { rating: 5, comment: "Good work" }),
-  "reviews:forProfessional": plain((c) => ({ professionalId: c.f.p.professionalId })),
-  "notifications:list": plain(page),
-  "push:config": plain({}),
-  "push:subscribe": async (c) => ({
-    args: { endpoint: `https://push.example.np/${c.role}`, keys: await pushKeys() },
-  }),
-  "push:unsubscribe": plain((c) => ({ endpoint: `https://push.example.np/${c.role}` })),
-  "push:status": plain((c) => ({ endpoint: `https://push.example.np/${c.role}` })),
-  "push:dashboardSignals": plain({}),
-  "notifications:unreadCount": plain({}),
-  "notifications:markRead": plain({}),
-  "presence:heartbeat": plain({}),
-  "presence:online": plain({}),
-  "users:viewer": plain({}),
-  "users:updateProfile": plain({
-    name: "Same Name",
-    phone: "9800000009",
-    address: "Ward 1, Patan",
-    zipCode: "44700",
-  }),
-  "users:exportMyData": plain({}),
-  "users:deleteAccount": async (c) => ({ args: {}, as: await c.f.freshCaller(c.role) }),
-  "admin:technicians": plain({}),
-  "admin:technician": plain((c) => ({ professionalId: c.f.q.professionalId })),
-  "admin:users": plain({}),
-  "admin:stats": plain({}),
-  "admin:verify": async (c) => {
-    const fresh = await c.f.t.run(async (ctx) => {
-      const pro = (await ctx.db.get("professionals", c.f.q.professionalId))!;
-      const userId = await ctx.db.insert("users", { name: "To Verify", role: "professional" });
-      return await ctx.db.insert("professionals", {
-        ...stripSystem(pro),
-        userId,
-        verification: { status: "unverified" },
-      });
-    });
-    return { args: { professionalId: fresh, decision: "verified" } };
-  },
-  "admin:setAvailability": plain((c) => ({
-    professionalId: c.f.q.professionalId,
-    available: true,
-  })),
-  "admin:updateSettings": plain({ bannerText: "Drill banner" }),
-  "admin:messages": plain({}),
-};
-
-function stripSystem<T extends { _id: unknown; _creationTime: unknown }>(
-  doc: T,
-): Omit<T, "_id" | "_creationTime"> {
-  const { _id, _creationTime, ...rest } = doc;
-  void _id;
-  void _creationTime;
-  return rest;
-}
-
-type Outcome = "allow" | "deny" | `error: ${string}`;
 /** Refusals; NOT_FOUND is how a resource of someone else's answers (as if it did not exist). */
 const ACCESS_CODES = new Set(["UNAUTHENTICATED", "FORBIDDEN", "NOT_FOUND"]);
 /** Queries that answer someone else's resource with null, as a missing one: null is their refusal. */
 const NULL_HIDES = new Set(["bookings:get", "locations:forBooking"]);
 
-function outcomeOf(error: unknown): Outcome {
-  const data = (error as { data?: unknown }).data;
-  const parsed = typeof data === "string" ? safeJson(data) : data;
-  const code =
-    typeof parsed === "object" && parsed !== null && "code" in parsed
-      ? String(parsed.code)
-      : undefined;
-  if (code !== undefined && ACCESS_CODES.has(code)) return "deny";
-  return `error: ${code ?? (error as Error).message?.split("\n")[0]}`;
+const publicFunctions = () => functionsOf(modules);
+
+async function httpRoutes(): Promise<string[]> {
+  const http = (await import("../convex/http")).default;
+  return http.getRoutes().map(([path, method]) => `${method} ${path}`);
 }
-function safeJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
+/** The table row of a route: OPTIONS answers as its GET does. */
+const routeKey = (route: string) => route.replace(/^OPTIONS /, "GET ");
+
+function routeAllows(route: string, role: DrillRole): boolean {
+  const expectation = ROUTE_ACCESS[routeKey(route)];
+  return !route.startsWith("OPTIONS ") && Array.isArray(expectation) && expectation.includes(role);
 }
 
-/** `module:export` of every public query, mutation and action, read from the modules themselves. */
-async function publicFunctions(): Promise<
-  { name: string; kind: "query" | "mutation" | "action" }[]
-> {
-  const found: { name: string; kind: "query" | "mutation" | "action" }[] = [];
-  for (const [file, load] of Object.entries(modules)) {
-    if (file.includes("_generated")) continue;
-    const moduleName = file.replace(/^\.\//, "").replace(/\.[jt]s$/, "");
-    const exports = (await load()) as Record<string, unknown>;
-    for (const [name, value] of Object.entries(exports)) {
-      const fn = value as {
-        isPublic?: boolean;
-        isQuery?: boolean;
-        isMutation?: boolean;
-        isAction?: boolean;
-      } | null;
-      if (typeof fn !== "function" && (typeof fn !== "object" || fn === null)) continue;
-      if (fn.isPublic !== true) continue;
-      const kind = fn.isQuery
-        ? "query"
-        : fn.isMutation
-          ? "mutation"
-          : fn.isAction
-            ? "action"
-            : undefined;
-      if (kind !== undefined) found.push({ name: `${moduleName}:${name}`, kind });
-    }
-  }
-  return found.sort((x, y) => x.name.localeCompare(y.name));
+/** Calls by the same caller with the same allowance side by side: the watcher reads them as one run. */
+function runOrder(f: Fixtures, call: { as: Accessor; writes: object }): string {
+  return JSON.stringify([f.viewerOf(call.as), call.writes]);
 }
 
-let f: Fixtures;
-beforeAll(async () => {
-  f = await buildFixtures();
-}, 60_000);
+function watcherOf(f: Fixtures): CallWatcher {
+  return new CallWatcher(
+    () => settledSnapshot(f.t),
+    f.canaries,
+    (userId) => f.roleOfUser.get(userId) ?? "someone",
+  );
+}
+
+/** Ids in what every public query and GET route answers a visitor: anyone may know they exist. */
+async function idsVisitorsSee(f: Fixtures, functions: PublicFunction[]): Promise<Set<string>> {
+  const answers: string[] = [];
+  for (const { name, kind } of functions) {
+    if (kind !== "query" || !FUNCTION_ACCESS[name].includes("visitor")) continue;
+    const { args } = await VALID_CALLS[name]({ f, role: "visitor", as: f.t });
+    answers.push((await callFunction(f.t, kind, makeFunctionReference(name), args)).text);
+  }
+  for (const route of await httpRoutes()) {
+    const [method, pattern] = route.split(" ") as [string, string];
+    if (method !== "GET" || !routeAllows(route, "visitor")) continue;
+    const { path, init } = await validRequest(f, method, pattern, "visitor");
+    answers.push((await fetchRoute(f.t as Fetcher, path, { ...init, method })).text);
+  }
+  const text = answers.join("\n");
+  return new Set([...(await snapshot(f.t)).keys()].filter((id) => text.includes(id)));
+}
+
+type Getter = { get(table: string, id: string): Promise<Record<string, unknown> | null> };
+
+/** Whether anyone may know a document exists now: a visitor saw its id, or access-table.ts calls it public. */
+function knownTo(f: Fixtures, seen: Set<string>, table: string | undefined) {
+  return async (id: string) => {
+    if (seen.has(id)) return true;
+    const rule = table === undefined ? undefined : PUBLIC_DOCUMENTS[table];
+    if (rule === undefined || table === undefined) return false;
+    const doc = await f.t.run((ctx) => (ctx.db as unknown as Getter).get(table, id));
+    return doc !== null && rule(doc);
+  };
+}
 
 describe("access sweep", () => {
-  test("every public function is in the table and each role gets exactly what the table says", async () => {
-    const functions = await publicFunctions();
-    const names = functions.map((x) => x.name);
-    expect(
-      names.filter((n) => !(n in FUNCTION_ACCESS)),
-      "public functions without a table row",
-    ).toEqual([]);
-    expect(
-      Object.keys(FUNCTION_ACCESS).filter((n) => !names.includes(n)),
-      "table rows without a function",
-    ).toEqual([]);
+  let f: Fixtures;
+  beforeAll(async () => {
+    f = await buildFixtures();
+  }, LONG);
 
-    const mismatches: string[] = [];
-    let calls = 0;
-    const tally = { allow: 0, deny: 0 };
-    for (const { name, kind } of functions) {
-      const build = CALLS[name];
-      if (build === undefined) {
-        mismatches.push(`${name}: no valid arguments in CALLS`);
-        continue;
-      }
-      for (const role of ROLES) {
-        const as = f.callers[role];
-        const { args, as: override } = await build({ f, role, as });
-        const caller = override ?? as;
-        const ref = makeFunctionReference<typeof kind>(name);
-        let outcome: Outcome;
-        const expected = FUNCTION_ACCESS[name].includes(role) ? "allow" : "deny";
-        try {
-          const call = caller as unknown as Record<
-            typeof kind,
-            (r: unknown, a: unknown) => Promise<unknown>
-          >;
-          const result = await call[kind](ref, args);
-          outcome =
-            result === null && expected === "deny" && NULL_HIDES.has(name) ? "deny" : "allow";
-        } catch (error) {
-          outcome = outcomeOf(error);
+  test(
+    "every public function is in the table; each role gets exactly what the table says, changes only what it may and sees no one else's canary",
+    async () => {
+      const functions = await publicFunctions();
+      const names = functions.map((x) => x.name);
+      expect(
+        names.filter((n) => !(n in FUNCTION_ACCESS)),
+        "public functions without a table row",
+      ).toEqual([]);
+      expect(
+        Object.keys(FUNCTION_ACCESS).filter((n) => !names.includes(n)),
+        "table rows without a function",
+      ).toEqual([]);
+
+      const mismatches: string[] = [];
+      let calls = 0;
+      const tally = { allow: 0, deny: 0 };
+      // every call's arguments first, then the calls in one watched series
+      const built = [];
+      for (const { name, kind } of functions) {
+        const build = VALID_CALLS[name];
+        if (build === undefined) {
+          mismatches.push(`${name}: no valid arguments in lib/valid-calls.ts`);
+          continue;
         }
+        for (const role of ROLES) {
+          const { args, as = f.callers[role] } = await build({ f, role, as: f.callers[role] });
+          const allowed = FUNCTION_ACCESS[name].includes(role);
+          built.push({
+            name,
+            kind,
+            role,
+            args,
+            as,
+            allowed,
+            writes: allowed ? (FUNCTION_WRITES[name] ?? {}) : {},
+          });
+        }
+      }
+      built.sort((x, y) => runOrder(f, x).localeCompare(runOrder(f, y)));
+      const watcher = watcherOf(f);
+      for (const { name, kind, role, args, as, allowed, writes } of built) {
+        const result = await watcher.watch(
+          {
+            viewer: f.viewerOf(as),
+            label: `${name} as ${role}`,
+            writes,
+            sent: JSON.stringify(args),
+            readOnly: kind === "query",
+          },
+          () => callFunction(as, kind, makeFunctionReference(name), args),
+        );
         calls++;
+        mismatches.push(...result.problems);
+        const outcome =
+          result.outcome === "ok"
+            ? result.text === "null" && !allowed && NULL_HIDES.has(name)
+              ? "deny"
+              : "allow"
+            : ACCESS_CODES.has(result.outcome)
+              ? "deny"
+              : `error: ${result.outcome}`;
         if (outcome === "allow" || outcome === "deny") tally[outcome]++;
+        const expected = allowed ? "allow" : "deny";
         if (outcome !== expected)
           mismatches.push(`${name} as ${role}: expected ${expected}, got ${outcome}`);
       }
-    }
-    console.log(
-      `access sweep (functions): ${functions.length} functions × ${ROLES.length} roles = ${calls} calls (${tally.allow} allowed, ${tally.deny} refused), ${mismatches.length} mismatches`,
-    );
-    expect(mismatches).toEqual([]);
-  }, 120_000);
+      mismatches.push(...(await watcher.flush()));
+      console.log(
+        `access sweep (functions): ${functions.length} functions × ${ROLES.length} roles = ${calls} calls (${tally.allow} allowed, ${tally.deny} refused, ${watcher.changes} document changes checked, ${f.canaries.length} canaries), ${mismatches.length} problems`,
+      );
+      expect(mismatches).toEqual([]);
+    },
+    LONG,
+  );
 
-  test("every HTTP route is in the table and each role gets exactly what the table says", async () => {
-    const http = (await import("../convex/http")).default;
-    const routes = http.getRoutes().map(([path, method]) => `${method} ${path}`);
-    const keyOf = (r: string) => r.replace(/^OPTIONS /, "GET ");
-    const withoutRow = routes.filter((r) => !r.startsWith("OPTIONS ") && !(r in ROUTE_ACCESS));
-    expect(withoutRow, "routes without a table row").toEqual([]);
-    expect(
-      Object.keys(ROUTE_ACCESS).filter((r) => !routes.includes(r)),
-      "table rows without a route",
-    ).toEqual([]);
+  test(
+    "every HTTP route is in the table; each role gets exactly what the table says, changes only what it may and sees no one else's canary",
+    async () => {
+      // fixtures of its own: the function sweep's jobs (presence checks) would come due in this one
+      const f = await buildFixtures();
+      const routes = await httpRoutes();
+      const withoutRow = routes.filter((r) => !r.startsWith("OPTIONS ") && !(r in ROUTE_ACCESS));
+      expect(withoutRow, "routes without a table row").toEqual([]);
+      expect(
+        Object.keys(ROUTE_ACCESS).filter((r) => !routes.includes(r)),
+        "table rows without a route",
+      ).toEqual([]);
 
-    const mismatches: string[] = [];
-    let calls = 0;
-    for (const route of routes) {
-      const [method, pattern] = route.split(" ") as [string, string];
-      for (const role of ROLES) {
-        const { path, init, as } = await httpCall(f, method, pattern, role);
-        const response = await (as ?? f.callers[role]).fetch(path, { ...init, method });
+      const mismatches: string[] = [];
+      let calls = 0;
+      // every request built first, then sent in one watched series, by caller and allowance
+      const built = [];
+      for (const route of routes) {
+        const [method, pattern] = route.split(" ") as [string, string];
+        for (const role of ROLES) {
+          const request = await validRequest(f, method, pattern, role);
+          const as = request.as ?? f.callers[role];
+          const writes = routeAllows(route, role) ? (ROUTE_WRITES[routeKey(route)] ?? {}) : {};
+          built.push({ route, method, role, ...request, as, writes });
+        }
+      }
+      built.sort((x, y) => runOrder(f, x).localeCompare(runOrder(f, y)));
+      const watcher = watcherOf(f);
+      for (const { route, method, role, path, init, as, writes } of built) {
+        const result = await watcher.watch(
+          {
+            viewer: f.viewerOf(as),
+            label: `${method} ${path} as ${role}`,
+            writes,
+            sent: `${path} ${typeof init.body === "string" ? init.body : ""}`,
+          },
+          () => fetchRoute(as as Fetcher, path, { ...init, method }),
+        );
         calls++;
-        const expectation = method === "OPTIONS" ? { everyone: 204 } : ROUTE_ACCESS[keyOf(route)];
+        mismatches.push(...result.problems);
+        const status = Number(result.outcome);
+        const expectation =
+          method === "OPTIONS" ? { everyone: 204 } : ROUTE_ACCESS[routeKey(route)];
         let ok: boolean;
         let expectedText: string;
         if (Array.isArray(expectation)) {
           const allowed = expectation.includes(role);
           // 404: someone else's resource answers as a missing one
           expectedText = allowed ? "2xx" : "401/403/404";
-          ok = allowed
-            ? response.status >= 200 && response.status < 300
-            : [401, 403, 404].includes(response.status);
+          ok = allowed ? status >= 200 && status < 300 : [401, 403, 404].includes(status);
         } else {
           expectedText = String(expectation.everyone);
-          ok = response.status === expectation.everyone;
+          ok = status === expectation.everyone;
         }
-        if (!ok) {
-          const body = (await response.text()).slice(0, 160);
+        if (!ok)
           mismatches.push(
-            `${method} ${path} as ${role}: expected ${expectedText}, got ${response.status} ${body}`,
+            `${method} ${path} as ${role}: expected ${expectedText}, got ${status} ${result.text.slice(0, 160)}`,
           );
-        }
       }
-    }
-    console.log(
-      `access sweep (HTTP): ${routes.length} routes × ${ROLES.length} roles = ${calls} requests, ${mismatches.length} mismatches`,
-    );
-    expect(mismatches).toEqual([]);
-  }, 120_000);
-});
-
-describe("signed-out tokens", () => {
-  test("after POST /api/signout, the token's session is refused (401) by every route that needs a signed-in caller", async () => {
-    const http = (await import("../convex/http")).default;
-    const mismatches: string[] = [];
-    let calls = 0;
-    for (const [pattern, method] of http.getRoutes()) {
-      const expectation = ROUTE_ACCESS[`${method} ${pattern}`];
-      if (!Array.isArray(expectation) || expectation.includes("visitor")) continue;
-      for (const role of expectation) {
-        const ended = await f.freshSession(role);
-        expect((await ended.fetch("/api/signout", { method: "POST" })).status).toBe(200);
-        const { path, init } = await httpCall(f, method, pattern, role);
-        const response = await ended.fetch(path, { ...init, method });
-        calls++;
-        if (response.status !== 401) {
-          mismatches.push(
-            `${method} ${path} as ${role} after sign-out: ${response.status} ${(await response.text()).slice(0, 120)}`,
-          );
-        }
-      }
-    }
-    console.log(
-      `access sweep (signed-out tokens): ${calls} requests, ${mismatches.length} accepted`,
-    );
-    expect(calls).toBeGreaterThan(5);
-    expect(mismatches).toEqual([]);
-  }, 60_000);
-});
-
-const json = (body: unknown): RequestInit => ({
-  headers: { "Content-Type": "application/json" },
-  body: JSON.stringify(body),
-});
-
-/** A registration with a solved proof of work: the sweep registers more often than stamp-less ones share. */
-async function registrationForm(professional: boolean): Promise<FormData> {
-  const form = new FormData();
-  const fields: Record<string, string> = {
-    fullname: "Drill Register",
-    email: `reg.${Math.random().toString(36).slice(2, 10)}@example.np`,
-    phoneNumber: "9812345678",
-    password: "secret pass",
-    address: "Ward 7, Biratnagar",
-    zipCode: "56613",
-    stamp: await solveStamp(),
-  };
-  if (professional)
-    Object.assign(fields, { specialty: "Plumber", city: "Pokhara", state: "Gandaki" });
-  for (const [k, v] of Object.entries(fields)) form.set(k, v);
-  const png = () => new Blob([PNG_BYTES as BlobPart], { type: "image/png" });
-  if (professional)
-    for (const k of ["citizenshipFront", "citizenshipBack", "trainingCertificate"])
-      form.set(k, png(), `${k}.png`);
-  return form;
-}
-
-/** A valid request to a route (pattern from getRoutes, "*" prefixes filled in). */
-async function httpCall(
-  f: Fixtures,
-  method: string,
-  pattern: string,
-  role: DrillRole,
-): Promise<{ path: string; init: RequestInit; as?: Accessor }> {
-  const body = (init: RequestInit) =>
-    method === "POST" || method === "PUT" || method === "PATCH" ? init : {};
-  switch (pattern) {
-    // Logins run on throwaway sessions: a successful sign-in ends the session of the token it carries.
-    case "/api/admin/login":
-      return {
-        path: pattern,
-        init: body(json({ username: "drillboss", password: f.accounts.admin.password })),
-        as: await f.freshSession(role),
-      };
-    case "/api/users/login":
-      return {
-        path: pattern,
-        init: body(json({ email: f.accounts.customerEmail, password: PASSWORD })),
-        as: await f.freshSession(role),
-      };
-    case "/api/technicians/login":
-      return {
-        path: pattern,
-        init: body(json({ email: f.accounts.professionalEmail, password: PASSWORD })),
-        as: await f.freshSession(role),
-      };
-    // so does registering (sign-up signs in, then the route ends that new session)
-    case "/api/users/register":
-      return {
-        path: pattern,
-        init: body({ body: await registrationForm(false) }),
-        as: await f.freshSession(role),
-      };
-    case "/api/technicians/register":
-      return {
-        path: pattern,
-        init: body({ body: await registrationForm(true) }),
-        as: await f.freshSession(role),
-      };
-    case "/api/signout":
-      return { path: pattern, init: {}, as: await f.freshSession(role) };
-    case "/api/technicians/search":
-      return { path: `${pattern}?specialty=Electrician&city=Kathmandu`, init: {} };
-    case "/api/services/*":
-      return {
-        path:
-          role.length % 2 === 0
-            ? "/api/services/category/electrical"
-            : `/api/services/electrical/${encodeURIComponent(f.service.name)}/kathmandu`,
-        init: {},
-      };
-    case "/api/current-location": {
-      await f.resetLocations();
-      const userId: Id<"users"> | "" = role === "visitor" ? "" : f.userIds[role];
-      return {
-        path: pattern,
-        init: body(json({ userId: userId || "nobody", longitude: 85.31, latitude: 27.7 })),
-      };
-    }
-    case "/api/bookings/*":
-      if (method === "PUT") {
-        return {
-          path: `/api/bookings/${await f.bookingIn("requested")}`,
-          init: body(json({ status: "accepted" })),
-        };
-      }
-      return { path: `/api/bookings/${f.a.userId}`, init: body(json({})) };
-    case "/api/uploads": {
-      const url = new URL(
-        role === "visitor"
-          ? await f.t.mutation(api.files.generateUploadUrl, { draft: await signUpDraft(f.t) })
-          : await f.callers[role].mutation(api.files.generateUploadUrl, {}),
+      mismatches.push(...(await watcher.flush()));
+      console.log(
+        `access sweep (HTTP): ${routes.length} routes × ${ROLES.length} roles = ${calls} requests, ${mismatches.length} problems`,
       );
-      return {
-        path: `${url.pathname}${url.search}`,
-        init: body({ headers: { "Content-Type": "image/png" }, body: PNG_BYTES as BodyInit }),
-      };
-    }
-    case "/api/*":
-      return { path: "/api/no-such-endpoint", init: {} };
-    default:
-      return { path: pattern, init: body(json({})) };
-  }
-}
+      expect(mismatches).toEqual([]);
+    },
+    LONG,
+  );
+
+  test(
+    "after POST /api/signout, the token's session is refused (401) by every route that needs a signed-in caller",
+    async () => {
+      const http = (await import("../convex/http")).default;
+      const mismatches: string[] = [];
+      let calls = 0;
+      for (const [pattern, method] of http.getRoutes()) {
+        const expectation = ROUTE_ACCESS[`${method} ${pattern}`];
+        if (!Array.isArray(expectation) || expectation.includes("visitor")) continue;
+        for (const role of expectation) {
+          const ended = (await f.freshSession(role)) as Fetcher;
+          expect((await ended.fetch("/api/signout", { method: "POST" })).status).toBe(200);
+          const { path, init } = await validRequest(f, method, pattern, role);
+          const response = await ended.fetch(path, { ...init, method });
+          calls++;
+          if (response.status !== 401) {
+            mismatches.push(
+              `${method} ${path} as ${role} after sign-out: ${response.status} ${(await response.text()).slice(0, 120)}`,
+            );
+          }
+        }
+      }
+      console.log(
+        `access sweep (signed-out tokens): ${calls} requests, ${mismatches.length} accepted`,
+      );
+      expect(calls).toBeGreaterThan(5);
+      expect(mismatches).toEqual([]);
+    },
+    LONG,
+  );
+});
+
+describe("access sweep with hostile ids", () => {
+  let f: Fixtures;
+  let pool: IdPool;
+  let seen: Set<string>;
+  beforeAll(async () => {
+    f = await buildFixtures();
+    pool = idsByOwner(await snapshot(f.t), f.roleOfUser);
+    seen = await idsVisitorsSee(f, await publicFunctions());
+  }, LONG);
+
+  test(
+    "ids of every table and of other users in every id-typed argument of every function change nothing they may not and leak nothing",
+    async () => {
+      const functions = (await publicFunctions()).filter((fn) => fn.slots.length > 0);
+      const problems: string[] = [];
+      const covered = new Set<string>();
+      let calls = 0;
+      for (const { name, kind, slots } of functions) {
+        const ref = makeFunctionReference(name);
+        for (const role of ROLES) {
+          const { args, as: override } = await VALID_CALLS[name]({ f, role, as: f.callers[role] });
+          const as = override ?? f.callers[role];
+          const watcher = watcherOf(f);
+          const allowed = FUNCTION_ACCESS[name].includes(role);
+          for (const [slotIndex, slot] of slots.entries()) {
+            const answers: { owners: string; id: string; answer: Answer }[] = [];
+            for (const { table, id, owners } of idsForSlot(
+              pool,
+              f.missingIds,
+              slot.table,
+              slotIndex,
+              role,
+              FULL,
+            )) {
+              const probe = withValueAt(args, slot.path, id);
+              const label = `${name}(${slotName(slot)} = ${table} of ${owners}) as ${role}`;
+              const result = await watcher.watch(
+                {
+                  viewer: f.viewerOf(as),
+                  label,
+                  writes: allowed ? (FUNCTION_WRITES[name] ?? {}) : {},
+                  sent: JSON.stringify(probe),
+                  readOnly: kind === "query",
+                },
+                () => callFunction(as, kind, ref, probe),
+              );
+              calls++;
+              covered.add(`${name} ${slotName(slot)} ${table}`);
+              problems.push(...result.problems);
+              if (table === slot.table) answers.push({ owners, id, answer: result });
+            }
+            problems.push(
+              ...(await enumerationProblems(
+                `${name}(${slotName(slot)})`,
+                role,
+                answers,
+                knownTo(f, seen, slot.table),
+              )),
+            );
+          }
+          problems.push(...(await watcher.flush()));
+        }
+      }
+      const slotCount = functions.reduce((n, fn) => n + fn.slots.length, 0);
+      console.log(
+        `access sweep (hostile ids, functions${FULL ? ", full" : ""}): ${slotCount} id/string arguments of ${functions.length} functions × ${ALL_TABLES.length} tables (${covered.size} argument × table pairs) in ${calls} calls, ${problems.length} problems`,
+      );
+      expect(problems).toEqual([]);
+    },
+    LONG,
+  );
+
+  test(
+    "ids of every table and of other users in every path segment, query parameter and field of every HTTP route change nothing they may not and leak nothing",
+    async () => {
+      // short version: the routes that serve the method (the others answer one status to everyone)
+      const routes = (await httpRoutes()).filter(
+        (r) => !r.startsWith("OPTIONS ") && (FULL || Array.isArray(ROUTE_ACCESS[r])),
+      );
+      const problems: string[] = [];
+      const covered = new Set<string>();
+      let calls = 0;
+      let slotCount = 0;
+      const rows = await snapshot(f.t);
+      for (const route of routes) {
+        const [method, pattern] = route.split(" ") as [string, string];
+        for (const role of ROLES) {
+          const request = await validRequest(f, method, pattern, role);
+          const as = request.as ?? f.callers[role];
+          const watcher = watcherOf(f);
+          const slots: RequestSlot[] = requestSlots(pattern, request);
+          if (role === ROLES[0]) slotCount += slots.length;
+          for (const [slotIndex, slot] of slots.entries()) {
+            // a slot whose valid value is an id (a booking's, a user's) takes that table's ids
+            const slotTable = rows.get(slot.value)?.table;
+            const answers: { owners: string; id: string; answer: Answer }[] = [];
+            for (const { table, id, owners } of idsForSlot(
+              pool,
+              f.missingIds,
+              slotTable,
+              slotIndex,
+              role,
+              FULL,
+            )) {
+              const { path, init } = withRequestValue(pattern, request, slot, id);
+              const label = `${method} ${pattern} (${requestSlotName(slot)} = ${table} of ${owners}) as ${role}`;
+              const result = await watcher.watch(
+                {
+                  viewer: f.viewerOf(as),
+                  label,
+                  writes: routeAllows(route, role) ? (ROUTE_WRITES[routeKey(route)] ?? {}) : {},
+                  sent: `${path} ${typeof init.body === "string" ? init.body : ""} ${id}`,
+                },
+                () => fetchRoute(as as Fetcher, path, { ...init, method }),
+              );
+              calls++;
+              covered.add(`${route} ${requestSlotName(slot)} ${table}`);
+              problems.push(...result.problems);
+              if (Number(result.outcome) >= 500) problems.push(`${label}: HTTP ${result.outcome}`);
+              if (table === slotTable) answers.push({ owners, id, answer: result });
+            }
+            problems.push(
+              ...(await enumerationProblems(
+                `${method} ${pattern} (${requestSlotName(slot)})`,
+                role,
+                answers,
+                knownTo(f, seen, slotTable),
+              )),
+            );
+          }
+          problems.push(...(await watcher.flush()));
+        }
+      }
+      console.log(
+        `access sweep (hostile ids, HTTP${FULL ? ", full" : ""}): ${slotCount} path segments, parameters and fields of ${routes.length} routes × ${ALL_TABLES.length} tables (${covered.size} pairs) in ${calls} requests, ${problems.length} problems`,
+      );
+      expect(problems).toEqual([]);
+    },
+    LONG,
+  );
+
+  // npm test runs this against the started backend (access-backend.test.ts); npm run drills both
+  test.runIf(FULL)(
+    "auth: refresh tokens, verifiers and codes made of ids of every table change nothing and answer as a garbage token does",
+    async () => {
+      const signIn = makeFunctionReference<"action">("auth:signIn");
+      const problems: string[] = [];
+      let calls = 0;
+      const rows = await snapshot(f.t);
+      const ids = poolIds(pool, f.missingIds);
+      /** An issued token of that session: the library's to refresh, not an attack. */
+      const issued = (tokenId: string, sessionId: string) =>
+        rows.get(tokenId)?.table === "authRefreshTokens" &&
+        rows.get(tokenId)?.doc.sessionId === sessionId;
+      const pairs = refreshTokenPairs(ids, FULL, issued);
+      const shapes: { label: string; args: Record<string, unknown> }[] = [
+        ...pairs.map(([x, y]) => ({
+          label: `refreshToken ${x.table} of ${x.owners} | ${y.table} of ${y.owners}`,
+          args: { refreshToken: `${x.id}|${y.id}` },
+        })),
+        ...ids.flatMap((x) => [
+          { label: `params.code ${x.table} of ${x.owners}`, args: { params: { code: x.id } } },
+          {
+            label: `verifier ${x.table} of ${x.owners} with a code`,
+            args: { verifier: x.id, params: { code: "123456" } },
+          },
+          {
+            label: `sign-in email ${x.table} of ${x.owners}`,
+            args: {
+              provider: "customer",
+              params: { flow: "signIn", email: x.id, password: "wrong pass" },
+            },
+          },
+        ]),
+      ];
+      const garbage = await callFunction(f.t, "action", signIn, {
+        refreshToken: "garbage|garbage",
+      });
+      const watcher = watcherOf(f);
+      // by role, so each role's calls make one watched run
+      for (const [roleIndex, r] of ROLES.entries()) {
+        for (const [i, shape] of shapes.entries()) {
+          // each shape as one role, the roles in turn
+          if (i % ROLES.length !== roleIndex) continue;
+          const as = f.callers[r];
+          const result = await watcher.watch(
+            {
+              viewer: f.viewerOf(as),
+              label: `auth:signIn(${shape.label}) as ${r}`,
+              writes: {},
+              strict: true,
+              sent: JSON.stringify(shape.args),
+            },
+            () => callFunction(as, "action", signIn, shape.args),
+          );
+          calls++;
+          problems.push(...result.problems);
+          if (
+            "refreshToken" in shape.args &&
+            (result.outcome !== garbage.outcome || result.text !== garbage.text)
+          )
+            problems.push(
+              `auth:signIn(${shape.label}) as ${r}: answered ${result.text.slice(0, 100)}, a garbage token ${garbage.text.slice(0, 100)}`,
+            );
+        }
+      }
+      problems.push(...(await watcher.flush()));
+      console.log(
+        `access sweep (auth ids${FULL ? ", full" : ""}): ${pairs.length} refresh tokens from ids of ${ALL_TABLES.length} tables, ${ids.length} ids as codes, verifiers and emails, in ${calls} calls; ${problems.length} problems`,
+      );
+      expect(problems).toEqual([]);
+    },
+    LONG,
+  );
+});

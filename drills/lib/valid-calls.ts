@@ -1,0 +1,280 @@
+/**
+ * A valid call of every public Convex function and every HTTP route, as each role: the arguments
+ * (and, where a call ends an account or a session, or would overwrite a fixture user's canaries, a
+ * throwaway caller of the role). The access drill calls them as they are, then with ids put into them.
+ */
+import { api } from "../../convex/_generated/api";
+import { solveStamp } from "../../convex/rules/signUpWork";
+import { PNG_BYTES, insertProfessional, signUpDraft, storeUpload } from "../../convex/test.setup";
+import type { DrillRole } from "../access-table";
+import { PASSWORD, type Accessor, type Fixtures } from "../convex-fixtures";
+
+type Ctx = { f: Fixtures; role: DrillRole; as: Accessor };
+export type ValidCall = { args: Record<string, unknown>; as?: Accessor };
+type Build = (c: Ctx) => Promise<ValidCall>;
+
+const plain =
+  (args: Record<string, unknown> | ((c: Ctx) => Record<string, unknown>)): Build =>
+  async (c) => ({ args: typeof args === "function" ? args(c) : args });
+const page = { paginationOpts: { numItems: 10, cursor: null } };
+const onBooking =
+  (status: Parameters<Fixtures["bookingIn"]>[0], extra: Record<string, unknown> = {}): Build =>
+  async (c) => ({ args: { bookingId: await c.f.bookingIn(status), ...extra } });
+const asFresh =
+  (args: Record<string, unknown>): Build =>
+  async (c) => ({ args, as: await c.f.freshCaller(c.role) });
+
+const base64url = (bytes: Uint8Array) =>
+  btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
+
+/** A browser's PushSubscription JSON for a new device: a P-256 public key and a 16-byte secret. */
+async function pushDevice() {
+  const pair = await crypto.subtle.generateKey({ name: "ECDH", namedCurve: "P-256" }, true, [
+    "deriveBits",
+  ]);
+  const raw = new Uint8Array(await crypto.subtle.exportKey("raw", pair.publicKey));
+  return {
+    endpoint: `https://push.example.np/drill/${Math.random().toString(36).slice(2)}`,
+    keys: { p256dh: base64url(raw), auth: base64url(crypto.getRandomValues(new Uint8Array(16))) },
+  };
+}
+
+/** `module:function` → valid arguments. */
+export const VALID_CALLS: Record<string, Build> = {
+  // A successful sign-in ends the caller's current session (auth's createNewAndDeleteExistingSession),
+  // so it runs on a throwaway session of the role's user.
+  "auth:signIn": async (c) => ({
+    args: {
+      provider: "customer",
+      params: { flow: "signIn", email: c.f.accounts.customerEmail, password: PASSWORD },
+    },
+    as: await c.f.freshSession(c.role),
+  }),
+  "auth:signOut": async (c) => ({ args: {}, as: await c.f.freshSession(c.role) }),
+  "auth:isAuthenticated": plain({}),
+  "catalog:categories": plain({}),
+  "catalog:serviceNames": plain({ category: "electrical" }),
+  "catalog:serviceDetails": plain((c) => ({
+    category: "electrical",
+    serviceName: c.f.service.name,
+    location: "kathmandu",
+  })),
+  "catalog:search": plain({ text: "fan" }),
+  "catalog:tileMarble": plain({}),
+  "settings:get": plain({}),
+  "contact:send": plain({
+    name: "Drill Sender",
+    email: "drill@example.np",
+    message: "Hello from the access drill.",
+  }),
+  // a visitor asks with a sign-up draft of their own; signed-in users need none
+  "files:generateUploadUrl": async (c) => ({
+    args: c.role === "visitor" ? { draft: await signUpDraft(c.f.t) } : {},
+  }),
+  "signUpDrafts:create": async () => ({ args: { stamp: await solveStamp() } }),
+  "professionals:search": plain({ specialty: "electrician", city: "kathmandu" }),
+  "professionals:get": plain((c) => ({ professionalId: c.f.p.professionalId })),
+  "professionals:me": plain({}),
+  "professionals:setAvailability": plain({ available: true }),
+  // all day: later bookings:create calls stay in hours
+  "professionals:setWorkingHours": plain({ hours: { start: 0, end: 1440 } }),
+  // A verified professional may not replace documents: professionals call as one waiting for review.
+  "professionals:resubmitDocuments": async (c) => {
+    const waiting = await insertProfessional(c.f.t, { verified: false });
+    const role = c.role;
+    return {
+      args: { trainingCertificate: await storeUpload(c.f.t, { userId: waiting.userId }) },
+      ...(role === "professional" || role === "otherProfessional"
+        ? { as: await c.f.sessionFor(role, waiting.userId) }
+        : {}),
+    };
+  },
+  // a fresh professional: P's and Q's exact positions are canaries
+  "locations:update": asFresh({ longitude: 85.32, latitude: 27.71 }),
+  "locations:current": plain({}),
+  "locations:forBooking": plain((c) => ({ bookingId: c.f.booking })),
+  "locations:forActiveBookings": plain({}),
+  // a new caller of the role each time: the fixture customer's open bookings would reach the request limits
+  "bookings:create": async (c) => ({
+    args: {
+      professionalId: c.f.p.professionalId,
+      serviceIds: [c.f.service._id],
+      address: "Ward 2, Thamel",
+      city: "kathmandu",
+      scheduledFor: Date.now() + 10 * 3_600_000, // clear of the fixture jobs (rules/schedule.ts)
+    },
+    as: await c.f.freshCaller(c.role),
+  }),
+  "bookings:accept": onBooking("requested"),
+  "bookings:reject": onBooking("requested"),
+  "bookings:startTrip": onBooking("accepted"),
+  "bookings:arrive": onBooking("en_route"),
+  "bookings:complete": onBooking("in_progress"),
+  "bookings:cancel": onBooking("accepted", { reason: "Plans changed" }),
+  "bookings:forProfessional": plain(page),
+  "bookings:forCustomer": plain(page),
+  "bookings:get": plain((c) => ({ bookingId: c.f.booking })),
+  "bookings:recentActivity": plain({}),
+  "reviews:create": onBooking("completed", { rating: 5, comment: "Good work" }),
+  "reviews:forProfessional": plain((c) => ({ professionalId: c.f.p.professionalId })),
+  "notifications:list": plain(page),
+  "notifications:unreadCount": plain({}),
+  "notifications:markRead": plain({}),
+  "presence:heartbeat": plain({}),
+  "presence:online": plain({}),
+  "users:viewer": plain({}),
+  // a fresh user: the fixture users' homes and phones are canaries
+  "users:updateProfile": asFresh({
+    name: "Same Name",
+    phone: "9800000009",
+    address: "Ward 1, Patan",
+    zipCode: "44700",
+  }),
+  "users:exportMyData": plain({}),
+  "users:deleteAccount": asFresh({}),
+  "push:config": plain({}),
+  "push:subscribe": async () => ({ args: { ...(await pushDevice()), label: "Drill phone" } }),
+  "push:unsubscribe": async () => ({ args: { endpoint: (await pushDevice()).endpoint } }),
+  "push:status": async () => ({ args: { endpoint: (await pushDevice()).endpoint } }),
+  "push:dashboardSignals": plain({}),
+  "admin:technicians": plain({}),
+  "admin:technician": plain((c) => ({ professionalId: c.f.q.professionalId })),
+  "admin:users": plain({}),
+  "admin:stats": plain({}),
+  "admin:verify": async (c) => {
+    const waiting = await insertProfessional(c.f.t, { name: "To Verify", verified: false });
+    return { args: { professionalId: waiting.professionalId, decision: "verified" } };
+  },
+  "admin:setAvailability": plain((c) => ({
+    professionalId: c.f.q.professionalId,
+    available: true,
+  })),
+  "admin:updateSettings": plain({ bannerText: "Drill banner" }),
+  "admin:messages": plain({}),
+};
+
+export type ValidRequest = { path: string; init: RequestInit; as?: Accessor };
+
+const json = (body: unknown): RequestInit => ({
+  headers: { "Content-Type": "application/json" },
+  body: JSON.stringify(body),
+});
+
+/** A registration with a solved proof of work: the sweep registers more often than stamp-less ones share. */
+async function registrationForm(professional: boolean): Promise<FormData> {
+  const form = new FormData();
+  const fields: Record<string, string> = {
+    fullname: "Drill Register",
+    email: `reg.${Math.random().toString(36).slice(2, 10)}@example.np`,
+    phoneNumber: "9812345678",
+    password: "secret pass",
+    address: "Ward 7, Biratnagar",
+    zipCode: "56613",
+    stamp: await solveStamp(),
+  };
+  if (professional)
+    Object.assign(fields, { specialty: "Plumber", city: "Pokhara", state: "Gandaki" });
+  for (const [k, v] of Object.entries(fields)) form.set(k, v);
+  const png = () => new Blob([PNG_BYTES as BlobPart], { type: "image/png" });
+  if (professional)
+    for (const k of ["citizenshipFront", "citizenshipBack", "trainingCertificate"])
+      form.set(k, png(), `${k}.png`);
+  return form;
+}
+
+/** A valid request to a route (pattern from getRoutes, "*" prefixes filled in). */
+export async function validRequest(
+  f: Fixtures,
+  method: string,
+  pattern: string,
+  role: DrillRole,
+): Promise<ValidRequest> {
+  const sendsBody = method === "POST" || method === "PUT" || method === "PATCH";
+  const body = (init: RequestInit) => (sendsBody ? init : {});
+  // a form costs a proof of work: only requests that send one get it
+  const form = async (professional: boolean) =>
+    sendsBody ? { body: await registrationForm(professional) } : {};
+  switch (pattern) {
+    // Logins run on throwaway sessions: a successful sign-in ends the session of the token it carries.
+    case "/api/admin/login":
+      return {
+        path: pattern,
+        init: body(json({ username: "drillboss", password: f.accounts.admin.password })),
+        as: await f.freshSession(role),
+      };
+    case "/api/users/login":
+      return {
+        path: pattern,
+        init: body(json({ email: f.accounts.customerEmail, password: PASSWORD })),
+        as: await f.freshSession(role),
+      };
+    case "/api/technicians/login":
+      return {
+        path: pattern,
+        init: body(json({ email: f.accounts.professionalEmail, password: PASSWORD })),
+        as: await f.freshSession(role),
+      };
+    // so does registering (sign-up signs in, then the route ends that new session)
+    case "/api/users/register":
+      return {
+        path: pattern,
+        init: await form(false),
+        as: await f.freshSession(role),
+      };
+    case "/api/technicians/register":
+      return {
+        path: pattern,
+        init: await form(true),
+        as: await f.freshSession(role),
+      };
+    case "/api/signout":
+      return { path: pattern, init: {}, as: await f.freshSession(role) };
+    case "/api/technicians/search":
+      return { path: `${pattern}?specialty=Electrician&city=Kathmandu`, init: {} };
+    case "/api/services/*":
+      return {
+        path:
+          role.length % 2 === 0
+            ? "/api/services/category/electrical"
+            : `/api/services/electrical/${encodeURIComponent(f.service.name)}/kathmandu`,
+        init: {},
+      };
+    case "/api/current-location": {
+      // a fresh caller of the role: P's and Q's exact positions are canaries
+      const as = await f.freshCaller(role);
+      await f.resetLocations();
+      const userId = f.viewerOf(as).userId ?? "nobody";
+      return {
+        path: pattern,
+        init: body(json({ userId, longitude: 85.31, latitude: 27.7 })),
+        as,
+      };
+    }
+    case "/api/bookings/*":
+      if (method === "PUT") {
+        return {
+          path: `/api/bookings/${await f.bookingIn("requested")}`,
+          init: body(json({ status: "accepted" })),
+        };
+      }
+      return { path: `/api/bookings/${f.a.userId}`, init: body(json({})) };
+    case "/api/uploads": {
+      const url = new URL(
+        role === "visitor"
+          ? await f.t.mutation(api.files.generateUploadUrl, { draft: await signUpDraft(f.t) })
+          : await f.callers[role].mutation(api.files.generateUploadUrl, {}),
+      );
+      return {
+        path: `${url.pathname}${url.search}`,
+        init: body({ headers: { "Content-Type": "image/png" }, body: PNG_BYTES as BodyInit }),
+      };
+    }
+    case "/api/*":
+      return { path: "/api/no-such-endpoint", init: {} };
+    default:
+      return { path: pattern, init: body(json({})) };
+  }
+}
