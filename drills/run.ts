@@ -38,13 +38,13 @@ type Result = { ok: boolean; line: string; details?: string[] };
 type Drill = { name: string; run: () => Promise<Result> };
 
 /** Runs vitest files and keeps the lines the drills print (prefixed with `prefix`). */
-function vitest(files: string[], prefixes: string[]): Result {
+function vitest(files: string[], prefixes: string[], env: Record<string, string> = {}): Result {
   const out = spawnSync(
     process.execPath,
     ["node_modules/vitest/vitest.mjs", "run", "--project", "drills", ...files],
     {
       encoding: "utf8",
-      env: { ...process.env, NO_COLOR: "1", FORCE_COLOR: "0" },
+      env: { ...process.env, NO_COLOR: "1", FORCE_COLOR: "0", ...env },
       maxBuffer: 64 * 1024 * 1024,
     },
   );
@@ -69,7 +69,11 @@ function vitest(files: string[], prefixes: string[]): Result {
 const drills: Drill[] = [
   {
     name: "access",
-    run: async () => vitest(["drills/access.test.ts"], ["access sweep"]),
+    // every id of every table in every slot, as every role (npm test runs a sample)
+    run: async () =>
+      vitest(["drills/access.test.ts", "drills/access-backend.test.ts"], ["access sweep"], {
+        DRILLS_FULL: "1",
+      }),
   },
   {
     name: "bad-input",
@@ -177,7 +181,10 @@ const drills: Drill[] = [
   },
   {
     name: "abuse",
-    run: async () => vitest(["drills/abuse.test.ts", "drills/abuse-render.test.tsx"], ["abuse:"]),
+    run: async () =>
+      vitest(["drills/abuse.test.ts", "drills/abuse-render.test.tsx"], ["abuse:"], {
+        DRILLS_FULL: "1",
+      }),
   },
 ];
 

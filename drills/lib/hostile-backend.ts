@@ -31,6 +31,8 @@ export type CliOptions = {
   convexDir?: string;
   /** Passes `--run seed:init` (with the demo data), as `npm start` does. */
   seed?: boolean;
+  /** false: `--no-demo` (seed:init without the demo data). */
+  demo?: boolean;
   salvage?: boolean;
 };
 
@@ -114,6 +116,7 @@ export function startCli(options: CliOptions, webRoot = fixtureWebRoot()): Promi
     "--serve",
     webRoot,
     ...(options.seed === false ? [] : ["--run", "seed:init"]),
+    ...(options.demo === false ? ["--no-demo"] : []),
     ...(options.salvage ? ["--salvage"] : []),
   ];
   const child: ChildProcess = spawn(process.execPath, args, {

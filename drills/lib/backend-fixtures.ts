@@ -1,0 +1,298 @@
+/**
+ * The access drill's cast on a started backend (hostile-backend.ts `startCli`, as `npm start` runs
+ * it), made through the app's own paths only: customers A and B and professionals P and Q sign up
+ * (a proof-of-work draft, their uploads, `auth:signIn`), the seeded admin verifies P and Q, A books P
+ * (accepted: active), B books Q (completed and reviewed), P turns on alerts and shares a position.
+ *
+ * Canaries (canaries.ts) are what they typed into private fields — homes, phones, emails, booking
+ * addresses and notes, P's push subscription, P's exact position — and the ids of P's and Q's
+ * documents, sessions and refresh tokens, with who may see each.
+ */
+import { ConvexHttpClient } from "convex/browser";
+import { makeFunctionReference } from "convex/server";
+import { solveStamp } from "../../convex/rules/signUpWork";
+import type { DrillRole } from "../access-table";
+import { PNG } from "./app-backend.ts";
+import { canaryPhone, canaryText, type Canary, type Viewer } from "./canaries";
+import { DataDirReader } from "./data-dir";
+
+export type SignedInRole = Exclude<DrillRole, "visitor">;
+type Tokens = { token: string; refreshToken: string };
+
+const query = (name: string) => makeFunctionReference<"query">(name);
+const mutation = (name: string) => makeFunctionReference<"mutation">(name);
+const action = (name: string) => makeFunctionReference<"action">(name);
+
+/** Exact positions with digits nothing else has; the public map rounds them away. */
+const P_POSITION = { latitude: 27.7031337, longitude: 85.3131337 };
+
+export type BackendCast = Awaited<ReturnType<typeof buildBackendCast>>;
+
+export async function buildBackendCast(backend: {
+  url: string;
+  dataDir: string;
+  admin: { username: string; password: string };
+  /** Where P's phone is subscribed: a push service that takes every message (push-stub.ts). */
+  pushService: string;
+}) {
+  const { url } = backend;
+  const client = (token?: string) => {
+    const c = new ConvexHttpClient(url, { logger: false });
+    if (token !== undefined) c.setAuth(token);
+    return c;
+  };
+  const visitor = client();
+  const canaries: Canary[] = [];
+  const plant = (value: string, label: string, users: string[], admins = true) => {
+    canaries.push({ value, label, users, admins });
+    return value;
+  };
+
+  const upload = async (uploadUrl: string) => {
+    const bytes = new Uint8Array([...PNG, ...new TextEncoder().encode(canaryText("file"))]);
+    const res = await fetch(uploadUrl, {
+      method: "POST",
+      headers: { "Content-Type": "image/png" },
+      body: bytes,
+    });
+    if (res.status !== 200) throw new Error(`upload: ${res.status} ${await res.text()}`);
+    return ((await res.json()) as { storageId: string }).storageId;
+  };
+
+  type Account = Tokens & {
+    userId: string;
+    email: string;
+    home: { address: string; zipCode: string; phone: string };
+    documents: string[];
+  };
+  /** A sign-up as the app makes it, with canaries for a home and (professionals) documents. */
+  const signUp = async (role: SignedInRole, professional: boolean): Promise<Account> => {
+    const { draft } = (await visitor.mutation(mutation("signUpDrafts:create"), {
+      stamp: await solveStamp(),
+    })) as { draft: string };
+    const documents: Record<string, string> = {};
+    if (professional)
+      for (const kind of ["citizenshipFront", "citizenshipBack", "trainingCertificate"])
+        documents[kind] = await upload(
+          (await visitor.mutation(mutation("files:generateUploadUrl"), { draft })) as string,
+        );
+    const email = `${canaryText(`${role.toLowerCase()}-mail`)}@example.np`;
+    const home = {
+      address: canaryText(`${role}-home`),
+      // a zip code is 3-10 letters and digits: "Z" and 8 hex digits (ids are lowercase)
+      zipCode: `Z${canaryText("zip").slice(-8)}`,
+      phone: canaryPhone(),
+    };
+    const result = (await visitor.action(action("auth:signIn"), {
+      provider: professional ? "professional" : "customer",
+      params: {
+        flow: "signUp",
+        draft,
+        email,
+        password: "correct horse",
+        name: `Drill ${role}`,
+        ...home,
+        ...(professional
+          ? { specialty: "Electrician", city: "Kathmandu", state: "Bagmati", ...documents }
+          : {}),
+      },
+    })) as { tokens?: Tokens | null };
+    if (!result.tokens) throw new Error(`sign-up of ${role} gave no tokens`);
+    const me = (await client(result.tokens.token).query(query("users:viewer"), {})) as {
+      _id: string;
+    };
+    return {
+      ...result.tokens,
+      userId: me._id,
+      email,
+      home,
+      documents: Object.values(documents),
+    };
+  };
+
+  const a = await signUp("customer", false);
+  const b = await signUp("otherCustomer", false);
+  const p = await signUp("professional", true);
+  const q = await signUp("otherProfessional", true);
+  const adminTokens = (
+    (await visitor.action(action("auth:signIn"), {
+      provider: "admin",
+      params: { flow: "signIn", ...backend.admin },
+    })) as { tokens?: Tokens | null }
+  ).tokens;
+  if (!adminTokens) throw new Error("the admin's sign-in gave no tokens");
+  const adminId = (
+    (await client(adminTokens.token).query(query("users:viewer"), {})) as { _id: string }
+  )._id;
+
+  const userIds: Record<SignedInRole, string> = {
+    customer: a.userId,
+    otherCustomer: b.userId,
+    professional: p.userId,
+    otherProfessional: q.userId,
+    admin: adminId,
+  };
+  const tokens: Record<SignedInRole, Tokens> = {
+    customer: a,
+    otherCustomer: b,
+    professional: p,
+    otherProfessional: q,
+    admin: adminTokens,
+  };
+  const roleOfUser = new Map<string, DrillRole>(
+    Object.entries(userIds).map(([role, id]) => [id, role as DrillRole]),
+  );
+  const callers = { visitor } as Record<DrillRole, ConvexHttpClient>;
+  const viewers = new Map<ConvexHttpClient, Viewer & { role: DrillRole }>([
+    [visitor, { role: "visitor", admin: false }],
+  ]);
+  for (const role of Object.keys(tokens) as SignedInRole[]) {
+    callers[role] = client(tokens[role].token);
+    viewers.set(callers[role], { role, userId: userIds[role], admin: role === "admin" });
+  }
+
+  // P and Q verified and available; their professional ids
+  const professionalOf = async (role: SignedInRole) =>
+    ((await callers[role].query(query("professionals:me"), {})) as { _id: string })._id;
+  const pId = await professionalOf("professional");
+  const qId = await professionalOf("otherProfessional");
+  for (const [role, id] of [
+    ["professional", pId],
+    ["otherProfessional", qId],
+  ] as const) {
+    await callers.admin.mutation(mutation("admin:verify"), {
+      professionalId: id,
+      decision: "verified",
+    });
+    await callers[role].mutation(mutation("professionals:setAvailability"), { available: true });
+  }
+
+  // an electrical service P and Q offer in Kathmandu
+  const reader = new DataDirReader(backend.dataDir);
+  const service = [...reader.snapshot().values()].find(
+    ({ table, doc }) =>
+      table === "services" &&
+      doc.category === "electrical" &&
+      (doc.availableCities as { name: string }[]).some((c) => c.name === "kathmandu"),
+  );
+  if (service === undefined) throw new Error("no electrical service in Kathmandu was seeded");
+  const serviceId = service.doc._id;
+
+  const book = (role: SignedInRole, professionalId: string, address: string, note: string) =>
+    callers[role].mutation(mutation("bookings:create"), {
+      professionalId,
+      serviceIds: [serviceId],
+      address,
+      note,
+      city: "kathmandu",
+      scheduledFor: Date.now() + 2 * 3_600_000,
+    }) as Promise<string>;
+  const booking = await book(
+    "customer",
+    pId,
+    plant(canaryText("ap-address"), "A's booking address", [a.userId, p.userId]),
+    plant(canaryText("ap-note"), "A's booking note", [a.userId, p.userId]),
+  );
+  await callers.professional.mutation(mutation("bookings:accept"), { bookingId: booking });
+  const finished = await book(
+    "otherCustomer",
+    qId,
+    plant(canaryText("bq-address"), "B's booking address", [b.userId, q.userId]),
+    plant(canaryText("bq-note"), "B's booking note", [b.userId, q.userId]),
+  );
+  for (const step of ["accept", "startTrip", "arrive", "complete"])
+    await callers.otherProfessional.mutation(mutation(`bookings:${step}`), { bookingId: finished });
+  await callers.otherCustomer.mutation(mutation("reviews:create"), {
+    bookingId: finished,
+    rating: 4,
+    comment: "Neat work",
+  });
+
+  // P's phone gets booking alerts; P's exact position (A, with an active booking, may see it)
+  const pair = await crypto.subtle.generateKey({ name: "ECDH", namedCurve: "P-256" }, true, [
+    "deriveBits",
+  ]);
+  const base64url = (bytes: Uint8Array) => Buffer.from(bytes).toString("base64url");
+  await callers.professional.mutation(mutation("push:subscribe"), {
+    endpoint: plant(
+      `${backend.pushService}/${canaryText("endpoint")}`,
+      "P's push endpoint",
+      [p.userId],
+      false,
+    ),
+    keys: {
+      p256dh: plant(
+        base64url(new Uint8Array(await crypto.subtle.exportKey("raw", pair.publicKey))),
+        "P's push key",
+        [p.userId],
+        false,
+      ),
+      auth: plant(
+        base64url(crypto.getRandomValues(new Uint8Array(16))),
+        "P's push secret",
+        [p.userId],
+        false,
+      ),
+    },
+    label: "Drill phone",
+  });
+  await callers.professional.mutation(mutation("locations:update"), P_POSITION);
+  plant(String(P_POSITION.latitude), "P's exact latitude", [p.userId, a.userId]);
+  plant(String(P_POSITION.longitude), "P's exact longitude", [p.userId, a.userId]);
+
+  // a document in each table the app writes to: a message, A online, a wrong password for B's
+  // account, an upload URL B never used
+  await visitor.mutation(mutation("contact:send"), {
+    name: "Drill Sender",
+    email: "drill@example.np",
+    message: "Hello from the access drill.",
+  });
+  await callers.customer.mutation(mutation("presence:heartbeat"), {});
+  await visitor
+    .action(action("auth:signIn"), {
+      provider: "customer",
+      params: { flow: "signIn", email: b.email, password: "wrong guess" },
+    })
+    .catch(() => undefined);
+  await callers.otherCustomer.mutation(mutation("files:generateUploadUrl"), {});
+
+  // homes and phones: their own, admins', P's to A (active booking) and A's phone to P
+  for (const [role, account, seenBy] of [
+    ["customer", a, []],
+    ["otherCustomer", b, []],
+    ["professional", p, [a.userId]],
+    ["otherProfessional", q, []],
+  ] as const) {
+    plant(account.home.address, `${role}'s home address`, [account.userId, ...seenBy]);
+    plant(account.home.zipCode, `${role}'s zip code`, [account.userId, ...seenBy]);
+    plant(account.home.phone, `${role}'s phone`, [
+      account.userId,
+      ...seenBy,
+      ...(role === "customer" ? [p.userId] : []),
+    ]);
+    plant(account.email, `${role}'s email`, [account.userId]);
+    for (const id of account.documents)
+      plant(id, `${role}'s document (storage id)`, [account.userId]);
+  }
+  for (const role of Object.keys(tokens) as SignedInRole[]) {
+    const [tokenId, sessionId] = tokens[role].refreshToken.split("|");
+    plant(sessionId, `${role}'s session id`, [userIds[role]], false);
+    plant(tokenId, `${role}'s refresh token id`, [userIds[role]], false);
+  }
+
+  return {
+    url,
+    reader,
+    callers,
+    tokens,
+    userIds,
+    roleOfUser,
+    canaries,
+    booking,
+    finished,
+    serviceId,
+    professionals: { professional: pId, otherProfessional: qId },
+    viewerOf: (as: ConvexHttpClient) =>
+      viewers.get(as) ?? { role: "visitor" as const, admin: false },
+  };
+}
