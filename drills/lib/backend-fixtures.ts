@@ -178,20 +178,27 @@ export async function buildBackendCast(backend: {
   if (service === undefined) throw new Error("no electrical service in Kathmandu was seeded");
   const serviceId = service.doc._id;
 
-  const book = (role: SignedInRole, professionalId: string, address: string, note: string) =>
+  const book = (
+    role: SignedInRole,
+    professionalId: string,
+    address: string,
+    note: string,
+    inMs: number,
+  ) =>
     callers[role].mutation(mutation("bookings:create"), {
       professionalId,
       serviceIds: [serviceId],
       address,
       note,
       city: "kathmandu",
-      scheduledFor: Date.now() + 2 * 3_600_000,
+      scheduledFor: Date.now() + inMs,
     }) as Promise<string>;
   const booking = await book(
     "customer",
     pId,
     plant(canaryText("ap-address"), "A's booking address", [a.userId, p.userId]),
     plant(canaryText("ap-note"), "A's booking note", [a.userId, p.userId]),
+    2 * 3_600_000,
   );
   await callers.professional.mutation(mutation("bookings:accept"), { bookingId: booking });
   const finished = await book(
@@ -199,6 +206,8 @@ export async function buildBackendCast(backend: {
     qId,
     plant(canaryText("bq-address"), "B's booking address", [b.userId, q.userId]),
     plant(canaryText("bq-note"), "B's booking note", [b.userId, q.userId]),
+    // soon: a job's steps may start an hour before its time (rules/schedule.ts)
+    5 * 60_000,
   );
   for (const step of ["accept", "startTrip", "arrive", "complete"])
     await callers.otherProfessional.mutation(mutation(`bookings:${step}`), { bookingId: finished });

@@ -166,14 +166,23 @@ export function errorAnswer(error: unknown): Answer {
       data = raw;
     }
   }
-  const message = error instanceof Error ? error.message : String(error);
+  // Convex starts every error it reports with "[Request ID: <hex>] Server Error": an internal error
+  // has nothing after it. The id differs per call, so it is left out of the answer.
+  const message = (error instanceof Error ? error.message : String(error)).replace(
+    /\[Request ID: [0-9a-f]+\] /g,
+    "",
+  );
+  const detail = message.replace(/^Server Error\n?/, "");
   const code =
     typeof data === "object" && data !== null && "code" in data ? String(data.code) : undefined;
   return {
-    outcome: code ?? message.split("\n")[0],
+    outcome: code ?? (detail.trim() === "" ? INTERNAL_ERROR : detail.split("\n")[0]),
     text: `${message} ${raw === undefined ? "" : JSON.stringify(raw)}`,
   };
 }
+
+/** The outcome of an error the backend reports as its own, with no detail. */
+export const INTERNAL_ERROR = "Server Error";
 
 type Kind = "query" | "mutation" | "action";
 type Callable = Record<Kind, (ref: unknown, args: unknown) => Promise<unknown>>;
