@@ -65,6 +65,7 @@ const SERVER_ERRORS: Record<ErrorCode, () => string> = {
   TOO_EARLY: m.error_too_early,
   ALREADY_REPLIED: m.error_already_replied,
   ACCOUNT_SUSPENDED: m.error_account_suspended,
+  DEVICE_TAKEN: m.error_device_taken,
 };
 
 /** The catalogue's words for a refusal code, or null for a code this app does not know. */
