@@ -88,6 +88,7 @@ export const FUNCTION_ACCESS: Record<string, DrillRole[]> = {
   // users
   "users:viewer": ALL,
   "users:updateProfile": SIGNED_IN,
+  "users:setLanguage": SIGNED_IN,
   "users:exportMyData": SIGNED_IN,
   "users:deleteAccount": SIGNED_IN,
   // push alerts: for customers and professionals, on their own devices
@@ -208,6 +209,7 @@ export const FUNCTION_WRITES: Record<string, Writes> = {
   "reviews:create": { ...BOOKING_STEP, reviews: "own", professionals: "any" },
   "notifications:markRead": { notifications: "own" },
   "presence:heartbeat": { presence: "own", _scheduled_functions: "own" },
+  "users:setLanguage": { users: "own" },
   "push:subscribe": { pushSubscriptions: "own" },
   "push:unsubscribe": { pushSubscriptions: "own" },
   "users:updateProfile": {

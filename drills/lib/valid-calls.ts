@@ -133,6 +133,7 @@ export const VALID_CALLS: Record<string, Build> = {
     address: "Ward 1, Patan",
     zipCode: "44700",
   }),
+  "users:setLanguage": plain({ language: "ne-NP" }),
   "users:exportMyData": plain({}),
   "users:deleteAccount": asFresh({}),
   "push:config": plain({}),
