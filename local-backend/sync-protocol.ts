@@ -82,7 +82,13 @@ type ClientMessage =
       baseVersion: number;
       newVersion: number;
       modifications: (
-        | { type: "Add"; queryId: number; udfPath: string; args: JSONValue[] }
+        | {
+            type: "Add";
+            queryId: number;
+            udfPath: string;
+            args: JSONValue[];
+            journal?: string | null;
+          }
         | { type: "Remove"; queryId: number }
       )[];
     }
@@ -410,11 +416,13 @@ export class SyncConnection implements SubscriberOwner {
       await yieldWhenBusy();
       if (this.closed) return;
       const args = (change.args[0] ?? {}) as JSONValue;
+      const journal = change.journal ?? null;
       const sub: Subscriber = {
         queryId: change.queryId,
         udfPath: change.udfPath,
         args,
-        groupKey: Subscriptions.key(change.udfPath, args),
+        journal,
+        groupKey: Subscriptions.key(change.udfPath, args, journal),
         owner: this,
       };
       this.subs.set(change.queryId, sub);
@@ -722,7 +730,10 @@ export function parseClientMessage(raw: unknown): ClientMessage | null {
           change.type === "Add" &&
           isNumber(change.queryId) &&
           typeof change.udfPath === "string" &&
-          isArgs(change.args)
+          isArgs(change.args) &&
+          (change.journal === undefined ||
+            change.journal === null ||
+            typeof change.journal === "string")
         );
       });
       return valid ? (m as ClientMessage) : null;

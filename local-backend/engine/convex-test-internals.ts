@@ -12,15 +12,13 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { getDocumentSize, type Value } from "convex/values";
 import { decodeId } from "./ids.ts";
-import type { VectorIndex } from "./vector-search.ts";
-
-export interface SearchIndex {
-  indexDescriptor: string;
-  searchField: string;
-  filterFields: string[];
-}
 import { IndexQueries, type QueryJson } from "./index-query.ts";
 import { IndexStore } from "./indexes.ts";
+import { queryFingerprint, readPage, rowsAfterIn } from "./pagination.ts";
+import { searchRows, type SearchFilter, type SearchIndexDefinition } from "./text-search.ts";
+import type { VectorIndex } from "./vector-search.ts";
+
+export type SearchIndex = SearchIndexDefinition;
 
 export const PINNED_CONVEX_TEST_VERSION = "0.0.60";
 
@@ -61,11 +59,21 @@ interface DatabaseFake {
   stashWrites(): Record<string, Doc | null>[];
   restoreWrites(stashed: Record<string, Doc | null>[]): void;
   _addWrite(id: string, value: Doc | null): void;
-  _encodeCursor(doc: Doc, fieldPaths: string[]): string;
-  _docIsAfterCursor(doc: Doc, cursorKeys: unknown[], fieldPaths: string[], order: string): number;
   startQuery(query: QueryJson): number;
   queryNext(queryId: number): { value: Doc | null; done: boolean };
   paginate(args: PaginateArgs): unknown;
+  _resolveQuerySource(query: QueryJson): ResolvedSource;
+}
+
+/** convex-test's resolution of a query's source (for text search, which the index trees do not serve). */
+interface ResolvedSource {
+  sortedDocs: Doc[];
+  filterFn: (doc: Doc) => boolean;
+  limit: number | null;
+  fieldPathsToSortBy: string[];
+  order: "asc" | "desc";
+  /** Set for search sources: each sorted document's position in Convex's search order. */
+  searchKeys?: unknown[][];
 }
 
 type PaginateArgs = Omit<Parameters<IndexQueries["paginate"]>[0], "documentSize">;
@@ -755,9 +763,6 @@ export class ConvexTestDatabase {
       evaluateFilter: this.internals.evaluateFilter,
       validateIndexRangeExpression: (source, fields) =>
         this.internals.validateIndexRangeExpression(source, fields),
-      encodeCursor: (doc, fieldPaths) => db._encodeCursor(doc, fieldPaths),
-      docIsAfterCursor: (doc, keys, fieldPaths, order) =>
-        db._docIsAfterCursor(doc, keys, fieldPaths, order),
     });
     // Every transaction level writes into its own clones of the trees it touches (engine/indexes.ts).
     const startTransaction = db.startTransaction.bind(db);
@@ -842,14 +847,56 @@ export class ConvexTestDatabase {
       }
       return { value: stream.docs[stream.next++], done: false };
     };
-    const paginate = db.paginate.bind(db);
+    // Text search is ranked as Convex ranks it (engine/text-search.ts), for collect/take and paginate.
+    const resolveQuerySource = db._resolveQuerySource.bind(db);
+    db._resolveQuerySource = (query) => {
+      if (query.source.type !== "Search") return resolveQuerySource(query);
+      const indexName = query.source.indexName ?? "";
+      const [table, index] = indexName.split(".");
+      const definition = this.searchIndex(table, index);
+      if (!definition)
+        throw new Error(
+          `Cannot use search index "${index}" for table "${table}" because it is not declared in the schema.`,
+        );
+      const filters = (query.source as { filters?: SearchFilter[] }).filters ?? [];
+      const rows = searchRows(queries.tableScan(table), indexName, definition, filters);
+      const operators = query.operators.flatMap((op) => ("filter" in op ? [op.filter] : []));
+      const limit = query.operators.find((op) => "limit" in op);
+      return {
+        sortedDocs: rows.map((row) => row.doc),
+        searchKeys: rows.map((row) => row.key),
+        filterFn: (doc) => operators.every((f) => this.internals.evaluateFilter(doc, f)),
+        limit: limit && "limit" in limit ? limit.limit : null,
+        fieldPathsToSortBy: [],
+        order: "asc",
+      };
+    };
+    const documentSize = (doc: Doc) => getDocumentSize(doc as Record<string, Value>);
+    const searchPage = (args: PaginateArgs) => {
+      const { sortedDocs, searchKeys, filterFn } = db._resolveQuerySource(args.query);
+      const rows = sortedDocs.map((doc, i) => ({ doc, key: searchKeys?.[i] ?? [] }));
+      return readPage(
+        {
+          rowsAfter: (after) => rowsAfterIn(rows, after, "asc"),
+          order: "asc",
+          matches: filterFn,
+          size: documentSize,
+          splittable: false,
+        },
+        {
+          fingerprint: queryFingerprint(args.query),
+          cursor: args.cursor ?? null,
+          endCursor: args.endCursor ?? null,
+          pageSize: args.pageSize,
+          maximumRowsRead: args.maximumRowsRead ?? null,
+          maximumBytesRead: args.maximumBytesRead ?? null,
+        },
+      );
+    };
     db.paginate = (args) =>
       queries.handles(args.query.source)
-        ? queries.paginate({
-            ...args,
-            documentSize: (doc) => getDocumentSize(doc as Record<string, Value>),
-          })
-        : paginate(args);
+        ? queries.paginate({ ...args, documentSize })
+        : searchPage(args);
     db._iterateDocs = (table, callback) => {
       for (const doc of queries.tableScan(table)) callback(doc);
     };

@@ -64,6 +64,11 @@ export interface CallOptions {
   /** Admin callers (Authorization: Convex <adminKey>) may run internal functions. */
   admin?: boolean;
   readSet?: ReadSet;
+  /**
+   * A subscribed query's journal (Convex's QueryJournal): the end cursor its `.paginate()` got on its
+   * first run, so later runs keep the page's boundaries. null: a first run; undefined: no journal.
+   */
+  journal?: string | null;
   /** A sync client's (sessionId, requestId): the commit's log record remembers the mutation's result under it. */
   request?: RequestKey;
 }
@@ -83,6 +88,8 @@ export interface CallResult {
   logLines: string[];
   /** Commit timestamp (ns) of the mutation's transaction. */
   commitTs?: bigint;
+  /** The journal for the query's next run: its `.paginate()`'s continueCursor, or null. */
+  journal: string | null;
 }
 
 export class FunctionError extends Error {
@@ -139,6 +146,8 @@ interface CallContext {
   request?: RequestKey;
   /** The mutation's JSON result, seen just before its top-level commit. */
   rawResult?: string;
+  /** A query's journal: the end cursor its page had (`previous`) and has now (`next`). */
+  journal?: { previous: string | null; next: string | null };
 }
 
 /** Function paths whose lookup is remembered: the oldest is forgotten first (a miss costs one lookup). */
@@ -186,6 +195,16 @@ function installProcessSeams(internals: ConvexTestInternals) {
       if (engine && op === "1.0/storageGenerateUploadUrl")
         return JSON.stringify(engine.hooks.uploadUrl());
       if (engine && op === "1.0/storageGetMetadata") return engine.storageMetadata(json, original);
+      const journal = op === "1.0/queryPage" ? callStorage.getStore()?.journal : undefined;
+      if (journal) {
+        const args = JSON.parse(json) as { endCursor?: string | null };
+        // As Convex's query_page: an end cursor in the arguments wins over the journal's.
+        if ((args.endCursor ?? null) === null && journal.previous !== null)
+          json = JSON.stringify({ ...args, endCursor: journal.previous });
+        const result = await original(op, json);
+        journal.next = (JSON.parse(result) as { continueCursor: string }).continueCursor;
+        return result;
+      }
       if (engine && op === "1.0/actions/vectorSearch") {
         const { query } = JSON.parse(json) as { query: VectorQuery };
         return JSON.stringify({ results: engine.vectorSearch(query) });
@@ -608,10 +627,15 @@ export class Engine {
   ): Promise<CallResult> {
     const { canonical, kind: actual } = await this.resolve(udfPath, kind, options.admin ?? false);
     const args = decodeArgs(canonical, jsonArgs);
+    const journal =
+      actual === "query" && options.journal !== undefined
+        ? { previous: options.journal, next: null }
+        : undefined;
     const context: CallContext = {
       udfPath: canonical,
       logLines: [],
       request: actual === "mutation" ? options.request : undefined,
+      journal,
     };
     const accessor = this.accessor(options.identity) as unknown as Record<
       string,
@@ -638,6 +662,7 @@ export class Engine {
         value: convexToJson(value ?? null),
         logLines: context.logLines,
         commitTs: context.commitTs,
+        journal: journal?.next ?? null,
       };
     } catch (error) {
       const { message, data } = errorMessageOf(error);
@@ -655,17 +680,25 @@ export class Engine {
    * A query's outcome for `caller`, from the query cache while nothing it read has changed. Synchronous up
    * to the cache once the function is known: a flush evaluates it for every subscriber of a changed query.
    */
-  query(udfPath: string, jsonArgs: JSONValue, caller: Caller): Promise<Outcome> {
+  query(
+    udfPath: string,
+    jsonArgs: JSONValue,
+    caller: Caller,
+    journal: string | null = null,
+  ): Promise<Outcome> {
     const found = this.resolved.get(udfPath);
     if (found === undefined)
-      return this.find(udfPath).then(() => this.query(udfPath, jsonArgs, caller), failedOutcome);
+      return this.find(udfPath).then(
+        () => this.query(udfPath, jsonArgs, caller, journal),
+        failedOutcome,
+      );
     let canonical: string;
     try {
       ({ canonical } = this.check(udfPath, found, "query", caller.admin));
     } catch (error) {
       return Promise.resolve(failedOutcome(error));
     }
-    return this.cachedQuery(canonical, (jsonArgs ?? {}) as JSONValue, caller.identity);
+    return this.cachedQuery(canonical, (jsonArgs ?? {}) as JSONValue, caller.identity, journal);
   }
 
   /** ctx.runQuery inside an action (any visibility): the value, or what the query threw. */
@@ -684,19 +717,24 @@ export class Engine {
     canonical: string,
     args: JSONValue,
     identity: Identity | null,
+    journal: string | null = null,
   ): Promise<Outcome> {
     return this.queries.get(
-      QueryCache.key(canonical, args),
+      QueryCache.key(canonical, args, journal),
       identity?.tokenIdentifier ?? null,
       (readSet) =>
-        this.call("query", canonical, args, { identity, admin: true, readSet }).then(
+        this.call("query", canonical, args, { identity, admin: true, readSet, journal }).then(
           (result): Outcome => ({
             ok: true,
             value: result.value as JSONValue,
             logLines: result.logLines,
+            journal: result.journal,
           }),
-          failedOutcome,
+          (error) => failedOutcome(error, journal),
         ),
+      // The run that fixed a page's end cursor is also the answer for that journal (same snapshot).
+      (outcome) =>
+        outcome.journal !== journal ? QueryCache.key(canonical, args, outcome.journal) : null,
     );
   }
 
@@ -781,7 +819,7 @@ function decodeArgs(canonical: string, jsonArgs: unknown): Record<string, Value>
   }
 }
 
-function failedOutcome(error: unknown): Outcome {
+function failedOutcome(error: unknown, journal: string | null = null): Outcome {
   const e =
     error instanceof FunctionError ? error : new FunctionError(String(error), undefined, [], error);
   return {
@@ -790,6 +828,7 @@ function failedOutcome(error: unknown): Outcome {
     data: e.data as JSONValue | undefined,
     logLines: e.logLines,
     error: e.thrown ?? e,
+    journal,
   };
 }
 

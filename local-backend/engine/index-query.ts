@@ -1,9 +1,11 @@
-// Queries on the index trees: what convex-test's DatabaseFake.startQuery and paginate compute (same
-// results, errors, cursors and page statuses), with each range read from its index in O(log n + k)
+// Queries on the index trees: what convex-test's DatabaseFake.startQuery computes (same results and
+// errors) and Convex's pages (engine/pagination.ts), with each range read from its index in O(log n + k)
 // instead of scanning and sorting the table. `take(n)`, `first()` and `unique()` stop after n matches.
 import { jsonToConvex, type JSONValue } from "convex/values";
 import type { Doc } from "./convex-test-internals.ts";
+import { fieldGetter } from "./index-order.ts";
 import { compareProbes, Probe, type Index, type IndexStore } from "./indexes.ts";
+import { queryFingerprint, readPage, type PageResult } from "./pagination.ts";
 
 export interface QuerySourceJson {
   type: string;
@@ -22,8 +24,6 @@ export interface QueryJson {
 export interface QueryEvaluation {
   evaluateFilter(doc: Doc, filter: unknown): unknown;
   validateIndexRangeExpression(source: QuerySourceJson, fields: string[]): void;
-  encodeCursor(doc: Doc, fieldPaths: string[]): string;
-  docIsAfterCursor(doc: Doc, cursorKeys: unknown[], fieldPaths: string[], order: string): number;
 }
 
 /** A query value as convex-test reads it: `{$undefined: null}` is undefined. */
@@ -123,100 +123,51 @@ export class IndexQueries {
     return results;
   }
 
-  /** DatabaseFake.paginate, starting at the cursor's position in the index. */
+  /**
+   * `.paginate()` (engine/pagination.ts, Convex's page semantics) over the index range: a page's scan
+   * seeks the cursor's position in the index and reads only the rows it returns.
+   */
   paginate(args: {
     query: QueryJson;
     cursor: string | null;
     endCursor?: string | null;
     pageSize: number;
-    maximumRowsRead?: number;
-    maximumBytesRead?: number;
+    maximumRowsRead?: number | null;
+    maximumBytesRead?: number | null;
     documentSize: (doc: Doc) => number;
-  }) {
-    const { query, cursor, endCursor, pageSize, maximumRowsRead, maximumBytesRead } = args;
-    const { index, lower, upper, filter, order } = this.resolve(query);
-    const cursorFields = index.keyFields;
-    const parseCursor = (c: string | null | undefined): unknown[] | null =>
-      c
-        ? (JSON.parse(c) as (string | null)[]).map((k) =>
-            k === null ? undefined : jsonToConvex(JSON.parse(k) as JSONValue),
-          )
-        : null;
-    const { encodeCursor, docIsAfterCursor } = this.evaluation;
-    const page: Doc[] = [];
-    let continueCursor = "_end_cursor";
-    let pageStatus: "SplitRequired" | "SplitRecommended" | null = null;
-    let splitCursor: string | null = null;
-    const done = () => ({
-      page,
-      isDone: continueCursor === "_end_cursor",
-      continueCursor,
-      splitCursor,
-      pageStatus,
-    });
-    // Past the end: no document is after the end cursor.
-    if (cursor === "_end_cursor") return done();
-    const cursorKeys = parseCursor(cursor);
-    const hasEndBoundary = !!endCursor && endCursor !== "_end_cursor";
-    const endCursorKeys = hasEndBoundary ? parseCursor(endCursor) : null;
-    // Only documents after the cursor: asc from it, desc down from it (while inside the range).
-    let [from, to] = [lower, upper];
-    if (cursorKeys && order === "asc") {
-      const after = new Probe(cursorKeys, 1);
-      if (compareProbes(after, lower) > 0) from = after;
-    } else if (cursorKeys) {
-      const before = new Probe(cursorKeys, -1);
-      if (compareProbes(before, upper) < 0) to = before;
-    }
-    const docs = index.scan(this.store.visible(index), from, to, order);
-    let rowsRead = 0;
-    let bytesRead = 0;
-    // documents read, for the split cursor (encoded only when one is given)
-    const read: Doc[] = [];
-    const size = (doc: Doc) => (maximumBytesRead ? args.documentSize(doc) : 0);
-    const iterator = docs[Symbol.iterator]();
-    let next = iterator.next();
-    while (!next.done) {
-      const doc = next.value;
-      next = iterator.next();
-      const isLastDoc = next.done === true;
-      if (endCursorKeys) {
-        const cmp = docIsAfterCursor(doc, endCursorKeys, cursorFields, order);
-        if (cmp >= 0) {
-          // at the end cursor: this document is the page's last
-          if (cmp === 0) {
-            rowsRead += 1;
-            read.push(doc);
-            if (filter(doc)) page.push(doc);
-            continueCursor = encodeCursor(doc, cursorFields);
+  }): PageResult<Doc> {
+    const { index, lower, upper, filter, order } = this.resolve(args.query);
+    const visible = this.store.visible(index);
+    const getters = index.keyFields.map(fieldGetter);
+    return readPage(
+      {
+        rowsAfter: (after) => {
+          let [from, to] = [lower, upper];
+          if (after !== null && order === "asc") {
+            const probe = new Probe(after, 1);
+            if (compareProbes(probe, lower) > 0) from = probe;
+          } else if (after !== null) {
+            const probe = new Probe(after, -1);
+            if (compareProbes(probe, upper) < 0) to = probe;
           }
-          break;
-        }
-      }
-      rowsRead += 1;
-      bytesRead += size(doc);
-      read.push(doc);
-      const hitLimit =
-        (!!maximumRowsRead && rowsRead >= maximumRowsRead) ||
-        (!!maximumBytesRead && bytesRead >= maximumBytesRead);
-      if (filter(doc)) page.push(doc);
-      if (hitLimit) {
-        pageStatus = "SplitRequired";
-        continueCursor = encodeCursor(doc, cursorFields);
-        break;
-      }
-      if (!endCursor && page.length >= pageSize) {
-        if (!isLastDoc) continueCursor = encodeCursor(doc, cursorFields);
-        break;
-      }
-    }
-    const middle = () => encodeCursor(read[Math.floor((read.length - 1) / 2)], cursorFields);
-    if (pageStatus === "SplitRequired" && read.length >= 2) {
-      splitCursor = middle();
-    } else if (pageStatus === null && rowsRead > pageSize + 1 && read.length >= 2) {
-      pageStatus = "SplitRecommended";
-      splitCursor = middle();
-    }
-    return done();
+          const docs = index.scan(visible, from, to, order);
+          return (function* () {
+            for (const doc of docs) yield { doc, key: getters.map((get) => get(doc)) };
+          })();
+        },
+        order,
+        matches: filter,
+        size: args.documentSize,
+        splittable: true,
+      },
+      {
+        fingerprint: queryFingerprint(args.query),
+        cursor: args.cursor ?? null,
+        endCursor: args.endCursor ?? null,
+        pageSize: args.pageSize,
+        maximumRowsRead: args.maximumRowsRead ?? null,
+        maximumBytesRead: args.maximumBytesRead ?? null,
+      },
+    );
   }
 }

@@ -5,10 +5,18 @@ import type { JSONValue } from "convex/values";
 import type { Doc } from "../engine/convex-test-internals.ts";
 import { ReadSet, type Change } from "../engine/read-set.ts";
 
+/** `journal`: the query journal for the next run (a paginated query's end cursor), as sent to clients. */
 export type Outcome =
-  | { ok: true; value: JSONValue; logLines: string[] }
+  | { ok: true; value: JSONValue; logLines: string[]; journal: string | null }
   /** `error` is what the run threw, for callers inside actions, who get it as ctx.runQuery would throw it. */
-  | { ok: false; message: string; data: JSONValue | undefined; logLines: string[]; error: unknown };
+  | {
+      ok: false;
+      message: string;
+      data: JSONValue | undefined;
+      logLines: string[];
+      error: unknown;
+      journal: string | null;
+    };
 
 interface Entry {
   key: string;
@@ -31,10 +39,11 @@ const serialized = new WeakMap<Outcome, string>();
 export function outcomeJson(outcome: Outcome): string {
   let json = serialized.get(outcome);
   if (json === undefined) {
+    const journal = JSON.stringify(outcome.journal);
     json = outcome.ok
-      ? `"value":${JSON.stringify(outcome.value)},"logLines":${JSON.stringify(outcome.logLines)},"journal":null`
+      ? `"value":${JSON.stringify(outcome.value)},"logLines":${JSON.stringify(outcome.logLines)},"journal":${journal}`
       : `"errorMessage":${JSON.stringify(outcome.message)},"logLines":${JSON.stringify(outcome.logLines)},` +
-        `${outcome.data !== undefined ? `"errorData":${JSON.stringify(outcome.data)},` : ""}"journal":null`;
+        `${outcome.data !== undefined ? `"errorData":${JSON.stringify(outcome.data)},` : ""}"journal":${journal}`;
     serialized.set(outcome, json);
   }
   return json;
@@ -59,18 +68,22 @@ export class QueryCache {
     private readonly maxEntries = DEFAULT_MAX_ENTRIES,
   ) {}
 
-  static key(canonicalUdfPath: string, args: JSONValue) {
-    return `${canonicalUdfPath}\u0000${JSON.stringify(args)}`;
+  /** A journal is part of the key: a page with fixed boundaries is another result than a first page. */
+  static key(canonicalUdfPath: string, args: JSONValue, journal: string | null = null) {
+    return `${canonicalUdfPath}\u0000${JSON.stringify(args)}\u0000${journal ?? ""}`;
   }
 
   /**
    * The cached outcome for `key` as seen by `identity` (a tokenIdentifier, null when signed out), or
    * the outcome of `run`, which must record what it reads in the given read set and never reject.
+   * `aliasOf(outcome)` names another key the same finished run also answers (while nothing it read
+   * changes), or null.
    */
   get(
     key: string,
     identity: string | null,
     run: (readSet: ReadSet) => Promise<Outcome>,
+    aliasOf?: (outcome: Outcome) => string | null,
   ): Promise<Outcome> {
     const who = identity ?? "anonymous";
     let group = this.groups.get(key);
@@ -94,10 +107,30 @@ export class QueryCache {
     this.running.add(entry);
     group.set(who, entry);
     entry.promise = run(entry.readSet).then((outcome) => {
-      this.finish(entry);
+      const live = this.finish(entry);
+      const alias = live ? (aliasOf?.(outcome) ?? null) : null;
+      if (alias !== null) this.addAlias(entry, alias);
       return outcome;
     });
     return entry.promise;
+  }
+
+  /** Whether `key` has an entry `identity` would be answered from (running or finished). */
+  has(key: string, identity: string | null): boolean {
+    const group = this.groups.get(key);
+    return group?.get(ANYONE) !== undefined || group?.get(identity ?? "anonymous") !== undefined;
+  }
+
+  /** The finished `entry`'s outcome also answers `key`, until a commit touches what it read. */
+  private addAlias(entry: Entry, key: string) {
+    let group = this.groups.get(key);
+    if (group?.get(ANYONE) ?? group?.get(entry.slot)) return;
+    if (!group) this.groups.set(key, (group = new Map()));
+    const alias: Entry = { ...entry, key };
+    group.set(alias.slot, alias);
+    for (const table of this.tablesOf(alias.readSet)) this.byTable.get(table)?.add(alias);
+    this.lru.add(alias);
+    this.evict();
   }
 
   /** Keeps `key`'s entries from eviction while something (a subscription) depends on being told of its changes. */
@@ -150,11 +183,12 @@ export class QueryCache {
     return n;
   }
 
-  private finish(entry: Entry) {
+  /** Files a finished run; false when a commit made it stale while it ran. */
+  private finish(entry: Entry): boolean {
     entry.done = true;
     this.running.delete(entry);
     const group = this.groups.get(entry.key);
-    if (group?.get(entry.slot) !== entry) return; // made stale by a commit while running
+    if (group?.get(entry.slot) !== entry) return false; // made stale by a commit while running
     if (!entry.readSet.identity) {
       group.delete(entry.slot);
       const previous = group.get(ANYONE);
@@ -169,6 +203,7 @@ export class QueryCache {
     }
     this.lru.add(entry);
     this.evict();
+    return true;
   }
 
   private tablesOf(readSet: ReadSet): Set<string> {

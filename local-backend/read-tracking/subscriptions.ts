@@ -35,7 +35,13 @@ export interface Subscriber {
   readonly queryId: number;
   readonly udfPath: string;
   readonly args: JSONValue;
-  readonly groupKey: string;
+  /**
+   * The query journal its next run gets (null before a first run, or from the client's Add after a
+   * reconnect): a paginated query's first run fixes its end cursor here, as Convex's sync worker keeps it.
+   */
+  journal: string | null;
+  /** Subscriptions.key(udfPath, args, journal) */
+  groupKey: string;
   /** outcomeJson of the last outcome computed for this subscriber (what the client has or will get). */
   lastJson?: string;
   owner: SubscriberOwner;
@@ -94,8 +100,8 @@ export class Subscriptions {
     return this.engine.queries.runs;
   }
 
-  static key(udfPath: string, args: JSONValue) {
-    return QueryCache.key(parseUdfPath(udfPath).canonical, args);
+  static key(udfPath: string, args: JSONValue, journal: string | null = null) {
+    return QueryCache.key(parseUdfPath(udfPath).canonical, args, journal);
   }
 
   add(sub: Subscriber) {
@@ -125,9 +131,26 @@ export class Subscriptions {
     return this.groups.size;
   }
 
-  /** Current outcome for a subscriber, from the shared cache or a fresh run. */
-  evaluate(sub: Subscriber): Promise<Outcome> {
-    return this.engine.query(sub.udfPath, sub.args, sub.owner);
+  /** Current outcome for a subscriber, from the shared cache or a fresh run; it keeps the run's journal. */
+  async evaluate(sub: Subscriber): Promise<Outcome> {
+    const outcome = await this.engine.query(sub.udfPath, sub.args, sub.owner, sub.journal);
+    if (outcome.journal !== sub.journal) this.useJournal(sub, outcome.journal);
+    return outcome;
+  }
+
+  /** Moves `sub` to the group of its new journal (whose cache entry the run that made it left behind). */
+  private useJournal(sub: Subscriber, journal: string | null) {
+    const subscribed = this.subscribed(sub);
+    if (subscribed) this.remove(sub);
+    sub.journal = journal;
+    sub.groupKey = Subscriptions.key(sub.udfPath, sub.args, journal);
+    if (!subscribed) return;
+    this.add(sub);
+    // A commit dropped that entry before this subscriber moved: nothing would tell it of the change.
+    if (!this.engine.queries.has(sub.groupKey, sub.owner.identity?.tokenIdentifier ?? null)) {
+      this.flows.get(sub.owner)?.dirty.add(sub);
+      this.start(sub.owner);
+    }
   }
 
   /** Called synchronously from the engine's commit hook (after the query cache dropped what it touched). */

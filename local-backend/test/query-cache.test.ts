@@ -37,7 +37,7 @@ describe("QueryCache", () => {
         },
       });
       readSet.identity = readsIdentity;
-      return { ok: true, value, logLines: [] };
+      return { ok: true, value, logLines: [], journal: null };
     };
     run.calls = 0;
     return run;
@@ -94,10 +94,10 @@ describe("QueryCache", () => {
     c.invalidate(write(null, counter("1", "a", 1)));
     const second = c.get(key, null, slow);
     expect(finish).toHaveLength(2);
-    finish[0]({ ok: true, value: 0, logLines: [] });
+    finish[0]({ ok: true, value: 0, logLines: [], journal: null });
     expect(await first).toMatchObject({ value: 0 });
     expect(c.size).toBe(1); // the second run's entry only
-    finish[1]({ ok: true, value: 1, logLines: [] });
+    finish[1]({ ok: true, value: 1, logLines: [], journal: null });
     await second;
     expect(await c.get(key, null, slow)).toMatchObject({ value: 1 });
     expect(finish).toHaveLength(2);

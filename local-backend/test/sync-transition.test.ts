@@ -4,7 +4,7 @@ import { transitionFrames, transitionPieces, type Modification } from "../sync-t
 
 const start = { querySet: 0, identity: 0, ts: 0n };
 const end = { querySet: 1, identity: 0, ts: 5n };
-const outcome = { ok: true as const, value: { text: "a😀é😀😀" }, logLines: [] };
+const outcome = { ok: true as const, value: { text: "a😀é😀😀" }, logLines: [], journal: null };
 const modifications: Modification[] = [
   ...Array.from({ length: 20 }, (_, queryId) => ({ queryId, outcome })),
   { queryId: 99, removed: true },
