@@ -273,27 +273,30 @@ const SCHEDULED_JOBS_SOURCE = `async function runScheduledFunction({ db, jobId, 
             return;
         const mutationJob = { db, jobId, done: false };
         try {
-            await localBackendJobStorage.run(isMutation ? mutationJob : undefined, () => withAuth().fun(functionPath, args));
+            // On the job's request metadata (not an AsyncLocalStorage of its own: each one enabled slows every promise).
+            requestMetadata.localBackendMutationJob = isMutation ? mutationJob : undefined;
+            await withAuth().fun(functionPath, args);
         }
         catch (error) {
+            requestMetadata.localBackendMutationJob = undefined;
             console.error(\`Error when running scheduled function \${name}\`, error);
             const message = localBackendHooks.jobError ? localBackendHooks.jobError(error) : String(error);
             await withAuth().runInComponent(componentPath, async () => localBackendCompleteJob(db, jobId, { kind: "failed", error: message }));
             return;
         }
+        requestMetadata.localBackendMutationJob = undefined;
         if (!mutationJob.done)
             await withAuth().runInComponent(componentPath, async () => localBackendCompleteJob(db, jobId, { kind: "success" }));
     }));
 }
-const localBackendJobStorage = new AsyncLocalStorage();
 function localBackendCompleteJob(db, jobId, state) {
     const job = db.get("_scheduled_functions", jobId);
     if (!job || (job.state.kind !== "pending" && job.state.kind !== "inProgress"))
         return;
     db.patch("_scheduled_functions", jobId, { state, completedTime: Date.now() });
 }
-function localBackendCompleteMutationJob(db) {
-    const job = localBackendJobStorage.getStore();
+function localBackendCompleteMutationJob(db, requestMetadata) {
+    const job = requestMetadata.localBackendMutationJob;
     if (job === undefined || job.done || job.db !== db)
         return;
     job.done = true;
@@ -361,7 +364,7 @@ export function loadConvexTestInternals(): Promise<ConvexTestInternals> {
       "            const rawResult = await nestedTxStorage.run(childLock, invokeInContext);\n            const commitTs = transactionManager.commit(isNested);",
       "            const rawResult = await nestedTxStorage.run(childLock, invokeInContext);\n" +
         '            validateReturnValue(returnsValidator, jsonToConvex(JSON.parse(rawResult)), "mutation", functionPath);\n' +
-        "            if (!isNested) localBackendCompleteMutationJob(getDb());\n" +
+        "            if (!isNested) localBackendCompleteMutationJob(getDb(), requestMetadata);\n" +
         "            if (!isNested) localBackendHooks.mutationResult?.(rawResult);\n" +
         "            const commitTs = transactionManager.commit(isNested);",
     );
