@@ -4,6 +4,7 @@ import { upsertCatalog } from "./model/catalog";
 import { CATALOG } from "./model/catalogData";
 import { insertAdmin, insertCustomer, insertProfessional, newTest } from "./test.setup";
 import { LANDING_SERVICES, SPECIALTIES } from "./validators";
+import { CATEGORY_NAMES_NE, SERVICE_NAMES_NE } from "./localNames";
 
 async function setup() {
   const t = newTest();
@@ -174,6 +175,15 @@ describe("catalog", () => {
     expect((await t.query(api.catalog.search, { text: "manson crack" }))[0]?.serviceName).toBe(
       "Crack Repair",
     );
+  });
+
+  test("every category and service of the catalogue has a Nepali name", () => {
+    for (const category of CATALOG) {
+      expect(CATEGORY_NAMES_NE[category.slug]?.name, category.slug).toBeTruthy();
+      for (const service of category.services)
+        if (service.name !== category.name)
+          expect(SERVICE_NAMES_NE[service.name], service.name).toBeTruthy();
+    }
   });
 
   test("search matches Nepali names and synonyms, whichever vowel length is typed", async () => {

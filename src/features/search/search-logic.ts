@@ -1,5 +1,9 @@
 import { formatAmount, formatNrs } from "@/lib/format";
 import { CITIES, SPECIALTIES, type SpecialtySlug } from "@convex/constants";
+import { m } from "@/i18n/paraglide/messages";
+import { localCityName } from "@/i18n/places";
+import { localServiceName } from "@/i18n/services";
+import { formatNumber } from "@/lib/numbers";
 
 /** Spec §2: the category is derived from serviceName; other values are used as given. */
 const SPEC_CATEGORY: Record<string, string> = {
@@ -41,15 +45,15 @@ export type ServiceDetails = {
 export function detailsView(details: ServiceDetails) {
   const first = details?.availableCities[0];
   return {
-    price: first ? formatNrs(first.price) : "Price not available",
-    guarantee: details?.serviceWarranty || "N/A",
-    service: details?.name || "N/A",
-    location: first?.cityName ?? "Location not available",
-    description: details?.description || "N/A",
-    serviceCharge: first ? `Nrs: ${formatAmount(first.price)}` : "N/A",
+    price: first ? formatNrs(first.price) : m.sd_price_na(),
+    guarantee: details?.serviceWarranty || m.sd_na(),
+    service: details?.name ? localServiceName(details.name) : m.sd_na(),
+    location: first ? localCityName(first.name) : m.sd_location_na(),
+    description: details?.description || m.sd_na(),
+    serviceCharge: first ? m.sd_charge({ amount: formatAmount(first.price) }) : m.sd_na(),
     totalBookings:
       details && typeof details.totalBookings === "number"
-        ? String(details.totalBookings)
-        : "Not available",
+        ? formatNumber(details.totalBookings)
+        : m.sd_not_available(),
   };
 }

@@ -18,6 +18,10 @@ import type { BookActionProps } from "@/lib/booking-intent";
 import { SEARCH_MAP } from "@/lib/constants";
 import { rememberCity } from "@/lib/search-options";
 import { paths } from "@/lib/paths";
+import { m } from "@/i18n/paraglide/messages";
+import { localCityName } from "@/i18n/places";
+import { localLandingService, localServiceName } from "@/i18n/services";
+import { formatNumber } from "@/lib/numbers";
 
 // Leaflet (~45 KB gzip) loads beside the page instead of before it: the heading and list render first.
 const MarkersMap = lazy(() =>
@@ -41,10 +45,10 @@ export function SearchPage({ BookAction }: { BookAction: ComponentType<BookActio
   if (!serviceName) {
     return (
       <main className="mx-auto max-w-3xl px-4 py-10">
-        <EmptyState title="No service chosen.">
-          Pick one on the{" "}
+        <EmptyState title={m.sp_no_service()}>
+          {m.sp_pick_on()}{" "}
           <Link to={paths.services()} className="text-brand-700 underline">
-            services page
+            {m.sp_services_page()}
           </Link>
           .
         </EmptyState>
@@ -58,26 +62,29 @@ export function SearchPage({ BookAction }: { BookAction: ComponentType<BookActio
         <div>
           <p className="text-sm text-slate-500">
             <Link to={paths.services()} className="underline">
-              Our Services
+              {m.sp_our_services()}
             </Link>{" "}
-            › {serviceName}
+            › {localLandingService(serviceName)}
           </p>
           <h1 className="text-2xl font-bold sm:text-3xl">
-            {serviceName} in {city?.name ?? (location || "your city")}
+            {m.sp_heading({
+              service: localLandingService(serviceName),
+              city: city ? localCityName(city.slug) : location || m.sp_your_city(),
+            })}
           </h1>
         </div>
         <SelectField
-          label="Location"
+          label={m.sp_location()}
           wrapperClassName="sm:w-56"
           value={city?.name ?? ""}
           onChange={(e) =>
             navigate(paths.serviceSearch(serviceName, e.target.value), { replace: true })
           }
         >
-          {!city && <option value="">Select a location</option>}
+          {!city && <option value="">{m.sp_select_location()}</option>}
           {CITIES.map((c) => (
             <option key={c.slug} value={c.name}>
-              {c.name}
+              {localCityName(c.slug)}
             </option>
           ))}
         </SelectField>
@@ -88,10 +95,8 @@ export function SearchPage({ BookAction }: { BookAction: ComponentType<BookActio
         <div className="min-w-0 lg:col-start-1 lg:row-start-1">
           <ErrorBoundary
             key={`${category}/${location}`}
-            onError={() => toast.error("Failed to fetch service names")}
-            fallback={(_, retry) => (
-              <ErrorState title="Failed to fetch service names" onRetry={retry} />
-            )}
+            onError={() => toast.error(m.sp_names_failed())}
+            fallback={(_, retry) => <ErrorState title={m.sp_names_failed()} onRetry={retry} />}
           >
             <ServicePanel
               category={category}
@@ -105,9 +110,9 @@ export function SearchPage({ BookAction }: { BookAction: ComponentType<BookActio
           className="min-w-0 lg:col-span-2 lg:row-start-2 lg:mt-4"
         >
           <h2 id="pros-heading" className="text-xl font-bold">
-            Professionals near you
+            {m.sp_pros_near()}
           </h2>
-          <ErrorBoundary fallback={() => <ErrorState title="Professionals could not be loaded." />}>
+          <ErrorBoundary fallback={() => <ErrorState title={m.sp_pros_failed()} />}>
             {city && specialty ? (
               <ProfessionalsList
                 specialty={specialty}
@@ -116,12 +121,12 @@ export function SearchPage({ BookAction }: { BookAction: ComponentType<BookActio
                 BookAction={BookAction}
               />
             ) : (
-              <EmptyState title="Choose a service and a location to see professionals." />
+              <EmptyState title={m.sp_choose_both()} />
             )}
           </ErrorBoundary>
         </section>
         <div className="min-w-0 lg:col-start-2 lg:row-start-1">
-          <ErrorBoundary fallback={() => <ErrorState title="The map could not be loaded." />}>
+          <ErrorBoundary fallback={() => <ErrorState title={m.sp_map_failed()} />}>
             <LiveMap city={city} specialty={specialty} />
           </ErrorBoundary>
         </div>
@@ -148,22 +153,22 @@ function ServicePanel({
       className="self-start rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
     >
       <h2 id="details-heading" className="sr-only">
-        Service details
+        {m.sp_details()}
       </h2>
       {names === undefined ? (
-        <LoadingState label="Loading services…" />
+        <LoadingState label={m.sp_loading_services()} />
       ) : names.length === 0 ? (
-        <EmptyState title="No services found for this category." />
+        <EmptyState title={m.sp_no_services()} />
       ) : (
         <SelectField
-          label="Select Service"
+          label={m.sp_select_service()}
           value={selected}
           onChange={(e) => setSelected(e.target.value)}
         >
-          <option value="">Select Service</option>
+          <option value="">{m.sp_select_service()}</option>
           {names.map((n) => (
             <option key={n} value={n}>
-              {n}
+              {localServiceName(n)}
             </option>
           ))}
         </SelectField>
@@ -172,13 +177,13 @@ function ServicePanel({
         {selected ? (
           <ErrorBoundary
             key={selected}
-            onError={() => toast.error("Failed to fetch service details")}
-            fallback={() => <ErrorState title="Failed to fetch service details" />}
+            onError={() => toast.error(m.sp_details_failed())}
+            fallback={() => <ErrorState title={m.sp_details_failed()} />}
           >
             <Details category={category} serviceName={selected} location={location} />
           </ErrorBoundary>
         ) : (
-          <p className="text-slate-600">Please select a service to view details.</p>
+          <p className="text-slate-600">{m.sp_select_to_view()}</p>
         )}
       </div>
     </section>
@@ -195,34 +200,34 @@ function Details({
   location: string;
 }) {
   const details = useQuery(api.catalog.serviceDetails, { category, serviceName, location });
-  if (details === undefined) return <LoadingState label="Loading details…" />;
+  if (details === undefined) return <LoadingState label={m.sp_loading_details()} />;
   const view = detailsView(details);
   return (
     <div>
       {details === null && (
         <p role="status" className="mb-4 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
-          Service may not be available for the selected location.
+          {m.sp_maybe_unavailable()}
         </p>
       )}
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <p className="text-2xl font-bold text-brand-700">
-          <span className="sr-only">Price: </span>
+          <span className="sr-only">{m.sp_price()} </span>
           {view.price}
         </p>
         <p className="text-sm text-slate-700">
-          Guarantee of service: <span className="font-medium">{view.guarantee}</span>
+          {m.sp_guarantee()} <span className="font-medium">{view.guarantee}</span>
         </p>
       </div>
       <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
-        <dt className="font-medium text-slate-500">Service</dt>
+        <dt className="font-medium text-slate-500">{m.sp_service()}</dt>
         <dd>{view.service}</dd>
-        <dt className="font-medium text-slate-500">Location</dt>
+        <dt className="font-medium text-slate-500">{m.sp_location()}</dt>
         <dd>{view.location}</dd>
-        <dt className="font-medium text-slate-500">Description</dt>
+        <dt className="font-medium text-slate-500">{m.sp_description()}</dt>
         <dd>{view.description}</dd>
-        <dt className="font-medium text-slate-500">Service charge</dt>
+        <dt className="font-medium text-slate-500">{m.sp_charge()}</dt>
         <dd>{view.serviceCharge}</dd>
-        <dt className="font-medium text-slate-500">Total Bookings</dt>
+        <dt className="font-medium text-slate-500">{m.sp_total_bookings()}</dt>
         <dd>{view.totalBookings}</dd>
       </dl>
     </div>
@@ -257,7 +262,7 @@ function LiveMap({
       lat: precise?.lat ?? p.lat,
       lng: precise?.lng ?? p.lng,
       exact: precise !== undefined || p.exact,
-      label: `${p.name} · ${p.specialtyName}`,
+      label: `${p.name} · ${localLandingService(p.specialtyName)}`,
     };
   });
   return (
@@ -267,7 +272,7 @@ function LiveMap({
           <div
             className="rounded-lg bg-slate-200"
             style={{ height: SEARCH_MAP.heightPx }}
-            aria-label="Loading map…"
+            aria-label={m.sp_loading_map()}
             role="img"
           />
         }
@@ -278,15 +283,17 @@ function LiveMap({
           heightPx={SEARCH_MAP.heightPx}
           markers={markers}
           fitToMarkers
-          ariaLabel="Map of professionals' live positions"
+          ariaLabel={m.sp_map_label()}
         />
       </Suspense>
       <p className="mt-2 text-xs text-slate-500" aria-live="polite">
         {positions === undefined
-          ? "Loading live positions…"
+          ? m.sp_loading_positions()
           : positions.length === 0
-            ? "No professionals are sharing their location right now."
-            : `${positions.length} professional${positions.length === 1 ? "" : "s"} online · positions update live (approximate unless you have an active booking).`}
+            ? m.sp_no_positions()
+            : positions.length === 1
+              ? m.sp_online_one()
+              : m.sp_online_many({ count: formatNumber(positions.length) })}
       </p>
     </div>
   );
