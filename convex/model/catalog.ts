@@ -16,7 +16,7 @@ function normalize(text: string): string {
   return text
     .toLowerCase()
     .normalize("NFC")
-    .replace(/[^a-z0-9\u0900-\u0963\u0971-\u097f]/g, "")
+    .replace(/[^a-z0-9\p{Script=Devanagari}]|[।॥]/gu, "")
     .replace(/ी/g, "ि")
     .replace(/ू/g, "ु")
     .replace(/ँ/g, "ं");
