@@ -11,6 +11,7 @@ import {
   requireProfessional,
   verify as verifyProfessional,
 } from "./model/professionals";
+import { fail } from "./model/errors";
 import { onlineRows } from "./model/presence";
 import { professionalOfUser } from "./model/professionalOfUser";
 import { updateSettings as saveSettings } from "./model/settings";
@@ -208,11 +209,17 @@ export const updateSettings = adminMutation({
   },
 });
 
-/** Contact-form messages, newest first. */
+/** Contact-form messages, newest first: the unhandled ones (the inbox) or all. */
 export const messages = adminQuery({
-  args: {},
-  handler: async (ctx) => {
-    const rows = await ctx.db.query("contactMessages").order("desc").take(LIST_LIMIT);
+  args: { unhandledOnly: v.optional(v.boolean()) },
+  handler: async (ctx, { unhandledOnly }) => {
+    const rows = unhandledOnly
+      ? await ctx.db
+          .query("contactMessages")
+          .withIndex("by_handledAt", (q) => q.eq("handledAt", undefined))
+          .order("desc")
+          .take(LIST_LIMIT)
+      : await ctx.db.query("contactMessages").order("desc").take(LIST_LIMIT);
     return rows.map((m) => ({
       _id: m._id,
       _creationTime: m._creationTime,
@@ -221,7 +228,36 @@ export const messages = adminQuery({
       phone: m.phone ?? null,
       message: m.message,
       userId: m.userId ?? null,
+      handledAt: m.handledAt ?? null,
     }));
+  },
+});
+
+/** Unhandled contact messages, counted up to UNREAD_CAP (the sidebar shows "99+" beyond). */
+export const unreadMessages = adminQuery({
+  args: {},
+  returns: v.number(),
+  handler: async (ctx) =>
+    (
+      await ctx.db
+        .query("contactMessages")
+        .withIndex("by_handledAt", (q) => q.eq("handledAt", undefined))
+        .take(UNREAD_CAP)
+    ).length,
+});
+const UNREAD_CAP = 100;
+
+/** Marks a contact message handled (or back to unhandled). */
+export const setMessageHandled = adminMutation({
+  args: { messageId: v.id("contactMessages"), handled: v.boolean() },
+  returns: v.null(),
+  handler: async (ctx, { messageId, handled }) => {
+    const message = await ctx.db.get("contactMessages", messageId);
+    if (message === null) fail("NOT_FOUND", "This message was not found.");
+    await ctx.db.patch("contactMessages", messageId, {
+      handledAt: handled ? Date.now() : undefined,
+    });
+    return null;
   },
 });
 

@@ -9,7 +9,10 @@ import {
 } from "./_generated/server";
 import { professionalMutation, professionalQuery, publicQuery } from "./functions";
 import { validWorkingHours } from "./rules/schedule";
-import { forProfessional as recentReviews } from "./model/reviews";
+import {
+  distribution as reviewDistribution,
+  forProfessional as recentReviews,
+} from "./model/reviews";
 import { resolveCity } from "./model/catalog";
 import {
   documentKind,
@@ -22,6 +25,7 @@ import {
   dashboard,
   profileFor,
   ratingOf,
+  publicStats,
   search as searchProfessionals,
 } from "./model/professionals";
 import { resolveSpecialty } from "./model/users";
@@ -68,9 +72,15 @@ export const get = publicQuery({
     const pro = await ctx.db.get("professionals", professionalId);
     const profile = pro === null ? null : await profileFor(ctx, ctx.viewer, pro);
     if (pro === null || profile === null) return null;
+    const [recent, distribution, stats] = await Promise.all([
+      recentReviews(ctx, pro._id),
+      reviewDistribution(ctx, pro._id),
+      publicStats(ctx, pro),
+    ]);
     return {
       ...profile,
-      reviews: { ...ratingOf(pro), recent: (await recentReviews(ctx, pro._id)).slice(0, 5) },
+      ...stats,
+      reviews: { ...ratingOf(pro), distribution, recent: recent.slice(0, 5) },
     };
   },
 });

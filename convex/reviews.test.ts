@@ -151,3 +151,62 @@ describe("reviews:forProfessional", () => {
     ).toEqual(reviews);
   });
 });
+
+describe("reviews:page and reviews:reply", () => {
+  test("everyone reads a verified professional's reviews with comments, newest first, paginated", async () => {
+    const { t, customer, pro, completed } = await setup();
+    for (const [i, comment] of ["Good work", "Came on time", "Fixed the tap"].entries()) {
+      const bookingId = await completed();
+      await customer.as.mutation(api.reviews.create, { bookingId, rating: 3 + (i % 3), comment });
+    }
+    const first = await t.query(api.reviews.page, {
+      professionalId: pro.professionalId,
+      paginationOpts: { numItems: 2, cursor: null },
+    });
+    expect(first.page.map((r) => r.comment)).toEqual(["Fixed the tap", "Came on time"]);
+    expect(first.page[0]).toMatchObject({ customerName: "Sita S.", reply: null });
+    const rest = await t.query(api.reviews.page, {
+      professionalId: pro.professionalId,
+      paginationOpts: { numItems: 2, cursor: first.continueCursor },
+    });
+    expect(rest.page.map((r) => r.comment)).toEqual(["Good work"]);
+    const profile = await t.query(api.professionals.get, { professionalId: pro.professionalId });
+    expect(profile!.reviews.distribution).toEqual([
+      { stars: 1, count: 0 },
+      { stars: 2, count: 0 },
+      { stars: 3, count: 1 },
+      { stars: 4, count: 1 },
+      { stars: 5, count: 1 },
+    ]);
+    expect(profile).toMatchObject({ completedJobs: 3 });
+    expect(profile!.medianAcceptMs).toBeGreaterThanOrEqual(0);
+    expect(profile!.services.length).toBeGreaterThan(0);
+    expect(profile).not.toHaveProperty("phone");
+    expect(profile!.contact).toBeNull();
+  });
+
+  test("the reviewed professional replies once; other professionals and customers cannot", async () => {
+    const { customer, otherPro, pro, completed } = await setup();
+    const bookingId = await completed();
+    const reviewId = await customer.as.mutation(api.reviews.create, {
+      bookingId,
+      rating: 4,
+      comment: "Good",
+    });
+    expect(
+      await errorCode(otherPro.as.mutation(api.reviews.reply, { reviewId, text: "Thanks!" })),
+    ).toBe("NOT_FOUND");
+    expect(
+      await errorCode(customer.as.mutation(api.reviews.reply, { reviewId, text: "Thanks!" })),
+    ).toBe("FORBIDDEN");
+    await pro.as.mutation(api.reviews.reply, { reviewId, text: "Thank you, Sita!" });
+    expect(await errorCode(pro.as.mutation(api.reviews.reply, { reviewId, text: "Again" }))).toBe(
+      "ALREADY_REPLIED",
+    );
+    const page = await customer.as.query(api.reviews.page, {
+      professionalId: pro.professionalId,
+      paginationOpts: { numItems: 5, cursor: null },
+    });
+    expect(page.page[0].reply).toMatchObject({ text: "Thank you, Sita!" });
+  });
+});

@@ -1,5 +1,6 @@
+import { paginationOptsValidator } from "convex/server";
 import { v } from "convex/values";
-import { customerMutation, publicQuery } from "./functions";
+import { customerMutation, professionalMutation, publicQuery } from "./functions";
 import * as Reviews from "./model/reviews";
 
 export const create = customerMutation({
@@ -20,4 +21,29 @@ export const forProfessional = publicQuery({
     }),
   ),
   handler: (ctx, { professionalId }) => Reviews.forProfessional(ctx, professionalId),
+});
+
+/** A verified professional's reviews with comments and replies, newest first, paginated. */
+export const page = publicQuery({
+  args: { professionalId: v.id("professionals"), paginationOpts: paginationOptsValidator },
+  handler: async (ctx, { professionalId, paginationOpts }) => {
+    const pro = await ctx.db.get("professionals", professionalId);
+    const visible =
+      pro !== null &&
+      (pro.verification.status === "verified" ||
+        ctx.viewer?.role === "admin" ||
+        ctx.viewer?._id === pro.userId);
+    if (!visible) return { page: [], isDone: true, continueCursor: "" };
+    return await Reviews.pageForProfessional(ctx, professionalId, paginationOpts);
+  },
+});
+
+/** The reviewed professional answers a review, once. */
+export const reply = professionalMutation({
+  args: { reviewId: v.id("reviews"), text: v.string() },
+  returns: v.null(),
+  handler: async (ctx, args) => {
+    await Reviews.reply(ctx, ctx.viewer, args);
+    return null;
+  },
 });

@@ -160,6 +160,8 @@ export default defineSchema({
     customerId: v.id("users"),
     rating: v.number(),
     comment: v.optional(v.string()),
+    /** The professional's one answer (model/reviews.ts reply). */
+    reply: v.optional(v.object({ text: v.string(), at: v.number() })),
   })
     .index("by_bookingId", ["bookingId"])
     .index("by_professionalId", ["professionalId"]),
@@ -211,7 +213,9 @@ export default defineSchema({
     message: v.string(),
     userId: v.optional(v.id("users")),
     handledAt: v.optional(v.number()),
-  }),
+  })
+    // the admin inbox: unhandled ones (handledAt absent) newest first, and their count
+    .index("by_handledAt", ["handledAt"]),
 
   /**
    * model/signUpDrafts.ts: a visitor's sign-up in progress, paid for with a proof of work; its

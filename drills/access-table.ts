@@ -79,6 +79,8 @@ export const FUNCTION_ACCESS: Record<string, DrillRole[]> = {
   // reviews
   "reviews:create": ["customer"],
   "reviews:forProfessional": ALL,
+  "reviews:page": ALL,
+  "reviews:reply": ITS_PROFESSIONAL,
   // notifications, presence
   "notifications:list": SIGNED_IN,
   "notifications:unreadCount": SIGNED_IN,
@@ -106,6 +108,8 @@ export const FUNCTION_ACCESS: Record<string, DrillRole[]> = {
   "admin:setAvailability": ADMIN,
   "admin:updateSettings": ADMIN,
   "admin:messages": ADMIN,
+  "admin:unreadMessages": ADMIN,
+  "admin:setMessageHandled": ADMIN,
 };
 
 export const HTTP_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;

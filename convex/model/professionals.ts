@@ -257,3 +257,62 @@ export async function verify(
     ...(note !== undefined ? { params: { note } } : {}),
   });
 }
+
+/** Finished jobs counted on the profile, and the accept times the median is taken over. */
+const STATS_SCAN = 1000;
+const ACCEPT_SAMPLE = 50;
+
+/**
+ * What the public profile shows beyond the card: completed jobs, member since, the median time from
+ * request to acceptance (newest ACCEPT_SAMPLE acceptances), the services with their prices in the
+ * professional's city.
+ */
+export async function publicStats(ctx: QueryCtx, pro: Doc<"professionals">) {
+  const [completed, reviewed, accepts, user, services] = await Promise.all([
+    ctx.db
+      .query("bookings")
+      .withIndex("by_professionalId_and_status", (q) =>
+        q.eq("professionalId", pro._id).eq("status", "completed"),
+      )
+      .take(STATS_SCAN),
+    ctx.db
+      .query("bookings")
+      .withIndex("by_professionalId_and_status", (q) =>
+        q.eq("professionalId", pro._id).eq("status", "reviewed"),
+      )
+      .take(STATS_SCAN),
+    ctx.db
+      .query("bookingEvents")
+      .withIndex("by_professionalId", (q) => q.eq("professionalId", pro._id))
+      .order("desc")
+      .take(STATS_SCAN),
+    ctx.db.get("users", pro.userId),
+    servicesOf(ctx, specialtyCategory(pro.specialty)),
+  ]);
+  const acceptEvents = accepts.filter((e) => e.to === "accepted").slice(0, ACCEPT_SAMPLE);
+  const waits = (
+    await Promise.all(
+      acceptEvents.map(async (e) => {
+        const booking = await ctx.db.get("bookings", e.bookingId);
+        return booking === null ? null : e._creationTime - booking._creationTime;
+      }),
+    )
+  )
+    .filter((w): w is number => w !== null)
+    .sort((a, b) => a - b);
+  const median =
+    waits.length === 0
+      ? null
+      : waits.length % 2 === 1
+        ? waits[(waits.length - 1) / 2]
+        : Math.round((waits[waits.length / 2 - 1] + waits[waits.length / 2]) / 2);
+  return {
+    completedJobs: completed.length + reviewed.length,
+    memberSince: user?._creationTime ?? pro._creationTime,
+    medianAcceptMs: median,
+    verifiedAt: pro.verification.status === "verified" ? (pro.verification.at ?? null) : null,
+    services: services
+      .map((svc) => ({ name: svc.name, price: priceIn(svc, pro.city) }))
+      .filter((svc): svc is { name: string; price: number } => svc.price !== null),
+  };
+}

@@ -1,3 +1,4 @@
+import type { PaginationOptions } from "convex/server";
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
 import { BOOKING_FIELDS } from "../rules/bookingFields";
@@ -78,4 +79,62 @@ export async function forProfessional(ctx: QueryCtx, professionalId: Id<"profess
       at: r._creationTime,
     })),
   );
+}
+
+/** A review as the public profile lists it: reviewer as first name and initial, the professional's reply. */
+async function publicReview(ctx: QueryCtx, r: Doc<"reviews">) {
+  return {
+    _id: r._id,
+    rating: r.rating,
+    comment: r.comment ?? null,
+    customerName: shortName((await ctx.db.get("users", r.customerId))?.name),
+    at: r._creationTime,
+    reply: r.reply ?? null,
+  };
+}
+
+/** A professional's reviews, newest first, a page at a time. */
+export async function pageForProfessional(
+  ctx: QueryCtx,
+  professionalId: Id<"professionals">,
+  paginationOpts: PaginationOptions,
+) {
+  const page = await ctx.db
+    .query("reviews")
+    .withIndex("by_professionalId", (q) => q.eq("professionalId", professionalId))
+    .order("desc")
+    .paginate(paginationOpts);
+  return { ...page, page: await Promise.all(page.page.map((r) => publicReview(ctx, r))) };
+}
+
+/** How many reviews gave each of 1–5 stars (the newest DISTRIBUTION_SCAN). */
+export async function distribution(ctx: QueryCtx, professionalId: Id<"professionals">) {
+  const reviews = await ctx.db
+    .query("reviews")
+    .withIndex("by_professionalId", (q) => q.eq("professionalId", professionalId))
+    .order("desc")
+    .take(DISTRIBUTION_SCAN);
+  const counts = [0, 0, 0, 0, 0];
+  for (const r of reviews) counts[r.rating - 1]++;
+  return counts.map((count, i) => ({ stars: i + 1, count }));
+}
+const DISTRIBUTION_SCAN = 1000;
+
+/** The reviewed professional answers a review once; the reviewer is notified. */
+export async function reply(
+  ctx: MutationCtx,
+  professional: Doc<"users">,
+  args: { reviewId: Id<"reviews">; text: string },
+): Promise<void> {
+  const text = args.text.trim();
+  if (text.length < 2) fail("INVALID_INPUT", "Please write a reply.");
+  if (text.length > MAX_COMMENT)
+    fail("COMMENT_TOO_LONG", `The reply may be at most ${MAX_COMMENT} characters.`);
+  const review = await ctx.db.get("reviews", args.reviewId);
+  const pro = review === null ? null : await ctx.db.get("professionals", review.professionalId);
+  if (review === null || pro === null || pro.userId !== professional._id)
+    fail("NOT_FOUND", "This review was not found.");
+  if (review.reply !== undefined)
+    fail("ALREADY_REPLIED", "You have already replied to this review.");
+  await ctx.db.patch("reviews", review._id, { reply: { text, at: Date.now() } });
 }

@@ -120,6 +120,20 @@ export const VALID_CALLS: Record<string, Build> = {
   "bookings:recentActivity": plain({}),
   "reviews:create": onBooking("completed", { rating: 5, comment: "Good work" }),
   "reviews:forProfessional": plain((c) => ({ professionalId: c.f.p.professionalId })),
+  "reviews:page": plain((c) => ({ professionalId: c.f.p.professionalId, ...page })),
+  // a fresh review of P's work each time: P may reply once
+  "reviews:reply": async (c) => {
+    const bookingId = await c.f.bookingIn("reviewed");
+    const reviewId = await c.f.t.run((ctx) =>
+      ctx.db.insert("reviews", {
+        bookingId,
+        professionalId: c.f.p.professionalId,
+        customerId: c.f.a.userId,
+        rating: 5,
+      }),
+    );
+    return { args: { reviewId, text: "Thank you!" } };
+  },
   "notifications:list": plain(page),
   "notifications:unreadCount": plain({}),
   "notifications:markRead": plain({}),
@@ -155,6 +169,19 @@ export const VALID_CALLS: Record<string, Build> = {
   })),
   "admin:updateSettings": plain({ bannerText: "Drill banner" }),
   "admin:messages": plain({}),
+  "admin:unreadMessages": plain({}),
+  "admin:setMessageHandled": async (c) => ({
+    args: {
+      messageId: await c.f.t.run((ctx) =>
+        ctx.db.insert("contactMessages", {
+          name: "Maya Rai",
+          email: "maya@example.np",
+          message: "Do you serve Butwal?",
+        }),
+      ),
+      handled: true,
+    },
+  }),
 };
 
 export type ValidRequest = { path: string; init: RequestInit; as?: Accessor };

@@ -39,6 +39,10 @@ const routes: RouteObject[] = [
           { path: "/contact", ...page(() => import("@/features/landing/contact-page")) },
           { path: "/services", ...page(() => import("@/features/catalog/services-page")) },
           {
+            path: "/professionals/:id",
+            ...page(() => import("@/app/pages/professional-profile")),
+          },
+          {
             path: "/services-tile-Marbal",
             ...page(() => import("@/features/catalog/tile-marble-page")),
           },
@@ -87,6 +91,7 @@ const routes: RouteObject[] = [
             ...page(() => import("@/features/admin/technicians-page")),
           },
           { path: "/admin/settings", ...page(() => import("@/features/admin/settings-page")) },
+          { path: "/admin/messages", ...page(() => import("@/features/admin/messages-page")) },
         ],
       },
       { path: "*", element: <Navigate to="/" replace /> },

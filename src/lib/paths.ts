@@ -32,6 +32,7 @@ export const paths = {
   adminUsers: () => "/admin/users",
   adminTechnicians: () => "/admin/technicians",
   adminSettings: () => "/admin/settings",
+  adminMessages: () => "/admin/messages",
 } as const;
 
 /** Paths on which the public header is hidden (spec §2: admin login and panel). */

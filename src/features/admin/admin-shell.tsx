@@ -9,8 +9,23 @@ const NAV = [
   { label: "Dashboard", to: paths.adminDashboard() },
   { label: "Users", to: paths.adminUsers() },
   { label: "Technicians", to: paths.adminTechnicians() },
+  { label: "Messages", to: paths.adminMessages() },
   { label: "Settings", to: paths.adminSettings() },
 ] as const;
+
+/** Unhandled contact messages, live: a new message raises it on every admin's screen at once. */
+function UnreadBadge() {
+  const unread = useQuery(api.admin.unreadMessages);
+  if (!unread) return null;
+  return (
+    <span
+      aria-label={`${unread} unread`}
+      className="ml-2 rounded-full bg-red-600 px-2 py-0.5 text-xs font-semibold text-white"
+    >
+      {unread >= 100 ? "99+" : unread}
+    </span>
+  );
+}
 
 /**
  * The admin layout: sidebar (a top bar on small screens) around the admin pages. The client only redirects
@@ -86,6 +101,7 @@ function AdminLayout({ name }: { name: string }) {
                     }
                   >
                     {item.label}
+                    {item.to === paths.adminMessages() && <UnreadBadge />}
                   </NavLink>
                 </li>
               ))}
