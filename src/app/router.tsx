@@ -5,6 +5,7 @@ import { RouteErrorBoundary } from "@/app/route-error";
 import { CustomerOnly, GuestOnly } from "@/app/guards";
 import { WithFooter } from "@/app/layouts/site-footer";
 import { LoadingState } from "@/components/ui/states";
+import { paths } from "@/lib/paths";
 
 type PageModule = { default: ComponentType };
 /** Route metadata: loads the route's module (see loadRoutes). */
@@ -34,67 +35,73 @@ const routes: RouteObject[] = [
       {
         element: <WithFooter />,
         children: [
-          { path: "/", ...page(() => import("@/app/pages/home")) },
-          { path: "/about", ...page(() => import("@/features/landing/about-page")) },
-          { path: "/contact", ...page(() => import("@/features/landing/contact-page")) },
-          { path: "/services", ...page(() => import("@/features/catalog/services-page")) },
+          { path: paths.home(), ...page(() => import("@/app/pages/home")) },
+          { path: paths.about(), ...page(() => import("@/features/landing/about-page")) },
+          { path: paths.contact(), ...page(() => import("@/features/landing/contact-page")) },
+          { path: paths.services(), ...page(() => import("@/features/catalog/services-page")) },
           {
             path: "/professionals/:id",
             ...page(() => import("@/app/pages/professional-profile")),
           },
           {
-            path: "/services-tile-Marbal",
+            path: paths.tileMarble(),
             ...page(() => import("@/features/catalog/tile-marble-page")),
           },
         ],
       },
-      { path: "/services/search", ...page(() => import("@/app/pages/service-search")) },
+      { path: paths.serviceSearchPage(), ...page(() => import("@/app/pages/service-search")) },
       {
         element: <GuestOnly />,
         children: [
-          { path: "/signup", ...page(() => import("@/features/auth/signup-page")) },
-          { path: "/user-signup", ...page(() => import("@/features/auth/customer-signup-page")) },
+          { path: paths.signup(), ...page(() => import("@/features/auth/signup-page")) },
           {
-            path: "/professional/signup",
+            path: paths.customerSignup(),
+            ...page(() => import("@/features/auth/customer-signup-page")),
+          },
+          {
+            path: paths.professionalSignup(),
             ...page(() => import("@/features/auth/professional-signup-page")),
           },
-          { path: "/login", ...page(() => import("@/features/auth/login-page")) },
+          { path: paths.login(), ...page(() => import("@/features/auth/login-page")) },
         ],
       },
       {
-        path: "/professional-signin",
+        path: paths.professionalSignin(),
         ...page(() => import("@/features/professional/signin-page")),
       },
       {
-        path: "/professional-dashboard",
+        path: paths.professionalDashboard(),
         ...page(() => import("@/app/pages/professional-dashboard")),
       },
       {
         element: <CustomerOnly />,
         children: [
-          { path: "/customer/profile", ...page(() => import("@/app/pages/customer-profile")) },
+          { path: paths.customerProfile(), ...page(() => import("@/app/pages/customer-profile")) },
           {
-            path: "/customer/notification",
+            path: paths.customerNotifications(),
             ...page(() => import("@/app/pages/customer-notifications")),
           },
         ],
       },
-      { path: "/admin-login", ...page(() => import("@/features/admin/login-page")) },
+      { path: paths.adminLogin(), ...page(() => import("@/features/admin/login-page")) },
       {
         ...page(() => import("@/features/admin/admin-shell")),
         children: [
-          { path: "/admin-panel", ...page(() => import("@/features/admin/technicians-page")) },
-          { path: "/admin/dashboard", ...page(() => import("@/features/admin/dashboard-page")) },
-          { path: "/admin/users", ...page(() => import("@/features/admin/users-page")) },
+          { path: paths.adminPanel(), ...page(() => import("@/features/admin/technicians-page")) },
           {
-            path: "/admin/technicians",
+            path: paths.adminDashboard(),
+            ...page(() => import("@/features/admin/dashboard-page")),
+          },
+          { path: paths.adminUsers(), ...page(() => import("@/features/admin/users-page")) },
+          {
+            path: paths.adminTechnicians(),
             ...page(() => import("@/features/admin/technicians-page")),
           },
-          { path: "/admin/settings", ...page(() => import("@/features/admin/settings-page")) },
-          { path: "/admin/messages", ...page(() => import("@/features/admin/messages-page")) },
+          { path: paths.adminSettings(), ...page(() => import("@/features/admin/settings-page")) },
+          { path: paths.adminMessages(), ...page(() => import("@/features/admin/messages-page")) },
         ],
       },
-      { path: "*", element: <Navigate to="/" replace /> },
+      { path: "*", element: <Navigate to={paths.home()} replace /> },
     ],
   },
 ];

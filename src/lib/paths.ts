@@ -3,7 +3,9 @@ import { m } from "@/i18n/paraglide/messages";
 const withReturn = (path: string, returnTo?: string) =>
   returnTo ? `${path}?${new URLSearchParams({ returnTo })}` : path;
 
-/** Every URL the app links to, built in one place. */
+const SERVICE_SEARCH = "/services/search";
+
+/** Every URL the app links to and every route's path, built in one place. */
 export const paths = {
   home: () => "/",
   about: () => "/about",
@@ -11,7 +13,9 @@ export const paths = {
   services: () => "/services",
   /** `service` optionally preselects one service of the category (header search results). */
   serviceSearch: (serviceName: string, location: string, service?: string) =>
-    `/services/search?${new URLSearchParams({ location, serviceName, ...(service ? { service } : {}) })}`,
+    `${SERVICE_SEARCH}?${new URLSearchParams({ location, serviceName, ...(service ? { service } : {}) })}`,
+  /** The search results page itself (its route). */
+  serviceSearchPage: () => SERVICE_SEARCH,
   tileMarble: () => "/services-tile-Marbal",
   /** `returnTo`: where to go once the new account has logged in (lib/booking-intent.ts). */
   signup: (returnTo?: string) => withReturn("/signup", returnTo),
@@ -38,7 +42,9 @@ export const paths = {
 /** Paths on which the public header is hidden (spec §2: admin login and panel). */
 export function isAdminPath(pathname: string): boolean {
   return (
-    pathname === "/admin-login" || pathname === "/admin-panel" || pathname.startsWith("/admin/")
+    pathname === paths.adminLogin() ||
+    pathname === paths.adminPanel() ||
+    pathname.startsWith("/admin/")
   );
 }
 
