@@ -1,16 +1,17 @@
 import { Component, type ReactNode } from "react";
 import { Link } from "react-router-dom";
+import { m } from "@/i18n/paraglide/messages";
 
 /** Spec §8: an error no page handled shows this with its message. */
 export function RouteError({ error }: { error: unknown }) {
   return (
     <main className="mx-auto max-w-xl p-8" role="alert">
-      <h1 className="text-2xl font-semibold text-red-700">Unexpected Application Error!</h1>
+      <h1 className="text-2xl font-semibold text-red-700">{m.route_error_title()}</h1>
       <p className="mt-3 text-slate-700">
         {error instanceof Error ? error.message : String(error)}
       </p>
       <Link to="/" className="mt-6 inline-block text-brand-700 underline">
-        Back to home
+        {m.route_error_home()}
       </Link>
     </main>
   );

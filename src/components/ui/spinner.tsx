@@ -1,5 +1,7 @@
+import { m } from "@/i18n/paraglide/messages";
+
 export function Spinner({
-  label = "Loading…",
+  label = m.state_loading(),
   className = "",
 }: {
   label?: string;

@@ -1,7 +1,8 @@
 import type { ReactNode } from "react";
 import { Spinner } from "@/components/ui/spinner";
+import { m } from "@/i18n/paraglide/messages";
 
-export function LoadingState({ label = "Loading…" }: { label?: string }) {
+export function LoadingState({ label = m.state_loading() }: { label?: string }) {
   return (
     <div className="flex justify-center py-10">
       <Spinner label={label} />
@@ -20,7 +21,7 @@ export function EmptyState({ title, children }: { title: string; children?: Reac
 
 /** A failed panel; with `onRetry` (an ErrorBoundary's retry) it offers a "Try again" button. */
 export function ErrorState({
-  title = "Something went wrong",
+  title = m.state_failed(),
   onRetry,
   children,
 }: {
@@ -32,7 +33,7 @@ export function ErrorState({
     <>
       {children}
       <button type="button" className="underline" onClick={onRetry}>
-        Try again
+        {m.action_retry()}
       </button>
     </>
   ) : (
