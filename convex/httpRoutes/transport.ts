@@ -3,10 +3,10 @@
  * Bearer-token authentication. Every route answers JSON; errors are `{success: false, code, message}`
  * with a 4xx status — never a 500 or a stack trace.
  */
-import { httpActionGeneric, type HttpRouter } from "convex/server";
+import type { HttpRouter } from "convex/server";
 import { ConvexError } from "convex/values";
 import { internal } from "../_generated/api";
-import type { ActionCtx } from "../_generated/server";
+import { httpAction, type ActionCtx } from "../_generated/server";
 import type { ErrorCode } from "../model/errors";
 import type { Role } from "../validators";
 
@@ -132,9 +132,9 @@ function preflight(request: Request): Response {
 
 /** Wraps a handler so it never answers with a 500 and always carries CORS headers. */
 export function apiAction(handler: ApiHandler) {
-  return httpActionGeneric(async (ctx, request) => {
+  return httpAction(async (ctx, request) => {
     try {
-      return await handler(ctx as unknown as ActionCtx, request);
+      return await handler(ctx, request);
     } catch (error) {
       return errorResponse(request, error);
     }
@@ -168,7 +168,7 @@ export function addApiRoute(
   http.route({
     ...route,
     method: "OPTIONS",
-    handler: httpActionGeneric(async (_ctx, request) => preflight(request)),
+    handler: httpAction(async (_ctx, request) => preflight(request)),
   });
 }
 
@@ -191,7 +191,7 @@ export function addApiFallback(http: HttpRouter): void {
   http.route({
     pathPrefix: "/api/",
     method: "OPTIONS",
-    handler: httpActionGeneric(async (_ctx, request) => preflight(request)),
+    handler: httpAction(async (_ctx, request) => preflight(request)),
   });
 }
 
