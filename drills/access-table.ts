@@ -112,6 +112,24 @@ export const FUNCTION_ACCESS: Record<string, DrillRole[]> = {
   "admin:setMessageHandled": ADMIN,
 };
 
+const TWIN: Partial<Record<DrillRole, DrillRole>> = {
+  customer: "otherCustomer",
+  otherCustomer: "customer",
+  professional: "otherProfessional",
+  otherProfessional: "professional",
+};
+
+/**
+ * Whether a call with ids chosen by the drill may write at all: the role may call the function,
+ * or its twin may (the twin differs only in whose fixtures it holds, so its own documents are
+ * fair game; FUNCTION_WRITES' "own" scopes still refuse everyone else's).
+ */
+export function mayWriteWithAnyIds(name: string, role: DrillRole): boolean {
+  const roles = FUNCTION_ACCESS[name] ?? [];
+  const twin = TWIN[role];
+  return roles.includes(role) || (twin !== undefined && roles.includes(twin));
+}
+
 export const HTTP_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 export type HttpMethod = (typeof HTTP_METHODS)[number];
 
@@ -211,6 +229,8 @@ export const FUNCTION_WRITES: Record<string, Writes> = {
   "bookings:cancel": BOOKING_STEP,
   // the review updates the reviewed professional's rating
   "reviews:create": { ...BOOKING_STEP, reviews: "own", professionals: "any" },
+  // the reviewed professional answers once
+  "reviews:reply": { reviews: "own" },
   "notifications:markRead": { notifications: "own" },
   "presence:heartbeat": { presence: "own", _scheduled_functions: "own" },
   "users:setLanguage": { users: "own" },
@@ -241,6 +261,7 @@ export const FUNCTION_WRITES: Record<string, Writes> = {
   "admin:verify": { professionals: "any", notifications: "any", _scheduled_functions: "any" },
   "admin:setAvailability": { professionals: "any" },
   "admin:updateSettings": { settings: "any" },
+  "admin:setMessageHandled": { contactMessages: "any" },
 };
 
 /** Route (as in ROUTE_ACCESS) → the tables an allowed request may change. */

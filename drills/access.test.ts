@@ -13,6 +13,7 @@ import { modules } from "../convex/test.setup";
 import {
   FUNCTION_ACCESS,
   FUNCTION_WRITES,
+  mayWriteWithAnyIds,
   PUBLIC_DOCUMENTS,
   ROLES,
   ROUTE_ACCESS,
@@ -316,7 +317,7 @@ describe("access sweep with hostile ids", () => {
           const { args, as: override } = await VALID_CALLS[name]({ f, role, as: f.callers[role] });
           const as = override ?? f.callers[role];
           const watcher = watcherOf(f);
-          const allowed = FUNCTION_ACCESS[name].includes(role);
+          const mayWrite = mayWriteWithAnyIds(name, role);
           for (const [slotIndex, slot] of slots.entries()) {
             const answers: { owners: string; id: string; answer: Answer }[] = [];
             for (const { table, id, owners } of idsForSlot(
@@ -333,7 +334,7 @@ describe("access sweep with hostile ids", () => {
                 {
                   viewer: f.viewerOf(as),
                   label,
-                  writes: allowed ? (FUNCTION_WRITES[name] ?? {}) : {},
+                  writes: mayWrite ? (FUNCTION_WRITES[name] ?? {}) : {},
                   sent: JSON.stringify(probe),
                   readOnly: kind === "query",
                 },

@@ -12,8 +12,8 @@
 import type { ConvexHttpClient } from "convex/browser";
 import { makeFunctionReference } from "convex/server";
 import {
-  FUNCTION_ACCESS,
   FUNCTION_WRITES,
+  mayWriteWithAnyIds,
   PUBLIC_DOCUMENTS,
   ROLES,
   ROUTE_ACCESS,
@@ -164,7 +164,7 @@ export class BackendAccessSweep {
       for (const role of ROLES) {
         const as = this.cast.callers[role];
         const viewer = this.cast.viewerOf(as);
-        const allowed = FUNCTION_ACCESS[fn.name]?.includes(role) ?? false;
+        const mayWrite = mayWriteWithAnyIds(fn.name, role);
         const watcher = this.watcher();
         for (const [slotIndex, slot] of slots.entries()) {
           const answers: { owners: string; id: string; answer: Answer }[] = [];
@@ -182,7 +182,7 @@ export class BackendAccessSweep {
               {
                 viewer,
                 label,
-                writes: allowed ? (FUNCTION_WRITES[fn.name] ?? {}) : {},
+                writes: mayWrite ? (FUNCTION_WRITES[fn.name] ?? {}) : {},
                 sent: JSON.stringify(args),
                 readOnly: fn.kind === "query",
               },

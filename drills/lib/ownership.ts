@@ -1,6 +1,7 @@
 /**
  * Whose a document is, read from the data itself so a new table needs no rule: a user owns their
- * `users` row and every document with a top-level field naming them (`userId`, `customerId`, …); a
+ * `users` row and every document with a top-level field naming them (`userId`, `customerId`, …),
+ * with the professional whose profile it also names (a booking, a review); a
  * document naming no user belongs to the owners of the documents it names (a refresh token to its
  * session's user, a live position to its professional's); a stored file to the owners of the
  * documents that name it. A document that leads to no user (settings, counters) is nobody's.
@@ -38,7 +39,13 @@ export function ownersOf(id: string, rows: Snapshot, depth = 3): Set<string> {
     return owners;
   }
   for (const user of directUsers(row.doc, rows)) owners.add(user);
-  if (owners.size > 0) return owners;
+  if (owners.size > 0) {
+    // The professional a booking or review names is a party to it, as its customer is.
+    for (const [key, v] of Object.entries(row.doc))
+      if (key !== "_id" && typeof v === "string" && rows.get(v)?.table === "professionals")
+        for (const o of ownersOf(v, rows, depth - 1)) owners.add(o);
+    return owners;
+  }
   for (const ref of stringsIn(row.doc)) {
     if (ref === id || !rows.has(ref)) continue;
     for (const o of ownersOf(ref, rows, depth - 1)) owners.add(o);
