@@ -181,7 +181,7 @@ export function SignupForm({ initialRole }: { initialRole: SignupRole }) {
                   <option value="">{m.field_select_specialty()}</option>
                   {SPECIALTIES.map((s) => (
                     <option key={s.slug} value={s.slug}>
-                      {localLandingService(s.slug)}
+                      {localLandingService(s.name)}
                     </option>
                   ))}
                 </f.SelectField>
