@@ -1,6 +1,7 @@
 // The CLI's push protocol (`npx convex deploy` / `dev`): start_push stages and analyzes the bundled
 // modules, wait_for_schema checks the stored documents against the new schema, finish_push makes the
 // push live. Only the push id travels back through the CLI; everything else stays on this side.
+import type { Registered } from "./system-functions.ts";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { z } from "zod";
@@ -420,15 +421,8 @@ interface Analysis {
   auth: unknown[];
 }
 
-type Registered = {
-  isQuery?: boolean;
-  isMutation?: boolean;
-  isAction?: boolean;
-  isPublic?: boolean;
-  isRouter?: boolean;
-  exportArgs?: () => string;
-  exportReturns?: () => string;
-  getRoutes?: () => [string, string, unknown][];
+/** A module export as a push analyses it: also cron tables, the auth config and the schema. */
+type PushedExport = Registered & {
   crons?: Record<string, unknown>;
   export?: () => string;
   providers?: unknown[];
@@ -449,7 +443,7 @@ async function analyze(dir: string, modules: PushedModule[]): Promise<Analysis> 
   };
   for (const m of modules) {
     if (m.path.startsWith("_deps/")) continue;
-    let exports: Record<string, Registered | undefined>;
+    let exports: Record<string, PushedExport | undefined>;
     try {
       exports = (await import(pathToFileURL(path.join(dir, m.path)).href)) as typeof exports;
     } catch (error) {

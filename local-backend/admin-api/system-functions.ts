@@ -14,7 +14,8 @@ export interface SystemFunctionDeps {
   imports(): Value[];
 }
 
-type Registered = {
+/** What a module export of a Convex app may carry: a registered function or an HTTP router. */
+export type Registered = {
   isQuery?: boolean;
   isMutation?: boolean;
   isAction?: boolean;

@@ -14,7 +14,7 @@ import { getDocumentSize, type Value } from "convex/values";
 import { decodeId } from "./ids.ts";
 import { IndexQueries, type QueryJson } from "./index-query.ts";
 import { IndexStore } from "./indexes.ts";
-import { queryFingerprint, readPage, rowsAfterIn } from "./pagination.ts";
+import { pageRequestOf, readPage, rowsAfterIn } from "./pagination.ts";
 import { searchRows, type SearchFilter, type SearchIndexDefinition } from "./text-search.ts";
 import type { VectorIndex } from "./vector-search.ts";
 
@@ -886,14 +886,7 @@ export class ConvexTestDatabase {
           size: documentSize,
           splittable: false,
         },
-        {
-          fingerprint: queryFingerprint(args.query),
-          cursor: args.cursor ?? null,
-          endCursor: args.endCursor ?? null,
-          pageSize: args.pageSize,
-          maximumRowsRead: args.maximumRowsRead ?? null,
-          maximumBytesRead: args.maximumBytesRead ?? null,
-        },
+        pageRequestOf(args),
       );
     };
     db.paginate = (args) =>

@@ -5,7 +5,7 @@ import { jsonToConvex, type JSONValue } from "convex/values";
 import type { Doc } from "./convex-test-internals.ts";
 import { fieldGetter } from "./index-order.ts";
 import { compareProbes, Probe, type Index, type IndexStore } from "./indexes.ts";
-import { queryFingerprint, readPage, type PageResult } from "./pagination.ts";
+import { pageRequestOf, readPage, type PageResult } from "./pagination.ts";
 
 export interface QuerySourceJson {
   type: string;
@@ -160,14 +160,7 @@ export class IndexQueries {
         size: args.documentSize,
         splittable: true,
       },
-      {
-        fingerprint: queryFingerprint(args.query),
-        cursor: args.cursor ?? null,
-        endCursor: args.endCursor ?? null,
-        pageSize: args.pageSize,
-        maximumRowsRead: args.maximumRowsRead ?? null,
-        maximumBytesRead: args.maximumBytesRead ?? null,
-      },
+      pageRequestOf(args),
     );
   }
 }

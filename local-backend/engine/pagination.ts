@@ -73,6 +73,25 @@ export function invalidCursor(): PaginationError {
   );
 }
 
+/** The page a paginate call asks for, from the arguments convex-test hands the database. */
+export function pageRequestOf(args: {
+  query: unknown;
+  cursor: string | null;
+  endCursor?: string | null;
+  pageSize: number;
+  maximumRowsRead?: number | null;
+  maximumBytesRead?: number | null;
+}): PageRequest {
+  return {
+    fingerprint: queryFingerprint(args.query),
+    cursor: args.cursor ?? null,
+    endCursor: args.endCursor ?? null,
+    pageSize: args.pageSize,
+    maximumRowsRead: args.maximumRowsRead ?? null,
+    maximumBytesRead: args.maximumBytesRead ?? null,
+  };
+}
+
 /** A query's fingerprint: the same source, range, order and filters give the same one. */
 export function queryFingerprint(query: unknown): string {
   return createHash("sha256").update(JSON.stringify(query)).digest("base64url").slice(0, 16);

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { anyApi } from "convex/server";
 import { ConvexHttpClient } from "convex/browser";
 import type { Backend } from "../server.ts";
-import { closeTestBackends, newClient, startTestBackend } from "./helpers.ts";
+import { closeTestBackends, newClient, startTestBackend, ERROR_FRAME as FRAME } from "./helpers.ts";
 
 let backend: Backend;
 let http: ConvexHttpClient;
@@ -17,8 +17,6 @@ beforeAll(async () => {
   http = new ConvexHttpClient(backend.url);
 });
 afterAll(closeTestBackends);
-
-const FRAME = /^\[Request ID: [0-9a-f]{16}\] Server Error\n/;
 
 /** The error text of a call, without the "[Request ID: …] Server Error" line (checked here). */
 async function errorOf(call: Promise<unknown>): Promise<string> {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { anyApi } from "convex/server";
 import { ConvexHttpClient } from "convex/browser";
 import type { Backend } from "../server.ts";
-import { closeTestBackends, startTestBackend } from "./helpers.ts";
+import { closeTestBackends, startTestBackend, ERROR_FRAME as FRAME } from "./helpers.ts";
 
 let backend: Backend;
 let http: ConvexHttpClient;
@@ -16,7 +16,6 @@ beforeAll(async () => {
 });
 afterAll(closeTestBackends);
 
-const FRAME = /^\[Request ID: [0-9a-f]{16}\] Server Error\n/;
 const OVER_LIMIT_HELP =
   "Consider using smaller limits in your queries, paginating your queries, or using indexed queries with a selective index range expressions.";
 

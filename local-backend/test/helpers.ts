@@ -103,3 +103,6 @@ export function legacyLogLine(
   const json = JSON.stringify(record);
   return `${crc32(json).toString(16).padStart(8, "0")} ${json}\n`;
 }
+
+/** The line Convex puts before a function's error message: `[Request ID: …] Server Error`. */
+export const ERROR_FRAME = /^\[Request ID: [0-9a-f]{16}\] Server Error\n/;
