@@ -23,6 +23,7 @@ import {
 import { buildFixtures, type Accessor, type Fixtures } from "./convex-fixtures";
 import { slotName, withValueAt } from "./lib/arg-slots";
 import { CallWatcher, callFunction, fetchRoute, type Answer } from "./lib/checked-call";
+import { refreshTokenSweep } from "./lib/refresh-token-sweep";
 import { ALL_TABLES, settledSnapshot, snapshot } from "./lib/db-snapshot";
 import {
   requestSlotName,
@@ -33,9 +34,7 @@ import {
 import {
   enumerationProblems,
   idsForSlot,
-  poolIds,
   publicFunctions as functionsOf,
-  refreshTokenPairs,
   type IdPool,
   type PublicFunction,
 } from "./lib/id-sweep";
@@ -439,70 +438,21 @@ describe("access sweep with hostile ids", () => {
   test.runIf(FULL)(
     "auth: refresh tokens, verifiers and codes made of ids of every table change nothing and answer as a garbage token does",
     async () => {
-      const signIn = makeFunctionReference<"action">("auth:signIn");
-      const problems: string[] = [];
-      let calls = 0;
       const rows = await snapshot(f.t);
-      const ids = poolIds(pool, f.missingIds);
-      /** An issued token of that session: the library's to refresh, not an attack. */
-      const issued = (tokenId: string, sessionId: string) =>
-        rows.get(tokenId)?.table === "authRefreshTokens" &&
-        rows.get(tokenId)?.doc.sessionId === sessionId;
-      const pairs = refreshTokenPairs(ids, FULL, issued);
-      const shapes: { label: string; args: Record<string, unknown> }[] = [
-        ...pairs.map(([x, y]) => ({
-          label: `refreshToken ${x.table} of ${x.owners} | ${y.table} of ${y.owners}`,
-          args: { refreshToken: `${x.id}|${y.id}` },
-        })),
-        ...ids.flatMap((x) => [
-          { label: `params.code ${x.table} of ${x.owners}`, args: { params: { code: x.id } } },
-          {
-            label: `verifier ${x.table} of ${x.owners} with a code`,
-            args: { verifier: x.id, params: { code: "123456" } },
-          },
-          {
-            label: `sign-in email ${x.table} of ${x.owners}`,
-            args: {
-              provider: "customer",
-              params: { flow: "signIn", email: x.id, password: "wrong pass" },
-            },
-          },
-        ]),
-      ];
-      const garbage = await callFunction(f.t, "action", signIn, {
-        refreshToken: "garbage|garbage",
+      const { problems, line } = await refreshTokenSweep({
+        pool,
+        missing: f.missingIds,
+        full: FULL,
+        issued: (tokenId, sessionId) =>
+          rows.get(tokenId)?.table === "authRefreshTokens" &&
+          rows.get(tokenId)?.doc.sessionId === sessionId,
+        callerOf: (role) => f.callers[role],
+        viewerOf: f.viewerOf,
+        watcher: watcherOf(f),
+        emails: true,
       });
-      const watcher = watcherOf(f);
-      // by role, so each role's calls make one watched run
-      for (const [roleIndex, r] of ROLES.entries()) {
-        for (const [i, shape] of shapes.entries()) {
-          // each shape as one role, the roles in turn
-          if (i % ROLES.length !== roleIndex) continue;
-          const as = f.callers[r];
-          const result = await watcher.watch(
-            {
-              viewer: f.viewerOf(as),
-              label: `auth:signIn(${shape.label}) as ${r}`,
-              writes: {},
-              strict: true,
-              sent: JSON.stringify(shape.args),
-            },
-            () => callFunction(as, "action", signIn, shape.args),
-          );
-          calls++;
-          problems.push(...result.problems);
-          if (
-            "refreshToken" in shape.args &&
-            (result.outcome !== garbage.outcome || result.text !== garbage.text)
-          )
-            problems.push(
-              `auth:signIn(${shape.label}) as ${r}: answered ${result.text.slice(0, 100)}, a garbage token ${garbage.text.slice(0, 100)}`,
-            );
-        }
-      }
-      problems.push(...(await watcher.flush()));
       console.log(
-        `access sweep (auth ids${FULL ? ", full" : ""}): ${pairs.length} refresh tokens from ids of ${ALL_TABLES.length} tables, ${ids.length} ids as codes, verifiers and emails, in ${calls} calls; ${problems.length} problems`,
+        `access sweep (auth ids${FULL ? ", full" : ""}): ${line}; ${problems.length} problems`,
       );
       expect(problems).toEqual([]);
     },

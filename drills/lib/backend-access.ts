@@ -9,7 +9,6 @@
  * Arguments other than the attacked one are made from the validator: ids of the cast's own booking,
  * professional and service, strings and numbers a form would send.
  */
-import type { ConvexHttpClient } from "convex/browser";
 import { makeFunctionReference } from "convex/server";
 import {
   FUNCTION_WRITES,
@@ -22,15 +21,9 @@ import {
 import { slotName, withValueAt, type ValidatorJson } from "./arg-slots";
 import type { BackendCast } from "./backend-fixtures";
 import { CallWatcher, INTERNAL_ERROR, callFunction, fetchRoute, type Answer } from "./checked-call";
+import { refreshTokenSweep } from "./refresh-token-sweep";
 import { ALL_TABLES, type Snapshot } from "./db-snapshot";
-import {
-  enumerationProblems,
-  idsForSlot,
-  poolIds,
-  refreshTokenPairs,
-  type IdPool,
-  type PublicFunction,
-} from "./id-sweep";
+import { enumerationProblems, idsForSlot, type IdPool, type PublicFunction } from "./id-sweep";
 import { idsByOwner } from "./ownership";
 
 export type SweepReport = { calls: number; pairs: number; problems: string[]; line: string };
@@ -316,69 +309,18 @@ export class BackendAccessSweep {
    * full), `params.code` and `verifier` of every table: nothing may change at all, and the answer is
    * a garbage token's.
    */
-  async refreshTokens(): Promise<SweepReport> {
-    const signIn = makeFunctionReference<"action">("auth:signIn");
-    const problems: string[] = [];
-    let calls = 0;
-    const ids = poolIds(this.pool, this.missing);
-    /** An issued token of that session: the library's to refresh, not an attack. */
-    const issued = (tokenId: string, sessionId: string) =>
-      this.rows.get(tokenId)?.table === "authRefreshTokens" &&
-      this.rows.get(tokenId)?.doc.sessionId === sessionId;
-    const pairs = refreshTokenPairs(ids, this.full, issued);
-    const shapes = [
-      ...pairs.map(([x, y]) => ({
-        label: `refreshToken ${x.table} of ${x.owners} | ${y.table} of ${y.owners}`,
-        args: { refreshToken: `${x.id}|${y.id}` } as Record<string, unknown>,
-        refresh: true,
-      })),
-      ...ids.flatMap((x) => [
-        {
-          label: `params.code ${x.table} of ${x.owners}`,
-          args: { params: { code: x.id } } as Record<string, unknown>,
-          refresh: false,
-        },
-        {
-          label: `verifier ${x.table} of ${x.owners} with a code`,
-          args: { verifier: x.id, params: { code: "123456" } } as Record<string, unknown>,
-          refresh: false,
-        },
-      ]),
-    ];
-    const garbage = await callFunction(this.cast.callers.visitor, "action", signIn, {
-      refreshToken: "garbage|garbage",
+  refreshTokens(): Promise<SweepReport> {
+    return refreshTokenSweep({
+      pool: this.pool,
+      missing: this.missing,
+      full: this.full,
+      issued: (tokenId, sessionId) =>
+        this.rows.get(tokenId)?.table === "authRefreshTokens" &&
+        this.rows.get(tokenId)?.doc.sessionId === sessionId,
+      callerOf: (role) => this.cast.callers[role],
+      viewerOf: this.cast.viewerOf,
+      watcher: this.watcher(),
+      emails: false,
     });
-    const watcher = this.watcher();
-    for (const [roleIndex, role] of ROLES.entries()) {
-      const as: ConvexHttpClient = this.cast.callers[role];
-      for (const [i, shape] of shapes.entries()) {
-        // each shape as one role, the roles in turn
-        if (i % ROLES.length !== roleIndex) continue;
-        const label = `auth:signIn(${shape.label}) as ${role}`;
-        const result = await watcher.watch(
-          {
-            viewer: this.cast.viewerOf(as),
-            label,
-            writes: {},
-            strict: true,
-            sent: JSON.stringify(shape.args),
-          },
-          () => callFunction(as, "action", signIn, shape.args),
-        );
-        calls++;
-        problems.push(...result.problems);
-        if (shape.refresh && (result.outcome !== garbage.outcome || result.text !== garbage.text))
-          problems.push(
-            `${label}: answered ${result.text.slice(0, 100)}, a garbage token ${garbage.text.slice(0, 100)}`,
-          );
-      }
-    }
-    problems.push(...(await watcher.flush()));
-    return {
-      calls,
-      pairs: pairs.length,
-      problems,
-      line: `${pairs.length} refresh tokens from ids of ${ALL_TABLES.length} tables, ${ids.length} ids as codes and verifiers, in ${calls} calls`,
-    };
   }
 }
