@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { anyApi } from "convex/server";
 import { ConvexHttpClient } from "convex/browser";
 import type { Backend } from "../server.ts";
-import { closeTestBackends, newClient, startTestBackend, ERROR_FRAME as FRAME } from "./helpers.ts";
+import { closeTestBackends, newClient, startTestBackend, errorOf } from "./helpers.ts";
 
 let backend: Backend;
 let http: ConvexHttpClient;
@@ -17,18 +17,6 @@ beforeAll(async () => {
   http = new ConvexHttpClient(backend.url);
 });
 afterAll(closeTestBackends);
-
-/** The error text of a call, without the "[Request ID: …] Server Error" line (checked here). */
-async function errorOf(call: Promise<unknown>): Promise<string> {
-  try {
-    await call;
-  } catch (error) {
-    const message = (error as Error).message;
-    expect(message).toMatch(FRAME);
-    return message.replace(FRAME, "");
-  }
-  throw new Error("the call succeeded");
-}
 
 const VALIDATOR =
   'v.object({exact: v.optional(v.literal("only")), kind: v.optional(v.union(v.literal("a"), v.literal("b"))), ' +

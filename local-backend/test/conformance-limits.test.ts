@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { anyApi } from "convex/server";
 import { ConvexHttpClient } from "convex/browser";
 import type { Backend } from "../server.ts";
-import { closeTestBackends, startTestBackend, ERROR_FRAME as FRAME } from "./helpers.ts";
+import { closeTestBackends, startTestBackend, errorOf } from "./helpers.ts";
 
 let backend: Backend;
 let http: ConvexHttpClient;
@@ -18,17 +18,6 @@ afterAll(closeTestBackends);
 
 const OVER_LIMIT_HELP =
   "Consider using smaller limits in your queries, paginating your queries, or using indexed queries with a selective index range expressions.";
-
-async function errorOf(call: Promise<unknown>): Promise<string> {
-  try {
-    await call;
-  } catch (error) {
-    const message = (error as Error).message;
-    expect(message).toMatch(FRAME);
-    return message.replace(FRAME, "");
-  }
-  throw new Error("the call succeeded");
-}
 
 const count = () => http.query(anyApi.conformance.count, {}) as Promise<number>;
 const insertBuilt = (args: Record<string, number>) =>

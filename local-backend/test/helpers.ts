@@ -5,6 +5,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { ConvexClient } from "convex/browser";
 import { importPKCS8, SignJWT } from "jose";
+import { expect } from "vitest";
 import WebSocket from "ws";
 import { startBackend, type Backend, type BackendOptions } from "../server.ts";
 
@@ -105,4 +106,16 @@ export function legacyLogLine(
 }
 
 /** The line Convex puts before a function's error message: `[Request ID: …] Server Error`. */
-export const ERROR_FRAME = /^\[Request ID: [0-9a-f]{16}\] Server Error\n/;
+const ERROR_FRAME = /^\[Request ID: [0-9a-f]{16}\] Server Error\n/;
+
+/** The error text of a call that must fail, without the `[Request ID: …] Server Error` line it must have. */
+export async function errorOf(call: Promise<unknown>): Promise<string> {
+  try {
+    await call;
+  } catch (error) {
+    const message = (error as Error).message;
+    expect(message).toMatch(ERROR_FRAME);
+    return message.replace(ERROR_FRAME, "");
+  }
+  throw new Error("the call succeeded");
+}
