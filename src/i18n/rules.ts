@@ -31,6 +31,14 @@ const FIXED: Record<string, () => string> = {
   "The name is too long.": m.rule_name_long,
   "Please write a message.": m.rule_write_message,
   "The message may be at most 2000 characters.": m.rule_message_max,
+  "The hotline number is required.": m.admin_rule_hotline_required,
+  "Enter the hotline as a phone number, e.g. 01-5970000.": m.admin_rule_hotline_format,
+  "The banner text is required.": m.admin_rule_banner_required,
+  "The banner text must be 1-300 characters.": m.admin_rule_banner_length,
+  "Enter a number of minutes.": m.admin_rule_minutes_number,
+  "Use whole minutes.": m.admin_rule_minutes_whole,
+  "At least 5 minutes.": m.admin_rule_minutes_min,
+  "At most 1440 minutes (one day).": m.admin_rule_minutes_max,
 };
 
 const PATTERNS: [RegExp, (label: string, n: string) => string][] = [

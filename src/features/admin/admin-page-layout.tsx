@@ -3,6 +3,7 @@ import { Button } from "@/components/ui/button";
 import { ErrorBoundary } from "@/components/ui/error-boundary";
 import { ErrorState } from "@/components/ui/states";
 import { errorMessage } from "@/lib/errors";
+import { m } from "@/i18n/paraglide/messages";
 
 /**
  * An admin page: its heading, any controls (filters, search) and the content that loads data. When
@@ -27,9 +28,9 @@ export function AdminPageLayout({
         fallback={(error, retry) => (
           <div className="mt-4">
             <ErrorState title={loadError}>
-              <p>{errorMessage(error, "Please try again.")}</p>
+              <p>{errorMessage(error, m.admin_load_failed_hint())}</p>
               <Button variant="secondary" size="sm" className="mt-3" onClick={retry}>
-                Try again
+                {m.action_retry()}
               </Button>
             </ErrorState>
           </div>

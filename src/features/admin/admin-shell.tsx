@@ -1,16 +1,21 @@
 import { useConvexAuth, useQuery } from "convex/react";
 import { Navigate, NavLink, Outlet, useLocation, useNavigate } from "react-router-dom";
 import { api } from "@convex/_generated/api";
+import { LanguageSwitch } from "@/components/language-switch";
 import { LoadingState } from "@/components/ui/states";
+import { useSwitchLocale } from "@/app/locale-profile-sync";
+import { useLocale } from "@/i18n/locale";
+import { m } from "@/i18n/paraglide/messages";
+import { formatDigits, formatNumber } from "@/lib/numbers";
 import { paths } from "@/lib/paths";
 import { useLogout } from "@/lib/use-logout";
 
 const NAV = [
-  { label: "Dashboard", to: paths.adminDashboard() },
-  { label: "Users", to: paths.adminUsers() },
-  { label: "Technicians", to: paths.adminTechnicians() },
-  { label: "Messages", to: paths.adminMessages() },
-  { label: "Settings", to: paths.adminSettings() },
+  { label: m.admin_nav_dashboard, to: paths.adminDashboard() },
+  { label: m.admin_nav_users, to: paths.adminUsers() },
+  { label: m.admin_nav_technicians, to: paths.adminTechnicians() },
+  { label: m.admin_nav_messages, to: paths.adminMessages() },
+  { label: m.admin_nav_settings, to: paths.adminSettings() },
 ] as const;
 
 /** Unhandled contact messages, live: a new message raises it on every admin's screen at once. */
@@ -19,10 +24,10 @@ function UnreadBadge() {
   if (!unread) return null;
   return (
     <span
-      aria-label={`${unread} unread`}
+      aria-label={m.admin_unread({ count: formatNumber(unread) })}
       className="ml-2 rounded-full bg-red-600 px-2 py-0.5 text-xs font-semibold text-white"
     >
-      {unread >= 100 ? "99+" : unread}
+      {unread >= 100 ? formatDigits("99+") : formatNumber(unread)}
     </span>
   );
 }
@@ -37,18 +42,20 @@ export default function AdminShell() {
   if (isLoading || (isAuthenticated && viewer === undefined)) {
     return (
       <main className="min-h-dvh bg-slate-100">
-        <LoadingState label="Checking your admin session…" />
+        <LoadingState label={m.admin_checking_session()} />
       </main>
     );
   }
   if (!isAuthenticated || viewer?.role !== "admin")
     return <Navigate to={paths.adminLogin()} replace />;
-  return <AdminLayout name={viewer.name || viewer.username || "Admin"} />;
+  return <AdminLayout name={viewer.name || viewer.username || m.admin_default_name()} />;
 }
 
 function AdminLayout({ name }: { name: string }) {
   const navigate = useNavigate();
   const { pathname } = useLocation();
+  const locale = useLocale();
+  const switchLocale = useSwitchLocale();
   const { logout, busy: leaving } = useLogout(name, () =>
     navigate(paths.adminLogin(), { replace: true }),
   );
@@ -65,7 +72,7 @@ function AdminLayout({ name }: { name: string }) {
       disabled={leaving}
       className={`rounded-lg px-3 py-2 text-sm font-medium whitespace-nowrap text-slate-100 ring-1 ring-slate-500 hover:bg-slate-700 focus-visible:outline-2 focus-visible:outline-brand-500 disabled:opacity-60 ${className}`}
     >
-      {leaving ? "Logging out…" : "Logout"}
+      {leaving ? m.admin_logging_out() : m.nav_logout()}
     </button>
   );
 
@@ -77,14 +84,20 @@ function AdminLayout({ name }: { name: string }) {
           <div className="flex items-center justify-between gap-2 px-4 py-3 md:block md:py-5">
             <div className="min-w-0">
               <p className="font-semibold">
-                GharSewa <span className="font-normal text-slate-300">Admin</span>
+                GharSewa{" "}
+                <span className="font-normal text-slate-300">{m.admin_brand_suffix()}</span>
               </p>
-              <p className="truncate text-xs text-slate-300 md:mt-1">Signed in as {name}</p>
+              <p className="truncate text-xs text-slate-300 md:mt-1">
+                {m.nav_signed_in_as({ name })}
+              </p>
             </div>
-            {logoutButton("md:hidden")}
+            <div className="flex shrink-0 items-center gap-2 md:mt-3">
+              <LanguageSwitch locale={locale} onChange={switchLocale} compact />
+              {logoutButton("md:hidden")}
+            </div>
           </div>
           <nav
-            aria-label="Admin"
+            aria-label={m.admin_nav_label()}
             className="overflow-x-auto px-2 pb-2 md:flex-1 md:overflow-visible"
           >
             <ul className="flex gap-1 md:flex-col">
@@ -100,7 +113,7 @@ function AdminLayout({ name }: { name: string }) {
                       )
                     }
                   >
-                    {item.label}
+                    {item.label()}
                     {item.to === paths.adminMessages() && <UnreadBadge />}
                   </NavLink>
                 </li>

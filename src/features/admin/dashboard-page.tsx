@@ -7,16 +7,19 @@ import { BOOKING_STATUSES } from "@convex/rules/bookingLifecycle";
 import { bookingStatusBadge } from "@/components/booking-status";
 import { paths } from "@/lib/paths";
 import { AdminPageLayout } from "@/features/admin/admin-page-layout";
+import { roleLabel } from "@/features/admin/roles";
+import { m } from "@/i18n/paraglide/messages";
+import { formatNumber } from "@/lib/numbers";
 
 const ROLE_LABELS = {
-  customer: "Customers",
-  professional: "Professionals",
-  admin: "Admins",
+  customer: m.admin_roles_customer,
+  professional: m.admin_roles_professional,
+  admin: m.admin_roles_admin,
 } as const;
 
 export default function AdminDashboardPage() {
   return (
-    <AdminPageLayout title="Dashboard" loadError="The dashboard could not be loaded.">
+    <AdminPageLayout title={m.admin_nav_dashboard()} loadError={m.admin_dashboard_load_failed()}>
       <Stats />
     </AdminPageLayout>
   );
@@ -25,14 +28,14 @@ export default function AdminDashboardPage() {
 function Stats() {
   const stats = useQuery(api.admin.stats);
   const online = useQuery(api.presence.online);
-  if (stats === undefined) return <LoadingState label="Loading figures…" />;
+  if (stats === undefined) return <LoadingState label={m.admin_dashboard_loading()} />;
   const bookingTotal = Object.values(stats.bookings).reduce((a, b) => a + b, 0);
   return (
     <div className="mt-4 space-y-4">
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-        <Figure label="Professionals online now" value={stats.onlineProfessionals} />
+        <Figure label={m.admin_figure_pros_online()} value={stats.onlineProfessionals} />
         <Figure
-          label="Waiting for verification"
+          label={m.admin_figure_waiting()}
           value={stats.pendingVerifications}
           action={
             stats.pendingVerifications > 0 ? (
@@ -40,28 +43,24 @@ function Stats() {
                 to={`${paths.adminTechnicians()}?verification=unverified`}
                 className="text-sm text-brand-700 underline-offset-2 hover:underline"
               >
-                Review documents
+                {m.admin_figure_review_documents()}
               </Link>
             ) : null
           }
         />
-        <Figure label="Bookings" value={bookingTotal} />
-        <Figure label="Users online now" value={online?.length} />
+        <Figure label={m.admin_figure_bookings()} value={bookingTotal} />
+        <Figure label={m.admin_figure_users_online()} value={online?.length} />
       </div>
-      {stats.capped && (
-        <p className="text-sm text-slate-600">
-          Some counts stop at their limit and mean “at least”.
-        </p>
-      )}
+      {stats.capped && <p className="text-sm text-slate-600">{m.admin_figures_capped()}</p>}
       <div className="grid gap-4 lg:grid-cols-3">
-        <Panel title="Accounts by role">
+        <Panel title={m.admin_panel_by_role()}>
           <dl className="divide-y divide-slate-100">
             {(Object.keys(ROLE_LABELS) as (keyof typeof ROLE_LABELS)[]).map((role) => (
-              <Row key={role} label={ROLE_LABELS[role]} value={stats.users[role] ?? 0} />
+              <Row key={role} label={ROLE_LABELS[role]()} value={stats.users[role] ?? 0} />
             ))}
           </dl>
         </Panel>
-        <Panel title="Bookings by status">
+        <Panel title={m.admin_panel_by_status()}>
           <dl className="divide-y divide-slate-100">
             {BOOKING_STATUSES.map((status) => (
               <Row
@@ -72,11 +71,11 @@ function Stats() {
             ))}
           </dl>
         </Panel>
-        <Panel title="Online now">
+        <Panel title={m.admin_panel_online()}>
           {online === undefined ? (
-            <LoadingState label="Loading who is online…" />
+            <LoadingState label={m.admin_online_loading()} />
           ) : online.length === 0 ? (
-            <p className="text-sm text-slate-600">Nobody is online right now.</p>
+            <p className="text-sm text-slate-600">{m.admin_online_nobody()}</p>
           ) : (
             <ul className="divide-y divide-slate-100">
               {online.map((u) => (
@@ -89,9 +88,11 @@ function Stats() {
                       aria-hidden="true"
                       className="h-2 w-2 shrink-0 rounded-full bg-green-500"
                     />
-                    <span className="truncate text-slate-800">{u.name || "Unnamed user"}</span>
+                    <span className="truncate text-slate-800">
+                      {u.name || m.admin_unnamed_user()}
+                    </span>
                   </span>
-                  <span className="text-slate-500">{u.role}</span>
+                  <span className="text-slate-500">{roleLabel(u.role)}</span>
                 </li>
               ))}
             </ul>
@@ -114,7 +115,9 @@ function Figure({
   return (
     <section className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
       <h2 className="text-sm text-slate-600">{label}</h2>
-      <p className="mt-1 text-3xl font-semibold text-slate-900">{value ?? "…"}</p>
+      <p className="mt-1 text-3xl font-semibold text-slate-900">
+        {value === undefined ? "…" : formatNumber(value)}
+      </p>
       {action && <div className="mt-1">{action}</div>}
     </section>
   );
@@ -133,7 +136,7 @@ function Row({ label, value }: { label: string; value: number }) {
   return (
     <div className="flex justify-between py-1.5 text-sm">
       <dt className="text-slate-700">{label}</dt>
-      <dd className="font-medium text-slate-900">{value}</dd>
+      <dd className="font-medium text-slate-900">{formatNumber(value)}</dd>
     </div>
   );
 }

@@ -2,7 +2,7 @@ import { cleanup, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import AdminLoginPage, { ADMIN_LOGIN_FAILED, ADMIN_LOGIN_OK } from "@/features/admin/login-page";
+import AdminLoginPage from "@/features/admin/login-page";
 
 const signIn = vi.fn();
 vi.mock("@convex-dev/auth/react", () => ({ useAuthActions: () => ({ signIn, signOut: vi.fn() }) }));
@@ -46,9 +46,9 @@ describe("AdminLoginPage", () => {
     const router = renderPage();
     await fillAndSubmit("admin", "wrong");
     const alert = await screen.findByRole("alert");
-    expect(alert).toHaveTextContent(ADMIN_LOGIN_FAILED);
+    expect(alert).toHaveTextContent("Login failed. Please check your credentials and try again.");
     expect(alert.className).toMatch(/red/);
-    expect(screen.queryByText(ADMIN_LOGIN_OK)).not.toBeInTheDocument();
+    expect(screen.queryByText("Login successful")).not.toBeInTheDocument();
     expect(router.state.location.pathname).toBe("/admin-login");
   });
 
@@ -61,7 +61,7 @@ describe("AdminLoginPage", () => {
       password: "s3cret",
       flow: "signIn",
     });
-    const status = await screen.findByText(ADMIN_LOGIN_OK);
+    const status = await screen.findByText("Login successful");
     expect(status.className).toMatch(/green/);
     const shownAt = Date.now();
     expect(router.state.location.pathname).toBe("/admin-login");

@@ -6,13 +6,14 @@ import { InlineAlert } from "@/components/ui/states";
 import { ADMIN_REDIRECT_DELAY_MS } from "@/lib/constants";
 import { Form, useAppForm } from "@/components/form";
 import { paths } from "@/lib/paths";
-
-export const ADMIN_LOGIN_FAILED = "Login failed. Please check your credentials and try again.";
-export const ADMIN_LOGIN_OK = "Login successful";
+import { m } from "@/i18n/paraglide/messages";
 
 const adminLoginSchema = z.object({
-  username: z.string().trim().min(1, "Username is required."),
-  password: z.string().min(1, "Password is required."),
+  username: z
+    .string()
+    .trim()
+    .min(1, { error: () => m.admin_login_username_required() }),
+  password: z.string().min(1, { error: () => m.admin_login_password_required() }),
 });
 
 export default function AdminLoginPage() {
@@ -47,12 +48,14 @@ export default function AdminLoginPage() {
   return (
     <main className="flex min-h-dvh items-center justify-center bg-slate-100 px-4 py-8">
       <div className="w-full max-w-sm rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-8">
-        <h1 className="text-center text-2xl font-semibold text-slate-900">Admin Login</h1>
+        <h1 className="text-center text-2xl font-semibold text-slate-900">
+          {m.admin_login_title()}
+        </h1>
         <Form className="mt-6 space-y-4" onSubmit={() => form.handleSubmit()}>
           <form.AppField name="username">
             {(f) => (
               <f.TextField
-                label="Username"
+                label={m.admin_login_username()}
                 autoComplete="username"
                 autoCapitalize="none"
                 required
@@ -60,12 +63,22 @@ export default function AdminLoginPage() {
             )}
           </form.AppField>
           <form.AppField name="password">
-            {(f) => <f.PasswordField label="Password" autoComplete="current-password" required />}
+            {(f) => (
+              <f.PasswordField
+                label={m.label_password()}
+                autoComplete="current-password"
+                required
+              />
+            )}
           </form.AppField>
-          {outcome === "failed" && <InlineAlert tone="error">{ADMIN_LOGIN_FAILED}</InlineAlert>}
-          {outcome === "ok" && <InlineAlert tone="success">{ADMIN_LOGIN_OK}</InlineAlert>}
+          {outcome === "failed" && <InlineAlert tone="error">{m.admin_login_failed()}</InlineAlert>}
+          {outcome === "ok" && <InlineAlert tone="success">{m.admin_login_ok()}</InlineAlert>}
           <form.AppForm>
-            <form.SubmitButton label="Login" className="w-full" disabled={outcome === "ok"} />
+            <form.SubmitButton
+              label={m.admin_login_submit()}
+              className="w-full"
+              disabled={outcome === "ok"}
+            />
           </form.AppForm>
         </Form>
       </div>

@@ -8,12 +8,13 @@ import { errorMessage } from "@/lib/errors";
 import { Form, useAppForm } from "@/components/form";
 import { AdminPageLayout } from "@/features/admin/admin-page-layout";
 import { settingsRules } from "@convex/rules/settings";
+import { m } from "@/i18n/paraglide/messages";
 
 type Settings = z.infer<typeof settingsRules>;
 
 export default function SettingsPage() {
   return (
-    <AdminPageLayout title="Settings" loadError="Settings could not be loaded.">
+    <AdminPageLayout title={m.admin_nav_settings()} loadError={m.admin_settings_load_failed()}>
       <SettingsLoader />
     </AdminPageLayout>
   );
@@ -21,7 +22,7 @@ export default function SettingsPage() {
 
 function SettingsLoader() {
   const settings = useQuery(api.settings.get);
-  if (settings === undefined) return <LoadingState label="Loading settings…" />;
+  if (settings === undefined) return <LoadingState label={m.admin_settings_loading()} />;
   return <SettingsForm initial={settings} />;
 }
 
@@ -35,9 +36,9 @@ function SettingsForm({ initial }: { initial: Settings }) {
         const parsed = settingsRules.parse(value);
         await update(parsed);
         formApi.reset(parsed);
-        toast.success("Settings saved.");
+        toast.success(m.admin_settings_saved());
       } catch (error) {
-        toast.error(errorMessage(error, "Could not save the settings. Please try again."));
+        toast.error(errorMessage(error, m.admin_settings_save_failed()));
       }
     },
   });
@@ -50,8 +51,8 @@ function SettingsForm({ initial }: { initial: Settings }) {
       <form.AppField name="hotline">
         {(f) => (
           <f.TextField
-            label="Hotline number"
-            hint="Shown in the footer and on the contact page."
+            label={m.admin_settings_hotline()}
+            hint={m.admin_settings_hotline_hint()}
             type="tel"
             required
           />
@@ -60,8 +61,8 @@ function SettingsForm({ initial }: { initial: Settings }) {
       <form.AppField name="bannerText">
         {(f) => (
           <f.TextareaField
-            label="Banner text"
-            hint="The scrolling banner on the landing page."
+            label={m.admin_settings_banner()}
+            hint={m.admin_settings_banner_hint()}
             rows={4}
             required
           />
@@ -70,8 +71,8 @@ function SettingsForm({ initial }: { initial: Settings }) {
       <form.AppField name="bookingExpiryMinutes">
         {(f) => (
           <f.NumberField
-            label="Booking expiry (minutes)"
-            hint="A request the professional has not answered by then expires."
+            label={m.admin_settings_expiry()}
+            hint={m.admin_settings_expiry_hint()}
             min={5}
             max={1440}
             step={1}
@@ -83,9 +84,9 @@ function SettingsForm({ initial }: { initial: Settings }) {
         {([isSubmitting, isDirty]) => (
           <div className="flex flex-wrap items-center gap-3">
             <Button type="submit" disabled={isSubmitting || !isDirty}>
-              {isSubmitting ? "Saving…" : "Save settings"}
+              {isSubmitting ? m.admin_settings_saving() : m.admin_settings_save()}
             </Button>
-            {!isDirty && <span className="text-sm text-slate-500">No unsaved changes.</span>}
+            {!isDirty && <span className="text-sm text-slate-500">{m.admin_settings_clean()}</span>}
           </div>
         )}
       </form.Subscribe>

@@ -2,8 +2,12 @@ import { cleanup, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { FALLBACK, TechnicianCard } from "@/features/admin/technician-card";
+import { setLocale } from "@/i18n/locale";
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  setLocale("en");
+});
 
 describe("TechnicianCard", () => {
   it("shows every spec fallback for an empty record", () => {
@@ -25,16 +29,16 @@ describe("TechnicianCard", () => {
       />,
     );
     for (const text of [
-      FALLBACK.name,
-      FALLBACK.specialty,
-      FALLBACK.city,
-      FALLBACK.state,
-      FALLBACK.address,
-      FALLBACK.zipCode,
+      FALLBACK.name(),
+      FALLBACK.specialty(),
+      FALLBACK.city(),
+      FALLBACK.state(),
+      FALLBACK.address(),
+      FALLBACK.zipCode(),
     ]) {
       expect(screen.getByText(text)).toBeInTheDocument();
     }
-    expect(screen.queryByText(FALLBACK.location)).not.toBeInTheDocument();
+    expect(screen.queryByText(FALLBACK.location())).not.toBeInTheDocument();
   });
 
   it("shows real values, the first location, the verification badge, and opens on click", async () => {
@@ -64,7 +68,7 @@ describe("TechnicianCard", () => {
     expect(screen.getByText("Verified")).toBeInTheDocument();
     expect(screen.getByText("Online")).toBeInTheDocument();
     expect(screen.getByRole("img", { name: "Ram Thapa's profile photo" })).toBeInTheDocument();
-    expect(Object.values(FALLBACK).some((text) => screen.queryByText(text))).toBe(false);
+    expect(Object.values(FALLBACK).some((text) => screen.queryByText(text()))).toBe(false);
     await userEvent.setup().click(screen.getByRole("button", { name: /Ram Thapa/ }));
     expect(onOpen).toHaveBeenCalledOnce();
   });
@@ -84,5 +88,29 @@ describe("TechnicianCard", () => {
       />,
     );
     expect(screen.queryByText("Documents re-submitted")).not.toBeInTheDocument();
+  });
+
+  it("speaks Nepali: specialty and city names, Devanagari zip code, badges and fallbacks", () => {
+    setLocale("ne-NP");
+    render(
+      <TechnicianCard
+        technician={{
+          name: "Ram Thapa",
+          specialty: "electrician",
+          specialtyName: "Electrician",
+          locations: [{ city: "kathmandu", state: "बागमती", address: "", zipCode: "44600" }],
+          verification: { status: "unverified", resubmittedAt: 1 },
+          online: true,
+        }}
+        onOpen={() => undefined}
+      />,
+    );
+    expect(screen.getByText("बिजुली मिस्त्री")).toBeInTheDocument();
+    expect(screen.getByText("काठमाडौं")).toBeInTheDocument();
+    expect(screen.getByText("४४६००")).toBeInTheDocument();
+    expect(screen.getByText("अप्रमाणित")).toBeInTheDocument();
+    expect(screen.getByText("कागजात फेरि पठाइएको")).toBeInTheDocument();
+    expect(screen.getByText("ठेगाना उपलब्ध छैन")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Ram Thapa, कागजात हेर्नुहोस्" })).toBeInTheDocument();
   });
 });

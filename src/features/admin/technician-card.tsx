@@ -1,6 +1,9 @@
 import { Avatar } from "@/components/avatar";
-import { cityName } from "@convex/constants";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
+import { m } from "@/i18n/paraglide/messages";
+import { localCityName } from "@/i18n/places";
+import { localCategoryName } from "@/i18n/services";
+import { formatDigits } from "@/lib/numbers";
 
 export type VerificationStatus = "unverified" | "verified" | "rejected";
 
@@ -8,6 +11,7 @@ export type VerificationStatus = "unverified" | "verified" | "rejected";
 export type TechnicianSummary = {
   name?: string | null;
   photoUrl?: string | null;
+  specialty?: string | null;
   specialtyName?: string | null;
   locations?:
     | {
@@ -26,22 +30,30 @@ export type TechnicianSummary = {
   online?: boolean | null;
 };
 
+/** The spec's fallbacks, in the reader's language (English exactly as the spec words them). */
 export const FALLBACK = {
-  name: "No name available",
-  specialty: "No specialty provided",
-  location: "No location available",
-  city: "No city available",
-  state: "No state available",
-  address: "No address available",
-  zipCode: "No zip code available",
-  list: "No technicians available",
+  name: m.admin_fallback_name,
+  specialty: m.admin_fallback_specialty,
+  location: m.admin_fallback_location,
+  city: m.admin_fallback_city,
+  state: m.admin_fallback_state,
+  address: m.admin_fallback_address,
+  zipCode: m.admin_fallback_zip,
+  list: m.admin_fallback_list,
 } as const;
 
-export const VERIFICATION: Record<VerificationStatus, { label: string; tone: BadgeTone }> = {
-  unverified: { label: "Unverified", tone: "warning" },
-  verified: { label: "Verified", tone: "success" },
-  rejected: { label: "Rejected", tone: "danger" },
+export const VERIFICATION: Record<VerificationStatus, { label: () => string; tone: BadgeTone }> = {
+  unverified: { label: m.admin_verification_unverified, tone: "warning" },
+  verified: { label: m.admin_verification_verified, tone: "success" },
+  rejected: { label: m.admin_verification_rejected, tone: "danger" },
 };
+
+/** A technician's specialty in the reader's language, from its slug (and the server's English name). */
+export function specialtyLabel(t: Pick<TechnicianSummary, "specialty" | "specialtyName">): string {
+  const name = t.specialtyName?.trim();
+  if (!name) return FALLBACK.specialty();
+  return t.specialty ? localCategoryName(t.specialty, name) : name;
+}
 
 function orFallback(value: string | null | undefined, fallback: string): string {
   return value && value.trim() ? value : fallback;
@@ -54,46 +66,46 @@ type Props = {
 
 /** One technician in the admin grid; the whole card is a button that opens the documents. */
 export function TechnicianCard({ technician: t, onOpen }: Props) {
-  const name = orFallback(t.name, FALLBACK.name);
+  const name = orFallback(t.name, FALLBACK.name());
   const location = t.locations?.[0];
   const status = t.verification ? VERIFICATION[t.verification.status] : null;
   return (
     <button
       type="button"
       onClick={onOpen}
-      aria-label={`${name}, view documents`}
+      aria-label={m.admin_card_open({ name })}
       className="flex h-full w-full flex-col rounded-2xl bg-white p-4 text-left shadow-sm ring-1 ring-slate-200 transition hover:ring-brand-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
     >
       <span className="flex items-center gap-3">
         <Avatar src={t.photoUrl} name={name} size={56} />
         <span className="min-w-0">
           <span className="block truncate font-semibold text-slate-900">{name}</span>
-          <span className="block text-sm text-slate-600">
-            {orFallback(t.specialtyName, FALLBACK.specialty)}
-          </span>
+          <span className="block text-sm text-slate-600">{specialtyLabel(t)}</span>
         </span>
       </span>
       <span className="mt-3 flex flex-wrap gap-1">
-        {status && <Badge tone={status.tone}>{status.label}</Badge>}
-        {t.verification?.resubmittedAt && <Badge tone="info">Documents re-submitted</Badge>}
-        {t.online && <Badge tone="success">Online</Badge>}
-        {t.available === false && <Badge tone="neutral">Unavailable</Badge>}
+        {status && <Badge tone={status.tone}>{status.label()}</Badge>}
+        {t.verification?.resubmittedAt && <Badge tone="info">{m.admin_card_resubmitted()}</Badge>}
+        {t.online && <Badge tone="success">{m.admin_card_online()}</Badge>}
+        {t.available === false && <Badge tone="neutral">{m.admin_card_unavailable()}</Badge>}
       </span>
       {location ? (
         <span className="mt-3 grid grid-cols-[auto_1fr] gap-x-2 gap-y-0.5 text-sm">
-          <span className="text-slate-500">City</span>
+          <span className="text-slate-500">{m.admin_card_city()}</span>
           <span className="text-slate-800">
-            {location.city ? cityName(location.city) : FALLBACK.city}
+            {location.city ? localCityName(location.city) : FALLBACK.city()}
           </span>
-          <span className="text-slate-500">State</span>
-          <span className="text-slate-800">{orFallback(location.state, FALLBACK.state)}</span>
-          <span className="text-slate-500">Address</span>
-          <span className="text-slate-800">{orFallback(location.address, FALLBACK.address)}</span>
-          <span className="text-slate-500">Zip code</span>
-          <span className="text-slate-800">{orFallback(location.zipCode, FALLBACK.zipCode)}</span>
+          <span className="text-slate-500">{m.admin_card_state()}</span>
+          <span className="text-slate-800">{orFallback(location.state, FALLBACK.state())}</span>
+          <span className="text-slate-500">{m.admin_card_address()}</span>
+          <span className="text-slate-800">{orFallback(location.address, FALLBACK.address())}</span>
+          <span className="text-slate-500">{m.admin_card_zip()}</span>
+          <span className="text-slate-800">
+            {location.zipCode?.trim() ? formatDigits(location.zipCode) : FALLBACK.zipCode()}
+          </span>
         </span>
       ) : (
-        <span className="mt-3 text-sm text-slate-600">{FALLBACK.location}</span>
+        <span className="mt-3 text-sm text-slate-600">{FALLBACK.location()}</span>
       )}
     </button>
   );

@@ -11,7 +11,11 @@ import { TextareaField } from "@/components/ui/inputs";
 import { LoadingState } from "@/components/ui/states";
 import { errorMessage } from "@/lib/errors";
 import { formatDateTime } from "@/lib/format";
-import { FALLBACK, VERIFICATION } from "@/features/admin/technician-card";
+import { formatDigits } from "@/lib/numbers";
+import { FALLBACK, specialtyLabel, VERIFICATION } from "@/features/admin/technician-card";
+import { m } from "@/i18n/paraglide/messages";
+import { localCityName } from "@/i18n/places";
+import { localDocumentLabel } from "@/i18n/rules";
 import { DOCUMENT_KINDS as DOCUMENTS } from "@convex/rules/documents";
 
 const NOTE_MAX = 500;
@@ -27,17 +31,22 @@ export function TechnicianDialog({ professionalId, onClose }: Props) {
   const [note, setNote] = useState("");
   const [busy, setBusy] = useState<"verified" | "rejected" | null>(null);
   const title =
-    technician?.name?.trim() || (technician === undefined ? "Technician" : FALLBACK.name);
+    technician?.name?.trim() ||
+    (technician === undefined ? m.admin_dialog_default_title() : FALLBACK.name());
 
   async function decide(decision: "verified" | "rejected") {
     setBusy(decision);
     try {
       const trimmed = note.trim();
       await verify({ professionalId, decision, ...(trimmed ? { note: trimmed } : {}) });
-      toast.success(decision === "verified" ? `${title} is verified.` : `${title} was rejected.`);
+      toast.success(
+        decision === "verified"
+          ? m.admin_dialog_verified_toast({ name: title })
+          : m.admin_dialog_rejected_toast({ name: title }),
+      );
       onClose();
     } catch (error) {
-      toast.error(errorMessage(error, "Could not save the decision. Please try again."));
+      toast.error(errorMessage(error, m.admin_dialog_decision_failed()));
     } finally {
       setBusy(null);
     }
@@ -48,7 +57,7 @@ export function TechnicianDialog({ professionalId, onClose }: Props) {
     try {
       await setAvailability({ professionalId, available });
     } catch (error) {
-      toast.error(errorMessage(error, "Could not change the availability. Please try again."));
+      toast.error(errorMessage(error, m.admin_dialog_availability_failed()));
     } finally {
       setSwitching(false);
     }
@@ -57,24 +66,26 @@ export function TechnicianDialog({ professionalId, onClose }: Props) {
   return (
     <Dialog open onClose={onClose} title={title} className="sm:w-[min(56rem,calc(100vw-2rem))]">
       {technician === undefined ? (
-        <LoadingState label="Loading documents…" />
+        <LoadingState label={m.admin_dialog_loading()} />
       ) : technician === null ? (
-        <p className="mt-3 text-slate-700">This technician no longer exists.</p>
+        <p className="mt-3 text-slate-700">{m.admin_dialog_gone()}</p>
       ) : (
         <div className="mt-3 space-y-4">
           <div className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
             <Badge tone={VERIFICATION[technician.verification.status].tone}>
-              {VERIFICATION[technician.verification.status].label}
+              {VERIFICATION[technician.verification.status].label()}
             </Badge>
-            <span>{technician.specialtyName || FALLBACK.specialty}</span>
+            <span>{specialtyLabel(technician)}</span>
             <span aria-hidden="true">·</span>
             <span>
-              {CITIES.find((c) => c.slug === technician.locations[0]?.city)?.name ?? FALLBACK.city}
+              {CITIES.some((c) => c.slug === technician.locations[0]?.city)
+                ? localCityName(technician.locations[0].city)
+                : FALLBACK.city()}
             </span>
           </div>
           <div className="flex flex-wrap items-center justify-between gap-2 rounded-lg bg-slate-50 px-3 py-2 text-sm">
             <span className="text-slate-700">
-              {technician.available ? "Available for new bookings." : "Not taking new bookings."}
+              {technician.available ? m.admin_dialog_available() : m.admin_dialog_not_available()}
             </span>
             <Button
               size="sm"
@@ -82,30 +93,36 @@ export function TechnicianDialog({ professionalId, onClose }: Props) {
               disabled={switching}
               onClick={() => void toggleAvailability(!technician.available)}
             >
-              {technician.available ? "Mark unavailable" : "Mark available"}
+              {technician.available
+                ? m.admin_dialog_mark_unavailable()
+                : m.admin_dialog_mark_available()}
             </Button>
           </div>
           <dl className="grid gap-1 text-sm sm:grid-cols-2">
             <div>
-              <dt className="inline text-slate-500">Email: </dt>
+              <dt className="inline text-slate-500">{m.admin_dialog_email()} </dt>
               <dd className="inline break-all text-slate-800">
-                {technician.email || "No email available"}
+                {technician.email || m.admin_dialog_no_email()}
               </dd>
             </div>
             <div>
-              <dt className="inline text-slate-500">Phone: </dt>
-              <dd className="inline text-slate-800">{technician.phone || "No phone available"}</dd>
+              <dt className="inline text-slate-500">{m.admin_dialog_phone()} </dt>
+              <dd className="inline text-slate-800">
+                {technician.phone ? formatDigits(technician.phone) : m.admin_dialog_no_phone()}
+              </dd>
             </div>
           </dl>
           {technician.verification.resubmittedAt && (
             <p className="rounded-lg bg-sky-50 px-3 py-2 text-sm text-slate-700">
-              New documents re-submitted by the professional (
-              {formatDateTime(technician.verification.resubmittedAt)}).
+              {m.admin_dialog_resubmitted({
+                date: formatDateTime(technician.verification.resubmittedAt),
+              })}
             </p>
           )}
           {technician.verification.note && (
             <p className="rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-700">
-              <span className="font-medium">Last note:</span> {technician.verification.note}
+              <span className="font-medium">{m.admin_dialog_last_note()}</span>{" "}
+              {technician.verification.note}
               {technician.verification.at && (
                 <span className="text-slate-500">
                   {" "}
@@ -119,19 +136,26 @@ export function TechnicianDialog({ professionalId, onClose }: Props) {
               const url = technician.documents[d.key];
               return (
                 <li key={d.key} className="rounded-lg border border-slate-200 p-2">
-                  <p className="mb-1 text-sm font-medium text-slate-800">{d.label}</p>
+                  <p className="mb-1 text-sm font-medium text-slate-800">
+                    {localDocumentLabel(d.key)}
+                  </p>
                   {url ? (
                     <a href={url} target="_blank" rel="noreferrer" className="block">
                       <img
                         src={url}
-                        alt={`${d.label} of ${title}`}
+                        alt={m.admin_dialog_document_alt({
+                          document: localDocumentLabel(d.key),
+                          name: title,
+                        })}
                         className="h-32 w-full rounded bg-slate-100 object-contain sm:h-40"
                       />
-                      <span className="mt-1 block text-xs text-brand-700">Open full size</span>
+                      <span className="mt-1 block text-xs text-brand-700">
+                        {m.admin_dialog_open_full()}
+                      </span>
                     </a>
                   ) : (
                     <p className="flex h-32 items-center sm:h-40 justify-center rounded bg-slate-100 text-sm text-slate-500">
-                      Not uploaded
+                      {m.admin_dialog_not_uploaded()}
                     </p>
                   )}
                 </li>
@@ -139,8 +163,8 @@ export function TechnicianDialog({ professionalId, onClose }: Props) {
             })}
           </ul>
           <TextareaField
-            label="Note for the professional (optional)"
-            hint="Shown on their dashboard, e.g. why the documents were rejected."
+            label={m.admin_dialog_note()}
+            hint={m.admin_dialog_note_hint()}
             rows={3}
             maxLength={NOTE_MAX}
             value={note}
@@ -148,17 +172,17 @@ export function TechnicianDialog({ professionalId, onClose }: Props) {
           />
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button variant="secondary" onClick={onClose} disabled={busy !== null}>
-              Close
+              {m.action_close()}
             </Button>
             <Button
               variant="danger"
               onClick={() => void decide("rejected")}
               disabled={busy !== null}
             >
-              {busy === "rejected" ? "Rejecting…" : "Reject"}
+              {busy === "rejected" ? m.admin_dialog_rejecting() : m.admin_dialog_reject()}
             </Button>
             <Button onClick={() => void decide("verified")} disabled={busy !== null}>
-              {busy === "verified" ? "Verifying…" : "Verify"}
+              {busy === "verified" ? m.admin_dialog_verifying() : m.admin_dialog_verify()}
             </Button>
           </div>
         </div>

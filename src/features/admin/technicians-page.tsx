@@ -13,11 +13,15 @@ import {
 } from "@/features/admin/technician-card";
 import { TechnicianDialog } from "@/features/admin/technician-dialog";
 import { AdminPageLayout } from "@/features/admin/admin-page-layout";
+import { m } from "@/i18n/paraglide/messages";
+import { localCityName } from "@/i18n/places";
+import { localCategoryName } from "@/i18n/services";
+import { formatNumber } from "@/lib/numbers";
 
-const VERIFICATIONS: { value: VerificationStatus; label: string }[] = [
-  { value: "unverified", label: "Unverified (waiting)" },
-  { value: "verified", label: "Verified" },
-  { value: "rejected", label: "Rejected" },
+const VERIFICATIONS: { value: VerificationStatus; label: () => string }[] = [
+  { value: "unverified", label: m.admin_filter_unverified },
+  { value: "verified", label: m.admin_verification_verified },
+  { value: "rejected", label: m.admin_verification_rejected },
 ];
 
 function pick<T extends string>(value: string | null, allowed: readonly T[]): T | undefined {
@@ -54,48 +58,48 @@ export default function TechniciansPage() {
 
   return (
     <AdminPageLayout
-      title="Technicians"
-      loadError="Technicians could not be loaded."
+      title={m.admin_nav_technicians()}
+      loadError={m.admin_technicians_load_failed()}
       controls={
         <form
           role="search"
-          aria-label="Filter technicians"
+          aria-label={m.admin_technicians_filter()}
           className="mt-4 grid gap-3 rounded-2xl bg-white p-3 shadow-sm ring-1 ring-slate-200 sm:grid-cols-3 sm:p-4"
           onSubmit={(e) => e.preventDefault()}
         >
           <SelectField
-            label="City"
+            label={m.admin_filter_city()}
             value={city ?? ""}
             onChange={(e) => setFilter("city", e.target.value)}
           >
-            <option value="">All cities</option>
+            <option value="">{m.admin_filter_all_cities()}</option>
             {CITIES.map((c) => (
               <option key={c.slug} value={c.slug}>
-                {c.name}
+                {localCityName(c.slug)}
               </option>
             ))}
           </SelectField>
           <SelectField
-            label="Specialty"
+            label={m.admin_filter_specialty()}
             value={specialty ?? ""}
             onChange={(e) => setFilter("specialty", e.target.value)}
           >
-            <option value="">All specialties</option>
+            <option value="">{m.admin_filter_all_specialties()}</option>
             {SPECIALTIES.map((s) => (
               <option key={s.slug} value={s.slug}>
-                {s.name}
+                {localCategoryName(s.slug, s.name)}
               </option>
             ))}
           </SelectField>
           <SelectField
-            label="Verification"
+            label={m.admin_filter_verification()}
             value={verification ?? ""}
             onChange={(e) => setFilter("verification", e.target.value)}
           >
-            <option value="">Any status</option>
+            <option value="">{m.admin_filter_any_status()}</option>
             {VERIFICATIONS.map((v) => (
               <option key={v.value} value={v.value}>
-                {v.label}
+                {v.label()}
               </option>
             ))}
           </SelectField>
@@ -112,17 +116,24 @@ type Filters = { city?: CitySlug; specialty?: SpecialtySlug; verification?: Veri
 function TechnicianGrid(filters: Filters) {
   const technicians = useQuery(api.admin.technicians, filters);
   const [openId, setOpenId] = useState<Id<"professionals"> | null>(null);
-  if (technicians === undefined) return <LoadingState label="Loading technicians…" />;
+  if (technicians === undefined) return <LoadingState label={m.admin_technicians_loading()} />;
   const filtered = filters.city || filters.specialty || filters.verification;
+  const count = { count: formatNumber(technicians.length) };
+  const one = technicians.length === 1;
   return (
     <>
       <p className="mt-4 text-sm text-slate-600" aria-live="polite">
-        {technicians.length} {technicians.length === 1 ? "technician" : "technicians"}
-        {filtered ? " match the filters" : ""}
+        {filtered
+          ? one
+            ? m.admin_technicians_count_filtered_one(count)
+            : m.admin_technicians_count_filtered(count)
+          : one
+            ? m.admin_technicians_count_one(count)
+            : m.admin_technicians_count(count)}
       </p>
       {technicians.length === 0 ? (
         <div className="mt-2">
-          <EmptyState title={FALLBACK.list} />
+          <EmptyState title={FALLBACK.list()} />
         </div>
       ) : (
         <ul className="mt-2 grid gap-3 sm:grid-cols-2 xl:grid-cols-3">

@@ -6,6 +6,9 @@ import { TextField } from "@/components/ui/inputs";
 import { EmptyState, LoadingState } from "@/components/ui/states";
 import { formatGregorianDate } from "@/lib/format";
 import { AdminPageLayout } from "@/features/admin/admin-page-layout";
+import { roleLabel } from "@/features/admin/roles";
+import { m } from "@/i18n/paraglide/messages";
+import { formatDigits, formatNumber } from "@/lib/numbers";
 
 const ROLE_TONE: Record<string, BadgeTone> = {
   customer: "info",
@@ -19,14 +22,14 @@ export default function UsersPage() {
   const deferred = useDeferredValue(search.trim());
   return (
     <AdminPageLayout
-      title="Users"
-      loadError="Users could not be loaded."
+      title={m.admin_nav_users()}
+      loadError={m.admin_users_load_failed()}
       controls={
         <form role="search" className="mt-4 max-w-md" onSubmit={(e) => e.preventDefault()}>
           <TextField
-            label="Search users"
+            label={m.admin_users_search()}
             type="search"
-            placeholder="Name, or an exact email address"
+            placeholder={m.admin_users_search_placeholder()}
             value={search}
             onChange={(e) => setSearch(e.target.value)}
           />
@@ -40,32 +43,40 @@ export default function UsersPage() {
 
 function UsersList({ search }: { search: string }) {
   const users = useQuery(api.admin.users, search ? { search } : {});
-  if (users === undefined) return <LoadingState label="Loading users…" />;
+  if (users === undefined) return <LoadingState label={m.admin_users_loading()} />;
   if (users.length === 0) {
     return (
       <div className="mt-4">
-        <EmptyState title={search ? `No users match “${search}”.` : "No users yet."} />
+        <EmptyState title={search ? m.admin_users_none_match({ search }) : m.admin_users_none()} />
       </div>
     );
   }
   return (
     <div className="mt-4">
       <p className="mb-2 text-sm text-slate-600" aria-live="polite">
-        {users.length} {users.length === 1 ? "user" : "users"}
+        {users.length === 1
+          ? m.admin_users_count_one({ count: formatNumber(1) })
+          : m.admin_users_count({ count: formatNumber(users.length) })}
       </p>
       {/* Cards on phones, a table from md up. */}
       <ul className="space-y-2 md:hidden">
         {users.map((u) => (
           <li key={u._id} className="rounded-xl bg-white p-3 shadow-sm ring-1 ring-slate-200">
             <div className="flex items-center justify-between gap-2">
-              <p className="truncate font-medium text-slate-900">{u.name || "Unnamed user"}</p>
-              <Badge tone={ROLE_TONE[u.role] ?? "neutral"}>{u.role}</Badge>
+              <p className="truncate font-medium text-slate-900">
+                {u.name || m.admin_unnamed_user()}
+              </p>
+              <Badge tone={ROLE_TONE[u.role] ?? "neutral"}>{roleLabel(u.role)}</Badge>
             </div>
-            <p className="truncate text-sm text-slate-600">{u.email || "No email"}</p>
-            <p className="text-sm text-slate-600">{u.phone || "No phone"}</p>
+            <p className="truncate text-sm text-slate-600">{u.email || m.admin_users_no_email()}</p>
+            <p className="text-sm text-slate-600">
+              {u.phone ? formatDigits(u.phone) : m.admin_users_no_phone()}
+            </p>
             <p className="mt-1 text-xs text-slate-500">
-              {u.bookingCount} {u.bookingCount === 1 ? "booking" : "bookings"} · joined{" "}
-              {formatGregorianDate(u._creationTime)}
+              {u.bookingCount === 1
+                ? m.admin_users_bookings_one({ count: formatNumber(1) })
+                : m.admin_users_bookings({ count: formatNumber(u.bookingCount) })}{" "}
+              · {m.admin_users_joined({ date: formatGregorianDate(u._creationTime) })}
             </p>
           </li>
         ))}
@@ -75,35 +86,41 @@ function UsersList({ search }: { search: string }) {
           <thead className="bg-slate-50 text-slate-600">
             <tr>
               <th scope="col" className="px-4 py-2 font-medium">
-                Name
+                {m.admin_users_col_name()}
               </th>
               <th scope="col" className="px-4 py-2 font-medium">
-                Role
+                {m.admin_users_col_role()}
               </th>
               <th scope="col" className="px-4 py-2 font-medium">
-                Email
+                {m.admin_users_col_email()}
               </th>
               <th scope="col" className="px-4 py-2 font-medium">
-                Phone
+                {m.admin_users_col_phone()}
               </th>
               <th scope="col" className="px-4 py-2 text-right font-medium">
-                Bookings
+                {m.admin_users_col_bookings()}
               </th>
               <th scope="col" className="px-4 py-2 font-medium">
-                Joined
+                {m.admin_users_col_joined()}
               </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
             {users.map((u) => (
               <tr key={u._id}>
-                <td className="px-4 py-2 font-medium text-slate-900">{u.name || "Unnamed user"}</td>
+                <td className="px-4 py-2 font-medium text-slate-900">
+                  {u.name || m.admin_unnamed_user()}
+                </td>
                 <td className="px-4 py-2">
-                  <Badge tone={ROLE_TONE[u.role] ?? "neutral"}>{u.role}</Badge>
+                  <Badge tone={ROLE_TONE[u.role] ?? "neutral"}>{roleLabel(u.role)}</Badge>
                 </td>
                 <td className="px-4 py-2 break-all text-slate-700">{u.email || "—"}</td>
-                <td className="px-4 py-2 text-slate-700">{u.phone || "—"}</td>
-                <td className="px-4 py-2 text-right text-slate-900">{u.bookingCount}</td>
+                <td className="px-4 py-2 text-slate-700">
+                  {u.phone ? formatDigits(u.phone) : "—"}
+                </td>
+                <td className="px-4 py-2 text-right text-slate-900">
+                  {formatNumber(u.bookingCount)}
+                </td>
                 <td className="px-4 py-2 whitespace-nowrap text-slate-600">
                   {formatGregorianDate(u._creationTime)}
                 </td>
