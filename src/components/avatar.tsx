@@ -1,4 +1,5 @@
 import defaultAvatar from "@/assets/default-avatar.svg";
+import { m } from "@/i18n/paraglide/messages";
 
 /** A round profile photo, falling back to the default avatar image. */
 export function Avatar({
@@ -13,7 +14,7 @@ export function Avatar({
   return (
     <img
       src={src || defaultAvatar}
-      alt={`${name}'s profile photo`}
+      alt={m.avatar_alt({ name })}
       width={size}
       height={size}
       className="shrink-0 rounded-full bg-brand-100 object-cover"

@@ -73,6 +73,11 @@ export function formatBsDate(ms: number, locale: Locale = getLocale()): string {
     : m.date_bs_suffix({ date: bs.format("D MMMM YYYY") }, { locale });
 }
 
+/** A calendar day in the reader's calendar: Bikram Sambat in Nepali, Gregorian in English. */
+export function formatDay(ms: number, locale: Locale = getLocale()): string {
+  return locale === "ne-NP" ? formatBsDate(ms, locale) : formatGregorianDate(ms, locale);
+}
+
 /**
  * A moment in the reader's calendar first: "5 Jan 2025 (21 Poush 2081 BS), 3:45 PM" in English,
  * "२१ पौष २०८१, शनिबार (२०२५ जनवरी ५), ३:४५ अपराह्न" in Nepali — Kathmandu time.

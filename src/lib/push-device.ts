@@ -2,6 +2,7 @@
  * This browser's Web Push subscription (the service worker's PushManager). The server stores it per
  * user (convex/push.ts); the browser keeps one per app, whoever is signed in.
  */
+import { m } from "@/i18n/paraglide/messages";
 
 export function pushSupported(): boolean {
   return (
@@ -42,11 +43,9 @@ export class PushUnavailable extends Error {}
  */
 export async function subscribeDevice(publicKey: string): Promise<DeviceSubscription> {
   const reg = await registration();
-  if (reg === null) throw new PushUnavailable("This browser cannot show alerts for GharSewa.");
+  if (reg === null) throw new PushUnavailable(m.alerts_browser_cannot());
   if ((await Notification.requestPermission()) !== "granted")
-    throw new PushUnavailable(
-      "Notifications are blocked for GharSewa. Allow them in the browser's site settings, then try again.",
-    );
+    throw new PushUnavailable(m.alerts_blocked());
   const existing = await reg.pushManager.getSubscription();
   const sub =
     existing ??
@@ -56,7 +55,7 @@ export async function subscribeDevice(publicKey: string): Promise<DeviceSubscrip
     }));
   const json = sub.toJSON();
   if (!json.endpoint || !json.keys?.p256dh || !json.keys.auth)
-    throw new PushUnavailable("This browser gave no usable push subscription.");
+    throw new PushUnavailable(m.alerts_no_subscription());
   return {
     endpoint: json.endpoint,
     keys: { p256dh: json.keys.p256dh, auth: json.keys.auth },

@@ -9,6 +9,7 @@ import {
   subscribeDevice,
   unsubscribeDevice,
 } from "@/lib/push-device";
+import { m } from "@/i18n/paraglide/messages";
 
 export type DeviceAlertsState =
   | "unsupported" // no Web Push in this browser
@@ -80,12 +81,12 @@ export function useDeviceAlerts() {
           await subscribe(sub);
         }
         setEndpoint(sub.endpoint);
-      }, "Alerts could not be turned on. Please try again."),
+      }, m.alerts_on_failed()),
     turnOff: () =>
       run(async () => {
         const gone = await unsubscribeDevice();
         if (gone !== null) await unsubscribe({ endpoint: gone });
         setEndpoint(null);
-      }, "Alerts could not be turned off. Please try again."),
+      }, m.alerts_off_failed()),
   };
 }

@@ -1,5 +1,6 @@
 import { Button } from "@/components/ui/button";
 import { useDeviceAlerts } from "@/lib/use-device-alerts";
+import { m } from "@/i18n/paraglide/messages";
 
 /**
  * A customer's offer of status alerts (accepted, on the way, arrived) on this phone, above My
@@ -11,9 +12,7 @@ export function BookingAlerts() {
   return (
     <div className="mb-4 flex flex-wrap items-center justify-between gap-3 rounded-2xl bg-brand-50 p-3 text-sm ring-1 ring-brand-100">
       <p aria-live="polite" className="text-slate-800">
-        {alerts.state === "on"
-          ? "This phone tells you when your professional accepts, is on the way and arrives."
-          : "Get told on this phone when your professional accepts, is on the way and arrives."}
+        {alerts.state === "on" ? m.alerts_customer_on() : m.alerts_customer_off()}
       </p>
       {alerts.problem && (
         <p role="alert" className="w-full text-red-700">
@@ -27,11 +26,11 @@ export function BookingAlerts() {
           disabled={alerts.busy}
           onClick={() => void alerts.turnOff()}
         >
-          Turn off alerts
+          {m.alerts_turn_off()}
         </Button>
       ) : (
         <Button size="sm" disabled={alerts.busy} onClick={() => void alerts.turnOn()}>
-          Get booking alerts on this phone
+          {m.alerts_customer_turn_on()}
         </Button>
       )}
     </div>

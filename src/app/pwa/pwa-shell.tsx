@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { captureInstallPrompt } from "@/lib/install-prompt";
 import { useOnline } from "@/lib/use-online";
+import { m } from "@/i18n/paraglide/messages";
 
 // Safari has no requestIdleCallback.
 const whenIdle = (run: () => void) =>
@@ -42,7 +43,7 @@ export function PwaShell() {
           role="status"
           className="sticky top-0 z-50 bg-slate-800 px-3 py-2 text-center text-sm text-white"
         >
-          You are offline. GharSewa opens, and your bookings load as soon as you are back online.
+          {m.pwa_offline()}
         </p>
       )}
       {activateUpdate && (
@@ -50,9 +51,9 @@ export function PwaShell() {
           role="alert"
           className="fixed inset-x-3 bottom-3 z-50 mx-auto flex max-w-md items-center justify-between gap-3 rounded-xl bg-slate-900 px-4 py-3 text-sm text-white shadow-lg"
         >
-          <span>A new version of GharSewa is ready.</span>
+          <span>{m.pwa_update_ready()}</span>
           <Button size="sm" onClick={activateUpdate}>
-            Update
+            {m.pwa_update()}
           </Button>
         </div>
       )}

@@ -6,6 +6,8 @@ import shadowUrl from "leaflet/dist/images/marker-shadow.png";
 import { useEffect, useRef, useState } from "react";
 import { Circle, MapContainer, Marker, Popup, TileLayer, useMap } from "react-leaflet";
 import { MAP_TILES } from "@/lib/constants";
+import { formatNumber } from "@/lib/numbers";
+import { m } from "@/i18n/paraglide/messages";
 
 /** Leaflet's default icon guesses its image URLs from CSS, which breaks under a bundler: pass them explicitly. */
 const markerIcon = L.icon({
@@ -53,12 +55,16 @@ export function MarkersMap({
   heightPx,
   markers,
   fitToMarkers = false,
-  ariaLabel = "Map",
+  ariaLabel,
   className,
 }: MarkersMapProps) {
   const [tilesFailed, setTilesFailed] = useState(false);
   return (
-    <div className={`relative w-full ${className ?? ""}`} role="region" aria-label={ariaLabel}>
+    <div
+      className={`relative w-full ${className ?? ""}`}
+      role="region"
+      aria-label={ariaLabel ?? m.map_label()}
+    >
       <MapContainer
         center={center}
         zoom={zoom}
@@ -79,13 +85,13 @@ export function MarkersMap({
         )}
         <FollowCenter center={center} />
         {fitToMarkers && <FitToMarkers markers={markers} zoom={zoom} />}
-        {markers.map((m) => (
-          <PositionMarker key={m.id} marker={m} />
+        {markers.map((marker) => (
+          <PositionMarker key={marker.id} marker={marker} />
         ))}
       </MapContainer>
       {tilesFailed && (
         <p className="pointer-events-none absolute top-2 right-2 left-14 z-[500] rounded bg-white/90 px-2 py-1 text-xs text-slate-700 shadow">
-          Map tiles could not be loaded; positions are still shown.
+          {m.map_tiles_failed()}
         </p>
       )}
     </div>
@@ -108,7 +114,9 @@ function PositionMarker({ marker }: { marker: MapMarker }) {
         <Popup>
           {marker.label}
           {!exact && (
-            <span className="block text-xs text-slate-500">Approximate location (about 500 m)</span>
+            <span className="block text-xs text-slate-500">
+              {m.map_approximate({ metres: formatNumber(APPROXIMATE_RADIUS_M) })}
+            </span>
           )}
         </Popup>
       </Marker>
@@ -134,7 +142,7 @@ function FollowCenter({ center }: { center: LatLngTuple }) {
 function FitToMarkers({ markers, zoom }: { markers: MapMarker[]; zoom: number }) {
   const map = useMap();
   const idsKey = markers
-    .map((m) => m.id)
+    .map((marker) => marker.id)
     .sort()
     .join("|");
   const latest = useRef(markers);
@@ -148,7 +156,7 @@ function FitToMarkers({ markers, zoom }: { markers: MapMarker[]; zoom: number })
       map.setView([current[0].lat, current[0].lng], zoom);
       return;
     }
-    map.fitBounds(L.latLngBounds(current.map((m) => [m.lat, m.lng] as LatLngTuple)), {
+    map.fitBounds(L.latLngBounds(current.map((c) => [c.lat, c.lng] as LatLngTuple)), {
       padding: [32, 32],
       maxZoom: zoom,
     });

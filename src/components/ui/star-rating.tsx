@@ -1,4 +1,6 @@
 import { useId } from "react";
+import { m } from "@/i18n/paraglide/messages";
+import { formatNumber } from "@/lib/numbers";
 
 const STAR_PATH = "M10 1.5l2.6 5.3 5.9.9-4.3 4.1 1 5.8L10 14.9l-5.2 2.7 1-5.8L1.5 7.7l5.9-.9z";
 
@@ -41,7 +43,10 @@ export function StarRating({
   return (
     <span
       role="img"
-      aria-label={`${Number.isInteger(value) ? value : value.toFixed(1)} out of ${max} stars`}
+      aria-label={m.stars_out_of({
+        value: formatNumber(Math.round(value * 10) / 10),
+        max: formatNumber(max),
+      })}
       className={`inline-flex ${className}`}
     >
       {Array.from({ length: max }, (_, i) => (
@@ -80,7 +85,7 @@ export function StarInput({
               className="sr-only"
             />
             <span className="sr-only">
-              {n} {n === 1 ? "star" : "stars"}
+              {n === 1 ? m.stars_one() : m.stars_many({ count: formatNumber(n) })}
             </span>
             <Star filled={n <= value} />
           </label>

@@ -8,17 +8,15 @@ import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { errorMessage } from "@/lib/errors";
 import { paths } from "@/lib/paths";
+import { m } from "@/i18n/paraglide/messages";
 
 export function BillingTab() {
   return (
     <div>
-      <h1 className="text-2xl font-bold">Billing</h1>
+      <h1 className="text-2xl font-bold">{m.acc_tab_billing()}</h1>
       <div className="mt-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
-        <p>
-          You pay the professional in cash when the job is completed. The price you confirmed when
-          booking is the price you pay.
-        </p>
-        <p className="mt-2 text-sm text-slate-600">Paying with eSewa or Khalti is coming later.</p>
+        <p>{m.acc_billing_text()}</p>
+        <p className="mt-2 text-sm text-slate-600">{m.acc_billing_later()}</p>
       </div>
     </div>
   );
@@ -39,9 +37,9 @@ export function DataExportTab() {
       a.download = `gharsewa-my-data-${new Date().toISOString().slice(0, 10)}.json`;
       a.click();
       URL.revokeObjectURL(url);
-      toast.success("Your data has been downloaded.");
+      toast.success(m.acc_export_done());
     } catch (e) {
-      toast.error(errorMessage(e, "Your data could not be exported. Please try again."));
+      toast.error(errorMessage(e, m.acc_export_failed()));
     } finally {
       setBusy(false);
     }
@@ -49,14 +47,11 @@ export function DataExportTab() {
 
   return (
     <div>
-      <h1 className="text-2xl font-bold">Data Export</h1>
+      <h1 className="text-2xl font-bold">{m.acc_tab_export()}</h1>
       <div className="mt-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
-        <p>
-          Download everything GharSewa stores about you — profile, bookings, reviews and
-          notifications — as a JSON file.
-        </p>
+        <p>{m.acc_export_text()}</p>
         <Button className="mt-4" onClick={download} disabled={busy}>
-          {busy ? "Preparing…" : "Download my data"}
+          {busy ? m.acc_export_busy() : m.acc_export_button()}
         </Button>
       </div>
     </div>
@@ -75,10 +70,10 @@ export function DeleteAccountTab({ name }: { name: string }) {
     try {
       await deleteAccount();
       await signOut().catch(() => undefined); // the session is already gone with the account
-      toast.success(`${name}, your account has been deleted.`);
+      toast.success(m.acc_delete_done({ name }));
       navigate(paths.home());
     } catch (e) {
-      toast.error(errorMessage(e, "Your account could not be deleted. Please try again."));
+      toast.error(errorMessage(e, m.acc_delete_failed()));
       setBusy(false);
       setConfirming(false);
     }
@@ -86,28 +81,25 @@ export function DeleteAccountTab({ name }: { name: string }) {
 
   return (
     <div>
-      <h1 className="text-2xl font-bold text-red-800">Delete Account</h1>
+      <h1 className="text-2xl font-bold text-red-800">{m.acc_tab_delete()}</h1>
       <div className="mt-4 rounded-2xl border border-red-200 bg-white p-5 shadow-sm">
-        <p>
-          Deleting your account removes your profile, photo and notifications for good and signs you
-          out. Open booking requests are cancelled. Bookings under way must be finished first.
-        </p>
+        <p>{m.acc_delete_text()}</p>
         <Button variant="danger" className="mt-4" onClick={() => setConfirming(true)}>
-          Delete my account
+          {m.acc_delete_button()}
         </Button>
       </div>
       <Dialog
         open={confirming}
         onClose={() => !busy && setConfirming(false)}
-        title="Delete your account?"
-        description={`This cannot be undone, ${name}. Do you want to continue?`}
+        title={m.acc_delete_title()}
+        description={m.acc_delete_confirm_text({ name })}
       >
         <div className="mt-5 flex justify-end gap-2">
           <Button variant="secondary" onClick={() => setConfirming(false)} disabled={busy}>
-            Cancel
+            {m.action_cancel()}
           </Button>
           <Button variant="danger" onClick={remove} disabled={busy}>
-            {busy ? "Deleting…" : "Yes, delete my account"}
+            {busy ? m.acc_delete_busy() : m.acc_delete_yes()}
           </Button>
         </div>
       </Dialog>

@@ -7,14 +7,15 @@ import { ErrorState, LoadingState } from "@/components/ui/states";
 import { BillingTab, DataExportTab, DeleteAccountTab } from "@/features/account/account-actions";
 import { NotificationsTab } from "@/features/account/notifications-tab";
 import { ProfileTab } from "@/features/account/profile-tab";
+import { m } from "@/i18n/paraglide/messages";
 
 const TABS = [
-  { id: "profile", label: "My Profile" },
-  { id: "bookings", label: "My Bookings" },
-  { id: "notifications", label: "Notifications" },
-  { id: "billing", label: "Billing" },
-  { id: "export", label: "Data Export" },
-  { id: "delete", label: "Delete Account" },
+  { id: "profile", label: m.nav_my_profile },
+  { id: "bookings", label: m.nav_my_bookings },
+  { id: "notifications", label: m.nav_notifications },
+  { id: "billing", label: m.acc_tab_billing },
+  { id: "export", label: m.acc_tab_export },
+  { id: "delete", label: m.acc_tab_delete },
 ] as const;
 export type AccountTab = (typeof TABS)[number]["id"];
 
@@ -34,7 +35,7 @@ export function AccountPage({
 
   return (
     <main className="mx-auto grid w-full max-w-6xl gap-4 px-4 py-6 md:grid-cols-[14rem_minmax(0,1fr)] md:gap-8 md:py-10">
-      <nav aria-label="Account" className="-mx-4 overflow-x-auto px-4 md:mx-0 md:px-0">
+      <nav aria-label={m.acc_nav()} className="-mx-4 overflow-x-auto px-4 md:mx-0 md:px-0">
         <ul className="flex gap-1 md:flex-col">
           {TABS.map((t) => (
             <li key={t.id} className="shrink-0">
@@ -52,23 +53,21 @@ export function AccountPage({
                       : "text-slate-700 hover:bg-slate-100"
                 }`}
               >
-                {t.label}
+                {t.label()}
               </button>
             </li>
           ))}
         </ul>
       </nav>
-      <section aria-label={TABS.find((t) => t.id === tab)?.label} className="min-w-0">
+      <section aria-label={TABS.find((t) => t.id === tab)?.label()} className="min-w-0">
         <ErrorBoundary
           key={tab}
-          fallback={(_, retry) => (
-            <ErrorState title="This section could not be loaded." onRetry={retry} />
-          )}
+          fallback={(_, retry) => <ErrorState title={m.acc_section_failed()} onRetry={retry} />}
         >
           {viewer === undefined ? (
             <LoadingState />
           ) : viewer === null ? (
-            <ErrorState title="You are signed out." />
+            <ErrorState title={m.acc_signed_out()} />
           ) : tab === "profile" ? (
             <ProfileTab viewer={viewer} />
           ) : tab === "bookings" ? (

@@ -9,6 +9,7 @@ import { errorMessage } from "@/lib/errors";
 import { formatDateTime } from "@/lib/format";
 import { notificationText } from "@/i18n/notifications";
 import { paths } from "@/lib/paths";
+import { m } from "@/i18n/paraglide/messages";
 
 const PAGE_SIZE = 20;
 
@@ -24,27 +25,25 @@ export function NotificationsTab() {
     try {
       await markRead(notificationId ? { notificationId } : {});
     } catch (e) {
-      toast.error(errorMessage(e, "Could not mark as read."));
+      toast.error(errorMessage(e, m.notes_mark_failed()));
     }
   }
 
-  if (status === "LoadingFirstPage") return <LoadingState label="Loading notifications…" />;
+  if (status === "LoadingFirstPage") return <LoadingState label={m.notes_loading()} />;
   const unread = results.some((n) => !n.read);
   return (
     <div>
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h1 className="text-2xl font-bold">Notifications</h1>
+        <h1 className="text-2xl font-bold">{m.nav_notifications()}</h1>
         {unread && (
           <Button variant="secondary" size="sm" onClick={() => void mark()}>
-            Mark all as read
+            {m.notes_mark_all()}
           </Button>
         )}
       </div>
       {results.length === 0 ? (
         <div className="mt-4">
-          <EmptyState title="No notifications yet.">
-            Updates about your bookings will appear here.
-          </EmptyState>
+          <EmptyState title={m.notes_empty()}>{m.notes_empty_hint()}</EmptyState>
         </div>
       ) : (
         <ul className="mt-4 divide-y divide-slate-100 rounded-2xl border border-slate-200 bg-white shadow-sm">
@@ -58,7 +57,7 @@ export function NotificationsTab() {
                 />
                 <div className="min-w-0 flex-1">
                   <p className="font-medium">
-                    {!n.read && <span className="sr-only">Unread: </span>}
+                    {!n.read && <span className="sr-only">{m.notes_unread_prefix()} </span>}
                     {n.title}
                   </p>
                   <p className="text-sm text-slate-700">{n.body}</p>
@@ -68,7 +67,7 @@ export function NotificationsTab() {
                       <>
                         {" · "}
                         <Link to={paths.customerBookings()} className="text-brand-700 underline">
-                          View booking
+                          {m.notes_view_booking()}
                         </Link>
                       </>
                     )}
@@ -79,9 +78,9 @@ export function NotificationsTab() {
                     variant="ghost"
                     size="sm"
                     onClick={() => void mark(n._id)}
-                    aria-label={`Mark “${n.title}” as read`}
+                    aria-label={m.notes_mark_one_label({ title: n.title })}
                   >
-                    Mark read
+                    {m.notes_mark_one()}
                   </Button>
                 )}
               </li>
@@ -90,10 +89,10 @@ export function NotificationsTab() {
       )}
       {status === "CanLoadMore" && (
         <Button variant="secondary" className="mt-4" onClick={() => loadMore(PAGE_SIZE)}>
-          Show older
+          {m.notes_older()}
         </Button>
       )}
-      {status === "LoadingMore" && <LoadingState label="Loading more…" />}
+      {status === "LoadingMore" && <LoadingState label={m.notes_loading_more()} />}
     </div>
   );
 }

@@ -9,7 +9,7 @@ import { Button } from "@/components/ui/button";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import { errorMessage } from "@/lib/errors";
 import { Form, useAppForm } from "@/components/form";
-import { splitName } from "@/lib/format";
+import { formatDigits, splitName } from "@/lib/format";
 import { imageHint, imageFileSchema, uploadImage } from "@/lib/upload";
 import { m } from "@/i18n/paraglide/messages";
 import { profileRules } from "@convex/rules/profile";
@@ -41,7 +41,7 @@ export function ProfileTab({ viewer }: { viewer: Viewer }) {
         </div>
         {!editing && (
           <Button variant="secondary" onClick={() => setEditing(true)}>
-            Edit
+            {m.acc_edit()}
           </Button>
         )}
       </div>
@@ -53,15 +53,15 @@ export function ProfileTab({ viewer }: { viewer: Viewer }) {
           className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
         >
           <h2 id="personal-info" className="text-lg font-semibold">
-            Personal Information
+            {m.acc_personal_info()}
           </h2>
           <dl className="mt-4 grid gap-4 sm:grid-cols-2">
-            <Info label="First Name" value={firstName} />
-            <Info label="Last Name" value={lastName || "—"} />
-            <Info label="Email Address" value={viewer.email} />
-            <Info label="Phone" value={viewer.phone || "—"} />
-            <Info label="Address" value={viewer.address || "—"} />
-            <Info label="Zip Code" value={viewer.zipCode || "—"} />
+            <Info label={m.acc_first_name()} value={firstName} />
+            <Info label={m.acc_last_name()} value={lastName || "—"} />
+            <Info label={m.acc_email()} value={viewer.email} />
+            <Info label={m.acc_phone()} value={viewer.phone ? formatDigits(viewer.phone) : "—"} />
+            <Info label={m.label_address()} value={viewer.address || "—"} />
+            <Info label={m.acc_zip()} value={viewer.zipCode ? formatDigits(viewer.zipCode) : "—"} />
           </dl>
         </section>
       )}
@@ -110,10 +110,10 @@ function EditProfile({ viewer, onDone }: { viewer: Viewer; onDone: () => void })
           zipCode: value.zipCode.trim(),
           ...(photo ? { photo } : {}),
         });
-        toast.success("Profile updated.");
+        toast.success(m.acc_profile_saved());
         onDone();
       } catch (e) {
-        toast.error(errorMessage(e, "Your profile could not be saved. Please try again."));
+        toast.error(errorMessage(e, m.acc_profile_failed()));
       } finally {
         setProgress(null);
       }
@@ -127,36 +127,41 @@ function EditProfile({ viewer, onDone }: { viewer: Viewer; onDone: () => void })
       onSubmit={() => form.handleSubmit()}
     >
       <h2 id="edit-profile" className="text-lg font-semibold">
-        Edit profile
+        {m.acc_edit_profile()}
       </h2>
       <form.AppField name="name">
-        {(f) => <f.TextField label="Full Name" autoComplete="name" />}
+        {(f) => <f.TextField label={m.field_full_name()} autoComplete="name" />}
       </form.AppField>
       <form.AppField name="phone">
-        {(f) => <f.TextField label="Phone Number" type="tel" autoComplete="tel" />}
+        {(f) => <f.TextField label={m.field_phone()} type="tel" autoComplete="tel" />}
       </form.AppField>
       <div className="grid gap-4 sm:grid-cols-[2fr_1fr]">
         <form.AppField name="address">
-          {(f) => <f.TextField label="Address" autoComplete="street-address" />}
+          {(f) => <f.TextField label={m.field_address()} autoComplete="street-address" />}
         </form.AppField>
         <form.AppField name="zipCode">
-          {(f) => <f.TextField label="Zip Code" autoComplete="postal-code" inputMode="numeric" />}
+          {(f) => (
+            <f.TextField label={m.field_zip()} autoComplete="postal-code" inputMode="numeric" />
+          )}
         </form.AppField>
       </div>
       <form.AppField name="photo">
         {(f) => (
-          <f.ImageField label="Profile Photo" hint={m.photo_keep_hint({ hint: imageHint() })} />
+          <f.ImageField
+            label={m.doc_profile_photo()}
+            hint={m.photo_keep_hint({ hint: imageHint() })}
+          />
         )}
       </form.AppField>
-      {progress !== null && <ProgressBar label="Uploading photo" value={progress} />}
+      {progress !== null && <ProgressBar label={m.acc_uploading_photo()} value={progress} />}
       <form.Subscribe selector={(s) => s.isSubmitting}>
         {(submitting) => (
           <div className="flex justify-end gap-2">
             <Button variant="secondary" onClick={onDone} disabled={submitting}>
-              Cancel
+              {m.action_cancel()}
             </Button>
             <Button type="submit" disabled={submitting}>
-              {submitting ? "Saving…" : "Save changes"}
+              {submitting ? m.acc_saving() : m.acc_save_changes()}
             </Button>
           </div>
         )}

@@ -5,6 +5,8 @@ import { ErrorBoundary } from "@/components/ui/error-boundary";
 import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
 import { formatRs } from "@/lib/format";
 import { paths } from "@/lib/paths";
+import { m } from "@/i18n/paraglide/messages";
+import { localServiceName } from "@/i18n/services";
 
 export default function TileMarblePage() {
   return (
@@ -15,24 +17,18 @@ export default function TileMarblePage() {
           className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"
         >
           <h2 id="tile-list-heading" className="font-semibold text-slate-900">
-            Tile &amp; marble services
+            {m.tm_list_heading()}
           </h2>
-          <ErrorBoundary
-            fallback={() => <ErrorState title="The price list could not be loaded." />}
-          >
+          <ErrorBoundary fallback={() => <ErrorState title={m.tm_list_failed()} />}>
             <PriceList />
           </ErrorBoundary>
         </aside>
         <section>
-          <h1 className="text-3xl font-bold">Tile and Marble Fitting</h1>
-          <p className="mt-3 text-slate-700">
-            Floors, walls and roofs differ in size, material and finish, so every tile and marble
-            job is priced on site. Contact us for a free custom quote: our professional visits,
-            measures, and gives you a fixed price before any work begins.
-          </p>
+          <h1 className="text-3xl font-bold">{m.tm_title()}</h1>
+          <p className="mt-3 text-slate-700">{m.tm_text()}</p>
           <p className="mt-3 text-slate-700">
             <Link to={paths.contact()} className="font-medium text-brand-700 underline">
-              Contact us for a custom quote
+              {m.tm_contact()}
             </Link>
           </p>
         </section>
@@ -44,16 +40,18 @@ export default function TileMarblePage() {
 function PriceList() {
   const items = useQuery(api.catalog.tileMarble);
   if (items === undefined) return <LoadingState />;
-  if (items.length === 0) return <EmptyState title="No tile or marble services listed." />;
+  if (items.length === 0) return <EmptyState title={m.tm_empty()} />;
   return (
     <ul className="mt-3 divide-y divide-slate-100">
       {items.map((s) => (
         <li key={s.name} className="flex justify-between gap-3 py-2 text-sm">
-          <span>{s.name}</span>
+          <span>{localServiceName(s.name)}</span>
           <span className="text-right font-medium">
             {formatRs(s.price)}
             {s.price === 0 && (
-              <span className="block text-xs font-normal text-slate-600">Price on inspection</span>
+              <span className="block text-xs font-normal text-slate-600">
+                {m.tm_on_inspection()}
+              </span>
             )}
           </span>
         </li>

@@ -14,7 +14,10 @@ import { StarRating } from "@/components/ui/star-rating";
 import { EmptyState, LoadingState } from "@/components/ui/states";
 import type { BookActionProps } from "@/lib/booking-intent";
 import { errorMessage } from "@/lib/errors";
-import { formatGregorianDate, formatNrs } from "@/lib/format";
+import { formatDay, formatDigits, formatNrs, formatNumber } from "@/lib/format";
+import { m } from "@/i18n/paraglide/messages";
+import { localCityName } from "@/i18n/places";
+import { localCategoryName, localServiceName } from "@/i18n/services";
 import { paths } from "@/lib/paths";
 
 const REVIEWS_PAGE = 5;
@@ -22,10 +25,16 @@ const REVIEWS_PAGE = 5;
 /** "about 12 minutes": the median time from request to acceptance. */
 function duration(ms: number): string {
   const minutes = Math.max(1, Math.round(ms / 60_000));
-  if (minutes < 60) return `about ${minutes} minute${minutes === 1 ? "" : "s"}`;
+  if (minutes < 60)
+    return minutes === 1
+      ? m.pp_about_minute()
+      : m.pp_about_minutes({ count: formatNumber(minutes) });
   const hours = Math.round(minutes / 60);
-  return `about ${hours} hour${hours === 1 ? "" : "s"}`;
+  return hours === 1 ? m.pp_about_hour() : m.pp_about_hours({ count: formatNumber(hours) });
 }
+
+/** "4.8 (23)" in the reader's digits. */
+const average = (value: number) => formatNumber(Math.round(value * 10) / 10);
 
 /**
  * /professionals/:id — a professional's public profile: who, where they work, verification, rating
@@ -35,13 +44,13 @@ function duration(ms: number): string {
 export function ProfilePage({ BookAction }: { BookAction: ComponentType<BookActionProps> }) {
   const { id = "" } = useParams();
   const profile = useQuery(api.professionals.get, { professionalId: id as Id<"professionals"> });
-  if (profile === undefined) return <LoadingState label="Loading the profile…" />;
+  if (profile === undefined) return <LoadingState label={m.pp_loading()} />;
   if (profile === null)
     return (
       <main className="mx-auto max-w-3xl px-4 py-10">
-        <EmptyState title="This professional was not found.">
+        <EmptyState title={m.pp_not_found()}>
           <Link to={paths.services()} className="text-brand-700 underline">
-            Find another professional
+            {m.pp_find_another()}
           </Link>
         </EmptyState>
       </main>
@@ -57,40 +66,50 @@ export function ProfilePage({ BookAction }: { BookAction: ComponentType<BookActi
             <h1 className="text-2xl font-bold">{profile.name}</h1>
             {profile.verified ? (
               <Badge tone="success">
-                ✓ Verified
-                {profile.verifiedAt !== null && ` ${formatGregorianDate(profile.verifiedAt)}`}
+                ✓ {m.badge_verified()}
+                {profile.verifiedAt !== null && ` ${formatDay(profile.verifiedAt)}`}
               </Badge>
             ) : (
-              <Badge>Unverified</Badge>
+              <Badge>{m.badge_unverified()}</Badge>
             )}
           </div>
           <p className="text-slate-700">
-            {profile.specialtyName} · {profile.cityName}
+            {localCategoryName(profile.specialty, profile.specialtyName)} ·{" "}
+            {localCityName(profile.city)}
           </p>
           <p className="text-sm text-slate-600">
-            Works in {[...new Set(profile.serviceArea.map((a) => a.cityName))].join(", ")}
+            {m.pp_works_in({
+              cities: [...new Set(profile.serviceArea.map((a) => localCityName(a.city)))].join(
+                m.list_separator(),
+              ),
+            })}
             {profile.workingHours &&
-              ` · ${clock(profile.workingHours.start)}–${clock(profile.workingHours.end)}`}
+              ` · ${formatDigits(`${clock(profile.workingHours.start)}–${clock(profile.workingHours.end)}`)}`}
           </p>
           <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-4">
             <div>
-              <dt className="text-slate-500">Completed jobs</dt>
-              <dd className="font-semibold">{profile.completedJobs}</dd>
+              <dt className="text-slate-500">{m.pp_completed_jobs()}</dt>
+              <dd className="font-semibold">{formatNumber(profile.completedJobs)}</dd>
             </div>
             <div>
-              <dt className="text-slate-500">Member since</dt>
-              <dd className="font-semibold">{formatGregorianDate(profile.memberSince)}</dd>
+              <dt className="text-slate-500">{m.pp_member_since()}</dt>
+              <dd className="font-semibold">{formatDay(profile.memberSince)}</dd>
             </div>
             <div>
-              <dt className="text-slate-500">Responds in</dt>
+              <dt className="text-slate-500">{m.pp_responds_in()}</dt>
               <dd className="font-semibold">
                 {profile.medianAcceptMs === null ? "—" : duration(profile.medianAcceptMs)}
               </dd>
             </div>
             <div>
-              <dt className="text-slate-500">Rating</dt>
+              <dt className="text-slate-500">{m.pp_rating()}</dt>
               <dd className="font-semibold">
-                {reviews.count ? `${reviews.average.toFixed(1)} (${reviews.count})` : "None yet"}
+                {reviews.count
+                  ? m.rating_short({
+                      average: average(reviews.average),
+                      count: formatNumber(reviews.count),
+                    })
+                  : m.pp_none_yet()}
               </dd>
             </div>
           </dl>
@@ -106,34 +125,38 @@ export function ProfilePage({ BookAction }: { BookAction: ComponentType<BookActi
       <div className="mt-6 grid gap-6 md:grid-cols-[minmax(0,1fr)_minmax(0,1.5fr)]">
         <section aria-labelledby="services-heading" className="min-w-0">
           <h2 id="services-heading" className="text-lg font-semibold">
-            Services and prices in {profile.cityName}
+            {m.pp_services_in({ city: localCityName(profile.city) })}
           </h2>
           <ul className="mt-2 divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white">
             {profile.services.map((s) => (
               <li key={s.name} className="flex justify-between gap-3 px-3 py-2 text-sm">
-                <span>{s.name}</span>
+                <span>{localServiceName(s.name)}</span>
                 <span className="font-medium whitespace-nowrap">{formatNrs(s.price)}</span>
               </li>
             ))}
           </ul>
-          <h2 className="mt-6 text-lg font-semibold">Rating</h2>
+          <h2 className="mt-6 text-lg font-semibold">{m.pp_rating()}</h2>
           <div className="mt-2 flex items-center gap-2">
             <StarRating value={reviews.average} />
             <span className="text-sm text-slate-700">
-              {reviews.count ? `${reviews.average.toFixed(1)} of 5` : "No reviews yet"}
+              {reviews.count
+                ? m.pp_average_of_five({ average: average(reviews.average), max: formatNumber(5) })
+                : m.rating_none()}
             </span>
           </div>
-          <ul aria-label="Rating distribution" className="mt-2 space-y-1">
+          <ul aria-label={m.pp_distribution()} className="mt-2 space-y-1">
             {[...reviews.distribution].reverse().map((d) => (
               <li key={d.stars} className="flex items-center gap-2 text-sm">
-                <span className="w-12">{d.stars} star</span>
+                <span className="w-16 shrink-0">
+                  {m.pp_stars_row({ stars: formatNumber(d.stars) })}
+                </span>
                 <span className="h-2 flex-1 overflow-hidden rounded bg-slate-200">
                   <span
                     className="block h-full bg-accent-500"
                     style={{ width: `${(d.count / maxCount) * 100}%` }}
                   />
                 </span>
-                <span className="w-6 text-right">{d.count}</span>
+                <span className="w-6 text-right">{formatNumber(d.count)}</span>
               </li>
             ))}
           </ul>
@@ -156,30 +179,30 @@ function Reviews({ professionalId }: { professionalId: Id<"professionals"> }) {
   return (
     <section aria-labelledby="reviews-heading" className="min-w-0">
       <h2 id="reviews-heading" className="text-lg font-semibold">
-        Reviews
+        {m.pp_reviews()}
       </h2>
       {status === "LoadingFirstPage" ? (
-        <LoadingState label="Loading reviews…" />
+        <LoadingState label={m.pp_loading_reviews()} />
       ) : results.length === 0 ? (
-        <p className="mt-2 text-sm text-slate-600">No reviews yet.</p>
+        <p className="mt-2 text-sm text-slate-600">{m.pp_no_reviews()}</p>
       ) : (
         <ul className="mt-2 space-y-3">
           {results.map((r) => (
             <li
               key={r._id}
-              aria-label={`Review by ${r.customerName}`}
+              aria-label={m.pp_review_by({ name: r.customerName })}
               className="rounded-xl border border-slate-200 bg-white p-3"
             >
               <div className="flex flex-wrap items-center justify-between gap-2">
                 <StarRating value={r.rating} />
                 <span className="text-xs text-slate-500">
-                  {r.customerName} · {formatGregorianDate(r.at)}
+                  {r.customerName} · {formatDay(r.at)}
                 </span>
               </div>
               {r.comment && <p className="mt-2 text-sm text-slate-800">{r.comment}</p>}
               {r.reply ? (
                 <p className="mt-2 rounded-lg bg-slate-50 p-2 text-sm text-slate-700">
-                  <span className="font-medium">Reply from the professional:</span> {r.reply.text}
+                  <span className="font-medium">{m.pp_reply_from()}</span> {r.reply.text}
                 </p>
               ) : (
                 mine && <ReplyForm reviewId={r._id} />
@@ -195,7 +218,7 @@ function Reviews({ professionalId }: { professionalId: Id<"professionals"> }) {
           className="mt-3 w-full"
           onClick={() => loadMore(REVIEWS_PAGE)}
         >
-          Show older reviews
+          {m.pp_older_reviews()}
         </Button>
       )}
     </section>
@@ -211,7 +234,7 @@ function ReplyForm({ reviewId }: { reviewId: Id<"reviews"> }) {
     try {
       await reply({ reviewId, text });
     } catch (e) {
-      toast.error(errorMessage(e, "The reply could not be sent."));
+      toast.error(errorMessage(e, m.pp_reply_failed()));
     } finally {
       setBusy(false);
     }
@@ -219,7 +242,7 @@ function ReplyForm({ reviewId }: { reviewId: Id<"reviews"> }) {
   return (
     <div className="mt-2">
       <TextareaField
-        label="Reply once (everyone can read it)"
+        label={m.pp_reply_label()}
         rows={2}
         value={text}
         onChange={(e) => setText(e.target.value)}
@@ -230,7 +253,7 @@ function ReplyForm({ reviewId }: { reviewId: Id<"reviews"> }) {
         disabled={busy || text.trim().length < 2}
         onClick={() => void send()}
       >
-        Send reply
+        {m.pp_send_reply()}
       </Button>
     </div>
   );

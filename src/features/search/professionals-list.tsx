@@ -10,7 +10,10 @@ import { Button } from "@/components/ui/button";
 import { StarRating } from "@/components/ui/star-rating";
 import { EmptyState, LoadingState } from "@/components/ui/states";
 import type { BookActionProps } from "@/lib/booking-intent";
-import { formatNrs } from "@/lib/format";
+import { formatNrs, formatNumber } from "@/lib/format";
+import { m } from "@/i18n/paraglide/messages";
+import { localCityName } from "@/i18n/places";
+import { localCategoryName } from "@/i18n/services";
 import { paths } from "@/lib/paths";
 import { GEOLOCATION_OPTIONS } from "@/lib/constants";
 
@@ -21,6 +24,15 @@ type Props = {
   /** Book, or why not (the bookings feature, composed in by the route). */
   BookAction: ComponentType<BookActionProps>;
 };
+
+/** "4.8 (23)" in the reader's digits, or "No reviews yet". */
+function ratingShort({ average, count }: { average: number; count: number }): string {
+  if (!count) return m.rating_none();
+  return m.rating_short({
+    average: formatNumber(Math.round(average * 10) / 10),
+    count: formatNumber(count),
+  });
+}
 
 export function ProfessionalsList({ specialty, city, category, BookAction }: Props) {
   const [near, setNear] = useState<{ lat: number; lng: number } | null>(null);
@@ -33,7 +45,7 @@ export function ProfessionalsList({ specialty, city, category, BookAction }: Pro
 
   function locate() {
     if (!("geolocation" in navigator)) {
-      toast.error("Your browser cannot share its location.");
+      toast.error(m.pl_no_geolocation());
       return;
     }
     setLocating(true);
@@ -43,7 +55,7 @@ export function ProfessionalsList({ specialty, city, category, BookAction }: Pro
         setLocating(false);
       },
       () => {
-        toast.error("Could not read your location.");
+        toast.error(m.pl_location_failed());
         setLocating(false);
       },
       GEOLOCATION_OPTIONS,
@@ -53,19 +65,19 @@ export function ProfessionalsList({ specialty, city, category, BookAction }: Pro
   return (
     <div className="mt-3">
       <div className="flex flex-wrap items-center gap-2 text-sm text-slate-600">
-        <span>Verified and available professionals first.</span>
+        <span>{m.pl_order_hint()}</span>
         {!near && (
           <Button variant="secondary" size="sm" onClick={locate} disabled={locating}>
-            {locating ? "Locating…" : "Show distance from me"}
+            {locating ? m.pl_locating() : m.pl_show_distance()}
           </Button>
         )}
       </div>
       {pros === undefined ? (
-        <LoadingState label="Finding professionals…" />
+        <LoadingState label={m.pl_loading()} />
       ) : pros.length === 0 ? (
         <div className="mt-3">
-          <EmptyState title={`No professionals in ${city.name} for this service yet.`}>
-            Try another city, or check back soon.
+          <EmptyState title={m.pl_empty({ city: localCityName(city.slug) })}>
+            {m.pl_empty_hint()}
           </EmptyState>
         </div>
       ) : (
@@ -87,29 +99,30 @@ export function ProfessionalsList({ specialty, city, category, BookAction }: Pro
                     </Link>
                   </h3>
                   {p.verified ? (
-                    <Badge tone="success">✓ Verified</Badge>
+                    <Badge tone="success">✓ {m.badge_verified()}</Badge>
                   ) : (
-                    <Badge>Unverified</Badge>
+                    <Badge>{m.badge_unverified()}</Badge>
                   )}
-                  {!p.available && <Badge tone="warning">Unavailable</Badge>}
+                  {!p.available && <Badge tone="warning">{m.badge_unavailable()}</Badge>}
                 </div>
                 <p className="text-sm text-slate-600">
-                  {p.specialtyName} · {p.cityName}
+                  {localCategoryName(p.specialty, p.specialtyName)} · {localCityName(p.city)}
                 </p>
                 <p className="mt-1 flex flex-wrap items-center gap-x-2 text-sm text-slate-700">
                   <StarRating value={p.rating.average} />
-                  <span>
-                    {p.rating.count
-                      ? `${p.rating.average.toFixed(1)} (${p.rating.count})`
-                      : "No reviews yet"}
-                  </span>
+                  <span>{ratingShort(p.rating)}</span>
                 </p>
                 <p className="mt-1 text-sm text-slate-700">
                   {p.priceFrom !== undefined && p.priceFrom !== null && (
-                    <span className="font-medium">From {formatNrs(p.priceFrom)}</span>
+                    <span className="font-medium">
+                      {m.pl_price_from({ price: formatNrs(p.priceFrom) })}
+                    </span>
                   )}
                   {typeof p.distanceKm === "number" && (
-                    <span className="text-slate-500"> · {p.distanceKm.toFixed(1)} km away</span>
+                    <span className="text-slate-500">
+                      {" · "}
+                      {m.pl_distance({ km: formatNumber(Math.round(p.distanceKm * 10) / 10) })}
+                    </span>
                   )}
                 </p>
               </div>
