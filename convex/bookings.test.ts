@@ -584,8 +584,15 @@ describe("bookings:recentActivity", () => {
     await pro.as.mutation(api.bookings.complete, { bookingId: id });
     await customer.as.mutation(api.reviews.create, { bookingId: id, rating: 5 });
     const activity = await pro.as.query(api.bookings.recentActivity, {});
-    expect(activity[0].text).toBe("Received a 5-star rating");
+    expect(activity[0]).toMatchObject({
+      text: "Received a 5-star rating",
+      kind: "reviewed",
+      rating: 5,
+    });
     expect(activity.map((a) => a.text)).toContain("Accepted a booking for Electrician");
+    expect(activity.find((a) => a.kind === "accepted")?.categories).toEqual([
+      { slug: "electrical", name: "Electrician" },
+    ]);
     expect(activity.length).toBeLessThanOrEqual(10);
     expect(await errorCode(customer.as.query(api.bookings.recentActivity, {}))).toBe("FORBIDDEN");
     expect(await errorCode(admin.as.query(api.bookings.recentActivity, {}))).toBe("FORBIDDEN");

@@ -10,7 +10,7 @@ import {
   userMutation,
   userQuery,
 } from "./functions";
-import { city } from "./validators";
+import { bookingStatus, city } from "./validators";
 import { STEPS } from "./rules/bookingLifecycle";
 import * as Bookings from "./model/bookings";
 import { forbid, notFound } from "./model/errors";
@@ -131,7 +131,15 @@ export const get = userQuery({
 
 export const recentActivity = professionalQuery({
   args: {},
-  returns: v.array(v.object({ text: v.string(), at: v.number() })),
+  returns: v.array(
+    v.object({
+      text: v.string(),
+      at: v.number(),
+      kind: bookingStatus,
+      categories: v.array(v.object({ slug: v.string(), name: v.string() })),
+      rating: v.optional(v.number()),
+    }),
+  ),
   handler: (ctx) => Bookings.recentActivity(ctx, ctx.viewer),
 });
 

@@ -562,6 +562,16 @@ const ACTIVITY: Partial<Record<BookingStatus, string>> = {
   expired: "A booking request expired for",
 };
 
+export type ActivityItem = {
+  text: string;
+  at: number;
+  /** The booking state reached, or "reviewed" for a rating. */
+  kind: BookingStatus;
+  /** The categories of the booking's services (slug and English name). */
+  categories: { slug: string; name: string }[];
+  rating?: number;
+};
+
 /** The dashboard's Recent Activity: booking events and reviews, newest 10. */
 export async function recentActivity(ctx: QueryCtx, viewer: Doc<"users">) {
   const pro = await requireOwnProfessional(ctx, viewer);
@@ -577,18 +587,29 @@ export async function recentActivity(ctx: QueryCtx, viewer: Doc<"users">) {
       .order("desc")
       .take(10),
   ]);
-  const items: { text: string; at: number }[] = [];
+  // `text` is the English line; `kind`, `categories` and `rating` let the app word it in its language.
+  const items: ActivityItem[] = [];
   for (const e of events) {
     const prefix = ACTIVITY[e.to];
     if (prefix === undefined) continue;
     const booking = await ctx.db.get("bookings", e.bookingId);
-    const what = booking
-      ? [...new Set(booking.services.map((s) => categoryName(s.category)))].join(", ")
-      : "a service";
-    items.push({ text: `${prefix} ${what}`, at: e._creationTime });
+    const categories = booking
+      ? [...new Set(booking.services.map((s) => s.category))].map((slug) => ({
+          slug,
+          name: categoryName(slug),
+        }))
+      : [];
+    const what = categories.length ? categories.map((c) => c.name).join(", ") : "a service";
+    items.push({ text: `${prefix} ${what}`, at: e._creationTime, kind: e.to, categories });
   }
   for (const r of reviews) {
-    items.push({ text: `Received a ${r.rating}-star rating`, at: r._creationTime });
+    items.push({
+      text: `Received a ${r.rating}-star rating`,
+      at: r._creationTime,
+      kind: "reviewed",
+      categories: [],
+      rating: r.rating,
+    });
   }
   return items.sort((a, b) => b.at - a.at).slice(0, 10);
 }

@@ -5,10 +5,42 @@ import { api } from "@convex/_generated/api";
 import { Button } from "@/components/ui/button";
 import { LoadingState } from "@/components/ui/states";
 import { errorMessage } from "@/lib/errors";
-import { formatDateTime, formatRelative } from "@/lib/format";
+import { formatDateTime, formatNumber, formatRelative } from "@/lib/format";
 import { notificationText } from "@/i18n/notifications";
+import { m } from "@/i18n/paraglide/messages";
+import { localCategoryName } from "@/i18n/services";
+import type { FunctionReturnType } from "convex/server";
 
 const box = "rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5";
+
+type Activity = FunctionReturnType<typeof api.bookings.recentActivity>[number];
+
+/** One line of Recent Activity in the reader's language, from its kind and categories. */
+function activityText(item: Activity): string {
+  const what =
+    item.categories.map((c) => localCategoryName(c.slug, c.name)).join(m.list_separator()) ||
+    m.activity_a_service();
+  switch (item.kind) {
+    case "requested":
+      return m.activity_requested({ what });
+    case "accepted":
+      return m.activity_accepted({ what });
+    case "rejected":
+      return m.activity_rejected({ what });
+    case "en_route":
+      return m.activity_en_route({ what });
+    case "in_progress":
+      return m.activity_in_progress({ what });
+    case "completed":
+      return m.activity_completed({ what });
+    case "cancelled":
+      return m.activity_cancelled({ what });
+    case "expired":
+      return m.activity_expired({ what });
+    case "reviewed":
+      return m.activity_rated({ stars: formatNumber(item.rating ?? 0) });
+  }
+}
 
 /** Booking events and reviews, newest first (server: last 10). */
 export function RecentActivity({ now }: { now: number }) {
@@ -16,14 +48,12 @@ export function RecentActivity({ now }: { now: number }) {
   return (
     <section aria-labelledby="activity-heading" className={box}>
       <h2 id="activity-heading" className="text-lg font-semibold text-slate-900">
-        Recent Activity
+        {m.activity_heading()}
       </h2>
       {items === undefined ? (
-        <LoadingState label="Loading activity…" />
+        <LoadingState label={m.activity_loading()} />
       ) : items.length === 0 ? (
-        <p className="mt-2 text-sm text-slate-600">
-          No activity yet. Accepted jobs and reviews will show up here.
-        </p>
+        <p className="mt-2 text-sm text-slate-600">{m.activity_empty()}</p>
       ) : (
         <ul className="mt-2 divide-y divide-slate-100">
           {items.map((item) => (
@@ -31,7 +61,7 @@ export function RecentActivity({ now }: { now: number }) {
               key={`${item.at}-${item.text}`}
               className="flex items-baseline justify-between gap-3 py-2 text-sm"
             >
-              <span className="text-slate-800">{item.text}</span>
+              <span className="text-slate-800">{activityText(item)}</span>
               <time
                 dateTime={new Date(item.at).toISOString()}
                 title={formatDateTime(item.at)}
@@ -62,7 +92,7 @@ export function NotificationsBox({ now }: { now: number }) {
     try {
       await markRead({});
     } catch (error) {
-      toast.error(errorMessage(error, "Could not mark notifications as read. Please try again."));
+      toast.error(errorMessage(error, m.notes_mark_all_failed()));
     } finally {
       setBusy(false);
     }
@@ -72,15 +102,22 @@ export function NotificationsBox({ now }: { now: number }) {
     unread === undefined
       ? null
       : unread === 0
-        ? "No new notifications"
-        : `${unread > MAX_SHOWN_COUNT ? `${MAX_SHOWN_COUNT}+` : unread} new ${unread === 1 ? "notification" : "notifications"}`;
+        ? m.notes_none_new()
+        : unread === 1
+          ? m.notes_one_new()
+          : m.notes_many_new({
+              count:
+                unread > MAX_SHOWN_COUNT
+                  ? `${formatNumber(MAX_SHOWN_COUNT)}+`
+                  : formatNumber(unread),
+            });
   return (
     <section aria-labelledby="notifications-heading" className={box}>
       <h2 id="notifications-heading" className="text-lg font-semibold text-slate-900">
-        Notifications
+        {m.nav_notifications()}
       </h2>
       {countText === null ? (
-        <LoadingState label="Loading notifications…" />
+        <LoadingState label={m.notes_loading()} />
       ) : (
         <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
           <p className="text-sm text-slate-800" aria-live="polite">
@@ -88,7 +125,7 @@ export function NotificationsBox({ now }: { now: number }) {
           </p>
           {!!unread && (
             <Button variant="secondary" size="sm" disabled={busy} onClick={() => void markAll()}>
-              Mark all as read
+              {m.notes_mark_all()}
             </Button>
           )}
         </div>
@@ -106,7 +143,7 @@ export function NotificationsBox({ now }: { now: number }) {
                     <span aria-hidden="true" className="h-2 w-2 shrink-0 rounded-full bg-sky-500" />
                   )}
                   {n.title}
-                  {!n.read && <span className="sr-only">(unread)</span>}
+                  {!n.read && <span className="sr-only">{m.notes_unread_suffix()}</span>}
                 </p>
                 <p className="text-slate-600">{n.body}</p>
                 <time

@@ -15,6 +15,7 @@ import { LiveLocation } from "@/features/professional/live-location";
 import { useNewRequestSignal } from "@/features/professional/new-request-signal";
 import { ProfileCard } from "@/features/professional/profile-card";
 import { RequestAlerts } from "@/features/professional/request-alerts";
+import { m } from "@/i18n/paraglide/messages";
 
 /** The bookings panel, composed in by the route: it reports whether a job is on the way. */
 export type BookingsSlot = ComponentType<{ onEnRouteChange: (enRoute: boolean) => void }>;
@@ -25,15 +26,7 @@ export function DashboardPage({ Bookings }: { Bookings: BookingsSlot }) {
   const viewer = useQuery(api.users.viewer, isAuthenticated ? {} : "skip");
   const online = useOnline();
   if (isLoading || (isAuthenticated && viewer === undefined))
-    return (
-      <LoadingState
-        label={
-          online
-            ? "Loading your dashboard…"
-            : "Your dashboard opens as soon as this phone is back online."
-        }
-      />
-    );
+    return <LoadingState label={online ? m.dash_loading() : m.dash_offline()} />;
   if (!isAuthenticated || !viewer) return <Navigate to={paths.professionalSignin()} replace />;
   if (viewer.role === "admin") return <Navigate to={paths.adminPanel()} replace />;
   if (viewer.role !== "professional") return <Navigate to={paths.home()} replace />;
@@ -46,12 +39,12 @@ function Dashboard({ Bookings }: { Bookings: BookingsSlot }) {
   const { hasTakenJob } = useNewRequestSignal();
   return (
     <main className="mx-auto w-full max-w-6xl px-3 py-4 sm:px-4 sm:py-6">
-      <h1 className="mb-4 text-2xl font-semibold text-slate-900">Professional dashboard</h1>
+      <h1 className="mb-4 text-2xl font-semibold text-slate-900">{m.dash_title()}</h1>
       <InstallOffer hasTakenJob={hasTakenJob} />
-      <Panel title="This booking">
+      <Panel title={m.dash_panel_this_booking()}>
         <LinkedBookingNotice />
       </Panel>
-      <Panel title="Your bookings">
+      <Panel title={m.dash_panel_bookings()}>
         <DashboardPanels Bookings={Bookings} />
       </Panel>
     </main>
@@ -63,10 +56,10 @@ function Panel({ title, children }: { title: string; children: ReactNode }) {
   return (
     <ErrorBoundary
       fallback={(error, retry) => (
-        <ErrorState title={`${title} could not be loaded.`}>
-          <p>{errorMessage(error, "Please try again.")}</p>
+        <ErrorState title={m.dash_panel_failed({ panel: title })}>
+          <p>{errorMessage(error, m.dash_try_again_text())}</p>
           <Button variant="secondary" size="sm" className="mt-3" onClick={retry}>
-            Try again
+            {m.action_retry()}
           </Button>
         </ErrorState>
       )}
@@ -82,7 +75,7 @@ function DashboardPanels({ Bookings }: { Bookings: BookingsSlot }) {
   return (
     <div className="grid gap-4 lg:grid-cols-[20rem_minmax(0,1fr)] lg:items-start">
       <div className="lg:col-start-1 lg:row-start-1">
-        <Panel title="Your profile">
+        <Panel title={m.dash_panel_profile()}>
           <ProfileCard />
         </Panel>
       </div>
@@ -90,17 +83,17 @@ function DashboardPanels({ Bookings }: { Bookings: BookingsSlot }) {
         <Bookings onEnRouteChange={setEnRoute} />
       </div>
       <div className="lg:col-start-1 lg:row-start-2">
-        <Panel title="Request alerts">
+        <Panel title={m.alerts_heading()}>
           <RequestAlerts now={now} />
         </Panel>
       </div>
       <div className="lg:col-start-1 lg:row-start-3">
-        <Panel title="Notifications">
+        <Panel title={m.nav_notifications()}>
           <NotificationsBox now={now} />
         </Panel>
       </div>
       <div className="lg:col-start-1 lg:row-start-4">
-        <Panel title="Recent activity">
+        <Panel title={m.activity_heading()}>
           <RecentActivity now={now} />
         </Panel>
       </div>

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { promptInstall, useCanInstall } from "@/lib/install-prompt";
+import { m } from "@/i18n/paraglide/messages";
 
 const DISMISSED_KEY = "gharsewa:install-offer-dismissed";
 
@@ -37,20 +38,16 @@ export function InstallOffer({ hasTakenJob }: { hasTakenJob: boolean }) {
     >
       <div>
         <h2 id="install-heading" className="font-semibold text-brand-800">
-          {hasTakenJob
-            ? "You have your first job — install GharSewa"
-            : "Install GharSewa on this phone"}
+          {hasTakenJob ? m.install_first_job() : m.install_title()}
         </h2>
-        <p className="text-sm text-slate-700">
-          It opens like an app, works on a weak connection, and keeps your requests one tap away.
-        </p>
+        <p className="text-sm text-slate-700">{m.install_text()}</p>
       </div>
       <div className="flex gap-2">
         <Button size="sm" onClick={() => void promptInstall()}>
-          Install
+          {m.install_button()}
         </Button>
         <Button variant="ghost" size="sm" onClick={dismiss}>
-          Not now
+          {m.install_not_now()}
         </Button>
       </div>
     </section>

@@ -4,20 +4,20 @@ import { api } from "@convex/_generated/api";
 import type { Id } from "@convex/_generated/dataModel";
 import type { BookingStatus } from "@convex/rules/bookingLifecycle";
 import { ErrorBoundary } from "@/components/ui/error-boundary";
-
-const GONE = "This booking is no longer available.";
+import { m } from "@/i18n/paraglide/messages";
+import { localServiceName } from "@/i18n/services";
 
 /** What became of a request a notification announced, by its status now. */
-const SAID: Record<BookingStatus, string> = {
-  requested: "This request waits for your answer: accept or decline it below.",
-  accepted: "You have already accepted this request.",
-  en_route: "You have already accepted this job and are on the way.",
-  in_progress: "This job is under way.",
-  completed: "This job is completed.",
-  reviewed: "This job is completed and reviewed.",
-  rejected: "You declined this request.",
-  cancelled: "The customer cancelled this request.",
-  expired: "This request has expired: it was not answered in time.",
+const SAID: Record<BookingStatus, () => string> = {
+  requested: m.linked_requested,
+  accepted: m.linked_accepted,
+  en_route: m.linked_en_route,
+  in_progress: m.linked_in_progress,
+  completed: m.linked_completed,
+  reviewed: m.linked_reviewed,
+  rejected: m.linked_rejected,
+  cancelled: m.linked_cancelled,
+  expired: m.linked_expired,
 };
 
 /**
@@ -43,14 +43,14 @@ export function LinkedBookingNotice() {
       className="mb-4 flex items-start justify-between gap-3 rounded-2xl bg-sky-50 p-4 text-sm text-sky-900 ring-1 ring-sky-200"
     >
       {/* an id that is no booking id makes the query throw: the same answer as a missing booking */}
-      <ErrorBoundary key={bookingId} fallback={() => <p>{GONE}</p>}>
+      <ErrorBoundary key={bookingId} fallback={() => <p>{m.linked_gone()}</p>}>
         <Notice
           bookingId={bookingId as Id<"bookings">}
           accepting={params.get("intent") === "accept"}
         />
       </ErrorBoundary>
       <button type="button" onClick={close} className="shrink-0 font-medium underline">
-        Show all bookings
+        {m.linked_show_all()}
       </button>
     </div>
   );
@@ -58,17 +58,17 @@ export function LinkedBookingNotice() {
 
 function Notice({ bookingId, accepting }: { bookingId: Id<"bookings">; accepting: boolean }) {
   const booking = useQuery(api.bookings.get, { bookingId });
-  if (booking === undefined) return <p>Looking up this booking…</p>;
-  if (booking === null) return <p>{GONE}</p>;
-  const what = booking.services.map((s) => s.name).join(", ");
+  if (booking === undefined) return <p>{m.linked_loading()}</p>;
+  if (booking === null) return <p>{m.linked_gone()}</p>;
+  const what = booking.services.map((s) => localServiceName(s.name)).join(m.list_separator());
   return (
     <p>
       <span className="font-medium">
-        {what} for {booking.customer.name}.
+        {m.linked_what_for({ what, name: booking.customer.name })}
       </span>{" "}
       {booking.status === "requested" && accepting
-        ? "Check the details below, then tap Accept."
-        : SAID[booking.status]}
+        ? m.linked_check_accept()
+        : SAID[booking.status]()}
     </p>
   );
 }

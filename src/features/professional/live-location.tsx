@@ -6,10 +6,13 @@ import { InlineAlert } from "@/components/ui/states";
 import { DASHBOARD_MAP } from "@/lib/constants";
 import { errorMessage } from "@/lib/errors";
 import { formatKathmanduTime } from "@/lib/format";
-import { useLocationSharing, type Position } from "@/features/professional/use-location-sharing";
+import {
+  useLocationSharing,
+  type GeoProblem,
+  type Position,
+} from "@/features/professional/use-location-sharing";
 import { useWakeLock } from "@/features/professional/use-wake-lock";
-
-export const MARKER_LABEL = "Technician's Current Location";
+import { m } from "@/i18n/paraglide/messages";
 
 /** The professional's position: watched on the device, shared with the server (throttled), shown on a map. */
 export function LiveLocation({ enRoute }: { enRoute: boolean }) {
@@ -19,7 +22,7 @@ export function LiveLocation({ enRoute }: { enRoute: boolean }) {
       try {
         await update({ latitude: p.lat, longitude: p.lng, accuracy: p.accuracy });
       } catch (error) {
-        throw new Error(errorMessage(error, "The server did not accept your position."), {
+        throw new Error(errorMessage(error, m.live_not_accepted()), {
           cause: error,
         });
       }
@@ -36,46 +39,35 @@ export function LiveLocation({ enRoute }: { enRoute: boolean }) {
     >
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 id="location-heading" className="text-lg font-semibold text-slate-900">
-          Your live location
+          {m.live_heading()}
         </h2>
         <p className="text-xs text-slate-500" aria-live="polite">
-          {sent.status === "sent" && `Position sent at ${formatKathmanduTime(sent.at)}`}
+          {sent.status === "sent" && m.live_sent_at({ time: formatKathmanduTime(sent.at) })}
         </p>
       </div>
-      <p className="mt-1 text-sm text-slate-600">
-        Shared only while this page is open: browsers stop reporting positions when the tab is
-        hidden or the phone locks.
-      </p>
+      <p className="mt-1 text-sm text-slate-600">{m.live_only_open()}</p>
       {sent.status === "failed" && (
         <InlineAlert tone="error" className="mt-2">
-          Your position could not be shared: {sent.message}
+          {m.live_share_failed({ reason: sent.message })}
         </InlineAlert>
       )}
       {enRoute && wakeLock !== "off" && (
         <p className="mt-2 rounded-lg bg-sky-50 px-3 py-2 text-sm text-sky-800">
-          {wakeLock === "on"
-            ? "You are on the way: the screen stays on so your position keeps updating."
-            : "You are on the way: keep this page open and the screen on, or your position stops updating."}
+          {wakeLock === "on" ? m.live_wake_on() : m.live_wake_off()}
         </p>
       )}
       <div className="mt-3">
         {geo.status === "unsupported" ? (
-          <Explanation title="Location is not available in this browser.">
-            Customers cannot see where you are. Open GharSewa in a current browser such as Chrome or
-            Firefox on your phone to share your location.
-          </Explanation>
+          <Explanation title={m.live_unsupported_title()}>{m.live_unsupported_text()}</Explanation>
         ) : geo.status === "denied" ? (
-          <Explanation title="Location access is blocked.">
-            Allow location for this site in your browser settings (the lock or site icon beside the
-            address), then reload this page. Customers see your position only while you share it.
-          </Explanation>
+          <Explanation title={m.live_denied_title()}>{m.live_denied_text()}</Explanation>
         ) : geo.status === "waiting" ? (
           <div
             className="flex w-full flex-col items-center justify-center gap-2 rounded-lg bg-slate-100 text-slate-600"
             style={{ height: DASHBOARD_MAP.heightPx }}
           >
-            <p role="status">Loading map...</p>
-            {geo.problem && <p className="px-4 text-center text-sm">{geo.problem}</p>}
+            <p role="status">{m.dash_loading_map()}</p>
+            {geo.problem && <p className="px-4 text-center text-sm">{problemText(geo.problem)}</p>}
           </div>
         ) : (
           <>
@@ -84,16 +76,27 @@ export function LiveLocation({ enRoute }: { enRoute: boolean }) {
               zoom={DASHBOARD_MAP.zoom}
               heightPx={DASHBOARD_MAP.heightPx}
               markers={[
-                { id: "me", lat: geo.position.lat, lng: geo.position.lng, label: MARKER_LABEL },
+                {
+                  id: "me",
+                  lat: geo.position.lat,
+                  lng: geo.position.lng,
+                  label: m.live_marker_label(),
+                },
               ]}
-              ariaLabel="Map of your current location"
+              ariaLabel={m.dash_map_label()}
             />
-            {geo.problem && <p className="mt-2 text-sm text-amber-700">{geo.problem}</p>}
+            {geo.problem && (
+              <p className="mt-2 text-sm text-amber-700">{problemText(geo.problem)}</p>
+            )}
           </>
         )}
       </div>
     </section>
   );
+}
+
+function problemText(problem: GeoProblem): string {
+  return problem === "timeout" ? m.live_problem_timeout() : m.live_problem_unknown();
 }
 
 function Explanation({ title, children }: { title: string; children: ReactNode }) {

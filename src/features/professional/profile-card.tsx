@@ -2,7 +2,6 @@ import { useMutation, useQuery } from "convex/react";
 import { useState, type ComponentProps, type ReactNode } from "react";
 import { toast } from "sonner";
 import { api } from "@convex/_generated/api";
-import { cityName } from "@convex/constants";
 import { bookability } from "@convex/rules/bookability";
 import { Avatar } from "@/components/avatar";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
@@ -10,32 +9,27 @@ import { Button } from "@/components/ui/button";
 import { ErrorState, LoadingState } from "@/components/ui/states";
 import { errorMessage } from "@/lib/errors";
 import { ResubmitDocuments } from "@/features/professional/resubmit-documents";
+import { m } from "@/i18n/paraglide/messages";
+import { localCityName } from "@/i18n/places";
+import { localCategoryName } from "@/i18n/services";
+import { formatDigits, formatNumber } from "@/lib/format";
 
 const STATUS: Record<
   "unverified" | "verified" | "rejected",
-  { label: string; tone: BadgeTone; help: string }
+  { label: () => string; tone: BadgeTone; help: () => string }
 > = {
-  unverified: {
-    label: "Unverified",
-    tone: "warning",
-    help: "An admin is checking your documents. Customers see you once you are verified.",
-  },
-  verified: {
-    label: "Verified",
-    tone: "success",
-    help: "Your documents were checked by GharSewa.",
-  },
-  rejected: {
-    label: "Rejected",
-    tone: "danger",
-    help: "Your verification was rejected. Send new documents and an admin will check them again.",
-  },
+  unverified: { label: m.badge_unverified, tone: "warning", help: m.pc_help_unverified },
+  verified: { label: m.badge_verified, tone: "success", help: m.pc_help_verified },
+  rejected: { label: m.pc_status_rejected, tone: "danger", help: m.pc_help_rejected },
 };
 
 /** '4.8 (23 reviews)' from real reviews, or 'No reviews yet'. */
 export function ratingText({ average, count }: { average: number; count: number }): string {
-  if (count === 0) return "No reviews yet";
-  return `${average.toFixed(1)} (${count} ${count === 1 ? "review" : "reviews"})`;
+  if (count === 0) return m.rating_none();
+  const value = formatNumber(Math.round(average * 10) / 10);
+  return count === 1
+    ? m.pc_rating_one({ average: value })
+    : m.pc_rating_many({ average: value, count: formatNumber(count) });
 }
 
 export function ProfileCard() {
@@ -43,12 +37,12 @@ export function ProfileCard() {
   if (me === undefined) {
     return (
       <Card>
-        <LoadingState label="Loading your profile…" />
+        <LoadingState label={m.pc_loading()} />
       </Card>
     );
   }
   if (me === null) {
-    return <ErrorState title="Your professional profile could not be found." />;
+    return <ErrorState title={m.pc_not_found()} />;
   }
   const first = me.locations[0];
   const status = STATUS[me.verification.status];
@@ -58,17 +52,19 @@ export function ProfileCard() {
         <Avatar src={me.photoUrl} name={me.name} size={64} />
         <div className="min-w-0">
           <h2 className="truncate text-lg font-semibold text-slate-900">{me.name}</h2>
-          <p className="text-sm text-slate-600">{me.specialtyName}</p>
+          <p className="text-sm text-slate-600">
+            {localCategoryName(me.specialty, me.specialtyName)}
+          </p>
           <p className="text-sm text-slate-600">
             {first
-              ? `${cityName(first.city)}${first.zipCode ? `, ${first.zipCode}` : ""}`
-              : "No location available"}
+              ? `${localCityName(first.city)}${first.zipCode ? `, ${formatDigits(first.zipCode)}` : ""}`
+              : m.pc_no_location()}
           </p>
         </div>
       </div>
       <dl className="mt-4 space-y-3 text-sm">
         <div className="flex items-center justify-between gap-2">
-          <dt className="text-slate-600">Rating</dt>
+          <dt className="text-slate-600">{m.pp_rating()}</dt>
           <dd className="font-medium text-slate-900">
             {me.rating.count > 0 && (
               <span aria-hidden="true" className="mr-1 text-accent-500">
@@ -79,16 +75,20 @@ export function ProfileCard() {
           </dd>
         </div>
         <div className="flex items-center justify-between gap-2">
-          <dt className="text-slate-600">Account status</dt>
+          <dt className="text-slate-600">{m.pc_account_status()}</dt>
           <dd>
-            <Badge tone={status.tone}>{status.label}</Badge>
+            <Badge tone={status.tone}>{status.label()}</Badge>
           </dd>
         </div>
       </dl>
-      <p className="mt-2 text-xs text-slate-500">{status.help}</p>
+      <p className="mt-2 text-xs text-slate-500">{status.help()}</p>
       {me.verification.note && (
         <p className="mt-2 rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-700">
-          <span className="font-medium">Note from {me.verification.noteFrom}:</span>{" "}
+          <span className="font-medium">
+            {me.verification.noteFrom === "GharSewa"
+              ? m.pc_note_from_gharsewa()
+              : m.pc_note_from_admin()}
+          </span>{" "}
           {me.verification.note}
         </p>
       )}
@@ -111,7 +111,7 @@ function Resubmit({
   if (!open) {
     return (
       <Button size="sm" className="mt-3 w-full sm:w-auto" onClick={() => setOpen(true)}>
-        Re-submit documents
+        {m.pc_resubmit()}
       </Button>
     );
   }
@@ -126,13 +126,9 @@ function AvailabilityToggle({ available, verified }: { available: boolean; verif
     setBusy(true);
     try {
       await setAvailability({ available: !available });
-      toast.success(
-        available
-          ? "You are now unavailable for new bookings."
-          : "You are now available for new bookings.",
-      );
+      toast.success(available ? m.pc_now_unavailable() : m.pc_now_available());
     } catch (error) {
-      toast.error(errorMessage(error, "Could not change your availability. Please try again."));
+      toast.error(errorMessage(error, m.pc_availability_failed()));
     } finally {
       setBusy(false);
     }
@@ -141,14 +137,16 @@ function AvailabilityToggle({ available, verified }: { available: boolean; verif
     <div className="mt-4 flex items-center justify-between gap-3 border-t border-slate-100 pt-4">
       <div>
         <p id="availability-label" className="text-sm font-medium text-slate-900">
-          Available for bookings
+          {m.pc_available_label()}
         </p>
         <p className="text-xs text-slate-500">
           {canBook.bookable
-            ? "Customers can book you."
-            : available
-              ? canBook.ownReason
-              : "Hidden from new bookings (e.g. during Dashain or Tihar)."}
+            ? m.pc_bookable()
+            : !available
+              ? m.pc_hidden()
+              : canBook.code === "PROFESSIONAL_UNVERIFIED"
+                ? m.bookable_own_unverified()
+                : m.bookable_own_unavailable()}
         </p>
       </div>
       <button

@@ -2,16 +2,22 @@ import { Button } from "@/components/ui/button";
 import { formatRelative } from "@/lib/format";
 import { useDeviceAlerts, type DeviceAlertsState } from "@/lib/use-device-alerts";
 import { useRequestSound } from "@/features/professional/new-request-signal";
+import { m } from "@/i18n/paraglide/messages";
 
 const box = "rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5";
 
-const SAID: Record<DeviceAlertsState, string> = {
-  unsupported:
-    "This browser cannot show alerts. Open GharSewa in Chrome on your phone and install it.",
-  unconfigured: "Alerts are not set up on this server yet.",
-  checking: "Checking this phone…",
-  on: "Alerts are on for this phone: new requests ring it even when GharSewa is closed.",
-  off: "Alerts are off for this phone. Requests expire if nobody answers them in time.",
+const SAID: Record<DeviceAlertsState, () => string> = {
+  unsupported: m.alerts_pro_unsupported,
+  unconfigured: m.alerts_pro_unconfigured,
+  checking: m.alerts_pro_checking,
+  on: m.alerts_pro_on,
+  off: m.alerts_pro_off,
+};
+
+const LAST_RESULT = {
+  sent: m.alerts_last_sent,
+  failed: m.alerts_last_failed,
+  retrying: m.alerts_last_retrying,
 };
 
 /**
@@ -25,15 +31,14 @@ export function RequestAlerts({ now }: { now: number }) {
   return (
     <section aria-labelledby="alerts-heading" className={box}>
       <h2 id="alerts-heading" className="text-lg font-semibold text-slate-900">
-        Request alerts
+        {m.alerts_heading()}
       </h2>
       <p className="mt-1 text-sm text-slate-700" aria-live="polite">
-        {SAID[alerts.state]}
+        {SAID[alerts.state]()}
       </p>
       {alerts.state === "on" && last && (
         <p className="mt-1 text-xs text-slate-500">
-          Last alert {last.status === "sent" ? "delivered" : last.status}{" "}
-          {formatRelative(last.at, now)}
+          {LAST_RESULT[last.status]({ when: formatRelative(last.at, now) })}
         </p>
       )}
       {alerts.problem && (
@@ -49,12 +54,12 @@ export function RequestAlerts({ now }: { now: number }) {
             disabled={alerts.busy}
             onClick={() => void alerts.turnOff()}
           >
-            Turn off alerts on this phone
+            {m.alerts_pro_turn_off()}
           </Button>
         )}
         {alerts.state === "off" && (
           <Button size="sm" disabled={alerts.busy} onClick={() => void alerts.turnOn()}>
-            Get request alerts on this phone
+            {m.alerts_pro_turn_on()}
           </Button>
         )}
         <label className="flex items-center gap-2 text-sm text-slate-700">
@@ -64,7 +69,7 @@ export function RequestAlerts({ now }: { now: number }) {
             onChange={(e) => setSound(e.target.checked)}
             className="h-4 w-4 accent-brand-700"
           />
-          Sound and vibration while this page is open
+          {m.alerts_sound()}
         </label>
       </div>
     </section>

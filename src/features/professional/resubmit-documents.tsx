@@ -10,6 +10,8 @@ import { ProgressBar } from "@/components/ui/progress-bar";
 import { errorMessage } from "@/lib/errors";
 import { Form, useAppForm } from "@/components/form";
 import { imageFileProblem, imageFileSchema, uploadImage } from "@/lib/upload";
+import { m } from "@/i18n/paraglide/messages";
+import { localDocumentLabel } from "@/i18n/rules";
 
 type DocumentKey = DocumentKind;
 
@@ -50,10 +52,10 @@ export function ResubmitDocuments({ current, onDone }: Props) {
           )) as Id<"_storage">;
         }
         await resubmit(ids);
-        toast.success("Documents sent. An admin will review them again.");
+        toast.success(m.rs_sent());
         onDone();
       } catch (error) {
-        toast.error(errorMessage(error, "Your documents could not be sent. Please try again."));
+        toast.error(errorMessage(error, m.rs_failed()));
       } finally {
         setProgress({});
       }
@@ -62,21 +64,23 @@ export function ResubmitDocuments({ current, onDone }: Props) {
 
   return (
     <Form
-      aria-label="Re-submit documents"
+      aria-label={m.pc_resubmit()}
       className="mt-3 space-y-4 rounded-xl border border-slate-200 p-3"
       onSubmit={() => form.handleSubmit()}
     >
-      <p className="text-sm text-slate-700">
-        Choose a new, clear photo of each document the admin asked for.
-      </p>
+      <p className="text-sm text-slate-700">{m.rs_intro()}</p>
       {DOCUMENTS.map((d) => (
         <form.AppField key={d.key} name={d.key}>
           {(f) => (
             <div className="space-y-2">
-              <Preview file={f.state.value} currentUrl={current[d.key]} label={d.label} />
+              <Preview
+                file={f.state.value}
+                currentUrl={current[d.key]}
+                label={localDocumentLabel(d.key)}
+              />
               <f.ImageField
-                label={`New ${d.label}`}
-                hint="Image (JPEG, PNG, WebP or GIF)."
+                label={m.rs_new_label({ document: localDocumentLabel(d.key) })}
+                hint={m.rs_hint()}
                 className="text-sm file:mr-3 file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-1 file:text-brand-800"
               />
             </div>
@@ -86,7 +90,11 @@ export function ResubmitDocuments({ current, onDone }: Props) {
       {Object.keys(progress).length > 0 && (
         <div className="space-y-2 rounded-lg bg-slate-50 p-3" aria-live="polite">
           {DOCUMENTS.filter((d) => progress[d.key] !== undefined).map((d) => (
-            <ProgressBar key={d.key} label={`Uploading ${d.label}`} value={progress[d.key]!} />
+            <ProgressBar
+              key={d.key}
+              label={m.rs_uploading({ document: localDocumentLabel(d.key) })}
+              value={progress[d.key]!}
+            />
           ))}
         </div>
       )}
@@ -96,12 +104,12 @@ export function ResubmitDocuments({ current, onDone }: Props) {
         {([chosen, submitting]) => (
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button variant="secondary" onClick={onDone} disabled={submitting}>
-              Cancel
+              {m.action_cancel()}
             </Button>
             <form.AppForm>
               <form.SubmitButton
-                label="Send for review"
-                pendingLabel="Sending…"
+                label={m.rs_send()}
+                pendingLabel={m.rs_sending()}
                 disabled={!chosen}
               />
             </form.AppForm>
@@ -133,19 +141,19 @@ function Preview({
       {src ? (
         <img
           src={src}
-          alt={`${label} (${fileUrl ? "new" : "on file"})`}
+          alt={fileUrl ? m.rs_alt_new({ document: label }) : m.rs_alt_on_file({ document: label })}
           onLoad={() => fileUrl && URL.revokeObjectURL(fileUrl)}
           className="h-16 w-24 shrink-0 rounded bg-slate-100 object-contain"
         />
       ) : (
         <span className="flex h-16 w-24 shrink-0 items-center justify-center rounded bg-slate-100 text-xs text-slate-500">
-          No image
+          {m.rs_no_image()}
         </span>
       )}
       <figcaption className="text-sm">
         <span className="block font-medium text-slate-800">{label}</span>
         <span className="text-xs text-slate-500">
-          {fileUrl ? "New image, not sent yet" : "On file"}
+          {fileUrl ? m.rs_new_not_sent() : m.rs_on_file()}
         </span>
       </figcaption>
     </figure>

@@ -5,14 +5,18 @@ import {
   shouldSendPosition,
   type Fix,
 } from "@/features/professional/location-throttle";
+import { m } from "@/i18n/paraglide/messages";
 
 export type Position = Fix & { accuracy: number };
 
+/** Why the device has no position yet: it is slow, or it could not tell. */
+export type GeoProblem = "timeout" | "unavailable";
+
 export type GeoState =
   | { status: "unsupported" }
-  | { status: "waiting"; problem?: string }
+  | { status: "waiting"; problem?: GeoProblem }
   | { status: "denied" }
-  | { status: "tracking"; position: Position; problem?: string };
+  | { status: "tracking"; position: Position; problem?: GeoProblem };
 
 export type SendState =
   { status: "idle" } | { status: "sent"; at: number } | { status: "failed"; message: string };
@@ -54,7 +58,7 @@ export function useLocationSharing(send: Send): { geo: GeoState; sent: SendState
           (error: unknown) =>
             setSent({
               status: "failed",
-              message: error instanceof Error ? error.message : "The server did not answer.",
+              message: error instanceof Error ? error.message : m.live_no_answer(),
             }),
         )
         .finally(() => {
@@ -78,10 +82,7 @@ export function useLocationSharing(send: Send): { geo: GeoState; sent: SendState
           setGeo({ status: "denied" });
           return;
         }
-        const problem =
-          error.code === error.TIMEOUT
-            ? "Your device is taking long to find your position."
-            : "Your device could not determine its position.";
+        const problem: GeoProblem = error.code === error.TIMEOUT ? "timeout" : "unavailable";
         setGeo((g) =>
           g.status === "tracking" ? { ...g, problem } : { status: "waiting", problem },
         );
