@@ -136,7 +136,7 @@ for (const section of selected) {
       const watchers = values["fanout-watchers"] === "visitors" ? "visitors" : "customers";
       const r = (results.fanout = await fanout({ steps, durationMs, watchers, log: say }));
       say(
-        `N signed-in professionals → locations:update every 5 s, N ${watchers === "customers" ? "signed-in customers" : "visitors (signed out)"} on locations:current({city}) + 50 unrelated subscriptions; peer: Express + Socket.IO (room per city, fdatasync before broadcast), same generator; CPU in cores (100% = one core); clients' CPU = this process, all simulated clients`,
+        `N signed-in professionals → locations:update every 5 s, N ${watchers === "customers" ? "signed-in customers" : "visitors (signed out)"} on locations:onMap({city}) + locations:marker per marker (as the search page) + 50 unrelated subscriptions, after a warm-up report each; peer: Express + Socket.IO (room per city, fdatasync before broadcast), same generator; CPU in cores (100% = one core); clients' CPU = this process, all simulated clients`,
       );
       say(
         table(

@@ -13,6 +13,7 @@ import {
 } from "./model/professionals";
 import { fail } from "./model/errors";
 import { onlineRows } from "./model/presence";
+import { refreshMarker } from "./model/mapMarkers";
 import { professionalOfUser } from "./model/professionalOfUser";
 import { updateSettings as saveSettings } from "./model/settings";
 import { adminCredentials } from "./model/adminCredentials";
@@ -192,6 +193,7 @@ export const setAvailability = adminMutation({
   handler: async (ctx, { professionalId, available }) => {
     const pro = await requireProfessional(ctx, professionalId);
     await ctx.db.patch("professionals", pro._id, { available });
+    await refreshMarker(ctx, pro._id);
     return null;
   },
 });

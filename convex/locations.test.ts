@@ -131,9 +131,7 @@ describe("locations:current", () => {
     ).toMatchObject([{ professionalId: plumber.professionalId }]);
     expect(await t.query(api.locations.current, { city: "pokhara" })).toEqual([]);
     expect(await admin.as.query(api.locations.current, { city: "pokhara" })).toEqual([]);
-    await t.run((ctx) =>
-      ctx.db.patch("professionals", plumber.professionalId, { available: false }),
-    );
+    await plumber.as.mutation(api.professionals.setAvailability, { available: false });
     expect((await t.query(api.locations.current, {})).map((m) => m.specialty)).toEqual([
       "electrician",
     ]);
@@ -146,6 +144,63 @@ describe("locations:current", () => {
     vi.advanceTimersByTime(2 * 60 * 1000);
     await t.mutation(internal.locations.sweepStale, {});
     expect((await t.query(api.locations.current, {})).map((m) => m.specialty)).toEqual(["plumber"]);
+  });
+});
+
+describe("locations:onMap and locations:marker", () => {
+  test("the list names who is on the map; each marker is rounded to ~500 m for everyone", async () => {
+    const { t, customer, pro, plumber, admin } = await setup();
+    await plumber.as.mutation(api.locations.update, { longitude: 85.31, latitude: 27.7 });
+    const unverified = await insertProfessional(t, { name: "Unverified", verified: false });
+    await unverified.as.mutation(api.locations.update, EXACT);
+    const list = await t.query(api.locations.onMap, { city: "kathmandu" });
+    expect(list).toEqual([
+      {
+        professionalId: plumber.professionalId,
+        name: "Hari Rai",
+        specialty: "plumber",
+        specialtyName: "Plumber",
+      },
+      {
+        professionalId: pro.professionalId,
+        name: "Ram Thapa",
+        specialty: "electrician",
+        specialtyName: "Electrician",
+      },
+    ]);
+    expect(await t.query(api.locations.onMap, { specialty: "plumber" })).toEqual([list[0]]);
+    expect(await t.query(api.locations.onMap, { city: "pokhara" })).toEqual([]);
+    for (const caller of [t, customer.as, pro.as, admin.as]) {
+      expect(await caller.query(api.locations.onMap, {})).toEqual(list);
+      expect(
+        await caller.query(api.locations.marker, { professionalId: pro.professionalId }),
+      ).toEqual({ lat: 27.715, lng: 85.325 });
+      expect(
+        await caller.query(api.locations.marker, { professionalId: unverified.professionalId }),
+      ).toBeNull();
+    }
+  });
+
+  test("a write inside the same grid cell changes no public result; leaving the cell changes only the marker", async () => {
+    const { t, pro } = await setup();
+    const publicResults = async () =>
+      JSON.stringify([
+        await t.query(api.locations.onMap, { city: "kathmandu" }),
+        await t.query(api.locations.current, { city: "kathmandu" }),
+        await t.query(api.locations.marker, { professionalId: pro.professionalId }),
+      ]);
+    const before = await publicResults();
+    const list = await t.query(api.locations.onMap, { city: "kathmandu" });
+    vi.advanceTimersByTime(5000);
+    await pro.as.mutation(api.locations.update, { longitude: 85.3243, latitude: 27.7171 });
+    expect(await publicResults()).toEqual(before);
+    vi.advanceTimersByTime(5000);
+    await pro.as.mutation(api.locations.update, { longitude: 85.33, latitude: 27.72 });
+    expect(await t.query(api.locations.onMap, { city: "kathmandu" })).toEqual(list);
+    expect(await t.query(api.locations.marker, { professionalId: pro.professionalId })).toEqual({
+      lat: 27.72,
+      lng: 85.33,
+    });
   });
 });
 

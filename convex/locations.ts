@@ -23,15 +23,50 @@ export const update = professionalMutation({
 });
 
 /**
- * Markers of verified, available professionals seen in the last 10 minutes, rounded to ~500 m for
- * everyone. Queries may not read the clock, so the window is kept by the `sweepStaleLocations` cron
- * deleting older rows (at most a minute late). Exact positions come from the per-viewer queries below.
+ * The map: who is on it (onMap), and each marker's position (marker, one subscription per marker,
+ * as a Socket.IO map gets one message per moved marker). Both take no viewer, so every watcher of the
+ * same arguments shares one run per change; onMap changes only when someone comes, goes or edits
+ * their profile, and a marker only when its professional crosses into another ~500 m grid cell.
+ * Professionals are on the map while seen in the last 10 minutes: queries may not read the clock, so
+ * the window is kept by the `sweepStaleLocations` cron deleting older rows (at most a minute late).
+ * Exact positions come from the per-viewer queries below.
  */
 // sharedQuery, not publicQuery: publicQuery reads the identity before the handler runs, and a run that
-// reads the identity is cached per caller — every signed-in watcher would re-run this on every position
-// write (p95 6.45 s at 300 watchers). Without it, one run per city/specialty is shared by all watchers.
+// reads the identity is cached per caller — every signed-in watcher would re-run it on every write.
+export const onMap = sharedQuery({
+  args: { city: v.optional(city), specialty: v.optional(specialty) },
+  returns: v.array(
+    v.object({
+      professionalId: v.id("professionals"),
+      name: v.string(),
+      specialty,
+      specialtyName: v.string(),
+    }),
+  ),
+  handler: (ctx, args) => Locations.onMap(ctx, args),
+});
+
+export const marker = sharedQuery({
+  args: { professionalId: v.id("professionals") },
+  returns: v.union(v.null(), v.object({ lat: v.number(), lng: v.number() })),
+  handler: (ctx, { professionalId }) => Locations.marker(ctx, professionalId),
+});
+
+/** onMap's markers with their rounded positions in one result, for one-off reads. */
 export const current = sharedQuery({
   args: { city: v.optional(city), specialty: v.optional(specialty) },
+  returns: v.array(
+    v.object({
+      professionalId: v.id("professionals"),
+      name: v.string(),
+      specialty,
+      specialtyName: v.string(),
+      city,
+      lat: v.number(),
+      lng: v.number(),
+      exact: v.boolean(),
+    }),
+  ),
   handler: (ctx, args) => Locations.current(ctx, args),
 });
 

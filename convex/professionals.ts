@@ -30,6 +30,7 @@ import {
 } from "./model/professionals";
 import { resolveSpecialty } from "./model/users";
 import { professionalOfUser } from "./model/professionalOfUser";
+import { refreshMarker } from "./model/mapMarkers";
 import { fail } from "./model/errors";
 
 const point = v.object({ lat: v.number(), lng: v.number() });
@@ -106,6 +107,7 @@ export const setAvailability = professionalMutation({
   handler: async (ctx, { available }) => {
     const pro = await ownProfile(ctx, ctx.viewer._id);
     await ctx.db.patch("professionals", pro._id, { available });
+    await refreshMarker(ctx, pro._id);
     return null;
   },
 });

@@ -83,6 +83,24 @@ export default defineSchema({
     .index("by_specialty_and_city_and_updatedAt", ["specialty", "city", "updatedAt"])
     .index("by_updatedAt", ["updatedAt"]),
 
+  /**
+   * model/mapMarkers.ts: what a live professional's map marker shows, one row per `liveLocations` row,
+   * denormalised from `professionals` and `users` by every writer of those fields. No position: it
+   * changes on join, leave and profile edits only, so the map's list of markers (locations:onMap) is
+   * not re-run by position writes; each marker's position is its own query (locations:marker).
+   */
+  mapMarkers: defineTable({
+    professionalId: v.id("professionals"),
+    city,
+    specialty,
+    name: v.string(),
+    /** Shown to everyone: verified, available and not suspended (admins see the rest over HTTP). */
+    listed: v.boolean(),
+  })
+    .index("by_professionalId", ["professionalId"])
+    .index("by_listed_and_city", ["listed", "city"])
+    .index("by_listed_and_specialty_and_city", ["listed", "specialty", "city"]),
+
   serviceCategories: defineTable({
     slug: v.string(),
     name: v.string(),

@@ -29,6 +29,7 @@ import {
   STATE_OF_CITY,
 } from "./model/demoData";
 import * as Locations from "./model/locations";
+import { refreshMarker } from "./model/mapMarkers";
 import * as Reviews from "./model/reviews";
 import { DEFAULT_SETTINGS } from "./model/settings";
 
@@ -252,6 +253,7 @@ export const demoMarketplace = internalMutation({
         verification: { status: "verified", at: now, note: "Demo account" },
         available: true,
       });
+      await refreshMarker(ctx, pro._id);
       pros.set(p.email, pro);
       const home = demoHome(
         i,

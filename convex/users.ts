@@ -8,6 +8,8 @@ import { limitSignUp } from "./model/rateLimit";
 import { requireDraft } from "./model/signUpDrafts";
 import { deleteAccountData, exportUserData, purgeNotifications } from "./model/accountData";
 import { endAuthSession } from "./model/sessions";
+import { refreshMarker } from "./model/mapMarkers";
+import { professionalOfUser } from "./model/professionalOfUser";
 import {
   DOCUMENT_LABELS,
   firstIssue,
@@ -60,6 +62,10 @@ export const updateProfile = userMutation({
       ...parsed.data,
       ...(newPhoto ? { photo: newPhoto } : {}),
     });
+    if (user.role === "professional" && parsed.data.name !== user.name) {
+      const pro = await professionalOfUser(ctx, user._id);
+      if (pro !== null) await refreshMarker(ctx, pro._id);
+    }
     if (newPhoto !== undefined) {
       if (user.photo !== undefined) await releaseFile(ctx, user.photo);
       await ctx.scheduler.runAfter(0, internal.files.verifyPhoto, {

@@ -11,6 +11,7 @@
 import { api, internal } from "../convex/_generated/api";
 import type { Id } from "../convex/_generated/dataModel";
 import type { BookingStatus } from "../convex/validators";
+import { ensureMarker } from "../convex/model/mapMarkers";
 import {
   PNG_BYTES,
   bookingRow,
@@ -306,6 +307,7 @@ export async function buildFixtures() {
             updatedAt,
           });
         } else await ctx.db.patch("liveLocations", row._id, { updatedAt });
+        await ensureMarker(ctx, (await ctx.db.get("professionals", pro))!);
       }
     });
   await resetLocations();

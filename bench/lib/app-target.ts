@@ -1,11 +1,12 @@
 /**
  * Fan-out target: a fresh local backend running the real app (convex/): signed-in professionals
- * call `locations:update`, signed-in customers subscribe to `locations:current({city})`, and 50
- * other customers keep an unrelated subscription (`notifications:unreadCount`) open.
- * Like the search page, a signed-in customer also subscribes to `locations:forActiveBookings` (exact
- * positions of their active bookings' professionals; these customers have none, so position writes
- * do not re-run it). `watchers: "visitors"` watches signed out instead. locations:current does not
- * read the viewer, so both kinds of watcher of one city share one query run per change.
+ * call `locations:update`, signed-in customers watch their city's map as the search page does —
+ * `locations:onMap({city})` (who is on the map) and one `locations:marker({professionalId})` per
+ * listed professional — while 50 other customers keep an unrelated subscription
+ * (`notifications:unreadCount`) open. Like the search page, a signed-in customer also subscribes
+ * to `locations:forActiveBookings` (exact positions of their active bookings' professionals; these
+ * customers have none, so position writes do not re-run it). `watchers: "visitors"` watches signed
+ * out instead. The map's queries do not read the viewer, so all watchers share one run per change.
  */
 import { ConvexClient } from "convex/browser";
 import { anyApi } from "convex/server";
@@ -66,15 +67,29 @@ export async function startAppTarget(
   return {
     pid: backend.pid,
     async watch(city, seen) {
-      const last = new Map<string, number>();
       const token = watchers === "customers" ? customers[nextCustomer++].token : null;
       const c = connect(token);
       if (token !== null) await firstValue(c, "locations:forActiveBookings", {});
-      await firstValue(c, "locations:current", { city }, (rows) => {
-        for (const r of rows as { professionalId: string; lat: number }[]) {
-          if (last.get(r.professionalId) !== r.lat)
-            seen(indexOf.get(r.professionalId) ?? r.professionalId, r.lat);
-          last.set(r.professionalId, r.lat);
+      const markers = new Map<string, () => void>();
+      await firstValue(c, "locations:onMap", { city }, (rows) => {
+        const listed = new Set((rows as { professionalId: string }[]).map((r) => r.professionalId));
+        for (const [id, unsubscribe] of markers)
+          if (!listed.has(id)) {
+            unsubscribe();
+            markers.delete(id);
+          }
+        for (const id of listed) {
+          if (markers.has(id)) continue;
+          let last: number | undefined;
+          const unsubscribe = c.onUpdate(
+            anyApi.locations.marker,
+            { professionalId: id },
+            (at: { lat: number } | null) => {
+              if (at !== null && at.lat !== last) seen(indexOf.get(id) ?? id, at.lat);
+              last = at?.lat;
+            },
+          );
+          markers.set(id, unsubscribe);
         }
       });
     },

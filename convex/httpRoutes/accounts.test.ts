@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, test } from "vitest";
 import { api, internal } from "../_generated/api";
 import { RATE_LIMITS } from "../rules/limits";
+import { writePosition } from "../model/locations";
 import {
   PNG_BYTES,
   customerSignUp,
@@ -230,14 +231,10 @@ describe("signed-in endpoints", () => {
   test("GET /api/technicians/ is for admins: 401 visitor, 403 customer and professional", async () => {
     const t = newTest();
     const pro = await insertProfessional(t);
-    await t.run((ctx) =>
-      ctx.db.insert("liveLocations", {
-        professionalId: pro.professionalId,
-        city: "kathmandu",
-        specialty: "electrician",
+    await t.run(async (ctx) =>
+      writePosition(ctx, (await ctx.db.get("professionals", pro.professionalId))!, {
         lat: 27.71234,
         lng: 85.31234,
-        updatedAt: 1,
       }),
     );
     const admin = await insertAdmin(t);
@@ -263,14 +260,10 @@ describe("signed-in endpoints", () => {
   test("GET /api/technicians/search is public, needs both parameters, rounds positions", async () => {
     const t = newTest();
     const pro = await insertProfessional(t, { specialty: "plumber" });
-    await t.run((ctx) =>
-      ctx.db.insert("liveLocations", {
-        professionalId: pro.professionalId,
-        city: "kathmandu",
-        specialty: "plumber",
+    await t.run(async (ctx) =>
+      writePosition(ctx, (await ctx.db.get("professionals", pro.professionalId))!, {
         lat: 27.71234,
         lng: 85.31234,
-        updatedAt: 1,
       }),
     );
     const res = await t.fetch("/api/technicians/search?specialty=Plumber&city=Kathmandu");

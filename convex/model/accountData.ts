@@ -3,6 +3,7 @@ import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
 import { transition } from "./bookings";
 import { releaseFile, urlOf } from "./files";
+import { removeMarker } from "./mapMarkers";
 import { professionalOfUser } from "./professionalOfUser";
 import { fail } from "./errors";
 import { endAuthSession } from "./sessions";
@@ -130,6 +131,7 @@ export async function deleteAccountData(ctx: MutationCtx, user: Doc<"users">): P
       .withIndex("by_professionalId", (q) => q.eq("professionalId", professional._id))
       .unique();
     if (live !== null) await ctx.db.delete("liveLocations", live._id);
+    await removeMarker(ctx, professional._id);
     for (const id of Object.values(professional.documents)) await releaseFile(ctx, id);
     await ctx.db.delete("professionals", professional._id);
   }

@@ -103,6 +103,13 @@ async function oneOfEveryTable(ctx: MutationCtx) {
       lat: 27.7,
       updatedAt: Date.now(),
     }),
+    mapMarkers: await ctx.db.insert("mapMarkers", {
+      professionalId,
+      city: "kathmandu",
+      specialty: "electrician",
+      name: "Ram Thapa",
+      listed: true,
+    }),
     serviceCategories: await ctx.db.insert("serviceCategories", {
       slug: "electrical",
       name: "Electrical",

@@ -6,6 +6,7 @@ import { professionalOfUser } from "./professionalOfUser";
 import { specialtyName } from "./catalog";
 import { isValidPosition, roundToGrid } from "./geo";
 import { fail } from "./errors";
+import { ensureMarker, markerOf, removeMarker } from "./mapMarkers";
 
 /** One position write per professional per second at most (phones can fire watchPosition faster). */
 export const MIN_WRITE_INTERVAL_MS = 1000;
@@ -49,10 +50,7 @@ export async function writePosition(
   minIntervalMs = 0,
 ) {
   const now = Date.now();
-  const row = await ctx.db
-    .query("liveLocations")
-    .withIndex("by_professionalId", (q) => q.eq("professionalId", pro._id))
-    .unique();
+  const row = await positionOf(ctx, pro._id);
   const fields = {
     professionalId: pro._id,
     city: pro.city,
@@ -64,12 +62,13 @@ export async function writePosition(
   };
   if (row === null) {
     await ctx.db.insert("liveLocations", fields);
-    return;
+  } else {
+    if (now - row.updatedAt < minIntervalMs) {
+      fail("RATE_LIMITED", "Location updates are limited to one per second.");
+    }
+    await ctx.db.replace("liveLocations", row._id, fields);
   }
-  if (now - row.updatedAt < minIntervalMs) {
-    fail("RATE_LIMITED", "Location updates are limited to one per second.");
-  }
-  await ctx.db.replace("liveLocations", row._id, fields);
+  await ensureMarker(ctx, pro);
 }
 
 /** Which markers are exact: all of them (admins, who also see unverified and unavailable professionals), or these. */
@@ -114,33 +113,89 @@ export async function seesExactly(
   return admin || exact.has(professionalId);
 }
 
+type Filter = { city?: CitySlug; specialty?: SpecialtySlug };
+
 /**
- * Map markers of verified, available professionals seen in the live window, newest first, rounded
- * to ~500 m — the same for every caller: it takes no viewer, so a subscription's result is shared.
+ * The listed professionals on the map (their `mapMarkers` rows), most recently come online first:
+ * one read per marker, and no position, so position writes never touch what this reads.
  */
-export function current(ctx: QueryCtx, args: { city?: CitySlug; specialty?: SpecialtySlug }) {
-  return markers(ctx, args, ROUNDED);
+async function listed(ctx: QueryCtx, { city, specialty }: Filter) {
+  return await (
+    specialty !== undefined
+      ? ctx.db.query("mapMarkers").withIndex("by_listed_and_specialty_and_city", (q) => {
+          const bySpecialty = q.eq("listed", true).eq("specialty", specialty);
+          return city === undefined ? bySpecialty : bySpecialty.eq("city", city);
+        })
+      : ctx.db.query("mapMarkers").withIndex("by_listed_and_city", (q) => {
+          const listedOnly = q.eq("listed", true);
+          return city === undefined ? listedOnly : listedOnly.eq("city", city);
+        })
+  )
+    .order("desc")
+    .take(MAX_MARKERS);
+}
+
+/** Who is on the map: the same for every caller, changed only when someone comes, goes or edits their profile. */
+export async function onMap(ctx: QueryCtx, filter: Filter) {
+  return (await listed(ctx, filter)).map((m) => ({
+    professionalId: m.professionalId,
+    name: m.name,
+    specialty: m.specialty,
+    specialtyName: specialtyName(m.specialty),
+  }));
+}
+
+async function positionOf(ctx: QueryCtx, professionalId: Id<"professionals">) {
+  return await ctx.db
+    .query("liveLocations")
+    .withIndex("by_professionalId", (q) => q.eq("professionalId", professionalId))
+    .unique();
 }
 
 /**
- * The HTTP API's markers (GET /api/current-locations, GET /api/technicians): one-off reads, so they
- * may depend on the token's viewer — exact for admins (unverified and unavailable included), for the
- * professional themself and for the customer of an active booking; rounded otherwise.
+ * A listed professional's marker position, rounded to ~500 m for everyone (null when not on the
+ * map): its result changes only when the professional crosses into another grid cell, so the
+ * position writes in between send nothing to the map's subscribers.
  */
-export async function currentFor(
-  ctx: QueryCtx,
-  viewer: Doc<"users"> | null,
-  args: { city?: CitySlug; specialty?: SpecialtySlug },
-) {
-  return markers(ctx, args, await precisionFor(ctx, viewer));
+export async function marker(ctx: QueryCtx, professionalId: Id<"professionals">) {
+  const row = await markerOf(ctx, professionalId);
+  if (row === null || !row.listed) return null;
+  const live = await positionOf(ctx, professionalId);
+  return live === null ? null : { lat: roundToGrid(live.lat), lng: roundToGrid(live.lng) };
 }
 
-async function markers(
-  ctx: QueryCtx,
-  args: { city?: CitySlug; specialty?: SpecialtySlug },
-  { admin, exact }: Precision,
-) {
-  const { city, specialty } = args;
+/** onMap's markers with their rounded positions, in one result (the map subscribes to the two apart). */
+export async function current(ctx: QueryCtx, filter: Filter) {
+  const rows = await listed(ctx, filter);
+  const found = await Promise.all(
+    rows.map(async (m) => {
+      const live = await positionOf(ctx, m.professionalId);
+      return live === null
+        ? null
+        : {
+            professionalId: m.professionalId,
+            name: m.name,
+            specialty: m.specialty,
+            specialtyName: specialtyName(m.specialty),
+            city: m.city,
+            lat: roundToGrid(live.lat),
+            lng: roundToGrid(live.lng),
+            exact: false,
+          };
+    }),
+  );
+  return found.filter((m) => m !== null);
+}
+
+/**
+ * The HTTP API's markers (GET /api/current-locations, GET /api/technicians), newest position first:
+ * one-off reads, so they may depend on the token's viewer — exact for admins (unverified and
+ * unavailable included), for the professional themself and for the customer of an active booking;
+ * rounded otherwise.
+ */
+export async function currentFor(ctx: QueryCtx, viewer: Doc<"users"> | null, filter: Filter) {
+  const { admin, exact } = await precisionFor(ctx, viewer);
+  const { city, specialty } = filter;
   const rows = await (
     specialty !== undefined
       ? ctx.db.query("liveLocations").withIndex("by_specialty_and_city_and_updatedAt", (q) => {
@@ -157,16 +212,14 @@ async function markers(
     .take(MAX_MARKERS);
   const found = await Promise.all(
     rows.map(async (r) => {
-      const pro = await ctx.db.get("professionals", r.professionalId);
-      if (pro === null) return null;
-      if (!admin && !(pro.verification.status === "verified" && pro.available)) return null;
-      const user = await ctx.db.get("users", pro.userId);
-      const precise = admin || exact.has(pro._id);
+      const m = await markerOf(ctx, r.professionalId);
+      if (m === null || !(admin || m.listed)) return null;
+      const precise = admin || exact.has(r.professionalId);
       return {
-        professionalId: pro._id,
-        name: user?.name ?? "Professional",
-        specialty: pro.specialty,
-        specialtyName: specialtyName(pro.specialty),
+        professionalId: r.professionalId,
+        name: m.name,
+        specialty: m.specialty,
+        specialtyName: specialtyName(m.specialty),
         city: r.city,
         lat: precise ? r.lat : roundToGrid(r.lat),
         lng: precise ? r.lng : roundToGrid(r.lng),
@@ -187,10 +240,7 @@ export async function forActiveBookings(ctx: QueryCtx, viewer: Doc<"users">) {
   const active = await activeBookingsOf(ctx, viewer);
   const positions = await Promise.all(
     active.map(async (b) => {
-      const row = await ctx.db
-        .query("liveLocations")
-        .withIndex("by_professionalId", (q) => q.eq("professionalId", b.professionalId))
-        .unique();
+      const row = await positionOf(ctx, b.professionalId);
       return row === null
         ? null
         : {
@@ -214,10 +264,7 @@ export async function forBooking(ctx: QueryCtx, viewer: Doc<"users">, bookingId:
   if (!isCustomer && viewer._id !== booking.professionalUserId && viewer.role !== "admin")
     return null;
   if (isCustomer && !ACTIVE_STATUSES.includes(booking.status)) return null;
-  const row = await ctx.db
-    .query("liveLocations")
-    .withIndex("by_professionalId", (q) => q.eq("professionalId", booking.professionalId))
-    .unique();
+  const row = await positionOf(ctx, booking.professionalId);
   return row === null ? null : { lat: row.lat, lng: row.lng, updatedAt: row.updatedAt };
 }
 
@@ -227,6 +274,9 @@ export async function sweepStale(ctx: MutationCtx, now: number): Promise<boolean
     .query("liveLocations")
     .withIndex("by_updatedAt", (q) => q.lt("updatedAt", now - LIVE_WINDOW_MS))
     .take(SWEEP_BATCH);
-  for (const row of stale) await ctx.db.delete("liveLocations", row._id);
+  for (const row of stale) {
+    await ctx.db.delete("liveLocations", row._id);
+    await removeMarker(ctx, row.professionalId);
+  }
   return stale.length === SWEEP_BATCH;
 }

@@ -8,6 +8,7 @@ import type { Doc, Id } from "../_generated/dataModel";
 import type { ActionCtx, MutationCtx } from "../_generated/server";
 import { attachOwnFile, checkStoredImage, releaseFile } from "./files";
 import { notify } from "./notifications";
+import { refreshMarker } from "./mapMarkers";
 import { DOCUMENT_KINDS, type DocumentKind } from "../rules/documents";
 import { DOCUMENT_LABELS } from "./users";
 import { fail } from "./errors";
@@ -57,6 +58,7 @@ export async function replaceDocuments(
     documents,
     verification: { status: "unverified", resubmittedAt: Date.now() },
   });
+  await refreshMarker(ctx, pro._id);
   for (const { kind } of replaced) await releaseFile(ctx, pro.documents[kind]);
   return replaced;
 }
@@ -96,6 +98,7 @@ export async function refuseDocument(
   await ctx.db.patch("professionals", pro._id, {
     verification: { status: "rejected", at: Date.now(), note: args.reason },
   });
+  await refreshMarker(ctx, pro._id);
   await notify(ctx, {
     userId: pro.userId,
     kind: "verification.rejected",

@@ -7,6 +7,7 @@ import { roundToGrid } from "./geo";
 import { seesExactly } from "./locations";
 import { photoUrlOf, urlOf } from "./files";
 import { notify } from "./notifications";
+import { refreshMarker } from "./mapMarkers";
 import { fail } from "./errors";
 
 /** Candidates read per search (one specialty in one city); results returned. */
@@ -245,6 +246,7 @@ export async function verify(
       ...(note !== undefined ? { note } : {}),
     },
   });
+  await refreshMarker(ctx, pro._id);
   await notify(ctx, {
     userId: pro.userId,
     kind: `verification.${args.decision}`,

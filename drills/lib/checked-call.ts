@@ -82,7 +82,7 @@ export class CallWatcher {
     this.changes += changes.length;
     const { viewer, writes, strict } = calls[0];
     return changes
-      .filter((c) => !backgroundWork(c))
+      .filter((c) => !backgroundWork(c, changes))
       .filter(
         (c) => strict === true || !permitted(c, writes[c.table], viewer.userId, before, after),
       )
@@ -117,9 +117,9 @@ export class CallWatcher {
  * What the app's timers change whoever is calling, when a slow run lets them come due: the scheduler
  * moving a job on (running, done, failed — not cancelled, which a function does), a push delivery's
  * result on its subscription, presence's check marking someone offline, and the cron's sweep of
- * positions past the live window (crons.ts).
+ * positions past the live window with their map markers (crons.ts).
  */
-export function backgroundWork(change: Change): boolean {
+export function backgroundWork(change: Change, all: readonly Change[] = []): boolean {
   const fields = change.kind === "patch" ? changedFields(change.before!, change.after!) : [];
   switch (change.table) {
     case "_scheduled_functions": {
@@ -142,6 +142,17 @@ export function backgroundWork(change: Change): boolean {
       return (
         change.kind === "delete" &&
         (change.before!.updatedAt as number) < Date.now() - LIVE_WINDOW_MS
+      );
+    // the sweep deletes a swept position's map marker with it
+    case "mapMarkers":
+      return (
+        change.kind === "delete" &&
+        all.some(
+          (c) =>
+            c.table === "liveLocations" &&
+            c.before?.professionalId === change.before!.professionalId &&
+            backgroundWork(c),
+        )
       );
     default:
       return false;

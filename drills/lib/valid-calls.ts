@@ -95,6 +95,8 @@ export const VALID_CALLS: Record<string, Build> = {
   // a fresh professional: P's and Q's exact positions are canaries
   "locations:update": asFresh({ longitude: 85.32, latitude: 27.71 }),
   "locations:current": plain({}),
+  "locations:onMap": plain({}),
+  "locations:marker": plain((c) => ({ professionalId: c.f.p.professionalId })),
   "locations:forBooking": plain((c) => ({ bookingId: c.f.booking })),
   "locations:forActiveBookings": plain({}),
   // a new caller of the role each time: the fixture customer's open bookings would reach the request limits

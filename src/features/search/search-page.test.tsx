@@ -20,6 +20,13 @@ vi.mock("convex/react", () => ({
     const handler = queries[getFunctionName(ref)];
     return handler ? handler(args) : undefined;
   },
+  useQueries: (requests: Record<string, { query: FunctionReference<"query">; args: unknown }>) =>
+    Object.fromEntries(
+      Object.entries(requests).map(([key, { query, args }]) => [
+        key,
+        queries[getFunctionName(query)]?.(args),
+      ]),
+    ),
 }));
 type DrawnMarker = { id: string; label: string; lat: number; lng: number; exact: boolean };
 let mapSpy: (markers: DrawnMarker[]) => void = () => {};
@@ -57,11 +64,24 @@ beforeEach(() => {
   queries = {
     "catalog:serviceNames": () => ["House Wiring", "Fan Installation"],
     "catalog:serviceDetails": () => null,
-    "locations:current": () => [],
+    "locations:onMap": () => [],
     "professionals:search": () => [],
   };
 });
 afterEach(cleanup);
+
+/** locations:onMap lists these professionals; locations:marker answers each one's position (null: off the map). */
+function listOnMap(positions: Record<string, { lat: number; lng: number } | null>) {
+  queries["locations:onMap"] = () =>
+    Object.keys(positions).map((id) => ({
+      professionalId: id,
+      name: `Pro ${id}`,
+      specialty: "electrician",
+      specialtyName: "Electrician",
+    }));
+  queries["locations:marker"] = (args) =>
+    positions[(args as { professionalId: string }).professionalId];
+}
 
 describe("SearchPage", () => {
   it("derives the category from serviceName and asks for a service first", async () => {
@@ -122,42 +142,14 @@ describe("SearchPage", () => {
     expect(toast.error).toHaveBeenCalledWith("Failed to fetch service details");
   });
 
-  it("puts one marker per live position on the map", () => {
-    queries["locations:current"] = () => [
-      {
-        professionalId: "p1",
-        name: "Ram",
-        specialtyName: "Electrician",
-        lat: 28.05,
-        lng: 81.61,
-        exact: false,
-        updatedAt: 0,
-      },
-      {
-        professionalId: "p2",
-        name: "Hari",
-        specialtyName: "Electrician",
-        lat: 28.06,
-        lng: 81.62,
-        exact: false,
-        updatedAt: 0,
-      },
-    ];
+  it("puts one marker per live position on the map, each from its own subscription", () => {
+    listOnMap({ p1: { lat: 28.05, lng: 81.61 }, p2: { lat: 28.06, lng: 81.62 }, p3: null });
     renderAt("/services/search?location=Nepalgunj&serviceName=Electrician");
     expect(screen.getByRole("list", { name: "map" }).children).toHaveLength(2);
   });
 
   it("a customer sees the exact position of an active booking's professional in place of the rounded one", () => {
-    const rounded = (id: string, name: string) => ({
-      professionalId: id,
-      name,
-      specialtyName: "Electrician",
-      lat: 28.05,
-      lng: 81.615,
-      exact: false,
-      updatedAt: 0,
-    });
-    queries["locations:current"] = () => [rounded("p1", "Ram"), rounded("p2", "Hari")];
+    listOnMap({ p1: { lat: 28.05, lng: 81.615 }, p2: { lat: 28.05, lng: 81.615 } });
     queries["users:viewer"] = () => ({ role: "customer" });
     const asked: unknown[] = [];
     queries["locations:forActiveBookings"] = (args) => (

@@ -1,6 +1,7 @@
-import { lazy, Suspense, useEffect, useState, type ComponentType } from "react";
+import { lazy, Suspense, useEffect, useMemo, useState, type ComponentType } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router-dom";
-import { useConvexAuth, useQuery } from "convex/react";
+import { useConvexAuth, useQueries, useQuery } from "convex/react";
+import type { FunctionReturnType } from "convex/server";
 import { toast } from "sonner";
 import { api } from "@convex/_generated/api";
 import { CITIES } from "@convex/constants";
@@ -234,7 +235,7 @@ function Details({
   );
 }
 
-/** Live positions: a Convex subscription, so markers move as professionals report. */
+/** Live positions: Convex subscriptions, so markers move as professionals report. */
 function LiveMap({
   city,
   specialty,
@@ -242,28 +243,46 @@ function LiveMap({
   city: ReturnType<typeof cityFor>;
   specialty: ReturnType<typeof specialtyFor>;
 }) {
-  // Rounded markers, the same for everyone (one shared subscription); a customer's active bookings
-  // add their professionals' exact positions, which replace those professionals' rounded markers.
-  const positions = useQuery(api.locations.current, {
+  // Who is on the map (changes when someone comes or goes), then one subscription per marker for its
+  // rounded position: a professional's move re-sends one small result, as a Socket.IO map gets one
+  // message per moved marker. Both are the same for everyone, so all watchers share each run.
+  const listed = useQuery(api.locations.onMap, {
     ...(city ? { city: city.slug } : {}),
     ...(specialty ? { specialty } : {}),
   });
+  const rounded = useQueries(
+    useMemo(
+      () =>
+        Object.fromEntries(
+          (listed ?? []).map((p) => [
+            p.professionalId,
+            { query: api.locations.marker, args: { professionalId: p.professionalId } },
+          ]),
+        ),
+      [listed],
+    ),
+  ) as Record<string, FunctionReturnType<typeof api.locations.marker> | undefined | Error>;
   const { isAuthenticated } = useConvexAuth();
   const viewer = useQuery(api.users.viewer, isAuthenticated ? {} : "skip");
   const tracked = useQuery(
     api.locations.forActiveBookings,
     viewer?.role === "customer" ? {} : "skip",
   );
+  // a customer's active bookings add their professionals' exact positions, which replace the rounded ones
   const exact = new Map((tracked ?? []).map((t) => [t.professionalId, t]));
-  const markers = (positions ?? []).map((p) => {
+  const markers = (listed ?? []).flatMap((p) => {
     const precise = exact.get(p.professionalId);
-    return {
-      id: p.professionalId,
-      lat: precise?.lat ?? p.lat,
-      lng: precise?.lng ?? p.lng,
-      exact: precise !== undefined || p.exact,
-      label: `${p.name} · ${localLandingService(p.specialtyName)}`,
-    };
+    const at = precise ?? rounded[p.professionalId];
+    if (at === undefined || at === null || at instanceof Error) return [];
+    return [
+      {
+        id: p.professionalId,
+        lat: at.lat,
+        lng: at.lng,
+        exact: precise !== undefined,
+        label: `${p.name} · ${localLandingService(p.specialtyName)}`,
+      },
+    ];
   });
   return (
     <div>
@@ -287,13 +306,13 @@ function LiveMap({
         />
       </Suspense>
       <p className="mt-2 text-xs text-slate-500" aria-live="polite">
-        {positions === undefined
+        {listed === undefined
           ? m.sp_loading_positions()
-          : positions.length === 0
+          : listed.length === 0
             ? m.sp_no_positions()
-            : positions.length === 1
+            : listed.length === 1
               ? m.sp_online_one()
-              : m.sp_online_many({ count: formatNumber(positions.length) })}
+              : m.sp_online_many({ count: formatNumber(listed.length) })}
       </p>
     </div>
   );

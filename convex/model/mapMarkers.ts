@@ -1,0 +1,76 @@
+/**
+ * The `mapMarkers` row of a live professional: what their marker shows (name, specialty, city) and
+ * whether everyone may see it, copied from `professionals` and `users` so the map's queries read one
+ * row per marker. Every writer of those fields calls `refreshMarker`; `ensureMarker` runs on each
+ * position write, which also creates the rows of positions written before this table existed.
+ */
+import type { Doc, Id } from "../_generated/dataModel";
+import type { MutationCtx, QueryCtx } from "../_generated/server";
+
+/** Whether a professional's marker is shown to everyone. */
+export function listedOnMap(pro: Doc<"professionals">, user: Doc<"users"> | null): boolean {
+  return (
+    pro.verification.status === "verified" &&
+    pro.available &&
+    user !== null &&
+    user.suspended === undefined
+  );
+}
+
+async function fieldsOf(ctx: QueryCtx, pro: Doc<"professionals">) {
+  const user = await ctx.db.get("users", pro.userId);
+  return {
+    professionalId: pro._id,
+    city: pro.city,
+    specialty: pro.specialty,
+    name: user?.name ?? "Professional",
+    listed: listedOnMap(pro, user),
+  };
+}
+
+export async function markerOf(ctx: QueryCtx, professionalId: Id<"professionals">) {
+  return await ctx.db
+    .query("mapMarkers")
+    .withIndex("by_professionalId", (q) => q.eq("professionalId", professionalId))
+    .unique();
+}
+
+/** Creates `pro`'s marker row if it has none; keeps its city and specialty (read from `pro`) current. */
+export async function ensureMarker(ctx: MutationCtx, pro: Doc<"professionals">) {
+  const row = await markerOf(ctx, pro._id);
+  if (row === null) {
+    // the caller's copy may predate a write of this transaction (seed verifies, then places)
+    const current = await ctx.db.get("professionals", pro._id);
+    if (current !== null) await ctx.db.insert("mapMarkers", await fieldsOf(ctx, current));
+  } else if (row.city !== pro.city || row.specialty !== pro.specialty) {
+    await ctx.db.patch("mapMarkers", row._id, { city: pro.city, specialty: pro.specialty });
+  }
+}
+
+/**
+ * Copies a professional's current name, specialty, city and listing onto their marker row, if they
+ * are on the map; writes nothing when nothing changed (a write would re-run every map of the city).
+ */
+export async function refreshMarker(ctx: MutationCtx, professionalId: Id<"professionals">) {
+  const row = await markerOf(ctx, professionalId);
+  if (row === null) return;
+  const pro = await ctx.db.get("professionals", professionalId);
+  if (pro === null) {
+    await ctx.db.delete("mapMarkers", row._id);
+    return;
+  }
+  const fields = await fieldsOf(ctx, pro);
+  if (
+    row.city !== fields.city ||
+    row.specialty !== fields.specialty ||
+    row.name !== fields.name ||
+    row.listed !== fields.listed
+  ) {
+    await ctx.db.replace("mapMarkers", row._id, fields);
+  }
+}
+
+export async function removeMarker(ctx: MutationCtx, professionalId: Id<"professionals">) {
+  const row = await markerOf(ctx, professionalId);
+  if (row !== null) await ctx.db.delete("mapMarkers", row._id);
+}
