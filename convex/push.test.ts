@@ -140,6 +140,39 @@ describe("who gets pushes", () => {
     );
   });
 
+  test("each phone hears in its user's language, from the notification's kind and params", async () => {
+    const { t, pro, customer, book } = await setup();
+    await t.run((ctx) => ctx.db.patch("users", pro.userId, { language: "ne-NP" }));
+    await pro.as.mutation(api.push.subscribe, await browserSubscription("https://push.example/p"));
+    await customer.as.mutation(
+      api.push.subscribe,
+      await browserSubscription("https://push.example/c"),
+    );
+    const bookingId = await book();
+    await pro.as.mutation(api.bookings.accept, { bookingId });
+    const [toPro, toCustomer] = (await scheduledPushes(t)).map((p) => p.message);
+    expect(toPro).toMatchObject({
+      kind: "booking.requested",
+      lang: "ne-NP",
+      title: "नयाँ बुकिङ अनुरोध",
+      body: "Sita Sharmaले काठमाडौंमा घरको वायरिङ को अनुरोध गर्नुभयो।",
+    });
+    expect(toCustomer).toMatchObject({
+      kind: "booking.accepted",
+      lang: "en",
+      title: "Booking accepted",
+      body: "Ram Thapa accepted your booking for House Wiring.",
+    });
+    // the stored notification keeps its English words for API clients
+    const stored = await t.run((ctx) =>
+      ctx.db
+        .query("notifications")
+        .withIndex("by_userId", (q) => q.eq("userId", pro.userId))
+        .first(),
+    );
+    expect(stored?.title).toBe("New booking request");
+  });
+
   test("nothing is scheduled while the deployment has no VAPID keys", async () => {
     const { t, pro, book } = await setup();
     await pro.as.mutation(api.push.subscribe, await browserSubscription("https://push.example/p"));

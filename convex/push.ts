@@ -5,6 +5,7 @@ import { internal } from "./_generated/api";
 import { professionalQuery, sharedQuery, userMutation, userQuery } from "./functions";
 import * as Push from "./model/push";
 import { pushRequest } from "./model/webPush";
+import { locale } from "./validators";
 
 const keys = v.object({ p256dh: v.string(), auth: v.string() });
 const message = v.object({
@@ -13,6 +14,7 @@ const message = v.object({
   body: v.string(),
   url: v.string(),
   bookingId: v.string(),
+  lang: v.optional(locale),
 });
 
 /** The key browsers subscribe with (`applicationServerKey`); null when the deployment has none. */

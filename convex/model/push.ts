@@ -4,10 +4,12 @@
  */
 import { internal } from "../_generated/api";
 import type { Doc, Id } from "../_generated/dataModel";
+import type { Locale } from "../constants";
 import { env, type MutationCtx, type QueryCtx } from "../_generated/server";
 import { fail } from "./errors";
 import { getSettings } from "./settings";
 import { decodeSubscriptionKeys, type SubscriptionKeys, type VapidKeys } from "./webPush";
+import { noticeText } from "../rules/notificationText";
 
 export const PUSH_LIMITS = {
   endpointMaxLength: 1024,
@@ -136,13 +138,17 @@ export async function deviceStatus(ctx: QueryCtx, viewer: Doc<"users">, endpoint
   return { on: true, lastResult: existing.lastResult ?? null };
 }
 
-/** What a notification carries to the phone: only what it shows, and where a tap leads. */
+/**
+ * What a notification carries to the phone: only what it shows (worded in the recipient's
+ * language, `lang`), and where a tap leads.
+ */
 export type PushMessage = {
   kind: string;
   title: string;
   body: string;
   url: string;
   bookingId: string;
+  lang?: Locale;
 };
 
 /** A message may wait at the push service this much less than the request's expiry. */
@@ -154,11 +160,19 @@ const EXPIRY_MARGIN_MS = 60_000;
  */
 export async function pushNotification(
   ctx: MutationCtx,
-  n: { userId: Id<"users">; kind: string; title: string; body: string; bookingId?: Id<"bookings"> },
+  n: {
+    userId: Id<"users">;
+    kind: string;
+    title: string;
+    body: string;
+    params?: Record<string, string>;
+    bookingId?: Id<"bookings">;
+  },
 ): Promise<void> {
   if (!PUSHED_KINDS.has(n.kind) || n.bookingId === undefined || vapidKeys() === null) return;
-  const [booking, devices] = await Promise.all([
+  const [booking, user, devices] = await Promise.all([
     ctx.db.get("bookings", n.bookingId),
+    ctx.db.get("users", n.userId),
     ctx.db
       .query("pushSubscriptions")
       .withIndex("by_userId", (q) => q.eq("userId", n.userId))
@@ -166,10 +180,12 @@ export async function pushNotification(
   ]);
   if (booking === null || devices.length === 0) return;
   const forProfessional = booking.professionalUserId === n.userId;
+  // The phone shows what the app would: the notification in the language the user chose.
+  const lang = user?.language ?? "en";
   const message: PushMessage = {
     kind: n.kind,
-    title: n.title,
-    body: n.body,
+    ...noticeText(lang, n),
+    lang,
     url: forProfessional
       ? `/professional-dashboard?booking=${encodeURIComponent(booking._id)}`
       : `/customer/profile?tab=bookings&booking=${encodeURIComponent(booking._id)}`,

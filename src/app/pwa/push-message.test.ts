@@ -25,6 +25,20 @@ describe("push messages in the service worker", () => {
     });
   });
 
+  it("shows the message in the recipient's language, with Accept and View in it too", () => {
+    const nepali = { ...request, title: "नयाँ बुकिङ अनुरोध", lang: "ne-NP" };
+    const { title, options } = notificationFor(readPushMessage(nepali));
+    expect(title).toBe("नयाँ बुकिङ अनुरोध");
+    expect(options).toMatchObject({
+      lang: "ne-NP",
+      actions: [
+        { action: "accept", title: "स्वीकार गर्नुहोस्" },
+        { action: "view", title: "हेर्नुहोस्" },
+      ],
+    });
+    expect(readPushMessage({ ...request, lang: "fr" }).lang).toBe("en");
+  });
+
   it("status changes have no actions and do not stay on screen", () => {
     const { options } = notificationFor(readPushMessage({ ...request, kind: "booking.accepted" }));
     expect(options).toMatchObject({ requireInteraction: false, tag: "booking-b1" });

@@ -3,11 +3,13 @@
  * Pure, so the service worker and tests share it.
  */
 import type { PushMessage } from "@convex/model/push";
+import { LOCALES, type Locale } from "@convex/constants";
+import { noticeWords } from "@convex/rules/notificationText";
 
 const FALLBACK: PushMessage = {
   kind: "unknown",
   title: "GharSewa",
-  body: "Something changed in your bookings.",
+  body: noticeWords("en").push_fallback,
   url: "/",
   bookingId: "",
 };
@@ -26,12 +28,14 @@ const text = (value: unknown, fallback: string) =>
 export function readPushMessage(data: unknown): PushMessage {
   if (typeof data !== "object" || data === null) return FALLBACK;
   const d = data as Record<string, unknown>;
+  const lang = LOCALES.find((l) => l === d.lang) ?? "en";
   return {
     kind: text(d.kind, FALLBACK.kind),
     title: text(d.title, FALLBACK.title),
-    body: text(d.body, FALLBACK.body),
+    body: text(d.body, noticeWords(lang).push_fallback),
     url: isAppPath(d.url) ? d.url : FALLBACK.url,
     bookingId: text(d.bookingId, ""),
+    lang,
   };
 }
 
@@ -44,6 +48,8 @@ export function notificationFor(message: PushMessage): {
   options: NotificationOptions;
 } {
   const request = message.kind === "booking.requested";
+  const lang: Locale = message.lang ?? "en";
+  const words = noticeWords(lang);
   const options: NotificationOptions & {
     actions?: { action: string; title: string }[];
     renotify?: boolean;
@@ -51,7 +57,7 @@ export function notificationFor(message: PushMessage): {
     body: message.body,
     icon: "/pwa/icon-192.png",
     badge: "/pwa/badge-96.png",
-    lang: "en",
+    lang,
     // one notification per booking: a later change replaces the earlier one, and rings again
     tag: message.bookingId ? `booking-${message.bookingId}` : undefined,
     renotify: message.bookingId !== "",
@@ -59,8 +65,8 @@ export function notificationFor(message: PushMessage): {
     data: message,
     ...(request && {
       actions: [
-        { action: ACCEPT_ACTION, title: "Accept" },
-        { action: VIEW_ACTION, title: "View" },
+        { action: ACCEPT_ACTION, title: words.push_accept },
+        { action: VIEW_ACTION, title: words.push_view },
       ],
     }),
   };

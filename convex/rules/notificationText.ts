@@ -1,0 +1,232 @@
+/*
+ * The one catalogue of server-created notifications, in both languages: the web app words a stored
+ * notification from its `kind` + `params` in the reader's language (src/i18n/notifications.ts), and
+ * the server words a phone alert in its recipient's `users.language` (model/push.ts) from the same
+ * words. Plain values and a pure function, so both sides import it.
+ */
+import { CITIES, type Locale } from "../constants";
+import { SERVICE_NAMES_NE } from "../localNames";
+import { formatAmount } from "./money";
+
+const EN = {
+  someone_customer: "The customer",
+  someone_professional: "The professional",
+  list_separator: ", ",
+  money: "Nrs. {amount}",
+  requested_title: "New booking request",
+  requested_body: "{actor} requested {services} in {city}.",
+  requested_body_generic: "A customer sent you a booking request.",
+  accepted_title: "Booking accepted",
+  accepted_body: "{actor} accepted your booking for {services}.",
+  accepted_body_generic: "Your booking was accepted.",
+  rejected_title: "Booking declined",
+  rejected_body: "{actor} could not take your booking for {services}. Try another professional.",
+  rejected_body_reason:
+    "{actor} could not take your booking for {services} ({reason}). Try another professional.",
+  rejected_body_generic: "Your booking was declined. Try another professional.",
+  en_route_title: "Professional on the way",
+  en_route_body: "{actor} is on the way for {services}. Track them live from My Bookings.",
+  en_route_body_generic: "Your professional is on the way. Track them live from My Bookings.",
+  in_progress_title: "Professional arrived",
+  in_progress_body: "{actor} has arrived and started {services}.",
+  in_progress_body_generic: "Your professional has arrived and started the job.",
+  completed_title: "Job completed",
+  completed_body: "{actor} completed {services}. Total {price}. Please rate the job.",
+  completed_body_generic: "The job is completed. Please rate it.",
+  reviewed_title: "New review",
+  reviewed_body: "{actor} rated your work on {services}.",
+  reviewed_body_generic: "A customer rated your work.",
+  cancelled_title: "Booking cancelled",
+  cancelled_body: "{actor} cancelled the booking for {services}: {reason}",
+  cancelled_body_generic: "A booking was cancelled.",
+  expired_title: "Booking expired",
+  expired_body: "The request for {services} was not answered in time and has expired.",
+  expired_body_generic: "A booking request was not answered in time and has expired.",
+  verified_title: "Your account is verified",
+  verified_body: "An administrator checked your documents. Customers can now book you.",
+  verification_rejected_title: "Your verification was rejected",
+  verification_rejected_body: "An administrator could not verify your documents: {note}",
+  verification_rejected_body_generic: "An administrator could not verify your documents.",
+  document_rejected_body: "A document you uploaded could not be used: {note}",
+  photo_rejected_title: "Profile photo removed",
+  photo_rejected_body:
+    "The photo you uploaded is not a JPEG, PNG, WebP or GIF image. Please upload another one.",
+  push_accept: "Accept",
+  push_view: "View",
+  push_fallback: "Something changed in your bookings.",
+};
+
+export type NoticeKey = keyof typeof EN;
+
+/** Every notification's words per language; a key missing in one language fails the typecheck. */
+export const NOTICE_WORDS: Record<Locale, Record<NoticeKey, string>> = {
+  en: EN,
+  "ne-NP": {
+    someone_customer: "ग्राहक",
+    someone_professional: "पेशेवर",
+    list_separator: ", ",
+    money: "रु. {amount}",
+    requested_title: "नयाँ बुकिङ अनुरोध",
+    requested_body: "{actor}ले {city}मा {services} को अनुरोध गर्नुभयो।",
+    requested_body_generic: "एक ग्राहकले तपाईंलाई बुकिङ अनुरोध पठाउनुभयो।",
+    accepted_title: "बुकिङ स्वीकार भयो",
+    accepted_body: "{actor}ले तपाईंको {services} को बुकिङ स्वीकार गर्नुभयो।",
+    accepted_body_generic: "तपाईंको बुकिङ स्वीकार भयो।",
+    rejected_title: "बुकिङ अस्वीकार भयो",
+    rejected_body: "{actor}ले तपाईंको {services} को बुकिङ लिन सक्नुभएन। अर्को पेशेवर खोज्नुहोस्।",
+    rejected_body_reason:
+      "{actor}ले तपाईंको {services} को बुकिङ लिन सक्नुभएन ({reason})। अर्को पेशेवर खोज्नुहोस्।",
+    rejected_body_generic: "तपाईंको बुकिङ अस्वीकार भयो। अर्को पेशेवर खोज्नुहोस्।",
+    en_route_title: "पेशेवर आउँदै हुनुहुन्छ",
+    en_route_body: "{actor} {services} का लागि आउँदै हुनुहुन्छ। मेरा बुकिङहरूमा उहाँको स्थान लाइभ हेर्नुहोस्।",
+    en_route_body_generic: "तपाईंको पेशेवर आउँदै हुनुहुन्छ। मेरा बुकिङहरूमा उहाँको स्थान लाइभ हेर्नुहोस्।",
+    in_progress_title: "पेशेवर आइपुग्नुभयो",
+    in_progress_body: "{actor} आइपुग्नुभयो र {services} सुरु गर्नुभयो।",
+    in_progress_body_generic: "तपाईंको पेशेवर आइपुग्नुभयो र काम सुरु गर्नुभयो।",
+    completed_title: "काम सकियो",
+    completed_body: "{actor}ले {services} पूरा गर्नुभयो। जम्मा {price}। कृपया कामको मूल्याङ्कन गर्नुहोस्।",
+    completed_body_generic: "काम सकियो। कृपया मूल्याङ्कन गर्नुहोस्।",
+    reviewed_title: "नयाँ समीक्षा",
+    reviewed_body: "{actor}ले तपाईंको {services} को कामको मूल्याङ्कन गर्नुभयो।",
+    reviewed_body_generic: "एक ग्राहकले तपाईंको कामको मूल्याङ्कन गर्नुभयो।",
+    cancelled_title: "बुकिङ रद्द भयो",
+    cancelled_body: "{actor}ले {services} को बुकिङ रद्द गर्नुभयो: {reason}",
+    cancelled_body_generic: "एउटा बुकिङ रद्द भयो।",
+    expired_title: "बुकिङको समय सकियो",
+    expired_body: "{services} को अनुरोधको समयमै जवाफ नआएकाले यसको समय सकियो।",
+    expired_body_generic: "एउटा बुकिङ अनुरोधको समयमै जवाफ नआएकाले यसको समय सकियो।",
+    verified_title: "तपाईंको खाता प्रमाणित भयो",
+    verified_body: "प्रशासकले तपाईंका कागजात जाँच गर्नुभयो। अब ग्राहकहरूले तपाईंलाई बुक गर्न सक्छन्।",
+    verification_rejected_title: "तपाईंको प्रमाणीकरण अस्वीकार भयो",
+    verification_rejected_body: "प्रशासकले तपाईंका कागजात प्रमाणित गर्न सक्नुभएन: {note}",
+    verification_rejected_body_generic: "प्रशासकले तपाईंका कागजात प्रमाणित गर्न सक्नुभएन।",
+    document_rejected_body: "तपाईंले अपलोड गरेको एउटा कागजात प्रयोग गर्न मिलेन: {note}",
+    photo_rejected_title: "प्रोफाइल फोटो हटाइयो",
+    photo_rejected_body:
+      "तपाईंले अपलोड गरेको फोटो JPEG, PNG, WebP वा GIF होइन। कृपया अर्को फोटो अपलोड गर्नुहोस्।",
+    push_accept: "स्वीकार गर्नुहोस्",
+    push_view: "हेर्नुहोस्",
+    push_fallback: "तपाईंका बुकिङमा केही परिवर्तन भयो।",
+  },
+};
+
+/** The words this catalogue has for `locale` (English for a language it does not know). */
+export function noticeWords(locale: string): Record<NoticeKey, string> {
+  return NOTICE_WORDS[locale as Locale] ?? EN;
+}
+
+/** A notification as stored: `kind` and `params` from the server, English `title`/`body` as kept. */
+export type StoredNotice = {
+  kind: string;
+  title: string;
+  body: string;
+  params?: Record<string, string> | null;
+};
+
+const DEVANAGARI_DIGITS = "०१२३४५६७८९";
+
+/**
+ * A server-created notification worded in `locale` from its kind and parameters. Rows stored before
+ * parameters existed get the kind's general wording; a kind this catalogue does not know keeps the
+ * stored text.
+ */
+export function noticeText(locale: Locale, n: StoredNotice): { title: string; body: string } {
+  const words = NOTICE_WORDS[locale];
+  const say = (key: NoticeKey, values: Record<string, string> = {}) =>
+    words[key].replace(/\{(\w+)\}/g, (_, name: string) => values[name] ?? "");
+  const nepali = locale === "ne-NP";
+  const p = n.params;
+  const actor = p
+    ? p.actor || say(p.actorRole === "customer" ? "someone_customer" : "someone_professional")
+    : "";
+  const services = p?.services
+    ? p.services
+        .split("\n")
+        .map((s) => (nepali ? (SERVICE_NAMES_NE[s] ?? s) : s))
+        .join(words.list_separator)
+    : "";
+  const city = () => {
+    const key = (p?.city ?? "").toLowerCase();
+    const found = CITIES.find((c) => c.slug === key || c.name.toLowerCase() === key);
+    return found ? (nepali ? found.nameNe : found.name) : (p?.city ?? "");
+  };
+  const price = () => {
+    const amount = formatAmount(Number(p?.price ?? 0));
+    return say("money", {
+      amount: nepali ? amount.replace(/\d/g, (d) => DEVANAGARI_DIGITS[Number(d)]) : amount,
+    });
+  };
+  const both = (title: NoticeKey, body: string) => ({ title: say(title), body });
+  switch (n.kind) {
+    case "booking.requested":
+      return both(
+        "requested_title",
+        p
+          ? say("requested_body", { actor, services, city: city() })
+          : say("requested_body_generic"),
+      );
+    case "booking.accepted":
+      return both(
+        "accepted_title",
+        p ? say("accepted_body", { actor, services }) : say("accepted_body_generic"),
+      );
+    case "booking.rejected":
+      return both(
+        "rejected_title",
+        !p
+          ? say("rejected_body_generic")
+          : p.reason
+            ? say("rejected_body_reason", { actor, services, reason: p.reason })
+            : say("rejected_body", { actor, services }),
+      );
+    case "booking.en_route":
+      return both(
+        "en_route_title",
+        p ? say("en_route_body", { actor, services }) : say("en_route_body_generic"),
+      );
+    case "booking.in_progress":
+      return both(
+        "in_progress_title",
+        p ? say("in_progress_body", { actor, services }) : say("in_progress_body_generic"),
+      );
+    case "booking.completed":
+      return both(
+        "completed_title",
+        p
+          ? say("completed_body", { actor, services, price: price() })
+          : say("completed_body_generic"),
+      );
+    case "booking.reviewed":
+      return both(
+        "reviewed_title",
+        p ? say("reviewed_body", { actor, services }) : say("reviewed_body_generic"),
+      );
+    case "booking.cancelled":
+      return both(
+        "cancelled_title",
+        p
+          ? say("cancelled_body", { actor, services, reason: p.reason ?? "" })
+          : say("cancelled_body_generic"),
+      );
+    case "booking.expired":
+      return both(
+        "expired_title",
+        p ? say("expired_body", { services }) : say("expired_body_generic"),
+      );
+    case "verification.verified":
+      return both("verified_title", say("verified_body"));
+    case "verification.rejected":
+      return both(
+        "verification_rejected_title",
+        !p?.note
+          ? say("verification_rejected_body_generic")
+          : p.cause === "document"
+            ? say("document_rejected_body", { note: p.note })
+            : say("verification_rejected_body", { note: p.note }),
+      );
+    case "account.photo_rejected":
+      return both("photo_rejected_title", say("photo_rejected_body"));
+    default:
+      return { title: n.title, body: n.body };
+  }
+}
