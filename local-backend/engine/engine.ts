@@ -364,9 +364,8 @@ export class Engine {
     readonly hooks: EngineHooks,
     private readonly tables: TableNumbers,
   ) {
-    this.queries = new QueryCache(
-      (id) => database.tableOf(id),
-      (doc, filter) => rangeFilterMatches(doc, filter as RangeFilter, queryValue),
+    this.queries = new QueryCache((doc, filter) =>
+      rangeFilterMatches(doc, filter as RangeFilter, queryValue),
     );
   }
 

@@ -20,6 +20,8 @@ export type Outcome =
 
 interface Entry {
   key: string;
+  /** Where the finished entry is filed for invalidation (watchKeys), so dropping it unfiles it. */
+  watched?: string[];
   /** The group slot it sits in: the caller's identity while running, ANYONE once done without reading it. */
   slot: string;
   readSet: ReadSet;
@@ -53,8 +55,15 @@ export class QueryCache {
   /** key(udfPath, args) → slot (ANYONE or an identity) → entry */
   private groups = new Map<string, Map<string, Entry>>();
   private running = new Set<Entry>();
-  /** Finished entries by every table their run read, so a commit only checks the entries it may touch. */
-  private byTable = new Map<string, Set<Entry>>();
+  /**
+   * Finished entries by what a write must touch to concern them (watchKeys): a document id, a string
+   * an index range fixes a field to (`liveLocations.professionalId = p`), or a whole table. A commit
+   * checks only the entries filed under its documents, so a position write looks at the queries of
+   * that professional, not at every cached query reading the table.
+   */
+  private watching = new Map<string, Set<Entry>>();
+  /** table → field → how many filed entries fix it: the fields a commit looks up in its documents. */
+  private fixedFields = new Map<string, Map<string, number>>();
   /** Finished entries, least recently used first; entries of retained keys are never evicted. */
   private lru = new Set<Entry>();
   private retained = new Map<string, number>();
@@ -63,7 +72,6 @@ export class QueryCache {
   runs = 0;
 
   constructor(
-    private readonly tableOf: (id: string) => string,
     private readonly rangeMatches: (doc: Doc, filter: unknown) => boolean,
     private readonly maxEntries = DEFAULT_MAX_ENTRIES,
   ) {}
@@ -128,7 +136,7 @@ export class QueryCache {
     if (!group) this.groups.set(key, (group = new Map()));
     const alias: Entry = { ...entry, key };
     group.set(alias.slot, alias);
-    for (const table of this.tablesOf(alias.readSet)) this.byTable.get(table)?.add(alias);
+    this.file(alias);
     this.lru.add(alias);
     this.evict();
   }
@@ -157,8 +165,19 @@ export class QueryCache {
     // A running entry has either not begun its transaction (it will see this commit; its read set is
     // still empty) or has finished reading: queries and mutations never interleave.
     const suspects = new Set(this.running);
-    for (const change of changes)
-      for (const entry of this.byTable.get(change.table) ?? []) suspects.add(entry);
+    const consider = (watchKey: string) => {
+      for (const entry of this.watching.get(watchKey) ?? []) suspects.add(entry);
+    };
+    for (const change of changes) {
+      consider(idKey(change.id));
+      consider(tableKey(change.table));
+      for (const field of this.fixedFields.get(change.table)?.keys() ?? []) {
+        for (const doc of [change.before, change.after]) {
+          const value = doc?.[field];
+          if (typeof value === "string") consider(fieldKey(change.table, field, value));
+        }
+      }
+    }
     const stale = new Set<string>();
     for (const entry of suspects) {
       if (!entry.readSet.touchedBy(changes, this.rangeMatches)) continue;
@@ -172,7 +191,8 @@ export class QueryCache {
   invalidateAll() {
     const keys = [...this.groups.keys()];
     this.groups.clear();
-    this.byTable.clear();
+    this.watching.clear();
+    this.fixedFields.clear();
     this.lru.clear();
     for (const key of keys) for (const listener of this.listeners) listener(key);
   }
@@ -196,21 +216,68 @@ export class QueryCache {
       entry.slot = ANYONE;
       group.set(ANYONE, entry);
     }
-    for (const table of this.tablesOf(entry.readSet)) {
-      let entries = this.byTable.get(table);
-      if (!entries) this.byTable.set(table, (entries = new Set()));
-      entries.add(entry);
-    }
+    this.file(entry);
     this.lru.add(entry);
     this.evict();
     return true;
   }
 
-  private tablesOf(readSet: ReadSet): Set<string> {
-    const tables = new Set(readSet.tables);
-    for (const id of readSet.ids) tables.add(this.tableOf(id));
-    for (const { table } of readSet.ranges) tables.add(table);
-    return tables;
+  /**
+   * The keys a write must hit to touch what `readSet` read: each id read; for each index range, the
+   * first field it fixes to a string (a write elsewhere in the table leaves the range alone), else
+   * its whole table; each table read without a range.
+   */
+  private watchKeys(readSet: ReadSet): string[] {
+    const keys = new Set<string>();
+    for (const table of readSet.tables) keys.add(tableKey(table));
+    for (const id of readSet.ids) keys.add(idKey(id));
+    for (const { table, range } of readSet.ranges) {
+      const fixed = (range as { type?: unknown; fieldPath?: unknown; value?: unknown }[]).find(
+        (f) =>
+          f.type === "Eq" &&
+          typeof f.value === "string" &&
+          typeof f.fieldPath === "string" &&
+          !f.fieldPath.includes("."),
+      );
+      keys.add(
+        fixed === undefined
+          ? tableKey(table)
+          : fieldKey(table, fixed.fieldPath as string, fixed.value as string),
+      );
+    }
+    return [...keys];
+  }
+
+  private file(entry: Entry) {
+    entry.watched = this.watchKeys(entry.readSet);
+    for (const watchKey of entry.watched) {
+      let entries = this.watching.get(watchKey);
+      if (!entries) this.watching.set(watchKey, (entries = new Set()));
+      entries.add(entry);
+      const field = fieldOfKey(watchKey);
+      if (field !== null) {
+        let fields = this.fixedFields.get(field.table);
+        if (!fields) this.fixedFields.set(field.table, (fields = new Map()));
+        fields.set(field.field, (fields.get(field.field) ?? 0) + 1);
+      }
+    }
+  }
+
+  private unfile(entry: Entry) {
+    for (const watchKey of entry.watched ?? []) {
+      const entries = this.watching.get(watchKey);
+      if (!entries?.delete(entry)) continue;
+      if (entries.size === 0) this.watching.delete(watchKey);
+      const field = fieldOfKey(watchKey);
+      const fields = field === null ? undefined : this.fixedFields.get(field.table);
+      if (field === null || fields === undefined) continue;
+      const n = (fields.get(field.field) ?? 0) - 1;
+      if (n > 0) fields.set(field.field, n);
+      else {
+        fields.delete(field.field);
+        if (fields.size === 0) this.fixedFields.delete(field.table);
+      }
+    }
   }
 
   private drop(entry: Entry) {
@@ -221,7 +288,7 @@ export class QueryCache {
     }
     if (!entry.done) return;
     this.lru.delete(entry);
-    for (const table of this.tablesOf(entry.readSet)) this.byTable.get(table)?.delete(entry);
+    this.unfile(entry);
   }
 
   private evict() {
@@ -231,4 +298,15 @@ export class QueryCache {
       if (!this.retained.has(entry.key)) this.drop(entry);
     }
   }
+}
+
+const idKey = (id: string) => `i\u0000${id}`;
+const tableKey = (table: string) => `t\u0000${table}`;
+const fieldKey = (table: string, field: string, value: string) =>
+  `f\u0000${table}\u0000${field}\u0000${value}`;
+
+function fieldOfKey(watchKey: string): { table: string; field: string } | null {
+  if (!watchKey.startsWith("f\u0000")) return null;
+  const [, table, field] = watchKey.split("\u0000", 3);
+  return { table, field };
 }

@@ -13,7 +13,7 @@ describe("QueryCache", () => {
     const { fieldPath, value } = filter as { fieldPath: string; value: unknown };
     return doc[fieldPath] === value;
   };
-  const cache = (max?: number) => new QueryCache((id) => id.split(":")[0], eqMatches, max);
+  const cache = (max?: number) => new QueryCache(eqMatches, max);
   const counter = (id: string, name: string, value: number): Doc => ({
     _id: `counters:${id}`,
     _creationTime: 0,
@@ -62,6 +62,44 @@ describe("QueryCache", () => {
     expect(stale).toEqual([key]);
     await c.get(key, null, run);
     expect(run.calls).toBe(2);
+  });
+
+  it("a commit checks only the entries whose ranges fix a field to a value it writes, ids it writes, or tables read whole", async () => {
+    let checks = 0;
+    const c = new QueryCache((doc, filter) => (checks++, eqMatches(doc, filter)));
+    const names = Array.from({ length: 100 }, (_, i) => `n${i}`);
+    for (const name of names)
+      await c.get(QueryCache.key("counters:get", { name }), null, runner(name, 0));
+    const byId = QueryCache.key("counters:byId", { id: "counters:7" });
+    await c.get(byId, null, async (readSet) => {
+      readSet.ids.add("counters:7");
+      return { ok: true, value: 7, logLines: [], journal: null };
+    });
+    const byNumber = QueryCache.key("counters:atValue", { value: 3 });
+    await c.get(byNumber, null, async (readSet) => {
+      readSet.addQuery({
+        source: {
+          type: "IndexRange",
+          indexName: "counters.by_value",
+          range: [{ type: "Eq", fieldPath: "value", value: 3 }],
+        },
+      });
+      return { ok: true, value: null, logLines: [], journal: null };
+    });
+    const stale: string[] = [];
+    c.onInvalidate((k) => stale.push(k));
+    c.invalidate(write(counter("7", "n5", 1), counter("7", "n6", 2)));
+    expect(stale.sort()).toEqual(
+      [
+        QueryCache.key("counters:get", { name: "n5" }),
+        QueryCache.key("counters:get", { name: "n6" }),
+        byId,
+      ].sort(),
+    );
+    // n5's and n6's ranges, and the number range (not filed by value), each against both versions at most
+    expect(checks).toBeLessThanOrEqual(6);
+    c.invalidate(write(null, counter("8", "new", 3)));
+    expect(stale).toContain(byNumber);
   });
 
   it("keeps a run that read the identity for that caller only", async () => {
@@ -161,6 +199,55 @@ describe("query cache in the backend", () => {
     expect(await get("site")).toEqual({ status: 200, body: { value: 1 } });
     expect(await get("site")).toEqual({ status: 200, body: { value: 1 } });
     expect(backend.engine.queries.runs).toBe(runs + 1);
+  });
+
+  it("re-runs a subscription a write touched but sends nothing when its result is unchanged", async () => {
+    const ws = new WebSocket(`${backend.url.replace("http", "ws")}/api/1.0/sync`);
+    await new Promise((resolve) => ws.once("open", resolve));
+    const updates: { queryId: number; value?: unknown }[] = [];
+    ws.on("message", (data) => {
+      const message = JSON.parse(data.toString()) as {
+        type: string;
+        modifications?: { queryId: number; value?: unknown }[];
+      };
+      if (message.type === "Transition") updates.push(...(message.modifications ?? []));
+    });
+    ws.send(
+      JSON.stringify({
+        type: "Connect",
+        sessionId: "unchanged",
+        connectionCount: 0,
+        lastCloseReason: null,
+      }),
+    );
+    const add = (queryId: number, udfPath: string, name: string) =>
+      ws.send(
+        JSON.stringify({
+          type: "ModifyQuerySet",
+          baseVersion: queryId,
+          newVersion: queryId + 1,
+          modifications: [{ type: "Add", queryId, udfPath, args: [{ name }] }],
+        }),
+      );
+    add(0, "counters:exists", "same");
+    add(1, "counters:get", "witness");
+    await expect.poll(() => updates.length).toBe(2);
+    const http = new ConvexHttpClient(backend.url);
+    await http.mutation(anyApi.counters.increment, { name: "same" });
+    await expect.poll(() => updates.length).toBe(3);
+    const runs = backend.engine.queries.runs;
+    for (let i = 0; i < 3; i++) await http.mutation(anyApi.counters.increment, { name: "same" });
+    // an update of the same connection sent after those commits: anything for query 0 came before it
+    await http.mutation(anyApi.counters.increment, { name: "witness" });
+    await expect.poll(() => updates.at(-1)?.queryId).toBe(1);
+    ws.close();
+    expect(updates.map((u) => [u.queryId, u.value])).toEqual([
+      [0, false],
+      [1, 0],
+      [0, true],
+      [1, 1],
+    ]);
+    expect(backend.engine.queries.runs - runs).toBe(4); // each write re-ran what it touched
   });
 
   it("never skips a version: each Transition starts where the previous one ended, through a burst of commits", async () => {

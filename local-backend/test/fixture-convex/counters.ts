@@ -21,6 +21,12 @@ export const get = queryGeneric({
   },
 });
 
+/** Whether the counter exists: the same result through every increment after the first. */
+export const exists = queryGeneric({
+  args: { name: v.string() },
+  handler: async (ctx, { name }) => (await counter(ctx, name)) !== null,
+});
+
 export const increment = mutationGeneric({
   args: { name: v.string() },
   handler: async (ctx, { name }) => {
