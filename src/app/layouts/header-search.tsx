@@ -54,7 +54,7 @@ export function HeaderSearch({
   return (
     <div className={`relative ${className}`}>
       <label htmlFor={`${listId}-input`} className="sr-only">
-        Search services
+        {m.search_label()}
       </label>
       <input
         id={`${listId}-input`}

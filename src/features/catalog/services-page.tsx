@@ -1,6 +1,7 @@
 import { Link } from "react-router-dom";
 import { ServicesGrid } from "@/features/catalog/services-grid";
 import { paths } from "@/lib/paths";
+import { m } from "@/i18n/paraglide/messages";
 
 export default function ServicesPage() {
   return (
@@ -8,11 +9,11 @@ export default function ServicesPage() {
       <main className="w-full">
         <ServicesGrid />
         <p className="mx-auto max-w-6xl px-4 pb-10 text-sm text-slate-600">
-          Tiles or marble? See the{" "}
+          {m.tm_see_before()}{" "}
           <Link to={paths.tileMarble()} className="text-brand-700 underline">
-            tile and marble price list
+            {m.tm_see_link()}
           </Link>
-          .
+          {m.tm_see_after()}
         </p>
       </main>
     </div>
