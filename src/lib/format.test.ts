@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   formatBsDate,
   formatDateTime,
+  formatGregorianDate,
   formatKathmanduTime,
   withCity,
   formatNrs,
@@ -88,5 +89,11 @@ describe("in Nepali", () => {
     expect(formatDateTime(newYearEvening, "ne-NP")).toMatch(
       /^१८ पौष २०८१, बिहिबार \(.*२०२५.*\), १२:१५/,
     );
+  });
+
+  it("writes Gregorian dates and clock times in Nepali without the browser's Nepali data", () => {
+    expect(formatGregorianDate(newYearEvening, "ne-NP")).toBe("२०२५ जनवरी २");
+    expect(formatKathmanduTime(newYearEvening, "ne-NP")).toBe("१२:१५ पूर्वाह्न");
+    expect(formatKathmanduTime(newYearEvening + 13 * 3_600_000, "ne-NP")).toBe("१:१५ अपराह्न");
   });
 });

@@ -1,7 +1,7 @@
 import NepaliDate from "nepali-date-converter";
 import { m } from "@/i18n/paraglide/messages";
 import { getLocale, type Locale } from "@/i18n/paraglide/runtime";
-import { formatNumber } from "@/lib/numbers";
+import { formatDigits, formatNumber } from "@/lib/numbers";
 
 export { formatAmount, formatDigits, formatNrs, formatNumber, formatRs } from "@/lib/numbers";
 
@@ -41,21 +41,47 @@ function cached(
 ) {
   let format = cache.get(locale);
   if (!format) {
-    const tag = locale === "ne-NP" ? "ne-NP" : options.hour ? "en-US" : "en-GB";
+    const tag = options.hour ? "en-US" : "en-GB";
     format = new Intl.DateTimeFormat(tag, { timeZone: KATHMANDU_TZ, ...options });
     cache.set(locale, format);
   }
   return format;
 }
 
+// Nepali dates and times are written here rather than asked of Intl's "ne-NP": browsers whose ICU
+// lacks Nepali data (some Chromium builds) would silently give "2026 M11 24" and "11:51 PM".
+const GREGORIAN_MONTHS_NE = [
+  "जनवरी",
+  "फेब्रुअरी",
+  "मार्च",
+  "अप्रिल",
+  "मे",
+  "जुन",
+  "जुलाई",
+  "अगस्ट",
+  "सेप्टेम्बर",
+  "अक्टोबर",
+  "नोभेम्बर",
+  "डिसेम्बर",
+];
+
 /** "5 Jan 2025" in Kathmandu ("२०२५ जनवरी ५" in Nepali). */
 export function formatGregorianDate(ms: number, locale: Locale = getLocale()): string {
+  if (locale === "ne-NP") {
+    const { year, month, day } = kathmanduFields(ms);
+    return formatDigits(`${year} ${GREGORIAN_MONTHS_NE[month - 1]} ${day}`, locale);
+  }
   const options = { day: "numeric", month: "short", year: "numeric" } as const;
   return cached(gregorianDates, locale, options).format(new Date(ms));
 }
 
 /** "3:45 PM" in Kathmandu, whatever the browser's zone ("३:४५ अपराह्न" in Nepali). */
 export function formatKathmanduTime(ms: number, locale: Locale = getLocale()): string {
+  if (locale === "ne-NP") {
+    const { hour, minute } = kathmanduFields(ms);
+    const clock = `${hour % 12 || 12}:${String(minute).padStart(2, "0")}`;
+    return `${formatDigits(clock, locale)} ${hour < 12 ? "पूर्वाह्न" : "अपराह्न"}`;
+  }
   const options = { hour: "numeric", minute: "2-digit", hourCycle: "h12" } as const;
   return cached(clockTimes, locale, options).format(new Date(ms));
 }

@@ -4,22 +4,22 @@ import { toDevanagariDigits } from "@/lib/digits";
 import { formatAmount as latinAmount } from "@convex/rules/money";
 
 // Numbers and money without the calendar (lib/format.ts adds dates), light enough for the header.
-// Latin digits with Nepal's grouping in English (en-IN groups as 12,34,567); Devanagari in Nepali.
-const intlLocale = (locale: Locale) => (locale === "ne-NP" ? "ne-NP" : "en-IN");
-
-const nepaliAmount = new Intl.NumberFormat("ne-NP", { maximumFractionDigits: 0 });
+// Nepal's grouping (en-IN groups as 12,34,567), in Devanagari digits for Nepali. The digits are
+// swapped here rather than asked of Intl's "ne-NP": browsers whose ICU lacks Nepali data (some
+// Chromium builds) would silently give Latin digits and Western grouping.
+const grouped = new Intl.NumberFormat("en-IN", { maximumFractionDigits: 1 });
 
 /**
  * "1,500" in English (convex/rules/money.ts, shared with the server's texts), "१,५००" in Nepali —
  * digit grouping as used in Nepal (lakh style).
  */
 export function formatAmount(amount: number, locale: Locale = getLocale()): string {
-  return locale === "ne-NP" ? nepaliAmount.format(Math.round(amount)) : latinAmount(amount);
+  return formatDigits(latinAmount(amount), locale);
 }
 
 /** A count or other plain number in the reader's digits. */
 export function formatNumber(value: number, locale: Locale = getLocale()): string {
-  return new Intl.NumberFormat(intlLocale(locale), { maximumFractionDigits: 1 }).format(value);
+  return formatDigits(grouped.format(value), locale);
 }
 
 /** Digits inside a text (a phone number, a code) in the reader's script. */
