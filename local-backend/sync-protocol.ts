@@ -163,8 +163,16 @@ export class SyncConnection implements SubscriberOwner {
   private queue: Promise<void> = Promise.resolve();
   /** Mutations run one after another, in the order received. */
   private mutations: Promise<void> = Promise.resolve();
-  /** Settles once the last frame given to the socket has been handed to the OS. */
-  private lastWrite: Promise<void> = Promise.resolve();
+  /** Frames given to the socket and not yet handed to the OS, and who waits for none to be left. */
+  private unwritten = 0;
+  private allWritten: (() => void)[] = [];
+  private readonly written = () => {
+    this.unwritten -= 1;
+    if (this.unwritten > 0) return;
+    const waiting = this.allWritten;
+    this.allWritten = [];
+    for (const resolve of waiting) resolve();
+  };
 
   /** Received and not answered yet, against the ConnectionLimits. */
   private readonly pending = { bytes: 0, mutations: 0, actions: 0 };
@@ -273,7 +281,8 @@ export class SyncConnection implements SubscriberOwner {
       return;
     }
     if (this.closed || this.ws.readyState !== this.ws.OPEN) return;
-    this.lastWrite = new Promise((resolve) => this.ws.send(frame, () => resolve()));
+    this.unwritten += 1;
+    this.ws.send(frame, this.written);
   }
 
   private caughtUp(): Promise<boolean> {
@@ -281,9 +290,11 @@ export class SyncConnection implements SubscriberOwner {
     const timeout = new Promise<boolean>((resolve) => {
       timer = setTimeout(() => resolve(false), this.limits.slowReaderMs);
     });
-    return Promise.race([this.lastWrite.then(() => true), timeout]).finally(() =>
-      clearTimeout(timer),
-    );
+    const flushed =
+      this.unwritten === 0
+        ? Promise.resolve(true)
+        : new Promise<boolean>((resolve) => this.allWritten.push(() => resolve(true)));
+    return Promise.race([flushed, timeout]).finally(() => clearTimeout(timer));
   }
 
   private async sendTransition(

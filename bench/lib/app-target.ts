@@ -71,6 +71,7 @@ export async function startAppTarget(
       const c = connect(token);
       if (token !== null) await firstValue(c, "locations:forActiveBookings", {});
       const markers = new Map<string, () => void>();
+      const loaded: Promise<void>[] = [];
       await firstValue(c, "locations:onMap", { city }, (rows) => {
         const listed = new Set((rows as { professionalId: string }[]).map((r) => r.professionalId));
         for (const [id, unsubscribe] of markers)
@@ -81,10 +82,13 @@ export async function startAppTarget(
         for (const id of listed) {
           if (markers.has(id)) continue;
           let last: number | undefined;
+          let arrived = () => {};
+          loaded.push(new Promise((resolve) => (arrived = resolve)));
           const unsubscribe = c.onUpdate(
             anyApi.locations.marker,
             { professionalId: id },
             (at: { lat: number } | null) => {
+              arrived();
               if (at !== null && at.lat !== last) seen(indexOf.get(id) ?? id, at.lat);
               last = at?.lat;
             },
@@ -92,6 +96,7 @@ export async function startAppTarget(
           markers.set(id, unsubscribe);
         }
       });
+      await Promise.all(loaded);
     },
     async reporter(index) {
       const c = connect(pros[index].token);

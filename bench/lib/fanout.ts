@@ -4,9 +4,9 @@
  * (random phase) while N customers watch their city. Each report moves its professional by one
  * public-grid step (0.005°), so the position a watcher sees identifies the report even where the
  * app rounds positions for customers; latency = report sent → that watcher's callback.
- * Before the measured window every professional reports a starting position and the run waits until
- * every watcher has seen it: the figures are of moving professionals who are on the map, not of
- * professionals coming online (which on the app also subscribes the watchers to the new marker).
+ * Before the measured window every professional reports a starting position, then the watchers
+ * open their maps (loading what is on them, where the target has state to load): the figures are of
+ * moving professionals who are on the map, not of professionals coming online.
  */
 import { CITIES } from "../../convex/validators";
 import { cpuSeconds } from "./cpu";
@@ -15,7 +15,10 @@ import { summarize, type Summary } from "./stats";
 export interface FanoutTarget {
   /** Backend process, for its CPU time. */
   pid: number;
-  /** Subscribe to a city's markers; call `seen(index, lat)` for every marker whose latitude changed. */
+  /**
+   * Subscribe to a city's markers; call `seen(index, lat)` for every marker whose latitude changed.
+   * Resolves once the markers already on the map have arrived.
+   */
   watch(city: string, seen: (index: string, lat: number) => void): Promise<void>;
   /** Connect professional `index` (in `city`); returns a function that reports one position. */
   reporter(index: number, city: string): Promise<(lat: number, lng: number) => Promise<void>>;
@@ -37,7 +40,6 @@ export type FanoutResult = {
 };
 
 const GRID = 0.005;
-const WARM_UP_TIMEOUT_MS = 60_000;
 /** The n-th position of a professional: on the public grid, so rounding for customers keeps it exact. */
 export const gridLat = (base: number, n: number) =>
   Number(((Math.round(base / GRID) + (n % 400)) * GRID).toFixed(6));
@@ -52,28 +54,19 @@ export async function runFanout(
   const latencies: number[] = [];
   const cityOf = (i: number) => CITIES[i % CITIES.length];
 
-  let warmSeen = 0;
-  let warmExpected = Infinity;
-  let warmed = () => {};
+  const reporters = [];
+  for (let i = 0; i < clients; i++) reporters.push(await target.reporter(i, cityOf(i).slug));
+  await Promise.all(
+    reporters.map((report, i) => report(gridLat(cityOf(i).lat, 0), cityOf(i).lng + 0.01)),
+  );
   for (let i = 0; i < clients; i++) {
     const city = cityOf(i).slug;
     watchersPerCity.set(city, (watchersPerCity.get(city) ?? 0) + 1);
     await target.watch(city, (id, lat) => {
       const t0 = sentAt.get(`${id}:${lat}`);
       if (t0 !== undefined) latencies.push(performance.now() - t0);
-      else if (++warmSeen === warmExpected) warmed();
     });
   }
-  const reporters = [];
-  for (let i = 0; i < clients; i++) reporters.push(await target.reporter(i, cityOf(i).slug));
-
-  warmExpected = 0;
-  for (let i = 0; i < clients; i++) warmExpected += watchersPerCity.get(cityOf(i).slug) ?? 0;
-  const allSeen = new Promise<void>((resolve) => (warmed = resolve));
-  await Promise.all(
-    reporters.map((report, i) => report(gridLat(cityOf(i).lat, 0), cityOf(i).lng + 0.01)),
-  );
-  await Promise.race([allSeen, new Promise((r) => setTimeout(r, WARM_UP_TIMEOUT_MS))]);
   // phones write at most once a second (locations:update refuses sooner writes)
   await new Promise((r) => setTimeout(r, 1_000));
 

@@ -700,6 +700,27 @@ export class Engine {
     return this.cachedQuery(canonical, (jsonArgs ?? {}) as JSONValue, caller.identity, journal);
   }
 
+  /** What `query` would answer from a finished cached run, without waiting; undefined when it would run or fail. */
+  finishedQuery(
+    udfPath: string,
+    jsonArgs: JSONValue,
+    caller: Caller,
+    journal: string | null = null,
+  ): Outcome | undefined {
+    const found = this.resolved.get(udfPath);
+    if (found === undefined) return undefined;
+    let canonical: string;
+    try {
+      ({ canonical } = this.check(udfPath, found, "query", caller.admin));
+    } catch {
+      return undefined;
+    }
+    return this.queries.peek(
+      QueryCache.key(canonical, (jsonArgs ?? {}) as JSONValue, journal),
+      caller.identity?.tokenIdentifier ?? null,
+    );
+  }
+
   /** ctx.runQuery inside an action (any visibility): the value, or what the query threw. */
   async queryInAction(
     udfPath: string,

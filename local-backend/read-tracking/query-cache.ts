@@ -27,6 +27,8 @@ interface Entry {
   readSet: ReadSet;
   promise: Promise<Outcome>;
   done: boolean;
+  /** The run's outcome, once done. */
+  outcome?: Outcome;
 }
 
 const ANYONE = "*";
@@ -115,12 +117,23 @@ export class QueryCache {
     this.running.add(entry);
     group.set(who, entry);
     entry.promise = run(entry.readSet).then((outcome) => {
+      entry.outcome = outcome;
       const live = this.finish(entry);
       const alias = live ? (aliasOf?.(outcome) ?? null) : null;
       if (alias !== null) this.addAlias(entry, alias);
       return outcome;
     });
     return entry.promise;
+  }
+
+  /** The finished outcome `get` would answer `identity` with right away, if there is one. */
+  peek(key: string, identity: string | null): Outcome | undefined {
+    const group = this.groups.get(key);
+    const cached = group?.get(ANYONE) ?? group?.get(identity ?? "anonymous");
+    if (cached?.outcome === undefined) return undefined;
+    this.lru.delete(cached);
+    this.lru.add(cached);
+    return cached.outcome;
   }
 
   /** Whether `key` has an entry `identity` would be answered from (running or finished). */

@@ -18,8 +18,11 @@ const SLICE_MS = 5;
 let turnStarted = performance.now();
 let turnMarked = false;
 
-/** Lets sockets and timers run when evaluation loops (all of them together) have held the event loop for SLICE_MS. */
-export async function yieldWhenBusy() {
+/**
+ * Lets sockets and timers run when evaluation loops (all of them together) have held the event loop
+ * for SLICE_MS: a promise to await then, else undefined (no promise made per step of a loop).
+ */
+export function yieldWhenBusy(): Promise<void> | undefined {
   if (!turnMarked) {
     turnMarked = true;
     setImmediate(() => {
@@ -27,8 +30,8 @@ export async function yieldWhenBusy() {
       turnStarted = performance.now();
     });
   }
-  if (performance.now() - turnStarted < SLICE_MS) return;
-  await new Promise<void>((resolve) => setImmediate(resolve));
+  if (performance.now() - turnStarted < SLICE_MS) return undefined;
+  return new Promise<void>((resolve) => setImmediate(resolve));
 }
 
 export interface Subscriber {
@@ -81,6 +84,7 @@ export class Subscriptions {
   private flows = new Map<SubscriberOwner, Flow>();
   private toStart = new Set<SubscriberOwner>();
   private notifiedTs = 0n;
+  private lastDurable: { ts: bigint; promise: Promise<void> } | undefined;
 
   /** `durable` resolves once every commit so far is on disk: no client sees data a crash could lose. */
   constructor(
@@ -133,9 +137,27 @@ export class Subscriptions {
 
   /** Current outcome for a subscriber, from the shared cache or a fresh run; it keeps the run's journal. */
   async evaluate(sub: Subscriber): Promise<Outcome> {
-    const outcome = await this.engine.query(sub.udfPath, sub.args, sub.owner, sub.journal);
+    return this.keepJournal(
+      sub,
+      await this.engine.query(sub.udfPath, sub.args, sub.owner, sub.journal),
+    );
+  }
+
+  /** evaluate's outcome without waiting when a finished run already answers it (each watcher after the first). */
+  private evaluateNow(sub: Subscriber): Outcome | Promise<Outcome> {
+    const cached = this.engine.finishedQuery(sub.udfPath, sub.args, sub.owner, sub.journal);
+    return cached === undefined ? this.evaluate(sub) : this.keepJournal(sub, cached);
+  }
+
+  private keepJournal(sub: Subscriber, outcome: Outcome): Outcome {
     if (outcome.journal !== sub.journal) this.useJournal(sub, outcome.journal);
     return outcome;
+  }
+
+  /** durable() once per commit ts, however many owners' passes wait for it. */
+  private durableAt(ts: bigint): Promise<void> {
+    if (this.lastDurable?.ts !== ts) this.lastDurable = { ts, promise: this.durable() };
+    return this.lastDurable.promise;
   }
 
   /** Moves `sub` to the group of its new journal (whose cache entry the run that made it left behind). */
@@ -230,14 +252,16 @@ export class Subscriptions {
     const dirty = flow.dirty;
     flow.dirty = new Set();
     // The fsync runs while the queries re-run; results go out only once it is done.
-    const durable = this.durable();
+    const durable = this.durableAt(ts);
     const updates: [Subscriber, Outcome, number][] = [];
     for (const sub of dirty) {
-      await yieldWhenBusy();
+      const pause = yieldWhenBusy();
+      if (pause !== undefined) await pause;
       // Removed meanwhile (its connection closed, or the client dropped it): no work for it.
       if (!this.subscribed(sub)) continue;
       const epoch = owner.identityEpoch;
-      const outcome = await this.evaluate(sub);
+      const now = this.evaluateNow(sub);
+      const outcome = now instanceof Promise ? await now : now;
       const json = outcomeJson(outcome);
       if (json === sub.lastJson || !this.subscribed(sub)) continue;
       sub.lastJson = json;
@@ -245,18 +269,28 @@ export class Subscriptions {
     }
     flow.undelivered += 1;
     // Chained, so the next pass can re-run queries while this one waits for its fsync.
+    const delivered = () => {
+      flow.undelivered -= 1;
+      if (coveredTs > flow.completedTs) flow.completedTs = coveredTs;
+      this.settle(owner, flow);
+    };
     flow.deliveries = flow.deliveries
       .then(() => durable)
-      .then(() => {
-        for (const [sub, outcome, epoch] of updates) owner.deliver(sub, outcome, ts, epoch);
-        if (updates.length > 0) owner.endOfFlush(ts);
-      })
-      .catch((error) => console.error("local-backend: delivering query updates failed", error))
-      .finally(() => {
-        flow.undelivered -= 1;
-        if (coveredTs > flow.completedTs) flow.completedTs = coveredTs;
-        this.settle(owner, flow);
-      });
+      .then(
+        () => {
+          try {
+            for (const [sub, outcome, epoch] of updates) owner.deliver(sub, outcome, ts, epoch);
+            if (updates.length > 0) owner.endOfFlush(ts);
+          } catch (error) {
+            console.error("local-backend: delivering query updates failed", error);
+          }
+          delivered();
+        },
+        (error) => {
+          console.error("local-backend: delivering query updates failed", error);
+          delivered();
+        },
+      );
   }
 
   /** Wakes the owner's waiters its progress satisfies; forgets an owner with nothing left. */
