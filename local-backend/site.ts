@@ -1,6 +1,7 @@
 // The site port (CONVEX_SITE_URL): every request goes to convex/http.ts's router,
 // with the caller's Bearer token verified by the app's auth providers into ctx.auth (auth-config.ts).
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { HttpRouter, RoutableMethod } from "convex/server";
 import { refusedIdentity, type Engine, type Identity } from "./engine/engine.ts";
 import type { TokenVerifier } from "./auth-keys.ts";
 import { BodyTooLarge, readBody, serverError } from "./http-util.ts";
@@ -12,6 +13,8 @@ export interface SiteDeps {
   engine: Engine;
   verifyToken: TokenVerifier;
   durable(): Promise<void>;
+  /** This port's URL (CONVEX_SITE_URL): the origin of an HTTP action's `request.url`. */
+  siteUrl: string;
   /** Origins a response may grant cross-origin access to (see `limitCors`). */
   corsOrigins: ReadonlySet<string>;
 }
@@ -69,7 +72,7 @@ function limitCors(headers: Record<string, string[]>, allowed: ReadonlySet<strin
 export async function handleSite(
   req: IncomingMessage,
   res: ServerResponse,
-  { engine, verifyToken, durable, corsOrigins }: SiteDeps,
+  { engine, verifyToken, durable, corsOrigins, siteUrl }: SiteDeps,
 ) {
   // As on Convex, a token that does not verify does not stop the request: the HTTP action runs, and
   // reading its identity throws why the token was refused.
@@ -100,23 +103,16 @@ export async function handleSite(
       }),
     );
   }
-  // Name/value pairs as received: the Request convex-test builds copies them into its own Headers.
-  const headers: [string, string][] = [];
-  for (let i = 0; i < req.rawHeaders.length; i += 2)
-    headers.push([req.rawHeaders[i], req.rawHeaders[i + 1]]);
   let response: Response;
-  if (!(await engine.hasHttpRouter()))
+  const router = await engine.httpRouter();
+  if (router === null)
     response = new Response("This Convex deployment does not have HTTP actions enabled.", {
       status: 404,
       headers: { "Content-Type": "text/plain; charset=utf-8" },
     });
   else {
     try {
-      response = await engine.accessor(identity).fetch(req.url ?? "/", {
-        method,
-        headers,
-        body: body === undefined ? undefined : new Uint8Array(body),
-      });
+      response = await runRoute(engine, router, siteUrl, identity, req, method, body);
     } catch (error) {
       // What Convex answers for an HTTP action that threw; the error itself goes to the server log.
       response = new Response(
@@ -137,6 +133,41 @@ export async function handleSite(
   if (setCookie?.length) out["set-cookie"] = setCookie;
   limitCors(out, corsOrigins);
   await sendBody(req, res, response, out, durable);
+}
+
+/**
+ * The request's route, looked up in the router the engine keeps, run with one Request built from the
+ * socket's: its headers as received, its body (none for GET and HEAD).
+ */
+function runRoute(
+  engine: Engine,
+  router: HttpRouter,
+  siteUrl: string,
+  identity: Identity | null,
+  req: IncomingMessage,
+  method: string,
+  body: Buffer | undefined,
+): Promise<Response> {
+  const target = req.url ?? "/";
+  if (!target.startsWith("/")) throw new Error("The request target must start with a `/`");
+  const url = new URL(siteUrl + target);
+  const found = router.lookup(url.pathname, method as RoutableMethod);
+  if (!found)
+    return Promise.resolve(
+      new Response("No matching routes found", {
+        status: 404,
+        headers: { "Content-Type": "text/plain; charset=utf-8" },
+      }),
+    );
+  const headers = new Headers();
+  for (let i = 0; i < req.rawHeaders.length; i += 2)
+    headers.append(req.rawHeaders[i], req.rawHeaders[i + 1]);
+  const request = new Request(url, {
+    method,
+    headers,
+    body: body === undefined ? undefined : new Uint8Array(body),
+  });
+  return engine.accessor(identity).runHttpAction(found[0], request);
 }
 
 const PENDING = Symbol("pending");
@@ -164,8 +195,10 @@ async function sendBody(
   const reader = response.body.getReader();
   const ready: Uint8Array[] = [];
   let next = reader.read();
+  // What the body produces within this turn of the event loop goes out whole.
+  const turn = nextTurn();
   for (;;) {
-    const result = await Promise.race([next, nextTurn()]);
+    const result = await Promise.race([next, turn]);
     if (result === PENDING) break;
     if (result.done) {
       const bytes = Buffer.concat(ready);

@@ -92,6 +92,8 @@ export interface TestAccessor {
   action(ref: any, args?: any): Promise<any>;
   run<T>(handler: (ctx: any) => Promise<T>): Promise<T>;
   fetch(path: string, init?: RequestInit): Promise<Response>;
+  /** Runs an HTTP action the router looked up (`router.lookup(…)[0]`) with `request`, as `fetch` does. */
+  runHttpAction(handler: unknown, request: Request): Promise<Response>;
   withIdentity(identity: Record<string, unknown>): TestAccessor;
 }
 
@@ -149,6 +151,15 @@ export interface ConvexTestInternals {
     jobError: ((error: unknown) => string) | null;
   };
   localBackendFailInterruptedJob(db: DatabaseFake, jobId: string, error: string): Promise<void>;
+  /** A context slot sharing convex-test's one AsyncLocalStorage (see CONTEXT_SLOTS_SOURCE). */
+  LocalBackendSlot: new <T>() => ContextSlot<T>;
+}
+
+/** AsyncLocalStorage's run/exit/getStore for one value of a shared async context. */
+export interface ContextSlot<T> {
+  getStore(): T | undefined;
+  run<R>(store: T, callback: () => R): R;
+  exit<R>(callback: () => R): R;
 }
 
 type TableOfId = (id: string) => string | null;
@@ -244,6 +255,49 @@ function replaceBetween(source: string, start: string, end: string, replacement:
   return source.slice(0, from) + replacement + source.slice(to);
 }
 
+/**
+ * A context slot with AsyncLocalStorage's run/exit/getStore, kept in one shared storage's frame: a
+ * run copies the frame with the slot's new value, so promises carry one store instead of one per slot.
+ */
+const CONTEXT_SLOTS_SOURCE = `const localBackendFrames = new AsyncLocalStorage();
+class LocalBackendSlot {
+    key = Symbol("slot");
+    getStore() {
+        return localBackendFrames.getStore()?.[this.key];
+    }
+    run(store, callback, ...args) {
+        return localBackendFrames.run({ ...localBackendFrames.getStore(), [this.key]: store }, callback, ...args);
+    }
+    exit(callback, ...args) {
+        return this.run(undefined, callback, ...args);
+    }
+}
+`;
+
+/** An HTTP action's run, as convex-test's fetch does it, for a route already looked up and a Request. */
+const RUN_HTTP_ACTION_SOURCE = `    const localBackendRunHttpAction = async (func, request) => {
+        const a = httpActionGeneric((ctx, a) => {
+            const testCtx = {
+                ...ctx,
+                runQuery: localBackendRunQuery(auth, byType.query),
+                runMutation: byType.mutation,
+                runAction: byType.action,
+                auth,
+            };
+            return runWithGlobalOverrides({}, () => getHandler(func)(testCtx, a));
+        });
+        const httpCtx = {
+            componentPath: getCurrentComponentPath(),
+            udfPath: "http",
+            udfType: "http",
+            depth: 0,
+            paginatedQueries: 0,
+        };
+        const requestMetadata = requestMetadataForExecution();
+        return await executionContextStorage.run(httpCtx, () => requestMetadataStorage.run(requestMetadata, () => a.invokeHttpAction(request)));
+    };
+`;
+
 /** convex-test's runScheduledFunction, rewritten; plus the job completion Convex's SchedulerModel does. */
 const SCHEDULED_JOBS_SOURCE = `async function runScheduledFunction({ db, jobId, componentPath, functionPath, args, name, }) {
     const requestMetadata = {
@@ -335,6 +389,26 @@ export function loadConvexTestInternals(): Promise<ConvexTestInternals> {
       `from "./transactionMetrics.js"`,
       `from ${JSON.stringify(pathToFileURL(metricsFile).href)}`,
     );
+    // convex-test's six AsyncLocalStorages become slots of one: on Node 20 every enabled storage adds
+    // its own step to every promise created anywhere in the process.
+    source = patch(
+      source,
+      'import { AsyncLocalStorage } from "node:async_hooks";\n',
+      'import { AsyncLocalStorage } from "node:async_hooks";\n' + CONTEXT_SLOTS_SOURCE,
+    );
+    for (const name of [
+      "nestedTxStorage",
+      "authStorage",
+      "convexGlobalStorage",
+      "executionContextStorage",
+      "requestMetadataStorage",
+      "globalOverridesStorage",
+    ])
+      source = patch(
+        source,
+        `const ${name} = new AsyncLocalStorage();`,
+        `const ${name} = new LocalBackendSlot();`,
+      );
     source = patch(
       source,
       "        registerComponent,\n    };\n}",
@@ -493,6 +567,21 @@ export function loadConvexTestInternals(): Promise<ConvexTestInternals> {
       "                    splitCursor,\n                    pageStatus,\n                }));",
       "                    splitCursor,\n                    pageStatus,\n                })).slice(1);",
     );
+    // The site port's lean path (site.ts) hands over the route it looked up and its own Request;
+    // convex-test's fetch (a URL and a Request of its own) goes through the same runner.
+    source = replaceBetween(
+      source,
+      "            const [func] = found;\n            const a = httpActionGeneric(",
+      "        finishInProgressScheduledFunctions:",
+      "            return await localBackendRunHttpAction(found[0], new Request(url, init));\n" +
+        "        },\n" +
+        "        runHttpAction: localBackendRunHttpAction,\n",
+    );
+    source = patch(
+      source,
+      "    return {\n        ...byType,\n        ...byTypeWithPath,",
+      RUN_HTTP_ACTION_SOURCE + "    return {\n        ...byType,\n        ...byTypeWithPath,",
+    );
     // An HTTP request no route takes: Convex's answer.
     source = patch(
       source,
@@ -523,7 +612,7 @@ export function loadConvexTestInternals(): Promise<ConvexTestInternals> {
       "        ? localBackendHooks.runQuery((authStorage.getStore() ?? auth)._userIdentity, reference, args, original)\n" +
       "        : original(reference, args);\n" +
       "}\n" +
-      "export { convexGlobalStorage, evaluateRangeFilter, evaluateFilter, validateIndexRangeExpression,\n" +
+      "export { LocalBackendSlot, convexGlobalStorage, evaluateRangeFilter, evaluateFilter, validateIndexRangeExpression,\n" +
       "    runScheduledFunction, AuthFake, localBackendHooks, localBackendFailInterruptedJob,\n" +
       "    TransactionMetricsTracker };\n";
     const outFile = writePatched(outDir, "index", source);

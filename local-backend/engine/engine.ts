@@ -1,10 +1,10 @@
 // Runs Convex functions from a convex/ directory on convex-test's engine, and exposes
 // the commit stream, read sets and log lines the server needs.
-import { AsyncLocalStorage, AsyncResource } from "node:async_hooks";
+import { AsyncResource } from "node:async_hooks";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { format } from "node:util";
-import { getFunctionName, type FunctionReference } from "convex/server";
+import { getFunctionName, type FunctionReference, type HttpRouter } from "convex/server";
 import { convexToJson, jsonToConvex, type JSONValue, type Value } from "convex/values";
 import {
   ConvexTestDatabase,
@@ -12,6 +12,7 @@ import {
   loadConvexTestInternals,
   useModuleLoader,
   type ConvexGlobal,
+  type ContextSlot,
   type ConvexTestInternals,
   type Doc,
   type TestAccessor,
@@ -28,7 +29,7 @@ import {
   valueShapeError,
 } from "./convex-values.ts";
 import { buildModuleMap, preloadAll, type Importer, type ModuleMap } from "./modules.ts";
-import { QueryCache, type Outcome } from "../read-tracking/query-cache.ts";
+import { outcomeValue, QueryCache, type Outcome } from "../read-tracking/query-cache.ts";
 import type { TableNumbers } from "../durability/table-numbers.ts";
 import { ReadSet, type Change } from "./read-set.ts";
 import { rangeFilterMatches, type RangeFilter } from "./index-order.ts";
@@ -153,10 +154,13 @@ interface CallContext {
 /** Function paths whose lookup is remembered: the oldest is forgotten first (a miss costs one lookup). */
 export const MAX_RESOLVED = 10_000;
 
-const callStorage = new AsyncLocalStorage<CallContext>();
-const readSetStorage = new AsyncLocalStorage<ReadSet>();
+// Slots of convex-test's one AsyncLocalStorage, made when the first engine loads it.
+let callStorage: ContextSlot<CallContext>;
+let readSetStorage: ContextSlot<ReadSet>;
 const engines = new Map<ConvexGlobal, Engine>();
 function installProcessSeams(internals: ConvexTestInternals) {
+  callStorage ??= new internals.LocalBackendSlot<CallContext>();
+  readSetStorage ??= new internals.LocalBackendSlot<ReadSet>();
   const engineFor = () => {
     const store = internals.convexGlobalStorage.getStore();
     return store ? engines.get(store) : undefined;
@@ -349,7 +353,7 @@ export class Engine {
   /** udfPath → what resolve found, for the current modules; clients name paths, so at most MAX_RESOLVED. */
   private resolved = new Map<string, Resolved | null>();
   readonly queries: QueryCache;
-  private httpRouterFound: Promise<boolean> | undefined;
+  private httpRouterFound: Promise<HttpRouter | null> | undefined;
   private authConfig: Promise<AuthProvider[]> | undefined;
   /** Top-level async context: follow-up work started from inside a handler runs here. */
   readonly detached = AsyncResource.bind((fn: () => void) => fn());
@@ -602,10 +606,12 @@ export class Engine {
     return this.authConfig;
   }
 
-  hasHttpRouter(): Promise<boolean> {
-    this.httpRouterFound ??= this.moduleExports("http").then(
-      (exports) => (exports?.default as { isRouter?: boolean } | undefined)?.isRouter === true,
-    );
+  /** The app's `http.ts` router (null without one), read once per generation of modules. */
+  httpRouter(): Promise<HttpRouter | null> {
+    this.httpRouterFound ??= this.moduleExports("http").then((exports) => {
+      const router = exports?.default as Partial<HttpRouter> | undefined;
+      return router?.isRouter === true ? (router as HttpRouter) : null;
+    });
     return this.httpRouterFound;
   }
 
@@ -729,7 +735,7 @@ export class Engine {
   ): Promise<Value> {
     const { canonical } = await this.resolve(udfPath, "query", true);
     const outcome = await this.cachedQuery(canonical, convexToJson(args ?? {}), identity);
-    if (outcome.ok) return jsonToConvex(outcome.value);
+    if (outcome.ok) return outcomeValue(outcome.value);
     throw outcome.error;
   }
 

@@ -1,7 +1,7 @@
 // Query results shared by every caller of the same function and arguments (per identity only when
 // the run read it), kept until a commit touches what the run read. Subscriptions, the HTTP API and
 // ctx.runQuery inside actions all read through it, so a result is computed once per change.
-import type { JSONValue } from "convex/values";
+import { jsonToConvex, type JSONValue, type Value } from "convex/values";
 import type { Doc } from "../engine/convex-test-internals.ts";
 import { ReadSet, type Change } from "../engine/read-set.ts";
 
@@ -51,6 +51,24 @@ export function outcomeJson(outcome: Outcome): string {
     serialized.set(outcome, json);
   }
   return json;
+}
+
+const valueTexts = new WeakMap<object, string | null>();
+
+/**
+ * A fresh copy of a successful outcome's value as a Convex value (each ctx.runQuery caller gets its
+ * own, as from a run). A value whose JSON has no `"$` (no `$integer`, `$bytes`, `$float` encoding)
+ * is its own Convex value: it is copied by parsing its text, kept once per outcome.
+ */
+export function outcomeValue(value: JSONValue): Value {
+  if (value === null || typeof value !== "object") return jsonToConvex(value);
+  let text = valueTexts.get(value);
+  if (text === undefined) {
+    const json = JSON.stringify(value);
+    text = json.includes('"$') ? null : json;
+    valueTexts.set(value, text);
+  }
+  return text === null ? jsonToConvex(value) : (JSON.parse(text) as Value);
 }
 
 export class QueryCache {
