@@ -67,6 +67,16 @@ export async function http({ rounds = 3, durationSec = 3, connections = 32 } = {
       updatedAt: Date.now(),
     })),
   );
+  await backend.insert(
+    "mapMarkers",
+    professionalIds.map((professionalId, i) => ({
+      professionalId,
+      city: CITIES[i % CITIES.length].slug,
+      specialty: SPECIALTIES[i % SPECIALTIES.length].slug,
+      name: `Professional ${i}`,
+      listed: true,
+    })),
+  );
 
   // The bare server answers with exactly the bytes our endpoint returned.
   const routes: Record<string, string> = {};

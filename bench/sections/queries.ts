@@ -122,6 +122,13 @@ async function seeded(pros: number, bookings: number) {
               lng: city.lng + ((j % 89) - 44) * 0.0004,
               updatedAt: now - (j % 500) * 1000,
             });
+            await ctx.db.insert("mapMarkers", {
+              professionalId,
+              city: city.slug,
+              specialty,
+              name: `Professional ${j}`,
+              listed: true,
+            });
           }
           rows.push({ userId, professionalId });
         }
