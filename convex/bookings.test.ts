@@ -608,33 +608,58 @@ describe("booking times (rules/schedule.ts) and places (rules/address.ts)", () =
     return Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate(), 4, 15);
   };
 
-  test("a time outside the professional's working hours is refused with the hours; inside is booked", async () => {
+  test("a time outside the professional's working days or hours is refused with them; inside is booked", async () => {
     const { pro, book } = await setup();
-    await pro.as.mutation(api.professionals.setWorkingHours, {
-      hours: { start: 9 * 60, end: 17 * 60 },
-    });
     const ten = tenInKathmandu();
+    const day = new Date(ten + (5 * 60 + 45) * 60_000).getUTCDay();
+    const otherDays = [0, 1, 2, 3, 4, 5, 6].filter((d) => d !== day);
+    await pro.as.mutation(api.professionals.setWorkingHours, {
+      hours: { days: [day, ...otherDays], start: 9 * 60, end: 17 * 60 },
+    });
     const err = book({ scheduledFor: ten + 8 * HOUR });
     expect(await errorCode(err)).toBe("OUTSIDE_WORKING_HOURS");
     expect(await errorMessage(book({ scheduledFor: ten - 2 * HOUR }))).toBe(
-      "Ram Thapa works from 09:00 to 17:00 (Nepal time). Please choose a time in those hours.",
+      "Ram Thapa works Sun, Mon, Tue, Wed, Thu, Fri, Sat from 09:00 to 17:00 (Nepal time). Please choose a time in those hours.",
     );
+    await pro.as.mutation(api.professionals.setWorkingHours, {
+      hours: { days: otherDays, start: 9 * 60, end: 17 * 60 },
+    });
+    expect(await errorCode(book({ scheduledFor: ten }))).toBe("OUTSIDE_WORKING_HOURS");
+    await pro.as.mutation(api.professionals.setWorkingHours, {
+      hours: { days: [day], start: 9 * 60, end: 17 * 60 },
+    });
     await book({ scheduledFor: ten });
   });
 
-  test("working hours: only the professional sets them, and only a valid day", async () => {
-    const { customer, pro } = await setup();
-    const hours = { start: 9 * 60, end: 17 * 60 };
+  test("working hours: only the professional sets them, by the shared rule, and can clear them", async () => {
+    const { t, customer, admin, pro } = await setup();
+    const hours = { days: [3, 1, 2], start: 9 * 60, end: 17 * 60 };
     expect(
       await errorCode(customer.as.mutation(api.professionals.setWorkingHours, { hours })),
     ).toBe("FORBIDDEN");
+    expect(await errorCode(admin.as.mutation(api.professionals.setWorkingHours, { hours }))).toBe(
+      "FORBIDDEN",
+    );
+    expect(await errorCode(t.mutation(api.professionals.setWorkingHours, { hours }))).toBe(
+      "UNAUTHENTICATED",
+    );
+    const refused = pro.as.mutation(api.professionals.setWorkingHours, {
+      hours: { days: [1], start: 600, end: 500 },
+    });
+    expect(await errorCode(refused)).toBe("INVALID_INPUT");
     expect(
-      await errorCode(
-        pro.as.mutation(api.professionals.setWorkingHours, { hours: { start: 600, end: 500 } }),
+      await errorMessage(
+        pro.as.mutation(api.professionals.setWorkingHours, { hours: { ...hours, days: [] } }),
       ),
-    ).toBe("INVALID_INPUT");
+    ).toBe("Choose at least one working day.");
     await pro.as.mutation(api.professionals.setWorkingHours, { hours });
+    expect((await pro.as.query(api.professionals.me, {}))?.workingHours).toEqual({
+      days: [1, 2, 3],
+      start: 540,
+      end: 1020,
+    });
     await pro.as.mutation(api.professionals.setWorkingHours, { hours: null });
+    expect((await pro.as.query(api.professionals.me, {}))?.workingHours).toBeNull();
   });
 
   test("a time clashing with an accepted job is refused; a requested one does not block", async () => {

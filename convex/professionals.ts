@@ -8,7 +8,8 @@ import {
   type QueryCtx,
 } from "./_generated/server";
 import { professionalMutation, professionalQuery, publicQuery } from "./functions";
-import { validWorkingHours } from "./rules/schedule";
+import { workingHoursRule, type WorkingHours } from "./rules/schedule";
+import { workingHours } from "./validators";
 import {
   distribution as reviewDistribution,
   forProfessional as recentReviews,
@@ -63,8 +64,8 @@ export const searchForApi = internalQuery({
 });
 
 /**
- * A professional's profile: verified ones to everyone, others only to their owner and admins (null
- * otherwise, as for an unknown id); address, zip code and phone only where model/professionals.ts
+ * A professional's profile: verified and unverified ones (as search lists them) to everyone, rejected
+ * ones only to their owner and admins (null otherwise, as for an unknown id); address, zip code and phone only where model/professionals.ts
  * profileFor allows.
  */
 export const get = publicQuery({
@@ -114,14 +115,17 @@ export const setAvailability = professionalMutation({
 
 /** The hours customers may book the signed-in professional for (rules/schedule.ts); null: any time. */
 export const setWorkingHours = professionalMutation({
-  args: { hours: v.union(v.object({ start: v.number(), end: v.number() }), v.null()) },
+  args: { hours: v.union(workingHours, v.null()) },
   returns: v.null(),
   handler: async (ctx, { hours }) => {
     const pro = await ownProfile(ctx, ctx.viewer._id);
-    if (hours !== null && !validWorkingHours(hours)) {
-      fail("INVALID_INPUT", "Working hours must start before they end, within one day.");
+    let checked: WorkingHours | undefined;
+    if (hours !== null) {
+      const parsed = workingHoursRule.safeParse(hours);
+      if (!parsed.success) fail("INVALID_INPUT", parsed.error.issues[0].message);
+      checked = { ...parsed.data, days: [...parsed.data.days].sort((a, b) => a - b) };
     }
-    await ctx.db.patch("professionals", pro._id, { workingHours: hours ?? undefined });
+    await ctx.db.patch("professionals", pro._id, { workingHours: checked });
     return null;
   },
 });

@@ -9,6 +9,7 @@ import {
   role,
   specialty,
   verificationStatus,
+  workingHours,
 } from "./validators";
 
 export default defineSchema({
@@ -60,7 +61,7 @@ export default defineSchema({
     rating: v.object({ sum: v.number(), count: v.number() }),
     available: v.boolean(),
     /** Minutes after midnight, Kathmandu time (rules/schedule.ts DEFAULT_WORKING_HOURS when absent). */
-    workingHours: v.optional(v.object({ start: v.number(), end: v.number() })),
+    workingHours: v.optional(workingHours),
   })
     .index("by_userId", ["userId"])
     .index("by_specialty_and_city", ["specialty", "city"])

@@ -40,3 +40,10 @@ export const place = v.object({
   zipCode: v.string(),
 });
 export type Place = Infer<typeof place>;
+
+/** A professional's working hours (rules/schedule.ts workingHoursRule checks the values). */
+export const workingHours = v.object({
+  days: v.array(v.number()),
+  start: v.number(),
+  end: v.number(),
+});

@@ -20,6 +20,7 @@ import {
   stepsOpenAt,
   tooEarlyForSteps,
   withinWorkingHours,
+  dayList,
 } from "../rules/schedule";
 import { categoryName, cityName, priceIn, specialtyCategory, specialtyName } from "./catalog";
 import { notify } from "./notifications";
@@ -171,8 +172,8 @@ export async function create(
   if (hours !== undefined && !withinWorkingHours(args.scheduledFor, hours)) {
     fail(
       "OUTSIDE_WORKING_HOURS",
-      `${proUser.name ?? "This professional"} works from ${clock(hours.start)} to ${clock(hours.end)} (Nepal time). Please choose a time in those hours.`,
-      { start: hours.start, end: hours.end },
+      `${proUser.name ?? "This professional"} works ${dayList(hours.days)} from ${clock(hours.start)} to ${clock(hours.end)} (Nepal time). Please choose a time in those hours.`,
+      { days: hours.days, start: hours.start, end: hours.end },
     );
   }
   const taken = clashWith(args.scheduledFor, await acceptedJobTimes(ctx, pro._id));

@@ -5,7 +5,9 @@ import {
   clock,
   kathmanduMinuteOfDay,
   tooEarlyForSteps,
-  validWorkingHours,
+  kathmanduWeekday,
+  minuteOfDay,
+  workingHoursRule,
   withinWorkingHours,
 } from "./schedule";
 
@@ -20,16 +22,36 @@ describe("schedule rules", () => {
     expect(clock(570)).toBe("09:30");
   });
 
-  test("working hours: [start, end), none set means any time", () => {
-    const hours = { start: 7 * 60, end: 19 * 60 };
+  test("working hours: working days and [start, end), none set means any time", () => {
+    // 2026-01-15 is a Thursday (4)
+    expect(kathmanduWeekday(MIDNIGHT)).toBe(4);
+    expect(kathmanduWeekday(MIDNIGHT - 1)).toBe(3);
+    const hours = { days: [0, 1, 2, 3, 4, 5], start: 7 * 60, end: 19 * 60 };
     expect(withinWorkingHours(MIDNIGHT + 7 * HOUR, hours)).toBe(true);
     expect(withinWorkingHours(MIDNIGHT + 19 * HOUR, hours)).toBe(false);
     expect(withinWorkingHours(MIDNIGHT + 6.99 * HOUR, hours)).toBe(false);
+    // Saturday, Nepal's day off, is not among the days
+    expect(withinWorkingHours(MIDNIGHT + 2 * 24 * HOUR + 10 * HOUR, hours)).toBe(false);
     expect(withinWorkingHours(MIDNIGHT + 3 * HOUR, undefined)).toBe(true);
-    expect(validWorkingHours(hours)).toBe(true);
-    expect(validWorkingHours({ start: 600, end: 600 })).toBe(false);
-    expect(validWorkingHours({ start: -1, end: 600 })).toBe(false);
-    expect(validWorkingHours({ start: 0, end: 1441 })).toBe(false);
+    expect(withinWorkingHours(MIDNIGHT + 3 * HOUR, null)).toBe(true);
+  });
+
+  test("the working-hours rule: a day at least, each once, start before end, within one day", () => {
+    const ok = { days: [1, 2], start: 540, end: 1020 };
+    expect(workingHoursRule.safeParse(ok).success).toBe(true);
+    const message = (h: unknown) => workingHoursRule.safeParse(h).error?.issues[0].message;
+    expect(message({ ...ok, days: [] })).toBe("Choose at least one working day.");
+    expect(message({ ...ok, days: [1, 1] })).toBe("Each day may be chosen once.");
+    expect(message({ ...ok, days: [7] })).toBeDefined();
+    expect(message({ ...ok, start: 600, end: 600 })).toBe(
+      "The end time must be after the start time.",
+    );
+    expect(message({ ...ok, start: -1 })).toBeDefined();
+    expect(message({ ...ok, end: 1441 })).toBeDefined();
+    expect(message({ ...ok, start: 9.5 })).toBeDefined();
+    expect(minuteOfDay("09:30")).toBe(570);
+    expect(minuteOfDay("24:00")).toBeNaN();
+    expect(minuteOfDay("")).toBeNaN();
   });
 
   test("two jobs closer than a job slot clash", () => {

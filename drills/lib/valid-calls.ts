@@ -80,7 +80,9 @@ export const VALID_CALLS: Record<string, Build> = {
   "professionals:me": plain({}),
   "professionals:setAvailability": plain({ available: true }),
   // all day: later bookings:create calls stay in hours
-  "professionals:setWorkingHours": plain({ hours: { start: 0, end: 1440 } }),
+  "professionals:setWorkingHours": plain({
+    hours: { days: [0, 1, 2, 3, 4, 5, 6], start: 0, end: 1440 },
+  }),
   // A verified professional may not replace documents: professionals call as one waiting for review.
   "professionals:resubmitDocuments": async (c) => {
     const waiting = await insertProfessional(c.f.t, { verified: false });

@@ -39,6 +39,9 @@ const FIXED: Record<string, () => string> = {
   "Use whole minutes.": m.admin_rule_minutes_whole,
   "At least 5 minutes.": m.admin_rule_minutes_min,
   "At most 1440 minutes (one day).": m.admin_rule_minutes_max,
+  "Choose at least one working day.": m.hours_one_day,
+  "Each day may be chosen once.": m.hours_day_once,
+  "The end time must be after the start time.": m.hours_end_after_start,
 };
 
 const PATTERNS: [RegExp, (label: string, n: string) => string][] = [

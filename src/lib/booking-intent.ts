@@ -3,6 +3,7 @@
  * ?book=<professional>>, and that page reopens the booking dialog once they are a customer.
  */
 import type { CitySlug } from "@convex/constants";
+import type { WorkingHours } from "@convex/rules/schedule";
 
 export const BOOK_PARAM = "book";
 export const RETURN_PARAM = "returnTo";
@@ -16,7 +17,7 @@ export type BookTarget = {
   specialtyName: string;
   verified: boolean;
   available: boolean;
-  workingHours: { start: number; end: number } | null;
+  workingHours: WorkingHours | null;
 };
 
 /** The Book control a page shows beside a professional (the bookings feature provides it). */

@@ -126,6 +126,27 @@ export function formatRelative(ms: number, now: number, locale: Locale = getLoca
   return formatGregorianDate(ms, locale);
 }
 
+const weekdayNames = new Map<Locale, Intl.DateTimeFormat>();
+
+/** A weekday (0 = Sunday) by name: "Sun" in English, "आइत" in Nepali. */
+export function formatWeekday(day: number, locale: Locale = getLocale()): string {
+  let format = weekdayNames.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { weekday: "short", timeZone: "UTC" });
+    weekdayNames.set(locale, format);
+  }
+  // 4 January 2026 was a Sunday
+  return format.format(new Date(Date.UTC(2026, 0, 4 + day, 12)));
+}
+
+/** Working days in week order: "Sun, Mon, Tue" ("आइत, सोम, मङ्गल"). */
+export function formatWeekdays(days: readonly number[], locale: Locale = getLocale()): string {
+  return [...days]
+    .sort((a, b) => a - b)
+    .map((d) => formatWeekday(d, locale))
+    .join(", ");
+}
+
 /** Kathmandu wall-clock "YYYY-MM-DDTHH:mm" for a datetime-local input. */
 export function toKathmanduInputValue(ms: number): string {
   const f = kathmanduFields(ms);

@@ -21,6 +21,7 @@ import type { BookTarget } from "@/lib/booking-intent";
 import {
   formatBsDate,
   formatNrs,
+  formatWeekdays,
   fromKathmanduInputValue,
   toKathmanduInputValue,
 } from "@/lib/format";
@@ -154,27 +155,38 @@ export function BookingDialog({
         <form.AppField name="when">
           {(f) => {
             const ms = fromKathmanduInputValue(f.state.value);
-            const outside = hours !== null && !Number.isNaN(ms) && !withinWorkingHours(ms, hours);
+            const outside = !Number.isNaN(ms) && !withinWorkingHours(ms, hours);
             const hint = [
               Number.isNaN(ms) ? null : formatBsDate(ms),
               hours === null
                 ? null
                 : m.book_works_hours({
                     name: professional.name,
+                    days: formatWeekdays(hours.days),
                     start: formatDigits(clock(hours.start)),
                     end: formatDigits(clock(hours.end)),
                   }),
-              outside ? m.book_outside_hours() : null,
             ]
               .filter(Boolean)
               .join(" · ");
             return (
-              <f.TextField
-                label={m.book_when()}
-                type="datetime-local"
-                min={minWhen}
-                hint={hint || undefined}
-              />
+              <div>
+                <f.TextField
+                  label={m.book_when()}
+                  type="datetime-local"
+                  min={minWhen}
+                  hint={hint || undefined}
+                />
+                {/* before Confirm: the server refuses such a time (OUTSIDE_WORKING_HOURS) */}
+                {outside && (
+                  <p
+                    role="status"
+                    className="mt-2 rounded-lg border border-amber-200 bg-amber-50 p-2 text-sm text-amber-900"
+                  >
+                    {m.book_outside_hours()}
+                  </p>
+                )}
+              </div>
             );
           }}
         </form.AppField>

@@ -15,6 +15,7 @@ import { LiveLocation } from "@/features/professional/live-location";
 import { useNewRequestSignal } from "@/features/professional/new-request-signal";
 import { ProfileCard } from "@/features/professional/profile-card";
 import { RequestAlerts } from "@/features/professional/request-alerts";
+import { WorkingHoursPanel } from "@/features/professional/working-hours-form";
 import { m } from "@/i18n/paraglide/messages";
 
 /** The bookings panel, composed in by the route: it reports whether a job is on the way. */
@@ -74,9 +75,13 @@ function DashboardPanels({ Bookings }: { Bookings: BookingsSlot }) {
   const now = useMinuteClock();
   return (
     <div className="grid gap-4 lg:grid-cols-[20rem_minmax(0,1fr)] lg:items-start">
-      <div className="lg:col-start-1 lg:row-start-1">
+      <div className="space-y-4 lg:col-start-1 lg:row-start-1">
         <Panel title={m.dash_panel_profile()}>
           <ProfileCard />
+        </Panel>
+
+        <Panel title={m.hours_title()}>
+          <WorkingHoursPanel />
         </Panel>
       </div>
       <div className="lg:col-start-2 lg:row-span-4 lg:row-start-1">
