@@ -159,29 +159,38 @@ describe("professionals:get", () => {
     expect(await contactAs(booked.as)).toBeNull(); // the job is over
   });
 
-  test("an unverified or rejected profile is, to anyone but its owner and admins, as missing as an unknown id", async () => {
+  test("a rejected profile is, to anyone but its owner and admins, as missing as an unknown id", async () => {
     const t = newTest();
     const pro = await insertProfessional(t, { verified: false });
     const { visitor, customer, professional, admin } = await everyKindOfCaller(t);
     const gone = await insertProfessional(t, { name: "Gone" });
     await t.run((ctx) => ctx.db.delete("professionals", gone.professionalId));
-    for (const status of ["unverified", "rejected"] as const) {
-      await t.run((ctx) =>
-        ctx.db.patch("professionals", pro.professionalId, { verification: { status } }),
-      );
-      for (const as of [visitor, customer, professional]) {
-        expect(
-          await as.query(api.professionals.get, { professionalId: pro.professionalId }),
-        ).toBeNull();
-        expect(
-          await as.query(api.professionals.get, { professionalId: gone.professionalId }),
-        ).toBeNull();
-      }
-      for (const as of [pro.as, admin]) {
-        expect(
-          await as.query(api.professionals.get, { professionalId: pro.professionalId }),
-        ).not.toBeNull();
-      }
+    await t.run((ctx) =>
+      ctx.db.patch("professionals", pro.professionalId, { verification: { status: "rejected" } }),
+    );
+    for (const as of [visitor, customer, professional]) {
+      expect(
+        await as.query(api.professionals.get, { professionalId: pro.professionalId }),
+      ).toBeNull();
+      expect(
+        await as.query(api.professionals.get, { professionalId: gone.professionalId }),
+      ).toBeNull();
+    }
+    for (const as of [pro.as, admin]) {
+      expect(
+        await as.query(api.professionals.get, { professionalId: pro.professionalId }),
+      ).not.toBeNull();
+    }
+  });
+
+  test("an unverified profile is shown, as search lists it, marked unverified and without contact details", async () => {
+    const t = newTest();
+    const pro = await insertProfessional(t, { verified: false });
+    const { visitor, customer, professional } = await everyKindOfCaller(t);
+    for (const as of [visitor, customer, professional]) {
+      const profile = await as.query(api.professionals.get, { professionalId: pro.professionalId });
+      expect(profile?.verified).toBe(false);
+      expect(profile?.contact).toBeNull();
     }
   });
 });

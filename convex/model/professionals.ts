@@ -140,7 +140,8 @@ export async function profileFor(
   pro: Doc<"professionals">,
 ) {
   const privileged = viewer !== null && (viewer.role === "admin" || viewer._id === pro.userId);
-  if (pro.verification.status !== "verified" && !privileged) return null;
+  // the same professionals search lists: unverified ones too (their profile says why they cannot be booked)
+  if (pro.verification.status === "rejected" && !privileged) return null;
   const exact = await seesExactly(ctx, viewer, pro._id);
   const user = exact ? await ctx.db.get("users", pro.userId) : null;
   return {

@@ -24,7 +24,12 @@ function page(load: () => Promise<PageModule>): { element: ReactNode; handle: Pa
       return module;
     });
   const Lazy = lazy(loadOnce);
-  const Page = () => (Loaded ? <Loaded /> : <Lazy />);
+  // Chosen once per mount: switching from Lazy to Loaded on a later render (e.g. when auth settles)
+  // would be a different component type and remount the page, wiping what the user typed.
+  const Page = () => {
+    const [Component] = useState(() => Loaded ?? Lazy);
+    return <Component />;
+  };
   return { element: <Page />, handle: { load: loadOnce } };
 }
 

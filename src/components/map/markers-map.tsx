@@ -3,7 +3,7 @@ import L, { type LatLngExpression, type LatLngTuple } from "leaflet";
 import iconUrl from "leaflet/dist/images/marker-icon.png";
 import iconRetinaUrl from "leaflet/dist/images/marker-icon-2x.png";
 import shadowUrl from "leaflet/dist/images/marker-shadow.png";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Circle, MapContainer, Marker, Popup, TileLayer, useMap } from "react-leaflet";
 import { MAP_TILES } from "@/lib/constants";
 import { formatNumber } from "@/lib/numbers";
@@ -31,6 +31,8 @@ export type MapMarker = {
   label: string;
   /** false when the server rounded the position; the marker then gets an "approximate" circle. Default true. */
   exact?: boolean;
+  /** Shown in the popup under the label, e.g. a link to the professional's profile. */
+  action?: ReactNode;
 };
 
 type MarkersMapProps = {
@@ -118,6 +120,7 @@ function PositionMarker({ marker }: { marker: MapMarker }) {
               {m.map_approximate({ metres: formatNumber(APPROXIMATE_RADIUS_M) })}
             </span>
           )}
+          {marker.action && <span className="mt-1 block">{marker.action}</span>}
         </Popup>
       </Marker>
     </>

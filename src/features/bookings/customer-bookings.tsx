@@ -6,6 +6,7 @@ import { api } from "@convex/_generated/api";
 import type { Id } from "@convex/_generated/dataModel";
 import { BOOKING_FIELDS } from "@convex/rules/bookingFields";
 import { Button } from "@/components/ui/button";
+import { LoadMore } from "@/components/ui/load-more";
 import { ErrorBoundary } from "@/components/ui/error-boundary";
 import { TextareaField } from "@/components/ui/inputs";
 import { StarInput } from "@/components/ui/star-rating";
@@ -77,12 +78,12 @@ export function CustomerBookings() {
           ))}
         </ul>
       )}
-      {status === "CanLoadMore" && (
-        <Button variant="secondary" className="mt-4" onClick={() => loadMore(PAGE_SIZE)}>
-          {m.mine_more()}
-        </Button>
-      )}
-      {status === "LoadingMore" && <LoadingState label={m.mine_loading_more()} />}
+      <LoadMore
+        status={status}
+        onMore={() => loadMore(PAGE_SIZE)}
+        label={m.mine_more()}
+        loadingLabel={m.mine_loading_more()}
+      />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { usePaginatedQuery } from "convex/react";
 import { api } from "@convex/_generated/api";
-import { Button } from "@/components/ui/button";
+import { LoadMore } from "@/components/ui/load-more";
 import { EmptyState, LoadingState } from "@/components/ui/states";
 import { BookingCard } from "@/features/bookings/booking-card";
 import { StepButtons } from "@/features/bookings/step-buttons";
@@ -111,17 +111,12 @@ export function ProfessionalBookings({
           ))}
         </ul>
       )}
-      {status === "CanLoadMore" && (
-        <Button
-          variant="secondary"
-          size="sm"
-          className="mt-3 w-full"
-          onClick={() => loadMore(PAGE_SIZE)}
-        >
-          {m.mine_more()}
-        </Button>
-      )}
-      {status === "LoadingMore" && <LoadingState label={m.pro_loading_older()} />}
+      <LoadMore
+        status={status}
+        onMore={() => loadMore(PAGE_SIZE)}
+        label={m.mine_more()}
+        loadingLabel={m.pro_loading_older()}
+      />
     </section>
   );
 }

@@ -10,11 +10,12 @@ import { Avatar } from "@/components/avatar";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { TextareaField } from "@/components/ui/inputs";
+import { LoadMore } from "@/components/ui/load-more";
 import { StarRating } from "@/components/ui/star-rating";
 import { EmptyState, LoadingState } from "@/components/ui/states";
 import type { BookActionProps } from "@/lib/booking-intent";
 import { errorMessage } from "@/lib/errors";
-import { formatDay, formatDigits, formatNrs, formatNumber } from "@/lib/format";
+import { formatDay, formatDigits, formatNrs, formatNumber, formatWeekdays } from "@/lib/format";
 import { m } from "@/i18n/paraglide/messages";
 import { localCityName } from "@/i18n/places";
 import { localCategoryName, localServiceName } from "@/i18n/services";
@@ -84,7 +85,12 @@ export function ProfilePage({ BookAction }: { BookAction: ComponentType<BookActi
               ),
             })}
             {profile.workingHours &&
-              ` · ${formatDigits(`${clock(profile.workingHours.start)}–${clock(profile.workingHours.end)}`)}`}
+              ` · ${[
+                formatWeekdays(profile.workingHours.days),
+                formatDigits(
+                  `${clock(profile.workingHours.start)}–${clock(profile.workingHours.end)}`,
+                ),
+              ].join(m.list_separator())}`}
           </p>
           <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-4">
             <div>
@@ -211,16 +217,12 @@ function Reviews({ professionalId }: { professionalId: Id<"professionals"> }) {
           ))}
         </ul>
       )}
-      {status === "CanLoadMore" && (
-        <Button
-          variant="secondary"
-          size="sm"
-          className="mt-3 w-full"
-          onClick={() => loadMore(REVIEWS_PAGE)}
-        >
-          {m.pp_older_reviews()}
-        </Button>
-      )}
+      <LoadMore
+        status={status}
+        onMore={() => loadMore(REVIEWS_PAGE)}
+        label={m.pp_older_reviews()}
+        loadingLabel={m.pp_loading_older()}
+      />
     </section>
   );
 }

@@ -281,6 +281,14 @@ function LiveMap({
         lng: at.lng,
         exact: precise !== undefined,
         label: `${p.name} · ${localLandingService(p.specialtyName)}`,
+        action: (
+          <Link
+            to={paths.professionalProfile(p.professionalId)}
+            className="text-brand-700 underline"
+          >
+            {m.sp_view_profile()}
+          </Link>
+        ),
       },
     ];
   });
