@@ -1,0 +1,68 @@
+import { expect } from "@playwright/test";
+import { E2E, unique } from "../../env";
+import type { Actor } from "../../fixtures";
+import type { NewProfessional, NewUser } from "../../pages/auth-pages";
+
+/** A new customer's details (not yet signed up). */
+export function newCustomer(address = "Ward 4, Tribhuvan Chowk, Nepalgunj"): NewUser {
+  const id = unique();
+  return {
+    name: `Customer ${id}`,
+    email: `customer-${id}@example.np`,
+    phone: "9812345678",
+    password: "customer-password-1",
+    address,
+    zipCode: "21900",
+  };
+}
+
+/** A new professional's details (not yet signed up). */
+export function newProfessional(
+  specialty: string,
+  city: string,
+  name = `Pro ${unique()}`,
+): NewProfessional {
+  const id = unique();
+  return {
+    name,
+    email: `pro-${id}@example.np`,
+    phone: "9811122233",
+    password: "pro-password-1",
+    address: `Ward 3, ${city}`,
+    zipCode: "21900",
+    city,
+    state: "Lumbini",
+    specialty,
+  };
+}
+
+/** Signs `pro` up in `person`'s browser; with `admin`, the admin verifies them too. */
+export async function signUpProfessional(person: Actor, pro: NewProfessional, admin?: Actor) {
+  await person.auth.signUpProfessional(pro);
+  if (!admin) return;
+  await admin.page.goto("/admin-panel");
+  const documents = await admin.admin.openTechnician(pro.name);
+  await documents.getByRole("button", { name: "Verify" }).click();
+  await expect(documents).toBeHidden();
+}
+
+/** The e2e admin, signed in, in a browser of their own. */
+export async function signedInAdmin(actor: (o?: object) => Promise<Actor>) {
+  const admin = await actor({ viewport: { width: 1280, height: 800 } });
+  await admin.auth.adminLogin(E2E.admin.username, E2E.admin.password);
+  return admin;
+}
+
+/** No sideways scroll: the document is exactly as wide as the viewport. */
+export async function expectNoSidewaysScroll(person: Actor) {
+  const { scrollWidth, clientWidth, wide } = await person.page.evaluate(() => {
+    const el = document.scrollingElement!;
+    const vw = el.clientWidth;
+    const wide = Array.from(document.querySelectorAll("body *"))
+      .filter((e) => e.getBoundingClientRect().right > vw + 0.5)
+      .slice(0, 5)
+      .map((e) => `${e.tagName.toLowerCase()}.${String(e.className).slice(0, 60)}`);
+    return { scrollWidth: el.scrollWidth, clientWidth: vw, wide };
+  });
+  expect(scrollWidth, `wider than the viewport: ${wide.join(" | ")}`).toBe(clientWidth);
+}

@@ -1,0 +1,86 @@
+import { expect, test } from "../../fixtures";
+import type { Actor } from "../../fixtures";
+import { unique } from "../../env";
+import { newProfessional, signUpProfessional, signedInAdmin } from "./people";
+
+/** "YYYY-MM-DD" of tomorrow on a Kathmandu calendar (UTC+5:45). */
+function tomorrowInKathmandu(): string {
+  return new Date(Date.now() + 24 * 3_600_000 + (5 * 60 + 45) * 60_000).toISOString().slice(0, 10);
+}
+
+async function bookAt(customer: Actor, proName: string, when: string, note: string) {
+  const p = customer.page;
+  await customer.search.open("Electrician", "Nepalgunj");
+  await p.getByRole("button", { name: `Book ${proName}` }).click();
+  const dialog = p.getByRole("dialog", { name: `Book ${proName}` });
+  await dialog.getByRole("checkbox").first().check();
+  await dialog.getByLabel("Date and time (Nepal time)").fill(when);
+  await dialog.getByLabel("Note for the professional (optional)").fill(note);
+  await dialog.getByRole("button", { name: "Confirm booking" }).click();
+  await expect(dialog).toBeHidden();
+}
+
+/**
+ * Defect 6 (issue 15): the professional's work queue is safe — a new request is at the top, a
+ * request that clashes with an accepted job warns before it is accepted, and the job's own steps
+ * are refused (with the time they open) more than an hour before the booked time.
+ */
+for (const width of [360, 1280]) {
+  test(`work queue: new request on top, clash warned before accepting, steps wait for the booked time (${width} px)`, async ({
+    actor,
+  }) => {
+    test.setTimeout(120_000);
+    const admin = await signedInAdmin(actor);
+    const pro = newProfessional("Electrician", "Nepalgunj");
+    const professional = await actor({ viewport: { width, height: 800 } });
+    await signUpProfessional(professional, pro, admin);
+    await professional.auth.professionalSignIn(pro.email, pro.password);
+    const queue = professional.page.getByRole("region", { name: "Bookings" }).getByRole("listitem");
+
+    const day = tomorrowInKathmandu();
+    const [first, second, third] = [`First ${unique()}`, `Clash ${unique()}`, `Newest ${unique()}`];
+    const sita = await actor();
+    await sita.auth.login("customer@demo.np", "demo-password-1", "Customer");
+    await bookAt(sita, pro.name, `${day}T10:00`, first);
+    // a second request for the same morning (customers cannot book a time already accepted)
+    const anita = await actor();
+    await anita.auth.login("customer3@demo.np", "demo-password-1", "Customer");
+    await bookAt(anita, pro.name, `${day}T10:30`, second);
+    await expect(queue.first()).toContainText(second);
+
+    const accepted = professional.dashboard.booking(first);
+    await accepted.getByRole("button", { name: "Accept" }).click();
+    await expect(accepted).toContainText("Accepted");
+    // tomorrow's job: Start trip is refused, and the card says from when it opens
+    await expect(accepted.getByRole("button", { name: "Start trip" })).toBeDisabled();
+    await expect(accepted).toContainText(
+      /You can start this job from .*, one hour before the booked time\./,
+    );
+
+    const clashing = professional.dashboard.booking(second);
+    await expect(clashing.getByRole("note")).toContainText("Clashes with your accepted job at");
+    await clashing.getByRole("button", { name: "Accept" }).click();
+    const warning = professional.page.getByRole("dialog", { name: "Accept a clashing job?" });
+    await expect(warning).toContainText("within two hours of this one");
+    await professional.page.screenshot({
+      path: `e2e/screenshots/issue-15-clash-warning-${width}.png`,
+    });
+    await warning.getByRole("button", { name: "Go back" }).click();
+    await expect(warning).toBeHidden();
+    await expect(clashing.getByRole("button", { name: "Accept" })).toBeVisible();
+
+    // a request arriving now goes above the one already reviewed and the accepted job
+    await bookAt(sita, pro.name, `${day}T16:00`, third);
+    await expect(queue.first()).toContainText(third);
+    await expect(queue.nth(1)).toContainText(second);
+    await expect(queue.nth(2)).toContainText(first);
+
+    await clashing.getByRole("button", { name: "Accept" }).click();
+    await warning.getByRole("button", { name: "Accept anyway" }).click();
+    await expect(clashing).toContainText("Accepted");
+    await professional.page.screenshot({
+      path: `e2e/screenshots/issue-15-work-queue-${width}.png`,
+      fullPage: true,
+    });
+  });
+}

@@ -1,0 +1,93 @@
+import { unique } from "../../env";
+import { expect, test } from "../../fixtures";
+import { newProfessional, signUpProfessional, signedInAdmin } from "./people";
+
+const DAY = 24 * 3_600_000;
+const KATHMANDU_OFFSET = (5 * 60 + 45) * 60_000;
+const NAMES = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
+
+/** A Kathmandu calendar day `days` from today: its "YYYY-MM-DD" and weekday (0 = Sunday). */
+function kathmanduDay(days: number) {
+  const d = new Date(Date.now() + days * DAY + KATHMANDU_OFFSET);
+  return { date: d.toISOString().slice(0, 10), weekday: d.getUTCDay() };
+}
+
+/**
+ * Issue 15, booking flow: a professional sets working days and hours on the dashboard (checked by
+ * the same rule as the server), and a customer choosing a time outside them reads why before
+ * Confirm; the server refuses it too (OUTSIDE_WORKING_HOURS), inside the dialog.
+ */
+for (const width of [360, 1280]) {
+  test(`working hours: set on the dashboard, explained before Confirm, refused by the server (${width} px)`, async ({
+    actor,
+  }) => {
+    test.setTimeout(120_000);
+    const admin = await signedInAdmin(actor);
+    const pro = newProfessional("Electrician", "Nepalgunj");
+    const professional = await actor({ viewport: { width, height: 800 } });
+    await signUpProfessional(professional, pro, admin);
+    await professional.auth.professionalSignIn(pro.email, pro.password);
+
+    const form = professional.page.getByRole("form", { name: "Working hours" });
+    await expect(professional.page.getByTestId("working-hours-now")).toHaveText(
+      "Customers can book you at any time of any day.",
+    );
+    // the shared rule, before anything is sent
+    for (const name of NAMES)
+      await form.getByRole("checkbox", { name, exact: true }).setChecked(false);
+    await expect(form.getByText("Choose at least one working day.")).toBeVisible();
+    await form.getByLabel("From").fill("17:00");
+    await form.getByLabel("To").fill("09:00");
+    await expect(form.getByText("The end time must be after the start time.")).toBeVisible();
+
+    // every day but tomorrow, 09:00–17:00
+    const tomorrow = kathmanduDay(1);
+    const later = kathmanduDay(2);
+    const days = [0, 1, 2, 3, 4, 5, 6].filter((d) => d !== tomorrow.weekday);
+    for (const d of days) await form.getByRole("checkbox", { name: NAMES[d], exact: true }).check();
+    await form.getByLabel("From").fill("09:00");
+    await form.getByLabel("To").fill("17:00");
+    await expect(form.getByText("Choose at least one working day.")).toHaveCount(0);
+    await form.getByRole("button", { name: "Save working hours" }).click();
+    const now = professional.page.getByTestId("working-hours-now");
+    await expect(now).toHaveText(
+      `Customers can book you ${days.map((d) => NAMES[d]).join(", ")}, 09:00–17:00 (Nepal time).`,
+    );
+    await professional.page.screenshot({
+      path: `e2e/screenshots/issue-15-working-hours-${width}.png`,
+      fullPage: true,
+    });
+
+    const customer = await actor({ viewport: { width, height: 800 } });
+    await customer.auth.login("customer3@demo.np", "demo-password-1", "Customer");
+    await customer.search.open("Electrician", "Nepalgunj");
+    const c = customer.page;
+    await c.getByRole("button", { name: `Book ${pro.name}` }).click();
+    const dialog = c.getByRole("dialog", { name: `Book ${pro.name}` });
+    await dialog.getByRole("checkbox").first().check();
+    const when = dialog.getByLabel("Date and time (Nepal time)");
+    const outside = "This time is outside their working days and hours.";
+    await expect(dialog).toContainText(
+      `${pro.name} works ${days.map((d) => NAMES[d]).join(", ")}, 09:00–17:00.`,
+    );
+
+    // tomorrow is a day off; the day after at 20:00 is after hours; at 10:00 it is fine
+    await when.fill(`${tomorrow.date}T10:00`);
+    await expect(dialog).toContainText(outside);
+    await when.fill(`${later.date}T20:00`);
+    await expect(dialog).toContainText(outside);
+    await c.screenshot({ path: `e2e/screenshots/issue-15-outside-hours-${width}.png` });
+    // the server says no as well, inside the dialog
+    await dialog.getByRole("button", { name: "Confirm booking" }).click();
+    await expect(dialog.getByRole("alert")).toContainText(
+      `${pro.name} works ${days.map((d) => NAMES[d]).join(", ")} from 09:00 to 17:00 (Nepal time).`,
+    );
+    await when.fill(`${later.date}T10:00`);
+    await expect(dialog).not.toContainText(outside);
+    const note = `Within hours ${unique()}`;
+    await dialog.getByLabel("Note for the professional (optional)").fill(note);
+    await dialog.getByRole("button", { name: "Confirm booking" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(professional.dashboard.booking(note)).toBeVisible();
+  });
+}
