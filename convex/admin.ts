@@ -202,6 +202,7 @@ export const updateSettings = adminMutation({
   args: {
     hotline: v.optional(v.string()),
     bannerText: v.optional(v.string()),
+    bannerTextNe: v.optional(v.string()),
     bookingExpiryMinutes: v.optional(v.number()),
   },
   returns: v.null(),

@@ -11,6 +11,8 @@ test("settings:get gives the defaults to everyone until an admin changes them", 
   expect(DEFAULT_SETTINGS).toMatchObject({ hotline: "01-5970000", bookingExpiryMinutes: 30 });
   expect(DEFAULT_SETTINGS.bannerText).toMatch(/testing phase/);
   expect(DEFAULT_SETTINGS.bannerText).toMatch(/New Year 2025/);
+  expect(DEFAULT_SETTINGS.bannerText).not.toMatch(/[\u0900-\u097F]/);
+  expect(DEFAULT_SETTINGS.bannerTextNe).toMatch(/नयाँ वर्ष २०२५/);
   await callers.admin.mutation(api.admin.updateSettings, { bannerText: "Dashain offers!" });
   expect(await t.query(api.settings.get, {})).toEqual({
     ...DEFAULT_SETTINGS,
@@ -29,6 +31,7 @@ test("admin:updateSettings refuses what the settings form refuses, with the form
   expect(await refusal({ bannerText: "x".repeat(301) })).toBe(
     "The banner text must be 1-300 characters.",
   );
+  expect(await refusal({ bannerTextNe: "  " })).toBe("The Nepali banner text is required.");
   expect(await refusal({ bookingExpiryMinutes: 4 })).toBe("At least 5 minutes.");
   expect(await refusal({ bookingExpiryMinutes: 30.5 })).toBe("Use whole minutes.");
   expect(await refusal({ hotline: "call us" })).toBe(

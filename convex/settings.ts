@@ -2,12 +2,13 @@ import { v } from "convex/values";
 import { publicQuery } from "./functions";
 import { getSettings } from "./model/settings";
 
-/** Hotline, banner text and booking expiry, with defaults for anything an admin has not set. */
+/** Hotline, banner text (English and Nepali) and booking expiry, with defaults for anything an admin has not set. */
 export const get = publicQuery({
   args: {},
   returns: v.object({
     hotline: v.string(),
     bannerText: v.string(),
+    bannerTextNe: v.string(),
     bookingExpiryMinutes: v.number(),
   }),
   handler: async (ctx) => await getSettings(ctx),

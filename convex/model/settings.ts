@@ -7,7 +7,10 @@ import { firstIssue } from "./users";
 export const DEFAULT_SETTINGS = {
   hotline: "01-5970000",
   bannerText:
-    "GharSewa is in its testing phase - thank you for trying it! Happy New Year 2025 from all of us. नयाँ वर्षको शुभकामना!",
+    "GharSewa is in its testing phase - thank you for trying it! Happy New Year 2025 from all of us.",
+  /** The banner as Nepali readers see it. */
+  bannerTextNe:
+    "घर सेवा अहिले परीक्षणको चरणमा छ — प्रयोग गरिदिनुभएकोमा धन्यवाद! हामी सबैको तर्फबाट नयाँ वर्ष २०२५ को शुभकामना!",
   bookingExpiryMinutes: 30,
 };
 export type Settings = typeof DEFAULT_SETTINGS;
@@ -24,7 +27,7 @@ async function row(ctx: QueryCtx, key: Key) {
 export async function getSettings(ctx: QueryCtx): Promise<Settings> {
   const rows = await Promise.all(KEYS.map((key) => row(ctx, key)));
   const stored = (key: Key) => rows[KEYS.indexOf(key)]?.value;
-  const text = (key: "hotline" | "bannerText") => {
+  const text = (key: "hotline" | "bannerText" | "bannerTextNe") => {
     const value = stored(key);
     return typeof value === "string" && value.trim() !== "" ? value : DEFAULT_SETTINGS[key];
   };
@@ -32,6 +35,7 @@ export async function getSettings(ctx: QueryCtx): Promise<Settings> {
   return {
     hotline: text("hotline"),
     bannerText: text("bannerText"),
+    bannerTextNe: text("bannerTextNe"),
     bookingExpiryMinutes:
       Number.isInteger(minutes) && minutes > 0 ? minutes : DEFAULT_SETTINGS.bookingExpiryMinutes,
   };

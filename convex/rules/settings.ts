@@ -12,6 +12,11 @@ export const settingsRules = z.object({
     .trim()
     .min(1, "The banner text is required.")
     .max(300, "The banner text must be 1-300 characters."),
+  bannerTextNe: z
+    .string()
+    .trim()
+    .min(1, "The Nepali banner text is required.")
+    .max(300, "The Nepali banner text must be 1-300 characters."),
   bookingExpiryMinutes: z
     .number({ error: "Enter a number of minutes." })
     .int("Use whole minutes.")

@@ -35,6 +35,8 @@ const FIXED: Record<string, () => string> = {
   "Enter the hotline as a phone number, e.g. 01-5970000.": m.admin_rule_hotline_format,
   "The banner text is required.": m.admin_rule_banner_required,
   "The banner text must be 1-300 characters.": m.admin_rule_banner_length,
+  "The Nepali banner text is required.": m.admin_rule_banner_ne_required,
+  "The Nepali banner text must be 1-300 characters.": m.admin_rule_banner_ne_length,
   "Enter a number of minutes.": m.admin_rule_minutes_number,
   "Use whole minutes.": m.admin_rule_minutes_whole,
   "At least 5 minutes.": m.admin_rule_minutes_min,

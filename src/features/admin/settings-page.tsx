@@ -64,6 +64,18 @@ function SettingsForm({ initial }: { initial: Settings }) {
             label={m.admin_settings_banner()}
             hint={m.admin_settings_banner_hint()}
             rows={4}
+            lang="en"
+            required
+          />
+        )}
+      </form.AppField>
+      <form.AppField name="bannerTextNe">
+        {(f) => (
+          <f.TextareaField
+            label={m.admin_settings_banner_ne()}
+            hint={m.admin_settings_banner_ne_hint()}
+            rows={4}
+            lang="ne-NP"
             required
           />
         )}

@@ -7,17 +7,23 @@ import { SPONSOR } from "@/content/sponsor";
 import { TESTIMONIALS } from "@/content/testimonials";
 import { BANNER_SPEED } from "@/lib/constants";
 import { m } from "@/i18n/paraglide/messages";
+import { useLocale } from "@/i18n/locale";
 import { formatNumber } from "@/lib/numbers";
 
-/** The testing-phase banner; its text is an admin setting. */
+/** The testing-phase banner; its text, one per language, is an admin setting. */
 export function TestingBanner() {
   const settings = useQuery(api.settings.get);
+  const nepali = useLocale() === "ne-NP";
   return (
     <div
       className="min-h-10 bg-accent-500 py-2 text-sm font-medium text-slate-900"
       aria-label={m.banner_label()}
     >
-      {settings && <Marquee speedPxPerSec={BANNER_SPEED}>{settings.bannerText}</Marquee>}
+      {settings && (
+        <Marquee speedPxPerSec={BANNER_SPEED}>
+          {nepali ? settings.bannerTextNe : settings.bannerText}
+        </Marquee>
+      )}
     </div>
   );
 }
