@@ -1,5 +1,6 @@
 import { Toaster as SonnerToaster } from "sonner";
 import { TOASTS } from "@/lib/constants";
+import { m } from "@/i18n/paraglide/messages";
 
 /** The app's one toast outlet, with the spec's settings. */
 export default function Toaster() {
@@ -12,6 +13,8 @@ export default function Toaster() {
       style={{ "--width": `${TOASTS.widthPx}px` } as React.CSSProperties}
       richColors
       closeButton
+      containerAriaLabel={m.nav_notifications()}
+      toastOptions={{ closeButtonAriaLabel: m.action_close() }}
     />
   );
 }

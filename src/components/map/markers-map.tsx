@@ -4,7 +4,7 @@ import iconUrl from "leaflet/dist/images/marker-icon.png";
 import iconRetinaUrl from "leaflet/dist/images/marker-icon-2x.png";
 import shadowUrl from "leaflet/dist/images/marker-shadow.png";
 import { useEffect, useRef, useState, type ReactNode } from "react";
-import { Circle, MapContainer, Marker, Popup, TileLayer, useMap } from "react-leaflet";
+import { Circle, MapContainer, Marker, Popup, TileLayer, useMap, ZoomControl } from "react-leaflet";
 import { MAP_TILES } from "@/lib/constants";
 import { formatNumber } from "@/lib/numbers";
 import { m } from "@/i18n/paraglide/messages";
@@ -73,7 +73,10 @@ export function MarkersMap({
         style={{ height: heightPx, width: "100%" }}
         className="z-0 rounded-lg bg-slate-200"
         scrollWheelZoom={false}
+        zoomControl={false}
       >
+        <ZoomControl zoomInTitle={m.map_zoom_in()} zoomOutTitle={m.map_zoom_out()} />
+        <LeafletCredit />
         {/* An empty tile URL (offline tests) means markers on a plain background. */}
         {MAP_TILES.url && (
           <TileLayer
@@ -125,6 +128,19 @@ function PositionMarker({ marker }: { marker: MapMarker }) {
       </Marker>
     </>
   );
+}
+
+/** Leaflet's own credit, its link title in the reader's language. */
+function LeafletCredit() {
+  const map = useMap();
+  useEffect(() => {
+    const link = document.createElement("a");
+    link.href = "https://leafletjs.com";
+    link.title = m.map_leaflet_title();
+    link.textContent = "Leaflet";
+    map.attributionControl?.setPrefix(link.outerHTML);
+  }, [map]);
+  return null;
 }
 
 /** MapContainer reads `center` only on mount; pan when the caller passes a different one. */

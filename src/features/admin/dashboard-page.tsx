@@ -88,7 +88,7 @@ function Stats() {
                       aria-hidden="true"
                       className="h-2 w-2 shrink-0 rounded-full bg-green-500"
                     />
-                    <span className="truncate text-slate-800">
+                    <span className="truncate text-slate-800" translate={u.name ? "no" : undefined}>
                       {u.name || m.admin_unnamed_user()}
                     </span>
                   </span>

@@ -54,14 +54,16 @@ function Inbox({ all }: { all: boolean }) {
           className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200"
         >
           <div className="flex flex-wrap items-center justify-between gap-2">
-            <p className="font-semibold text-slate-900">
+            <p className="font-semibold text-slate-900" translate="no">
               {m.name}{" "}
               <span className="font-normal break-all text-slate-600">&lt;{m.email}&gt;</span>
               {m.phone && <span className="font-normal text-slate-600"> · {m.phone}</span>}
             </p>
             <span className="text-xs text-slate-500">{formatDateTime(m._creationTime)}</span>
           </div>
-          <p className="mt-2 text-sm whitespace-pre-line text-slate-800">{m.message}</p>
+          <p className="mt-2 text-sm whitespace-pre-line text-slate-800" translate="no">
+            {m.message}
+          </p>
           <div className="mt-3 flex flex-wrap items-center gap-2">
             {m.handledAt !== null && <Badge tone="success">{t.admin_messages_handled()}</Badge>}
             <a

@@ -79,7 +79,9 @@ export function TechnicianCard({ technician: t, onOpen }: Props) {
       <span className="flex items-center gap-3">
         <Avatar src={t.photoUrl} name={name} size={56} />
         <span className="min-w-0">
-          <span className="block truncate font-semibold text-slate-900">{name}</span>
+          <span className="block truncate font-semibold text-slate-900" translate="no">
+            {name}
+          </span>
           <span className="block text-sm text-slate-600">{specialtyLabel(t)}</span>
         </span>
       </span>
@@ -96,9 +98,13 @@ export function TechnicianCard({ technician: t, onOpen }: Props) {
             {location.city ? localCityName(location.city) : FALLBACK.city()}
           </span>
           <span className="text-slate-500">{m.admin_card_state()}</span>
-          <span className="text-slate-800">{orFallback(location.state, FALLBACK.state())}</span>
+          <span className="text-slate-800" translate={location.state?.trim() ? "no" : undefined}>
+            {orFallback(location.state, FALLBACK.state())}
+          </span>
           <span className="text-slate-500">{m.admin_card_address()}</span>
-          <span className="text-slate-800">{orFallback(location.address, FALLBACK.address())}</span>
+          <span className="text-slate-800" translate={location.address?.trim() ? "no" : undefined}>
+            {orFallback(location.address, FALLBACK.address())}
+          </span>
           <span className="text-slate-500">{m.admin_card_zip()}</span>
           <span className="text-slate-800">
             {location.zipCode?.trim() ? formatDigits(location.zipCode) : FALLBACK.zipCode()}

@@ -122,7 +122,7 @@ export function TechnicianDialog({ professionalId, onClose }: Props) {
           {technician.verification.note && (
             <p className="rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-700">
               <span className="font-medium">{m.admin_dialog_last_note()}</span>{" "}
-              {technician.verification.note}
+              <span translate="no">{technician.verification.note}</span>
               {technician.verification.at && (
                 <span className="text-slate-500">
                   {" "}

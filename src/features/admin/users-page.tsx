@@ -63,7 +63,10 @@ function UsersList({ search }: { search: string }) {
         {users.map((u) => (
           <li key={u._id} className="rounded-xl bg-white p-3 shadow-sm ring-1 ring-slate-200">
             <div className="flex items-center justify-between gap-2">
-              <p className="truncate font-medium text-slate-900">
+              <p
+                className="truncate font-medium text-slate-900"
+                translate={u.name ? "no" : undefined}
+              >
                 {u.name || m.admin_unnamed_user()}
               </p>
               <Badge tone={ROLE_TONE[u.role] ?? "neutral"}>{roleLabel(u.role)}</Badge>
@@ -108,7 +111,10 @@ function UsersList({ search }: { search: string }) {
           <tbody className="divide-y divide-slate-100">
             {users.map((u) => (
               <tr key={u._id}>
-                <td className="px-4 py-2 font-medium text-slate-900">
+                <td
+                  className="px-4 py-2 font-medium text-slate-900"
+                  translate={u.name ? "no" : undefined}
+                >
                   {u.name || m.admin_unnamed_user()}
                 </td>
                 <td className="px-4 py-2">

@@ -10,7 +10,7 @@ import { m } from "@/i18n/paraglide/messages";
 import { localCityName } from "@/i18n/places";
 import { localDocumentLabel } from "@/i18n/rules";
 import { localLandingService } from "@/i18n/services";
-import { formatNumber } from "@/lib/numbers";
+import { formatDigits, formatNumber } from "@/lib/numbers";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import { AuthForm } from "@/features/auth/auth-card";
 import { RoleRadios } from "@/features/auth/role-radios";
@@ -110,7 +110,7 @@ export function SignupForm({ initialRole }: { initialRole: SignupRole }) {
             label={m.field_phone()}
             type="tel"
             autoComplete="tel"
-            placeholder="98XXXXXXXX"
+            placeholder={formatDigits("98XXXXXXXX")}
           />
         )}
       </form.AppField>

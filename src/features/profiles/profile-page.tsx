@@ -202,13 +202,18 @@ function Reviews({ professionalId }: { professionalId: Id<"professionals"> }) {
               <div className="flex flex-wrap items-center justify-between gap-2">
                 <StarRating value={r.rating} />
                 <span className="text-xs text-slate-500">
-                  {r.customerName} · {formatDay(r.at)}
+                  <span translate="no">{r.customerName}</span> · {formatDay(r.at)}
                 </span>
               </div>
-              {r.comment && <p className="mt-2 text-sm text-slate-800">{r.comment}</p>}
+              {r.comment && (
+                <p className="mt-2 text-sm text-slate-800" translate="no">
+                  {r.comment}
+                </p>
+              )}
               {r.reply ? (
                 <p className="mt-2 rounded-lg bg-slate-50 p-2 text-sm text-slate-700">
-                  <span className="font-medium">{m.pp_reply_from()}</span> {r.reply.text}
+                  <span className="font-medium">{m.pp_reply_from()}</span>{" "}
+                  <span translate="no">{r.reply.text}</span>
                 </p>
               ) : (
                 mine && <ReplyForm reviewId={r._id} />
