@@ -13,6 +13,11 @@ export const E2E = {
   webUrl: `http://127.0.0.1:${ports.web}`,
   dataDir: ".data-e2e",
   admin: { username: "e2e-admin", password: "e2e-admin-password" },
+  /**
+   * A second admin for the specs in Nepali: an account's language is adopted at sign-in, so the
+   * English specs' admin would turn a Nepali browser back to English.
+   */
+  adminNe: { username: "e2e-admin-ne", password: "e2e-admin-ne-password" },
   /** A demo professional seeded by seed:init (convex/model/demoData.ts). */
   demoProfessional: {
     email: "professional@demo.np",

@@ -6,10 +6,15 @@ import { AuthPages } from "./pages/auth-pages";
 import { DashboardPage } from "./pages/dashboard-page";
 import { LandingPage } from "./pages/landing-page";
 import { SearchPage } from "./pages/search-page";
+import { localeOf, type Locale } from "./i18n";
 
-/** One person in their own browser context, with the page objects they use. */
+/**
+ * One person in their own browser context, with the page objects they use. The context's `locale`
+ * option is the browser's language: the app starts in it and the page objects read it.
+ */
 export type Actor = {
   page: Page;
+  locale: Locale;
   auth: AuthPages;
   landing: LandingPage;
   search: SearchPage;
@@ -24,14 +29,16 @@ async function newActor(
 ): Promise<Actor> {
   const context = await browser.newContext(options);
   const page = await context.newPage();
+  const locale = localeOf(options);
   return {
     page,
-    auth: new AuthPages(page),
-    landing: new LandingPage(page),
-    search: new SearchPage(page),
-    account: new AccountPage(page),
-    admin: new AdminPages(page),
-    dashboard: new DashboardPage(page),
+    locale,
+    auth: new AuthPages(page, locale),
+    landing: new LandingPage(page, locale),
+    search: new SearchPage(page, locale),
+    account: new AccountPage(page, locale),
+    admin: new AdminPages(page, locale),
+    dashboard: new DashboardPage(page, locale),
   };
 }
 

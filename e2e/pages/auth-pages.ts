@@ -1,5 +1,7 @@
 import { expect, type Page } from "@playwright/test";
+import { CITIES, SPECIALTIES } from "../../convex/constants";
 import { png } from "../env";
+import { m, say, type Locale } from "../i18n";
 
 export type NewUser = {
   name: string;
@@ -9,26 +11,40 @@ export type NewUser = {
   address: string;
   zipCode: string;
 };
+/** `city` and `specialty` by their English names ("Nepalgunj", "Jyotish"), in either language. */
 export type NewProfessional = NewUser & { city: string; state: string; specialty: string };
 
-/** Sign-up and the three sign-in screens (customer/professional login, professional sign-in, admin login). */
+function slugOf(list: readonly { slug: string; name: string }[], name: string): string {
+  const found = list.find((item) => item.name === name || item.slug === name);
+  if (!found) throw new Error(`unknown option ${name}`);
+  return found.slug;
+}
+
+/**
+ * Sign-up and the three sign-in screens (customer/professional login, professional sign-in, admin
+ * login), read in the browser's language: labels and buttons come from the app's catalogues.
+ */
 export class AuthPages {
-  constructor(readonly page: Page) {}
+  constructor(
+    readonly page: Page,
+    readonly locale: Locale = "en",
+  ) {}
 
   private async fillAccount(user: NewUser) {
     const p = this.page;
-    await p.getByLabel("Full Name").fill(user.name);
-    await p.getByLabel("Email").fill(user.email);
-    await p.getByLabel("Phone Number").fill(user.phone);
-    await p.getByLabel("Password", { exact: true }).fill(user.password);
-    await p.getByLabel("Address").fill(user.address);
-    await p.getByLabel("Zip Code").fill(user.zipCode);
+    const l = this.locale;
+    await p.getByLabel(say(l, m.field_full_name)).fill(user.name);
+    await p.getByLabel(say(l, m.field_email)).fill(user.email);
+    await p.getByLabel(say(l, m.field_phone)).fill(user.phone);
+    await p.getByLabel(say(l, m.field_password), { exact: true }).fill(user.password);
+    await p.getByLabel(say(l, m.field_address)).fill(user.address);
+    await p.getByLabel(say(l, m.field_zip)).fill(user.zipCode);
   }
 
   async signUpCustomer(user: NewUser) {
     await this.page.goto("/user-signup");
     await this.fillAccount(user);
-    await this.page.getByRole("button", { name: "Create Account" }).click();
+    await this.page.getByRole("button", { name: say(this.locale, m.signup_button) }).click();
     await expect(this.page).toHaveURL("/login");
   }
 
@@ -40,44 +56,68 @@ export class AuthPages {
 
   async signUpProfessional(pro: NewProfessional) {
     const p = this.page;
+    const l = this.locale;
     await p.goto("/professional/signup");
     await this.fillAccount(pro);
-    await p.getByLabel("City").selectOption({ label: pro.city });
-    await p.getByLabel("State").fill(pro.state);
-    await p.getByLabel("Specialty").selectOption({ label: pro.specialty });
-    await p.getByLabel("Citizenship Front").setInputFiles(png("citizenship-front.png"));
-    await p.getByLabel("Citizenship Back").setInputFiles(png("citizenship-back.png"));
-    await p.getByLabel("Training Certificate").setInputFiles(png("training-certificate.png"));
-    await p.getByRole("button", { name: "Create Account" }).click();
+    await p.getByLabel(say(l, m.field_city)).selectOption(slugOf(CITIES, pro.city));
+    await p.getByLabel(say(l, m.field_state)).fill(pro.state);
+    await p.getByLabel(say(l, m.field_specialty)).selectOption(slugOf(SPECIALTIES, pro.specialty));
+    await p.getByLabel(say(l, m.doc_citizenship_front)).setInputFiles(png("citizenship-front.png"));
+    await p.getByLabel(say(l, m.doc_citizenship_back)).setInputFiles(png("citizenship-back.png"));
+    await p
+      .getByLabel(say(l, m.doc_training_certificate))
+      .setInputFiles(png("training-certificate.png"));
+    await p.getByRole("button", { name: say(l, m.signup_button) }).click();
     await expect(p).toHaveURL("/login", { timeout: 20_000 });
   }
 
   async login(email: string, password: string, role: "Customer" | "Professional") {
     const p = this.page;
+    const l = this.locale;
     await p.goto("/login");
-    await p.getByLabel("Email").fill(email);
-    await p.getByLabel("Password", { exact: true }).fill(password);
-    await p.getByRole("radio", { name: role }).check();
-    await p.getByRole("button", { name: "Login" }).click();
+    await p.getByLabel(say(l, m.field_email)).fill(email);
+    await p.getByLabel(say(l, m.field_password), { exact: true }).fill(password);
+    await p
+      .getByRole("radio", {
+        name: say(l, role === "Customer" ? m.role_customer : m.role_professional),
+      })
+      .check();
+    await p.getByRole("button", { name: say(l, m.login_button) }).click();
     await expect(p).toHaveURL("/");
   }
 
   async professionalSignIn(email: string, password: string) {
     const p = this.page;
+    const l = this.locale;
     await p.goto("/professional-signin");
-    await p.getByLabel("Email").fill(email);
-    await p.getByLabel("Password", { exact: true }).fill(password);
-    await p.getByRole("button", { name: "Sign in" }).click();
+    await p.getByLabel(say(l, m.field_email)).fill(email);
+    await p.getByLabel(say(l, m.field_password), { exact: true }).fill(password);
+    await p.getByRole("button", { name: say(l, m.signin_button) }).click();
     await expect(p).toHaveURL("/professional-dashboard");
   }
 
   async adminLogin(username: string, password: string) {
     const p = this.page;
+    const l = this.locale;
     await p.goto("/admin-login");
-    await p.getByLabel("Username").fill(username);
-    await p.getByLabel("Password", { exact: true }).fill(password);
-    await p.getByRole("button", { name: "Login" }).click();
-    await expect(p.getByText("Login successful")).toBeVisible();
+    await p.getByLabel(say(l, m.admin_login_username)).fill(username);
+    await p.getByLabel(say(l, m.label_password), { exact: true }).fill(password);
+    // The success message shows for half a second only: a busy machine's polling can miss it, so
+    // the page itself reports when it appears.
+    const shown = p.evaluate(
+      (text) =>
+        new Promise<true>((resolve) => {
+          const seen = () => document.body.innerText.includes(text) && resolve(true);
+          new MutationObserver(seen).observe(document.body, {
+            subtree: true,
+            childList: true,
+            characterData: true,
+          });
+        }),
+      say(l, m.admin_login_ok),
+    );
+    await p.getByRole("button", { name: say(l, m.admin_login_submit) }).click();
+    expect(await shown).toBe(true);
     await expect(p).toHaveURL("/admin-panel");
   }
 }

@@ -1,9 +1,13 @@
 import { expect, type Page } from "@playwright/test";
 import { png } from "../env";
+import { m, say, type Locale } from "../i18n";
 
 /** The professional dashboard at /professional-dashboard. */
 export class DashboardPage {
-  constructor(readonly page: Page) {}
+  constructor(
+    readonly page: Page,
+    readonly locale: Locale = "en",
+  ) {}
 
   async open() {
     await this.page.goto("/professional-dashboard");
@@ -11,31 +15,41 @@ export class DashboardPage {
 
   accountStatus() {
     return this.page
-      .locator("dt", { hasText: "Account status" })
+      .locator("dt", { hasText: say(this.locale, m.pc_account_status) })
       .locator("xpath=following-sibling::dd[1]");
   }
 
   /** Re-submits all three documents from the profile card of a rejected professional. */
   async resubmitDocuments() {
-    await this.page.getByRole("button", { name: "Re-submit documents" }).click();
-    const form = this.page.getByRole("form", { name: "Re-submit documents" });
-    await form.getByLabel("New Citizenship Front").setInputFiles(png("new-citizenship-front.png"));
-    await form.getByLabel("New Citizenship Back").setInputFiles(png("new-citizenship-back.png"));
-    await form
-      .getByLabel("New Training Certificate")
-      .setInputFiles(png("new-training-certificate.png"));
-    await expect(form.getByRole("img", { name: "Training Certificate (new)" })).toBeVisible();
-    await form.getByRole("button", { name: "Send for review" }).click();
+    const l = this.locale;
+    const resubmit = say(l, m.pc_resubmit);
+    await this.page.getByRole("button", { name: resubmit }).click();
+    const form = this.page.getByRole("form", { name: resubmit });
+    const documents = [
+      [m.doc_citizenship_front, "new-citizenship-front.png"],
+      [m.doc_citizenship_back, "new-citizenship-back.png"],
+      [m.doc_training_certificate, "new-training-certificate.png"],
+    ] as const;
+    for (const [document, file] of documents)
+      await form
+        .getByLabel(say(l, m.rs_new_label, { document: say(l, document) }))
+        .setInputFiles(png(file));
     await expect(
-      this.page.getByText("Documents sent. An admin will review them again."),
+      form.getByRole("img", {
+        name: say(l, m.rs_alt_new, { document: say(l, m.doc_training_certificate) }),
+      }),
     ).toBeVisible();
+    await form.getByRole("button", { name: say(l, m.rs_send) }).click();
+    await expect(this.page.getByText(say(l, m.rs_sent))).toBeVisible();
+  }
+
+  /** The bookings panel. */
+  bookings() {
+    return this.page.getByRole("region", { name: say(this.locale, m.pro_title) });
   }
 
   /** A booking in the bookings panel, found by the customer's unique note. */
   booking(note: string) {
-    return this.page
-      .getByRole("region", { name: "Bookings" })
-      .getByRole("listitem")
-      .filter({ hasText: note });
+    return this.bookings().getByRole("listitem").filter({ hasText: note });
   }
 }

@@ -1,8 +1,12 @@
 import { expect, type Page } from "@playwright/test";
+import { m, say, type Locale } from "../i18n";
 
 /** /services/search: service details, the live map and the professionals list with booking. */
 export class SearchPage {
-  constructor(readonly page: Page) {}
+  constructor(
+    readonly page: Page,
+    readonly locale: Locale = "en",
+  ) {}
 
   async open(serviceName: string, location: string) {
     await this.page.goto(`/services/search?${new URLSearchParams({ location, serviceName })}`);
@@ -18,28 +22,38 @@ export class SearchPage {
     return this.marker(name).evaluate((el) => (el as HTMLElement).style.transform);
   }
 
-  /** Books through the dialog; `firstService` ticks the first listed service when the names are not known. */
+  /**
+   * Books through the dialog; `services` are the names as the reader sees them, `firstService` ticks
+   * the first listed service when the names are not known; `when` overrides the proposed time
+   * (a datetime-local value in Nepal time).
+   */
   async book(
     professionalName: string,
     {
       services,
       note,
       firstService = false,
-    }: { services: string[]; note: string; firstService?: boolean },
+      when,
+    }: { services: string[]; note: string; firstService?: boolean; when?: string },
   ) {
     const p = this.page;
+    const l = this.locale;
+    const title = say(l, m.book_title, { name: professionalName });
     await p
       .getByRole("listitem")
       .filter({ hasText: professionalName })
-      .getByRole("button", { name: "Book" })
+      .getByRole("button", { name: title })
       .click();
-    const dialog = p.getByRole("dialog", { name: `Book ${professionalName}` });
+    const dialog = p.getByRole("dialog", { name: title });
     if (firstService) await dialog.getByRole("checkbox").first().check();
     for (const service of services)
       await dialog.getByRole("checkbox", { name: new RegExp(`^${service}`) }).check();
-    await dialog.getByLabel("Note for the professional (optional)").fill(note);
-    await expect(dialog.locator("p", { hasText: "Total price" })).toContainText("Nrs.");
-    await dialog.getByRole("button", { name: "Confirm booking" }).click();
+    if (when) await dialog.getByLabel(say(l, m.book_when)).fill(when);
+    await dialog.getByLabel(say(l, m.book_note)).fill(note);
+    await expect(dialog.locator("p", { hasText: say(l, m.book_total) })).toContainText(
+      say(l, m.money_nrs, { amount: "" }).trim(),
+    );
+    await dialog.getByRole("button", { name: say(l, m.book_confirm) }).click();
     await expect(dialog).toBeHidden();
   }
 }

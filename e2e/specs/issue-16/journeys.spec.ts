@@ -1,0 +1,197 @@
+import type { Page } from "@playwright/test";
+import { CITIES } from "../../../convex/constants";
+import { CATEGORY_NAMES_NE } from "../../../convex/localNames";
+import { expect, test, type Actor } from "../../fixtures";
+import { E2E, unique } from "../../env";
+import { LANGUAGES, m, say, type Locale } from "../../i18n";
+import type { NewProfessional } from "../../pages/auth-pages";
+
+/*
+ * The three journeys of issue 16, once in English and once in Nepali: every browser starts in the
+ * language under test (its navigator.languages), every label the page objects use and every text
+ * checked here is the app's own catalogue message in that language.
+ */
+
+const HOUR = 3_600_000;
+/** A datetime-local value in Nepal time (UTC+5:45), as the booking form takes it. */
+const nepalTime = (ms: number) => new Date(ms + (5 * 60 + 45) * 60_000).toISOString().slice(0, 16);
+
+/** Nepali readers type Devanagari digits; the app stores Latin ones. */
+const DEVANAGARI = "०१२३४५६७८९";
+const nepaliDigits = (text: string) => text.replace(/\d/g, (d) => DEVANAGARI[Number(d)]);
+
+function professional(locale: Locale, id: string): NewProfessional {
+  const ne = locale === "ne-NP";
+  return {
+    name: ne ? `विष्णु गुरुङ ${id}` : `Bishnu Gurung ${id}`,
+    email: `bishnu.${id}@example.np`,
+    phone: ne ? nepaliDigits("9811122233") : "9811122233",
+    password: "bishnu-password-1",
+    address: ne ? "लेकसाइड-६, पोखरा" : "Lakeside-6, Pokhara",
+    zipCode: ne ? nepaliDigits("33700") : "33700",
+    city: "Pokhara",
+    state: ne ? "गण्डकी" : "Gandaki",
+    specialty: "Carpenter",
+  };
+}
+
+/** How the search page names carpentry in Pokhara. */
+function carpentryInPokhara(locale: Locale) {
+  const pokhara = CITIES.find((c) => c.slug === "pokhara")!;
+  return locale === "ne-NP"
+    ? say(locale, m.sp_heading, { service: CATEGORY_NAMES_NE.carpentry.name, city: pokhara.nameNe })
+    : say(locale, m.sp_heading, { service: "Carpenter", city: pokhara.name });
+}
+
+const adminOf = (locale: Locale) => (locale === "ne-NP" ? E2E.adminNe : E2E.admin);
+
+async function expectLanguage(page: Page, locale: Locale) {
+  await expect(page.locator("html")).toHaveAttribute("lang", locale);
+}
+
+/** The admin opens the professional's documents (each image loads) and verifies them. */
+async function verify(admin: Actor, name: string) {
+  const l = admin.locale;
+  const dialog = await admin.admin.openTechnician(name);
+  for (const document of [
+    m.doc_citizenship_front,
+    m.doc_citizenship_back,
+    m.doc_training_certificate,
+  ]) {
+    const image = dialog.getByRole("img", {
+      name: say(l, m.admin_dialog_document_alt, { document: say(l, document), name }),
+    });
+    await expect(image).toBeVisible();
+    await expect
+      .poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBeGreaterThan(0);
+  }
+  await dialog.getByRole("button", { name: say(l, m.admin_dialog_verify) }).click();
+  await expect(admin.page.getByText(say(l, m.admin_dialog_verified_toast, { name }))).toBeVisible();
+  await expect(dialog).toBeHidden();
+}
+
+for (const locale of LANGUAGES) {
+  test.describe(`in ${locale}`, () => {
+    const person = (actor: (o?: { locale: string }) => Promise<Actor>) => actor({ locale });
+
+    test("a professional signs up with documents, typing digits in the reader's script", async ({
+      actor,
+    }) => {
+      const pro = professional(locale, unique());
+      const newcomer = await person(actor);
+      await newcomer.page.goto("/");
+      await expectLanguage(newcomer.page, locale);
+      await newcomer.auth.signUpProfessional(pro);
+      await expect(newcomer.page.getByText(say(locale, m.signup_success))).toBeVisible();
+
+      await newcomer.auth.professionalSignIn(pro.email, pro.password);
+      await expectLanguage(newcomer.page, locale);
+      await expect(newcomer.dashboard.bookings()).toContainText(say(locale, m.pro_empty));
+      await expect(newcomer.page.getByText(say(locale, m.pc_help_unverified))).toBeVisible();
+    });
+
+    test("the admin verifies a new professional, who sees it live", async ({ actor }) => {
+      test.setTimeout(120_000);
+      const pro = professional(locale, unique());
+      const admin = await person(actor);
+      const { username, password } = adminOf(locale);
+      await admin.auth.adminLogin(username, password);
+      await expectLanguage(admin.page, locale);
+      await expect(
+        admin.page.getByRole("heading", { name: say(locale, m.admin_nav_technicians) }),
+      ).toBeVisible();
+      await admin.page
+        .getByLabel(say(locale, m.admin_filter_verification), { exact: true })
+        .selectOption("unverified");
+
+      const newcomer = await person(actor);
+      await newcomer.auth.signUpProfessional(pro);
+      const card = admin.admin.technicianCard(pro.name);
+      await expect(card).toContainText(say(locale, m.admin_verification_unverified));
+      await expect(card).toContainText(
+        locale === "ne-NP" ? CATEGORY_NAMES_NE.carpentry.name : "Carpenter",
+      );
+      await expect(card).toContainText(locale === "ne-NP" ? "पोखरा" : "Pokhara");
+      await expect(card).toContainText(locale === "ne-NP" ? "३३७००" : "33700");
+
+      await newcomer.auth.professionalSignIn(pro.email, pro.password);
+      await verify(admin, pro.name);
+      await expect(card).toHaveCount(0);
+      await expect(newcomer.page.getByText(say(locale, m.pc_help_verified))).toBeVisible();
+    });
+
+    test("a customer searches, books, the professional accepts live, completes, and the customer reviews", async ({
+      actor,
+    }) => {
+      test.setTimeout(180_000);
+      const id = unique();
+      const pro = professional(locale, id);
+
+      // A verified professional of its own, so no other spec's bookings clash with this one.
+      const admin = await person(actor);
+      const { username, password } = adminOf(locale);
+      await admin.auth.adminLogin(username, password);
+      const worker = await person(actor);
+      await worker.auth.signUpProfessional(pro);
+      await verify(admin, pro.name);
+      await worker.auth.professionalSignIn(pro.email, pro.password);
+      await expect(worker.dashboard.bookings()).toContainText(say(locale, m.pro_empty));
+
+      const customer = await person(actor);
+      await customer.auth.signUpAndLogInCustomer({
+        name: locale === "ne-NP" ? `सीता शर्मा ${id}` : `Sita Sharma ${id}`,
+        email: `sita.${id}@example.np`,
+        phone: locale === "ne-NP" ? nepaliDigits("9812345678") : "9812345678",
+        password: "sita-password-1",
+        address: locale === "ne-NP" ? "पृथ्वीचोक, पोखरा" : "Prithvi Chowk, Pokhara",
+        zipCode: locale === "ne-NP" ? nepaliDigits("33700") : "33700",
+      });
+      await expectLanguage(customer.page, locale);
+      await customer.search.open("Carpenter", "Pokhara");
+      await expect(customer.page.getByRole("heading", { level: 1 })).toHaveText(
+        carpentryInPokhara(locale),
+      );
+      const note = `${locale === "ne-NP" ? "ढोका मर्मत" : "Door repair"} ${id}`;
+      // Within the hour, so the job's own steps are open at once.
+      await customer.search.book(pro.name, {
+        services: [],
+        firstService: true,
+        note,
+        when: nepalTime(Date.now() + HOUR / 2),
+      });
+
+      await customer.account.openBookings();
+      const booking = customer.account.booking(note);
+      await expect(booking).toContainText(say(locale, m.status_requested));
+
+      // The request reaches the professional's open dashboard; the accept reaches the customer's list.
+      const request = worker.dashboard.booking(note);
+      await expect(request).toContainText(say(locale, m.status_pending));
+      await request.getByRole("button", { name: say(locale, m.step_accept), exact: true }).click();
+      await expect(request).toContainText(say(locale, m.status_accepted));
+      await expect(booking).toContainText(say(locale, m.status_accepted));
+
+      for (const [step, status] of [
+        [m.step_start_trip, m.status_en_route],
+        [m.step_arrive, m.status_in_progress],
+        [m.step_complete, m.status_completed],
+      ] as const) {
+        await request.getByRole("button", { name: say(locale, step), exact: true }).click();
+        await expect(request).toContainText(say(locale, status));
+        await expect(booking).toContainText(say(locale, status));
+      }
+
+      const review = booking.getByRole("group", {
+        name: say(locale, m.review_rate, { name: pro.name }),
+      });
+      await review.getByRole("radio").nth(4).check({ force: true });
+      await booking
+        .getByLabel(say(locale, m.review_comment))
+        .fill(locale === "ne-NP" ? "राम्रो काम गर्नुभयो।" : "Neat work, on time.");
+      await booking.getByRole("button", { name: say(locale, m.review_submit) }).click();
+      await expect(customer.page.getByText(say(locale, m.review_thanks))).toBeVisible();
+      await expect(booking).toContainText(say(locale, m.status_reviewed));
+    });
+  });
+}
