@@ -85,7 +85,7 @@ export function ProfessionalsList({ specialty, city, category, BookAction }: Pro
           {pros.map((p) => (
             <li
               key={p._id}
-              className="flex gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+              className="flex flex-wrap gap-3 rounded-xl border sm:flex-nowrap border-slate-200 bg-white p-4 shadow-sm"
             >
               <Avatar src={p.photoUrl} name={p.name} size={56} />
               <div className="min-w-0 flex-1">
@@ -126,7 +126,8 @@ export function ProfessionalsList({ specialty, city, category, BookAction }: Pro
                   )}
                 </p>
               </div>
-              <div className="self-center">
+              {/* below the details on a phone: the name keeps the row (Devanagari buttons are wide) */}
+              <div className="flex w-full justify-end sm:w-auto sm:self-center">
                 <BookAction professional={p} category={category} />
               </div>
             </li>
