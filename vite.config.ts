@@ -5,11 +5,31 @@ import { VitePWA } from "vite-plugin-pwa";
 import { fileURLToPath } from "node:url";
 import { paraglideVitePlugin } from "@inlang/paraglide-js";
 import { paraglideOptions } from "./paraglide.config.ts";
+import { routePreload } from "./scripts/vite-route-preload.ts";
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
 export default defineConfig(({ command }) => ({
-  plugins: [paraglideVitePlugin(paraglideOptions), react(), tailwindcss(), pwa()],
+  plugins: [
+    paraglideVitePlugin(paraglideOptions),
+    react(),
+    tailwindcss(),
+    pwa(),
+    // The pages people land on (src/app/router.tsx), and the fonts of the first paint (the brand and
+    // the language chooser are Devanagari on every page).
+    routePreload({
+      routes: {
+        "/": "src/app/pages/home.tsx",
+        "/services": "src/features/catalog/services-page.tsx",
+        "/services/search": "src/app/pages/service-search.tsx",
+        "/login": "src/features/auth/login-page.tsx",
+      },
+      fonts: [
+        /noto-sans-devanagari-(latin|devanagari)-400-normal-[^/]*\.woff2$/,
+        /noto-sans-devanagari-latin-600-normal-[^/]*\.woff2$/,
+      ],
+    }),
+  ],
   resolve: {
     alias: [
       { find: "@", replacement: here("./src") },

@@ -16,8 +16,8 @@ const root = path.resolve(import.meta.dirname, "../..");
 const run = promisify(execFile);
 
 export const ROUTES = {
-  landing: "src/features/landing/home-page.tsx",
-  search: "src/features/search/search-page.tsx",
+  landing: "src/app/pages/home.tsx",
+  search: "src/app/pages/service-search.tsx",
 };
 export const PAGES = [
   "/",

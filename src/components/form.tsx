@@ -1,4 +1,3 @@
-import type { FormHTMLAttributes } from "react";
 import { createFormHook } from "@tanstack/react-form";
 import {
   FormImageField,
@@ -30,22 +29,4 @@ export const { useAppForm } = createFormHook({
   formComponents: { SubmitButton },
 });
 
-/**
- * A form the app validates itself (inline errors, no browser bubbles): submitting calls `onSubmit`
- * instead of loading a page.
- */
-export function Form({
-  onSubmit,
-  ...props
-}: Omit<FormHTMLAttributes<HTMLFormElement>, "onSubmit"> & { onSubmit: () => unknown }) {
-  return (
-    <form
-      noValidate
-      {...props}
-      onSubmit={(e) => {
-        e.preventDefault();
-        void onSubmit();
-      }}
-    />
-  );
-}
+export { Form } from "@/components/form-element";

@@ -35,13 +35,20 @@ export function LanguageSwitch({
             type="button"
             lang={option.lang}
             aria-pressed={active}
-            aria-label={compact ? option.name : undefined}
             onClick={() => onChange(option.locale)}
-            className={`rounded-md px-2 py-1 leading-tight font-medium ${
+            className={`min-h-6 min-w-6 rounded-md px-2 py-1 leading-tight font-medium ${
               active ? "bg-brand-700 text-white" : "text-slate-700 hover:bg-slate-100"
             }`}
           >
-            {compact ? option.short : option.name}
+            {compact ? (
+              // The visible "EN" stays part of the name (voice control), the full name follows it.
+              <>
+                {option.short}
+                <span className="sr-only"> {option.name}</span>
+              </>
+            ) : (
+              option.name
+            )}
           </button>
         );
       })}

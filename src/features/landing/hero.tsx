@@ -3,7 +3,7 @@ import { Link, useNavigate } from "react-router-dom";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { SelectField } from "@/components/ui/inputs";
 import { paths, SITE_LINKS } from "@/lib/paths";
-import { Form } from "@/components/form";
+import { Form } from "@/components/form-element";
 import { CITIES, LANDING_SERVICES } from "@convex/constants";
 import { m } from "@/i18n/paraglide/messages";
 import { localCityName } from "@/i18n/places";
