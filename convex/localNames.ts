@@ -97,3 +97,21 @@ export const SERVICE_NAMES_NE: Record<string, string> = {
   "Griha Pravesh Muhurat": "गृहप्रवेश मुहूर्त",
   "Bibaha Kundali Milan": "विवाह कुण्डली मिलान",
 };
+
+/** Per category slug (model/catalogData.ts): the Nepali of its one-line description. */
+export const CATEGORY_DESCRIPTIONS_NE: Record<string, string> = {
+  electrical: "वायरिङ, जडान र बिजुलीको मर्मतसम्भार",
+  laundry: "लुगा धुने, ड्राइ क्लिनिङ र इस्त्री, घरबाटै लैजाने",
+  carpentry: "फर्निचर बनाउने, मर्मत र काठका फिटिङ",
+  plumbing: "पाइप, धारा, ट्याङ्की र बाथरुमका फिटिङ",
+  "ac-fridge": "एयर कन्डिसनर र फ्रिजको सर्भिस र मर्मत",
+  painting: "भित्री, बाहिरी र वाटरप्रुफ रङरोगन",
+  cctv: "सीसीटीभी क्यामेरा, डीभीआर जडान र मोबाइलमा हेर्ने सुविधा",
+  "tile-marble": "भुइँ, भित्ता र छानामा टायल र मार्बल जडान",
+  "aluminium-upvc": "एल्मुनियम र यूपीभीसीका झ्याल, ढोका र पार्टिसन",
+  "home-appliance": "वासिङ मेसिन, टिभी, माइक्रोवेभ लगायतको मर्मत",
+  "water-purifier": "आरओ र यूभी प्युरिफायर जडान, फिल्टर र मर्मत",
+  mason: "इँटाको काम, प्लास्टर र साना निर्माण",
+  solar: "सोलार प्यानल, वाटर हिटर र ब्याट्री प्रणाली",
+  jyotish: "कुण्डली, मुहूर्त र पूजा परामर्श",
+};

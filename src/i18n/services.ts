@@ -1,4 +1,4 @@
-import { CATEGORY_NAMES_NE, SERVICE_NAMES_NE } from "@convex/localNames";
+import { CATEGORY_DESCRIPTIONS_NE, CATEGORY_NAMES_NE, SERVICE_NAMES_NE } from "@convex/localNames";
 import { SPECIALTIES } from "@convex/constants";
 import { getLocale, type Locale } from "@/i18n/paraglide/runtime";
 
@@ -29,4 +29,15 @@ export function localCategoryName(
   if (locale !== "ne-NP") return englishName;
   const category = SPECIALTIES.find((s) => s.slug === slug)?.category ?? slug;
   return CATEGORY_NAMES_NE[category]?.name ?? englishName;
+}
+
+/** A category's one-line description in the reader's language, from its slug and English text. */
+export function localCategoryDescription(
+  slug: string,
+  englishDescription: string,
+  locale: Locale = getLocale(),
+): string {
+  return locale === "ne-NP"
+    ? (CATEGORY_DESCRIPTIONS_NE[slug] ?? englishDescription)
+    : englishDescription;
 }

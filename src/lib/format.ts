@@ -127,9 +127,12 @@ export function formatRelative(ms: number, now: number, locale: Locale = getLoca
 }
 
 const weekdayNames = new Map<Locale, Intl.DateTimeFormat>();
+const WEEKDAYS_NE = ["आइत", "सोम", "मङ्गल", "बुध", "बिहि", "शुक्र", "शनि"];
 
 /** A weekday (0 = Sunday) by name: "Sun" in English, "आइत" in Nepali. */
 export function formatWeekday(day: number, locale: Locale = getLocale()): string {
+  // written here, not asked of Intl: without the browser's Nepali data it would say "Sun"
+  if (locale === "ne-NP") return WEEKDAYS_NE[day];
   let format = weekdayNames.get(locale);
   if (!format) {
     format = new Intl.DateTimeFormat(locale, { weekday: "short", timeZone: "UTC" });

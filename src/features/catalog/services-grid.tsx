@@ -9,7 +9,7 @@ import { ErrorState, EmptyState, LoadingState } from "@/components/ui/states";
 import { paths } from "@/lib/paths";
 import { m } from "@/i18n/paraglide/messages";
 import { localCityName } from "@/i18n/places";
-import { localCategoryName } from "@/i18n/services";
+import { localCategoryDescription, localCategoryName } from "@/i18n/services";
 
 /** 'Our Services': the 13 category cards, each opening a popover of '{service} in {city}' links. */
 export function ServicesGrid({ headingLevel = 1 }: { headingLevel?: 1 | 2 }) {
@@ -61,7 +61,9 @@ function Cards() {
                     ›
                   </span>
                 </span>
-                <span className="mt-1 text-sm text-slate-600">{c.description}</span>
+                <span className="mt-1 text-sm text-slate-600">
+                  {localCategoryDescription(c.slug, c.description)}
+                </span>
                 <span className="mt-3 text-xs text-slate-500">
                   {c.cities.map((slug) => localCityName(slug)).join(" · ")}
                 </span>
