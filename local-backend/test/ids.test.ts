@@ -147,6 +147,32 @@ describe("id encoding", () => {
     });
   });
 
+  it("tableNumberOf answers as decodeId for ids, their neighbours and random strings", () => {
+    const answer = (text: string) => {
+      const decoded = decodeId(text);
+      return "error" in decoded ? null : decoded.tableNumber;
+    };
+    const random = (length: number) =>
+      Array.from({ length }, () => ALPHABET[Math.floor(Math.random() * 32)]).join("");
+    const texts: string[] = [];
+    for (const tableNumber of [1, 127, 128, 540, 10_001, 2 ** 21 - 1, 2 ** 28, 2 ** 32 - 1]) {
+      const id = encodeId(tableNumber, newInternalId());
+      texts.push(id, id.slice(0, -1), `${id}0`, `${id.slice(0, -1)}z`, id.toUpperCase());
+      for (let i = 0; i < id.length; i++)
+        texts.push(`${id.slice(0, i)}${random(1)}${id.slice(i + 1)}`);
+    }
+    for (let length = MIN_ID_LENGTH - 1; length <= MAX_ID_LENGTH + 1; length++)
+      for (let i = 0; i < 200; i++) texts.push(random(length));
+    // Well-formed bytes but table number 0, an overlong varint, or a six-byte one.
+    texts.push(
+      base32(idBytes([0x00], internalId(5))),
+      base32(idBytes([0x81, 0x00], internalId(5))),
+    );
+    texts.push(base32(idBytes([0x80, 0x80, 0x80, 0x80, 0x80, 0x01], internalId(5))));
+    for (const text of texts) expect([text, tableNumberOf(text)]).toEqual([text, answer(text)]);
+    expect(texts.filter((t) => tableNumberOf(t) !== null).length).toBeGreaterThanOrEqual(8);
+  });
+
   it("internal ids: 14 random bytes and the day since the epoch", () => {
     const now = Date.UTC(2026, 0, 15, 12);
     const day = Math.floor(now / 86_400_000);
