@@ -398,3 +398,189 @@ describe("index ranges over the sorted trees", () => {
     expect(before.length).toBeGreaterThan(0);
   });
 });
+
+describe("range edges: runs of equal keys, their prefixes, pages across them, system indexes", () => {
+  let backend: Backend;
+  let all: Thing[];
+  const run = <T>(fn: (ctx: Ctx) => Promise<T>) => backend.engine.t.run(fn as never) as Promise<T>;
+  const tagAndN = (t: Thing) => [t.tag, t.n];
+  /** `range` over n within tag "k", as Convex returns it. */
+  const inK = (range: Range, order: "asc" | "desc") =>
+    expected(
+      all.filter((t) => t.tag === "k"),
+      (t) => t.n,
+      range,
+      order,
+    );
+
+  beforeAll(async () => {
+    backend = await startBackend({
+      port: 0,
+      sitePort: 0,
+      dataDir: tempDataDir(),
+      convexDir: fixture,
+    });
+    // a run of 25 equal keys (k, 5) between shorter ones, and the same n under the neighbouring tags
+    await run(async (ctx) => {
+      const rows: [string, number][] = [
+        ...Array.from({ length: 5 }, () => ["k", 3] as [string, number]),
+        ...Array.from({ length: 25 }, () => ["k", 5] as [string, number]),
+        ...Array.from({ length: 5 }, () => ["k", 7] as [string, number]),
+        ["j", 5],
+        ["j", 9],
+        ["l", 1],
+        ["l", 5],
+      ];
+      // interleaved, so creation order is not index order
+      for (let i = 0; i < rows.length; i++) {
+        const [tag, n] = rows[(i * 17) % rows.length];
+        await ctx.db.insert("things", { tag, n });
+      }
+    });
+    all = await run((ctx) => ctx.db.query("things").collect());
+    expect(new Set(all.map((t) => JSON.stringify(tagAndN(t)))).size).toBe(7);
+  });
+
+  afterAll(async () => {
+    await backend?.close();
+    removeTempDataDirs();
+  });
+
+  const query = (ctx: Ctx, range: Range, order: "asc" | "desc") =>
+    ctx.db
+      .query("things")
+      .withIndex("by_tag_and_n", (q) => rangeOf("n", range)(q.eq("tag", "k")))
+      .order(order);
+
+  it("each bound at the run's key, and two-sided bounds around, inside and beside it", async () => {
+    const ranges: Range[] = [];
+    for (const value of [3, 5, 7])
+      for (const op of ["eq", "gt", "gte", "lt", "lte"] as const) ranges.push([{ op, value }]);
+    const pairs: [Bound, number, Bound, number][] = [
+      ["gt", 3, "lt", 7],
+      ["gte", 5, "lte", 5],
+      ["gt", 5, "lt", 5],
+      ["gte", 5, "lt", 5],
+      ["gte", 3, "lt", 5],
+      ["gt", 5, "lte", 7],
+      ["gt", 4, "lt", 6],
+    ];
+    for (const [lowOp, low, highOp, high] of pairs)
+      ranges.push([
+        { op: lowOp, value: low },
+        { op: highOp, value: high },
+      ]);
+    const results = await run(async (ctx) => {
+      const out: string[][] = [];
+      for (const range of ranges)
+        for (const order of ["asc", "desc"] as const)
+          out.push((await query(ctx, range, order).collect()).map((d) => d._id));
+      return out;
+    });
+    let i = 0;
+    for (const range of ranges)
+      for (const order of ["asc", "desc"] as const) {
+        const label = `tag k, ${order} ${range.map((r) => `${r.op} ${show(r.value)}`).join(", ")}`;
+        expect(results[i++], label).toEqual(inK(range, order));
+      }
+    // the run itself: 25 documents in creation order (reversed for desc)
+    expect(inK([{ op: "eq", value: 5 }], "asc")).toHaveLength(25);
+  });
+
+  it("pages split a run of equal keys without losing or repeating a document, in both orders", async () => {
+    const ranges: Range[] = [
+      [{ op: "eq", value: 5 }],
+      [
+        { op: "gt", value: 3 },
+        { op: "lt", value: 7 },
+      ],
+      [{ op: "gte", value: 5 }],
+      [],
+    ];
+    for (const range of ranges)
+      for (const order of ["asc", "desc"] as const)
+        for (const numItems of [1, 4, 7]) {
+          const seen: string[] = [];
+          let cursor: string | null = null;
+          for (let pages = 0; ; pages++) {
+            expect(pages).toBeLessThan(100);
+            const page = await run((ctx) =>
+              query(ctx, range, order).paginate({ numItems, cursor }),
+            );
+            seen.push(...page.page.map((d) => d._id));
+            if (page.isDone) break;
+            cursor = page.continueCursor;
+          }
+          expect(seen, `${order} ${numItems}/page ${JSON.stringify(range)}`).toEqual(
+            inK(range, order),
+          );
+        }
+  });
+
+  it("a document inserted into the run between pages: after the cursor it is read, before it not", async () => {
+    const range: Range = [{ op: "eq", value: 5 }];
+    for (const order of ["asc", "desc"] as const) {
+      const first = await run((ctx) =>
+        query(ctx, range, order).paginate({ numItems: 10, cursor: null }),
+      );
+      // the newest of the run: last in ascending order, first in descending
+      const added = await run((ctx) => ctx.db.insert("things", { tag: "k", n: 5 }));
+      const rest: string[] = [];
+      let cursor: string | null = first.continueCursor;
+      for (;;) {
+        const page = await run((ctx) =>
+          query(ctx, range, order).paginate({ numItems: 10, cursor }),
+        );
+        rest.push(...page.page.map((d) => d._id));
+        if (page.isDone) break;
+        cursor = page.continueCursor;
+      }
+      all = await run((ctx) => ctx.db.query("things").collect());
+      const now = inK(range, order);
+      expect([...first.page.map((d) => d._id), ...rest]).toEqual(
+        order === "asc" ? now : now.filter((id) => id !== added),
+      );
+      await run((ctx) => ctx.db.delete("things", added));
+      all = await run((ctx) => ctx.db.query("things").collect());
+    }
+  });
+
+  it("by_creation_time and by_id: ranges on the system fields, in both orders", async () => {
+    const byTime = [...all].sort((a, b) => a._creationTime - b._creationTime);
+    const middle = byTime[Math.floor(byTime.length / 2)];
+    const byId = [...all].sort((a, b) => compareValues(a._id, b._id));
+    const pivot = byId[Math.floor(byId.length / 3)];
+    const results = await run(async (ctx) => {
+      const docs = (name: string, range: (r: RangeBuilder) => unknown, order: "asc" | "desc") =>
+        ctx.db
+          .query("things")
+          .withIndex(name, range)
+          .order(order)
+          .collect()
+          .then((found) => found.map((d) => d._id));
+      return {
+        timeGt: await docs(
+          "by_creation_time",
+          (r) => r.gt("_creationTime", middle._creationTime),
+          "asc",
+        ),
+        timeLteDesc: await docs(
+          "by_creation_time",
+          (r) => r.lte("_creationTime", middle._creationTime),
+          "desc",
+        ),
+        idEq: await docs("by_id", (r) => r.eq("_id", pivot._id), "asc"),
+        idGteDesc: await docs("by_id", (r) => r.gte("_id", pivot._id), "desc"),
+        idLt: await docs("by_id", (r) => r.lt("_id", pivot._id), "asc"),
+      };
+    });
+    const ids = (docs: Thing[]) => docs.map((d) => d._id);
+    const at = byTime.indexOf(middle);
+    const pivotAt = byId.indexOf(pivot);
+    expect(results.timeGt).toEqual(ids(byTime.slice(at + 1)));
+    expect(results.timeLteDesc).toEqual(ids(byTime.slice(0, at + 1)).reverse());
+    expect(results.idEq).toEqual([pivot._id]);
+    expect(results.idGteDesc).toEqual(ids(byId.slice(pivotAt)).reverse());
+    expect(results.idLt).toEqual(ids(byId.slice(0, pivotAt)));
+  });
+});
