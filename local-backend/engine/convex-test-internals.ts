@@ -7,7 +7,7 @@
 // `AuthFake`, `console.*`): the engine decides what its hooks do, this file how they are installed.
 // Every textual patch is checked: an upgrade that moves these anchors fails loudly here.
 import { createHash } from "node:crypto";
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, realpathSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { getDocumentSize, type Value } from "convex/values";
@@ -138,6 +138,8 @@ export interface ConvexTestInternals {
     timed: <T>(isNested: boolean, run: () => Promise<T>) => Promise<T>;
     /** Set by the engine: sees a top-level mutation's JSON result just before its transaction commits. */
     mutationResult: ((rawResult: string) => void) | null;
+    /** Set by the engine: a top-level query's result as JSON (convexToJson of its value). */
+    queryResult: ((result: unknown) => void) | null;
     /** Set by the engine: ctx.runQuery of actions and HTTP actions, run as `identity`; `original` is convex-test's own. */
     runQuery:
       | ((
@@ -153,6 +155,11 @@ export interface ConvexTestInternals {
   localBackendFailInterruptedJob(db: DatabaseFake, jobId: string, error: string): Promise<void>;
   /** A context slot sharing convex-test's one AsyncLocalStorage (see CONTEXT_SLOTS_SOURCE). */
   LocalBackendSlot: new <T>() => ContextSlot<T>;
+  /** Where ctx.db's copy of convex/server hands its direct reads (see `writeDirectDatabase`). */
+  localBackendDirect: { syscall: DirectSyscall | null; asyncSyscall: DirectSyscall | null };
+  /** convex-test's answers to the direct reads (queryStream, queryCleanup; get, queryStreamNext). */
+  localBackendDirectSyscall: DirectSyscall;
+  localBackendDirectAsyncSyscall: DirectSyscall;
 }
 
 /** AsyncLocalStorage's run/exit/getStore for one value of a shared async context. */
@@ -161,6 +168,12 @@ export interface ContextSlot<T> {
   run<R>(store: T, callback: () => R): R;
   exit<R>(callback: () => R): R;
 }
+
+/**
+ * A syscall whose arguments and answer are the objects convex/server would have sent and parsed as
+ * JSON; undefined for an operation that takes the JSON path.
+ */
+export type DirectSyscall = (op: string, args: Record<string, any>) => unknown;
 
 type TableOfId = (id: string) => string | null;
 
@@ -174,12 +187,17 @@ export interface ProcessHooks {
   syscall(op: string, json: string, original: Syscall): string;
   /** Every asynchronous syscall of a function; `original` is convex-test's answer. */
   asyncSyscall(op: string, json: string, original: AsyncSyscall): Promise<string>;
+  /** A read ctx.db hands over as objects (db.get, a query's stream); `original` is convex-test's answer. */
+  directSyscall(op: string, args: Record<string, any>, original: DirectSyscall): unknown;
+  directAsyncSyscall(op: string, args: Record<string, any>, original: DirectSyscall): unknown;
   /** `ctx.auth.getUserIdentity()`; `original` is convex-test's. */
   getUserIdentity(original: () => Promise<unknown>): Promise<unknown>;
   /** ctx.runQuery of actions and HTTP actions, run as `identity`; `original` is convex-test's own. */
   runQuery: NonNullable<ConvexTestInternals["localBackendHooks"]["runQuery"]>;
   /** A top-level mutation's JSON result, just before its transaction commits. */
   mutationResult(rawResult: string): void;
+  /** A top-level query's result as JSON, once it ran. */
+  queryResult(result: unknown): void;
   /** The text a failed scheduled job keeps as its error. */
   jobError(error: unknown): string;
   /** Convex's checks of arguments, results, schema and writes, and its time limit (engine/convex-values.ts). */
@@ -217,8 +235,15 @@ export function installProcessHooks(internals: ConvexTestInternals, hooks: Proce
     },
   } as ConvexGlobal;
 
+  const directSyscall = internals.localBackendDirectSyscall;
+  const directAsyncSyscall = internals.localBackendDirectAsyncSyscall;
+  internals.localBackendDirect.syscall = (op, args) => hooks.directSyscall(op, args, directSyscall);
+  internals.localBackendDirect.asyncSyscall = (op, args) =>
+    hooks.directAsyncSyscall(op, args, directAsyncSyscall);
+
   internals.localBackendHooks.runQuery = hooks.runQuery;
   internals.localBackendHooks.mutationResult = hooks.mutationResult;
+  internals.localBackendHooks.queryResult = hooks.queryResult;
   internals.localBackendHooks.jobError = hooks.jobError;
   internals.localBackendHooks.checkArgs = hooks.checkArgs;
   internals.localBackendHooks.checkResult = hooks.checkResult;
@@ -383,11 +408,25 @@ export function loadConvexTestInternals(): Promise<ConvexTestInternals> {
       "transaction-metrics",
       patchTransactionLimits(readFileSync(path.join(pkgDir, "dist/transactionMetrics.js"), "utf8")),
     );
+    const direct = writeDirectDatabase(outDir);
     let source = readFileSync(path.join(pkgDir, "dist/index.js"), "utf8");
     source = patch(
       source,
       `from "./transactionMetrics.js"`,
-      `from ${JSON.stringify(pathToFileURL(metricsFile).href)}`,
+      `from ${JSON.stringify(pathToFileURL(metricsFile).href)};\n` +
+        `import { setupReader as localBackendSetupReader, setupWriter as localBackendSetupWriter } from ${JSON.stringify(direct.database)};\n` +
+        `import { localBackendDirect } from ${JSON.stringify(direct.syscall)}`,
+    );
+    // Functions read through ctx.db's copy with the direct transport (writeDirectDatabase).
+    source = patch(
+      source,
+      "                const testCtx = {\n                    ...ctx,\n                    auth: authStorage.getStore() ?? auth,\n                    ...extraCtx,\n                };",
+      "                const testCtx = {\n                    ...ctx,\n                    db: localBackendSetupWriter(),\n                    auth: authStorage.getStore() ?? auth,\n                    ...extraCtx,\n                };",
+    );
+    source = patch(
+      source,
+      "                const testCtx = { ...ctx, auth: authStorage.getStore() ?? auth };",
+      "                const testCtx = { ...ctx, db: localBackendSetupReader(), auth: authStorage.getStore() ?? auth };",
     );
     // convex-test's six AsyncLocalStorages become slots of one: on Node 20 every enabled storage adds
     // its own step to every promise created anywhere in the process.
@@ -582,6 +621,15 @@ export function loadConvexTestInternals(): Promise<ConvexTestInternals> {
       "    return {\n        ...byType,\n        ...byTypeWithPath,",
       RUN_HTTP_ACTION_SOURCE + "    return {\n        ...byType,\n        ...byTypeWithPath,",
     );
+    // A top-level query's result as JSON, before it becomes values: the engine answers with it as is.
+    source = patch(
+      source,
+      "            const rawResult = await nestedTxStorage.run(childLock, invokeInContext);\n            const result = jsonToConvex(JSON.parse(rawResult));\n            if (!isNested && hasPendingValues(result)) {",
+      "            const rawResult = await nestedTxStorage.run(childLock, invokeInContext);\n            const resultJson = JSON.parse(rawResult);\n" +
+        "            const result = jsonToConvex(resultJson);\n            if (!isNested) localBackendHooks.queryResult?.(resultJson);\n" +
+        // a placeholder is in the JSON as {"$commitTs":null}: without that text there is none to look for
+        "            if (!isNested && rawResult.includes('\"$commitTs\"') && hasPendingValues(result)) {",
+    );
     // An HTTP request no route takes: Convex's answer.
     source = patch(
       source,
@@ -590,12 +638,12 @@ export function loadConvexTestInternals(): Promise<ConvexTestInternals> {
         '                    headers: { "Content-Type": "text/plain; charset=utf-8" },\n                });',
     );
     source +=
-      "\nconst localBackendHooks = { mutationResult: null, runQuery: null, jobError: null, checkArgs() {},\n" +
+      "\nconst localBackendHooks = { mutationResult: null, queryResult: null, runQuery: null, jobError: null, checkArgs() {},\n" +
       "    checkResult() {}, checkSchema() {}, checkWrite() {}, timed: (isNested, run) => run() };\n" +
       "const localBackendDocs = new WeakMap();\n" +
       "function localBackendDoc(doc) {\n" +
       "    let cached = localBackendDocs.get(doc);\n" +
-      "    if (cached === undefined) localBackendDocs.set(doc, (cached = { json: undefined, size: -1 }));\n" +
+      "    if (cached === undefined) localBackendDocs.set(doc, (cached = { json: undefined, form: undefined, size: -1 }));\n" +
       "    return cached;\n" +
       "}\n" +
       "function localBackendDocJson(doc) {\n" +
@@ -607,6 +655,46 @@ export function loadConvexTestInternals(): Promise<ConvexTestInternals> {
       "    if (cached.size < 0) cached.size = getDocumentSize(doc);\n" +
       "    return cached.size;\n" +
       "}\n" +
+      // The direct reads: what asyncSyscallImpl and syscallImpl answer, as objects (a document as its
+      // convexToJson form, built once per version; convex/server's jsonToConvex copies it for the function).
+      "function localBackendDocForm(doc) {\n" +
+      "    const cached = localBackendDoc(doc);\n" +
+      "    return (cached.form ??= convexToJson(doc));\n" +
+      "}\n" +
+      "function localBackendDirectSyscall(op, args) {\n" +
+      "    switch (op) {\n" +
+      '        case "1.0/queryStream": {\n' +
+      "            const db = getDb();\n" +
+      "            getTransactionManager().getMetricsTracker()?.trackIndexRange();\n" +
+      "            return { queryId: db.startQuery(args.query) };\n" +
+      "        }\n" +
+      '        case "1.0/queryCleanup":\n' +
+      "            return {};\n" +
+      "    }\n" +
+      "    return undefined;\n" +
+      "}\n" +
+      "function localBackendDirectAsyncSyscall(op, args) {\n" +
+      "    switch (op) {\n" +
+      '        case "1.0/get": {\n' +
+      "            const db = getDb();\n" +
+      "            const tracker = getTransactionManager().getMetricsTracker();\n" +
+      "            tracker?.trackIndexRange();\n" +
+      "            const doc = db.get(args.table, args.id);\n" +
+      "            if (doc === null) return null;\n" +
+      "            tracker?.trackRead(localBackendDocSize(doc));\n" +
+      "            return localBackendDocForm(doc);\n" +
+      "        }\n" +
+      '        case "1.0/queryStreamNext": {\n' +
+      "            const db = getDb();\n" +
+      "            const tracker = getTransactionManager().getMetricsTracker();\n" +
+      "            const { value, done } = db.queryNext(args.queryId);\n" +
+      "            if (done || value === null) return { value: null, done };\n" +
+      "            tracker?.trackRead(localBackendDocSize(value));\n" +
+      "            return { value: localBackendDocForm(value), done: false };\n" +
+      "        }\n" +
+      "    }\n" +
+      "    return undefined;\n" +
+      "}\n" +
       "function localBackendRunQuery(auth, original) {\n" +
       "    return (reference, args) => localBackendHooks.runQuery\n" +
       "        ? localBackendHooks.runQuery((authStorage.getStore() ?? auth)._userIdentity, reference, args, original)\n" +
@@ -614,12 +702,150 @@ export function loadConvexTestInternals(): Promise<ConvexTestInternals> {
       "}\n" +
       "export { LocalBackendSlot, convexGlobalStorage, evaluateRangeFilter, evaluateFilter, validateIndexRangeExpression,\n" +
       "    runScheduledFunction, AuthFake, localBackendHooks, localBackendFailInterruptedJob,\n" +
-      "    TransactionMetricsTracker };\n";
+      "    TransactionMetricsTracker, localBackendDirect, localBackendDirectSyscall, localBackendDirectAsyncSyscall };\n";
     const outFile = writePatched(outDir, "index", source);
     return (await import(pathToFileURL(outFile).href)) as ConvexTestInternals;
   })();
   return loaded;
 }
+
+/**
+ * convex/server's `ctx.db` (impl/database_impl.js and impl/query_impl.js) copied unchanged but for the
+ * transport of its reads: `db.get` and a query's stream (queryStream, queryStreamNext, queryCleanup)
+ * hand their arguments and answers to the engine as objects (`ConvexTestInternals.localBackendDirect`)
+ * instead of JSON text that is built, parsed twice and parsed back per document. Every other syscall
+ * (writes, pages, counts, search) takes convex/server's own path. The copies import everything else
+ * from the convex package itself, so values, errors and builders are the app's own.
+ */
+function writeDirectDatabase(outDir: string): { database: string; syscall: string } {
+  const implDir = realpathSync(path.join(nodeModules, "convex/dist/esm/server/impl"));
+  const imports = (source: string, local: Record<string, string>) =>
+    source.replace(
+      /from "(\.{1,2}\/[^"]+)"/g,
+      (_, spec: string) =>
+        `from ${JSON.stringify(local[spec] ?? pathToFileURL(path.join(implDir, spec)).href)}`,
+    );
+  const read = (file: string) => readFileSync(path.join(implDir, file), "utf8");
+  let syscall = read("syscall.js");
+  syscall = patch(
+    syscall,
+    "  const resultStr = Convex.syscall(op, JSON.stringify(arg));",
+    "  const direct = localBackendDirect.syscall?.(op, arg);\n" +
+      "  if (direct !== undefined) return direct;\n" +
+      "  const resultStr = Convex.syscall(op, JSON.stringify(arg));",
+  );
+  syscall += DIRECT_SYSCALL_SOURCE;
+  const syscallFile = pathToFileURL(writePatched(outDir, "server-syscall", imports(syscall, {})));
+  // A direct read is answered in the same synchronous step (no promise per document: each costs the
+  // AsyncLocalStorages' hooks), and its document is copied for the function by `localBackendValue`.
+  const syscallImport = 'import { performAsyncSyscall, performSyscall } from "./syscall.js";';
+  const withDirect =
+    "import { performAsyncSyscall, performSyscall, localBackendDirect, localBackendRead, localBackendValue } from " +
+    '"./syscall.js";';
+  let query = patch(read("query_impl.js"), syscallImport, withDirect);
+  query = patch(
+    query,
+    '    const { value, done } = await performAsyncSyscall("1.0/queryStreamNext", {\n      queryId\n    });',
+    "    const { value, done } = localBackendDirect.asyncSyscall !== null ? " +
+      'localBackendRead("1.0/queryStreamNext", { queryId }) : await performAsyncSyscall("1.0/queryStreamNext", {\n      queryId\n    });',
+  );
+  query = patch(
+    query,
+    "    const convexValue = jsonToConvex(value);",
+    "    const convexValue = localBackendValue(value);",
+  );
+  // collect() as its `for await` over next() does it, each step answered at once.
+  query = patch(
+    query,
+    "  async collect() {\n    const out = [];",
+    "  async collect() {\n    if (localBackendDirect.asyncSyscall !== null) return localBackendCollect(this);\n    const out = [];",
+  );
+  query += LOCAL_BACKEND_COLLECT_SOURCE;
+  const queryFile = writePatched(
+    outDir,
+    "server-query",
+    imports(query, { "./syscall.js": syscallFile.href }),
+  );
+  let database = patch(read("database_impl.js"), syscallImport, withDirect);
+  database = patch(
+    database,
+    '  const syscallJSON = await performAsyncSyscall("1.0/get", args);\n  return jsonToConvex(syscallJSON);',
+    "  const syscallJSON = localBackendDirect.asyncSyscall !== null ? " +
+      'localBackendRead("1.0/get", args) : await performAsyncSyscall("1.0/get", args);\n' +
+      "  return localBackendValue(syscallJSON);",
+  );
+  // db.get hands on get's promise rather than awaiting it in a promise of its own.
+  database = patch(
+    database,
+    "      get: async (arg0, arg1) => {\n        return arg1 !== void 0 ? await get(arg0, arg1, isSystem) : await get(void 0, arg0, isSystem);\n      },",
+    "      get: (arg0, arg1) => {\n        return arg1 !== void 0 ? get(arg0, arg1, isSystem) : get(void 0, arg0, isSystem);\n      },",
+  );
+  const databaseFile = writePatched(
+    outDir,
+    "server-database",
+    imports(database, {
+      "./syscall.js": syscallFile.href,
+      "./query_impl.js": pathToFileURL(queryFile).href,
+    }),
+  );
+  return { database: pathToFileURL(databaseFile).href, syscall: syscallFile.href };
+}
+
+/**
+ * Appended to the copy of convex/server's syscall.js. A direct read answers a document as its
+ * convexToJson form (shared, never changed); `localBackendValue` gives the function its own copy, the
+ * value jsonToConvex would make of it, without re-checking field names convexToJson already checked.
+ * The forms' only `$` keys are the encoded values ($bytes, $integer, $float, $commitTs): jsonToConvex's.
+ */
+const DIRECT_SYSCALL_SOURCE = `
+export const localBackendDirect = { syscall: null, asyncSyscall: null };
+function localBackendCopy(value) {
+  if (typeof value !== "object" || value === null) return value;
+  if (Array.isArray(value)) {
+    const out = [];
+    for (let i = 0; i < value.length; i++) out.push(localBackendCopy(value[i]));
+    return out;
+  }
+  const out = {};
+  for (const key in value) {
+    if (key.charCodeAt(0) === 36) return jsonToConvex(value);
+    out[key] = localBackendCopy(value[key]);
+  }
+  return out;
+}
+/** A direct read (installed with the Convex global), with performAsyncSyscall's errors. */
+export function localBackendRead(op, arg) {
+  try {
+    return localBackendDirect.asyncSyscall(op, arg);
+  } catch (e) {
+    if (e.data !== void 0) {
+      const rethrown = new ConvexError(e.message);
+      rethrown.data = jsonToConvex(e.data);
+      throw rethrown;
+    }
+    throw new Error(e.message);
+  }
+}
+export function localBackendValue(json) {
+  return localBackendDirect.asyncSyscall === null ? jsonToConvex(json) : localBackendCopy(json);
+}
+`;
+
+/** Appended to the copy of query_impl.js: `collect()` of a query whose reads are direct. */
+const LOCAL_BACKEND_COLLECT_SOURCE = `
+function localBackendCollect(query) {
+  const queryId = query.startQuery();
+  const out = [];
+  for (;;) {
+    const { value, done } = localBackendRead("1.0/queryStreamNext", { queryId });
+    if (done) {
+      query.closeQuery();
+      return out;
+    }
+    out.push(localBackendValue(value));
+  }
+}
+`;
 
 /** Writes a patched file named by its content: checkouts sharing node_modules may patch differently at once. */
 function writePatched(outDir: string, name: string, source: string): string {

@@ -37,6 +37,7 @@ import { queryValue } from "./index-query.ts";
 import { newRequestId } from "../http-util.ts";
 import { parseAuthConfig, type AuthProvider } from "../auth-config.ts";
 import { decodeId } from "./ids.ts";
+import { TimeLimit } from "./time-limit.ts";
 import { vectorSearch, type VectorQuery } from "./vector-search.ts";
 
 export type FunctionKind = "query" | "mutation" | "action";
@@ -145,6 +146,8 @@ interface CallContext {
   logLines: string[];
   commitTs?: bigint;
   request?: RequestKey;
+  /** A query's result as JSON (the value convex/server serialised). */
+  queryResult?: JSONValue;
   /** The mutation's JSON result, seen just before its top-level commit. */
   rawResult?: string;
   /** A query's journal: the end cursor its page had (`previous`) and has now (`next`). */
@@ -154,6 +157,8 @@ interface CallContext {
 /** Function paths whose lookup is remembered: the oldest is forgotten first (a miss costs one lookup). */
 export const MAX_RESOLVED = 10_000;
 
+/** Queries' and mutations' execution time (engine/time-limit.ts). */
+const timeLimit = new TimeLimit();
 // Slots of convex-test's one AsyncLocalStorage, made when the first engine loads it.
 let callStorage: ContextSlot<CallContext>;
 let readSetStorage: ContextSlot<ReadSet>;
@@ -223,6 +228,19 @@ function installProcessSeams(internals: ConvexTestInternals) {
       return original(op, json);
     },
 
+    // The same reads when ctx.db hands them over as objects (convex-test-internals.ts writeDirectDatabase).
+    directSyscall(op, args, original) {
+      if (op === "1.0/queryStream") readSetStorage.getStore()?.addQuery(args.query);
+      return original(op, args);
+    },
+    directAsyncSyscall(op, args, original) {
+      if (op === "1.0/get") {
+        readSetStorage.getStore()?.ids.add(args.id);
+        engineFor()?.database.checkGet(args);
+      }
+      return original(op, args);
+    },
+
     // ctx.runQuery inside an action is a transaction of its own, so it reads through the query cache.
     runQuery(identity, reference, args, original) {
       const engine = engineFor();
@@ -248,6 +266,11 @@ function installProcessSeams(internals: ConvexTestInternals) {
           ? (error.stack ?? "").split("\n").filter((l) => /^\s+at /.test(l))
           : [];
       return [message, ...frames].join("\n");
+    },
+
+    queryResult(result) {
+      const call = callStorage.getStore();
+      if (call) call.queryResult = result as JSONValue;
     },
 
     mutationResult(rawResult) {
@@ -276,16 +299,12 @@ function installProcessSeams(internals: ConvexTestInternals) {
       if (error) throw new Error(error);
     },
     async timed(isNested, run) {
-      const limit = engineFor()?.limits.queryMutationMs ?? CONVEX_LIMITS.queryMutationMs;
       if (isNested) return run();
-      const start = process.cpuUsage();
+      const limit = engineFor()?.limits.queryMutationMs ?? CONVEX_LIMITS.queryMutationMs;
+      const started = timeLimit.start();
       const result = await run();
-      // Convex limits the time user code runs. A query or mutation waits on nothing but the in-memory
-      // database (microtasks: no other request runs meanwhile), so the process's CPU time over the run
-      // is its code's; wall time would count the machine's other load too. Convex stops the function
-      // at the limit; here it fails when it returns, and its writes are rolled back.
-      const used = process.cpuUsage(start);
-      if ((used.user + used.system) / 1000 > limit)
+      // Convex stops the function at the limit; here it fails when it returns, and its writes are rolled back.
+      if (timeLimit.over(started, limit))
         throw new ConvexSystemError(
           `Function execution timed out (maximum duration: ${formatDuration(limit)})`,
         );
@@ -664,7 +683,10 @@ export class Engine {
       const value = options.readSet ? await readSetStorage.run(options.readSet, run) : await run();
       ended(null);
       return {
-        value: convexToJson(value ?? null),
+        value:
+          actual === "query" && context.queryResult !== undefined
+            ? context.queryResult
+            : convexToJson(value ?? null),
         logLines: context.logLines,
         commitTs: context.commitTs,
         journal: journal?.next ?? null,
