@@ -1,3 +1,4 @@
+import type { FunctionArgs } from "convex/server";
 import { beforeAll, describe, expect, test } from "vitest";
 import { api, internal } from "./_generated/api";
 import {
@@ -14,6 +15,18 @@ import {
 } from "./test.setup";
 
 beforeAll(useAuthEnv);
+
+type Filters = Omit<FunctionArgs<typeof api.admin.technicians>, "paginationOpts">;
+
+/** The first page (large enough for these tests) of the admin grid. */
+async function firstPage(as: Caller, filters: Filters) {
+  return (
+    await as.query(api.admin.technicians, {
+      ...filters,
+      paginationOpts: { numItems: 50, cursor: null },
+    })
+  ).page;
+}
 
 async function refusedForNonAdmins(t: TestConvex, call: (as: Caller) => Promise<unknown>) {
   const { visitor, customer, professional } = await everyKindOfCaller(t);
@@ -34,6 +47,12 @@ describe("admin queries", () => {
       verified: false,
     });
     await insertProfessional(t, { name: "C", specialty: "painter", city: "pokhara" });
+    await insertProfessional(t, {
+      name: "D",
+      specialty: "painter",
+      city: "pokhara",
+      verified: false,
+    });
     await t.run((ctx) =>
       ctx.db.insert("presence", {
         userId: a.userId,
@@ -42,12 +61,10 @@ describe("admin queries", () => {
         lastSeen: 1,
       }),
     );
-    const all = await admin.as.query(api.admin.technicians, {});
-    expect(all.map((r) => r.name).sort()).toEqual(["A", "B", "C"]);
-    const pokharaPlumbers = await admin.as.query(api.admin.technicians, {
-      city: "pokhara",
-      specialty: "plumber",
-    });
+    const names = async (filters: Filters) =>
+      (await firstPage(admin.as, filters)).map((r) => r.name);
+    expect(await names({})).toEqual(["D", "C", "B", "A"]);
+    const pokharaPlumbers = await firstPage(admin.as, { city: "pokhara", specialty: "plumber" });
     expect(pokharaPlumbers).toHaveLength(1);
     expect(pokharaPlumbers[0]).toMatchObject({
       name: "A",
@@ -55,15 +72,35 @@ describe("admin queries", () => {
       verification: { status: "verified" },
     });
     expect(pokharaPlumbers[0].email).toContain("@");
-    expect(
-      (await admin.as.query(api.admin.technicians, { verification: "unverified" })).map(
-        (r) => r.name,
-      ),
-    ).toEqual(["B"]);
-    expect(
-      (await admin.as.query(api.admin.technicians, { city: "pokhara" })).map((r) => r.name).sort(),
-    ).toEqual(["A", "C"]);
-    await refusedForNonAdmins(t, (as) => as.query(api.admin.technicians, {}));
+    expect(await names({ verification: "unverified" })).toEqual(["D", "B"]);
+    expect(await names({ verification: "unverified", city: "pokhara" })).toEqual(["D"]);
+    expect(await names({ verification: "verified", specialty: "painter" })).toEqual(["C"]);
+    expect(await names({ city: "pokhara" })).toEqual(["D", "C", "A"]);
+    expect(await names({ specialty: "plumber" })).toEqual(["A", "B"]); // by city, then newest
+    await refusedForNonAdmins(t, (as) =>
+      as.query(api.admin.technicians, { paginationOpts: { numItems: 10, cursor: null } }),
+    );
+  });
+
+  test("technicians: a page at a time, filters applied before the page is cut", async () => {
+    const t = newTest();
+    const admin = await insertAdmin(t);
+    for (let i = 0; i < 7; i++)
+      await insertProfessional(t, { name: `P${i}`, city: "pokhara", verified: i % 2 === 0 });
+    const pages: string[][] = [];
+    let cursor: string | null = null;
+    for (;;) {
+      const result: { page: { name: string }[]; isDone: boolean; continueCursor: string } =
+        await admin.as.query(api.admin.technicians, {
+          verification: "verified",
+          paginationOpts: { numItems: 2, cursor },
+        });
+      pages.push(result.page.map((r) => r.name));
+      if (result.isDone) break;
+      cursor = result.continueCursor;
+    }
+    expect(pages.flat()).toEqual(["P6", "P4", "P2", "P0"]);
+    expect(pages[0]).toHaveLength(2);
   });
 
   test("technician: documents for admins only", async () => {

@@ -1,5 +1,6 @@
 import { createAccount } from "@convex-dev/auth/server";
 import { ConvexError, v } from "convex/values";
+import { paginationOptsValidator } from "convex/server";
 import { internal } from "./_generated/api";
 import type { Doc } from "./_generated/dataModel";
 import type { ActionCtx, QueryCtx } from "./_generated/server";
@@ -37,20 +38,30 @@ const BOOKING_COUNT_CAP = 100;
 const USER_COUNT_CAP = 2000;
 const STATUS_COUNT_CAP = 1000;
 
-/** Every professional matching the filters, through the narrowest index that serves them. */
+/**
+ * The admin grid, a page at a time (newest first): the professionals matching the filters, through the
+ * narrowest index that serves them; a filter the index does not serve is applied before the page is cut.
+ */
 export const technicians = adminQuery({
   args: {
     city: v.optional(city),
     specialty: v.optional(specialty),
     verification: v.optional(verificationStatus),
+    paginationOpts: paginationOptsValidator,
   },
-  handler: (ctx, args) => technicianRows(ctx, args),
+  handler: async (ctx, { paginationOpts, ...filters }) => {
+    const page = await technicianQuery(ctx, filters).paginate(paginationOpts);
+    return { ...page, page: await Promise.all(page.page.map((p) => adminRow(ctx, p))) };
+  },
 });
 
 /** The admin grid's rows for the REST API (GET /api/technicians, admins only: checked by the route). */
 export const techniciansForApi = internalQuery({
   args: {},
-  handler: (ctx) => technicianRows(ctx, {}),
+  handler: async (ctx) => {
+    const rows = await technicianQuery(ctx, {}).take(LIST_LIMIT);
+    return await Promise.all(rows.map((p) => adminRow(ctx, p)));
+  },
 });
 
 /** One professional with the document URLs (only admins and the owner ever get these). */
@@ -329,30 +340,41 @@ export const hasAdmin = internalQuery({
       .first()) !== null,
 });
 
-/** Professionals for the admin, filtered by city, specialty and verification (at most LIST_LIMIT). */
-async function technicianRows(
-  ctx: QueryCtx,
-  args: { city?: CitySlug; specialty?: SpecialtySlug; verification?: VerificationStatus },
-) {
-  const { city, specialty, verification } = args;
+/**
+ * Professionals matching the filters through the narrowest index that serves them, newest first (within
+ * each city when only the specialty is given); a filter the index leaves open is checked on each row.
+ */
+function technicianQuery(ctx: QueryCtx, { city, specialty, verification }: TechnicianFilters) {
   const base = ctx.db.query("professionals");
-  const rows =
-    specialty !== undefined && city !== undefined
-      ? await base
-          .withIndex("by_specialty_and_city", (q) => q.eq("specialty", specialty).eq("city", city))
-          .take(LIST_LIMIT)
+  const [indexed, open]: [typeof base | ReturnType<typeof base.withIndex>, TechnicianFilters] =
+    specialty !== undefined
+      ? [
+          base.withIndex("by_specialty_and_city", (q) =>
+            city === undefined
+              ? q.eq("specialty", specialty)
+              : q.eq("specialty", specialty).eq("city", city),
+          ),
+          { verification },
+        ]
       : verification !== undefined
-        ? await base
-            .withIndex("by_verification", (q) => q.eq("verification.status", verification))
-            .take(LIST_LIMIT)
+        ? [
+            base.withIndex("by_verification", (q) => q.eq("verification.status", verification)),
+            { city },
+          ]
         : city !== undefined
-          ? await base.withIndex("by_city", (q) => q.eq("city", city)).take(LIST_LIMIT)
-          : await base.order("desc").take(LIST_LIMIT);
-  const matching = rows.filter(
-    (p) =>
-      (city === undefined || p.city === city) &&
-      (specialty === undefined || p.specialty === specialty) &&
-      (verification === undefined || p.verification.status === verification),
+          ? [base.withIndex("by_city", (q) => q.eq("city", city)), {}]
+          : [base, {}];
+  const ordered = indexed.order("desc");
+  if (open.city === undefined && open.verification === undefined) return ordered;
+  return ordered.filter((q) =>
+    open.city !== undefined
+      ? q.eq(q.field("city"), open.city)
+      : q.eq(q.field("verification.status"), open.verification!),
   );
-  return await Promise.all(matching.map((p) => adminRow(ctx, p)));
 }
+
+type TechnicianFilters = {
+  city?: CitySlug;
+  specialty?: SpecialtySlug;
+  verification?: VerificationStatus;
+};

@@ -298,7 +298,13 @@ describe("professionals:resubmitDocuments", () => {
     const t = newTest();
     const pro = await rejectedProfessional(t);
     const admin = await insertAdmin(t);
-    const waiting = () => admin.as.query(api.admin.technicians, { verification: "unverified" });
+    const waiting = async () =>
+      (
+        await admin.as.query(api.admin.technicians, {
+          verification: "unverified",
+          paginationOpts: { numItems: 50, cursor: null },
+        })
+      ).page;
     expect(await waiting()).toEqual([]);
     expect((await admin.as.query(api.admin.stats, {})).pendingVerifications).toBe(0);
     await pro.as.mutation(api.professionals.resubmitDocuments, {

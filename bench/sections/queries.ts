@@ -203,10 +203,18 @@ const CALLS: [string, (db: Db) => Promise<unknown>][] = [
     "professionals:search {plumber, kathmandu}",
     ({ visitor }) => visitor("professionals:search", { specialty: "plumber", city: "kathmandu" }),
   ],
-  ["admin:technicians {} (admin)", ({ asAdmin }) => asAdmin("admin:technicians", {})],
   [
-    "admin:technicians {city} (admin)",
-    ({ asAdmin }) => asAdmin("admin:technicians", { city: "kathmandu" }),
+    "admin:technicians {} (admin, 24/page)",
+    ({ asAdmin }) =>
+      asAdmin("admin:technicians", { paginationOpts: { numItems: 24, cursor: null } }),
+  ],
+  [
+    "admin:technicians {city} (admin, 24/page)",
+    ({ asAdmin }) =>
+      asAdmin("admin:technicians", {
+        city: "kathmandu",
+        paginationOpts: { numItems: 24, cursor: null },
+      }),
   ],
 ];
 

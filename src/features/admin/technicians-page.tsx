@@ -1,9 +1,10 @@
-import { useQuery } from "convex/react";
+import { usePaginatedQuery } from "convex/react";
 import { useState } from "react";
 import { useSearchParams } from "react-router-dom";
 import { api } from "@convex/_generated/api";
 import type { Id } from "@convex/_generated/dataModel";
 import { CITIES, SPECIALTIES, type CitySlug, type SpecialtySlug } from "@convex/constants";
+import { Button } from "@/components/ui/button";
 import { SelectField } from "@/components/ui/inputs";
 import { EmptyState, LoadingState } from "@/components/ui/states";
 import {
@@ -113,36 +114,55 @@ export default function TechniciansPage() {
 
 type Filters = { city?: CitySlug; specialty?: SpecialtySlug; verification?: VerificationStatus };
 
+/** Cards per page: two or three whole rows of the grid. */
+const PAGE = 24;
+
 function TechnicianGrid(filters: Filters) {
-  const technicians = useQuery(api.admin.technicians, filters);
+  const { results, status, loadMore } = usePaginatedQuery(api.admin.technicians, filters, {
+    initialNumItems: PAGE,
+  });
   const [openId, setOpenId] = useState<Id<"professionals"> | null>(null);
-  if (technicians === undefined) return <LoadingState label={m.admin_technicians_loading()} />;
+  if (status === "LoadingFirstPage") return <LoadingState label={m.admin_technicians_loading()} />;
   const filtered = filters.city || filters.specialty || filters.verification;
-  const count = { count: formatNumber(technicians.length) };
-  const one = technicians.length === 1;
+  const count = { count: formatNumber(results.length) };
+  const one = results.length === 1;
   return (
     <>
       <p className="mt-4 text-sm text-slate-600" aria-live="polite">
-        {filtered
-          ? one
-            ? m.admin_technicians_count_filtered_one(count)
-            : m.admin_technicians_count_filtered(count)
-          : one
-            ? m.admin_technicians_count_one(count)
-            : m.admin_technicians_count(count)}
+        {status !== "Exhausted"
+          ? filtered
+            ? m.admin_technicians_count_first_filtered(count)
+            : m.admin_technicians_count_first(count)
+          : filtered
+            ? one
+              ? m.admin_technicians_count_filtered_one(count)
+              : m.admin_technicians_count_filtered(count)
+            : one
+              ? m.admin_technicians_count_one(count)
+              : m.admin_technicians_count(count)}
       </p>
-      {technicians.length === 0 ? (
+      {results.length === 0 ? (
         <div className="mt-2">
           <EmptyState title={FALLBACK.list()} />
         </div>
       ) : (
         <ul className="mt-2 grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
-          {technicians.map((t) => (
+          {results.map((t) => (
             <li key={t._id}>
               <TechnicianCard technician={t} onOpen={() => setOpenId(t._id)} />
             </li>
           ))}
         </ul>
+      )}
+      {status !== "Exhausted" && (
+        <Button
+          variant="secondary"
+          className="mt-4 w-full sm:w-auto"
+          disabled={status === "LoadingMore"}
+          onClick={() => loadMore(PAGE)}
+        >
+          {status === "LoadingMore" ? m.admin_technicians_loading() : m.admin_technicians_more()}
+        </Button>
       )}
       {openId && <TechnicianDialog professionalId={openId} onClose={() => setOpenId(null)} />}
     </>
