@@ -162,6 +162,7 @@ describe("a local backend", () => {
       body: expect.stringContaining("requested"),
       url: `/professional-dashboard?booking=${encodeURIComponent(bookingId)}`,
       bookingId,
+      lang: "en",
     });
     expect(got.urgency).toBe("high");
     expect(got.ttl).toBeGreaterThan(0);
