@@ -122,6 +122,7 @@ export const users = adminQuery({
         phone: u.phone ?? "",
         role: u.role ?? "customer",
         username: u.username,
+        suspended: u.suspended !== undefined,
         bookingCount: await bookingCount(ctx, u),
         _creationTime: u._creationTime,
       })),

@@ -77,6 +77,9 @@ async function signInFlow(role: AuthRole, params: Params, ctx: Ctx) {
     mapAuthError(error, role);
   }
   if (user.role !== role) invalidCredentials(role);
+  // told only to someone who knows the password (retrieveAccount checked it)
+  if (user.suspended !== undefined)
+    fail("ACCOUNT_SUSPENDED", "This account is suspended. Please contact support.");
   return { userId: user._id };
 }
 

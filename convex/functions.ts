@@ -11,9 +11,10 @@ import type { Role } from "./validators";
 import { fail } from "./model/errors";
 
 /**
- * The signed-in user, or null for a visitor, a user whose account was deleted, or a token whose auth
- * session has ended: a JWT stays valid until it expires even after sign-out deletes its session, so the
- * session must still exist. Reading it also makes a subscribed query re-run (and see null) at sign-out.
+ * The signed-in user, or null for a visitor, a user whose account was deleted or suspended, or a token
+ * whose auth session has ended: a JWT stays valid until it expires even after sign-out deletes its
+ * session, so the session must still exist. Reading it also makes a subscribed query re-run (and see
+ * null) at sign-out and at suspension (model/suspension.ts).
  */
 export async function getViewer(ctx: QueryCtx): Promise<Doc<"users"> | null> {
   const [userId, rawSessionId] = await Promise.all([getAuthUserId(ctx), getAuthSessionId(ctx)]);
@@ -23,7 +24,7 @@ export async function getViewer(ctx: QueryCtx): Promise<Doc<"users"> | null> {
     ctx.db.get("users", userId),
     ctx.db.get("authSessions", sessionId),
   ]);
-  return session === null ? null : user;
+  return session === null || user?.suspended !== undefined ? null : user;
 }
 
 /** The viewer, who must be signed in and, when `roles` are given, hold one of them. */

@@ -6,6 +6,8 @@ import {
   city,
   locale,
   place,
+  reportCategory,
+  reportStatus,
   role,
   specialty,
   verificationStatus,
@@ -145,7 +147,11 @@ export default defineSchema({
     // eslint-disable-next-line @convex-dev/no-duplicate-indexes
     .index("by_professionalId", ["professionalId"])
     .index("by_professionalId_and_status", ["professionalId", "status"])
-    .index("by_status", ["status"]),
+    .index("by_status", ["status"])
+    // the admin's bookings view filtered by city, newest first (_creationTime order)
+    // eslint-disable-next-line @convex-dev/no-duplicate-indexes
+    .index("by_city", ["city"])
+    .index("by_city_and_status", ["city", "status"]),
 
   bookingEvents: defineTable({
     bookingId: v.id("bookings"),
@@ -271,6 +277,34 @@ export default defineSchema({
   })
     .index("by_userId", ["userId"])
     .index("by_endpoint", ["endpoint"]),
+
+  /** model/suspension.ts: every suspension and restoration of an account, by whom and why. */
+  accountEvents: defineTable({
+    userId: v.id("users"),
+    adminId: v.id("users"),
+    action: v.union(v.literal("suspended"), v.literal("restored")),
+    reason: v.string(),
+  }).index("by_userId", ["userId"]),
+
+  /**
+   * model/reports.ts: a party to a booking reports it, or the review on it; an admin resolves the
+   * report with a note the reporter reads.
+   */
+  reports: defineTable({
+    reporterId: v.id("users"),
+    bookingId: v.id("bookings"),
+    reviewId: v.optional(v.id("reviews")), // present when the review is reported
+    category: reportCategory,
+    text: v.string(),
+    status: reportStatus,
+    resolution: v.optional(v.object({ by: v.id("users"), at: v.number(), note: v.string() })),
+  })
+    // the admin's queue newest first and its live count
+    .index("by_status", ["status"])
+    // one open report per reporter and target; the reporter's own list for a booking
+    .index("by_reporterId_and_bookingId", ["reporterId", "bookingId"])
+    // the admin's booking view lists the reports on it
+    .index("by_bookingId", ["bookingId"]),
 
   /** model/rateLimit.ts: calls counted in the current window, per limited action and caller. */
   rateLimits: defineTable({

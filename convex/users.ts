@@ -1,3 +1,4 @@
+import { getAuthUserId } from "@convex-dev/auth/server";
 import { v } from "convex/values";
 import { z } from "zod";
 import { internal } from "./_generated/api";
@@ -27,6 +28,22 @@ export const viewer = publicQuery({
   args: {},
   returns: v.union(viewerShape, v.null()),
   handler: async (ctx) => (ctx.viewer === null ? null : await publicProfile(ctx, ctx.viewer)),
+});
+
+/**
+ * What became of the signed-in account: "active", or "suspended" when an admin suspended it (the token
+ * still names the user, but their sessions are gone: the app signs out and says why), or "none" for a
+ * visitor or a session that ended otherwise.
+ */
+export const accountStatus = publicQuery({
+  args: {},
+  returns: v.union(v.literal("active"), v.literal("suspended"), v.literal("none")),
+  handler: async (ctx) => {
+    if (ctx.viewer !== null) return "active";
+    const userId = await getAuthUserId(ctx);
+    const user = userId === null ? null : await ctx.db.get("users", userId);
+    return user?.suspended !== undefined ? "suspended" : "none";
+  },
 });
 
 /** Remembers the interface language the signed-in user chose (their devices adopt it at sign-in). */

@@ -1,6 +1,7 @@
 import { v, type Infer } from "convex/values";
 import { CITIES, LOCALES, SPECIALTIES } from "./constants";
 import { BOOKING_STATUSES, type BookingStatus } from "./rules/bookingLifecycle";
+import { REPORT_CATEGORIES, REPORT_STATUSES } from "./rules/moderation";
 
 // The plain values live in ./constants so the web app can import them without convex/values; the
 // backend's modules keep reading them from here.
@@ -47,3 +48,6 @@ export const workingHours = v.object({
   start: v.number(),
   end: v.number(),
 });
+
+export const reportCategory = v.union(...REPORT_CATEGORIES.map((c) => v.literal(c)));
+export const reportStatus = v.union(...REPORT_STATUSES.map((c) => v.literal(c)));

@@ -91,6 +91,7 @@ export const FUNCTION_ACCESS: Record<string, DrillRole[]> = {
   "presence:online": ADMIN,
   // users
   "users:viewer": ALL,
+  "users:accountStatus": ALL,
   "users:updateProfile": SIGNED_IN,
   "users:setLanguage": SIGNED_IN,
   "users:exportMyData": SIGNED_IN,
@@ -112,7 +113,25 @@ export const FUNCTION_ACCESS: Record<string, DrillRole[]> = {
   "admin:messages": ADMIN,
   "admin:unreadMessages": ADMIN,
   "admin:setMessageHandled": ADMIN,
+  "adminBookings:list": ADMIN,
+  "adminBookings:get": ADMIN,
+  "adminAccounts:get": ADMIN,
+  "adminAccounts:suspend": ADMIN,
+  "adminAccounts:restore": ADMIN,
+  "adminReports:list": ADMIN,
+  "adminReports:openCount": ADMIN,
+  "adminReports:get": ADMIN,
+  "adminReports:resolve": ADMIN,
+  // reports: the two sides of the fixture booking report it; everyone signed in may ask for their own
+  "reports:create": ["customer", "professional"],
+  "reports:mine": SIGNED_IN,
 };
+
+/**
+ * Functions that may end a fixture user's sessions when the hostile-id sweep hands them that user's
+ * id (an admin suspending an account): the sweep reinstates the fixture users after each such call.
+ */
+export const ENDS_SESSIONS = new Set(["adminAccounts:suspend"]);
 
 const TWIN: Partial<Record<DrillRole, DrillRole>> = {
   customer: "otherCustomer",
@@ -272,6 +291,23 @@ export const FUNCTION_WRITES: Record<string, Writes> = {
   "admin:setAvailability": { professionals: "any", mapMarkers: "any" },
   "admin:updateSettings": { settings: "any" },
   "admin:setMessageHandled": { contactMessages: "any" },
+  // the account's sessions end, its position goes, its open bookings are cancelled and both sides told
+  "adminAccounts:suspend": {
+    bookings: "any",
+    bookingEvents: "new",
+    notifications: "new",
+    _scheduled_functions: "new",
+    users: "any",
+    accountEvents: "any",
+    authSessions: "any",
+    authRefreshTokens: "any",
+    presence: "any",
+    liveLocations: "any",
+    mapMarkers: "any",
+  },
+  "adminAccounts:restore": { users: "any", accountEvents: "any" },
+  "adminReports:resolve": { reports: "any" },
+  "reports:create": { reports: "own", rateLimits: "any" },
 };
 
 /** Route (as in ROUTE_ACCESS) → the tables an allowed request may change. */

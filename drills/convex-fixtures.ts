@@ -114,6 +114,26 @@ export async function buildFixtures() {
   const viewerOf = (as: Accessor) => viewers.get(as) ?? { role: "visitor" as const, admin: false };
 
   /**
+   * Undoes a suspension of fixture users (adminAccounts:suspend with their ids): lifts it, and signs
+   * in again each role whose session it ended, so later calls act as the same users.
+   */
+  const reinstate = async () => {
+    for (const [role, userId] of Object.entries(userIds) as [SignedInRole, Id<"users">][]) {
+      const [user, session] = await t.run(async (ctx) => [
+        await ctx.db.get("users", userId),
+        await ctx.db.get("authSessions", sessions[role]),
+      ]);
+      if (user?.suspended !== undefined)
+        await t.run((ctx) => ctx.db.patch("users", userId, { suspended: undefined }));
+      if (session === null) {
+        const { as, sessionId } = await signedIn(role, userId);
+        callers[role] = as;
+        sessions[role] = sessionId;
+      }
+    }
+  };
+
+  /**
    * A fresh booking between A and P in the given status (so state-changing calls never collide),
    * each three hours before the last: accepting one never clashes with another (rules/schedule.ts).
    */
@@ -382,6 +402,7 @@ export async function buildFixtures() {
     resetLocations,
     freshCaller,
     freshSession,
+    reinstate,
     sessionFor: async (role: SignedInRole, userId: Id<"users">) =>
       (await signedIn(role, userId)).as,
     storeImage,

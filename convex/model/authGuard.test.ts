@@ -125,6 +125,19 @@ async function oneOfEveryTable(ctx: MutationCtx) {
       actorId: userId,
       to: "completed",
     }),
+    accountEvents: await ctx.db.insert("accountEvents", {
+      userId,
+      adminId: userId,
+      action: "restored",
+      reason: "Checked again",
+    }),
+    reports: await ctx.db.insert("reports", {
+      reporterId: userId,
+      bookingId,
+      category: "other",
+      text: "Something went wrong",
+      status: "open",
+    }),
     notifications: await ctx.db.insert("notifications", {
       userId,
       kind: "test",

@@ -68,6 +68,9 @@ export const ERROR_CODES = [
   "TOO_EARLY",
   "ALREADY_REPLIED",
   "ACCOUNT_SUSPENDED",
+  // moderation
+  "REPORT_OPEN",
+  "CANNOT_SUSPEND_SELF",
   // professionals and positions
   "ALREADY_VERIFIED",
   "INVALID_LOCATION",

@@ -9,6 +9,7 @@ import { photoUrlOf, urlOf } from "./files";
 import { notify } from "./notifications";
 import { refreshMarker } from "./mapMarkers";
 import { fail } from "./errors";
+import { inGoodStanding } from "./suspension";
 
 /** Candidates read per search (one specialty in one city); results returned. */
 const SEARCH_SCAN = 500;
@@ -102,10 +103,12 @@ export async function search(
       )
       .take(SEARCH_SCAN)
   ).filter((p) => p.verification.status !== "rejected");
+  const users = await Promise.all(pros.map((p) => ctx.db.get("users", p.userId)));
+  const listed = pros.filter((_, i) => inGoodStanding(users[i]));
   const price = await priceFrom(ctx, args.specialty, args.city);
   const near = args.near;
   const ranked = await Promise.all(
-    pros.map(async (pro) => ({
+    listed.map(async (pro) => ({
       pro,
       bookable: pro.verification.status === "verified" && pro.available,
       rating: ratingOf(pro),
@@ -142,6 +145,9 @@ export async function profileFor(
   const privileged = viewer !== null && (viewer.role === "admin" || viewer._id === pro.userId);
   // the same professionals search lists: unverified ones too (their profile says why they cannot be booked)
   if (pro.verification.status === "rejected" && !privileged) return null;
+  // a suspended professional's page is gone for everyone but admins (their own sessions are ended)
+  if (viewer?.role !== "admin" && !inGoodStanding(await ctx.db.get("users", pro.userId)))
+    return null;
   const exact = await seesExactly(ctx, viewer, pro._id);
   const user = exact ? await ctx.db.get("users", pro.userId) : null;
   return {

@@ -8,7 +8,7 @@ import {
   type Actor,
 } from "./bookingLifecycle";
 
-const ACTORS: Actor[] = ["customer", "professional", "system"];
+const ACTORS: Actor[] = ["customer", "professional", "admin", "system"];
 
 describe("checkTransition", () => {
   test("a move to the current status is a no-op for anyone", () => {
@@ -28,7 +28,7 @@ describe("checkTransition", () => {
           if (allowed) applied += 1;
         }
       }
-    expect(applied).toBe(11);
+    expect(applied).toBe(15);
   });
 
   test("refusals say why in words", () => {
@@ -59,6 +59,13 @@ describe("stepsFor", () => {
     expect(stepsFor("en_route", "customer")).toEqual([]);
     expect(stepsFor("in_progress", "professional")).toEqual(["complete"]);
     expect(stepsFor("completed", "customer")).toEqual([]);
+  });
+
+  test("an admin may cancel any open booking, a running job included, and nothing else", () => {
+    for (const status of ["requested", "accepted", "en_route", "in_progress"] as const)
+      expect(stepsFor(status, "admin")).toEqual(["cancel"]);
+    for (const status of ["completed", "reviewed", "cancelled", "rejected", "expired"] as const)
+      expect(stepsFor(status, "admin")).toEqual([]);
   });
 
   test("every step leads along an edge someone may take", () => {

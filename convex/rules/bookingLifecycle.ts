@@ -17,12 +17,16 @@ export const BOOKING_STATUSES = [
 ] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
-/** Who may move a booking along an edge. "system" is the scheduled expiry. */
-export type Actor = "customer" | "professional" | "system";
+/**
+ * Who may move a booking along an edge. "system" is the scheduled expiry; "admin" cancels the open
+ * bookings of an account it suspends (model/suspension.ts).
+ */
+export type Actor = "customer" | "professional" | "admin" | "system";
 
 /**
  * Every allowed edge and who may take it. Anything not listed is illegal.
- * Customers may cancel until the professional is on the way; professionals once they accepted.
+ * Customers may cancel until the professional is on the way; professionals once they accepted; an
+ * admin at any point before the job is completed.
  */
 export const TRANSITIONS: Partial<
   Record<BookingStatus, Partial<Record<BookingStatus, readonly Actor[]>>>
@@ -30,12 +34,12 @@ export const TRANSITIONS: Partial<
   requested: {
     accepted: ["professional"],
     rejected: ["professional"],
-    cancelled: ["customer"],
+    cancelled: ["customer", "admin"],
     expired: ["system"],
   },
-  accepted: { en_route: ["professional"], cancelled: ["customer", "professional"] },
-  en_route: { in_progress: ["professional"], cancelled: ["professional"] },
-  in_progress: { completed: ["professional"] },
+  accepted: { en_route: ["professional"], cancelled: ["customer", "professional", "admin"] },
+  en_route: { in_progress: ["professional"], cancelled: ["professional", "admin"] },
+  in_progress: { completed: ["professional"], cancelled: ["admin"] },
   completed: { reviewed: ["customer"] },
 };
 

@@ -29,6 +29,8 @@ export const RATE_LIMITS = {
     perEmail: { max: 5, windowMs: 10 * MINUTE },
     everyone: { max: 20, windowMs: 5 * SECOND },
   },
+  // reports on bookings and reviews (model/reports.ts); each one waits for an admin
+  report: { perUser: { max: 5, windowMs: HOUR } },
   // drafts paid for with a proof of work (rules/signUpWork.ts)
   draft: { everyone: { max: 50, windowMs: 5 * SECOND } },
   // drafts of HTTP registrations that brought no proof of work

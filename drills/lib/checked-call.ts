@@ -69,6 +69,11 @@ export class CallWatcher {
     return { ...answer, problems };
   }
 
+  /** Forgets the last snapshot: after `flush`, when the drill itself changed documents. */
+  resync(): void {
+    this.last = undefined;
+  }
+
   /** Checks the changes of the current run; call before anything else touches the database. */
   async flush(): Promise<string[]> {
     const calls = this.run;

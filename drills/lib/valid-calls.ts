@@ -5,7 +5,13 @@
  */
 import { api } from "../../convex/_generated/api";
 import { solveStamp } from "../../convex/rules/signUpWork";
-import { PNG_BYTES, insertProfessional, signUpDraft, storeUpload } from "../../convex/test.setup";
+import {
+  PNG_BYTES,
+  insertCustomer,
+  insertProfessional,
+  signUpDraft,
+  storeUpload,
+} from "../../convex/test.setup";
 import type { DrillRole } from "../access-table";
 import { PASSWORD, type Accessor, type Fixtures } from "../convex-fixtures";
 
@@ -40,6 +46,20 @@ async function pushDevice() {
     endpoint: `https://push.example.np/drill/${Math.random().toString(36).slice(2)}`,
     keys: { p256dh: base64url(raw), auth: base64url(crypto.getRandomValues(new Uint8Array(16))) },
   };
+}
+
+/** An open report by A on a fresh booking of A's with P. */
+async function reportOnFixture(c: Ctx) {
+  const bookingId = await c.f.bookingIn("completed");
+  return await c.f.t.run((ctx) =>
+    ctx.db.insert("reports", {
+      reporterId: c.f.a.userId,
+      bookingId,
+      category: "rude",
+      text: "Shouted at me on the phone.",
+      status: "open",
+    }),
+  );
 }
 
 /** `module:function` → valid arguments. */
@@ -144,6 +164,7 @@ export const VALID_CALLS: Record<string, Build> = {
   "presence:heartbeat": plain({}),
   "presence:online": plain({}),
   "users:viewer": plain({}),
+  "users:accountStatus": plain({}),
   // a fresh user: the fixture users' homes and phones are canaries
   "users:updateProfile": asFresh({
     name: "Same Name",
@@ -174,6 +195,38 @@ export const VALID_CALLS: Record<string, Build> = {
   "admin:updateSettings": plain({ bannerText: "Drill banner" }),
   "admin:messages": plain({}),
   "admin:unreadMessages": plain({}),
+  "adminBookings:list": plain({ status: "accepted", ...page }),
+  "adminBookings:get": plain((c) => ({ bookingId: c.f.booking })),
+  "adminAccounts:get": plain((c) => ({ userId: c.f.a.userId })),
+  // a throwaway account each time: the fixture users' sessions must live on (suspension ends them)
+  "adminAccounts:suspend": async (c) => ({
+    args: {
+      userId: (await insertCustomer(c.f.t, "To Suspend")).userId,
+      reason: "Drill suspension",
+    },
+  }),
+  "adminAccounts:restore": async (c) => {
+    const { userId } = await insertCustomer(c.f.t, "To Restore");
+    await c.f.t.run((ctx) =>
+      ctx.db.patch("users", userId, {
+        suspended: { at: Date.now(), by: c.f.admin.userId, reason: "Drill suspension" },
+      }),
+    );
+    return { args: { userId, reason: "Drill restoration" } };
+  },
+  "adminReports:list": plain({ status: "open", ...page }),
+  "adminReports:openCount": plain({}),
+  "adminReports:get": async (c) => ({ args: { reportId: await reportOnFixture(c) } }),
+  "adminReports:resolve": async (c) => ({
+    args: { reportId: await reportOnFixture(c), note: "Spoke with both sides" },
+  }),
+  // a fresh booking between A and P each time: one open report per reporter and target
+  "reports:create": onBooking("completed", {
+    target: "booking",
+    category: "poor_work",
+    text: "The fan still does not work after the repair.",
+  }),
+  "reports:mine": plain((c) => ({ bookingId: c.f.booking })),
   "admin:setMessageHandled": async (c) => ({
     args: {
       messageId: await c.f.t.run((ctx) =>

@@ -65,6 +65,8 @@ const SERVER_ERRORS: Record<ErrorCode, () => string> = {
   TOO_EARLY: m.error_too_early,
   ALREADY_REPLIED: m.error_already_replied,
   ACCOUNT_SUSPENDED: m.error_account_suspended,
+  REPORT_OPEN: m.error_report_open,
+  CANNOT_SUSPEND_SELF: m.error_cannot_suspend_self,
   DEVICE_TAKEN: m.error_device_taken,
 };
 
