@@ -41,11 +41,21 @@ describe("adminAccounts:suspend", () => {
     );
   });
 
-  test("ends every session at once: the user's queries see a visitor, accountStatus says suspended", async () => {
+  test("ends every session and push subscription at once: the user's queries see a visitor, accountStatus says suspended", async () => {
     const t = newTest();
     const admin = await insertAdmin(t);
     const sita = await insertCustomer(t);
     const phone = await withSession(t, sita.userId); // a second device
+    await t.run((ctx) =>
+      ctx.db.insert("pushSubscriptions", {
+        userId: sita.userId,
+        endpoint: "https://push.example.np/sita",
+        p256dh: "key",
+        auth: "secret",
+        userAgent: "Chrome on Android",
+        createdAt: Date.now(),
+      }),
+    );
     expect(await sita.as.query(api.users.viewer, {})).not.toBeNull();
     await admin.as.mutation(api.adminAccounts.suspend, { userId: sita.userId, reason: REASON });
     expect(await sita.as.query(api.users.viewer, {})).toBeNull();
@@ -61,6 +71,14 @@ describe("adminAccounts:suspend", () => {
         .collect(),
     );
     expect(left).toEqual([]);
+    // their phone stops ringing for the account
+    const devices = await t.run((ctx) =>
+      ctx.db
+        .query("pushSubscriptions")
+        .withIndex("by_userId", (q) => q.eq("userId", sita.userId))
+        .collect(),
+    );
+    expect(devices).toEqual([]);
     expect(await admin.as.query(api.users.accountStatus, {})).toBe("active");
     expect(await t.query(api.users.accountStatus, {})).toBe("none");
   });

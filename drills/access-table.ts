@@ -304,6 +304,7 @@ export const FUNCTION_WRITES: Record<string, Writes> = {
     presence: "any",
     liveLocations: "any",
     mapMarkers: "any",
+    pushSubscriptions: "any",
   },
   "adminAccounts:restore": { users: "any", accountEvents: "any" },
   "adminReports:resolve": { reports: "any" },

@@ -89,6 +89,7 @@ export async function detail(ctx: QueryCtx, admin: Doc<"users">, bookingId: Id<"
   ]);
   return {
     ...(await view(ctx, load, booking, admin)),
+    professionalUserId: booking.professionalUserId,
     events: await Promise.all(
       events.map(async (e) => {
         const actor = e.actorId === undefined ? null : await load.user(e.actorId);

@@ -86,6 +86,12 @@ export async function suspend(
     reason,
   });
   await endAllSessions(ctx, user._id);
+  // their devices stop ringing (the cancellations below would alert them)
+  const devices = await ctx.db
+    .query("pushSubscriptions")
+    .withIndex("by_userId", (q) => q.eq("userId", user._id))
+    .take(SESSION_BATCH);
+  for (const device of devices) await ctx.db.delete("pushSubscriptions", device._id);
   const presence = await ctx.db
     .query("presence")
     .withIndex("by_userId", (q) => q.eq("userId", user._id))

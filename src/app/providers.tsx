@@ -3,6 +3,7 @@ import { ConvexReactClient } from "convex/react";
 import { BrowserRouter } from "react-router-dom";
 import { AppRoutes, loadRoutes } from "@/app/router";
 import { PwaShell } from "@/app/pwa/pwa-shell";
+import { SuspensionNotice } from "@/app/suspension-notice";
 import { PresenceHeartbeat } from "@/features/presence/presence-heartbeat";
 import { CONVEX_URL } from "@/lib/constants";
 import { LocaleKeyed, LocaleProfileSync } from "@/app/locale-profile-sync";
@@ -19,6 +20,7 @@ export function Providers() {
       <LocaleProfileSync />
       <LocaleKeyed>
         <PwaShell />
+        <SuspensionNotice />
         <BrowserRouter>
           <AppRoutes firstRoutes={firstRoutes} />
         </BrowserRouter>

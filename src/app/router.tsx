@@ -104,6 +104,17 @@ const routes: RouteObject[] = [
           },
           { path: paths.adminSettings(), ...page(() => import("@/features/admin/settings-page")) },
           { path: paths.adminMessages(), ...page(() => import("@/features/admin/messages-page")) },
+          { path: paths.adminBookings(), ...page(() => import("@/features/admin/bookings-page")) },
+          {
+            path: "/admin/bookings/:bookingId",
+            ...page(() => import("@/features/admin/booking-page")),
+          },
+          { path: "/admin/users/:userId", ...page(() => import("@/features/admin/user-page")) },
+          { path: paths.adminReports(), ...page(() => import("@/features/admin/reports-page")) },
+          {
+            path: "/admin/reports/:reportId",
+            ...page(() => import("@/features/admin/report-page")),
+          },
         ],
       },
       { path: "*", element: <Navigate to={paths.home()} replace /> },

@@ -37,7 +37,26 @@ export const paths = {
   adminTechnicians: () => "/admin/technicians",
   adminSettings: () => "/admin/settings",
   adminMessages: () => "/admin/messages",
+  /** The bookings view, optionally filtered (status, city, professional, customer; `who` names the person). */
+  adminBookings: (filters: AdminBookingFilters = {}) => {
+    const query = new URLSearchParams(
+      Object.entries(filters).filter((e): e is [string, string] => typeof e[1] === "string"),
+    ).toString();
+    return query ? `/admin/bookings?${query}` : "/admin/bookings";
+  },
+  adminBooking: (id: string) => `/admin/bookings/${encodeURIComponent(id)}`,
+  adminUser: (id: string) => `/admin/users/${encodeURIComponent(id)}`,
+  adminReports: () => "/admin/reports",
+  adminReport: (id: string) => `/admin/reports/${encodeURIComponent(id)}`,
 } as const;
+
+export type AdminBookingFilters = {
+  status?: string;
+  city?: string;
+  professional?: string;
+  customer?: string;
+  who?: string;
+};
 
 /** Paths on which the public header is hidden (spec §2: admin login and panel). */
 export function isAdminPath(pathname: string): boolean {

@@ -14,17 +14,35 @@ const NAV = [
   { label: m.admin_nav_dashboard, to: paths.adminDashboard() },
   { label: m.admin_nav_users, to: paths.adminUsers() },
   { label: m.admin_nav_technicians, to: paths.adminTechnicians() },
+  { label: m.admin_nav_bookings, to: paths.adminBookings() },
   { label: m.admin_nav_messages, to: paths.adminMessages() },
+  { label: m.admin_nav_reports, to: paths.adminReports() },
   { label: m.admin_nav_settings, to: paths.adminSettings() },
 ] as const;
 
 /** Unhandled contact messages, live: a new message raises it on every admin's screen at once. */
 function UnreadBadge() {
   const unread = useQuery(api.admin.unreadMessages);
+  return <CountBadge count={unread} label={m.admin_unread} />;
+}
+
+/** Open reports, live, as the inbox counts messages. */
+function OpenReportsBadge() {
+  const open = useQuery(api.adminReports.openCount);
+  return <CountBadge count={open} label={m.admin_reports_open_count} />;
+}
+
+function CountBadge({
+  count: unread,
+  label,
+}: {
+  count: number | undefined;
+  label: (p: { count: string }) => string;
+}) {
   if (!unread) return null;
   return (
     <span
-      aria-label={m.admin_unread({ count: formatNumber(unread) })}
+      aria-label={label({ count: formatNumber(unread) })}
       className="ml-2 rounded-full bg-red-600 px-2 py-0.5 text-xs font-semibold text-white"
     >
       {unread >= 100 ? formatDigits("99+") : formatNumber(unread)}
@@ -115,6 +133,7 @@ function AdminLayout({ name }: { name: string }) {
                   >
                     {item.label()}
                     {item.to === paths.adminMessages() && <UnreadBadge />}
+                    {item.to === paths.adminReports() && <OpenReportsBadge />}
                   </NavLink>
                 </li>
               ))}

@@ -1,5 +1,6 @@
 import { useQuery } from "convex/react";
 import { useDeferredValue, useState } from "react";
+import { Link } from "react-router-dom";
 import { api } from "@convex/_generated/api";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { TextField } from "@/components/ui/inputs";
@@ -9,6 +10,7 @@ import { AdminPageLayout } from "@/features/admin/admin-page-layout";
 import { roleLabel } from "@/features/admin/roles";
 import { m } from "@/i18n/paraglide/messages";
 import { formatDigits, formatNumber } from "@/lib/numbers";
+import { paths } from "@/lib/paths";
 
 const ROLE_TONE: Record<string, BadgeTone> = {
   customer: "info",
@@ -63,13 +65,17 @@ function UsersList({ search }: { search: string }) {
         {users.map((u) => (
           <li key={u._id} className="rounded-xl bg-white p-3 shadow-sm ring-1 ring-slate-200">
             <div className="flex items-center justify-between gap-2">
-              <p
-                className="truncate font-medium text-slate-900"
+              <Link
+                to={paths.adminUser(u._id)}
+                className="truncate font-medium text-brand-700 underline"
                 translate={u.name ? "no" : undefined}
               >
                 {u.name || m.admin_unnamed_user()}
-              </p>
-              <Badge tone={ROLE_TONE[u.role] ?? "neutral"}>{roleLabel(u.role)}</Badge>
+              </Link>
+              <span className="flex shrink-0 gap-1">
+                {u.suspended && <Badge tone="danger">{m.admin_user_suspended()}</Badge>}
+                <Badge tone={ROLE_TONE[u.role] ?? "neutral"}>{roleLabel(u.role)}</Badge>
+              </span>
             </div>
             <p className="truncate text-sm text-slate-600">{u.email || m.admin_users_no_email()}</p>
             <p className="text-sm text-slate-600">
@@ -111,11 +117,19 @@ function UsersList({ search }: { search: string }) {
           <tbody className="divide-y divide-slate-100">
             {users.map((u) => (
               <tr key={u._id}>
-                <td
-                  className="px-4 py-2 font-medium text-slate-900"
-                  translate={u.name ? "no" : undefined}
-                >
-                  {u.name || m.admin_unnamed_user()}
+                <td className="px-4 py-2 font-medium">
+                  <Link
+                    to={paths.adminUser(u._id)}
+                    className="text-brand-700 underline"
+                    translate={u.name ? "no" : undefined}
+                  >
+                    {u.name || m.admin_unnamed_user()}
+                  </Link>
+                  {u.suspended && (
+                    <Badge tone="danger" className="ml-2">
+                      {m.admin_user_suspended()}
+                    </Badge>
+                  )}
                 </td>
                 <td className="px-4 py-2">
                   <Badge tone={ROLE_TONE[u.role] ?? "neutral"}>{roleLabel(u.role)}</Badge>

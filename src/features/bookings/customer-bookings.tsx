@@ -14,6 +14,7 @@ import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
 import { errorMessage } from "@/lib/errors";
 import { formatKathmanduTime } from "@/lib/format";
 import { paths } from "@/lib/paths";
+import { ReportAction } from "@/features/bookings/report-action";
 import { BookingCard } from "@/features/bookings/booking-card";
 import { StepButtons } from "@/features/bookings/step-buttons";
 import { m } from "@/i18n/paraglide/messages";
@@ -74,6 +75,7 @@ export function CustomerBookings() {
                 scheduledFor={b.scheduledFor}
                 otherParty={b.professional.name}
               />
+              <ReportAction bookingId={b._id} hasReview={b.status === "reviewed"} />
             </BookingCard>
           ))}
         </ul>

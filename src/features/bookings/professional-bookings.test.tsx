@@ -9,7 +9,12 @@ import {
 } from "@/features/bookings/professional-bookings";
 
 const mutation = vi.fn();
-vi.mock("convex/react", () => ({ useMutation: () => mutation, usePaginatedQuery: vi.fn() }));
+// reports:mine answers no reports (features/bookings/report-action.tsx)
+vi.mock("convex/react", () => ({
+  useMutation: () => mutation,
+  usePaginatedQuery: vi.fn(),
+  useQuery: () => [],
+}));
 const toastError = vi.fn();
 vi.mock("sonner", () => ({ toast: { error: (m: string) => toastError(m), success: vi.fn() } }));
 // rendered outside a router: no booking is linked from a notification (?booking=)
@@ -115,10 +120,12 @@ describe("BookingsPanel", () => {
         ])}
       />,
     );
+    // every card also offers "Report a problem"; the lifecycle steps come before it
     const buttons = (name: string) =>
       within(screen.getByRole("listitem", { name: `Booking from ${name}` }))
         .queryAllByRole("button")
-        .map((b) => b.textContent);
+        .map((b) => b.textContent)
+        .filter((text) => text !== "Report a problem");
     expect(buttons("A")).toEqual(["Start trip", "Cancel job"]);
     expect(
       within(screen.getByRole("listitem", { name: "Booking from A" })).getByText("Accepted"),
@@ -129,6 +136,12 @@ describe("BookingsPanel", () => {
     ).toBeInTheDocument();
     expect(buttons("E")).toEqual(["Arrived", "Cancel job"]);
     expect(buttons("I")).toEqual(["Complete"]);
+    for (const name of ["A", "R", "E", "I"])
+      expect(
+        within(screen.getByRole("listitem", { name: `Booking from ${name}` })).getByRole("button", {
+          name: "Report a problem",
+        }),
+      ).toBeInTheDocument();
   });
 
   it("calls the mutation on Accept and shows a toast with the server's message when it fails", async () => {

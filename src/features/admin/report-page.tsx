@@ -1,0 +1,201 @@
+import { useMutation, useQuery } from "convex/react";
+import { useState } from "react";
+import { Link, useParams } from "react-router-dom";
+import { toast } from "sonner";
+import { api } from "@convex/_generated/api";
+import type { Id } from "@convex/_generated/dataModel";
+import { MODERATION_FIELDS } from "@convex/rules/moderation";
+import { bookingStatusBadge } from "@/components/booking-status";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { TextareaField } from "@/components/ui/inputs";
+import { EmptyState, LoadingState } from "@/components/ui/states";
+import { AdminPageLayout } from "@/features/admin/admin-page-layout";
+import { roleLabel } from "@/features/admin/roles";
+import { SuspensionForm } from "@/features/admin/suspension-form";
+import { m } from "@/i18n/paraglide/messages";
+import { reportCategoryLabel } from "@/i18n/moderation";
+import { localServiceName } from "@/i18n/services";
+import { errorMessage } from "@/lib/errors";
+import { formatDateTime } from "@/lib/format";
+import { formatNumber } from "@/lib/numbers";
+import { paths } from "@/lib/paths";
+
+const NOTE = MODERATION_FIELDS.resolutionNote;
+
+/** /admin/reports/:reportId: a report with what it is about; resolve it with a note, or suspend a party. */
+export default function ReportPage() {
+  const { reportId = "" } = useParams();
+  return (
+    <AdminPageLayout title={m.admin_report_title()} loadError={m.admin_reports_load_failed()}>
+      <Link
+        to={paths.adminReports()}
+        className="mt-1 inline-block text-sm text-brand-700 underline"
+      >
+        {m.admin_report_back()}
+      </Link>
+      <ReportDetail reportId={reportId as Id<"reports">} />
+    </AdminPageLayout>
+  );
+}
+
+function ReportDetail({ reportId }: { reportId: Id<"reports"> }) {
+  const r = useQuery(api.adminReports.get, { reportId });
+  const [suspending, setSuspending] = useState<Id<"users"> | null>(null);
+  if (r === undefined) return <LoadingState label={m.admin_reports_loading()} />;
+  if (r === null)
+    return (
+      <div className="mt-4">
+        <EmptyState title={m.admin_report_missing()} />
+      </div>
+    );
+  const booking = r.booking;
+  const parties = r.parties
+    ? [
+        { ...r.parties.customer, role: "customer" },
+        { ...r.parties.professional, role: "professional" },
+      ]
+    : [];
+  return (
+    <div className="mt-4 grid gap-4 lg:grid-cols-2">
+      <section className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h2 className="font-semibold text-slate-900">{reportCategoryLabel(r.category)}</h2>
+          {r.status === "open" ? (
+            <Badge tone="warning">{m.report_status_open()}</Badge>
+          ) : (
+            <Badge tone="success">{m.report_status_resolved()}</Badge>
+          )}
+        </div>
+        <p className="mt-1 text-sm text-slate-600">
+          {m.admin_reports_by({
+            name: r.reporter.name || m.admin_unnamed_user(),
+            role: r.reporter.role ? roleLabel(r.reporter.role) : "",
+            when: formatDateTime(r._creationTime),
+          })}
+        </p>
+        <p className="mt-3 text-sm break-words whitespace-pre-line text-slate-900">{r.text}</p>
+        <h3 className="mt-4 text-sm font-semibold text-slate-900">
+          {r.target === "review" ? m.admin_report_about_review() : m.admin_report_about_booking()}
+        </h3>
+        {r.review && (
+          <div className="mt-2 rounded-lg bg-slate-50 p-3 text-sm">
+            <p className="font-medium">
+              {m.admin_booking_review({ rating: formatNumber(r.review.rating) })}
+            </p>
+            {r.review.comment && <p className="mt-1 break-words">{r.review.comment}</p>}
+            {r.review.reply && (
+              <p className="mt-1 break-words text-slate-600">
+                {m.admin_booking_review_reply({ reply: r.review.reply })}
+              </p>
+            )}
+          </div>
+        )}
+        {booking && (
+          <p className="mt-2 text-sm">
+            <Link to={paths.adminBooking(booking._id)} className="text-brand-700 underline">
+              {booking.services.map((s) => localServiceName(s.name)).join(m.list_separator())}
+            </Link>{" "}
+            · {formatDateTime(booking.scheduledFor)} ·{" "}
+            {bookingStatusBadge(booking.status, "admin").label}
+          </p>
+        )}
+        <ul className="mt-4 space-y-2">
+          {parties.map((p) => (
+            <li
+              key={p.userId}
+              className="flex flex-wrap items-center justify-between gap-2 text-sm"
+            >
+              <span>
+                {roleLabel(p.role)}:{" "}
+                <Link to={paths.adminUser(p.userId)} className="text-brand-700 underline">
+                  {p.name || m.admin_unnamed_user()}
+                </Link>{" "}
+                {p.suspended && <Badge tone="danger">{m.admin_user_suspended()}</Badge>}
+              </span>
+              {!p.suspended && (
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  onClick={() => setSuspending(suspending === p.userId ? null : p.userId)}
+                >
+                  {m.admin_report_suspend({ name: p.name || m.admin_unnamed_user() })}
+                </Button>
+              )}
+            </li>
+          ))}
+        </ul>
+        {suspending && (
+          <div className="mt-3 rounded-lg bg-red-50 p-3 ring-1 ring-red-200">
+            <SuspensionForm
+              userId={suspending}
+              name={parties.find((p) => p.userId === suspending)?.name ?? ""}
+              suspended={false}
+              onDone={() => setSuspending(null)}
+            />
+          </div>
+        )}
+      </section>
+      <section className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+        {r.status === "resolved" ? (
+          <div role="status">
+            <h2 className="font-semibold text-slate-900">
+              {m.admin_report_resolved_by({
+                name: r.resolvedBy ?? "",
+                when: r.resolvedAt === null ? "" : formatDateTime(r.resolvedAt),
+              })}
+            </h2>
+            <p className="mt-2 text-sm break-words whitespace-pre-line">{r.resolutionNote}</p>
+          </div>
+        ) : (
+          <ResolveForm reportId={r._id} />
+        )}
+      </section>
+    </div>
+  );
+}
+
+function ResolveForm({ reportId }: { reportId: Id<"reports"> }) {
+  const resolve = useMutation(api.adminReports.resolve);
+  const [note, setNote] = useState("");
+  const [tried, setTried] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const length = note.trim().length;
+  const problem =
+    length < NOTE.min
+      ? m.admin_report_note_short({ min: formatNumber(NOTE.min) })
+      : length > NOTE.max
+        ? m.admin_suspend_reason_long({ max: formatNumber(NOTE.max) })
+        : undefined;
+  async function submit(e: React.FormEvent) {
+    e.preventDefault();
+    setTried(true);
+    if (problem) return;
+    setBusy(true);
+    try {
+      await resolve({ reportId, note: note.trim() });
+      toast.success(m.admin_report_resolved_toast());
+    } catch (error) {
+      toast.error(errorMessage(error, m.admin_report_resolve_failed()));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <form onSubmit={(e) => void submit(e)} noValidate className="space-y-3">
+      <h2 className="font-semibold text-slate-900">{m.admin_report_resolve_title()}</h2>
+      <TextareaField
+        label={m.admin_report_note()}
+        hint={m.admin_report_note_hint()}
+        rows={4}
+        maxLength={NOTE.max}
+        value={note}
+        onChange={(e) => setNote(e.target.value)}
+        error={tried ? problem : undefined}
+      />
+      <Button type="submit" disabled={busy}>
+        {m.admin_report_resolve()}
+      </Button>
+    </form>
+  );
+}

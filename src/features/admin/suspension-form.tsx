@@ -1,0 +1,85 @@
+import { useMutation } from "convex/react";
+import { useId, useState } from "react";
+import { toast } from "sonner";
+import { api } from "@convex/_generated/api";
+import type { Id } from "@convex/_generated/dataModel";
+import { MODERATION_FIELDS } from "@convex/rules/moderation";
+import { Button } from "@/components/ui/button";
+import { TextareaField } from "@/components/ui/inputs";
+import { m } from "@/i18n/paraglide/messages";
+import { errorMessage } from "@/lib/errors";
+import { formatNumber } from "@/lib/numbers";
+
+const LIMITS = MODERATION_FIELDS.accountReason;
+
+/**
+ * Suspend or restore an account, with the reason kept in its history. Suspending signs the user out
+ * everywhere at once, hides a professional's listing and cancels their open bookings.
+ */
+export function SuspensionForm({
+  userId,
+  name,
+  suspended,
+  onDone,
+}: {
+  userId: Id<"users">;
+  name: string;
+  suspended: boolean;
+  onDone?: () => void;
+}) {
+  const suspend = useMutation(api.adminAccounts.suspend);
+  const restore = useMutation(api.adminAccounts.restore);
+  const [reason, setReason] = useState("");
+  const [tried, setTried] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const hintId = useId();
+  const length = reason.trim().length;
+  const problem =
+    length < LIMITS.min
+      ? m.admin_suspend_reason_short({ min: formatNumber(LIMITS.min) })
+      : length > LIMITS.max
+        ? m.admin_suspend_reason_long({ max: formatNumber(LIMITS.max) })
+        : undefined;
+
+  async function submit(e: React.FormEvent) {
+    e.preventDefault();
+    setTried(true);
+    if (problem) return;
+    setBusy(true);
+    try {
+      await (suspended ? restore : suspend)({ userId, reason: reason.trim() });
+      toast.success(
+        suspended ? m.admin_restored_toast({ name }) : m.admin_suspended_toast({ name }),
+      );
+      setReason("");
+      setTried(false);
+      onDone?.();
+    } catch (error) {
+      toast.error(errorMessage(error, m.admin_suspend_failed()));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={(e) => void submit(e)} className="space-y-3" noValidate>
+      {!suspended && (
+        <p id={hintId} className="text-sm text-slate-600">
+          {m.admin_suspend_effects()}
+        </p>
+      )}
+      <TextareaField
+        label={suspended ? m.admin_restore_reason() : m.admin_suspend_reason()}
+        rows={3}
+        maxLength={LIMITS.max}
+        value={reason}
+        onChange={(e) => setReason(e.target.value)}
+        error={tried ? problem : undefined}
+        aria-describedby={suspended ? undefined : hintId}
+      />
+      <Button type="submit" variant={suspended ? "primary" : "danger"} disabled={busy}>
+        {suspended ? m.admin_restore_action() : m.admin_suspend_action()}
+      </Button>
+    </form>
+  );
+}
