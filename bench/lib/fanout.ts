@@ -72,6 +72,7 @@ export async function runFanout(
 
   let reports = 0;
   let failedReports = 0;
+  let answered = 0;
   let expected = 0;
   const timers: NodeJS.Timeout[] = [];
   const pending: Promise<void>[] = [];
@@ -88,14 +89,21 @@ export async function runFanout(
       sentAt.set(`${i}:${lat}`, performance.now());
       reports++;
       expected += watchersPerCity.get(city.slug) ?? 0;
-      pending.push(report(lat, city.lng + 0.01).catch(() => void failedReports++));
+      pending.push(
+        report(lat, city.lng + 0.01).then(
+          () => void answered++,
+          () => void failedReports++,
+        ),
+      );
       timers.push(setTimeout(tick, intervalMs));
     };
     timers.push(setTimeout(tick, Math.random() * intervalMs));
   });
   await new Promise((r) => setTimeout(r, durationMs + 2_000));
   timers.forEach(clearTimeout);
-  await Promise.allSettled(pending);
+  // a report still unanswered 30 s after the window (a client that lost its connection) counts as failed
+  await Promise.race([Promise.allSettled(pending), new Promise((r) => setTimeout(r, 30_000))]);
+  failedReports = reports - answered;
   const elapsed = (performance.now() - t0) / 1000;
   const serverCpu = (cpuSeconds(target.pid) - cpu0) / elapsed;
   const used = process.cpuUsage(clientCpu0);

@@ -21,7 +21,9 @@ export async function startPeer(): Promise<FanoutTarget> {
   const url = `http://127.0.0.1:${port}`;
   const sockets: Socket[] = [];
   const connect = async (query: Record<string, string>) => {
-    const socket = io(url, { transports: ["websocket"], query, reconnection: false });
+    // reconnecting as the Convex clients do: under load a handshake can time out, and a socket
+    // that never connects would hold the run forever
+    const socket = io(url, { transports: ["websocket"], query });
     sockets.push(socket);
     await new Promise<void>((resolve) => socket.once("connect", resolve));
     return socket;

@@ -25,6 +25,9 @@ export async function fanout({
     const app = await startAppTarget(n, watchers);
     const ours = await runFanout(app, n, { durationMs });
     await app.close();
+    log(
+      `  fan-out ${n}+${n}: ours p50/p95/p99 ${[ours.latency.p50, ours.latency.p95, ours.latency.p99].map((x) => x.toFixed(1)).join("/")} ms, ${ours.deliveries}/${ours.expected} delivered, backend CPU ${(ours.serverCpu * 100).toFixed(0)}%`,
+    );
     const peerTarget = await startPeer();
     const peer = await runFanout(peerTarget, n, { durationMs });
     await peerTarget.close();
