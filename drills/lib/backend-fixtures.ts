@@ -2,7 +2,8 @@
  * The access drill's cast on a started backend (hostile-backend.ts `startCli`, as `npm start` runs
  * it), made through the app's own paths only: customers A and B and professionals P and Q sign up
  * (a proof-of-work draft, their uploads, `auth:signIn`), the seeded admin verifies P and Q, A books P
- * (accepted: active), B books Q (completed and reviewed), P turns on alerts and shares a position.
+ * (accepted: active), B books Q (completed, reviewed and reported), P turns on alerts and shares a
+ * position, the admin suspends and restores a fifth account.
  *
  * Canaries (canaries.ts) are what they typed into private fields — homes, phones, emails, booking
  * addresses and notes, P's push subscription, P's exact position — and the ids of P's and Q's
@@ -264,6 +265,19 @@ export async function buildBackendCast(backend: {
     })
     .catch(() => undefined);
   await callers.otherCustomer.mutation(mutation("files:generateUploadUrl"), {});
+  // B reports Q's job; the admin suspends and restores a customer who takes no other part
+  await callers.otherCustomer.mutation(mutation("reports:create"), {
+    bookingId: finished,
+    target: "booking",
+    category: "poor_work",
+    text: "The drill reports this job.",
+  });
+  const extra = await signUp("otherCustomer", false);
+  for (const step of ["suspend", "restore"])
+    await callers.admin.mutation(mutation(`adminAccounts:${step}`), {
+      userId: extra.userId,
+      reason: `The access drill's ${step}.`,
+    });
 
   // homes and phones: their own, admins', P's to A (active booking) and A's phone to P
   for (const [role, account, seenBy] of [
