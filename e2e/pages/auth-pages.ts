@@ -30,7 +30,8 @@ export class AuthPages {
     readonly locale: Locale = "en",
   ) {}
 
-  private async fillAccount(user: NewUser) {
+  /** Fills the account fields every sign-up form has. */
+  async fillAccount(user: NewUser) {
     const p = this.page;
     const l = this.locale;
     await p.getByLabel(say(l, m.field_full_name)).fill(user.name);

@@ -28,12 +28,7 @@ for (const width of [360, 1280]) {
       address: "Baneshwor-10, Kathmandu",
       zipCode: "44600",
     };
-    await p.getByLabel("Full Name").fill(user.name);
-    await p.getByLabel("Email").fill(user.email);
-    await p.getByLabel("Phone Number").fill(user.phone);
-    await p.getByLabel("Password", { exact: true }).fill(user.password);
-    await p.getByLabel("Address").fill(user.address);
-    await p.getByLabel("Zip Code").fill(user.zipCode);
+    await visitor.auth.fillAccount(user);
     await p.getByRole("button", { name: "Create Account" }).click();
     await expect(p).toHaveURL(/\/login\?returnTo=/, { timeout: 20_000 });
     await p.getByLabel("Email").fill(user.email);

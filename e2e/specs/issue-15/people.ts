@@ -46,6 +46,48 @@ export async function signUpProfessional(person: Actor, pro: NewProfessional, ad
   await expect(documents).toBeHidden();
 }
 
+/**
+ * A new Nepalgunj electrician, signed up, verified by the e2e admin and signed in to their
+ * dashboard in a browser of their own.
+ */
+export async function verifiedElectrician(
+  actor: (o?: object) => Promise<Actor>,
+  viewport: { width: number; height: number },
+) {
+  const admin = await signedInAdmin(actor);
+  const pro = newProfessional("Electrician", "Nepalgunj");
+  const professional = await actor({ viewport });
+  await signUpProfessional(professional, pro, admin);
+  await professional.auth.professionalSignIn(pro.email, pro.password);
+  return { pro, professional };
+}
+
+const KATHMANDU_OFFSET_MS = (5 * 60 + 45) * 60_000;
+
+/** A Kathmandu wall-clock instant `minutes` from now, as a datetime-local value "YYYY-MM-DDTHH:MM". */
+export function kathmanduInput(minutes: number): string {
+  return new Date(Date.now() + minutes * 60_000 + KATHMANDU_OFFSET_MS).toISOString().slice(0, 16);
+}
+
+/** A Kathmandu calendar day `days` from today: its "YYYY-MM-DD" and weekday (0 = Sunday). */
+export function kathmanduDay(days: number) {
+  const d = new Date(Date.now() + days * 24 * 3_600_000 + KATHMANDU_OFFSET_MS);
+  return { date: d.toISOString().slice(0, 10), weekday: d.getUTCDay() };
+}
+
+/** The customer books a Nepalgunj electrician's first service at `when` (datetime-local), with `note`. */
+export async function bookAt(customer: Actor, proName: string, when: string, note: string) {
+  const p = customer.page;
+  await customer.search.open("Electrician", "Nepalgunj");
+  await p.getByRole("button", { name: `Book ${proName}` }).click();
+  const dialog = p.getByRole("dialog", { name: `Book ${proName}` });
+  await dialog.getByRole("checkbox").first().check();
+  await dialog.getByLabel("Date and time (Nepal time)").fill(when);
+  await dialog.getByLabel("Note for the professional (optional)").fill(note);
+  await dialog.getByRole("button", { name: "Confirm booking" }).click();
+  await expect(dialog).toBeHidden();
+}
+
 /** The e2e admin, signed in, in a browser of their own. */
 export async function signedInAdmin(actor: (o?: object) => Promise<Actor>) {
   const admin = await actor({ viewport: { width: 1280, height: 800 } });

@@ -80,3 +80,18 @@ for (const width of [360, 1280]) {
     }
   });
 }
+
+// The last sideways scroll: on narrow phones the result cards (a grid item sized to its content)
+// stuck out past the page, by 4 px at 344 px in Nepali and 26 px at 320 px.
+for (const width of [320, 344]) {
+  test(`${width} px in Nepali: the search results do not scroll sideways`, async ({ actor }) => {
+    const visitor = await actor({ viewport: { width, height: 800 } });
+    await visitor.page.addInitScript(() => localStorage.setItem("gharsewa.locale", "ne-NP"));
+    await visitor.search.open("Electrician", "Nepalgunj");
+    await expect(
+      visitor.page.getByRole("listitem").filter({ hasText: E2E.demoProfessional.name }),
+    ).toBeVisible();
+    await expect(visitor.page.locator("html")).toHaveAttribute("lang", /^ne/);
+    await expectNoSidewaysScroll(visitor);
+  });
+}

@@ -1,25 +1,10 @@
 import { unique } from "../../env";
 import { expect, test, type Actor } from "../../fixtures";
-import { newCustomer, newProfessional, signUpProfessional, signedInAdmin } from "./people";
-
-/** Kathmandu wall clock "YYYY-MM-DDTHH:MM", `minutes` from now. */
-function kathmanduInput(minutes: number): string {
-  return new Date(Date.now() + minutes * 60_000 + (5 * 60 + 45) * 60_000)
-    .toISOString()
-    .slice(0, 16);
-}
+import { bookAt, kathmanduInput, newCustomer, verifiedElectrician } from "./people";
 
 /** The customer books `proName` for soon; the professional takes the job to completion. */
 async function completedJob(customer: Actor, professional: Actor, proName: string, note: string) {
-  const c = customer.page;
-  await customer.search.open("Electrician", "Nepalgunj");
-  await c.getByRole("button", { name: `Book ${proName}` }).click();
-  const book = c.getByRole("dialog", { name: `Book ${proName}` });
-  await book.getByRole("checkbox").first().check();
-  await book.getByLabel("Date and time (Nepal time)").fill(kathmanduInput(30));
-  await book.getByLabel("Note for the professional (optional)").fill(note);
-  await book.getByRole("button", { name: "Confirm booking" }).click();
-  await expect(book).toBeHidden();
+  await bookAt(customer, proName, kathmanduInput(30), note);
   const job = professional.dashboard.booking(note);
   await job.getByRole("button", { name: "Accept", exact: true }).click();
   const clash = professional.page.getByRole("dialog", { name: "Accept a clashing job?" });
@@ -49,11 +34,7 @@ test("profile: reviews newest first, paginated, live to another visitor; distrib
   actor,
 }) => {
   test.setTimeout(300_000);
-  const admin = await signedInAdmin(actor);
-  const pro = newProfessional("Electrician", "Nepalgunj");
-  const professional = await actor({ viewport: { width: 1280, height: 900 } });
-  await signUpProfessional(professional, pro, admin);
-  await professional.auth.professionalSignIn(pro.email, pro.password);
+  const { pro, professional } = await verifiedElectrician(actor, { width: 1280, height: 900 });
   const customer = await actor({ viewport: { width: 1280, height: 900 } });
   await customer.auth.signUpAndLogInCustomer(newCustomer());
 

@@ -63,12 +63,7 @@ test("sign-up → /login at 4× CPU throttle: typed email and password survive t
     zipCode: "21900",
   };
   await p.goto("/user-signup");
-  await p.getByLabel("Full Name").fill(user.name);
-  await p.getByLabel("Email").fill(user.email);
-  await p.getByLabel("Phone Number").fill(user.phone);
-  await p.getByLabel("Password", { exact: true }).fill(user.password);
-  await p.getByLabel("Address").fill(user.address);
-  await p.getByLabel("Zip Code").fill(user.zipCode);
+  await person.auth.fillAccount(user);
   await p.getByRole("button", { name: "Create Account" }).click();
   await expect(p).toHaveURL("/login", { timeout: 30_000 });
 

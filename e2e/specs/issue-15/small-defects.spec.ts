@@ -1,13 +1,6 @@
 import { E2E, unique } from "../../env";
 import { expect, test } from "../../fixtures";
-import { newCustomer, newProfessional, signUpProfessional, signedInAdmin } from "./people";
-
-/** Kathmandu wall clock "YYYY-MM-DDTHH:MM", `minutes` from now. */
-function kathmanduInput(minutes: number): string {
-  return new Date(Date.now() + minutes * 60_000 + (5 * 60 + 45) * 60_000)
-    .toISOString()
-    .slice(0, 16);
-}
+import { kathmanduInput, newCustomer, signedInAdmin, verifiedElectrician } from "./people";
 
 /** Defect 9 (issue 15): the small ones, each seen where the user meets it. */
 test.describe("defect 9, the small ones", () => {
@@ -108,11 +101,7 @@ test.describe("defect 9, the small ones", () => {
     actor,
   }) => {
     test.setTimeout(120_000);
-    const admin = await signedInAdmin(actor);
-    const pro = newProfessional("Electrician", "Nepalgunj");
-    const professional = await actor({ viewport: { width: 1280, height: 800 } });
-    await signUpProfessional(professional, pro, admin);
-    await professional.auth.professionalSignIn(pro.email, pro.password);
+    const { pro, professional } = await verifiedElectrician(actor, { width: 1280, height: 800 });
 
     const customer = await actor({ viewport: { width: 360, height: 800 } });
     const me = newCustomer();

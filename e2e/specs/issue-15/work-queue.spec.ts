@@ -1,24 +1,6 @@
 import { expect, test } from "../../fixtures";
-import type { Actor } from "../../fixtures";
 import { unique } from "../../env";
-import { newProfessional, signUpProfessional, signedInAdmin } from "./people";
-
-/** "YYYY-MM-DD" of tomorrow on a Kathmandu calendar (UTC+5:45). */
-function tomorrowInKathmandu(): string {
-  return new Date(Date.now() + 24 * 3_600_000 + (5 * 60 + 45) * 60_000).toISOString().slice(0, 10);
-}
-
-async function bookAt(customer: Actor, proName: string, when: string, note: string) {
-  const p = customer.page;
-  await customer.search.open("Electrician", "Nepalgunj");
-  await p.getByRole("button", { name: `Book ${proName}` }).click();
-  const dialog = p.getByRole("dialog", { name: `Book ${proName}` });
-  await dialog.getByRole("checkbox").first().check();
-  await dialog.getByLabel("Date and time (Nepal time)").fill(when);
-  await dialog.getByLabel("Note for the professional (optional)").fill(note);
-  await dialog.getByRole("button", { name: "Confirm booking" }).click();
-  await expect(dialog).toBeHidden();
-}
+import { bookAt, kathmanduDay, verifiedElectrician } from "./people";
 
 /**
  * Defect 6 (issue 15): the professional's work queue is safe — a new request is at the top, a
@@ -30,14 +12,10 @@ for (const width of [360, 1280]) {
     actor,
   }) => {
     test.setTimeout(120_000);
-    const admin = await signedInAdmin(actor);
-    const pro = newProfessional("Electrician", "Nepalgunj");
-    const professional = await actor({ viewport: { width, height: 800 } });
-    await signUpProfessional(professional, pro, admin);
-    await professional.auth.professionalSignIn(pro.email, pro.password);
+    const { pro, professional } = await verifiedElectrician(actor, { width, height: 800 });
     const queue = professional.page.getByRole("region", { name: "Bookings" }).getByRole("listitem");
 
-    const day = tomorrowInKathmandu();
+    const day = kathmanduDay(1).date;
     const [first, second, third] = [`First ${unique()}`, `Clash ${unique()}`, `Newest ${unique()}`];
     const sita = await actor();
     await sita.auth.login("customer@demo.np", "demo-password-1", "Customer");

@@ -1,16 +1,8 @@
 import { unique } from "../../env";
 import { expect, test } from "../../fixtures";
-import { newProfessional, signUpProfessional, signedInAdmin } from "./people";
+import { kathmanduDay, verifiedElectrician } from "./people";
 
-const DAY = 24 * 3_600_000;
-const KATHMANDU_OFFSET = (5 * 60 + 45) * 60_000;
 const NAMES = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
-
-/** A Kathmandu calendar day `days` from today: its "YYYY-MM-DD" and weekday (0 = Sunday). */
-function kathmanduDay(days: number) {
-  const d = new Date(Date.now() + days * DAY + KATHMANDU_OFFSET);
-  return { date: d.toISOString().slice(0, 10), weekday: d.getUTCDay() };
-}
 
 /**
  * Issue 15, booking flow: a professional sets working days and hours on the dashboard (checked by
@@ -22,11 +14,7 @@ for (const width of [360, 1280]) {
     actor,
   }) => {
     test.setTimeout(120_000);
-    const admin = await signedInAdmin(actor);
-    const pro = newProfessional("Electrician", "Nepalgunj");
-    const professional = await actor({ viewport: { width, height: 800 } });
-    await signUpProfessional(professional, pro, admin);
-    await professional.auth.professionalSignIn(pro.email, pro.password);
+    const { pro, professional } = await verifiedElectrician(actor, { width, height: 800 });
 
     const form = professional.page.getByRole("form", { name: "Working hours" });
     await expect(professional.page.getByTestId("working-hours-now")).toHaveText(

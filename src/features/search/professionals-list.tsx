@@ -81,7 +81,7 @@ export function ProfessionalsList({ specialty, city, category, BookAction }: Pro
           </EmptyState>
         </div>
       ) : (
-        <ul className="mt-3 grid gap-3 md:grid-cols-2">
+        <ul className="mt-3 grid grid-cols-1 gap-3 md:grid-cols-2">
           {pros.map((p) => (
             <li
               key={p._id}
