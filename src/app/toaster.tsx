@@ -10,7 +10,10 @@ export default function Toaster() {
       duration={TOASTS.durationMs}
       gap={TOASTS.gapPx}
       hotkey={[...TOASTS.hotkey]}
-      style={{ "--width": `${TOASTS.widthPx}px` } as React.CSSProperties}
+      // sonner sets a system font stack of its own, which has no Devanagari on many machines
+      style={
+        { "--width": `${TOASTS.widthPx}px`, fontFamily: "var(--font-sans)" } as React.CSSProperties
+      }
       richColors
       closeButton
       containerAriaLabel={m.nav_notifications()}

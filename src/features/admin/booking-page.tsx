@@ -43,7 +43,7 @@ function BookingDetail({ bookingId }: { bookingId: Id<"bookings"> }) {
   const badge = bookingStatusBadge(b.status, "admin");
   const person = (p: { name: string; phone: string | null }, userId: string) => (
     <>
-      <Link to={paths.adminUser(userId)} className="text-brand-700 underline">
+      <Link to={paths.adminUser(userId)} className="text-brand-700 underline" translate="no">
         {p.name || m.admin_unnamed_user()}
       </Link>
       {p.phone && <span className="text-slate-600"> · {formatDigits(p.phone)}</span>}
@@ -62,7 +62,9 @@ function BookingDetail({ bookingId }: { bookingId: Id<"bookings"> }) {
           <dt className="text-slate-500">{m.card_when()}</dt>
           <dd>{formatDateTime(b.scheduledFor)}</dd>
           <dt className="text-slate-500">{m.card_where()}</dt>
-          <dd className="break-words">{withCity(b.address, localCityName(b.city))}</dd>
+          <dd className="break-words" translate="no">
+            {withCity(b.address, localCityName(b.city))}
+          </dd>
           <dt className="text-slate-500">{m.card_price()}</dt>
           <dd>{formatNrs(b.price)}</dd>
           <dt className="text-slate-500">{m.admin_bookings_customer()}</dt>
@@ -72,7 +74,9 @@ function BookingDetail({ bookingId }: { bookingId: Id<"bookings"> }) {
           {b.note && (
             <>
               <dt className="text-slate-500">{m.card_note()}</dt>
-              <dd className="break-words">{b.note}</dd>
+              <dd className="break-words" translate="no">
+                {b.note}
+              </dd>
             </>
           )}
           <dt className="text-slate-500">{m.admin_booking_created()}</dt>
@@ -83,7 +87,11 @@ function BookingDetail({ bookingId }: { bookingId: Id<"bookings"> }) {
             <p className="font-medium">
               {m.admin_booking_review({ rating: formatNumber(b.review.rating) })}
             </p>
-            {b.review.comment && <p className="mt-1 break-words">{b.review.comment}</p>}
+            {b.review.comment && (
+              <p className="mt-1 break-words" translate="no">
+                {b.review.comment}
+              </p>
+            )}
             {b.review.reply && (
               <p className="mt-1 break-words text-slate-600">
                 {m.admin_booking_review_reply({ reply: b.review.reply })}

@@ -142,6 +142,7 @@ function BookingsList({
       type="button"
       className="text-left text-brand-700 underline decoration-dotted hover:decoration-solid"
       title={label}
+      translate="no"
       onClick={() => onPick({ ...pick, who: name })}
     >
       {name || m.admin_unnamed_user()}

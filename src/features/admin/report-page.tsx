@@ -52,8 +52,8 @@ function ReportDetail({ reportId }: { reportId: Id<"reports"> }) {
   const booking = r.booking;
   const parties = r.parties
     ? [
-        { ...r.parties.customer, role: "customer" },
-        { ...r.parties.professional, role: "professional" },
+        { ...r.parties.customer, label: m.admin_bookings_customer() },
+        { ...r.parties.professional, label: m.admin_bookings_professional() },
       ]
     : [];
   return (
@@ -74,7 +74,9 @@ function ReportDetail({ reportId }: { reportId: Id<"reports"> }) {
             when: formatDateTime(r._creationTime),
           })}
         </p>
-        <p className="mt-3 text-sm break-words whitespace-pre-line text-slate-900">{r.text}</p>
+        <p className="mt-3 text-sm break-words whitespace-pre-line text-slate-900" translate="no">
+          {r.text}
+        </p>
         <h3 className="mt-4 text-sm font-semibold text-slate-900">
           {r.target === "review" ? m.admin_report_about_review() : m.admin_report_about_booking()}
         </h3>
@@ -83,7 +85,11 @@ function ReportDetail({ reportId }: { reportId: Id<"reports"> }) {
             <p className="font-medium">
               {m.admin_booking_review({ rating: formatNumber(r.review.rating) })}
             </p>
-            {r.review.comment && <p className="mt-1 break-words">{r.review.comment}</p>}
+            {r.review.comment && (
+              <p className="mt-1 break-words" translate="no">
+                {r.review.comment}
+              </p>
+            )}
             {r.review.reply && (
               <p className="mt-1 break-words text-slate-600">
                 {m.admin_booking_review_reply({ reply: r.review.reply })}
@@ -107,7 +113,7 @@ function ReportDetail({ reportId }: { reportId: Id<"reports"> }) {
               className="flex flex-wrap items-center justify-between gap-2 text-sm"
             >
               <span>
-                {roleLabel(p.role)}:{" "}
+                {p.label}:{" "}
                 <Link to={paths.adminUser(p.userId)} className="text-brand-700 underline">
                   {p.name || m.admin_unnamed_user()}
                 </Link>{" "}
@@ -145,7 +151,9 @@ function ReportDetail({ reportId }: { reportId: Id<"reports"> }) {
                 when: r.resolvedAt === null ? "" : formatDateTime(r.resolvedAt),
               })}
             </h2>
-            <p className="mt-2 text-sm break-words whitespace-pre-line">{r.resolutionNote}</p>
+            <p className="mt-2 text-sm break-words whitespace-pre-line" translate="no">
+              {r.resolutionNote}
+            </p>
           </div>
         ) : (
           <ResolveForm reportId={r._id} />

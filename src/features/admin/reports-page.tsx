@@ -94,7 +94,9 @@ function ReportsList({ status }: { status: ReportStatus }) {
                 when: formatDateTime(r._creationTime),
               })}
             </p>
-            <p className="mt-1 line-clamp-2 text-sm break-words text-slate-800">{r.text}</p>
+            <p className="mt-1 line-clamp-2 text-sm break-words text-slate-800" translate="no">
+              {r.text}
+            </p>
           </li>
         ))}
       </ul>

@@ -46,7 +46,9 @@ function UserDetail({ userId }: { userId: Id<"users"> }) {
     <div className="mt-4 grid gap-4 lg:grid-cols-2">
       <section className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
         <div className="flex flex-wrap items-center justify-between gap-2">
-          <h2 className="text-lg font-semibold break-words text-slate-900">{name}</h2>
+          <h2 className="text-lg font-semibold break-words text-slate-900" translate="no">
+            {name}
+          </h2>
           <div className="flex gap-1">
             <Badge>{roleLabel(user.role)}</Badge>
             {user.suspended ? (
@@ -80,7 +82,9 @@ function UserDetail({ userId }: { userId: Id<"users"> }) {
                 when: formatDateTime(user.suspended.at),
               })}
             </p>
-            <p className="mt-1 break-words">{user.suspended.reason}</p>
+            <p className="mt-1 break-words" translate="no">
+              {user.suspended.reason}
+            </p>
           </div>
         )}
       </section>
@@ -107,7 +111,9 @@ function UserDetail({ userId }: { userId: Id<"users"> }) {
                     ? m.admin_history_suspended({ name: h.adminName, when: formatDateTime(h.at) })
                     : m.admin_history_restored({ name: h.adminName, when: formatDateTime(h.at) })}
                 </p>
-                <p className="break-words text-slate-700">{h.reason}</p>
+                <p className="break-words text-slate-700" translate="no">
+                  {h.reason}
+                </p>
               </li>
             ))}
           </ol>

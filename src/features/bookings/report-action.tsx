@@ -54,7 +54,7 @@ export function ReportAction({
                 )}
               </p>
               {r.resolutionNote && (
-                <p className="mt-1 break-words text-slate-700">
+                <p className="mt-1 break-words text-slate-700" translate="no">
                   {m.report_mine_answer({ note: r.resolutionNote })}
                 </p>
               )}
