@@ -180,7 +180,7 @@ export const VALID_CALLS: Record<string, Build> = {
   "push:unsubscribe": async () => ({ args: { endpoint: (await pushDevice()).endpoint } }),
   "push:status": async () => ({ args: { endpoint: (await pushDevice()).endpoint } }),
   "push:dashboardSignals": plain({}),
-  "admin:technicians": plain({}),
+  "admin:technicians": plain({ ...page }),
   "admin:technician": plain((c) => ({ professionalId: c.f.q.professionalId })),
   "admin:users": plain({}),
   "admin:stats": plain({}),

@@ -4,7 +4,7 @@ import { useSwitchLocale } from "@/app/locale-profile-sync";
 
 /**
  * A new visitor's first screen offers the language, asked in both (the browser's guess may be wrong);
- * it goes once a choice is stored on this device.
+ * it goes once a choice is stored on this device. One short line, so a phone's first screen keeps room.
  */
 export function LanguageOffer() {
   const chosen = useHasChosenLocale();
@@ -15,7 +15,7 @@ export function LanguageOffer() {
     <div className="border-b border-brand-100 bg-brand-50">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-center gap-x-3 gap-y-1 px-4 py-2 text-sm text-slate-800">
         <p>
-          <span lang="ne-NP">आफ्नो भाषा छान्नुहोस्</span> · <span lang="en">Choose your language</span>
+          <span lang="ne-NP">भाषा</span> · <span lang="en">Language</span>
         </p>
         <LanguageSwitch locale={locale} onChange={switchLocale} />
       </div>

@@ -85,12 +85,12 @@ export function ProfessionalsList({ specialty, city, category, BookAction }: Pro
           {pros.map((p) => (
             <li
               key={p._id}
-              className="flex flex-wrap gap-3 rounded-xl border sm:flex-nowrap border-slate-200 bg-white p-4 shadow-sm"
+              className="flex gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
             >
               <Avatar src={p.photoUrl} name={p.name} size={56} />
               <div className="min-w-0 flex-1">
                 <div className="flex flex-wrap items-center gap-2">
-                  <h3 className="truncate font-semibold">
+                  <h3 className="font-semibold break-words">
                     <Link
                       to={paths.professionalProfile(p._id)}
                       className="hover:text-brand-700 hover:underline"
@@ -112,23 +112,26 @@ export function ProfessionalsList({ specialty, city, category, BookAction }: Pro
                   <StarRating value={p.rating.average} />
                   <span>{ratingShort(p.rating)}</span>
                 </p>
-                <p className="mt-1 text-sm text-slate-700">
-                  {p.priceFrom !== undefined && p.priceFrom !== null && (
-                    <span className="font-medium">
-                      {m.pl_price_from({ price: formatNrs(p.priceFrom) })}
-                    </span>
-                  )}
-                  {typeof p.distanceKm === "number" && (
-                    <span className="text-slate-500">
-                      {" · "}
-                      {m.pl_distance({ km: formatNumber(Math.round(p.distanceKm * 10) / 10) })}
-                    </span>
-                  )}
-                </p>
-              </div>
-              {/* below the details on a phone: the name keeps the row (Devanagari buttons are wide) */}
-              <div className="flex w-full justify-end sm:w-auto sm:self-center">
-                <BookAction professional={p} category={category} />
+                {/* Book shares the price's row: beside the details it squeezed Nepali names, below
+                    them it pushed the first Book off a phone's first screen */}
+                <div className="mt-1 flex flex-wrap items-center justify-between gap-2">
+                  <p className="text-sm text-slate-700">
+                    {p.priceFrom !== undefined && p.priceFrom !== null && (
+                      <span className="font-medium">
+                        {m.pl_price_from({ price: formatNrs(p.priceFrom) })}
+                      </span>
+                    )}
+                    {typeof p.distanceKm === "number" && (
+                      <span className="text-slate-500">
+                        {" · "}
+                        {m.pl_distance({ km: formatNumber(Math.round(p.distanceKm * 10) / 10) })}
+                      </span>
+                    )}
+                  </p>
+                  <div className="ml-auto">
+                    <BookAction professional={p} category={category} />
+                  </div>
+                </div>
               </div>
             </li>
           ))}
