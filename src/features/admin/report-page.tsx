@@ -7,6 +7,7 @@ import type { Id } from "@convex/_generated/dataModel";
 import { MODERATION_FIELDS } from "@convex/rules/moderation";
 import { bookingStatusBadge } from "@/components/booking-status";
 import { Badge } from "@/components/ui/badge";
+import { ReportStatusBadge } from "@/components/report-status-badge";
 import { Button } from "@/components/ui/button";
 import { TextareaField } from "@/components/ui/inputs";
 import { EmptyState, LoadingState } from "@/components/ui/states";
@@ -61,11 +62,7 @@ function ReportDetail({ reportId }: { reportId: Id<"reports"> }) {
       <section className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <h2 className="font-semibold text-slate-900">{reportCategoryLabel(r.category)}</h2>
-          {r.status === "open" ? (
-            <Badge tone="warning">{m.report_status_open()}</Badge>
-          ) : (
-            <Badge tone="success">{m.report_status_resolved()}</Badge>
-          )}
+          <ReportStatusBadge status={r.status} />
         </div>
         <p className="mt-1 text-sm text-slate-600">
           {m.admin_reports_by({

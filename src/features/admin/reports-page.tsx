@@ -3,6 +3,7 @@ import { Link, useSearchParams } from "react-router-dom";
 import { api } from "@convex/_generated/api";
 import type { ReportStatus } from "@convex/rules/moderation";
 import { Badge } from "@/components/ui/badge";
+import { ReportStatusBadge } from "@/components/report-status-badge";
 import { Button } from "@/components/ui/button";
 import { EmptyState, LoadingState } from "@/components/ui/states";
 import { AdminPageLayout } from "@/features/admin/admin-page-layout";
@@ -80,11 +81,7 @@ function ReportsList({ status }: { status: ReportStatus }) {
                 <Badge tone="info">
                   {r.target === "review" ? m.report_target_review() : m.report_target_booking()}
                 </Badge>
-                {r.status === "open" ? (
-                  <Badge tone="warning">{m.report_status_open()}</Badge>
-                ) : (
-                  <Badge tone="success">{m.report_status_resolved()}</Badge>
-                )}
+                <ReportStatusBadge status={r.status} />
               </div>
             </div>
             <p className="mt-1 text-sm text-slate-600">

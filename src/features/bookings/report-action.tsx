@@ -9,7 +9,7 @@ import {
   type ReportCategory,
   type ReportTarget,
 } from "@convex/rules/moderation";
-import { Badge } from "@/components/ui/badge";
+import { ReportStatusBadge } from "@/components/report-status-badge";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { SelectField, TextareaField } from "@/components/ui/inputs";
@@ -47,11 +47,7 @@ export function ReportAction({
                     when: formatDateTime(r._creationTime),
                   })}
                 </span>
-                {r.status === "open" ? (
-                  <Badge tone="warning">{m.report_status_open()}</Badge>
-                ) : (
-                  <Badge tone="success">{m.report_status_resolved()}</Badge>
-                )}
+                <ReportStatusBadge status={r.status} />
               </p>
               {r.resolutionNote && (
                 <p className="mt-1 break-words text-slate-700" translate="no">
