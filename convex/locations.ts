@@ -22,6 +22,14 @@ export const update = professionalMutation({
   },
 });
 
+/** Who a marker is: what the map shows without its position. */
+const onMapFields = {
+  professionalId: v.id("professionals"),
+  name: v.string(),
+  specialty,
+  specialtyName: v.string(),
+};
+
 /**
  * The map: who is on it (onMap), and each marker's position (marker, one subscription per marker,
  * as a Socket.IO map gets one message per moved marker). Both take no viewer, so every watcher of the
@@ -35,14 +43,7 @@ export const update = professionalMutation({
 // reads the identity is cached per caller — every signed-in watcher would re-run it on every write.
 export const onMap = sharedQuery({
   args: { city: v.optional(city), specialty: v.optional(specialty) },
-  returns: v.array(
-    v.object({
-      professionalId: v.id("professionals"),
-      name: v.string(),
-      specialty,
-      specialtyName: v.string(),
-    }),
-  ),
+  returns: v.array(v.object(onMapFields)),
   handler: (ctx, args) => Locations.onMap(ctx, args),
 });
 
@@ -57,10 +58,7 @@ export const current = sharedQuery({
   args: { city: v.optional(city), specialty: v.optional(specialty) },
   returns: v.array(
     v.object({
-      professionalId: v.id("professionals"),
-      name: v.string(),
-      specialty,
-      specialtyName: v.string(),
+      ...onMapFields,
       city,
       lat: v.number(),
       lng: v.number(),

@@ -8,6 +8,7 @@ import type { Doc, Id } from "../_generated/dataModel";
 import type { QueryCtx } from "../_generated/server";
 import type { BookingStatus, CitySlug } from "../validators";
 import { fail } from "./errors";
+import { reviewForAdmin } from "./reviews";
 import { loader, view } from "./bookings";
 
 export type BookingFilters = {
@@ -106,15 +107,7 @@ export async function detail(ctx: QueryCtx, admin: Doc<"users">, bookingId: Id<"
         };
       }),
     ),
-    review:
-      review === null
-        ? null
-        : {
-            rating: review.rating,
-            comment: review.comment ?? null,
-            reply: review.reply?.text ?? null,
-            at: review._creationTime,
-          },
+    review: review === null ? null : reviewForAdmin(review),
     reports: reports.map((r) => ({
       _id: r._id,
       status: r.status,

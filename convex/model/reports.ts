@@ -15,6 +15,7 @@ import {
 } from "../rules/moderation";
 import { RATE_LIMITS } from "../rules/limits";
 import { fail } from "./errors";
+import { reviewForAdmin } from "./reviews";
 import { consume } from "./rateLimit";
 import { loader, view } from "./bookings";
 
@@ -166,15 +167,7 @@ export async function detail(ctx: QueryCtx, admin: Doc<"users">, reportId: Id<"r
             customer: partyState(booking.customerId, customer),
             professional: partyState(booking.professionalUserId, proUser),
           },
-    review:
-      review === null
-        ? null
-        : {
-            rating: review.rating,
-            comment: review.comment ?? null,
-            reply: review.reply?.text ?? null,
-            at: review._creationTime,
-          },
+    review: review === null ? null : reviewForAdmin(review),
   };
 }
 

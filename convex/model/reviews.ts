@@ -138,3 +138,13 @@ export async function reply(
     fail("ALREADY_REPLIED", "You have already replied to this review.");
   await ctx.db.patch("reviews", review._id, { reply: { text, at: Date.now() } });
 }
+
+/** A review as the admin's booking and report pages show it. */
+export function reviewForAdmin(review: Doc<"reviews">) {
+  return {
+    rating: review.rating,
+    comment: review.comment ?? null,
+    reply: review.reply?.text ?? null,
+    at: review._creationTime,
+  };
+}
