@@ -1,6 +1,12 @@
 import { useState, type ChangeEvent, type ComponentProps } from "react";
 import { Button } from "@/components/ui/button";
-import { PasswordField, SelectField, TextareaField, TextField } from "@/components/ui/inputs";
+import {
+  FileField,
+  PasswordField,
+  SelectField,
+  TextareaField,
+  TextField,
+} from "@/components/ui/inputs";
 import { fieldError, useFieldContext, useFormContext } from "@/lib/form-context";
 import { IMAGE_ACCEPT } from "@/lib/upload";
 import { parseDigits, toLatinDigits } from "@/lib/digits";
@@ -94,11 +100,11 @@ export function FormImageField(
 ) {
   const { field, bound } = useBound<File | null>();
   return (
-    <TextField
-      type="file"
+    <FileField
       accept={IMAGE_ACCEPT}
       {...props}
       {...bound}
+      fileName={field.state.value?.name}
       onChange={(e) => field.handleChange(e.target.files?.[0] ?? null)}
     />
   );

@@ -1,8 +1,12 @@
 import { cleanup, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { SelectField, TextareaField, TextField } from "@/components/ui/inputs";
+import { FileField, SelectField, TextareaField, TextField } from "@/components/ui/inputs";
+import { setLocale } from "@/i18n/locale";
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  setLocale("en");
+});
 
 describe("TextField, SelectField and TextareaField", () => {
   it("label their control, describe it by the hint, and pass other props through", () => {
@@ -49,5 +53,20 @@ describe("TextField, SelectField and TextareaField", () => {
       expect(control.className).toMatch(/border-red-500/);
     }
     expect(screen.queryByText("Hint")).not.toBeInTheDocument();
+  });
+});
+
+describe("FileField", () => {
+  it("words its button and empty state in the reader's language and names the chosen file", () => {
+    setLocale("ne-NP");
+    const { rerender } = render(<FileField label="नागरिकताको अगाडिको भाग" accept="image/*" />);
+    const input = screen.getByLabelText("नागरिकताको अगाडिको भाग");
+    expect(input).toHaveAttribute("type", "file");
+    expect(input).toHaveAccessibleName("नागरिकताको अगाडिको भाग");
+    expect(screen.getByText("फोटो छान्नुहोस्")).toBeInTheDocument();
+    expect(screen.getByText("कुनै फाइल छानिएको छैन")).toBeInTheDocument();
+    rerender(<FileField label="नागरिकताको अगाडिको भाग" fileName="front.jpg" />);
+    expect(screen.getByText("front.jpg")).toBeInTheDocument();
+    expect(screen.queryByText("कुनै फाइल छानिएको छैन")).not.toBeInTheDocument();
   });
 });

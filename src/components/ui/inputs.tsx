@@ -80,6 +80,39 @@ export function TextField(props: Common & InputHTMLAttributes<HTMLInputElement>)
   );
 }
 
+/**
+ * A file picker whose button and "no file" words are the app's, in the reader's language: the
+ * browser's own ("Choose File / No file chosen") follow its interface language and are clipped at
+ * 360 px. The native input stays, visually hidden, for the label, keyboard and assistive tech.
+ */
+export function FileField({
+  fileName,
+  ...props
+}: Common & InputHTMLAttributes<HTMLInputElement> & { fileName?: string | null }) {
+  const { shell, control } = useFieldParts(props);
+  return (
+    <FieldShell {...shell}>
+      <div className="relative mt-1">
+        <input {...control} type="file" className="peer sr-only" />
+        <label
+          htmlFor={control.id}
+          aria-hidden="true"
+          className={`flex cursor-pointer items-center gap-3 rounded-lg border bg-white px-2 py-2 peer-focus-visible:outline-2 peer-focus-visible:outline-brand-600 ${
+            props.error ? "border-red-500" : "border-slate-300"
+          }`}
+        >
+          <span className="shrink-0 rounded-md bg-brand-50 px-3 py-1.5 text-sm font-medium text-brand-800">
+            {m.file_choose()}
+          </span>
+          <span className="min-w-0 truncate text-sm text-slate-600">
+            {fileName || m.file_none()}
+          </span>
+        </label>
+      </div>
+    </FieldShell>
+  );
+}
+
 export function SelectField({
   children,
   ...props
