@@ -4,7 +4,7 @@ import { upsertCatalog } from "./model/catalog";
 import { CATALOG } from "./model/catalogData";
 import { insertAdmin, insertCustomer, insertProfessional, newTest } from "./test.setup";
 import { LANDING_SERVICES, SPECIALTIES } from "./validators";
-import { CATEGORY_NAMES_NE, SERVICE_NAMES_NE } from "./localNames";
+import { CATEGORY_DESCRIPTIONS_NE, CATEGORY_NAMES_NE, SERVICE_NAMES_NE } from "./localNames";
 
 async function setup() {
   const t = newTest();
@@ -180,6 +180,7 @@ describe("catalog", () => {
   test("every category and service of the catalogue has a Nepali name", () => {
     for (const category of CATALOG) {
       expect(CATEGORY_NAMES_NE[category.slug]?.name, category.slug).toBeTruthy();
+      expect(CATEGORY_DESCRIPTIONS_NE[category.slug], category.slug).toMatch(/^[^A-Za-z0-9]+$/);
       for (const service of category.services)
         if (service.name !== category.name)
           expect(SERVICE_NAMES_NE[service.name], service.name).toBeTruthy();

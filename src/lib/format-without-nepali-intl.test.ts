@@ -18,8 +18,14 @@ class RootNumberFormat extends NumberFormat {
 Object.assign(Intl, { DateTimeFormat: RootDateTimeFormat, NumberFormat: RootNumberFormat });
 afterAll(() => Object.assign(Intl, { DateTimeFormat, NumberFormat }));
 
-const { formatDateTime, formatGregorianDate, formatKathmanduTime, formatNrs, formatNumber } =
-  await import("@/lib/format");
+const {
+  formatDateTime,
+  formatGregorianDate,
+  formatKathmanduTime,
+  formatNrs,
+  formatNumber,
+  formatWeekdays,
+} = await import("@/lib/format");
 
 describe("Nepali numbers and dates in a browser without Intl data for Nepali", () => {
   const newYearEvening = Date.UTC(2025, 0, 1, 18, 30);
@@ -38,5 +44,10 @@ describe("Nepali numbers and dates in a browser without Intl data for Nepali", (
       "१८ पौष २०८१, बिहिबार (२०२५ जनवरी २), १२:१५ पूर्वाह्न",
     );
     expect(formatDateTime(newYearEvening, "ne-NP")).not.toMatch(/[0-9A-Za-z]/);
+  });
+
+  it("names the working days in Nepali", () => {
+    expect(formatWeekdays([6, 0, 1], "ne-NP")).toBe("आइत, सोम, शनि");
+    expect(formatWeekdays([0, 1, 2, 3, 4, 5, 6], "en")).toBe("Sun, Mon, Tue, Wed, Thu, Fri, Sat");
   });
 });
