@@ -220,6 +220,8 @@ for (const locale of LANGUAGES) {
         await admin.page.goto("/admin/technicians?city=mahendranagar");
         await admin.admin.openTechnician(demo.name);
       });
+      await check(admin, "admin-bookings", go("/admin/bookings"));
+      await check(admin, "admin-reports", go("/admin/reports"));
       await check(admin, "admin-messages", go("/admin/messages"));
       await check(admin, "admin-settings", go("/admin/settings"));
     });
