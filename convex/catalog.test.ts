@@ -4,7 +4,12 @@ import { upsertCatalog } from "./model/catalog";
 import { CATALOG } from "./model/catalogData";
 import { insertAdmin, insertCustomer, insertProfessional, newTest } from "./test.setup";
 import { LANDING_SERVICES, SPECIALTIES } from "./validators";
-import { CATEGORY_DESCRIPTIONS_NE, CATEGORY_NAMES_NE, SERVICE_NAMES_NE } from "./localNames";
+import {
+  CATEGORY_DESCRIPTIONS_NE,
+  CATEGORY_NAMES_NE,
+  SERVICE_DESCRIPTIONS_NE,
+  SERVICE_NAMES_NE,
+} from "./localNames";
 
 async function setup() {
   const t = newTest();
@@ -185,6 +190,13 @@ describe("catalog", () => {
         if (service.name !== category.name)
           expect(SERVICE_NAMES_NE[service.name], service.name).toBeTruthy();
     }
+  });
+
+  test("every service of the catalogue has a Nepali description, and no other does", () => {
+    const names = CATALOG.flatMap((c) => c.services.map((s) => s.name));
+    for (const name of names)
+      expect(SERVICE_DESCRIPTIONS_NE[name], name).toMatch(/^[^A-Za-z0-9]+$/);
+    expect(Object.keys(SERVICE_DESCRIPTIONS_NE).sort()).toEqual([...names].sort());
   });
 
   test("search matches Nepali names and synonyms, whichever vowel length is typed", async () => {

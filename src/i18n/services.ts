@@ -1,10 +1,26 @@
-import { CATEGORY_DESCRIPTIONS_NE, CATEGORY_NAMES_NE, SERVICE_NAMES_NE } from "@convex/localNames";
+import {
+  CATEGORY_DESCRIPTIONS_NE,
+  CATEGORY_NAMES_NE,
+  SERVICE_DESCRIPTIONS_NE,
+  SERVICE_NAMES_NE,
+} from "@convex/localNames";
 import { SPECIALTIES } from "@convex/constants";
 import { getLocale, type Locale } from "@/i18n/paraglide/runtime";
 
 /** A catalogue service's name in the reader's language (the English name when it has no other). */
 export function localServiceName(name: string, locale: Locale = getLocale()): string {
   return locale === "ne-NP" ? (SERVICE_NAMES_NE[name] ?? name) : name;
+}
+
+/** A catalogue service's description in the reader's language, from its English name and text. */
+export function localServiceDescription(
+  name: string,
+  englishDescription: string,
+  locale: Locale = getLocale(),
+): string {
+  return locale === "ne-NP"
+    ? (SERVICE_DESCRIPTIONS_NE[name] ?? englishDescription)
+    : englishDescription;
 }
 
 /** A specialty as the landing search and sign-up list it ("Electrician", "Painting"), in the reader's language. */

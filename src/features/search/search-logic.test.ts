@@ -1,10 +1,13 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import {
   categoryFromServiceName,
   cityFor,
   detailsView,
   specialtyFor,
 } from "@/features/search/search-logic";
+import { setLocale } from "@/i18n/locale";
+
+afterEach(() => setLocale("en"));
 
 describe("category from serviceName (spec §2)", () => {
   it("maps the four spec names and passes others through", () => {
@@ -51,6 +54,22 @@ describe("details block", () => {
       serviceCharge: "Nrs: 3,500",
       totalBookings: "2",
     });
+  });
+
+  it("shows the service's name and description in Nepali, an unknown one's in English", () => {
+    setLocale("ne-NP");
+    const wiring = {
+      name: "House Wiring",
+      description: "Complete wiring",
+      serviceWarranty: "90 days",
+      availableCities: [],
+      totalBookings: 2,
+    };
+    expect(detailsView(wiring)).toMatchObject({
+      service: "घरको वायरिङ",
+      description: "एउटा कोठाको लुकाइएको वा खुला पूरै वायरिङ, एमसीबी वितरण बोर्ड र अर्थिङसहित।",
+    });
+    expect(detailsView({ ...wiring, name: "Custom Job" }).description).toBe("Complete wiring");
   });
 
   it("falls back to the spec's texts when details are missing", () => {

@@ -2,7 +2,7 @@ import { formatAmount, formatNrs } from "@/lib/format";
 import { CITIES, SPECIALTIES, type SpecialtySlug } from "@convex/constants";
 import { m } from "@/i18n/paraglide/messages";
 import { localCityName } from "@/i18n/places";
-import { localServiceName } from "@/i18n/services";
+import { localServiceDescription, localServiceName } from "@/i18n/services";
 import { formatNumber } from "@/lib/numbers";
 
 /** Spec §2: the category is derived from serviceName; other values are used as given. */
@@ -49,7 +49,9 @@ export function detailsView(details: ServiceDetails) {
     guarantee: details?.serviceWarranty || m.sd_na(),
     service: details?.name ? localServiceName(details.name) : m.sd_na(),
     location: first ? localCityName(first.name) : m.sd_location_na(),
-    description: details?.description || m.sd_na(),
+    description: details?.description
+      ? localServiceDescription(details.name, details.description)
+      : m.sd_na(),
     serviceCharge: first ? m.sd_charge({ amount: formatAmount(first.price) }) : m.sd_na(),
     totalBookings:
       details && typeof details.totalBookings === "number"
