@@ -8,6 +8,7 @@ import {
   CATEGORY_DESCRIPTIONS_NE,
   CATEGORY_NAMES_NE,
   SERVICE_DESCRIPTIONS_NE,
+  WARRANTIES_NE,
   SERVICE_NAMES_NE,
 } from "./localNames";
 
@@ -197,6 +198,12 @@ describe("catalog", () => {
     for (const name of names)
       expect(SERVICE_DESCRIPTIONS_NE[name], name).toMatch(/^[^A-Za-z0-9]+$/);
     expect(Object.keys(SERVICE_DESCRIPTIONS_NE).sort()).toEqual([...names].sort());
+  });
+
+  test("every warranty the catalogue gives has its Nepali, in Devanagari only", () => {
+    const warranties = new Set(CATALOG.flatMap((c) => c.services.map((s) => s.serviceWarranty)));
+    for (const w of warranties) expect(WARRANTIES_NE[w], w).toMatch(/^[^A-Za-z0-9]+$/);
+    expect(Object.keys(WARRANTIES_NE).sort()).toEqual([...warranties].sort());
   });
 
   test("search matches Nepali names and synonyms, whichever vowel length is typed", async () => {

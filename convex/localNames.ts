@@ -188,3 +188,19 @@ export const SERVICE_DESCRIPTIONS_NE: Record<string, string> = {
   "Griha Pravesh Muhurat": "नयाँ घरमा सर्नका लागि शुभ दिन र साइत।",
   "Bibaha Kundali Milan": "विवाहअघि बेहुला र बेहुलीको कुण्डली मिलान।",
 };
+
+/** Per service warranty as the catalogue writes it (model/catalogData.ts): its Nepali. */
+export const WARRANTIES_NE: Record<string, string> = {
+  "7 days": "७ दिन",
+  "15 days": "१५ दिन",
+  "30 days": "३० दिन",
+  "60 days": "६० दिन",
+  "90 days": "९० दिन",
+  "6 months": "६ महिना",
+  "1 year": "१ वर्ष",
+  "2 years": "२ वर्ष",
+  "N/A": "लागू हुँदैन",
+  "Re-clean if not satisfied": "चित्त नबुझे फेरि सफा गरिदिने",
+  "Re-press if not satisfied": "चित्त नबुझे फेरि इस्त्री गरिदिने",
+  "Re-wash if not satisfied": "चित्त नबुझे फेरि धोइदिने",
+};

@@ -3,6 +3,7 @@ import {
   CATEGORY_NAMES_NE,
   SERVICE_DESCRIPTIONS_NE,
   SERVICE_NAMES_NE,
+  WARRANTIES_NE,
 } from "@convex/localNames";
 import { SPECIALTIES } from "@convex/constants";
 import { getLocale, type Locale } from "@/i18n/paraglide/runtime";
@@ -21,6 +22,11 @@ export function localServiceDescription(
   return locale === "ne-NP"
     ? (SERVICE_DESCRIPTIONS_NE[name] ?? englishDescription)
     : englishDescription;
+}
+
+/** A service's warranty ("30 days") in the reader's language. */
+export function localWarranty(warranty: string, locale: Locale = getLocale()): string {
+  return locale === "ne-NP" ? (WARRANTIES_NE[warranty] ?? warranty) : warranty;
 }
 
 /** A specialty as the landing search and sign-up list it ("Electrician", "Painting"), in the reader's language. */

@@ -68,6 +68,7 @@ describe("details block", () => {
     expect(detailsView(wiring)).toMatchObject({
       service: "घरको वायरिङ",
       description: "एउटा कोठाको लुकाइएको वा खुला पूरै वायरिङ, एमसीबी वितरण बोर्ड र अर्थिङसहित।",
+      guarantee: "९० दिन",
     });
     expect(detailsView({ ...wiring, name: "Custom Job" }).description).toBe("Complete wiring");
   });

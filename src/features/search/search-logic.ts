@@ -2,7 +2,7 @@ import { formatAmount, formatNrs } from "@/lib/format";
 import { CITIES, SPECIALTIES, type SpecialtySlug } from "@convex/constants";
 import { m } from "@/i18n/paraglide/messages";
 import { localCityName } from "@/i18n/places";
-import { localServiceDescription, localServiceName } from "@/i18n/services";
+import { localServiceDescription, localServiceName, localWarranty } from "@/i18n/services";
 import { formatNumber } from "@/lib/numbers";
 
 /** Spec §2: the category is derived from serviceName; other values are used as given. */
@@ -46,7 +46,7 @@ export function detailsView(details: ServiceDetails) {
   const first = details?.availableCities[0];
   return {
     price: first ? formatNrs(first.price) : m.sd_price_na(),
-    guarantee: details?.serviceWarranty || m.sd_na(),
+    guarantee: details?.serviceWarranty ? localWarranty(details.serviceWarranty) : m.sd_na(),
     service: details?.name ? localServiceName(details.name) : m.sd_na(),
     location: first ? localCityName(first.name) : m.sd_location_na(),
     description: details?.description
