@@ -100,8 +100,15 @@ export async function expectNoSidewaysScroll(person: Actor) {
   const { scrollWidth, clientWidth, wide } = await person.page.evaluate(() => {
     const el = document.scrollingElement!;
     const vw = el.clientWidth;
+    // what sticks out, leaving out what scrolls inside its own box (a sideways menu, a table)
+    const scrolls = (e: Element): boolean => {
+      for (let a = e.parentElement; a !== null && a !== document.body; a = a.parentElement)
+        if (["auto", "scroll", "hidden", "clip"].includes(getComputedStyle(a).overflowX))
+          return true;
+      return false;
+    };
     const wide = Array.from(document.querySelectorAll("body *"))
-      .filter((e) => e.getBoundingClientRect().right > vw + 0.5)
+      .filter((e) => e.getBoundingClientRect().right > vw + 0.5 && !scrolls(e))
       .slice(0, 5)
       .map((e) => `${e.tagName.toLowerCase()}.${String(e.className).slice(0, 60)}`);
     return { scrollWidth: el.scrollWidth, clientWidth: vw, wide };

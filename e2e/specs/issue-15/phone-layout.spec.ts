@@ -65,6 +65,8 @@ for (const width of [360, 1280]) {
     await expectNoSidewaysScroll(pro);
 
     const admin = await signedInAdmin(actor);
+    // the sign-in's toast was placed for 1280 px; measure the page, not a toast caught mid-resize
+    await expect(admin.page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 15_000 });
     await admin.page.setViewportSize({ width, height: 800 });
     for (const path of [
       "/admin-panel",
