@@ -146,7 +146,7 @@ function TechnicianGrid(filters: Filters) {
           <EmptyState title={FALLBACK.list()} />
         </div>
       ) : (
-        <ul className="mt-2 grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
+        <ul className="mt-2 grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-3">
           {results.map((t) => (
             <li key={t._id}>
               <TechnicianCard technician={t} onOpen={() => setOpenId(t._id)} />
