@@ -154,21 +154,21 @@ export type PushMessage = {
 /** A message may wait at the push service this much less than the request's expiry. */
 const EXPIRY_MARGIN_MS = 60_000;
 
+/** A notification as it is created: for whom, its kind and params, its English words. */
+export type NewNotification = {
+  userId: Id<"users">;
+  kind: string;
+  title: string;
+  body: string;
+  params?: Record<string, string>;
+  bookingId?: Id<"bookings">;
+};
+
 /**
  * Schedules one push per device of the notification's user, when its kind rings a phone and push
  * is configured. Called where the notification is inserted, in the same transaction.
  */
-export async function pushNotification(
-  ctx: MutationCtx,
-  n: {
-    userId: Id<"users">;
-    kind: string;
-    title: string;
-    body: string;
-    params?: Record<string, string>;
-    bookingId?: Id<"bookings">;
-  },
-): Promise<void> {
+export async function pushNotification(ctx: MutationCtx, n: NewNotification): Promise<void> {
   if (!PUSHED_KINDS.has(n.kind) || n.bookingId === undefined || vapidKeys() === null) return;
   const [booking, user, devices] = await Promise.all([
     ctx.db.get("bookings", n.bookingId),

@@ -32,22 +32,30 @@ export const MODERATION_FIELDS = {
   accountReason: { min: 5, max: 500 },
 } as const;
 
+/** Whether a trimmed text is too short or too long for its limits; undefined when it fits. */
+export function lengthBreak(
+  text: string,
+  limits: { min: number; max: number },
+): "REASON_REQUIRED" | "REASON_TOO_LONG" | undefined {
+  const length = text.trim().length;
+  if (length < limits.min) return "REASON_REQUIRED";
+  if (length > limits.max) return "REASON_TOO_LONG";
+  return undefined;
+}
+
 /** Too short or too long, as a readable sentence; undefined when the text fits. */
 export function lengthProblem(
   text: string,
   limits: { min: number; max: number },
   what: string,
 ): { code: "REASON_REQUIRED" | "REASON_TOO_LONG"; message: string } | undefined {
-  const length = text.trim().length;
-  if (length < limits.min)
-    return {
-      code: "REASON_REQUIRED",
-      message: `Please write ${what} of at least ${limits.min} characters.`,
-    };
-  if (length > limits.max)
-    return {
-      code: "REASON_TOO_LONG",
-      message: `${what[0].toUpperCase()}${what.slice(1)} may be at most ${limits.max} characters.`,
-    };
-  return undefined;
+  const code = lengthBreak(text, limits);
+  if (code === undefined) return undefined;
+  return {
+    code,
+    message:
+      code === "REASON_REQUIRED"
+        ? `Please write ${what} of at least ${limits.min} characters.`
+        : `${what[0].toUpperCase()}${what.slice(1)} may be at most ${limits.max} characters.`,
+  };
 }

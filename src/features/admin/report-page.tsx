@@ -4,7 +4,7 @@ import { Link, useParams } from "react-router-dom";
 import { toast } from "sonner";
 import { api } from "@convex/_generated/api";
 import type { Id } from "@convex/_generated/dataModel";
-import { MODERATION_FIELDS } from "@convex/rules/moderation";
+import { MODERATION_FIELDS, lengthBreak } from "@convex/rules/moderation";
 import { bookingStatusBadge } from "@/components/booking-status";
 import { Badge } from "@/components/ui/badge";
 import { ReportStatusBadge } from "@/components/report-status-badge";
@@ -165,11 +165,11 @@ function ResolveForm({ reportId }: { reportId: Id<"reports"> }) {
   const [note, setNote] = useState("");
   const [tried, setTried] = useState(false);
   const [busy, setBusy] = useState(false);
-  const length = note.trim().length;
+  const broken = lengthBreak(note, NOTE);
   const problem =
-    length < NOTE.min
+    broken === "REASON_REQUIRED"
       ? m.admin_report_note_short({ min: formatNumber(NOTE.min) })
-      : length > NOTE.max
+      : broken === "REASON_TOO_LONG"
         ? m.admin_suspend_reason_long({ max: formatNumber(NOTE.max) })
         : undefined;
   async function submit(e: React.FormEvent) {

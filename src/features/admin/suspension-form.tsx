@@ -3,7 +3,7 @@ import { useId, useState } from "react";
 import { toast } from "sonner";
 import { api } from "@convex/_generated/api";
 import type { Id } from "@convex/_generated/dataModel";
-import { MODERATION_FIELDS } from "@convex/rules/moderation";
+import { MODERATION_FIELDS, lengthBreak } from "@convex/rules/moderation";
 import { Button } from "@/components/ui/button";
 import { TextareaField } from "@/components/ui/inputs";
 import { m } from "@/i18n/paraglide/messages";
@@ -33,11 +33,11 @@ export function SuspensionForm({
   const [tried, setTried] = useState(false);
   const [busy, setBusy] = useState(false);
   const hintId = useId();
-  const length = reason.trim().length;
+  const broken = lengthBreak(reason, LIMITS);
   const problem =
-    length < LIMITS.min
+    broken === "REASON_REQUIRED"
       ? m.admin_suspend_reason_short({ min: formatNumber(LIMITS.min) })
-      : length > LIMITS.max
+      : broken === "REASON_TOO_LONG"
         ? m.admin_suspend_reason_long({ max: formatNumber(LIMITS.max) })
         : undefined;
 

@@ -5,6 +5,7 @@ import { api } from "@convex/_generated/api";
 import type { Id } from "@convex/_generated/dataModel";
 import {
   MODERATION_FIELDS,
+  lengthBreak,
   REPORT_CATEGORIES,
   type ReportCategory,
   type ReportTarget,
@@ -84,11 +85,11 @@ function ReportDialog({
   const [tried, setTried] = useState(false);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const length = text.trim().length;
+  const broken = lengthBreak(text, TEXT);
   const textProblem =
-    length < TEXT.min
+    broken === "REASON_REQUIRED"
       ? m.report_text_short({ min: formatNumber(TEXT.min) })
-      : length > TEXT.max
+      : broken === "REASON_TOO_LONG"
         ? m.report_text_long({ max: formatNumber(TEXT.max) })
         : undefined;
   const categoryProblem = category === "" ? m.report_category_required() : undefined;
