@@ -3,13 +3,16 @@ import { adminMutation, adminQuery } from "./functions";
 import { professionalOfUser } from "./model/professionalOfUser";
 import { history, restore as restoreAccount, suspend as suspendAccount } from "./model/suspension";
 
+/** Who is suspended or restored, and why (the reason is kept in the account's history). */
+const accountChange = { userId: v.id("users"), reason: v.string() };
+
 /**
  * Suspends an account with a reason: its sessions end at once, it cannot sign in, a professional's
  * listing disappears and its open bookings are cancelled (model/suspension.ts). Refused for the
  * admin's own account (CANNOT_SUSPEND_SELF) and for the last admin (LAST_ADMIN).
  */
 export const suspend = adminMutation({
-  args: { userId: v.id("users"), reason: v.string() },
+  args: accountChange,
   returns: v.null(),
   handler: async (ctx, args) => {
     await suspendAccount(ctx, ctx.viewer, args);
@@ -19,7 +22,7 @@ export const suspend = adminMutation({
 
 /** Lifts a suspension, with a reason: the user may sign in again and a professional is listed again. */
 export const restore = adminMutation({
-  args: { userId: v.id("users"), reason: v.string() },
+  args: accountChange,
   returns: v.null(),
   handler: async (ctx, args) => {
     await restoreAccount(ctx, ctx.viewer, args);

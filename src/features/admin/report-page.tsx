@@ -12,7 +12,7 @@ import { Button } from "@/components/ui/button";
 import { TextareaField } from "@/components/ui/inputs";
 import { EmptyState, LoadingState } from "@/components/ui/states";
 import { AdminPageLayout } from "@/features/admin/admin-page-layout";
-import { roleLabel } from "@/features/admin/roles";
+import { reportedBy } from "@/features/admin/reported-by";
 import { SuspensionForm } from "@/features/admin/suspension-form";
 import { m } from "@/i18n/paraglide/messages";
 import { reportCategoryLabel } from "@/i18n/moderation";
@@ -64,13 +64,7 @@ function ReportDetail({ reportId }: { reportId: Id<"reports"> }) {
           <h2 className="font-semibold text-slate-900">{reportCategoryLabel(r.category)}</h2>
           <ReportStatusBadge status={r.status} />
         </div>
-        <p className="mt-1 text-sm text-slate-600">
-          {m.admin_reports_by({
-            name: r.reporter.name || m.admin_unnamed_user(),
-            role: r.reporter.role ? roleLabel(r.reporter.role) : "",
-            when: formatDateTime(r._creationTime),
-          })}
-        </p>
+        <p className="mt-1 text-sm text-slate-600">{reportedBy(r)}</p>
         <p className="mt-3 text-sm break-words whitespace-pre-line text-slate-900" translate="no">
           {r.text}
         </p>

@@ -7,10 +7,9 @@ import { ReportStatusBadge } from "@/components/report-status-badge";
 import { Button } from "@/components/ui/button";
 import { EmptyState, LoadingState } from "@/components/ui/states";
 import { AdminPageLayout } from "@/features/admin/admin-page-layout";
-import { roleLabel } from "@/features/admin/roles";
+import { reportedBy } from "@/features/admin/reported-by";
 import { m } from "@/i18n/paraglide/messages";
 import { reportCategoryLabel } from "@/i18n/moderation";
-import { formatDateTime } from "@/lib/format";
 import { paths } from "@/lib/paths";
 
 const PAGE_SIZE = 20;
@@ -84,13 +83,7 @@ function ReportsList({ status }: { status: ReportStatus }) {
                 <ReportStatusBadge status={r.status} />
               </div>
             </div>
-            <p className="mt-1 text-sm text-slate-600">
-              {m.admin_reports_by({
-                name: r.reporter.name || m.admin_unnamed_user(),
-                role: r.reporter.role ? roleLabel(r.reporter.role) : "",
-                when: formatDateTime(r._creationTime),
-              })}
-            </p>
+            <p className="mt-1 text-sm text-slate-600">{reportedBy(r)}</p>
             <p className="mt-1 line-clamp-2 text-sm break-words text-slate-800" translate="no">
               {r.text}
             </p>
