@@ -14,6 +14,7 @@ import type { RequestLimits, SessionRequests } from "./durability/session-reques
 import { Engine } from "./engine/engine.ts";
 import { nativeImport, type Importer } from "./engine/modules.ts";
 import { serverError } from "./http-util.ts";
+import { installLeanResponse } from "./lean-fetch.ts";
 import { Persistence } from "./persistence.ts";
 import { Subscriptions } from "./read-tracking/subscriptions.ts";
 import { createRoutes, type Handlers } from "./routing.ts";
@@ -118,6 +119,8 @@ async function bindPorts(port: number, sitePort: number) {
 }
 
 export async function startBackend(options: BackendOptions = {}): Promise<Backend> {
+  // The functions' global Response, as Convex's runtime has its own (lean-fetch.ts).
+  installLeanResponse();
   const dataDir = path.resolve(options.dataDir ?? process.env.LOCAL_BACKEND_DATA ?? ".data");
   const convexDir = path.resolve(options.convexDir ?? "convex");
   const webOrigin = options.webOrigin ?? process.env.SITE_URL ?? `http://${HOST}:5173`;

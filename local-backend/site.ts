@@ -5,6 +5,7 @@ import type { HttpRouter, RoutableMethod } from "convex/server";
 import { refusedIdentity, type Engine, type Identity } from "./engine/engine.ts";
 import type { TokenVerifier } from "./auth-keys.ts";
 import { BodyTooLarge, readBody, serverError } from "./http-util.ts";
+import { LeanResponse, leanRequest } from "./lean-fetch.ts";
 
 /** Convex's limit on an HTTP action's request body. */
 const MAX_BODY_BYTES = 20 * 1024 * 1024;
@@ -137,7 +138,8 @@ export async function handleSite(
 
 /**
  * The request's route, looked up in the router the engine keeps, run with one Request built from the
- * socket's: its headers as received, its body (none for GET and HEAD).
+ * socket's: its headers as received, its body (none for GET and HEAD); a stream or an AbortSignal is
+ * made only if the handler asks for one (lean-fetch.ts).
  */
 function runRoute(
   engine: Engine,
@@ -162,11 +164,7 @@ function runRoute(
   const headers = new Headers();
   for (let i = 0; i < req.rawHeaders.length; i += 2)
     headers.append(req.rawHeaders[i], req.rawHeaders[i + 1]);
-  const request = new Request(url, {
-    method,
-    headers,
-    body: body === undefined ? undefined : new Uint8Array(body),
-  });
+  const request = leanRequest({ method, url: url.href, headers, body });
   return engine.accessor(identity).runHttpAction(found[0], request);
 }
 
@@ -175,9 +173,9 @@ const nextTurn = () => new Promise<typeof PENDING>((resolve) => setImmediate(res
 
 /**
  * Writes the response's body as the handler produces it, as Convex streams HTTP action responses. What
- * the body holds already (a string, bytes, a Blob) goes out whole with a Content-Length; a body still
- * being produced (a ReadableStream) goes out chunk by chunk as each one is ready. The last chunk is
- * written once the commits made while streaming are durable.
+ * the body holds already (a string, bytes, a Blob) goes out whole with a Content-Length, in one write
+ * with the head; a body still being produced (a ReadableStream) goes out chunk by chunk as each one is
+ * ready. The last chunk is written once the commits made while streaming are durable.
  */
 async function sendBody(
   req: IncomingMessage,
@@ -187,7 +185,15 @@ async function sendBody(
   durable: () => Promise<void>,
 ) {
   const noBody = req.method === "HEAD" || response.status === 204 || response.status === 304;
-  if (!response.body || noBody) {
+  const held = LeanResponse.take(response);
+  if (held !== null) {
+    const whole = noBody ? "" : held instanceof Blob ? Buffer.from(await held.arrayBuffer()) : held;
+    if (!noBody && !head["content-length"] && !head["transfer-encoding"])
+      head["content-length"] = [String(Buffer.byteLength(whole))];
+    res.writeHead(response.status, head);
+    return void res.end(whole);
+  }
+  if (noBody || !response.body) {
     void response.body?.cancel().catch(() => {});
     res.writeHead(response.status, head);
     return void res.end();

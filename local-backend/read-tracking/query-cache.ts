@@ -53,22 +53,45 @@ export function outcomeJson(outcome: Outcome): string {
   return json;
 }
 
-const valueTexts = new WeakMap<object, string | null>();
+const plainValues = new WeakMap<object, boolean>();
 
 /**
  * A fresh copy of a successful outcome's value as a Convex value (each ctx.runQuery caller gets its
  * own, as from a run). A value whose JSON has no `"$` (no `$integer`, `$bytes`, `$float` encoding)
- * is its own Convex value: it is copied by parsing its text, kept once per outcome.
+ * is its own Convex value: it is copied as plain JSON (checked once per outcome).
  */
 export function outcomeValue(value: JSONValue): Value {
   if (value === null || typeof value !== "object") return jsonToConvex(value);
-  let text = valueTexts.get(value);
-  if (text === undefined) {
-    const json = JSON.stringify(value);
-    text = json.includes('"$') ? null : json;
-    valueTexts.set(value, text);
+  let plain = plainValues.get(value);
+  if (plain === undefined) {
+    plain = !JSON.stringify(value).includes('"$');
+    plainValues.set(value, plain);
   }
-  return text === null ? jsonToConvex(value) : (JSON.parse(text) as Value);
+  return plain ? copyJson(value) : jsonToConvex(value);
+}
+
+/** What JSON.parse(JSON.stringify(value)) gives for plain JSON, a few times faster (no text). */
+function copyJson(value: JSONValue): JSONValue {
+  if (typeof value !== "object" || value === null) return value;
+  if (Array.isArray(value)) {
+    const copy = new Array<JSONValue>(value.length);
+    for (let i = 0; i < value.length; i++) copy[i] = copyJson(value[i]);
+    return copy;
+  }
+  const copy: Record<string, JSONValue> = {};
+  for (const key of Object.keys(value)) {
+    const field = copyJson(value[key]);
+    // An own "__proto__" field, as JSON.parse makes it (assigning it would set the prototype).
+    if (key === "__proto__")
+      Object.defineProperty(copy, key, {
+        value: field,
+        writable: true,
+        enumerable: true,
+        configurable: true,
+      });
+    else copy[key] = field;
+  }
+  return copy;
 }
 
 export class QueryCache {

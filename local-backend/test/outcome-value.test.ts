@@ -29,6 +29,18 @@ describe("outcomeValue: a cached query result handed to ctx.runQuery", () => {
     expect(value.text).toBe("$100 is not an encoding");
   });
 
+  it("copies plain JSON exactly as parsing its text would: order, nesting, an own __proto__ field", () => {
+    const cached = JSON.parse(
+      '{"b":1,"a":[{"x":null,"y":[true,"s",2.5]}],"2":"two","1":"one","__proto__":{"p":1},"e":{}}',
+    ) as JSONValue;
+    const copy = outcomeValue(cached) as Record<string, unknown>;
+    expect(JSON.stringify(copy)).toBe(JSON.stringify(cached));
+    expect(Object.keys(copy)).toEqual(["1", "2", "b", "a", "__proto__", "e"]);
+    expect(Object.getPrototypeOf(copy)).toBe(Object.prototype);
+    expect(Object.getOwnPropertyDescriptor(copy, "__proto__")?.value).toEqual({ p: 1 });
+    expect(copy.a).not.toBe((cached as Record<string, unknown>).a);
+  });
+
   it("passes primitives through", () => {
     expect(outcomeValue(null)).toBeNull();
     expect(outcomeValue("text")).toBe("text");

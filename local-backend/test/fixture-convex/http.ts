@@ -148,4 +148,90 @@ http.route({
   }),
 });
 
+// site-fetch-objects.test.ts: a response body of each kind the Fetch standard takes...
+const bodyOfKind: Record<string, () => BodyInit | null> = {
+  string: () => "नमस्ते \uD800 text",
+  bytes: () => new Uint8Array([0, 1, 2, 255]),
+  arrayBuffer: () => new Uint8Array([104, 105]).buffer,
+  blob: () => new Blob(["<b>blob</b>"], { type: "text/html" }),
+  params: () => new URLSearchParams({ q: "a b", n: "ü" }),
+  form: () => {
+    const form = new FormData();
+    form.append("name", "Ram");
+    return form;
+  },
+  stream: () =>
+    new ReadableStream({
+      pull(controller) {
+        controller.enqueue(new TextEncoder().encode("streamed"));
+        controller.close();
+      },
+    }),
+  none: () => null,
+};
+
+http.route({
+  path: "/api/body-kind",
+  method: "GET",
+  handler: httpActionGeneric(async (_ctx, request) => {
+    const params = new URL(request.url).searchParams;
+    const kind = params.get("kind") ?? "";
+    if (kind === "static-json") return Response.json({ made: "by Response.json" }, { status: 202 });
+    const response = new Response(bodyOfKind[kind](), {
+      status: Number(params.get("status") ?? 200),
+      headers: { "X-Kind": kind },
+    });
+    // A handler may read its own response's body first: the socket then gets a read body's stream.
+    if (params.get("peek") === "clone") return response.clone();
+    return response;
+  }),
+});
+
+// ...and a request body read each way a handler can, answered as JSON.
+http.route({
+  path: "/api/read-request",
+  method: "POST",
+  handler: httpActionGeneric(async (_ctx, request) => {
+    const as = new URL(request.url).searchParams.get("as") ?? "";
+    const decode = (bytes: ArrayBuffer | Uint8Array) => [...new Uint8Array(bytes)];
+    const read: Record<string, () => Promise<unknown>> = {
+      text: () => request.text(),
+      json: () => request.json(),
+      arrayBuffer: async () => decode(await request.arrayBuffer()),
+      bytes: async () => decode(await request.bytes()),
+      blob: async () => {
+        const blob = await request.blob();
+        return { type: blob.type, text: await blob.text() };
+      },
+      formData: async () => {
+        const entries: [string, unknown][] = [];
+        (await request.formData()).forEach((value, name) => entries.push([name, value]));
+        return entries;
+      },
+      body: async () => {
+        const chunks: number[] = [];
+        const reader = request.body!.getReader();
+        for (let r = await reader.read(); !r.done; r = await reader.read()) chunks.push(...r.value);
+        return chunks;
+      },
+      clone: async () => [await request.clone().text(), await request.text()],
+    };
+    let value: unknown;
+    try {
+      value = await read[as]();
+    } catch (error) {
+      value = { error: (error as Error).name };
+    }
+    return Response.json({
+      isRequest: request instanceof Request,
+      method: request.method,
+      url: request.url,
+      contentType: request.headers.get("content-type"),
+      signalAborted: request.signal.aborted,
+      bodyUsed: request.bodyUsed,
+      value,
+    });
+  }),
+});
+
 export default http;
