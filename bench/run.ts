@@ -7,6 +7,7 @@
  *   npm run bench -- --skip web             all but some
  *   npm run bench -- --quick                shorter runs (smaller fan-out steps and scale) for iterating
  *   --fanout-steps 10,100,300  --fanout-seconds 20  --fanout-watchers customers|visitors
+ *   --fanout-stages   the backend timestamps each stage of a position's way (local-backend/stage-trace.ts)
  *   --writes 500  --lighthouse-runs 1  --no-lighthouse
  *   --scale 10        also run the queries at 10× the data (50k professionals, 500k bookings)
  *   --restart-docs 1000000   documents for the restart figure
@@ -34,6 +35,7 @@ const { values } = parseArgs({
     "fanout-steps": { type: "string" },
     "fanout-seconds": { type: "string" },
     "fanout-watchers": { type: "string", default: "customers" },
+    "fanout-stages": { type: "boolean", default: false },
     writes: { type: "string" },
     "lighthouse-runs": { type: "string" },
     "no-lighthouse": { type: "boolean", default: false },
@@ -134,7 +136,14 @@ for (const section of selected) {
           : [10, 100, 300, 1000];
       const durationMs = Number(values["fanout-seconds"] ?? (quick ? 10 : 20)) * 1000;
       const watchers = values["fanout-watchers"] === "visitors" ? "visitors" : "customers";
-      const r = (results.fanout = await fanout({ steps, durationMs, watchers, log: say }));
+      const traceStages = values["fanout-stages"];
+      const r = (results.fanout = await fanout({
+        steps,
+        durationMs,
+        watchers,
+        traceStages,
+        log: say,
+      }));
       say(
         `N signed-in professionals → locations:update every 5 s, N ${watchers === "customers" ? "signed-in customers" : "visitors (signed out)"} on locations:onMap({city}) + locations:marker per marker (as the search page) + 50 unrelated subscriptions, after a warm-up report each; peer: Express + Socket.IO (room per city, fdatasync before broadcast), same generator; CPU in cores (100% = one core); clients' CPU = this process, all simulated clients`,
       );
@@ -180,6 +189,25 @@ for (const section of selected) {
           ]),
         ),
       );
+      for (const step of r) {
+        const stages = step.ours.stages;
+        if (!stages) continue;
+        say(
+          `stages at ${step.clients}+${step.clients} (ms; "update:" per delivery, from its mutation)`,
+        );
+        say(
+          table(
+            ["stage", "n", "p50", "p95", "p99"],
+            Object.entries(stages).map(([stage, s]) => [
+              stage,
+              String(s.n),
+              fmtMs(s.p50),
+              fmtMs(s.p95),
+              fmtMs(s.p99),
+            ]),
+          ),
+        );
+      }
       for (const step of r.filter((x) => x.clients >= 300)) {
         const n = `${step.clients}+${step.clients}`;
         const p95 = ratio(step.ours.latency.p95, step.peer.latency.p95);

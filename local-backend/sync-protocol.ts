@@ -7,6 +7,17 @@ import { FunctionError, type Engine, type Identity } from "./engine/engine.ts";
 import { sameSecret, type TokenVerifier } from "./auth-keys.ts";
 import type { Claim, MutationOutcome, SessionRequests } from "./durability/session-requests.ts";
 import { serverError } from "./http-util.ts";
+import {
+  epochMs,
+  traceMutation,
+  traceMutationAnswered,
+  traceMutationDurable,
+  traceReceived,
+  traceTransitionWritten,
+  tracing,
+  traceWritten,
+  type UpdateTrace,
+} from "./stage-trace.ts";
 import { outcomeJson } from "./read-tracking/query-cache.ts";
 import {
   Subscriptions,
@@ -17,6 +28,7 @@ import {
 } from "./read-tracking/subscriptions.ts";
 import {
   encodeTs,
+  singleFrame,
   transitionFrames,
   transitionPieces,
   type Modification,
@@ -102,6 +114,14 @@ type ClientMessage =
     }
   | { type: "Event" };
 
+/** An update handed over by a flush, sent at its end. */
+interface Unflushed {
+  sub: Subscriber;
+  outcome: Outcome;
+  identityEpoch: number;
+  trace?: UpdateTrace;
+}
+
 interface Caller {
   identity: Identity | null;
   admin: boolean;
@@ -161,6 +181,8 @@ export class SyncConnection implements SubscriberOwner {
 
   /** Everything sent to the client goes through here, in order (Transition versions must chain). */
   private queue: Promise<void> = Promise.resolve();
+  /** Tasks enqueued and not finished: while 0, a Transition that needs no waiting may skip the queue. */
+  private queued = 0;
   /** Mutations run one after another, in the order received. */
   private mutations: Promise<void> = Promise.resolve();
   /** Frames given to the socket and not yet handed to the OS, and who waits for none to be left. */
@@ -180,10 +202,7 @@ export class SyncConnection implements SubscriberOwner {
   private readonly actions = { running: 0, waiting: [] as (() => Promise<void>)[] };
 
   /** Updates handed over by the current flush, sent at its end (endOfFlush). */
-  private unflushed = new Map<
-    number,
-    { sub: Subscriber; outcome: Outcome; identityEpoch: number }
-  >();
+  private unflushed = new Map<number, Unflushed>();
   private readonly held = new HeldUpdates();
   closed = false;
 
@@ -252,11 +271,13 @@ export class SyncConnection implements SubscriberOwner {
   /** Runs `task` after everything already queued for this connection, unless it has closed by then. */
   private enqueue(task: () => Promise<void> | void, bytes = 0) {
     this.pending.bytes += bytes;
+    this.queued += 1;
     this.queue = this.queue
       .then(() => (this.closed ? undefined : task()))
       .catch((error) => this.fatal(serverError(error, "sync connection task")))
       .finally(() => {
         this.pending.bytes -= bytes;
+        this.queued -= 1;
       });
   }
 
@@ -269,7 +290,7 @@ export class SyncConnection implements SubscriberOwner {
    * maxBufferedBytes unread, waits for it to take them; one that does not within slowReaderMs is
    * dropped, so a reader that stops holds at most about maxBufferedBytes of this process's memory.
    */
-  private async write(frame: string) {
+  private async write(frame: string, traced?: { traces: UpdateTrace[]; ts: bigint }) {
     if (this.closed || this.ws.readyState !== this.ws.OPEN) return;
     if (this.ws.bufferedAmount > this.limits.maxBufferedBytes && !(await this.caughtUp())) {
       if (this.closed) return;
@@ -280,9 +301,29 @@ export class SyncConnection implements SubscriberOwner {
       this.ws.terminate();
       return;
     }
+    this.writeNow(frame, traced);
+  }
+
+  /** Whether a frame handed over now would go out without waiting for the client to read. */
+  private get writable() {
+    return (
+      !this.closed &&
+      this.ws.readyState === this.ws.OPEN &&
+      this.ws.bufferedAmount <= this.limits.maxBufferedBytes
+    );
+  }
+
+  private writeNow(frame: string, traced?: { traces: UpdateTrace[]; ts: bigint }) {
     if (this.closed || this.ws.readyState !== this.ws.OPEN) return;
     this.unwritten += 1;
-    this.ws.send(frame, this.written);
+    if (traced === undefined) return this.ws.send(frame, this.written);
+    const sent = epochMs();
+    for (const trace of traced.traces) trace.sent = sent;
+    this.ws.send(frame, () => {
+      for (const trace of traced.traces) traceWritten(trace);
+      traceTransitionWritten(this.sessionId, encodeTs(traced.ts));
+      this.written();
+    });
   }
 
   private caughtUp(): Promise<boolean> {
@@ -297,23 +338,33 @@ export class SyncConnection implements SubscriberOwner {
     return Promise.race([flushed, timeout]).finally(() => clearTimeout(timer));
   }
 
-  private async sendTransition(
-    modifications: Iterable<Modification>,
-    end: { querySet?: number; identity?: number; ts?: bigint },
-  ) {
+  private nextVersion(end: { querySet?: number; identity?: number; ts?: bigint }): StateVersion {
     const start = this.version;
-    const next: StateVersion = {
+    return {
       querySet: end.querySet ?? start.querySet,
       identity: end.identity ?? start.identity,
       ts: end.ts !== undefined && end.ts > start.ts ? end.ts : start.ts,
     };
+  }
+
+  private async sendTransition(
+    modifications: Iterable<Modification>,
+    end: { querySet?: number; identity?: number; ts?: bigint },
+    traces?: UpdateTrace[],
+  ) {
+    const start = this.version;
+    const next = this.nextVersion(end);
     this.version = next;
     const pieces = transitionPieces(start, next, modifications);
     const id = String((this.transitions += 1));
+    // The traces go with the last frame: the update has arrived when all of the transition has.
+    let previous: string | undefined;
     for (const frame of transitionFrames(pieces, this.limits.transitionChunkChars, id)) {
-      await this.write(frame);
+      if (previous !== undefined) await this.write(previous);
       if (this.closed) return;
+      previous = frame;
     }
+    if (previous !== undefined) await this.write(previous, traces && { traces, ts: next.ts });
   }
 
   private onMessage(message: ClientMessage, bytes: number) {
@@ -343,6 +394,8 @@ export class SyncConnection implements SubscriberOwner {
             `Too many concurrent mutations (at most ${this.limits.maxPendingMutations} pending on one socket)`,
           );
         }
+        const received = tracing ? epochMs() : 0;
+        if (tracing) traceReceived(this.sessionId, message.requestId, received);
         this.pending.mutations += 1;
         this.pending.bytes += bytes;
         this.held.unanswered += 1;
@@ -353,7 +406,7 @@ export class SyncConnection implements SubscriberOwner {
           .then(async () => {
             // Never started: a resend of it (on the client's next connection) runs it instead.
             if (this.closed) return claim?.owner ? claim.abandon() : undefined;
-            await this.mutation(message, await caller, claim, bytes);
+            await this.mutation(message, await caller, claim, bytes, received);
           })
           .catch((error) => this.fatal(serverError(error, "sync Mutation")));
         return;
@@ -523,8 +576,9 @@ export class SyncConnection implements SubscriberOwner {
     caller: Caller,
     claim: Claim | undefined,
     bytes: number,
+    received: number,
   ) {
-    const outcome = await this.outcomeOf(message, caller, claim);
+    const outcome = await this.outcomeOf(message, caller, claim, received);
     this.pending.mutations -= 1;
     this.pending.bytes -= bytes;
     const { requestId } = message;
@@ -542,6 +596,7 @@ export class SyncConnection implements SubscriberOwner {
     this.enqueue(async () => {
       this.held.unanswered -= 1;
       await this.send(response);
+      if (tracing && commitTs !== undefined) traceMutationAnswered(commitTs);
       if (commitTs !== undefined || this.held.updates.size > 0)
         await this.releaseHeld(commitTs ?? 0n);
     });
@@ -551,11 +606,13 @@ export class SyncConnection implements SubscriberOwner {
     message: Extract<ClientMessage, { type: "Mutation" }>,
     caller: Caller,
     claim: Claim | undefined,
+    received: number,
   ): Promise<MutationOutcome> {
-    if (!claim || claim.owner) return this.run(message, caller, claim);
+    if (!claim || claim.owner) return this.run(message, caller, claim, received);
     const done = await claim.outcome;
     // The run it waited for was given up before it started: this one is now the run.
-    if (done === null) return this.outcomeOf(message, caller, this.claim(message.requestId));
+    if (done === null)
+      return this.outcomeOf(message, caller, this.claim(message.requestId), received);
     return this.answered(done);
   }
 
@@ -563,8 +620,10 @@ export class SyncConnection implements SubscriberOwner {
     message: Extract<ClientMessage, { type: "Mutation" }>,
     caller: Caller,
     claim: Claim | undefined,
+    received: number,
   ): Promise<MutationOutcome> {
     const { engine, subscriptions } = this.deps;
+    const started = tracing ? epochMs() : 0;
     let outcome: MutationOutcome;
     try {
       const request =
@@ -576,7 +635,10 @@ export class SyncConnection implements SubscriberOwner {
         request,
       });
       const commitTs = result.commitTs ?? engine.currentTs();
-      await Promise.all([this.deps.durable(), subscriptions.flushedThrough(commitTs, this)]);
+      if (tracing && result.commitTs !== undefined) traceMutation(commitTs, received, started);
+      const durable = this.deps.durable();
+      if (tracing) void durable.then(() => traceMutationDurable(commitTs));
+      await Promise.all([durable, subscriptions.flushedThrough(commitTs, this)]);
       outcome = {
         success: true,
         result: result.value as JSONValue,
@@ -639,15 +701,23 @@ export class SyncConnection implements SubscriberOwner {
     this.enqueue(() => this.send(response));
   }
 
-  deliver(sub: Subscriber, outcome: Outcome, _ts: bigint, identityEpoch: number) {
+  deliver(
+    sub: Subscriber,
+    outcome: Outcome,
+    _ts: bigint,
+    identityEpoch: number,
+    trace?: UpdateTrace,
+  ) {
     if (this.subs.get(sub.queryId) !== sub) return;
-    this.unflushed.set(sub.queryId, { sub, outcome, identityEpoch });
+    this.unflushed.set(sub.queryId, { sub, outcome, identityEpoch, trace });
   }
 
   endOfFlush(ts: bigint) {
     const updates = [...this.unflushed.values()];
     this.unflushed.clear();
+    if (this.sendNow(updates, ts)) return;
     this.enqueue(async () => {
+      const traces = tracing ? traced(updates) : undefined;
       const mods = new Map<number, Modification>();
       for (const { sub, outcome, identityEpoch } of updates) {
         if (this.subs.get(sub.queryId) !== sub) continue;
@@ -667,8 +737,34 @@ export class SyncConnection implements SubscriberOwner {
         if (ts > this.held.ts) this.held.ts = ts;
         return;
       }
-      await this.sendTransition(mods.values(), { ts });
+      await this.sendTransition(mods.values(), { ts }, traces);
     });
+  }
+
+  /**
+   * endOfFlush's Transition written at once, without a turn of the queue, in the common case: nothing
+   * queued before it, no mutation of the client's unanswered, every update computed for the current
+   * caller, a client that reads its socket and one frame for all. False, having sent nothing, otherwise.
+   */
+  private sendNow(updates: Unflushed[], ts: bigint): boolean {
+    if (this.queued > 0 || this.held.unanswered > 0 || !this.writable) return false;
+    const mods: Modification[] = [];
+    for (const { sub, outcome, identityEpoch } of updates) {
+      if (this.subs.get(sub.queryId) !== sub) continue;
+      if (identityEpoch !== this.auth.epoch) return false;
+      mods.push({ queryId: sub.queryId, outcome });
+    }
+    const next = this.nextVersion({ ts });
+    const frame = singleFrame(
+      transitionPieces(this.version, next, mods),
+      this.limits.transitionChunkChars,
+    );
+    if (frame === null) return false;
+    this.version = next;
+    this.transitions += 1;
+    const traces = tracing ? traced(updates) : undefined;
+    this.writeNow(frame, traces && { traces, ts: next.ts });
+    return true;
   }
 
   close() {
@@ -681,6 +777,18 @@ export class SyncConnection implements SubscriberOwner {
     this.unflushed.clear();
     this.actions.waiting = [];
   }
+}
+
+/** The traces of a flush's updates, marked as reached by the connection's queue. */
+function traced(updates: { trace?: UpdateTrace }[]): UpdateTrace[] {
+  const dequeued = epochMs();
+  const traces: UpdateTrace[] = [];
+  for (const { trace } of updates) {
+    if (trace === undefined) continue;
+    trace.dequeued = dequeued;
+    traces.push(trace);
+  }
+  return traces;
 }
 
 function textOf(data: RawData): string {

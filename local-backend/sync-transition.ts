@@ -14,10 +14,22 @@ export interface StateVersion {
   ts: bigint;
 }
 
+/** The last two timestamps encoded: the Transitions of one flush share their start and end. */
+const recentTs: [bigint, string][] = [
+  [-1n, ""],
+  [-1n, ""],
+];
+
+/** A ts as the protocol writes it (8 bytes little-endian, base64). */
 export const encodeTs = (ts: bigint) => {
+  if (recentTs[0][0] === ts) return recentTs[0][1];
+  if (recentTs[1][0] === ts) return recentTs[1][1];
   const buf = Buffer.alloc(8);
   buf.writeBigUInt64LE(ts);
-  return buf.toString("base64");
+  const text = buf.toString("base64");
+  recentTs[1] = recentTs[0];
+  recentTs[0] = [ts, text];
+  return text;
 };
 
 const encodeVersion = (v: StateVersion) =>
@@ -48,6 +60,13 @@ export function transitionPieces(
   }
   pieces.push("]}");
   return pieces;
+}
+
+/** The Transition as one frame when it is at most `chunkChars` long, else null. */
+export function singleFrame(pieces: readonly string[], chunkChars: number): string | null {
+  let length = 0;
+  for (const piece of pieces) length += piece.length;
+  return length <= chunkChars ? pieces.join("") : null;
 }
 
 /**

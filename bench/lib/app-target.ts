@@ -11,10 +11,74 @@
 import { ConvexClient } from "convex/browser";
 import { anyApi } from "convex/server";
 import WebSocket from "ws";
-import { createAccounts, createProfessionals, startBenchBackend } from "./backend";
+import {
+  createAccounts,
+  createProfessionals,
+  startBenchBackend,
+  type BenchBackend,
+} from "./backend";
+import { summarize } from "./stats";
 import type { FanoutTarget } from "./fanout";
 
-const ws = WebSocket as unknown as typeof globalThis.WebSocket;
+const epochMs = () => performance.timeOrigin + performance.now();
+/** When the last frame reached any of this process's sockets (Unix ms): the one a callback is handling. */
+let lastFrameAt = 0;
+/** `${sessionId}:${requestId}` → when a Mutation was handed to the socket; `${sessionId}:${ts}` → when a Transition arrived. */
+const mutationsSent = new Map<string, number>();
+const transitionsArrived = new Map<string, number>();
+
+/** A client socket that notes when frames go and come, to join with the backend's stage timestamps. */
+class TimedWebSocket extends WebSocket {
+  private sessionId = "";
+  constructor(...args: ConstructorParameters<typeof WebSocket>) {
+    super(...args);
+    // before the client's own onmessage, which runs the subscription callbacks synchronously
+    this.on("message", (data) => {
+      lastFrameAt = epochMs();
+      const ts = /^\{"type":"Transition",.*?"endVersion":\{[^}]*"ts":"([^"]+)"/.exec(String(data));
+      if (ts) transitionsArrived.set(`${this.sessionId}:${ts[1]}`, lastFrameAt);
+    });
+  }
+  override send(data: unknown, ...rest: unknown[]) {
+    if (typeof data === "string") {
+      const message = JSON.parse(data) as { type: string; sessionId?: string; requestId?: number };
+      if (message.type === "Connect") this.sessionId = message.sessionId ?? "";
+      if (message.type === "Mutation")
+        mutationsSent.set(`${this.sessionId}:${message.requestId}`, epochMs());
+    }
+    (super.send as (...a: unknown[]) => void)(data, ...rest);
+  }
+}
+
+/** The backend's stages plus the two ways between this process and the backend, joined per frame. */
+async function withTransit(backend: BenchBackend, reset: boolean) {
+  if (reset) {
+    mutationsSent.clear();
+    transitionsArrived.clear();
+  }
+  const stages = await backend.stages(reset);
+  if (!stages) return undefined;
+  const up: number[] = [];
+  const down: number[] = [];
+  for (const [key, at] of Object.entries(stages.joins.received)) {
+    const sent = mutationsSent.get(key);
+    if (sent !== undefined) up.push(at - sent);
+  }
+  for (const [key, at] of Object.entries(stages.joins.written)) {
+    const arrived = transitionsArrived.get(key);
+    if (arrived !== undefined) down.push(arrived - at);
+  }
+  const summary = { ...stages.summary };
+  for (const [stage, samples] of [
+    ["transit: client ws.send → backend reads the mutation", up],
+    ["transit: backend wrote a Transition → client reads it", down],
+  ] as const) {
+    if (samples.length === 0) continue;
+    const { n, p50, p95, p99 } = summarize(samples);
+    summary[stage] = { n, p50, p95, p99 };
+  }
+  return summary;
+}
 export const UNRELATED_SUBSCRIPTIONS = 50;
 
 export type Watchers = "customers" | "visitors";
@@ -22,8 +86,10 @@ export type Watchers = "customers" | "visitors";
 export async function startAppTarget(
   clients: number,
   watchers: Watchers = "customers",
+  { traceStages = false } = {},
 ): Promise<FanoutTarget> {
-  const backend = await startBenchBackend();
+  const backend = await startBenchBackend(undefined, { traceStages });
+  const ws = (traceStages ? TimedWebSocket : WebSocket) as unknown as typeof globalThis.WebSocket;
   await backend.run("seed:init", { demo: false });
   const customers = await createAccounts(
     backend,
@@ -66,6 +132,7 @@ export async function startAppTarget(
   let nextCustomer = 0;
   return {
     pid: backend.pid,
+    stages: traceStages ? (reset) => withTransit(backend, reset) : undefined,
     async watch(city, seen) {
       const token = watchers === "customers" ? customers[nextCustomer++].token : null;
       const c = connect(token);
@@ -89,7 +156,8 @@ export async function startAppTarget(
             { professionalId: id },
             (at: { lat: number } | null) => {
               arrived();
-              if (at !== null && at.lat !== last) seen(indexOf.get(id) ?? id, at.lat);
+              if (at !== null && at.lat !== last)
+                seen(indexOf.get(id) ?? id, at.lat, traceStages ? lastFrameAt : undefined);
               last = at?.lat;
             },
           );

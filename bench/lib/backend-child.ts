@@ -5,8 +5,11 @@
  * subscriptions) — nothing is added to convex/ for benchmarks.
  * Usage (forked by bench/lib/backend.ts): backend-child.ts <dataDir> <convexDir>
  */
+import { writeFileSync } from "node:fs";
+import { Session } from "node:inspector";
 import type { AddressInfo } from "node:net";
 import { startBackend } from "../../local-backend/server.ts";
+import { resetStageTrace, stageJoins, stageSummary } from "../../local-backend/stage-trace.ts";
 import { createStaticServer } from "../../local-backend/static.ts";
 
 type Request =
@@ -14,11 +17,35 @@ type Request =
   | { id: number; op: "insert"; table: string; docs: Record<string, unknown>[] }
   | { id: number; op: "storeBlob"; bytes: number[]; type: string }
   | { id: number; op: "serve"; dir: string }
+  | { id: number; op: "stages"; reset: boolean }
   | { id: number; op: "close" };
 
 type Db = { db: { insert(table: string, doc: unknown): Promise<string> } };
 
 const [dataDir, convexDir] = process.argv.slice(2);
+// BENCH_BACKEND_PROFILE=<file.cpuprofile>: a CPU profile of the measured window (with --fanout-stages).
+const profile = process.env.BENCH_BACKEND_PROFILE
+  ? windowProfile(process.env.BENCH_BACKEND_PROFILE)
+  : undefined;
+
+function windowProfile(file: string) {
+  const session = new Session();
+  session.connect();
+  const post = (method: string) =>
+    new Promise<unknown>((resolve, reject) =>
+      session.post(method, (error, result) => (error ? reject(error) : resolve(result))),
+    );
+  return {
+    async start() {
+      await post("Profiler.enable");
+      await post("Profiler.start");
+    },
+    async stop() {
+      const { profile } = (await post("Profiler.stop")) as { profile: unknown };
+      writeFileSync(file, JSON.stringify(profile));
+    },
+  };
+}
 const backend = await startBackend({ port: 0, sitePort: 0, dataDir, convexDir });
 const servers: ReturnType<typeof createStaticServer>[] = [];
 
@@ -43,6 +70,13 @@ async function handle(req: Request): Promise<unknown> {
       await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
       return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     }
+    case "stages":
+      if (req.reset) {
+        await profile?.start();
+        return resetStageTrace();
+      }
+      await profile?.stop();
+      return { summary: stageSummary(), joins: stageJoins() };
     case "close":
       for (const s of servers) {
         s.closeAllConnections();

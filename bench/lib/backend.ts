@@ -6,6 +6,9 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { importPKCS8, SignJWT } from "jose";
 import { CITIES, SPECIALTIES } from "../../convex/validators";
+import type { stageJoins, StageSummary } from "../../local-backend/stage-trace";
+
+export type BackendStages = { summary: StageSummary; joins: ReturnType<typeof stageJoins> };
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const APP_CONVEX_DIR = path.resolve(here, "../../convex");
@@ -19,6 +22,8 @@ export interface BenchBackend {
   run(fn: string, args?: unknown): Promise<unknown>;
   insert(table: string, docs: Record<string, unknown>[]): Promise<string[]>;
   storeBlob(bytes: Uint8Array, type: string): Promise<string>;
+  /** With `traceStages`: forgets the stage timestamps so far, or sums them up (local-backend/stage-trace.ts). */
+  stages(reset: boolean): Promise<BackendStages | undefined>;
   /** Serves a built web app from the backend's process; returns its origin. */
   serve(dir: string): Promise<string>;
   /** A session JWT as @convex-dev/auth signs it (tokens.js): sub `${userId}|${sessionId}`, iss = site URL, aud "convex". */
@@ -26,7 +31,10 @@ export interface BenchBackend {
   close(): Promise<void>;
 }
 
-export async function startBenchBackend(convexDir = APP_CONVEX_DIR): Promise<BenchBackend> {
+export async function startBenchBackend(
+  convexDir = APP_CONVEX_DIR,
+  { traceStages = false } = {},
+): Promise<BenchBackend> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "gharsewa-bench-"));
   const child = fork(path.join(here, "backend-child.ts"), [dataDir, convexDir], {
     // BENCH_BACKEND_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the backend (NODE_OPTIONS refuses --cpu-prof).
@@ -36,6 +44,7 @@ export async function startBenchBackend(convexDir = APP_CONVEX_DIR): Promise<Ben
       ...(process.env.BENCH_BACKEND_NODE_ARGS ?? "").split(" ").filter(Boolean),
     ],
     stdio: ["ignore", "pipe", "pipe", "ipc"],
+    env: { ...process.env, LOCAL_BACKEND_TRACE_STAGES: traceStages ? "1" : "" },
   });
   // The backend's own console (function log lines) is kept for errors only.
   let output = "";
@@ -92,6 +101,7 @@ export async function startBenchBackend(convexDir = APP_CONVEX_DIR): Promise<Ben
     storeBlob: (bytes, type) =>
       call({ op: "storeBlob", bytes: [...bytes], type }) as Promise<string>,
     serve: (dir) => call({ op: "serve", dir }) as Promise<string>,
+    stages: (reset) => call({ op: "stages", reset }) as Promise<BackendStages | undefined>,
     token: (userId, sessionId) =>
       new SignJWT({ sub: `${userId}|${sessionId}` })
         .setProtectedHeader({ alg: "RS256" })

@@ -8,7 +8,9 @@
  * open their maps (loading what is on them, where the target has state to load): the figures are of
  * moving professionals who are on the map, not of professionals coming online.
  */
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import { CITIES } from "../../convex/validators";
+import type { StageSummary } from "../../local-backend/stage-trace";
 import { cpuSeconds } from "./cpu";
 import { summarize, type Summary } from "./stats";
 
@@ -16,10 +18,16 @@ export interface FanoutTarget {
   /** Backend process, for its CPU time. */
   pid: number;
   /**
-   * Subscribe to a city's markers; call `seen(index, lat)` for every marker whose latitude changed.
+   * Subscribe to a city's markers; call `seen(index, lat, arrivedAt?)` for every marker whose latitude
+   * changed (`arrivedAt`: when the frame that carried it reached this process, Unix ms, if known).
    * Resolves once the markers already on the map have arrived.
    */
-  watch(city: string, seen: (index: string, lat: number) => void): Promise<void>;
+  watch(
+    city: string,
+    seen: (index: string, lat: number, arrivedAt?: number) => void,
+  ): Promise<void>;
+  /** Per-stage timestamps of the backend, when it records them: reset, or the summary so far. */
+  stages?(reset: boolean): Promise<StageSummary | undefined>;
   /** Connect professional `index` (in `city`); returns a function that reports one position. */
   reporter(index: number, city: string): Promise<(lat: number, lng: number) => Promise<void>>;
   close(): Promise<void>;
@@ -37,6 +45,8 @@ export type FanoutResult = {
   serverCpu: number;
   /** CPU of this process (all the simulated clients), in cores. */
   clientCpu: number;
+  /** With stage tracing: the backend's stages and this process's (ms). */
+  stages?: StageSummary;
 };
 
 const GRID = 0.005;
@@ -47,11 +57,15 @@ export const gridLat = (base: number, n: number) =>
 export async function runFanout(
   target: FanoutTarget,
   clients: number,
-  { durationMs = 20_000, intervalMs = 5_000 } = {},
+  { durationMs = 20_000, intervalMs = 5_000, warmupMs = 5_000 } = {},
 ): Promise<FanoutResult> {
   const sentAt = new Map<string, number>(); // `${index}:${lat}` → send time
   const watchersPerCity = new Map<string, number>();
   const latencies: number[] = [];
+  const toFrame: number[] = [];
+  const toCallback: number[] = [];
+  const answeredIn: number[] = [];
+  const epoch = (t: number) => performance.timeOrigin + t;
   const cityOf = (i: number) => CITIES[i % CITIES.length];
 
   const reporters = [];
@@ -62,9 +76,14 @@ export async function runFanout(
   for (let i = 0; i < clients; i++) {
     const city = cityOf(i).slug;
     watchersPerCity.set(city, (watchersPerCity.get(city) ?? 0) + 1);
-    await target.watch(city, (id, lat) => {
+    await target.watch(city, (id, lat, arrivedAt) => {
       const t0 = sentAt.get(`${id}:${lat}`);
-      if (t0 !== undefined) latencies.push(performance.now() - t0);
+      if (t0 === undefined) return;
+      const now = performance.now();
+      latencies.push(now - t0);
+      if (arrivedAt === undefined) return;
+      toFrame.push(arrivedAt - epoch(t0));
+      toCallback.push(epoch(now) - arrivedAt);
     });
   }
   // phones write at most once a second (locations:update refuses sooner writes)
@@ -76,37 +95,67 @@ export async function runFanout(
   let expected = 0;
   const timers: NodeJS.Timeout[] = [];
   const pending: Promise<void>[] = [];
-  const cpu0 = cpuSeconds(target.pid);
-  const clientCpu0 = process.cpuUsage();
-  const t0 = performance.now();
+  // The same load runs for warmupMs before the window: its figures are of a process whose code the
+  // JIT has compiled by then (each target's, alike), not of its first seconds.
+  const t0 = performance.now() + warmupMs;
   const until = t0 + durationMs;
   reporters.forEach((report, i) => {
     const city = cityOf(i);
     let n = 0;
     const tick = () => {
-      if (performance.now() > until) return;
+      const sent = performance.now();
+      if (sent > until) return;
       const lat = gridLat(city.lat, ++n);
-      sentAt.set(`${i}:${lat}`, performance.now());
+      timers.push(setTimeout(tick, intervalMs));
+      if (sent < t0) {
+        report(lat, city.lng + 0.01).catch(() => {});
+        return;
+      }
+      sentAt.set(`${i}:${lat}`, sent);
       reports++;
       expected += watchersPerCity.get(city.slug) ?? 0;
       pending.push(
         report(lat, city.lng + 0.01).then(
-          () => void answered++,
+          () => {
+            answered++;
+            answeredIn.push(performance.now() - sent);
+          },
           () => void failedReports++,
         ),
       );
-      timers.push(setTimeout(tick, intervalMs));
     };
     timers.push(setTimeout(tick, Math.random() * intervalMs));
   });
+  await new Promise((r) => setTimeout(r, t0 - performance.now()));
+  await target.stages?.(true);
+  const loopDelay = monitorEventLoopDelay({ resolution: 5 });
+  loopDelay.enable();
+  const cpu0 = cpuSeconds(target.pid);
+  const clientCpu0 = process.cpuUsage();
+  const measuredFrom = performance.now();
   await new Promise((r) => setTimeout(r, durationMs + 2_000));
   timers.forEach(clearTimeout);
   // a report still unanswered 30 s after the window (a client that lost its connection) counts as failed
   await Promise.race([Promise.allSettled(pending), new Promise((r) => setTimeout(r, 30_000))]);
   failedReports = reports - answered;
-  const elapsed = (performance.now() - t0) / 1000;
+  const elapsed = (performance.now() - measuredFrom) / 1000;
   const serverCpu = (cpuSeconds(target.pid) - cpu0) / elapsed;
   const used = process.cpuUsage(clientCpu0);
+  loopDelay.disable();
+  const backendStages = await target.stages?.(false);
+  const stages: StageSummary | undefined = backendStages && {
+    ...backendStages,
+    ...clientStage("clients: report sent → mutation answered", answeredIn),
+    ...clientStage("clients: report sent → frame arrived", toFrame),
+    ...clientStage("clients: frame arrived → callback", toCallback),
+    ...clientStage("clients: report sent → callback (total)", latencies),
+    "clients: event loop delay": {
+      n: loopDelay.count,
+      p50: loopDelay.percentile(50) / 1e6,
+      p95: loopDelay.percentile(95) / 1e6,
+      p99: loopDelay.percentile(99) / 1e6,
+    },
+  };
   return {
     clients,
     reports,
@@ -116,5 +165,12 @@ export async function runFanout(
     latency: summarize(latencies),
     serverCpu,
     clientCpu: (used.user + used.system) / 1e6 / elapsed,
+    ...(stages ? { stages } : {}),
   };
+}
+
+function clientStage(stage: string, samples: number[]): StageSummary {
+  if (samples.length === 0) return {};
+  const { n, p50, p95, p99 } = summarize(samples);
+  return { [stage]: { n, p50, p95, p99 } };
 }

@@ -18,11 +18,12 @@ export async function fanout({
   steps = [10, 100, 300],
   durationMs = 20_000,
   watchers = "customers" as Watchers,
+  traceStages = false,
   log = (_: string) => {},
 } = {}): Promise<FanoutStep[]> {
   const out: FanoutStep[] = [];
   for (const n of steps) {
-    const app = await startAppTarget(n, watchers);
+    const app = await startAppTarget(n, watchers, { traceStages });
     const ours = await runFanout(app, n, { durationMs });
     await app.close();
     log(

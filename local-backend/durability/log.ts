@@ -22,6 +22,7 @@ import {
 import path from "node:path";
 import { convexToJson, type Value } from "convex/values";
 import type { Doc } from "../engine/convex-test-internals.ts";
+import { epochMs, traceFsync, traceStage, tracing } from "../stage-trace.ts";
 import type { Change } from "../engine/read-set.ts";
 import type { RecordedRequest } from "../engine/engine.ts";
 import { encodeRecord, encodeSnapshot, type LogRecord, type PersistedState } from "./log-format.ts";
@@ -77,7 +78,9 @@ export class TransactionLog implements DataFiles {
 
   private append(record: LogRecord) {
     const line = encodeRecord(record);
+    const started = tracing ? epochMs() : 0;
     writeSync(this.fd, line);
+    if (tracing) traceStage("log write (writeSync)", epochMs() - started);
     this.appended += 1;
     this.recordsSinceSnapshot += 1;
     this.bytesSinceSnapshot += Buffer.byteLength(line);
@@ -137,10 +140,12 @@ export class TransactionLog implements DataFiles {
     while (this.synced < target) {
       if (!this.syncing) {
         const covers = this.appended;
+        const requested = tracing ? epochMs() : 0;
         this.syncing = new Promise<void>((resolve, reject) =>
           fdatasync(this.fd, (error) => (error ? reject(error) : resolve())),
         )
           .then(() => {
+            if (tracing) traceFsync(requested);
             if (covers > this.synced) this.synced = covers;
           })
           .finally(() => {

@@ -5,6 +5,7 @@
 // in arrival order, and the loops let sockets be read every few milliseconds).
 import type { JSONValue } from "convex/values";
 import { parseUdfPath, type Engine, type Identity } from "../engine/engine.ts";
+import { epochMs, traceCommitted, tracing, type UpdateTrace } from "../stage-trace.ts";
 import { outcomeJson, QueryCache, type Outcome } from "./query-cache.ts";
 
 export type { Outcome } from "./query-cache.ts";
@@ -48,6 +49,8 @@ export interface Subscriber {
   /** outcomeJson of the last outcome computed for this subscriber (what the client has or will get). */
   lastJson?: string;
   owner: SubscriberOwner;
+  /** With LOCAL_BACKEND_TRACE_STAGES: the commit that made it dirty, until a pass re-runs it. */
+  trace?: UpdateTrace;
 }
 
 export interface SubscriberOwner {
@@ -56,7 +59,13 @@ export interface SubscriberOwner {
   /** Changes with `identity`/`admin`: an outcome computed under another epoch is for another caller. */
   identityEpoch: number;
   /** Hands over an outcome that differs from what this subscriber last got, computed under `identityEpoch`. */
-  deliver(sub: Subscriber, outcome: Outcome, ts: bigint, identityEpoch: number): void;
+  deliver(
+    sub: Subscriber,
+    outcome: Outcome,
+    ts: bigint,
+    identityEpoch: number,
+    trace?: UpdateTrace,
+  ): void;
   /** Called after the deliveries of one pass over the owner's dirty subscribers: one Transition each. */
   endOfFlush(ts: bigint): void;
 }
@@ -92,7 +101,9 @@ export class Subscriptions {
     private readonly durable: () => Promise<void> = () => Promise.resolve(),
   ) {
     engine.queries.onInvalidate((key) => {
+      const cause = tracing ? { ts: engine.currentTs(), dirtied: epochMs() } : undefined;
       for (const sub of this.groups.get(key)?.subs ?? []) {
+        if (cause !== undefined) sub.trace ??= { ...cause };
         this.flows.get(sub.owner)?.dirty.add(sub);
         this.start(sub.owner);
       }
@@ -177,6 +188,7 @@ export class Subscriptions {
 
   /** Called synchronously from the engine's commit hook (after the query cache dropped what it touched). */
   onCommit(ts: bigint) {
+    if (tracing) traceCommitted(ts);
     if (ts > this.notifiedTs) this.notifiedTs = ts;
   }
 
@@ -253,19 +265,26 @@ export class Subscriptions {
     flow.dirty = new Set();
     // The fsync runs while the queries re-run; results go out only once it is done.
     const durable = this.durableAt(ts);
-    const updates: [Subscriber, Outcome, number][] = [];
+    const passStarted = tracing ? epochMs() : 0;
+    const updates: [Subscriber, Outcome, number, UpdateTrace | undefined][] = [];
     for (const sub of dirty) {
       const pause = yieldWhenBusy();
       if (pause !== undefined) await pause;
       // Removed meanwhile (its connection closed, or the client dropped it): no work for it.
       if (!this.subscribed(sub)) continue;
       const epoch = owner.identityEpoch;
+      const trace = sub.trace;
+      sub.trace = undefined;
       const now = this.evaluateNow(sub);
       const outcome = now instanceof Promise ? await now : now;
       const json = outcomeJson(outcome);
       if (json === sub.lastJson || !this.subscribed(sub)) continue;
       sub.lastJson = json;
-      updates.push([sub, outcome, epoch]);
+      if (trace !== undefined) {
+        trace.passStarted = passStarted;
+        trace.evaluated = epochMs();
+      }
+      updates.push([sub, outcome, epoch, trace]);
     }
     flow.undelivered += 1;
     // Chained, so the next pass can re-run queries while this one waits for its fsync.
@@ -279,7 +298,11 @@ export class Subscriptions {
       .then(
         () => {
           try {
-            for (const [sub, outcome, epoch] of updates) owner.deliver(sub, outcome, ts, epoch);
+            const handedOver = tracing ? epochMs() : 0;
+            for (const [sub, outcome, epoch, trace] of updates) {
+              if (trace !== undefined) trace.handedOver = handedOver;
+              owner.deliver(sub, outcome, ts, epoch, trace);
+            }
             if (updates.length > 0) owner.endOfFlush(ts);
           } catch (error) {
             console.error("local-backend: delivering query updates failed", error);
