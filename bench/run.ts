@@ -281,7 +281,17 @@ for (const section of selected) {
       );
       say(
         table(
-          ["route", "req/s ours", "req/s bare", "ours/bare", "p95 ours", "p95 bare"],
+          [
+            "route",
+            "req/s ours",
+            "req/s bare",
+            "ours/bare",
+            "p95 ours",
+            "p95 bare",
+            "CPU µs/req ours",
+            "bare",
+            "bare/ours",
+          ],
           r.map((f) => [
             f.path,
             f.ours.requestsPerSecond.toFixed(0),
@@ -289,6 +299,9 @@ for (const section of selected) {
             `${(100 * ratio(f.ours.requestsPerSecond, f.bare.requestsPerSecond)).toFixed(1)}%`,
             fmtMs(f.ours.p95Ms),
             fmtMs(f.bare.p95Ms),
+            f.ours.cpuUsPerRequest.toFixed(0),
+            f.bare.cpuUsPerRequest.toFixed(0),
+            `${(100 * ratio(f.bare.cpuUsPerRequest, f.ours.cpuUsPerRequest)).toFixed(1)}%`,
           ]),
         ),
       );

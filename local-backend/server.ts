@@ -85,13 +85,28 @@ const listen = (server: Server, port: number) =>
  */
 async function bindPorts(port: number, sitePort: number) {
   let serve!: (handlers: Handlers) => void;
-  const handlers = new Promise<Handlers>((resolve) => (serve = resolve));
+  let ready: Handlers | null = null;
+  const handlers = new Promise<Handlers>(
+    (resolve) =>
+      (serve = (h) => {
+        ready = h;
+        resolve(h);
+      }),
+  );
   // Whatever a handler throws ends its own request or socket only, never the process.
-  const dispatch = (req: IncomingMessage, end: { destroy(): void }, run: (h: Handlers) => void) =>
-    void handlers.then(run).catch((error) => {
-      serverError(error, `${req.method} ${req.url}`);
-      end.destroy();
-    });
+  const failed = (req: IncomingMessage, end: { destroy(): void }, error: unknown) => {
+    serverError(error, `${req.method} ${req.url}`);
+    end.destroy();
+  };
+  // Once the handlers exist a request goes straight to them (no promise per request).
+  const dispatch = (req: IncomingMessage, end: { destroy(): void }, run: (h: Handlers) => void) => {
+    if (ready === null) return void handlers.then(run).catch((error) => failed(req, end, error));
+    try {
+      run(ready);
+    } catch (error) {
+      failed(req, end, error);
+    }
+  };
   const cloud = createServer((req, res) => dispatch(req, res, (h) => h.cloud(req, res)));
   const site = createServer((req, res) => dispatch(req, res, (h) => h.site(req, res)));
   cloud.on("upgrade", (req, socket: Duplex, head) => {

@@ -2,13 +2,16 @@
  * HTTP API throughput: GET /api/services/category/electrical and GET /api/current-locations on the
  * site port of a fresh local backend (catalogue seeded, 60 professionals on the map), 32 connections
  * with autocannon, against a bare node:http server (its own process) answering the same JSON bytes.
- * Rounds alternate between the two servers; figures are medians over rounds.
+ * Rounds alternate between the two servers; figures are medians over rounds. Beside requests/s, each
+ * server's CPU time per request (its process's, from /proc): on a shared machine the throughput ratio
+ * moves with the other load, the CPU each request costs much less.
  */
 import { spawn } from "node:child_process";
 import { once } from "node:events";
 import autocannon from "autocannon";
 import { CITIES, SPECIALTIES } from "../../convex/validators";
 import { createProfessionals, startBenchBackend } from "../lib/backend";
+import { cpuSeconds } from "../lib/cpu";
 import { summarize } from "../lib/stats";
 
 const PATHS = ["/api/services/category/electrical", "/api/current-locations"];
@@ -26,11 +29,18 @@ const server = createServer((req, res) => {
 server.listen(0, "127.0.0.1", () => process.send({ port: server.address().port }));
 `;
 
-type Round = { requestsPerSecond: number; p95Ms: number; non2xx: number };
+type Round = { requestsPerSecond: number; p95Ms: number; non2xx: number; cpuUsPerRequest: number };
 export type HttpFigure = { path: string; ours: Round; bare: Round };
 
-function cannon(url: string, durationSec: number, connections: number): Promise<Round> {
+/** autocannon against `url`, served by process `pid`. */
+function cannon(
+  url: string,
+  pid: number,
+  durationSec: number,
+  connections: number,
+): Promise<Round> {
   const latencies: number[] = [];
+  const cpuBefore = cpuSeconds(pid);
   return new Promise((resolve, reject) => {
     const instance = autocannon({ url, connections, duration: durationSec }, (error, result) => {
       if (error) return reject(error);
@@ -38,6 +48,7 @@ function cannon(url: string, durationSec: number, connections: number): Promise<
         requestsPerSecond: result.requests.total / durationSec,
         p95Ms: summarize(latencies).p95,
         non2xx: result.non2xx,
+        cpuUsPerRequest: (1e6 * (cpuSeconds(pid) - cpuBefore)) / Math.max(1, result.requests.total),
       });
     });
     instance.on(
@@ -97,12 +108,13 @@ export async function http({ rounds = 3, durationSec = 3, connections = 32 } = {
     const ours: Round[] = [];
     const theirs: Round[] = [];
     for (let r = 0; r < rounds; r++) {
-      ours.push(await cannon(backend.siteUrl + p, durationSec, connections));
-      theirs.push(await cannon(bareUrl + p, durationSec, connections));
+      ours.push(await cannon(backend.siteUrl + p, backend.pid, durationSec, connections));
+      theirs.push(await cannon(bareUrl + p, bare.pid!, durationSec, connections));
     }
     const med = (rs: Round[]): Round => ({
       requestsPerSecond: median(rs.map((x) => x.requestsPerSecond)),
       p95Ms: median(rs.map((x) => x.p95Ms)),
+      cpuUsPerRequest: median(rs.map((x) => x.cpuUsPerRequest)),
       non2xx: rs.reduce((n, x) => n + x.non2xx, 0),
     });
     out.push({ path: p, ours: med(ours), bare: med(theirs) });
