@@ -346,6 +346,28 @@ for (const section of selected) {
         `${(landing.jsGzipBytes / 1024).toFixed(1)} KB`,
         landing.jsGzipBytes <= 120 * 1024,
       );
+      if (Array.isArray(r.landingByLanguage)) {
+        say(
+          "a first visit to / per browser language (Chromium): scripts started before the load event, gzip",
+        );
+        say(
+          table(
+            ["browser language", "shown in", "JS files", "JS gzip KB"],
+            r.landingByLanguage.map((v) => [
+              v.locale,
+              v.shownIn,
+              v.files,
+              (v.jsGzipBytes / 1024).toFixed(1),
+            ]),
+          ),
+        );
+        for (const v of r.landingByLanguage)
+          budget(
+            `landing JS of a first visit in ${v.locale} ≤ 120 KB gzip`,
+            `${(v.jsGzipBytes / 1024).toFixed(1)} KB`,
+            v.shownIn === v.locale && v.jsGzipBytes <= 120 * 1024,
+          );
+      } else say(`landing per language skipped: ${r.landingByLanguage.skipped}`);
       const search = r.routes.find((x) => x.route === "search")!;
       budget(
         "Leaflet only in the search route",

@@ -1,8 +1,9 @@
 /**
  * Web: a production build (`vite build --manifest`, VITE_CONVEX_URL = a fresh local backend with
  * the demo marketplace), the initial JavaScript (gzip) of the landing and search routes from the
- * manifest's static import graph, where Leaflet ends up, and Lighthouse (mobile emulation,
- * Debian Chromium via CHROME_PATH) scores for four pages served by that backend's process.
+ * manifest's static import graph, where Leaflet ends up, the JavaScript a first visit to the
+ * landing loads in each language (Chromium), and Lighthouse (mobile emulation, Debian Chromium via
+ * CHROME_PATH) scores for four pages served by that backend's process.
  */
 import { execFile } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -10,6 +11,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { gzipSync } from "node:zlib";
+import { chromium } from "@playwright/test";
 import { startBenchBackend } from "../lib/backend";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -54,7 +56,19 @@ export type LighthouseScores = {
   lcpMs: number;
   tbtMs: number;
 };
-export type WebResult = { routes: RouteJs[]; lighthouse: LighthouseScores[] | { skipped: string } };
+/** What a first visit to `/` in one language loaded before the window's load event. */
+export type LandingVisit = {
+  locale: "en" | "ne-NP";
+  /** The document's `lang` once loaded: the language the visit was shown in. */
+  shownIn: string;
+  files: number;
+  jsGzipBytes: number;
+};
+export type WebResult = {
+  routes: RouteJs[];
+  landingByLanguage: LandingVisit[] | { skipped: string };
+  lighthouse: LighthouseScores[] | { skipped: string };
+};
 
 /** Files loaded before the route renders: the entry and the route module with their static imports. */
 function initialFiles(manifest: Manifest, keys: string[]): { js: Set<string>; css: Set<string> } {
@@ -167,6 +181,56 @@ async function lighthouse(
   };
 }
 
+/**
+ * A first visit to the landing (no stored choice: the browser's language picks the app's) in each
+ * language, in Chromium: the scripts the page started fetching before its load event (entry, its
+ * imports, the route's modulepreloads and chunks; not what loads after, such as the header search's
+ * results or the toasts), each counted as its built file's gzip size.
+ */
+async function landingByLanguage(
+  origin: string,
+  outDir: string,
+  chromePath: string,
+): Promise<LandingVisit[]> {
+  const browser = await chromium.launch({
+    executablePath: chromePath,
+    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+  });
+  try {
+    const visits: LandingVisit[] = [];
+    for (const locale of ["en", "ne-NP"] as const) {
+      const context = await browser.newContext({ locale: locale === "en" ? "en-US" : "ne-NP" });
+      const page = await context.newPage();
+      await page.goto(origin + "/", { waitUntil: "load" });
+      const { scripts, lang } = await page.evaluate(() => {
+        const [nav] = performance.getEntriesByType("navigation") as PerformanceNavigationTiming[];
+        return {
+          lang: document.documentElement.lang,
+          scripts: (performance.getEntriesByType("resource") as PerformanceResourceTiming[])
+            .filter(
+              (r) => r.startTime < nav.loadEventStart && new URL(r.name).pathname.endsWith(".js"),
+            )
+            .map((r) => new URL(r.name).pathname),
+        };
+      });
+      await context.close();
+      const files = [...new Set(scripts)];
+      visits.push({
+        locale,
+        shownIn: lang,
+        files: files.length,
+        jsGzipBytes: files.reduce(
+          (n, file) => n + gzipSync(readFileSync(path.join(outDir, file))).length,
+          0,
+        ),
+      });
+    }
+    return visits;
+  } finally {
+    await browser.close();
+  }
+}
+
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 export async function web({
@@ -181,14 +245,17 @@ export async function web({
     const manifest = await buildApp(outDir, backend.url);
     const routes = routeJs(outDir, manifest);
     const chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+    const hasChromium = existsSync(chromePath);
+    const origin = hasChromium ? await backend.serve(outDir) : "";
+    const byLanguage: WebResult["landingByLanguage"] = hasChromium
+      ? await landingByLanguage(origin, outDir, chromePath)
+      : { skipped: `no Chromium at ${chromePath} (set CHROME_PATH)` };
     let result: WebResult["lighthouse"];
     if (skipLighthouse) result = { skipped: "--no-lighthouse" };
-    else if (!existsSync(chromePath))
-      result = { skipped: `no Chromium at ${chromePath} (set CHROME_PATH)` };
+    else if (!hasChromium) result = { skipped: `no Chromium at ${chromePath} (set CHROME_PATH)` };
     else if (!existsSync(path.join(root, "node_modules/.bin/lighthouse")))
       result = { skipped: "npm lighthouse is not installed" };
     else {
-      const origin = await backend.serve(outDir);
       result = [];
       for (const page of PAGES) {
         const runs: Awaited<ReturnType<typeof lighthouse>>[] = [];
@@ -207,7 +274,7 @@ export async function web({
         log(`  lighthouse ${page}: ${CATEGORIES.map((c) => `${c} ${scores[c]}`).join(", ")}`);
       }
     }
-    return { routes, lighthouse: result };
+    return { routes, landingByLanguage: byLanguage, lighthouse: result };
   } finally {
     await backend.close();
     rmSync(outDir, { recursive: true, force: true });

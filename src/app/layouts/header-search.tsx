@@ -1,33 +1,37 @@
-import { useEffect, useId, useState } from "react";
-import { useNavigate } from "react-router-dom";
-import { useConvexAuth, useQuery } from "convex/react";
-import { api } from "@convex/_generated/api";
-import { paths } from "@/lib/paths";
-import { searchCity } from "@/lib/search-options";
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type ReactNode,
+  type RefObject,
+} from "react";
+import { afterLoad } from "@/lib/after-load";
 import { m } from "@/i18n/paraglide/messages";
-import { localCategoryName, localServiceName } from "@/i18n/services";
 
 const MIN_CHARS = 2;
 const DEBOUNCE_MS = 200;
 
-type Result = { category: string; categoryName: string; serviceName: string };
+/** What the results part does with the input's keys (arrows, Enter); set while it is mounted. */
+export type SearchKeysRef = RefObject<((e: KeyboardEvent<HTMLInputElement>) => void) | null>;
+
+// The results (catalog:search, the catalogue's Nepali names, the city a result opens in) load when
+// the search is first touched or after the page has loaded, not with it; the input is here, so what
+// is typed before they arrive stays in it.
+const loadResults = () => import("@/app/layouts/header-search-results");
+const HeaderSearchResults = lazy(loadResults);
 
 /** The header's service search: a combobox over catalog:search; choosing a result opens the search page. */
-export function HeaderSearch({
-  onNavigate,
-  className = "",
-}: {
-  onNavigate?: () => void;
-  className?: string;
-}) {
-  const navigate = useNavigate();
+export function HeaderSearch({ className = "" }: { className?: string }) {
   const listId = useId();
   const [text, setText] = useState("");
   const [query, setQuery] = useState("");
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
-  const { isAuthenticated } = useConvexAuth();
-  const viewer = useQuery(api.users.viewer, isAuthenticated ? {} : "skip");
+  const keysRef: SearchKeysRef = useRef(null);
 
   // One subscription per pause in typing, not per keystroke.
   useEffect(() => {
@@ -35,21 +39,10 @@ export function HeaderSearch({
     return () => clearTimeout(t);
   }, [text]);
 
-  const results = useQuery(
-    api.catalog.search,
-    query.length >= MIN_CHARS ? { text: query } : "skip",
-  );
-  const showList = open && query.length >= MIN_CHARS;
+  useEffect(() => afterLoad(() => void loadResults()), []);
 
-  function choose(result: Result) {
-    setOpen(false);
-    setText("");
-    setQuery("");
-    onNavigate?.();
-    navigate(
-      paths.serviceSearch(result.categoryName, searchCity(viewer ?? null), result.serviceName),
-    );
-  }
+  const searching = query.length >= MIN_CHARS;
+  const showList = open && searching;
 
   return (
     <div className={`relative ${className}`}>
@@ -72,23 +65,15 @@ export function HeaderSearch({
           setOpen(true);
           setActive(-1);
         }}
-        onFocus={() => setOpen(true)}
+        onPointerDown={() => void loadResults()}
+        onFocus={() => {
+          void loadResults();
+          setOpen(true);
+        }}
         onBlur={() => setOpen(false)}
         onKeyDown={(e) => {
-          const count = results?.length ?? 0;
-          if (e.key === "ArrowDown" && count) {
-            e.preventDefault();
-            setOpen(true);
-            setActive((a) => (a + 1) % count);
-          } else if (e.key === "ArrowUp" && count) {
-            e.preventDefault();
-            setActive((a) => (a <= 0 ? count - 1 : a - 1));
-          } else if (e.key === "Enter" && results && count) {
-            e.preventDefault();
-            choose(results[Math.max(active, 0)]);
-          } else if (e.key === "Escape") {
-            setOpen(false);
-          }
+          if (e.key === "Escape") setOpen(false);
+          else keysRef.current?.(e);
         }}
         className="w-full rounded-full border border-slate-300 bg-slate-50 py-2 pr-3 pl-9 text-sm focus:bg-white focus:outline-2 focus:outline-brand-600"
       />
@@ -99,46 +84,51 @@ export function HeaderSearch({
       >
         <path d="M8.5 2a6.5 6.5 0 015.2 10.4l4 4-1.3 1.3-4-4A6.5 6.5 0 118.5 2zm0 2a4.5 4.5 0 100 9 4.5 4.5 0 000-9z" />
       </svg>
-      {showList && (
-        <ul
-          id={listId}
-          role="listbox"
-          aria-label={m.search_results()}
-          className="absolute z-[1100] mt-1 max-h-80 w-full min-w-64 overflow-auto rounded-lg border border-slate-200 bg-white py-1 text-sm shadow-lg"
+      {searching && (
+        <Suspense
+          fallback={showList && <SearchNote id={listId}>{m.search_searching()}</SearchNote>}
         >
-          {results === undefined ? (
-            <li role="presentation" className="px-3 py-2 text-slate-500">
-              {m.search_searching()}
-            </li>
-          ) : results.length === 0 ? (
-            <li role="presentation" className="px-3 py-2 text-slate-500">
-              {m.search_no_match({ query })}
-            </li>
-          ) : (
-            results.map((r, i) => (
-              <li
-                key={`${r.category}/${r.serviceName}`}
-                id={`${listId}-${i}`}
-                role="option"
-                aria-selected={i === active}
-                // mousedown, not click: the input's blur would close the list first
-                onMouseDown={(e) => {
-                  e.preventDefault();
-                  choose(r);
-                }}
-                className={`cursor-pointer px-3 py-2 ${i === active ? "bg-brand-50" : "hover:bg-slate-50"}`}
-              >
-                <span className="block font-medium text-slate-800">
-                  {localServiceName(r.serviceName)}
-                </span>
-                <span className="block text-xs text-slate-500">
-                  {localCategoryName(r.category, r.categoryName)}
-                </span>
-              </li>
-            ))
-          )}
-        </ul>
+          <HeaderSearchResults
+            listId={listId}
+            query={query}
+            open={showList}
+            active={active}
+            keysRef={keysRef}
+            onActive={setActive}
+            onOpen={() => setOpen(true)}
+            onChosen={() => {
+              setOpen(false);
+              setText("");
+              setQuery("");
+            }}
+          />
+        </Suspense>
       )}
     </div>
+  );
+}
+
+/** The listbox under the input; `children` are its options or one note. */
+export function SearchList({ id, children }: { id: string; children: ReactNode }) {
+  return (
+    <ul
+      id={id}
+      role="listbox"
+      aria-label={m.search_results()}
+      className="absolute z-[1100] mt-1 max-h-80 w-full min-w-64 overflow-auto rounded-lg border border-slate-200 bg-white py-1 text-sm shadow-lg"
+    >
+      {children}
+    </ul>
+  );
+}
+
+/** The list holding one line that is not a result (searching, no match). */
+export function SearchNote({ id, children }: { id: string; children: string }) {
+  return (
+    <SearchList id={id}>
+      <li role="presentation" className="px-3 py-2 text-slate-500">
+        {children}
+      </li>
+    </SearchList>
   );
 }

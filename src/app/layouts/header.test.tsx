@@ -1,6 +1,6 @@
 import { cleanup, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { MemoryRouter } from "react-router-dom";
+import { MemoryRouter, useLocation } from "react-router-dom";
 import { getFunctionName, type FunctionReference } from "convex/server";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Header } from "@/app/layouts/header";
@@ -8,6 +8,7 @@ import { Header } from "@/app/layouts/header";
 const signOut = vi.fn();
 let viewer: { name: string; role: string; photoUrl: null } | null = null;
 let connected = true;
+let searchResults: { category: string; categoryName: string; serviceName: string }[] | undefined;
 
 vi.mock("@convex-dev/auth/react", () => ({ useAuthActions: () => ({ signIn: vi.fn(), signOut }) }));
 vi.mock("convex/react", () => ({
@@ -19,16 +20,23 @@ vi.mock("convex/react", () => ({
     const name = getFunctionName(ref);
     if (name === "users:viewer") return viewer;
     if (name === "notifications:unreadCount") return 3;
+    if (name === "catalog:search") return searchResults;
     return undefined;
   },
 }));
 vi.mock("sonner", () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
 const { toast } = await import("sonner");
 
+function Where() {
+  const { pathname, search } = useLocation();
+  return <p data-testid="location">{pathname + search}</p>;
+}
+
 function renderHeader() {
   render(
     <MemoryRouter>
       <Header />
+      <Where />
     </MemoryRouter>,
   );
   return userEvent.setup();
@@ -38,6 +46,7 @@ beforeEach(() => {
   vi.clearAllMocks();
   viewer = null;
   connected = true;
+  searchResults = undefined;
 });
 afterEach(cleanup);
 
@@ -95,5 +104,30 @@ describe("Header", () => {
     connected = false;
     renderHeader();
     expect(screen.getByRole("status")).toHaveAttribute("title", "Reconnecting…");
+  });
+
+  it("searches from the first keystroke; the results part arrives while typing", async () => {
+    const user = renderHeader();
+    const input = screen.getByRole("combobox", { name: "Search services" });
+    await user.type(input, "bi");
+    expect(input).toHaveValue("bi");
+    expect(await screen.findByRole("listbox")).toHaveTextContent("Searching…");
+    searchResults = [
+      { category: "electrical", categoryName: "Electrical", serviceName: "House Wiring" },
+    ];
+    await user.type(input, "j");
+    expect(await screen.findByRole("option", { name: /House Wiring/ })).toBeInTheDocument();
+    await user.keyboard("{ArrowDown}{Enter}");
+    expect(screen.getByTestId("location")).toHaveTextContent("/services/search?");
+    expect(input).toHaveValue("");
+  });
+
+  it("opens the menu drawer on the first tap", async () => {
+    const user = renderHeader();
+    await user.click(screen.getByRole("button", { name: "Open menu" }));
+    expect(await screen.findByRole("link", { name: "Contact us" })).toHaveAttribute(
+      "href",
+      "/contact",
+    );
   });
 });

@@ -1,11 +1,10 @@
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { Link, NavLink } from "react-router-dom";
 import { useConvexAuth, useConvexConnectionState, useQuery } from "convex/react";
 import { api } from "@convex/_generated/api";
 import { HeaderSearch } from "@/app/layouts/header-search";
 import { Avatar } from "@/components/avatar";
-import { Button } from "@/components/ui/button";
-import { Dialog } from "@/components/ui/dialog";
+import { afterLoad } from "@/lib/after-load";
 import { paths } from "@/lib/paths";
 import { formatNumber } from "@/lib/numbers";
 import { LanguageSwitch } from "@/components/language-switch";
@@ -13,12 +12,15 @@ import { useLocale } from "@/i18n/locale";
 import { m } from "@/i18n/paraglide/messages";
 import { useSwitchLocale } from "@/app/locale-profile-sync";
 
-type MenuItem = { label: string; to: string };
+export type MenuItem = { label: string; to: string };
 
 // The account menu's popover (Radix + floating-ui) and the logout dialog (sign-out, toasts) load only for
 // signed-in users, keeping them out of the landing's initial JS.
 const UserMenu = lazy(() => import("@/app/layouts/user-menu"));
 const LogoutDialog = lazy(() => import("@/app/layouts/logout-dialog"));
+// The small screens' menu drawer shows nothing until opened: it loads after the page, or on the tap.
+const loadDrawer = () => import("@/app/layouts/header-drawer");
+const HeaderDrawer = lazy(loadDrawer);
 
 /** Spec §2: customer and professional menus; any other role reads 'Unknown role'. */
 function menuFor(role: string): MenuItem[] | null {
@@ -41,10 +43,12 @@ export function Header() {
   const { isAuthenticated } = useConvexAuth();
   const viewer = useQuery(api.users.viewer, isAuthenticated ? {} : "skip");
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const [drawerUsed, setDrawerUsed] = useState(false);
   const [logoutOpen, setLogoutOpen] = useState(false);
   const signedIn = isAuthenticated && viewer;
   const locale = useLocale();
   const switchLocale = useSwitchLocale();
+  useEffect(() => afterLoad(() => void loadDrawer()), []);
 
   return (
     <header className="sticky top-0 z-[1000] border-b border-slate-200 bg-white/95 backdrop-blur">
@@ -58,7 +62,10 @@ export function Header() {
           aria-label={m.nav_open_menu()}
           aria-haspopup="dialog"
           aria-expanded={drawerOpen}
-          onClick={() => setDrawerOpen(true)}
+          onClick={() => {
+            setDrawerUsed(true);
+            setDrawerOpen(true);
+          }}
         >
           <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5 fill-current">
             <path d="M3 5h14v2H3zm0 4h14v2H3zm0 4h14v2H3z" />
@@ -96,63 +103,17 @@ export function Header() {
         </div>
       </nav>
 
-      <Dialog
-        open={drawerOpen}
-        onClose={() => setDrawerOpen(false)}
-        title={m.nav_menu()}
-        variant="drawer"
-      >
-        <div
-          className="mt-4 flex flex-col gap-1"
-          onClick={(e) => (e.target as HTMLElement).closest("a") && setDrawerOpen(false)}
-        >
-          {signedIn ? (
-            <>
-              <div className="mb-3 flex items-center gap-3">
-                <Avatar src={viewer.photoUrl} name={viewer.name} />
-                <span className="font-medium">{viewer.name}</span>
-              </div>
-              <DrawerLink to={paths.home()}>{m.nav_home()}</DrawerLink>
-              <DrawerLink to={paths.services()}>{m.nav_services()}</DrawerLink>
-              {menuFor(viewer.role)?.map((item) => (
-                <DrawerLink key={item.label} to={item.to}>
-                  {item.label}
-                </DrawerLink>
-              )) ?? <p className="px-3 py-2 text-slate-500">{m.nav_unknown_role()}</p>}
-              {viewer.role === "customer" && (
-                <>
-                  <DrawerLink to={paths.customerBookings()}>{m.nav_my_bookings()}</DrawerLink>
-                  <DrawerLink to={paths.customerNotifications()}>
-                    {m.nav_notifications()}
-                  </DrawerLink>
-                </>
-              )}
-              <button
-                type="button"
-                className="rounded-lg px-3 py-2 text-left text-red-700 hover:bg-red-50"
-                onClick={() => {
-                  setDrawerOpen(false);
-                  setLogoutOpen(true);
-                }}
-              >
-                {m.nav_logout()}
-              </button>
-            </>
-          ) : (
-            <>
-              <DrawerLink to={paths.home()}>{m.nav_home()}</DrawerLink>
-              <DrawerLink to={paths.services()}>{m.nav_services()}</DrawerLink>
-              <DrawerLink to={paths.about()}>{m.nav_about_us_header()}</DrawerLink>
-              <DrawerLink to={paths.contact()}>{m.nav_contact()}</DrawerLink>
-              <DrawerLink to={paths.login()}>{m.nav_login()}</DrawerLink>
-              <DrawerLink to={paths.signup()}>{m.nav_signup()}</DrawerLink>
-            </>
-          )}
-          <Button variant="secondary" className="mt-4" onClick={() => setDrawerOpen(false)}>
-            {m.nav_close_menu()}
-          </Button>
-        </div>
-      </Dialog>
+      {drawerUsed && (
+        <Suspense fallback={null}>
+          <HeaderDrawer
+            open={drawerOpen}
+            onClose={() => setDrawerOpen(false)}
+            viewer={signedIn ? viewer : null}
+            items={signedIn ? menuFor(viewer.role) : null}
+            onLogout={() => setLogoutOpen(true)}
+          />
+        </Suspense>
+      )}
 
       {viewer && (
         <Suspense fallback={null}>
@@ -177,7 +138,7 @@ function Logo() {
   );
 }
 
-const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+export const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-lg px-3 py-2 hover:bg-slate-100 ${isActive ? "font-semibold text-brand-700" : "text-slate-700"}`;
 
 function SignedOutLinks() {
@@ -196,14 +157,6 @@ function SignedOutLinks() {
         {m.nav_signup()}
       </NavLink>
     </>
-  );
-}
-
-function DrawerLink({ to, children }: { to: string; children: string }) {
-  return (
-    <NavLink to={to} end className={navLinkClass}>
-      {children}
-    </NavLink>
   );
 }
 

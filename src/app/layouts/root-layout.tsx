@@ -3,11 +3,8 @@ import { Outlet, useLocation } from "react-router-dom";
 import { Header } from "@/app/layouts/header";
 import { LanguageOffer } from "@/app/layouts/language-offer";
 import { LoadingState } from "@/components/ui/states";
+import { afterLoad } from "@/lib/after-load";
 import { isAdminPath } from "@/lib/paths";
-
-// Safari has no requestIdleCallback.
-const whenIdle = (run: () => void) =>
-  "requestIdleCallback" in window ? requestIdleCallback(run) : setTimeout(run, 1);
 
 /**
  * Toasts follow what people do, never the first paint, so sonner is fetched only after the first page has
@@ -17,16 +14,10 @@ const whenIdle = (run: () => void) =>
  */
 function ToasterAfterFirstPage() {
   const [Toaster, setToaster] = useState<ComponentType | null>(null);
-  useEffect(() => {
-    const load = () =>
-      whenIdle(() => void import("@/app/toaster").then((m) => setToaster(() => m.default)));
-    if (document.readyState === "complete") {
-      load();
-      return;
-    }
-    window.addEventListener("load", load, { once: true });
-    return () => window.removeEventListener("load", load);
-  }, []);
+  useEffect(
+    () => afterLoad(() => void import("@/app/toaster").then((m) => setToaster(() => m.default))),
+    [],
+  );
   return Toaster && <Toaster />;
 }
 

@@ -1,12 +1,9 @@
 import { useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
+import { afterLoad } from "@/lib/after-load";
 import { captureInstallPrompt } from "@/lib/install-prompt";
 import { useOnline } from "@/lib/use-online";
 import { m } from "@/i18n/paraglide/messages";
-
-// Safari has no requestIdleCallback.
-const whenIdle = (run: () => void) =>
-  "requestIdleCallback" in window ? requestIdleCallback(run) : setTimeout(run, 1);
 
 if (typeof window !== "undefined") captureInstallPrompt();
 
@@ -21,19 +18,12 @@ export function PwaShell() {
 
   useEffect(() => {
     if (!import.meta.env.PROD || !("serviceWorker" in navigator)) return;
-    const register = () =>
-      whenIdle(
-        () =>
-          void import("@/app/pwa/register-sw").then((m) =>
-            m.registerServiceWorker((activate) => setActivateUpdate(() => activate)),
-          ),
-      );
-    if (document.readyState === "complete") {
-      register();
-      return;
-    }
-    window.addEventListener("load", register, { once: true });
-    return () => window.removeEventListener("load", register);
+    return afterLoad(
+      () =>
+        void import("@/app/pwa/register-sw").then((m) =>
+          m.registerServiceWorker((activate) => setActivateUpdate(() => activate)),
+        ),
+    );
   }, []);
 
   return (

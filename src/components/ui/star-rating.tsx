@@ -1,11 +1,10 @@
-import { useId } from "react";
 import { m } from "@/i18n/paraglide/messages";
 import { formatNumber } from "@/lib/numbers";
 
 const STAR_PATH = "M10 1.5l2.6 5.3 5.9.9-4.3 4.1 1 5.8L10 14.9l-5.2 2.7 1-5.8L1.5 7.7l5.9-.9z";
 
 /** One star, filled by `fill` (0, 0.5 or 1). */
-function Star({ filled, fill = filled ? 1 : 0 }: { filled?: boolean; fill?: number }) {
+export function Star({ filled, fill = filled ? 1 : 0 }: { filled?: boolean; fill?: number }) {
   return (
     <span className="relative inline-block h-5 w-5" data-fill={fill}>
       <svg
@@ -53,44 +52,5 @@ export function StarRating({
         <Star key={i} fill={Math.min(1, Math.max(0, (halves - 2 * i) / 2))} />
       ))}
     </span>
-  );
-}
-
-/** A 1–5 star picker as a radio group (arrow keys move between stars). */
-export function StarInput({
-  value,
-  onChange,
-  label,
-}: {
-  value: number;
-  onChange: (v: number) => void;
-  label: string;
-}) {
-  const name = useId();
-  return (
-    <fieldset>
-      <legend className="text-sm font-medium text-slate-800">{label}</legend>
-      <div className="mt-1 flex gap-1">
-        {[1, 2, 3, 4, 5].map((n) => (
-          <label
-            key={n}
-            className="cursor-pointer rounded has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600"
-          >
-            <input
-              type="radio"
-              name={name}
-              value={n}
-              checked={value === n}
-              onChange={() => onChange(n)}
-              className="sr-only"
-            />
-            <span className="sr-only">
-              {n === 1 ? m.stars_one() : m.stars_many({ count: formatNumber(n) })}
-            </span>
-            <Star filled={n <= value} />
-          </label>
-        ))}
-      </div>
-    </fieldset>
   );
 }

@@ -9,7 +9,7 @@ import { Button } from "@/components/ui/button";
 import { LoadMore } from "@/components/ui/load-more";
 import { ErrorBoundary } from "@/components/ui/error-boundary";
 import { TextareaField } from "@/components/ui/inputs";
-import { StarInput } from "@/components/ui/star-rating";
+import { StarInput } from "@/components/ui/star-input";
 import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
 import { errorMessage } from "@/lib/errors";
 import { formatKathmanduTime } from "@/lib/format";

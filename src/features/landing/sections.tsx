@@ -1,6 +1,7 @@
 import { useQuery } from "convex/react";
 import { api } from "@convex/_generated/api";
-import sponsorLogo from "@/assets/sponsor-logo.svg";
+// A file, not a data URL in the landing's JS.
+import sponsorLogo from "@/assets/sponsor-logo.svg?no-inline";
 import { Marquee } from "@/components/marquee";
 import { StarRating } from "@/components/ui/star-rating";
 import { SPONSOR } from "@/content/sponsor";
