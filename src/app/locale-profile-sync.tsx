@@ -1,4 +1,4 @@
-import { Fragment, useCallback, useEffect, useRef, type ReactNode } from "react";
+import { useCallback, useEffect, useRef } from "react";
 import { useConvexAuth, useMutation, useQuery } from "convex/react";
 import { api } from "@convex/_generated/api";
 import { setLocale, useLocale, type Locale } from "@/i18n/locale";
@@ -35,10 +35,4 @@ export function useSwitchLocale(): (locale: Locale) => void {
     },
     [isAuthenticated, save],
   );
-}
-
-/** Re-mounts its children when the language changes, so every message is rendered again. */
-export function LocaleKeyed({ children }: { children: ReactNode }) {
-  const locale = useLocale();
-  return <Fragment key={locale}>{children}</Fragment>;
 }

@@ -6,7 +6,8 @@ import { PwaShell } from "@/app/pwa/pwa-shell";
 import { SuspensionNotice } from "@/app/suspension-notice";
 import { PresenceHeartbeat } from "@/features/presence/presence-heartbeat";
 import { CONVEX_URL } from "@/lib/constants";
-import { LocaleKeyed, LocaleProfileSync } from "@/app/locale-profile-sync";
+import { LocaleProfileSync } from "@/app/locale-profile-sync";
+import { useLocale } from "@/i18n/locale";
 
 // Function log lines (including handled ConvexErrors) are echoed to the console only in development.
 const convex = new ConvexReactClient(CONVEX_URL, { logger: import.meta.env.DEV });
@@ -14,17 +15,18 @@ const convex = new ConvexReactClient(CONVEX_URL, { logger: import.meta.env.DEV }
 const firstRoutes = loadRoutes(window.location.pathname);
 
 export function Providers() {
+  // A language switch renders everything again in place: what is outside the routes from here, the
+  // routes from AppRoutes (whose static route elements would otherwise not re-render).
+  useLocale();
   return (
     <ConvexAuthProvider client={convex}>
       <PresenceHeartbeat />
       <LocaleProfileSync />
-      <LocaleKeyed>
-        <PwaShell />
-        <SuspensionNotice />
-        <BrowserRouter>
-          <AppRoutes firstRoutes={firstRoutes} />
-        </BrowserRouter>
-      </LocaleKeyed>
+      <PwaShell />
+      <SuspensionNotice />
+      <BrowserRouter>
+        <AppRoutes firstRoutes={firstRoutes} />
+      </BrowserRouter>
     </ConvexAuthProvider>
   );
 }

@@ -1,4 +1,12 @@
-import { lazy, useEffect, useState, type ComponentType, type ReactNode } from "react";
+import {
+  cloneElement,
+  isValidElement,
+  lazy,
+  useEffect,
+  useState,
+  type ComponentType,
+  type ReactNode,
+} from "react";
 import { matchRoutes, Navigate, useLocation, useRoutes, type RouteObject } from "react-router-dom";
 import { RootLayout } from "@/app/layouts/root-layout";
 import { RouteErrorBoundary } from "@/app/route-error";
@@ -6,6 +14,7 @@ import { CustomerOnly, GuestOnly } from "@/app/guards";
 import { WithFooter } from "@/app/layouts/site-footer";
 import { LoadingState } from "@/components/ui/states";
 import { paths } from "@/lib/paths";
+import { useLocale } from "@/i18n/locale";
 
 type PageModule = { default: ComponentType };
 /** Route metadata: loads the route's module (see loadRoutes). */
@@ -122,6 +131,20 @@ const routes: RouteObject[] = [
   },
 ];
 
+/**
+ * The route tree with a fresh copy of each route's element: same component types, new element
+ * objects. React re-renders (never remounts) an element of the same type at the same place, and
+ * skips one that is the very same object; so after a language switch every page and layout renders
+ * again, in the new language, and keeps its state (what was typed, where a flow was).
+ */
+function rerendered(tree: RouteObject[]): RouteObject[] {
+  return tree.map((route) => ({
+    ...route,
+    element: isValidElement(route.element) ? cloneElement(route.element) : route.element,
+    children: route.children && rerendered(route.children),
+  })) as RouteObject[];
+}
+
 /** Loads, in parallel, the modules of every route (layouts included) that `pathname` matches. */
 export function loadRoutes(pathname: string): Promise<unknown> {
   const matches = matchRoutes(routes, pathname) ?? [];
@@ -141,7 +164,11 @@ export function AppRoutes({ firstRoutes }: { firstRoutes: Promise<unknown> }) {
     void firstRoutes.finally(() => setReady(true));
   }, [firstRoutes]);
   const location = useLocation();
-  const element = useRoutes(routes);
+  // A new tree when the language changes (see rerendered), the same one across navigations.
+  const locale = useLocale();
+  const [tree, setTree] = useState({ locale, routes });
+  if (tree.locale !== locale) setTree({ locale, routes: rerendered(routes) });
+  const element = useRoutes(tree.routes);
   if (!ready) return <LoadingState />;
   return <RouteErrorBoundary location={location.key}>{element}</RouteErrorBoundary>;
 }

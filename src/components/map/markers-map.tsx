@@ -8,6 +8,7 @@ import { Circle, MapContainer, Marker, Popup, TileLayer, useMap, ZoomControl } f
 import { MAP_TILES } from "@/lib/constants";
 import { formatNumber } from "@/lib/numbers";
 import { m } from "@/i18n/paraglide/messages";
+import { useLocale } from "@/i18n/locale";
 
 /** Leaflet's default icon guesses its image URLs from CSS, which breaks under a bundler: pass them explicitly. */
 const markerIcon = L.icon({
@@ -61,6 +62,8 @@ export function MarkersMap({
   className,
 }: MarkersMapProps) {
   const [tilesFailed, setTilesFailed] = useState(false);
+  // Leaflet's controls take their titles once: made again, not re-rendered, on a language switch.
+  const locale = useLocale();
   return (
     <div
       className={`relative w-full ${className ?? ""}`}
@@ -75,8 +78,8 @@ export function MarkersMap({
         scrollWheelZoom={false}
         zoomControl={false}
       >
-        <ZoomControl zoomInTitle={m.map_zoom_in()} zoomOutTitle={m.map_zoom_out()} />
-        <LeafletCredit />
+        <ZoomControl key={locale} zoomInTitle={m.map_zoom_in()} zoomOutTitle={m.map_zoom_out()} />
+        <LeafletCredit title={m.map_leaflet_title()} />
         {/* An empty tile URL (offline tests) means markers on a plain background. */}
         {MAP_TILES.url && (
           <TileLayer
@@ -131,15 +134,15 @@ function PositionMarker({ marker }: { marker: MapMarker }) {
 }
 
 /** Leaflet's own credit, its link title in the reader's language. */
-function LeafletCredit() {
+function LeafletCredit({ title }: { title: string }) {
   const map = useMap();
   useEffect(() => {
     const link = document.createElement("a");
     link.href = "https://leafletjs.com";
-    link.title = m.map_leaflet_title();
+    link.title = title;
     link.textContent = "Leaflet";
     map.attributionControl?.setPrefix(link.outerHTML);
-  }, [map]);
+  }, [map, title]);
   return null;
 }
 
