@@ -10,6 +10,7 @@ import {
   adminRow,
   documentUrls,
   requireProfessional,
+  updateProfessional,
   verify as verifyProfessional,
 } from "./model/professionals";
 import { fail } from "./model/errors";
@@ -204,7 +205,7 @@ export const setAvailability = adminMutation({
   returns: v.null(),
   handler: async (ctx, { professionalId, available }) => {
     const pro = await requireProfessional(ctx, professionalId);
-    await ctx.db.patch("professionals", pro._id, { available });
+    await updateProfessional(ctx, pro, { available });
     await refreshMarker(ctx, pro._id);
     return null;
   },

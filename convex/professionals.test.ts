@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, test, vi } from "vitest";
 import { api } from "./_generated/api";
-import type { Id } from "./_generated/dataModel";
+import type { Doc, Id } from "./_generated/dataModel";
+import { searchRankOf, updateProfessional } from "./model/professionals";
 import {
   bookingRow,
   errorCode,
@@ -14,6 +15,7 @@ import {
   storeFile,
   storeUpload,
   type TestConvex,
+  withSession,
 } from "./test.setup";
 
 afterEach(() => {
@@ -44,8 +46,10 @@ describe("professionals:search", () => {
     });
     await insertProfessional(t, { name: "Other city", specialty: "mason", city: "pokhara" });
     await t.run(async (ctx) => {
-      await ctx.db.patch("professionals", best.professionalId, { rating: { sum: 14, count: 3 } });
-      await ctx.db.patch("professionals", rejected.professionalId, {
+      const update = async (id: Id<"professionals">, fields: Partial<Doc<"professionals">>) =>
+        updateProfessional(ctx, (await ctx.db.get("professionals", id))!, fields);
+      await update(best.professionalId, { rating: { sum: 14, count: 3 } });
+      await update(rejected.professionalId, {
         verification: { status: "rejected", note: "blurry" },
       });
       for (const [id, lat] of [
@@ -81,6 +85,85 @@ describe("professionals:search", () => {
     expect(results.find((r) => r._id === unverified.professionalId)?.verified).toBe(false);
     expect(results.find((r) => r._id === busy.professionalId)?.available).toBe(false);
     expect(results[0]).not.toHaveProperty("email");
+  });
+
+  /** `count` verified, available, unrated carpenters in Pokhara, oldest first, in one transaction. */
+  const carpenters = (t: TestConvex, count: number, from = 0) =>
+    t.run(async (ctx) => {
+      const storageId = await ctx.storage.store(new Blob([PNG_BYTES], { type: "image/png" }));
+      const ids: Id<"professionals">[] = [];
+      for (let i = from; i < from + count; i++) {
+        const profile = {
+          verification: { status: "verified" as const },
+          rating: { sum: 0, count: 0 },
+          available: true,
+        };
+        const userId = await ctx.db.insert("users", {
+          name: `Carpenter ${i}`,
+          role: "professional",
+        });
+        ids.push(
+          await ctx.db.insert("professionals", {
+            userId,
+            specialty: "carpenter",
+            city: "pokhara",
+            state: "Gandaki",
+            locations: [],
+            documents: {
+              citizenshipFront: storageId,
+              citizenshipBack: storageId,
+              trainingCertificate: storageId,
+            },
+            ...profile,
+            searchRank: searchRankOf(profile),
+          }),
+        );
+      }
+      return ids;
+    });
+  const carpenterSearch = (t: TestConvex) =>
+    t.query(api.professionals.search, { specialty: "carpenter", city: "pokhara" });
+
+  test("returns the best 100 however many match: rating wins over age, equal ones oldest first", async () => {
+    const t = newTest();
+    const ids = await carpenters(t, 130);
+    const rate = (id: Id<"professionals">, rating: Doc<"professionals">["rating"]) =>
+      t.run(async (ctx) =>
+        updateProfessional(ctx, (await ctx.db.get("professionals", id))!, { rating }),
+      );
+    await rate(ids[125], { sum: 9, count: 2 }); // 4.5
+    await rate(ids[120], { sum: 18, count: 4 }); // 4.5, more ratings
+    await rate(ids[110], { sum: 5, count: 1 }); // 5.0
+    await t.run(async (ctx) => {
+      const pro = (await ctx.db.get("professionals", ids[3]))!;
+      await updateProfessional(ctx, pro, { available: false });
+    });
+    const results = await carpenterSearch(t);
+    expect(results).toHaveLength(100);
+    const expected = [
+      ids[110],
+      ids[120],
+      ids[125],
+      ...ids.filter((id, i) => ![3, 110, 120, 125].includes(i)),
+    ].slice(0, 100);
+    expect(results.map((r) => r._id)).toEqual(expected);
+  });
+
+  test("an update moves a profile in the ranking; a profile without a stored rank is ranked by its fields", async () => {
+    const t = newTest();
+    const ids = await carpenters(t, 3);
+    const pro = await t.run(async (ctx) => (await ctx.db.get("professionals", ids[0]))!);
+    const { as } = await withSession(t, pro.userId);
+    await as.mutation(api.professionals.setAvailability, { available: false });
+    expect((await carpenterSearch(t)).map((r) => r._id)).toEqual([ids[1], ids[2], ids[0]]);
+    // a profile written before searchRank existed: rated, so first
+    await t.run((ctx) =>
+      ctx.db.patch("professionals", ids[2], {
+        rating: { sum: 4, count: 1 },
+        searchRank: undefined,
+      }),
+    );
+    expect((await carpenterSearch(t)).map((r) => r._id)).toEqual([ids[2], ids[1], ids[0]]);
   });
 
   test("unknown specialty or city gives an empty list; anyone may search", async () => {

@@ -28,6 +28,7 @@ import {
   ratingOf,
   publicStats,
   search as searchProfessionals,
+  updateProfessional,
 } from "./model/professionals";
 import { resolveSpecialty } from "./model/users";
 import { professionalOfUser } from "./model/professionalOfUser";
@@ -107,7 +108,7 @@ export const setAvailability = professionalMutation({
   returns: v.null(),
   handler: async (ctx, { available }) => {
     const pro = await ownProfile(ctx, ctx.viewer._id);
-    await ctx.db.patch("professionals", pro._id, { available });
+    await updateProfessional(ctx, pro, { available });
     await refreshMarker(ctx, pro._id);
     return null;
   },

@@ -64,9 +64,17 @@ export default defineSchema({
     available: v.boolean(),
     /** Minutes after midnight, Kathmandu time (rules/schedule.ts DEFAULT_WORKING_HOURS when absent). */
     workingHours: v.optional(workingHours),
+    /**
+     * model/professionals.ts searchRankOf: search's order as one number, kept by updateProfessional.
+     * Optional only for profiles written before it existed (search ranks those itself).
+     */
+    searchRank: v.optional(v.number()),
   })
     .index("by_userId", ["userId"])
+    // the admin grid lists a specialty's professionals newest first: this index's _creationTime order
+    // eslint-disable-next-line @convex-dev/no-duplicate-indexes
     .index("by_specialty_and_city", ["specialty", "city"])
+    .index("by_specialty_and_city_and_searchRank", ["specialty", "city", "searchRank"])
     .index("by_city", ["city"])
     .index("by_verification", ["verification.status"]),
 
@@ -79,12 +87,21 @@ export default defineSchema({
     lat: v.number(),
     accuracy: v.optional(v.number()),
     updatedAt: v.number(),
+    /**
+     * The marker row's name and listing (model/mapMarkers.ts), so locations:current and the HTTP
+     * markers read one row per marker. Absent only on rows written before they were copied here: such
+     * a row is off the map until its professional's next position write.
+     */
+    name: v.optional(v.string()),
+    listed: v.optional(v.boolean()),
   })
     .index("by_professionalId", ["professionalId"])
     .index("by_city_and_updatedAt", ["city", "updatedAt"])
     // the search page's map asks for one specialty (in one city); filtering a city's newest rows would miss some
     .index("by_specialty_and_city_and_updatedAt", ["specialty", "city", "updatedAt"])
-    .index("by_updatedAt", ["updatedAt"]),
+    .index("by_updatedAt", ["updatedAt"])
+    .index("by_listed_and_city", ["listed", "city"])
+    .index("by_listed_and_specialty_and_city", ["listed", "specialty", "city"]),
 
   /**
    * model/mapMarkers.ts: what a live professional's map marker shows, one row per `liveLocations` row,

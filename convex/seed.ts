@@ -30,6 +30,7 @@ import {
 } from "./model/demoData";
 import * as Locations from "./model/locations";
 import { refreshMarker } from "./model/mapMarkers";
+import { updateProfessional } from "./model/professionals";
 import * as Reviews from "./model/reviews";
 import { DEFAULT_SETTINGS } from "./model/settings";
 
@@ -249,7 +250,7 @@ export const demoMarketplace = internalMutation({
       const user = await userByEmail(ctx, p.email);
       const pro = await professionalOfUser(ctx, user._id);
       if (pro === null) throw new Error(`Demo professional ${p.email} has no profile.`);
-      await ctx.db.patch("professionals", pro._id, {
+      await updateProfessional(ctx, pro, {
         verification: { status: "verified", at: now, note: "Demo account" },
         available: true,
       });

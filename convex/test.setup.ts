@@ -6,6 +6,7 @@ import type { WithoutSystemFields } from "convex/server";
 import type { Doc, Id } from "./_generated/dataModel";
 import { recordStoredFile } from "./model/files";
 import { findDraft } from "./model/signUpDrafts";
+import { searchRankOf } from "./model/professionals";
 import { DRAFT_LIMITS } from "./rules/limits";
 import type { BookingStatus, CitySlug, SpecialtySlug } from "./validators";
 
@@ -81,6 +82,13 @@ export async function insertProfessional(
       address: "Ward 10, Nepalgunj",
       zipCode: "21900",
     });
+    const profile = {
+      verification: verified
+        ? { status: "verified" as const, at: 0 }
+        : { status: "unverified" as const },
+      rating: { sum: 0, count: 0 },
+      available,
+    };
     const professionalId = await ctx.db.insert("professionals", {
       userId,
       specialty,
@@ -92,9 +100,8 @@ export async function insertProfessional(
         citizenshipBack: await image(),
         trainingCertificate: await image(),
       },
-      verification: verified ? { status: "verified", at: 0 } : { status: "unverified" },
-      rating: { sum: 0, count: 0 },
-      available,
+      ...profile,
+      searchRank: searchRankOf(profile),
     });
     return { userId, professionalId };
   });

@@ -230,11 +230,16 @@ export const FUNCTION_WRITES: Record<string, Writes> = {
   "contact:send": { ...COUNTERS, contactMessages: "new" },
   "files:generateUploadUrl": { ...COUNTERS, uploadGrants: "new", signUpDrafts: "any" },
   "signUpDrafts:create": { ...COUNTERS, signUpDrafts: "new" },
-  "professionals:setAvailability": { professionals: "own", mapMarkers: "own" },
+  "professionals:setAvailability": {
+    professionals: "own",
+    mapMarkers: "own",
+    liveLocations: "own",
+  },
   "professionals:setWorkingHours": { professionals: "own" },
   "professionals:resubmitDocuments": {
     professionals: "own",
     mapMarkers: "own",
+    liveLocations: "own",
     uploads: "own",
     uploadGrants: "own",
     _storage: "own",
@@ -261,6 +266,7 @@ export const FUNCTION_WRITES: Record<string, Writes> = {
   "users:updateProfile": {
     users: "own",
     mapMarkers: "own",
+    liveLocations: "own",
     uploads: "own",
     uploadGrants: "own",
     _storage: "own",
@@ -285,10 +291,11 @@ export const FUNCTION_WRITES: Record<string, Writes> = {
   "admin:verify": {
     professionals: "any",
     mapMarkers: "any",
+    liveLocations: "any",
     notifications: "any",
     _scheduled_functions: "any",
   },
-  "admin:setAvailability": { professionals: "any", mapMarkers: "any" },
+  "admin:setAvailability": { professionals: "any", mapMarkers: "any", liveLocations: "any" },
   "admin:updateSettings": { settings: "any" },
   "admin:setMessageHandled": { contactMessages: "any" },
   // the account's sessions end, its position goes, its open bookings are cancelled and both sides told

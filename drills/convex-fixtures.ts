@@ -318,6 +318,7 @@ export async function buildFixtures() {
           .withIndex("by_professionalId", (x) => x.eq("professionalId", pro))
           .unique();
         const updatedAt = Date.now() - 60_000;
+        const { name, listed } = await ensureMarker(ctx, (await ctx.db.get("professionals", pro))!);
         if (row === null) {
           await ctx.db.insert("liveLocations", {
             professionalId: pro,
@@ -325,9 +326,10 @@ export async function buildFixtures() {
             specialty: "electrician",
             ...POSITIONS[role],
             updatedAt,
+            name,
+            listed,
           });
-        } else await ctx.db.patch("liveLocations", row._id, { updatedAt });
-        await ensureMarker(ctx, (await ctx.db.get("professionals", pro))!);
+        } else await ctx.db.patch("liveLocations", row._id, { updatedAt, name, listed });
       }
     });
   await resetLocations();

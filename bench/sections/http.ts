@@ -76,6 +76,8 @@ export async function http({ rounds = 3, durationSec = 3, connections = 32 } = {
       lat: CITIES[i % CITIES.length].lat + i * 0.001,
       lng: CITIES[i % CITIES.length].lng,
       updatedAt: Date.now(),
+      name: `Professional ${i}`,
+      listed: true,
     })),
   );
   await backend.insert(

@@ -14,6 +14,7 @@ import path from "node:path";
 import type { Id } from "../../convex/_generated/dataModel";
 import type { MutationCtx } from "../../convex/_generated/server";
 import { upsertCatalog } from "../../convex/model/catalog";
+import { searchRankOf } from "../../convex/model/professionals";
 import { CITIES, SPECIALTIES } from "../../convex/validators";
 import { loadConvexTestInternals } from "../../local-backend/engine/convex-test-internals";
 import type { Identity } from "../../local-backend/engine/engine";
@@ -43,6 +44,11 @@ async function instrument() {
 // when a full GC of the 50k/500k heap pauses the process inside it
 const BATCH = 100;
 const CUSTOMERS = 1000;
+const PROFILE = {
+  verification: { status: "verified" as const },
+  rating: { sum: 0, count: 0 },
+  available: true,
+};
 
 type Ctx = Omit<MutationCtx, "storage"> & {
   storage: MutationCtx["storage"] & { store(blob: Blob): Promise<Id<"_storage">> };
@@ -109,9 +115,8 @@ async function seeded(pros: number, bookings: number) {
               citizenshipBack: document,
               trainingCertificate: document,
             },
-            verification: { status: "verified" },
-            rating: { sum: 0, count: 0 },
-            available: true,
+            ...PROFILE,
+            searchRank: searchRankOf(PROFILE),
           });
           // the empty database has the calling professional but nothing on the map
           if (pros > 0) {
@@ -122,6 +127,8 @@ async function seeded(pros: number, bookings: number) {
               lat: city.lat + ((j % 97) - 48) * 0.0004,
               lng: city.lng + ((j % 89) - 44) * 0.0004,
               updatedAt: now - (j % 500) * 1000,
+              name: `Professional ${j}`,
+              listed: true,
             });
             await ctx.db.insert("mapMarkers", {
               professionalId,

@@ -6,7 +6,7 @@ import { professionalOfUser } from "./professionalOfUser";
 import { specialtyName } from "./catalog";
 import { isValidPosition, roundToGrid } from "./geo";
 import { fail } from "./errors";
-import { ensureMarker, markerOf, removeMarker } from "./mapMarkers";
+import { ensureMarker, removeMarker, UNNAMED } from "./mapMarkers";
 
 /** One position write per professional per second at most (phones can fire watchPosition faster). */
 export const MIN_WRITE_INTERVAL_MS = 1000;
@@ -51,6 +51,10 @@ export async function writePosition(
 ) {
   const now = Date.now();
   const row = await positionOf(ctx, pro._id);
+  if (row !== null && now - row.updatedAt < minIntervalMs) {
+    fail("RATE_LIMITED", "Location updates are limited to one per second.");
+  }
+  const { name, listed } = await ensureMarker(ctx, pro);
   const fields = {
     professionalId: pro._id,
     city: pro.city,
@@ -59,16 +63,14 @@ export async function writePosition(
     lat: at.lat,
     accuracy: at.accuracy,
     updatedAt: now,
+    name,
+    listed,
   };
   if (row === null) {
     await ctx.db.insert("liveLocations", fields);
   } else {
-    if (now - row.updatedAt < minIntervalMs) {
-      fail("RATE_LIMITED", "Location updates are limited to one per second.");
-    }
     await ctx.db.replace("liveLocations", row._id, fields);
   }
-  await ensureMarker(ctx, pro);
 }
 
 /** Which markers are exact: all of them (admins, who also see unverified and unavailable professionals), or these. */
@@ -158,33 +160,41 @@ async function positionOf(ctx: QueryCtx, professionalId: Id<"professionals">) {
  * position writes in between send nothing to the map's subscribers.
  */
 export async function marker(ctx: QueryCtx, professionalId: Id<"professionals">) {
-  const row = await markerOf(ctx, professionalId);
-  if (row === null || !row.listed) return null;
   const live = await positionOf(ctx, professionalId);
-  return live === null ? null : { lat: roundToGrid(live.lat), lng: roundToGrid(live.lng) };
+  return live === null || live.listed !== true
+    ? null
+    : { lat: roundToGrid(live.lat), lng: roundToGrid(live.lng) };
 }
 
-/** onMap's markers with their rounded positions, in one result (the map subscribes to the two apart). */
-export async function current(ctx: QueryCtx, filter: Filter) {
-  const rows = await listed(ctx, filter);
-  const found = await Promise.all(
-    rows.map(async (m) => {
-      const live = await positionOf(ctx, m.professionalId);
-      return live === null
-        ? null
-        : {
-            professionalId: m.professionalId,
-            name: m.name,
-            specialty: m.specialty,
-            specialtyName: specialtyName(m.specialty),
-            city: m.city,
-            lat: roundToGrid(live.lat),
-            lng: roundToGrid(live.lng),
-            exact: false,
-          };
-    }),
-  );
-  return found.filter((m) => m !== null);
+/**
+ * onMap's markers with their rounded positions, in one result (the map subscribes to the two apart),
+ * most recently come online first: one read per marker, of the position rows (which carry the name
+ * and listing).
+ */
+export async function current(ctx: QueryCtx, { city, specialty }: Filter) {
+  const rows = await (
+    specialty !== undefined
+      ? ctx.db.query("liveLocations").withIndex("by_listed_and_specialty_and_city", (q) => {
+          const bySpecialty = q.eq("listed", true).eq("specialty", specialty);
+          return city === undefined ? bySpecialty : bySpecialty.eq("city", city);
+        })
+      : ctx.db.query("liveLocations").withIndex("by_listed_and_city", (q) => {
+          const listedOnly = q.eq("listed", true);
+          return city === undefined ? listedOnly : listedOnly.eq("city", city);
+        })
+  )
+    .order("desc")
+    .take(MAX_MARKERS);
+  return rows.map((r) => ({
+    professionalId: r.professionalId,
+    name: r.name ?? UNNAMED,
+    specialty: r.specialty,
+    specialtyName: specialtyName(r.specialty),
+    city: r.city,
+    lat: roundToGrid(r.lat),
+    lng: roundToGrid(r.lng),
+    exact: false,
+  }));
 }
 
 /**
@@ -210,25 +220,23 @@ export async function currentFor(ctx: QueryCtx, viewer: Doc<"users"> | null, fil
   )
     .order("desc")
     .take(MAX_MARKERS);
-  const found = await Promise.all(
-    rows.map(async (r) => {
-      const m = await markerOf(ctx, r.professionalId);
-      if (m === null || !(admin || m.listed)) return null;
+  // a row without a listing predates the copy: off the map until its next write, for admins too
+  return rows
+    .filter((r) => (admin ? r.listed !== undefined : r.listed === true))
+    .map((r) => {
       const precise = admin || exact.has(r.professionalId);
       return {
         professionalId: r.professionalId,
-        name: m.name,
-        specialty: m.specialty,
-        specialtyName: specialtyName(m.specialty),
+        name: r.name ?? UNNAMED,
+        specialty: r.specialty,
+        specialtyName: specialtyName(r.specialty),
         city: r.city,
         lat: precise ? r.lat : roundToGrid(r.lat),
         lng: precise ? r.lng : roundToGrid(r.lng),
         exact: precise,
         updatedAt: r.updatedAt,
       };
-    }),
-  );
-  return found.filter((m) => m !== null);
+    });
 }
 
 /**

@@ -140,6 +140,33 @@ describe("mapMarkers", () => {
     expect(await onMap(t)).toEqual([]);
   });
 
+  test("the position row carries the marker's name and listing: locations:current follows their writers", async () => {
+    const { t, pro } = await setup();
+    const current = async () =>
+      (await t.query(api.locations.current, {})).map((m) => [m.professionalId, m.name]);
+    expect(await current()).toEqual([[pro.professionalId, "Ram Thapa"]]);
+    await pro.as.mutation(api.users.updateProfile, {
+      name: "Ram Bahadur Thapa",
+      phone: "9800000002",
+      address: "Ward 10, Nepalgunj",
+      zipCode: "21900",
+    });
+    expect(await current()).toEqual([[pro.professionalId, "Ram Bahadur Thapa"]]);
+    await pro.as.mutation(api.professionals.setAvailability, { available: false });
+    expect(await current()).toEqual([]);
+    await pro.as.mutation(api.professionals.setAvailability, { available: true });
+    expect(await current()).toEqual([[pro.professionalId, "Ram Bahadur Thapa"]]);
+    // a row written before the copy: off the map until the next position write
+    await t.run(async (ctx) => {
+      const [live] = await ctx.db.query("liveLocations").collect();
+      await ctx.db.patch("liveLocations", live._id, { name: undefined, listed: undefined });
+    });
+    expect(await current()).toEqual([]);
+    vi.advanceTimersByTime(5000);
+    await pro.as.mutation(api.locations.update, HERE);
+    expect(await current()).toEqual([[pro.professionalId, "Ram Bahadur Thapa"]]);
+  });
+
   test("the sweep and account deletion remove the row with the position", async () => {
     const { t } = await setup();
     const other = await insertProfessional(t, { name: "Hari Rai" });

@@ -2,7 +2,9 @@
  * The `mapMarkers` row of a live professional: what their marker shows (name, specialty, city) and
  * whether everyone may see it, copied from `professionals` and `users` so the map's queries read one
  * row per marker. Every writer of those fields calls `refreshMarker`; `ensureMarker` runs on each
- * position write, which also creates the rows of positions written before this table existed.
+ * position write, which also creates the rows of positions written before this table existed. The
+ * name and listing are also on the professional's `liveLocations` row (locations:current reads only
+ * those rows): the position write copies them, `refreshMarker` keeps them.
  */
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
@@ -23,10 +25,13 @@ async function fieldsOf(ctx: QueryCtx, pro: Doc<"professionals">) {
     professionalId: pro._id,
     city: pro.city,
     specialty: pro.specialty,
-    name: user?.name ?? "Professional",
+    name: user?.name ?? UNNAMED,
     listed: listedOnMap(pro, user),
   };
 }
+
+/** The name a marker shows for a professional without one. */
+export const UNNAMED = "Professional";
 
 export async function markerOf(ctx: QueryCtx, professionalId: Id<"professionals">) {
   return await ctx.db
@@ -35,21 +40,33 @@ export async function markerOf(ctx: QueryCtx, professionalId: Id<"professionals"
     .unique();
 }
 
-/** Creates `pro`'s marker row if it has none; keeps its city and specialty (read from `pro`) current. */
-export async function ensureMarker(ctx: MutationCtx, pro: Doc<"professionals">) {
+/**
+ * Creates `pro`'s marker row if it has none; keeps its city and specialty (read from `pro`) current.
+ * Returns what the position row copies: the marker's name and listing.
+ */
+export async function ensureMarker(
+  ctx: MutationCtx,
+  pro: Doc<"professionals">,
+): Promise<{ name: string; listed: boolean }> {
   const row = await markerOf(ctx, pro._id);
   if (row === null) {
     // the caller's copy may predate a write of this transaction (seed verifies, then places)
     const current = await ctx.db.get("professionals", pro._id);
-    if (current !== null) await ctx.db.insert("mapMarkers", await fieldsOf(ctx, current));
-  } else if (row.city !== pro.city || row.specialty !== pro.specialty) {
+    if (current === null) return { name: UNNAMED, listed: false };
+    const fields = await fieldsOf(ctx, current);
+    await ctx.db.insert("mapMarkers", fields);
+    return fields;
+  }
+  if (row.city !== pro.city || row.specialty !== pro.specialty) {
     await ctx.db.patch("mapMarkers", row._id, { city: pro.city, specialty: pro.specialty });
   }
+  return row;
 }
 
 /**
- * Copies a professional's current name, specialty, city and listing onto their marker row, if they
- * are on the map; writes nothing when nothing changed (a write would re-run every map of the city).
+ * Copies a professional's current name, specialty, city and listing onto their marker row (and the
+ * name and listing onto their position row), if they are on the map; writes nothing when nothing
+ * changed (a write would re-run every map of the city).
  */
 export async function refreshMarker(ctx: MutationCtx, professionalId: Id<"professionals">) {
   const row = await markerOf(ctx, professionalId);
@@ -67,6 +84,12 @@ export async function refreshMarker(ctx: MutationCtx, professionalId: Id<"profes
     row.listed !== fields.listed
   ) {
     await ctx.db.replace("mapMarkers", row._id, fields);
+    const live = await ctx.db
+      .query("liveLocations")
+      .withIndex("by_professionalId", (q) => q.eq("professionalId", professionalId))
+      .unique();
+    if (live !== null && (live.name !== fields.name || live.listed !== fields.listed))
+      await ctx.db.patch("liveLocations", live._id, { name: fields.name, listed: fields.listed });
   }
 }
 

@@ -9,6 +9,7 @@ import type { ActionCtx, MutationCtx } from "../_generated/server";
 import { attachOwnFile, checkStoredImage, releaseFile } from "./files";
 import { notify } from "./notifications";
 import { refreshMarker } from "./mapMarkers";
+import { updateProfessional } from "./professionals";
 import { DOCUMENT_KINDS, type DocumentKind } from "../rules/documents";
 import { DOCUMENT_LABELS } from "./users";
 import { fail } from "./errors";
@@ -54,7 +55,7 @@ export async function replaceDocuments(
   for (const { kind, storageId } of replaced) {
     await attachOwnFile(ctx, storageId, DOCUMENT_LABELS[kind], { userId: pro.userId }, pro.userId);
   }
-  await ctx.db.patch("professionals", pro._id, {
+  await updateProfessional(ctx, pro, {
     documents,
     verification: { status: "unverified", resubmittedAt: Date.now() },
   });
@@ -95,7 +96,7 @@ export async function refuseDocument(
   const pro = await ctx.db.get("professionals", args.professionalId);
   if (pro === null || pro.documents[args.kind] !== args.storageId) return;
   await releaseFile(ctx, args.storageId);
-  await ctx.db.patch("professionals", pro._id, {
+  await updateProfessional(ctx, pro, {
     verification: { status: "rejected", at: Date.now(), note: args.reason },
   });
   await refreshMarker(ctx, pro._id);

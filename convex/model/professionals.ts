@@ -11,7 +11,7 @@ import { refreshMarker } from "./mapMarkers";
 import { fail } from "./errors";
 import { inGoodStanding } from "./suspension";
 
-/** Candidates read per search (one specialty in one city); results returned. */
+/** Profiles read per search at most (one specialty in one city); results returned. */
 const SEARCH_SCAN = 500;
 const SEARCH_RESULTS = 100;
 
@@ -67,8 +67,10 @@ export async function card(
   ctx: QueryCtx,
   pro: Doc<"professionals">,
   extra: { distanceKm?: number; priceFrom?: number } = {},
+  /** The professional's user, when the caller has read it already. */
+  user?: Doc<"users"> | null,
 ) {
-  const user = await ctx.db.get("users", pro.userId);
+  user ??= await ctx.db.get("users", pro.userId);
   return {
     _id: pro._id,
     name: user?.name ?? "Professional",
@@ -87,46 +89,98 @@ export async function card(
 }
 export type ProfessionalCard = Awaited<ReturnType<typeof card>>;
 
+/** The search order's tiers: bookable (verified and available), the rest listed, rejected (never listed). */
+const RANK_TIER = 1e12;
+const RANK_AVERAGE = 1e10;
+
+/**
+ * Where search ranks a professional, as one number kept on the profile (`searchRank`, indexed with
+ * specialty and city), smallest first: bookable before the rest, then the higher average rating, then
+ * more ratings; rejected profiles after everyone (search stops there). Every writer of verification,
+ * availability or rating goes through `updateProfessional`, which keeps it current.
+ */
+export function searchRankOf(
+  pro: Pick<Doc<"professionals">, "verification" | "available" | "rating">,
+): number {
+  if (pro.verification.status === "rejected") return 2 * RANK_TIER;
+  const { average, count } = ratingOf(pro as Doc<"professionals">);
+  const bookable = pro.verification.status === "verified" && pro.available;
+  return (
+    (bookable ? 0 : RANK_TIER) +
+    (50 - Math.round(average * 10)) * RANK_AVERAGE +
+    Math.max(0, RANK_AVERAGE - 1 - count)
+  );
+}
+
+/** Patches a professional's profile and keeps its search rank current. */
+export async function updateProfessional(
+  ctx: MutationCtx,
+  pro: Doc<"professionals">,
+  fields: Partial<Omit<Doc<"professionals">, "_id" | "_creationTime" | "searchRank">>,
+): Promise<void> {
+  await ctx.db.patch("professionals", pro._id, {
+    ...fields,
+    searchRank: searchRankOf({ ...pro, ...fields }),
+  });
+}
+
+type Ranked = {
+  pro: Doc<"professionals">;
+  user: Doc<"users">;
+  rank: number;
+  distance: number | undefined;
+};
+
 /**
  * Professionals of one specialty in one city (rejected ones left out): verified and available
- * first, then by rating, then by distance from `near` when given.
+ * first, then by rating, then by distance from `near` when given, then oldest profile first. Reads
+ * in `searchRank` order, so about as many profiles as it returns however many there are: only with
+ * `near` does it read on through the profiles ranked like the last one returned (distance orders them).
+ * Profiles written before `searchRank` existed have none (they come first in the index) and are
+ * ranked here until their next update.
  */
 export async function search(
   ctx: QueryCtx,
   args: { specialty: SpecialtySlug; city: CitySlug; near?: Point },
 ): Promise<ProfessionalCard[]> {
-  const pros = (
-    await ctx.db
-      .query("professionals")
-      .withIndex("by_specialty_and_city", (q) =>
-        q.eq("specialty", args.specialty).eq("city", args.city),
-      )
-      .take(SEARCH_SCAN)
-  ).filter((p) => p.verification.status !== "rejected");
-  const users = await Promise.all(pros.map((p) => ctx.db.get("users", p.userId)));
-  const listed = pros.filter((_, i) => inGoodStanding(users[i]));
-  const price = await priceFrom(ctx, args.specialty, args.city);
   const near = args.near;
-  const ranked = await Promise.all(
-    listed.map(async (pro) => ({
-      pro,
-      bookable: pro.verification.status === "verified" && pro.available,
-      rating: ratingOf(pro),
-      distance:
-        near === undefined ? undefined : distanceKm(near, await approximatePosition(ctx, pro)),
-    })),
-  );
-  ranked.sort(
+  const found: Ranked[] = [];
+  let fromIndex = 0;
+  let lastRank = -1;
+  let read = 0;
+  for await (const pro of ctx.db
+    .query("professionals")
+    .withIndex("by_specialty_and_city_and_searchRank", (q) =>
+      q.eq("specialty", args.specialty).eq("city", args.city),
+    )) {
+    const rank = pro.searchRank ?? searchRankOf(pro);
+    if (pro.searchRank !== undefined) {
+      const enough = fromIndex >= SEARCH_RESULTS && (near === undefined || rank > lastRank);
+      if (enough || pro.verification.status === "rejected") break;
+    }
+    if (++read > SEARCH_SCAN) break;
+    if (pro.verification.status === "rejected") continue;
+    const user = await ctx.db.get("users", pro.userId);
+    if (!inGoodStanding(user)) continue;
+    if (pro.searchRank !== undefined) {
+      fromIndex++;
+      lastRank = rank;
+    }
+    const distance =
+      near === undefined ? undefined : distanceKm(near, await approximatePosition(ctx, pro));
+    found.push({ pro, user, rank, distance });
+  }
+  found.sort(
     (a, b) =>
-      Number(b.bookable) - Number(a.bookable) ||
-      b.rating.average - a.rating.average ||
-      b.rating.count - a.rating.count ||
-      (a.distance ?? 0) - (b.distance ?? 0),
+      a.rank - b.rank ||
+      (a.distance ?? 0) - (b.distance ?? 0) ||
+      a.pro._creationTime - b.pro._creationTime,
   );
+  const price = await priceFrom(ctx, args.specialty, args.city);
   return await Promise.all(
-    ranked
+    found
       .slice(0, SEARCH_RESULTS)
-      .map((r) => card(ctx, r.pro, { distanceKm: r.distance, priceFrom: price })),
+      .map((r) => card(ctx, r.pro, { distanceKm: r.distance, priceFrom: price }, r.user)),
   );
 }
 
@@ -245,7 +299,7 @@ export async function verify(
   if (args.decision === "rejected" && note === undefined) {
     fail("INVALID_INPUT", "Say why the documents were rejected.");
   }
-  await ctx.db.patch("professionals", pro._id, {
+  await updateProfessional(ctx, pro, {
     verification: {
       status: args.decision,
       by: admin._id,

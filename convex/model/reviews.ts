@@ -4,6 +4,7 @@ import type { MutationCtx, QueryCtx } from "../_generated/server";
 import { BOOKING_FIELDS } from "../rules/bookingFields";
 import { transition } from "./bookings";
 import { fail } from "./errors";
+import { updateProfessional } from "./professionals";
 
 const MAX_COMMENT = BOOKING_FIELDS.reviewComment.max;
 const MAX_LISTED = 50;
@@ -45,7 +46,7 @@ export async function create(
   });
   const pro = await ctx.db.get("professionals", booking.professionalId);
   if (pro !== null) {
-    await ctx.db.patch("professionals", pro._id, {
+    await updateProfessional(ctx, pro, {
       rating: { sum: pro.rating.sum + args.rating, count: pro.rating.count + 1 },
     });
   }

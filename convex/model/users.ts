@@ -12,11 +12,19 @@ import { SPECIALTIES, city, locale, specialty, type Role, type SpecialtySlug } f
 import { resolveCity } from "./catalog";
 import { asStorageId, attachOwnFile, photoUrlOf, type UploadOwner } from "./files";
 import { professionalOfUser } from "./professionalOfUser";
+import { searchRankOf } from "./professionals";
 import { requireDraft } from "./signUpDrafts";
 import { fail, refusal } from "./errors";
 import { DOCUMENT_KINDS, DOCUMENT_LABEL, type DocumentKind } from "../rules/documents";
 import { citiesNamedIn } from "../rules/address";
 import { emailRule, passwordRule, profileRules, stateRule } from "../rules/profile";
+
+/** A new professional's profile: unverified, unrated, available. */
+const NEW_PROFILE = {
+  verification: { status: "unverified" as const },
+  rating: { sum: 0, count: 0 },
+  available: true,
+};
 
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
@@ -254,9 +262,8 @@ export async function createUserForAccount(
         citizenshipBack: pro.citizenshipBack,
         trainingCertificate: pro.trainingCertificate,
       },
-      verification: { status: "unverified" },
-      rating: { sum: 0, count: 0 },
-      available: true,
+      ...NEW_PROFILE,
+      searchRank: searchRankOf(NEW_PROFILE),
     });
   }
   for (const { id, label } of files) await attachOwnFile(ctx, id, label, owner, userId);
