@@ -157,7 +157,7 @@ export interface ConvexTestInternals {
   LocalBackendSlot: new <T>() => ContextSlot<T>;
   /** Where ctx.db's copy of convex/server hands its direct reads (see `writeDirectDatabase`). */
   localBackendDirect: { syscall: DirectSyscall | null; asyncSyscall: DirectSyscall | null };
-  /** convex-test's answers to the direct reads (queryStream, queryCleanup; get, queryStreamNext). */
+  /** convex-test's answers to the direct reads (queryStream, queryCleanup; get, queryStreamNext, queryPage). */
   localBackendDirectSyscall: DirectSyscall;
   localBackendDirectAsyncSyscall: DirectSyscall;
 }
@@ -692,6 +692,26 @@ export function loadConvexTestInternals(): Promise<ConvexTestInternals> {
       "            tracker?.trackRead(localBackendDocSize(value));\n" +
       "            return { value: localBackendDocForm(value), done: false };\n" +
       "        }\n" +
+      // convex-test's queryPage (asyncSyscallImpl), answered as objects
+      '        case "1.0/queryPage": {\n' +
+      "            const ctx = executionContextStorage.getStore();\n" +
+      "            if (ctx && ++ctx.paginatedQueries > 1)\n" +
+      '                throw new Error("Only a single paginated query (`.paginate()`) is allowed per " +\n' +
+      '                    "function execution. Calling `.paginate()` more than once in a " +\n' +
+      '                    "single Convex function fails at runtime in a deployed backend. " +\n' +
+      '                    "This is a Convex limit: https://docs.convex.dev/database/pagination");\n' +
+      "            const { query, cursor, endCursor, pageSize, maximumRowsRead, maximumBytesRead } = args;\n" +
+      "            const result = getDb().paginate({ query, cursor, endCursor, pageSize, maximumRowsRead, maximumBytesRead });\n" +
+      "            const tracker = getTransactionManager().getMetricsTracker();\n" +
+      "            if (tracker) {\n" +
+      "                tracker.trackIndexRange();\n" +
+      "                for (const doc of result.page) tracker.trackRead(localBackendDocSize(doc));\n" +
+      "            }\n" +
+      "            const answer = { page: result.page.map(localBackendDocForm), isDone: result.isDone, continueCursor: result.continueCursor };\n" +
+      "            if (result.splitCursor !== undefined) answer.splitCursor = result.splitCursor;\n" +
+      "            if (result.pageStatus !== undefined) answer.pageStatus = result.pageStatus;\n" +
+      "            return answer;\n" +
+      "        }\n" +
       "    }\n" +
       "    return undefined;\n" +
       "}\n" +
@@ -713,8 +733,8 @@ export function loadConvexTestInternals(): Promise<ConvexTestInternals> {
  * convex/server's `ctx.db` (impl/database_impl.js and impl/query_impl.js) copied unchanged but for the
  * transport of its reads: `db.get` and a query's stream (queryStream, queryStreamNext, queryCleanup)
  * hand their arguments and answers to the engine as objects (`ConvexTestInternals.localBackendDirect`)
- * instead of JSON text that is built, parsed twice and parsed back per document. Every other syscall
- * (writes, pages, counts, search) takes convex/server's own path. The copies import everything else
+ * instead of JSON text that is built, parsed twice and parsed back per document; so does a page
+ * (`paginate()`, queryPage). Every other syscall (writes, counts, search) takes convex/server's own path. The copies import everything else
  * from the convex package itself, so values, errors and builders are the app's own.
  */
 function writeDirectDatabase(outDir: string): { database: string; syscall: string } {
@@ -759,6 +779,20 @@ function writeDirectDatabase(outDir: string): { database: string; syscall: strin
     query,
     "  async collect() {\n    const out = [];",
     "  async collect() {\n    if (localBackendDirect.asyncSyscall !== null) return localBackendCollect(this);\n    const out = [];",
+  );
+  // paginate() with the direct transport: the page's documents come as forms, copied as get's are.
+  query = patch(
+    query,
+    '    const { page, isDone, continueCursor, splitCursor, pageStatus } = await performAsyncSyscall("1.0/queryPage", {',
+    "    const pageArgs = {",
+  );
+  query = patch(
+    query,
+    "      version\n    });\n    return {\n      page: page.map((json) => jsonToConvex(json)),",
+    "      version\n    };\n" +
+      "    const { page, isDone, continueCursor, splitCursor, pageStatus } = localBackendDirect.asyncSyscall !== null ? " +
+      'localBackendRead("1.0/queryPage", pageArgs) : await performAsyncSyscall("1.0/queryPage", pageArgs);\n' +
+      "    return {\n      page: page.map(localBackendValue),",
   );
   query += LOCAL_BACKEND_COLLECT_SOURCE;
   const queryFile = writePatched(

@@ -237,6 +237,20 @@ function installProcessSeams(internals: ConvexTestInternals) {
       if (op === "1.0/get") {
         readSetStorage.getStore()?.ids.add(args.id);
         engineFor()?.database.checkGet(args);
+      } else if (op === "1.0/queryPage") {
+        readSetStorage.getStore()?.addQuery(args.query);
+        const journal = callStorage.getStore()?.journal;
+        if (journal) {
+          // As Convex's query_page: an end cursor in the arguments wins over the journal's.
+          const page = original(
+            op,
+            (args.endCursor ?? null) === null && journal.previous !== null
+              ? { ...args, endCursor: journal.previous }
+              : args,
+          ) as { continueCursor: string };
+          journal.next = page.continueCursor;
+          return page;
+        }
       }
       return original(op, args);
     },

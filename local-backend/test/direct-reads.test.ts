@@ -78,6 +78,41 @@ describe("direct reads", () => {
     expect(stored.tag).toBe("copy");
   });
 
+  it("a page (paginate) is direct too: its own copies, its own writes seen, one paginate per function", async () => {
+    await run(async (ctx) => {
+      for (let n = 0; n < 3; n++) await ctx.db.insert("things", { value: { n }, tag: "page", n });
+    });
+    const seen = await run(async (ctx) => {
+      await ctx.db.insert("things", { value: { n: 3 }, tag: "page", n: 3 });
+      const query = () =>
+        ctx.db.query("things").withIndex("by_tag_and_n", (q: any) => q.eq("tag", "page"));
+      const result = await query().paginate({ numItems: 3, cursor: null });
+      result.page[0].value.n = 99;
+      const again = await ctx.db.get(result.page[0]._id);
+      let second = "";
+      try {
+        await query().paginate({ numItems: 3, cursor: result.continueCursor });
+      } catch (error) {
+        second = (error as Error).message;
+      }
+      return { result, again, second };
+    });
+    expect(seen.result.page.map((d: any) => d.n)).toEqual([0, 1, 2]);
+    expect(seen.result.isDone).toBe(false);
+    expect(typeof seen.result.continueCursor).toBe("string");
+    expect(seen.again.value.n).toBe(0);
+    expect(seen.second).toMatch(/^Only a single paginated query \(`.paginate\(\)`\) is allowed/);
+    const [last] = await run(async (ctx) => {
+      const { page, isDone } = await ctx.db
+        .query("things")
+        .withIndex("by_tag_and_n", (q: any) => q.eq("tag", "page").gt("n", 2))
+        .paginate({ numItems: 5, cursor: null });
+      return [{ page, isDone }];
+    });
+    expect(last.page.map((d: any) => d.value)).toEqual([{ n: 3 }]);
+    expect(last.isDone).toBe(true);
+  });
+
   it("fields come in Convex's order (sorted by name, system fields included), as the JSON path gave them", async () => {
     const id = await run((ctx) =>
       ctx.db.insert("things", { value: { b: 1, a: { d: 1, c: 2 } }, tag: "order" }),
