@@ -138,8 +138,19 @@ export interface ConvexTestInternals {
     timed: <T>(isNested: boolean, run: () => Promise<T>) => Promise<T>;
     /** Set by the engine: sees a top-level mutation's JSON result just before its transaction commits. */
     mutationResult: ((rawResult: string) => void) | null;
-    /** Set by the engine: a top-level query's result as JSON (convexToJson of its value). */
-    queryResult: ((result: unknown) => void) | null;
+    /**
+     * Set by the engine: a top-level query's result as JSON (convexToJson of its value, parsed from
+     * `text`). Given its `returns` validator, the engine may take it checked (true): it never becomes values.
+     */
+    queryResult:
+      | ((
+          result: unknown,
+          text?: string,
+          validator?: unknown,
+          udfPath?: string,
+          tableOf?: TableOfId,
+        ) => boolean)
+      | null;
     /** Set by the engine: ctx.runQuery of actions and HTTP actions, run as `identity`; `original` is convex-test's own. */
     runQuery:
       | ((
@@ -196,8 +207,11 @@ export interface ProcessHooks {
   runQuery: NonNullable<ConvexTestInternals["localBackendHooks"]["runQuery"]>;
   /** A top-level mutation's JSON result, just before its transaction commits. */
   mutationResult(rawResult: string): void;
-  /** A top-level query's result as JSON, once it ran. */
-  queryResult(result: unknown): void;
+  /**
+   * A top-level query's result as JSON, once it ran; with its text and `returns` validator, true when
+   * the engine checked it as JSON and answers with it (the result then never becomes values).
+   */
+  queryResult: NonNullable<ConvexTestInternals["localBackendHooks"]["queryResult"]>;
   /** The text a failed scheduled job keeps as its error. */
   jobError(error: unknown): string;
   /** Convex's checks of arguments, results, schema and writes, and its time limit (engine/convex-values.ts). */
@@ -546,7 +560,8 @@ export function loadConvexTestInternals(): Promise<ConvexTestInternals> {
       "    if (returnsValidator !== null) {\n        try {\n            validateValidator(returnsValidator, resolvePendingValues(result));\n" +
         '        }\n        catch (e) {\n            throw new Error(`Return value validation failed for ${functionType} "${functionPath.udfPath}":\\n${e.message}`);\n' +
         "        }\n    }\n}",
-      "    localBackendHooks.checkResult(returnsValidator, resolvePendingValues(result), functionPath.udfPath, tableNameFromId);\n}",
+      "    if (result === localBackendCheckedResult) return;\n" +
+        "    localBackendHooks.checkResult(returnsValidator, resolvePendingValues(result), functionPath.udfPath, tableNameFromId);\n}",
     );
     source = patch(
       source,
@@ -621,14 +636,30 @@ export function loadConvexTestInternals(): Promise<ConvexTestInternals> {
       "    return {\n        ...byType,\n        ...byTypeWithPath,",
       RUN_HTTP_ACTION_SOURCE + "    return {\n        ...byType,\n        ...byTypeWithPath,",
     );
-    // A top-level query's result as JSON, before it becomes values: the engine answers with it as is.
+    // A top-level query's result as JSON, before it becomes values: the engine answers with it as is,
+    // and checks it (shape, size, `returns`) as that JSON. Then it never becomes values here: the
+    // caller gets a marker, and validateReturnValue has nothing left to check.
     source = patch(
       source,
       "            const rawResult = await nestedTxStorage.run(childLock, invokeInContext);\n            const result = jsonToConvex(JSON.parse(rawResult));\n            if (!isNested && hasPendingValues(result)) {",
       "            const rawResult = await nestedTxStorage.run(childLock, invokeInContext);\n            const resultJson = JSON.parse(rawResult);\n" +
-        "            const result = jsonToConvex(resultJson);\n            if (!isNested) localBackendHooks.queryResult?.(resultJson);\n" +
         // a placeholder is in the JSON as {"$commitTs":null}: without that text there is none to look for
-        "            if (!isNested && rawResult.includes('\"$commitTs\"') && hasPendingValues(result)) {",
+        "            const placeholders = rawResult.includes('\"$commitTs\"');\n" +
+        "            if (!isNested && !placeholders && returnsValidator !== undefined &&\n" +
+        "                localBackendHooks.queryResult?.(resultJson, rawResult, returnsValidator, functionPath.udfPath, tableNameFromId))\n" +
+        "                return localBackendCheckedResult;\n" +
+        "            const result = jsonToConvex(resultJson);\n            if (!isNested) localBackendHooks.queryResult?.(resultJson);\n" +
+        "            if (!isNested && placeholders && hasPendingValues(result)) {",
+    );
+    source = patch(
+      source,
+      "    const runQueryWithHandler = async (handler, args, functionPath, isNested, transactionLimits) => {",
+      "    const runQueryWithHandler = async (handler, args, functionPath, isNested, transactionLimits, returnsValidator = undefined) => {",
+    );
+    source = patch(
+      source,
+      "                const result = await runQueryWithHandler(resolved.handler, args, resolved.functionPath, isNested, transactionLimits);",
+      "                const result = await runQueryWithHandler(resolved.handler, args, resolved.functionPath, isNested, transactionLimits, resolved.returns);",
     );
     // An HTTP request no route takes: Convex's answer.
     source = patch(
@@ -640,6 +671,7 @@ export function loadConvexTestInternals(): Promise<ConvexTestInternals> {
     source +=
       "\nconst localBackendHooks = { mutationResult: null, queryResult: null, runQuery: null, jobError: null, checkArgs() {},\n" +
       "    checkResult() {}, checkSchema() {}, checkWrite() {}, timed: (isNested, run) => run() };\n" +
+      'const localBackendCheckedResult = Symbol("checked query result");\n' +
       "const localBackendDocs = new WeakMap();\n" +
       "function localBackendDoc(doc) {\n" +
       "    let cached = localBackendDocs.get(doc);\n" +

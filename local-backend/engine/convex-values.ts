@@ -260,7 +260,7 @@ function check(validator: ValidatorJson, value: Value, tableOf: TableOf): Valida
         }
       }
       for (const [field] of sortedEntries(value)) {
-        if (!(field in validator.value))
+        if (!Object.hasOwn(validator.value, field))
           return new ValidationError(
             (context) =>
               `Object contains extra field \`${field}\` that is not in the validator.\n${context}\nObject: ${displayValue(value)}\nValidator: ${displayValidator(validator)}`,
@@ -397,6 +397,125 @@ export function checkResult(
   if (validator === null || validator.type === "any") return;
   const error = validationError(validator, result, tableOf);
   if (error) throw new ConvexSystemError(`ReturnsValidationError: ${error}`);
+}
+
+/**
+ * A Convex value's size is at most this many times the length of its JSON text: a number is 9 bytes
+ * for at least two characters ("0,"), a string's UTF-8 bytes are at most 3 per UTF-16 unit.
+ */
+const SIZE_PER_JSON_CHAR = 5;
+
+/**
+ * `checkResult` of a result given as the JSON convex/server serialised (`json`, parsed from `text`):
+ * one walk of the JSON decides that the shape, size and `returns` validator pass, as Convex's backend
+ * checks a function's JSON result without turning it back into values. Anything this walk does not
+ * pass is checked again as values by `checkResult`, which throws Convex's error.
+ */
+export function checkResultJson(
+  validator: ValidatorJson | null,
+  json: JSONValue,
+  text: string,
+  udfPath: string,
+  tableOf: TableOf,
+) {
+  if (!resultJsonFits(validator, json, text, tableOf))
+    checkResult(validator, jsonToConvex(json), udfPath, tableOf);
+}
+
+/** Whether one walk of the JSON shows the result passes; false when it fails or the walk cannot tell. */
+export function resultJsonFits(
+  validator: ValidatorJson | null,
+  json: JSONValue,
+  text: string,
+  tableOf: TableOf,
+): boolean {
+  return (
+    text.length * SIZE_PER_JSON_CHAR <= CONVEX_LIMITS.resultSize &&
+    jsonFits(validator, json, 1, tableOf)
+  );
+}
+
+/** `{$integer: …}` and the like: the JSON of a bigint, bytes or a special float. */
+const encodedAs = (json: JSONValue, key: string) =>
+  typeof json === "object" &&
+  json !== null &&
+  !Array.isArray(json) &&
+  Object.keys(json).length === 1 &&
+  key in json;
+
+/** An object of convexToJson's output that encodes an object (field names never start with `$`). */
+function isJsonObject(json: JSONValue): json is { [key: string]: JSONValue } {
+  if (typeof json !== "object" || json === null || Array.isArray(json)) return false;
+  for (const key in json) return key.charCodeAt(0) !== 36;
+  return true;
+}
+
+/**
+ * Whether `json` is within Convex's shape limits at nesting `depth` and its value passes `validator`
+ * (null: any): false also where it cannot tell cheaply (the caller then checks the value).
+ */
+function jsonFits(
+  validator: ValidatorJson | null,
+  json: JSONValue,
+  depth: number,
+  tableOf: TableOf,
+): boolean {
+  const type = validator === null || validator.type === "any" ? null : validator;
+  if (type?.type === "union") {
+    for (const option of type.value) if (jsonFits(option, json, depth, tableOf)) return true;
+    return false;
+  }
+  if (Array.isArray(json)) {
+    if (depth > CONVEX_LIMITS.valueNesting || json.length > CONVEX_LIMITS.arrayLength) return false;
+    if (type !== null && type.type !== "array") return false;
+    const item = type?.value ?? null;
+    for (let i = 0; i < json.length; i++)
+      if (!jsonFits(item, json[i], depth + 1, tableOf)) return false;
+    return true;
+  }
+  if (isJsonObject(json)) {
+    if (depth > CONVEX_LIMITS.valueNesting) return false;
+    if (type !== null && type.type !== "object" && type.type !== "record") return false;
+    let fields = 0;
+    for (const key in json) {
+      if (++fields > CONVEX_LIMITS.objectFields) return false;
+      let fieldType: ValidatorJson | null = null;
+      if (type?.type === "record") {
+        if (!jsonFits(type.keys, key, depth + 1, tableOf)) return false;
+        fieldType = type.values.fieldType;
+      } else if (type?.type === "object") {
+        if (!Object.hasOwn(type.value, key)) return false;
+        fieldType = type.value[key].fieldType;
+      }
+      if (!jsonFits(fieldType, json[key], depth + 1, tableOf)) return false;
+    }
+    if (type?.type === "object")
+      for (const field in type.value)
+        if (!type.value[field].optional && !Object.hasOwn(json, field)) return false;
+    return true;
+  }
+  if (type === null) return true;
+  switch (type.type) {
+    case "null":
+      return json === null;
+    case "number":
+      return typeof json === "number" || encodedAs(json, "$float");
+    case "bigint":
+      return encodedAs(json, "$integer");
+    case "boolean":
+      return typeof json === "boolean";
+    case "string":
+      return typeof json === "string";
+    case "bytes":
+      return encodedAs(json, "$bytes");
+    case "literal":
+      // an encoded literal (bigint, special float) is left to the check on values
+      return typeof type.value !== "object" && json === type.value;
+    case "id":
+      return typeof json === "string" && tableOf(json) === type.tableName;
+    default:
+      return false;
+  }
 }
 
 /** A write's document against its table's schema (system fields left out, as Convex does). */

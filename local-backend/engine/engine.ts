@@ -21,12 +21,14 @@ import {
   canonicalUdfPath,
   checkArguments,
   checkResult,
+  checkResultJson,
   checkSchema,
   CONVEX_LIMITS,
   ConvexSystemError,
   documentError,
   formatDuration,
   valueShapeError,
+  type ValidatorJson,
 } from "./convex-values.ts";
 import { buildModuleMap, preloadAll, type Importer, type ModuleMap } from "./modules.ts";
 import { outcomeValue, QueryCache, type Outcome } from "../read-tracking/query-cache.ts";
@@ -282,9 +284,19 @@ function installProcessSeams(internals: ConvexTestInternals) {
       return [message, ...frames].join("\n");
     },
 
-    queryResult(result) {
+    queryResult(result, text, validator, udfPath, tableOf) {
       const call = callStorage.getStore();
-      if (call) call.queryResult = result as JSONValue;
+      if (!call) return false;
+      if (text !== undefined)
+        checkResultJson(
+          validator as ValidatorJson | null,
+          result as JSONValue,
+          text,
+          udfPath!,
+          tableOf!,
+        );
+      call.queryResult = result as JSONValue;
+      return true;
     },
 
     mutationResult(rawResult) {
