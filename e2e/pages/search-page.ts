@@ -12,6 +12,13 @@ export class SearchPage {
     await this.page.goto(`/services/search?${new URLSearchParams({ location, serviceName })}`);
   }
 
+  /** Scrolls to the map, which loads only once it is on the screen (below the list on a phone). */
+  async showMap() {
+    const map = this.page.getByRole("region", { name: say(this.locale, m.sp_map_label) });
+    // the map's place is replaced by the map while it loads (at 1280 px it loads by itself)
+    await expect(() => map.scrollIntoViewIfNeeded({ timeout: 1000 })).toPass();
+  }
+
   /** The Leaflet marker of a professional (its title starts with their name). */
   marker(name: string) {
     return this.page.locator(`.leaflet-marker-icon[title^="${name}"]`);

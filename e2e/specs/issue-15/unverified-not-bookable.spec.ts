@@ -33,6 +33,7 @@ test("an unverified professional has no Book on search, map or profile, and thei
     await expect(verified.getByRole("button", { name: "Book Gopal Shrestha" })).toBeEnabled();
 
     // the map: the verified one has a marker whose popup leads to the profile; the unverified none
+    await visitor.search.showMap();
     await expect(visitor.search.marker("Gopal Shrestha")).toBeVisible();
     await expect(visitor.search.marker(pro.name)).toHaveCount(0);
     await visitor.search.marker("Gopal Shrestha").click();

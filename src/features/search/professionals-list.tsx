@@ -1,4 +1,4 @@
-import { useState, type ComponentType } from "react";
+import { useEffect, useState, type ComponentType } from "react";
 import { Link } from "react-router-dom";
 import { useQuery } from "convex/react";
 import { toast } from "sonner";
@@ -23,6 +23,8 @@ type Props = {
   category: string;
   /** Book, or why not (the bookings feature, composed in by the route). */
   BookAction: ComponentType<BookActionProps>;
+  /** Called once the list has its first result (the page then lets the map below it load). */
+  onSettled?: () => void;
 };
 
 /** "4.8 (23)" in the reader's digits, or "No reviews yet". */
@@ -34,7 +36,7 @@ function ratingShort({ average, count }: { average: number; count: number }): st
   });
 }
 
-export function ProfessionalsList({ specialty, city, category, BookAction }: Props) {
+export function ProfessionalsList({ specialty, city, category, BookAction, onSettled }: Props) {
   const [near, setNear] = useState<{ lat: number; lng: number } | null>(null);
   const [locating, setLocating] = useState(false);
   const pros = useQuery(api.professionals.search, {
@@ -42,6 +44,10 @@ export function ProfessionalsList({ specialty, city, category, BookAction }: Pro
     city: city.slug,
     ...(near ? { near } : {}),
   });
+  const settled = pros !== undefined;
+  useEffect(() => {
+    if (settled) onSettled?.();
+  }, [settled, onSettled]);
 
   function locate() {
     if (!("geolocation" in navigator)) {

@@ -1,4 +1,12 @@
-import { lazy, Suspense, useEffect, useMemo, useState, type ComponentType } from "react";
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useMemo,
+  useState,
+  type ComponentType,
+} from "react";
 import { Link, useNavigate, useSearchParams } from "react-router-dom";
 import { useConvexAuth, useQueries, useQuery } from "convex/react";
 import type { FunctionReturnType } from "convex/server";
@@ -18,13 +26,14 @@ import {
 import type { BookActionProps } from "@/lib/booking-intent";
 import { SEARCH_MAP } from "@/lib/constants";
 import { rememberCity } from "@/lib/search-options";
+import { useInView } from "@/lib/use-in-view";
 import { paths } from "@/lib/paths";
 import { m } from "@/i18n/paraglide/messages";
 import { localCityName } from "@/i18n/places";
 import { localLandingService, localServiceName } from "@/i18n/services";
 import { formatNumber } from "@/lib/numbers";
 
-// Leaflet (~45 KB gzip) loads beside the page instead of before it: the heading and list render first.
+// Leaflet (~45 KB gzip) loads when the map is about to be seen (LiveMap), never before the list.
 const MarkersMap = lazy(() =>
   import("@/components/map/markers-map").then((m) => ({ default: m.MarkersMap })),
 );
@@ -42,6 +51,11 @@ export function SearchPage({ BookAction }: { BookAction: ComponentType<BookActio
   useEffect(() => {
     if (city) rememberCity(city.name);
   }, [city]);
+  // On a phone the map is below the list: until the list has arrived, the map's place is on the first
+  // screen only because the list is not there yet, so the map waits for it.
+  const hasList = Boolean(city && specialty);
+  const [listSettled, setListSettled] = useState(false);
+  const settleList = useCallback(() => setListSettled(true), []);
 
   if (!serviceName) {
     return (
@@ -113,13 +127,17 @@ export function SearchPage({ BookAction }: { BookAction: ComponentType<BookActio
           <h2 id="pros-heading" className="text-xl font-bold">
             {m.sp_pros_near()}
           </h2>
-          <ErrorBoundary fallback={() => <ErrorState title={m.sp_pros_failed()} />}>
+          <ErrorBoundary
+            onError={settleList}
+            fallback={() => <ErrorState title={m.sp_pros_failed()} />}
+          >
             {city && specialty ? (
               <ProfessionalsList
                 specialty={specialty}
                 city={city}
                 category={category}
                 BookAction={BookAction}
+                onSettled={settleList}
               />
             ) : (
               <EmptyState title={m.sp_choose_both()} />
@@ -128,7 +146,7 @@ export function SearchPage({ BookAction }: { BookAction: ComponentType<BookActio
         </section>
         <div className="min-w-0 lg:col-start-2 lg:row-start-1">
           <ErrorBoundary fallback={() => <ErrorState title={m.sp_map_failed()} />}>
-            <LiveMap city={city} specialty={specialty} />
+            <LiveMap city={city} specialty={specialty} waitForList={hasList && !listSettled} />
           </ErrorBoundary>
         </div>
       </div>
@@ -235,13 +253,19 @@ function Details({
   );
 }
 
-/** Live positions: Convex subscriptions, so markers move as professionals report. */
+/**
+ * Live positions: Convex subscriptions, so markers move as professionals report. Leaflet and the
+ * per-marker subscriptions start only once a quarter of the map is on the screen and the browser is idle:
+ * on a phone the list comes first, and the map's setup would otherwise hold up the list's first use.
+ */
 function LiveMap({
   city,
   specialty,
+  waitForList,
 }: {
   city: ReturnType<typeof cityFor>;
   specialty: ReturnType<typeof specialtyFor>;
+  waitForList: boolean;
 }) {
   // Who is on the map (changes when someone comes or goes), then one subscription per marker for its
   // rounded position: a professional's move re-sends one small result, as a Socket.IO map gets one
@@ -250,11 +274,55 @@ function LiveMap({
     ...(city ? { city: city.slug } : {}),
     ...(specialty ? { specialty } : {}),
   });
+  const { ref, shown } = useInView<HTMLDivElement>(!waitForList);
+  // The map's place, its size and name; it says "Loading map…" only once the map is loading.
+  const place = (loading: boolean) => (
+    <div
+      role="region"
+      aria-label={m.sp_map_label()}
+      aria-busy={loading}
+      className="flex items-center justify-center rounded-lg bg-slate-200 text-sm text-slate-600"
+      style={{ height: SEARCH_MAP.heightPx }}
+    >
+      {loading && m.sp_loading_map()}
+    </div>
+  );
+  return (
+    <div>
+      <div ref={ref}>
+        {shown ? (
+          <Suspense fallback={place(true)}>
+            <PositionsMap city={city} listed={listed ?? []} />
+          </Suspense>
+        ) : (
+          place(false)
+        )}
+      </div>
+      <p className="mt-2 text-xs text-slate-500" aria-live="polite">
+        {listed === undefined
+          ? m.sp_loading_positions()
+          : listed.length === 0
+            ? m.sp_no_positions()
+            : listed.length === 1
+              ? m.sp_online_one()
+              : m.sp_online_many({ count: formatNumber(listed.length) })}
+      </p>
+    </div>
+  );
+}
+
+function PositionsMap({
+  city,
+  listed,
+}: {
+  city: ReturnType<typeof cityFor>;
+  listed: FunctionReturnType<typeof api.locations.onMap>;
+}) {
   const rounded = useQueries(
     useMemo(
       () =>
         Object.fromEntries(
-          (listed ?? []).map((p) => [
+          listed.map((p) => [
             p.professionalId,
             { query: api.locations.marker, args: { professionalId: p.professionalId } },
           ]),
@@ -270,7 +338,7 @@ function LiveMap({
   );
   // a customer's active bookings add their professionals' exact positions, which replace the rounded ones
   const exact = new Map((tracked ?? []).map((t) => [t.professionalId, t]));
-  const markers = (listed ?? []).flatMap((p) => {
+  const markers = listed.flatMap((p) => {
     const precise = exact.get(p.professionalId);
     const at = precise ?? rounded[p.professionalId];
     if (at === undefined || at === null || at instanceof Error) return [];
@@ -293,35 +361,13 @@ function LiveMap({
     ];
   });
   return (
-    <div>
-      <Suspense
-        fallback={
-          <div
-            className="rounded-lg bg-slate-200"
-            style={{ height: SEARCH_MAP.heightPx }}
-            aria-label={m.sp_loading_map()}
-            role="img"
-          />
-        }
-      >
-        <MarkersMap
-          center={city ? [city.lat, city.lng] : SEARCH_MAP.center}
-          zoom={SEARCH_MAP.zoom}
-          heightPx={SEARCH_MAP.heightPx}
-          markers={markers}
-          fitToMarkers
-          ariaLabel={m.sp_map_label()}
-        />
-      </Suspense>
-      <p className="mt-2 text-xs text-slate-500" aria-live="polite">
-        {listed === undefined
-          ? m.sp_loading_positions()
-          : listed.length === 0
-            ? m.sp_no_positions()
-            : listed.length === 1
-              ? m.sp_online_one()
-              : m.sp_online_many({ count: formatNumber(listed.length) })}
-      </p>
-    </div>
+    <MarkersMap
+      center={city ? [city.lat, city.lng] : SEARCH_MAP.center}
+      zoom={SEARCH_MAP.zoom}
+      heightPx={SEARCH_MAP.heightPx}
+      markers={markers}
+      fitToMarkers
+      ariaLabel={m.sp_map_label()}
+    />
   );
 }
