@@ -6,12 +6,15 @@ import { fileURLToPath } from "node:url";
 import { paraglideVitePlugin } from "@inlang/paraglide-js";
 import { paraglideOptions } from "./paraglide.config.ts";
 import { routePreload } from "./scripts/vite-route-preload.ts";
+import { lazyToast } from "./scripts/vite-lazy-toast.ts";
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
 export default defineConfig(({ command }) => ({
   plugins: [
     paraglideVitePlugin(paraglideOptions),
+    // `toast` from sonner without sonner on the first paint (src/lib/lazy-toast.ts).
+    lazyToast({ shim: "src/lib/lazy-toast.ts", direct: ["src/app/toaster.tsx"] }),
     react(),
     tailwindcss(),
     pwa(),

@@ -1,0 +1,27 @@
+import { describe, expect, it, vi } from "vitest";
+
+const calls: unknown[][] = [];
+vi.mock("sonner", () => {
+  const toast = Object.assign((...args: unknown[]) => calls.push(["toast", ...args]), {
+    success: (...args: unknown[]) => calls.push(["success", ...args]),
+    error: (...args: unknown[]) => calls.push(["error", ...args]),
+  });
+  return { toast };
+});
+
+const { toast } = await import("@/lib/lazy-toast");
+
+describe("lazy toast", () => {
+  it("runs calls made before sonner has loaded, in order, with their arguments", async () => {
+    toast.error("Login failed");
+    toast("Saved", { duration: 1 });
+    toast.success("Booked");
+    expect(calls).toEqual([]);
+    await vi.waitFor(() => expect(calls).toHaveLength(3));
+    expect(calls).toEqual([
+      ["error", "Login failed"],
+      ["toast", "Saved", { duration: 1 }],
+      ["success", "Booked"],
+    ]);
+  });
+});
