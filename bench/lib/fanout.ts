@@ -5,8 +5,9 @@
  * public-grid step (0.005°), so the position a watcher sees identifies the report even where the
  * app rounds positions for customers; latency = report sent → that watcher's callback.
  * Before the measured window every professional reports a starting position, then the watchers
- * open their maps (loading what is on them, where the target has state to load): the figures are of
- * moving professionals who are on the map, not of professionals coming online.
+ * open their maps (loading what is on them, where the target has state to load), then the load runs
+ * for `warmupMs`: the figures are of moving professionals who are on the map, not of professionals
+ * coming online or of code the JIT has not compiled yet.
  */
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { CITIES } from "../../convex/validators";
