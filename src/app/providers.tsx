@@ -1,7 +1,7 @@
 import { ConvexAuthProvider } from "@convex-dev/auth/react";
 import { ConvexReactClient } from "convex/react";
-import { BrowserRouter } from "react-router-dom";
 import { AppRoutes, loadRoutes } from "@/app/router";
+import { PageReadyRouter } from "@/app/page-ready-router";
 import { PwaShell } from "@/app/pwa/pwa-shell";
 import { SuspensionNotice } from "@/app/suspension-notice";
 import { PresenceHeartbeat } from "@/features/presence/presence-heartbeat";
@@ -28,9 +28,9 @@ export function Providers() {
       <LocaleProfileSync />
       <PwaShell />
       <SuspensionNotice />
-      <BrowserRouter>
+      <PageReadyRouter load={loadRoutes}>
         <AppRoutes firstRoutes={firstRoutes} />
-      </BrowserRouter>
+      </PageReadyRouter>
     </ConvexAuthProvider>
   );
 }

@@ -22,8 +22,8 @@ type PageHandle = { load: () => Promise<PageModule> };
 
 /**
  * A lazily loaded route whose module's default export is the page. Once its module is loaded the page renders
- * without suspending; before that it suspends (root layout's Suspense) — on a navigation, which is a
- * transition, the current page stays until the next one's module has loaded.
+ * without suspending, which a navigation waits for (PageReadyRouter loads it through `handle.load` first);
+ * otherwise (back and forward) it suspends in a transition and the current page stays until it has loaded.
  */
 function page(load: () => Promise<PageModule>): { element: ReactNode; handle: PageHandle } {
   let Loaded: ComponentType | undefined;
@@ -152,7 +152,7 @@ export function loadRoutes(pathname: string): Promise<unknown> {
 }
 
 /**
- * Declarative routing (BrowserRouter + useRoutes), not the data router: no route has a loader or action,
+ * Declarative routing (PageReadyRouter + useRoutes), not the data router: no route has a loader or action,
  * and createBrowserRouter's data layer was ~16 KB gzip of the landing's initial JS. Like the data router,
  * the first location's route modules are loaded before the routes render (LoadingState meanwhile): a page
  * that suspended instead would stay hidden behind the Suspense fallback for React's 300 ms reveal throttle.
