@@ -83,4 +83,21 @@ describe("PageReadyRouter", () => {
     expect(window.location.pathname).toBe("/about");
     expect(screen.getByRole("heading").textContent).toBe("About");
   });
+
+  it("drops a navigation still loading when the user goes back meanwhile", async () => {
+    window.history.replaceState({ idx: 0 }, "", "/about");
+    window.history.pushState({ idx: 1 }, "", "/signup");
+    const { load, finish } = manualLoad();
+    render(
+      <PageReadyRouter load={load}>
+        <Pages />
+      </PageReadyRouter>,
+    );
+    await userEvent.click(screen.getByRole("link", { name: "Log in" }));
+    window.history.back();
+    await waitFor(() => expect(screen.getByRole("heading").textContent).toBe("About"));
+    await finish("/login", "About");
+
+    expect(window.location.pathname).toBe("/about");
+  });
 });
