@@ -140,6 +140,10 @@ describe("SignupForm", () => {
       photo: "storage-me.png",
     });
     expect(signOut).toHaveBeenCalled();
+    // while /login's page loads (a slow phone), the created account cannot be submitted again
+    await waitFor(() =>
+      expect(screen.getByRole("button", { name: "Create Account" })).toBeDisabled(),
+    );
   });
 
   it("shows the server's message when sign-up is refused", async () => {

@@ -40,6 +40,8 @@ export function SignupForm({ initialRole }: { initialRole: SignupRole }) {
   // where the visitor was before sign-up (a booking, lib/booking-intent.ts): login returns them there
   const returnTo = safeReturnTo(useSearchParams()[0].get(RETURN_PARAM)) ?? undefined;
   const [progress, setProgress] = useState<Partial<Record<FileKey, number>>>({});
+  // the account exists: on a slow phone /login's page may take a moment to load, so no second submit
+  const [created, setCreated] = useState(false);
 
   const draft = useSignUpDraft();
 
@@ -80,6 +82,7 @@ export function SignupForm({ initialRole }: { initialRole: SignupRole }) {
         await waitForAuthenticated();
         await signOut();
       });
+      setCreated(true);
       toast.success(m.signup_success());
       navigate(paths.login(returnTo));
     } catch (e) {
@@ -214,6 +217,7 @@ export function SignupForm({ initialRole }: { initialRole: SignupRole }) {
         <form.SubmitButton
           label={m.signup_button()}
           pendingLabel={m.please_wait()}
+          disabled={created}
           className="w-full"
         />
       </form.AppForm>
