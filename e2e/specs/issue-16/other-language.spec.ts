@@ -3,7 +3,7 @@ import type { Page } from "@playwright/test";
 import { DEMO_CUSTOMERS, DEMO_PROFESSIONALS, STATE_OF_CITY } from "../../../convex/model/demoData";
 import { expect, test, type Actor } from "../../fixtures";
 import { E2E, unique } from "../../env";
-import { LANGUAGES, type Locale } from "../../i18n";
+import { LANGUAGES, m, say, type Locale } from "../../i18n";
 
 /*
  * No visible text of the main pages is left in the other language: in Nepali no English word, in
@@ -156,6 +156,10 @@ for (const locale of LANGUAGES) {
         visitor,
         "search",
         go("/services/search?location=Nepalgunj&serviceName=Electrician"),
+      );
+      // a chosen service's details: price, unit, warranty, description
+      await check(visitor, "search-service", () =>
+        p.getByLabel(say(locale, m.sp_select_service), { exact: true }).selectOption({ index: 1 }),
       );
       const profileLink = p.locator('a[href^="/professionals/"]').first();
       const profile = await profileLink.getAttribute("href");
