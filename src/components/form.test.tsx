@@ -1,8 +1,10 @@
-import { cleanup, render, screen } from "@testing-library/react";
+import { act, cleanup, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { useAppForm } from "@/components/form";
+import { setLocale } from "@/i18n/locale";
+import { m } from "@/i18n/paraglide/messages";
 
 const schema = z.object({
   email: z.string().min(1, "Email is required."),
@@ -47,7 +49,23 @@ function Harness({
   );
 }
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  setLocale("en");
+});
+
+/** A form whose message is worded in the reader's language when the field is validated. */
+function WordedHarness() {
+  const form = useAppForm({
+    defaultValues: { password: "" },
+    validators: {
+      onChange: z.object({ password: z.string().min(1, { error: () => m.rule_enter_password() }) }),
+    },
+  });
+  return (
+    <form.AppField name="password">{(f) => <f.PasswordField label="Password" />}</form.AppField>
+  );
+}
 
 describe("useAppForm field components", () => {
   it("bind value, name and change to the field, and show its error only once touched", async () => {
@@ -150,5 +168,16 @@ describe("useAppForm field components", () => {
   it("keeps the submit button disabled when the form says so", () => {
     render(<Harness onSubmit={vi.fn()} locked />);
     expect(screen.getByRole("button", { name: "Save" })).toBeDisabled();
+  });
+
+  it("re-words a shown error in the language the reader switches to", async () => {
+    const user = userEvent.setup();
+    render(<WordedHarness />);
+    const password = screen.getByLabelText("Password", { selector: "input" });
+    await user.type(password, "a");
+    await user.clear(password);
+    expect(password).toHaveAccessibleDescription("Please enter your password.");
+    act(() => setLocale("ne-NP"));
+    expect(password).toHaveAccessibleDescription(m.rule_enter_password({}, { locale: "ne-NP" }));
   });
 });

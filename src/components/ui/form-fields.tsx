@@ -1,4 +1,4 @@
-import { useState, type ChangeEvent, type ComponentProps } from "react";
+import { useEffect, useRef, useState, type ChangeEvent, type ComponentProps } from "react";
 import { Button } from "@/components/ui/button";
 import {
   FileField,
@@ -7,6 +7,7 @@ import {
   TextareaField,
   TextField,
 } from "@/components/ui/inputs";
+import { useLocale } from "@/i18n/locale";
 import { fieldError, useFieldContext, useFormContext } from "@/lib/form-context";
 import { IMAGE_ACCEPT } from "@/lib/upload";
 import { parseDigits, toLatinDigits } from "@/lib/digits";
@@ -19,10 +20,31 @@ type TextChange = ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAre
 /** The name, blur and inline error every bound input takes from its field. */
 function useBound<T>() {
   const field = useFieldContext<T>();
+  useErrorInCurrentLocale(field);
   return {
     field,
     bound: { name: field.name, onBlur: field.handleBlur, error: fieldError(field.state.meta) },
   };
+}
+
+/**
+ * A validation message is worded when the field is validated; after a language switch a shown error
+ * is validated again (for each cause that may hold one) so it reads in the new language.
+ */
+function useErrorInCurrentLocale(field: {
+  state: { meta: { errors: readonly unknown[] } };
+  form: { state: { submissionAttempts: number } };
+  validate: (cause: "change" | "submit") => unknown;
+}) {
+  const locale = useLocale();
+  const wordedIn = useRef(locale);
+  useEffect(() => {
+    if (wordedIn.current === locale) return;
+    wordedIn.current = locale;
+    if (field.state.meta.errors.length === 0) return;
+    void field.validate("change");
+    if (field.form.state.submissionAttempts > 0) void field.validate("submit");
+  }, [locale, field]);
 }
 
 /** Name, value, blur, change and error for an input whose field holds a string. */
