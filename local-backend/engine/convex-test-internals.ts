@@ -1213,23 +1213,24 @@ export class ConvexTestDatabase {
       if (commitTs !== null) hooks.afterCommit(commitTs, before);
     };
     // Index ranges and table scans read the trees; text search stays convex-test's (over the table's tree).
-    const results = new Map<number, { docs: Doc[]; next: number }>();
+    const results = new Map<number, Iterator<Doc>>();
     const startQuery = db.startQuery.bind(db);
     db.startQuery = (query) => {
       if (!queries.handles(query.source)) return startQuery(query);
       const id = db._nextQueryId++;
-      results.set(id, { docs: queries.evaluate(query), next: 0 });
+      results.set(id, queries.stream(query));
       return id;
     };
     const queryNext = db.queryNext.bind(db);
     db.queryNext = (queryId) => {
       const stream = results.get(queryId);
       if (!stream) return queryNext(queryId);
-      if (stream.next >= stream.docs.length) {
+      const next = stream.next();
+      if (next.done) {
         results.delete(queryId);
         return { value: null, done: true };
       }
-      return { value: stream.docs[stream.next++], done: false };
+      return { value: next.value, done: false };
     };
     // Text search is ranked as Convex ranks it (engine/text-search.ts), for collect/take and paginate.
     const resolveQuerySource = db._resolveQuerySource.bind(db);

@@ -109,18 +109,23 @@ export class IndexQueries {
     return { index, lower, upper, filter, limit, order };
   }
 
-  /** DatabaseFake._evaluateQuery: the matching documents in order, at most the query's limit. */
-  evaluate(query: QueryJson): Doc[] {
+  /**
+   * DatabaseFake._evaluateQuery's documents (in order, at most the query's limit), read as the stream
+   * is pulled: a query that stops early (a loop that breaks) walks only what it used. The stream reads a copy-on-write clone of the tree (O(1)),
+   * so the transaction's own writes after it started do not move it, as `evaluate`'s snapshot did.
+   */
+  stream(query: QueryJson): Iterator<Doc> {
     const { index, lower, upper, filter, limit, order } = this.resolve(query);
-    const docs = index.scan(this.store.visible(index), lower, upper, order);
-    const results: Doc[] = [];
-    if (limit === 0) return results;
-    for (const doc of docs) {
-      if (!filter(doc)) continue;
-      results.push(doc);
-      if (limit !== null && results.length >= limit) break;
-    }
-    return results;
+    const docs = index.scan(this.store.visible(index).clone(), lower, upper, order);
+    return (function* () {
+      let count = 0;
+      if (limit === 0) return;
+      for (const doc of docs) {
+        if (!filter(doc)) continue;
+        yield doc;
+        if (limit !== null && ++count >= limit) return;
+      }
+    })();
   }
 
   /**

@@ -113,6 +113,29 @@ describe("direct reads", () => {
     expect(last.isDone).toBe(true);
   });
 
+  it("a stream reads the range as it was when it started, however the transaction writes to it meanwhile", async () => {
+    const seen = await run(async (ctx) => {
+      for (let n = 0; n < 3; n++) await ctx.db.insert("things", { tag: "stream", n });
+      const order: number[] = [];
+      for await (const doc of ctx.db
+        .query("things")
+        .withIndex("by_tag_and_n", (q: any) => q.eq("tag", "stream"))) {
+        order.push(doc.n);
+        // ahead of the stream's position: a write after it started is not part of it
+        await ctx.db.insert("things", { tag: "stream", n: doc.n + 10 });
+        if (doc.n === 1) {
+          const rest = await ctx.db
+            .query("things")
+            .withIndex("by_tag_and_n", (q: any) => q.eq("tag", "stream").gt("n", 1))
+            .collect();
+          order.push(-rest.length);
+        }
+      }
+      return order;
+    });
+    expect(seen).toEqual([0, 1, -3, 2]);
+  });
+
   it("fields come in Convex's order (sorted by name, system fields included), as the JSON path gave them", async () => {
     const id = await run((ctx) =>
       ctx.db.insert("things", { value: { b: 1, a: { d: 1, c: 2 } }, tag: "order" }),
