@@ -1,8 +1,8 @@
-import { execFileSync } from "node:child_process";
 import { mkdirSync } from "node:fs";
 import type { Page } from "@playwright/test";
+import { createAdmin } from "../../create-admin";
 import { expect, test } from "../../fixtures";
-import { E2E, unique } from "../../env";
+import { unique } from "../../env";
 import { LANGUAGES, m, say, type Locale } from "../../i18n";
 
 /*
@@ -27,22 +27,10 @@ async function mark(page: Page, selector: string) {
   await page.locator(selector).evaluate((el) => el.setAttribute("data-same-element", ""));
 }
 
-/** Creates an admin account (as e2e/global-setup.ts does) and returns its credentials. */
-function createAdmin(): { username: string; password: string } {
+/** A new admin account to sign in with. */
+function newAdmin(): { username: string; password: string } {
   const admin = { username: `switch-${unique()}`, password: "switch-admin-password" };
-  execFileSync(
-    "npx",
-    [
-      "tsx",
-      "scripts/create-admin.ts",
-      admin.username,
-      "--url",
-      E2E.convexUrl,
-      "--data",
-      E2E.dataDir,
-    ],
-    { env: { ...process.env, ADMIN_PASSWORD: admin.password }, stdio: "pipe" },
-  );
+  createAdmin(admin);
   return admin;
 }
 
@@ -87,7 +75,7 @@ for (const device of LANGUAGES) {
     actor,
   }) => {
     test.setTimeout(90_000);
-    const admin = createAdmin();
+    const admin = newAdmin();
     // The first sign-in, on a device in the profile's language, saves that language in the profile.
     const first = await actor({ locale: browserLocale(profile) });
     await first.auth.adminLogin(admin.username, admin.password);
