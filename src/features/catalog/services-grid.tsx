@@ -1,15 +1,23 @@
-import { Link } from "react-router-dom";
+import { useEffect, useState } from "react";
 import { useQuery } from "convex/react";
-import * as Popover from "@radix-ui/react-popover";
 import { api } from "@convex/_generated/api";
-import { cityName } from "@convex/constants";
 import { ErrorBoundary } from "@/components/ui/error-boundary";
-import { PopoverPanel } from "@/components/ui/popover-panel";
 import { ErrorState, EmptyState, LoadingState } from "@/components/ui/states";
-import { paths } from "@/lib/paths";
+import { afterLoad } from "@/lib/after-load";
 import { m } from "@/i18n/paraglide/messages";
 import { localCityName } from "@/i18n/places";
 import { localCategoryDescription, localCategoryName } from "@/i18n/services";
+import { CategoryCardFace, categoryCardClass } from "@/features/catalog/category-card";
+
+type PopoverModule = typeof import("@/features/catalog/category-popover");
+let loading: Promise<PopoverModule> | undefined;
+function loadPopover(): Promise<PopoverModule> {
+  loading ??= import("@/features/catalog/category-popover").catch((error: unknown) => {
+    loading = undefined; // the next press retries
+    throw error;
+  });
+  return loading;
+}
 
 /** 'Our Services': the 13 category cards, each opening a popover of '{service} in {city}' links. */
 export function ServicesGrid({ headingLevel = 1 }: { headingLevel?: 1 | 2 }) {
@@ -29,8 +37,32 @@ export function ServicesGrid({ headingLevel = 1 }: { headingLevel?: 1 | 2 }) {
   );
 }
 
+/**
+ * The cards paint without Radix's popover code (~20 KB, it held the largest paint on /services):
+ * that loads once the page is idle, or on the first press of a card, which then opens.
+ */
 function Cards() {
   const categories = useQuery(api.catalog.categories);
+  const [popover, setPopover] = useState<PopoverModule>();
+  const [pressed, setPressed] = useState<string>();
+  const [focused, setFocused] = useState<string>();
+  useEffect(() => {
+    let active = true;
+    const cancel = afterLoad(() => {
+      loadPopover().then(
+        (module) => active && setPopover(module),
+        () => {},
+      );
+    });
+    return () => {
+      active = false;
+      cancel();
+    };
+  }, []);
+  const press = (slug: string) => {
+    setPressed(slug);
+    loadPopover().then(setPopover, () => setPressed(undefined));
+  };
   // At least a screen tall while loading: the cards then grow the page below the fold instead of
   // pushing the footer down inside it (Lighthouse measured a 0.23 layout shift on /services).
   if (categories === undefined)
@@ -42,57 +74,41 @@ function Cards() {
   if (categories.length === 0) return <EmptyState title={m.grid_empty()} />;
   return (
     <ul className="mt-6 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
-      {categories.map((c) => (
-        <li key={c.slug}>
-          <Popover.Root>
-            <Popover.Trigger asChild>
+      {categories.map((c) => {
+        const face = (
+          <CategoryCardFace
+            name={localCategoryName(c.slug, c.name)}
+            description={localCategoryDescription(c.slug, c.description)}
+            cities={c.cities.map((slug) => localCityName(slug)).join(" · ")}
+          />
+        );
+        return (
+          <li key={c.slug}>
+            {popover ? (
+              <popover.CategoryPopover
+                category={c}
+                face={face}
+                openAtMount={pressed === c.slug}
+                focusAtMount={focused === c.slug}
+              />
+            ) : (
+              // What Radix's trigger renders while closed.
               <button
                 type="button"
-                className="group flex h-full w-full flex-col rounded-xl border border-slate-200 bg-white p-4 text-left shadow-sm transition hover:border-brand-500 hover:shadow-md focus-visible:outline-2 focus-visible:outline-brand-600 data-[state=open]:border-brand-600"
+                aria-haspopup="dialog"
+                aria-expanded={false}
+                data-state="closed"
+                className={categoryCardClass}
+                onClick={() => press(c.slug)}
+                onFocus={() => setFocused(c.slug)}
+                onBlur={() => setFocused(undefined)}
               >
-                <span className="flex items-center justify-between gap-2">
-                  <span className="text-lg font-semibold text-slate-900">
-                    {localCategoryName(c.slug, c.name)}
-                  </span>
-                  <span
-                    aria-hidden="true"
-                    className="text-brand-600 transition group-data-[state=open]:rotate-90"
-                  >
-                    ›
-                  </span>
-                </span>
-                <span className="mt-1 text-sm text-slate-600">
-                  {localCategoryDescription(c.slug, c.description)}
-                </span>
-                <span className="mt-3 text-xs text-slate-500">
-                  {c.cities.map((slug) => localCityName(slug)).join(" · ")}
-                </span>
+                {face}
               </button>
-            </Popover.Trigger>
-            <PopoverPanel align="start" className="w-64 p-2">
-              <p className="px-2 pb-1 text-xs font-medium text-slate-500 uppercase">
-                {m.grid_choose_city()}
-              </p>
-              <ul>
-                {c.cities.map((slug) => (
-                  <li key={slug}>
-                    <Link
-                      to={paths.serviceSearch(c.name, cityName(slug))}
-                      className="block rounded-lg px-2 py-2 text-sm text-slate-800 hover:bg-brand-50 focus-visible:bg-brand-50 focus-visible:outline-none"
-                    >
-                      {m.grid_link({
-                        service: localCategoryName(c.slug, c.name),
-                        city: localCityName(slug),
-                      })}
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-              <Popover.Arrow className="fill-white" />
-            </PopoverPanel>
-          </Popover.Root>
-        </li>
-      ))}
+            )}
+          </li>
+        );
+      })}
     </ul>
   );
 }
