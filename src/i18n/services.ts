@@ -8,9 +8,14 @@ import {
 import { SPECIALTIES } from "@convex/constants";
 import { getLocale, type Locale } from "@/i18n/paraglide/runtime";
 
+/** The Nepali text for a Nepali reader when there is one, else the English. */
+function nepaliOr(nepali: string | undefined, english: string, locale: Locale): string {
+  return locale === "ne-NP" ? (nepali ?? english) : english;
+}
+
 /** A catalogue service's name in the reader's language (the English name when it has no other). */
 export function localServiceName(name: string, locale: Locale = getLocale()): string {
-  return locale === "ne-NP" ? (SERVICE_NAMES_NE[name] ?? name) : name;
+  return nepaliOr(SERVICE_NAMES_NE[name], name, locale);
 }
 
 /** A catalogue service's description in the reader's language, from its English name and text. */
@@ -19,14 +24,12 @@ export function localServiceDescription(
   englishDescription: string,
   locale: Locale = getLocale(),
 ): string {
-  return locale === "ne-NP"
-    ? (SERVICE_DESCRIPTIONS_NE[name] ?? englishDescription)
-    : englishDescription;
+  return nepaliOr(SERVICE_DESCRIPTIONS_NE[name], englishDescription, locale);
 }
 
 /** A service's warranty ("30 days") in the reader's language. */
 export function localWarranty(warranty: string, locale: Locale = getLocale()): string {
-  return locale === "ne-NP" ? (WARRANTIES_NE[warranty] ?? warranty) : warranty;
+  return nepaliOr(WARRANTIES_NE[warranty], warranty, locale);
 }
 
 /** A specialty as the landing search and sign-up list it ("Electrician", "Painting"), in the reader's language. */
@@ -59,7 +62,5 @@ export function localCategoryDescription(
   englishDescription: string,
   locale: Locale = getLocale(),
 ): string {
-  return locale === "ne-NP"
-    ? (CATEGORY_DESCRIPTIONS_NE[slug] ?? englishDescription)
-    : englishDescription;
+  return nepaliOr(CATEGORY_DESCRIPTIONS_NE[slug], englishDescription, locale);
 }
