@@ -132,6 +132,47 @@ describe("admin queries", () => {
     await refusedForNonAdmins(t, (as) => as.query(api.admin.users, {}));
   });
 
+  test("users: narrowed to one role or to the suspended, with or without a search", async () => {
+    const t = newTest();
+    const admin = await insertAdmin(t);
+    const sita = await insertCustomer(t, "Sita Sharma");
+    const gita = await insertCustomer(t, "Gita Gurung");
+    const ram = await insertProfessional(t, { name: "Ram Sharma" });
+    const names = async (args: FunctionArgs<typeof api.admin.users>) =>
+      (await admin.as.query(api.admin.users, args)).map((u) => u.name);
+    expect(await names({ show: "customer" })).toEqual(["Gita Gurung", "Sita Sharma"]);
+    expect(await names({ show: "professional" })).toEqual(["Ram Sharma"]);
+    expect(await names({ show: "admin" })).toEqual(["Admin"]);
+    expect(await names({ show: "suspended" })).toEqual([]);
+
+    for (const userId of [sita.userId, ram.userId, gita.userId]) {
+      await admin.as.mutation(api.adminAccounts.suspend, { userId, reason: "Fake documents" });
+    }
+    // the most recently suspended first
+    expect(await names({ show: "suspended" })).toEqual([
+      "Gita Gurung",
+      "Ram Sharma",
+      "Sita Sharma",
+    ]);
+    expect((await names({ search: "sharma", show: "suspended" })).sort()).toEqual([
+      "Ram Sharma",
+      "Sita Sharma",
+    ]);
+    expect(await names({ search: "sharma", show: "customer" })).toEqual(["Sita Sharma"]);
+    await admin.as.mutation(api.adminAccounts.restore, { userId: sita.userId, reason: "Cleared" });
+    expect(await names({ search: "sharma", show: "suspended" })).toEqual(["Ram Sharma"]);
+
+    const email = (await t.run((ctx) => ctx.db.get("users", ram.userId)))!.email!;
+    expect(await names({ search: email, show: "professional" })).toEqual(["Ram Sharma"]);
+    expect(await names({ search: email, show: "customer" })).toEqual([]);
+    await expect(
+      admin.as.query(api.admin.users, { show: "everyone" } as unknown as FunctionArgs<
+        typeof api.admin.users
+      >),
+    ).rejects.toThrow(/Validator error: Expected one of/);
+    await refusedForNonAdmins(t, (as) => as.query(api.admin.users, { show: "suspended" }));
+  });
+
   test("stats: users by role, bookings by status, online professionals, pending verifications", async () => {
     const t = newTest();
     const admin = await insertAdmin(t);

@@ -30,7 +30,11 @@ import {
   type Role,
   type SpecialtySlug,
   type VerificationStatus,
+  userFilter,
 } from "./validators";
+
+/** A user's role; accounts made before roles were stored are customers. */
+const roleOf = (u: Doc<"users">): Role => u.role ?? "customer";
 
 /** Rows per admin list, and the cap on each count in admin:stats (a count at the cap means "at least"). */
 const LIST_LIMIT = 500;
@@ -96,32 +100,57 @@ async function bookingCount(ctx: QueryCtx, user: Doc<"users">): Promise<number> 
 }
 
 /**
- * The newest users, or those whose name matches `search` (an email address is looked up exactly).
- * `bookingCount` stops counting at 100.
+ * The newest users, or those whose name matches `search` (an email address is looked up exactly),
+ * narrowed by `show` to one role or to the suspended accounts (the most recently suspended first when
+ * there is no search). `bookingCount` stops counting at 100.
  */
 export const users = adminQuery({
-  args: { search: v.optional(v.string()) },
-  handler: async (ctx, { search }) => {
+  args: { search: v.optional(v.string()), show: v.optional(userFilter) },
+  handler: async (ctx, { search, show }) => {
     const text = search?.trim() ?? "";
-    const found =
-      text === ""
-        ? await ctx.db.query("users").order("desc").take(USERS_LIMIT)
-        : text.includes("@")
-          ? await ctx.db
-              .query("users")
-              .withIndex("email", (q) => q.eq("email", normalizeEmail(text)))
-              .take(USERS_LIMIT)
-          : await ctx.db
-              .query("users")
-              .withSearchIndex("search_name", (q) => q.search("name", text))
-              .take(USERS_LIMIT);
+    const role = show === "suspended" ? undefined : show;
+    const suspendedOnly = show === "suspended";
+    let found: Doc<"users">[];
+    if (text.includes("@")) {
+      const byEmail = await ctx.db
+        .query("users")
+        .withIndex("email", (q) => q.eq("email", normalizeEmail(text)))
+        .take(USERS_LIMIT);
+      found = byEmail.filter(
+        (u) => (role === undefined || roleOf(u) === role) && (!suspendedOnly || u.suspended),
+      );
+    } else if (text !== "") {
+      found = await ctx.db
+        .query("users")
+        .withSearchIndex("search_name", (q) =>
+          role === undefined ? q.search("name", text) : q.search("name", text).eq("role", role),
+        )
+        // the search index filters by equality only: "is suspended" is a check on its matches
+        // eslint-disable-next-line @convex-dev/no-filter-in-query
+        .filter((q) => (suspendedOnly ? q.neq(q.field("suspended"), undefined) : true))
+        .take(USERS_LIMIT);
+    } else if (suspendedOnly) {
+      found = await ctx.db
+        .query("users")
+        .withIndex("by_suspendedAt", (q) => q.gt("suspended.at", 0))
+        .order("desc")
+        .take(USERS_LIMIT);
+    } else if (role !== undefined) {
+      found = await ctx.db
+        .query("users")
+        .withIndex("by_role", (q) => q.eq("role", role))
+        .order("desc")
+        .take(USERS_LIMIT);
+    } else {
+      found = await ctx.db.query("users").order("desc").take(USERS_LIMIT);
+    }
     return await Promise.all(
       found.map(async (u) => ({
         _id: u._id,
         name: u.name ?? "",
         email: u.email ?? "",
         phone: u.phone ?? "",
-        role: u.role ?? "customer",
+        role: roleOf(u),
         username: u.username,
         suspended: u.suspended !== undefined,
         bookingCount: await bookingCount(ctx, u),

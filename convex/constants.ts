@@ -94,3 +94,6 @@ export const LANDING_SERVICES = [
   "Mason",
   "Solar Technician",
 ] as const;
+
+/** What the admin users list can be narrowed to: one role, or the suspended accounts. */
+export const USER_FILTERS = ["customer", "professional", "admin", "suspended"] as const;

@@ -40,6 +40,7 @@ export default defineSchema({
     .index("phone", ["phone"])
     .index("by_role", ["role"])
     .index("by_username", ["username"])
+    .index("by_suspendedAt", ["suspended.at"])
     .searchIndex("search_name", { searchField: "name", filterFields: ["role"] }),
 
   professionals: defineTable({

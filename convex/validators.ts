@@ -1,5 +1,5 @@
 import { v, type Infer } from "convex/values";
-import { CITIES, LOCALES, SPECIALTIES } from "./constants";
+import { CITIES, LOCALES, SPECIALTIES, USER_FILTERS } from "./constants";
 import { BOOKING_STATUSES, type BookingStatus } from "./rules/bookingLifecycle";
 import { REPORT_CATEGORIES, REPORT_STATUSES } from "./rules/moderation";
 
@@ -16,6 +16,9 @@ export {
 /** Roles a user can hold. "admin" is never reachable through sign-up. */
 export const role = v.union(v.literal("customer"), v.literal("professional"), v.literal("admin"));
 export type Role = Infer<typeof role>;
+
+export const userFilter = v.union(...USER_FILTERS.map((f) => v.literal(f)));
+export type UserFilter = Infer<typeof userFilter>;
 
 /** An interface language of constants.ts LOCALES. */
 export const locale = v.union(...LOCALES.map((l) => v.literal(l)));

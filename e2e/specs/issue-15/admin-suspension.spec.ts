@@ -9,7 +9,8 @@ const PRO = {
 
 /**
  * Admin desk (issue 15): suspending a professional signs their open browser out at once and keeps
- * them out, and their card leaves a customer's open search page; restoring brings both back.
+ * them out, and their card leaves a customer's open search page and joins another admin's open list
+ * of suspended accounts; restoring undoes all three.
  */
 for (const width of [360, 1280]) {
   test(`a suspension signs the professional out live and hides their card; restoring undoes it (${width} px)`, async ({
@@ -23,6 +24,17 @@ for (const width of [360, 1280]) {
     await customer.search.open("Carpenter", "Pokhara");
     const card = customer.page.getByRole("listitem").filter({ hasText: PRO.name });
     await expect(card.first()).toBeVisible();
+
+    const watcher = await actor({ viewport: { width, height: 800 } });
+    await watcher.auth.adminLogin(E2E.admin.username, E2E.admin.password);
+    await watcher.page.goto("/admin/users");
+    await watcher.page.getByLabel("Show").selectOption({ label: "Suspended accounts" });
+    await expect(watcher.page).toHaveURL("/admin/users?show=suspended");
+    const suspendedRow = watcher.page
+      .getByRole("link", { name: PRO.name })
+      .filter({ visible: true });
+    await expect(watcher.page.getByText("Loading users…")).toHaveCount(0);
+    await expect(suspendedRow).toHaveCount(0);
 
     const admin = await actor({ viewport: { width: 1280, height: 900 } });
     await admin.auth.adminLogin(E2E.admin.username, E2E.admin.password);
@@ -41,8 +53,10 @@ for (const width of [360, 1280]) {
     await pro.page.screenshot({ path: `e2e/screenshots/issue-15-suspended-notice-${width}.png` });
     await notice.getByRole("button", { name: "OK" }).click();
     await expect(pro.page).not.toHaveURL("/professional-dashboard");
-    // and the customer's open search page loses the card
+    // the customer's open search page loses the card, and the other admin's list of suspended gains it
     await expect(card).toHaveCount(0);
+    await expect(suspendedRow).toBeVisible();
+    await watcher.page.screenshot({ path: `e2e/screenshots/issue-15-suspended-list-${width}.png` });
 
     // signing in again is refused, with the reason
     await pro.page.goto("/professional-signin");
@@ -70,6 +84,7 @@ for (const width of [360, 1280]) {
     await admin.page.getByRole("button", { name: "Restore account" }).click();
     await expect(main.getByText("Active", { exact: true })).toBeVisible();
     await expect(card.first()).toBeVisible();
+    await expect(suspendedRow).toHaveCount(0);
     await pro.auth.professionalSignIn(PRO.email, PRO.password);
   });
 }

@@ -1,9 +1,10 @@
 import { useQuery } from "convex/react";
 import { useDeferredValue, useState } from "react";
-import { Link } from "react-router-dom";
+import { Link, useSearchParams } from "react-router-dom";
 import { api } from "@convex/_generated/api";
+import { USER_FILTERS } from "@convex/constants";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
-import { TextField } from "@/components/ui/inputs";
+import { SelectField, TextField } from "@/components/ui/inputs";
 import { EmptyState, LoadingState } from "@/components/ui/states";
 import { formatGregorianDate } from "@/lib/format";
 import { AdminPageLayout } from "@/features/admin/admin-page-layout";
@@ -18,38 +19,81 @@ const ROLE_TONE: Record<string, BadgeTone> = {
   admin: "neutral",
 };
 
+type UserFilter = (typeof USER_FILTERS)[number];
+
+const FILTER_LABEL: Record<UserFilter, () => string> = {
+  customer: m.admin_users_show_customer,
+  professional: m.admin_users_show_professional,
+  admin: m.admin_users_show_admin,
+  suspended: m.admin_users_show_suspended,
+};
+
+/** /admin/users: the newest users, searched by name or email, narrowed by `?show=` to a role or the suspended. */
 export default function UsersPage() {
   const [search, setSearch] = useState("");
   // Typing should not start a new subscription for every keystroke while the last one is still loading.
   const deferred = useDeferredValue(search.trim());
+  const [params, setParams] = useSearchParams();
+  const show = USER_FILTERS.find((f) => f === params.get("show"));
   return (
     <AdminPageLayout
       title={m.admin_nav_users()}
       loadError={m.admin_users_load_failed()}
       controls={
-        <form role="search" className="mt-4 max-w-md" onSubmit={(e) => e.preventDefault()}>
+        <form
+          role="search"
+          className="mt-4 flex flex-wrap items-end gap-3"
+          onSubmit={(e) => e.preventDefault()}
+        >
           <TextField
             label={m.admin_users_search()}
             type="search"
+            wrapperClassName="w-full max-w-md"
             placeholder={m.admin_users_search_placeholder()}
             value={search}
             onChange={(e) => setSearch(e.target.value)}
           />
+          <SelectField
+            label={m.admin_users_show()}
+            wrapperClassName="w-full sm:w-56"
+            value={show ?? ""}
+            onChange={(e) =>
+              setParams(e.target.value ? { show: e.target.value } : {}, { replace: true })
+            }
+          >
+            <option value="">{m.admin_users_show_everyone()}</option>
+            {USER_FILTERS.map((f) => (
+              <option key={f} value={f}>
+                {FILTER_LABEL[f]()}
+              </option>
+            ))}
+          </SelectField>
         </form>
       }
     >
-      <UsersList search={deferred} />
+      <UsersList search={deferred} show={show} />
     </AdminPageLayout>
   );
 }
 
-function UsersList({ search }: { search: string }) {
-  const users = useQuery(api.admin.users, search ? { search } : {});
+function UsersList({ search, show }: { search: string; show: UserFilter | undefined }) {
+  const users = useQuery(api.admin.users, {
+    ...(search ? { search } : {}),
+    ...(show ? { show } : {}),
+  });
   if (users === undefined) return <LoadingState label={m.admin_users_loading()} />;
   if (users.length === 0) {
     return (
       <div className="mt-4">
-        <EmptyState title={search ? m.admin_users_none_match({ search }) : m.admin_users_none()} />
+        <EmptyState
+          title={
+            search
+              ? m.admin_users_none_match({ search })
+              : show
+                ? m.admin_users_none_shown()
+                : m.admin_users_none()
+          }
+        />
       </div>
     );
   }
