@@ -1,6 +1,6 @@
 import { getAuthUserId } from "@convex-dev/auth/server";
 import { v } from "convex/values";
-import { z } from "zod";
+import * as z from "zod/mini";
 import { internal } from "./_generated/api";
 import { internalMutation, internalQuery } from "./_generated/server";
 import { getViewer, publicQuery, userMutation, userQuery } from "./functions";

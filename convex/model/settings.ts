@@ -1,5 +1,6 @@
 /** Site settings an admin edits and the landing page reads; missing keys fall back to the defaults. */
 import type { MutationCtx, QueryCtx } from "../_generated/server";
+import * as z from "zod/mini";
 import { settingsRules } from "../rules/settings";
 import { fail } from "./errors";
 import { firstIssue } from "./users";
@@ -43,7 +44,7 @@ export async function getSettings(ctx: QueryCtx): Promise<Settings> {
 
 /** Validates and stores the given settings (others unchanged). */
 export async function updateSettings(ctx: MutationCtx, changes: Partial<Settings>): Promise<void> {
-  const parsed = settingsRules.partial().safeParse(changes);
+  const parsed = z.partial(settingsRules).safeParse(changes);
   if (!parsed.success) fail("INVALID_INPUT", firstIssue(parsed.error));
   const next: Partial<Settings> = parsed.data;
   for (const key of KEYS) {

@@ -4,7 +4,7 @@
  * adminCredentials.ts; sign-out: sessions.ts.
  */
 import { ConvexError, v, type Infer, type Value } from "convex/values";
-import { z } from "zod";
+import * as z from "zod/mini";
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
 import { validate } from "convex-helpers/validators";
@@ -49,35 +49,42 @@ export function resolveSpecialty(input: string): SpecialtySlug | null {
 export { profileRules };
 
 const requiredId = (message: string) =>
-  z.string({ error: message }).trim().min(1, { error: message });
+  z.string({ error: message }).check(z.trim(), z.minLength(1, { error: message }));
 
-const optionalId = z
-  .string()
-  .optional()
-  .transform((s) => (s === undefined || s.trim() === "" ? undefined : s.trim()));
+const optionalId = z.pipe(
+  z.optional(z.string()),
+  z.transform((s) => (s === undefined || s.trim() === "" ? undefined : s.trim())),
+);
+
+/** A text field resolved to a catalogue slug, or `problem` when it names nothing in the catalogue. */
+const resolved = <T>(required: string, resolve: (s: string) => T | null, problem: string) =>
+  z.pipe(
+    z.string({ error: required }),
+    z.transform((s: string, ctx) => {
+      const found = resolve(s);
+      if (found !== null) return found;
+      ctx.issues.push({ code: "custom", message: problem, input: s });
+      return z.NEVER;
+    }),
+  );
 
 const customerSignUp = z.object({
-  email: emailRule.transform((email) => email.toLowerCase()),
+  email: z.pipe(
+    emailRule,
+    z.transform((email: string) => email.toLowerCase()),
+  ),
   password: passwordRule,
   ...profileRules,
   photo: optionalId,
 });
 
-const professionalSignUp = customerSignUp.extend({
-  specialty: z
-    .string({ error: "Specialty is required." })
-    .transform(
-      (s, ctx) =>
-        resolveSpecialty(s) ??
-        (ctx.addIssue({ code: "custom", message: "Choose a specialty from the list." }), z.NEVER),
-    ),
-  city: z
-    .string({ error: "City is required." })
-    .transform(
-      (s, ctx) =>
-        resolveCity(s) ??
-        (ctx.addIssue({ code: "custom", message: "Choose a city from the list." }), z.NEVER),
-    ),
+const professionalSignUp = z.extend(customerSignUp, {
+  specialty: resolved(
+    "Specialty is required.",
+    resolveSpecialty,
+    "Choose a specialty from the list.",
+  ),
+  city: resolved("City is required.", resolveCity, "Choose a city from the list."),
   state: stateRule,
   ...(Object.fromEntries(
     DOCUMENT_KINDS.map(({ key, label }) => [key, requiredId(`${label} image is required.`)]),
@@ -111,7 +118,7 @@ const adminProfile = v.object({ username: v.string(), name: v.string() });
 /** How refusals name each file a person uploads. */
 export const DOCUMENT_LABELS = { photo: "Profile photo", ...DOCUMENT_LABEL } as const;
 
-export function firstIssue(error: z.ZodError): string {
+export function firstIssue(error: z.core.$ZodError): string {
   return error.issues[0]?.message ?? "Please check the form.";
 }
 

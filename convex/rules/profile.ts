@@ -2,7 +2,7 @@
  * The rules for what people type about themselves, as zod schemas: the server parses sign-ups and
  * profile edits with them and the forms check the same rules before submit.
  */
-import { z } from "zod";
+import * as z from "zod/mini";
 
 export const PASSWORD_LENGTH = { min: 8, max: 128 } as const;
 
@@ -18,43 +18,45 @@ export function isNepaliPhone(input: string): boolean {
 }
 
 const text = (label: string, min: number, max: number) =>
-  z
-    .string({ error: `${label} is required.` })
-    .trim()
-    .min(min, {
+  z.string({ error: `${label} is required.` }).check(
+    z.trim(),
+    z.minLength(min, {
       error: min <= 1 ? `${label} is required.` : `${label} must be at least ${min} characters.`,
-    })
-    .max(max, { error: `${label} must be at most ${max} characters.` });
+    }),
+    z.maxLength(max, { error: `${label} must be at most ${max} characters.` }),
+  );
 
 export const nameRule = text("Full name", 2, 80);
 export const addressRule = text("Address", 2, 200);
 export const stateRule = text("State", 2, 60);
 
-export const phoneRule = z
-  .string({ error: "Phone number is required." })
-  .trim()
-  .refine(isNepaliPhone, {
+export const phoneRule = z.string({ error: "Phone number is required." }).check(
+  z.trim(),
+  z.refine(isNepaliPhone, {
     error: "Enter a Nepali mobile (98XXXXXXXX / 97XXXXXXXX) or landline (e.g. 01-4123456).",
-  });
+  }),
+);
 
 export const zipCodeRule = z
   .string({ error: "Zip code is required." })
-  .trim()
-  .regex(/^[0-9A-Za-z -]{3,10}$/, { error: "Enter a valid zip code, e.g. 44600." });
+  .check(
+    z.trim(),
+    z.regex(/^[0-9A-Za-z -]{3,10}$/, { error: "Enter a valid zip code, e.g. 44600." }),
+  );
 
-export const emailRule = z
-  .string({ error: "Email is required." })
-  .trim()
-  .pipe(z.email({ error: "Enter a valid email address." }));
+export const emailRule = z.pipe(
+  z.string({ error: "Email is required." }).check(z.trim()),
+  z.email({ error: "Enter a valid email address." }),
+);
 
-export const passwordRule = z
-  .string({ error: "Password is required." })
-  .min(PASSWORD_LENGTH.min, {
+export const passwordRule = z.string({ error: "Password is required." }).check(
+  z.minLength(PASSWORD_LENGTH.min, {
     error: `Password must be at least ${PASSWORD_LENGTH.min} characters.`,
-  })
-  .max(PASSWORD_LENGTH.max, {
+  }),
+  z.maxLength(PASSWORD_LENGTH.max, {
     error: `Password must be at most ${PASSWORD_LENGTH.max} characters.`,
-  });
+  }),
+);
 
 /** Profile fields every account can edit; the same rules apply at sign-up and on profile edits. */
 export const profileRules = {

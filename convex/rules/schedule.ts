@@ -2,7 +2,7 @@
  * When a professional can be booked and when a job may move: working hours, the clash rule and the
  * one-hour rule. The server refuses with them and the web app explains the same limits beforehand.
  */
-import { z } from "zod";
+import * as z from "zod/mini";
 
 const MINUTE = 60 * 1000;
 const HOUR = 60 * MINUTE;
@@ -16,21 +16,43 @@ export const WEEKDAYS = [0, 1, 2, 3, 4, 5, 6] as const;
  * Working hours: the weekdays worked, and from/to as minutes after midnight, Kathmandu time:
  * [start, end). The server parses setWorkingHours with this and the dashboard form checks it first.
  */
+const minuteOfDayRule = (label: string, min: number, max: number) =>
+  z
+    .int({ error: `The ${label} must be a whole minute of the day.` })
+    .check(
+      z.minimum(min, { error: `The ${label} must be a whole minute of the day.` }),
+      z.maximum(max, { error: `The ${label} must be a whole minute of the day.` }),
+    );
+
 export const workingHoursRule = z
   .object({
     days: z
-      .array(z.number().int().min(0).max(6))
-      .min(1, { error: "Choose at least one working day." })
-      .refine((days) => new Set(days).size === days.length, {
-        error: "Each day may be chosen once.",
-      }),
-    start: z.number().int().min(0).max(1439),
-    end: z.number().int().min(1).max(1440),
+      .array(
+        z.int({ error: "Each working day must be a weekday (0 = Sunday … 6 = Saturday)." }).check(
+          z.minimum(0, {
+            error: "Each working day must be a weekday (0 = Sunday … 6 = Saturday).",
+          }),
+          z.maximum(6, {
+            error: "Each working day must be a weekday (0 = Sunday … 6 = Saturday).",
+          }),
+        ),
+        { error: "Choose at least one working day." },
+      )
+      .check(
+        z.minLength(1, { error: "Choose at least one working day." }),
+        z.refine((days) => new Set(days).size === days.length, {
+          error: "Each day may be chosen once.",
+        }),
+      ),
+    start: minuteOfDayRule("start time", 0, 1439),
+    end: minuteOfDayRule("end time", 1, 1440),
   })
-  .refine((h) => h.start < h.end, {
-    error: "The end time must be after the start time.",
-    path: ["end"],
-  });
+  .check(
+    z.refine((h) => h.start < h.end, {
+      error: "The end time must be after the start time.",
+      path: ["end"],
+    }),
+  );
 
 export type WorkingHours = z.infer<typeof workingHoursRule>;
 

@@ -1,15 +1,15 @@
 import { act, cleanup, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { z } from "zod";
+import * as z from "zod/mini";
 import { useAppForm } from "@/components/form";
 import { setLocale } from "@/i18n/locale";
 import { m } from "@/i18n/paraglide/messages";
 
 const schema = z.object({
-  email: z.string().min(1, "Email is required."),
-  password: z.string().min(8, "At least 8 characters."),
-  minutes: z.number({ error: "Enter a number." }).min(5, "At least 5."),
+  email: z.string().check(z.minLength(1, "Email is required.")),
+  password: z.string().check(z.minLength(8, "At least 8 characters.")),
+  minutes: z.number({ error: "Enter a number." }).check(z.minimum(5, "At least 5.")),
   phone: z.string(),
   photo: z.custom<File | null>((v) => v === null || v instanceof File),
 });
@@ -59,7 +59,9 @@ function WordedHarness() {
   const form = useAppForm({
     defaultValues: { password: "" },
     validators: {
-      onChange: z.object({ password: z.string().min(1, { error: () => m.rule_enter_password() }) }),
+      onChange: z.object({
+        password: z.string().check(z.minLength(1, { error: () => m.rule_enter_password() })),
+      }),
     },
   });
   return (

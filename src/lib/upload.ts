@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { MAX_UPLOAD_BYTES } from "@/lib/constants";
 import { m } from "@/i18n/paraglide/messages";
 
@@ -29,10 +29,12 @@ export function imageFileProblem(file: File): string | null {
 /** A form field holding an optional image File, checked with imageFileProblem. */
 export const imageFileSchema = z
   .custom<File | null>((v) => v === null || v instanceof File)
-  .superRefine((file, ctx) => {
-    const problem = file && imageFileProblem(file);
-    if (problem) ctx.addIssue({ code: "custom", message: problem });
-  });
+  .check(
+    z.superRefine((file, ctx) => {
+      const problem = file && imageFileProblem(file);
+      if (problem) ctx.addIssue({ code: "custom", message: problem });
+    }),
+  );
 
 /**
  * The photo to upload: scaled to SHRINK_TO in the page (the library's web worker would load its

@@ -1,7 +1,7 @@
 import { useAuthActions } from "@convex-dev/auth/react";
 import { useEffect, useState } from "react";
 import { useNavigate } from "react-router-dom";
-import { z } from "zod";
+import * as z from "zod/mini";
 import { InlineAlert } from "@/components/ui/states";
 import { ADMIN_REDIRECT_DELAY_MS } from "@/lib/constants";
 import { Form, useAppForm } from "@/components/form";
@@ -11,9 +11,8 @@ import { m } from "@/i18n/paraglide/messages";
 const adminLoginSchema = z.object({
   username: z
     .string()
-    .trim()
-    .min(1, { error: () => m.admin_login_username_required() }),
-  password: z.string().min(1, { error: () => m.admin_login_password_required() }),
+    .check(z.trim(), z.minLength(1, { error: () => m.admin_login_username_required() })),
+  password: z.string().check(z.minLength(1, { error: () => m.admin_login_password_required() })),
 });
 
 export default function AdminLoginPage() {

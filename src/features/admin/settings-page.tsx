@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from "convex/react";
 import { toast } from "sonner";
-import { z } from "zod";
+import * as z from "zod/mini";
 import { api } from "@convex/_generated/api";
 import { Button } from "@/components/ui/button";
 import { LoadingState } from "@/components/ui/states";

@@ -1,7 +1,7 @@
 import { Link, useNavigate, useSearchParams } from "react-router-dom";
 import { useAuthActions } from "@convex-dev/auth/react";
 import { toast } from "sonner";
-import { z } from "zod";
+import * as z from "zod/mini";
 import { AuthCard, AuthForm } from "@/features/auth/auth-card";
 import { RoleRadios } from "@/features/auth/role-radios";
 import type { SignupRole } from "@/features/auth/signup-schema";
@@ -14,7 +14,7 @@ import { m } from "@/i18n/paraglide/messages";
 
 const loginSchema = z.object({
   email: emailRule,
-  password: z.string().min(1, { error: () => m.rule_enter_password() }),
+  password: z.string().check(z.minLength(1, { error: () => m.rule_enter_password() })),
   role: z.enum(["", "customer", "professional"]),
 });
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { imageFileSchema } from "@/lib/upload";
 import { DOCUMENT_KINDS } from "@convex/rules/documents";
 import { emailRule, passwordRule, profileRules } from "@convex/rules/profile";
@@ -54,23 +54,25 @@ export const signupSchema = z
     citizenshipBack: imageFileSchema,
     trainingCertificate: imageFileSchema,
   })
-  .superRefine(
-    (v, ctx) => {
-      if (v.role !== "professional") return;
-      if (!v.city) ctx.addIssue({ code: "custom", path: ["city"], message: "Choose your city." });
-      if (v.state.trim().length < 2)
-        ctx.addIssue({
-          code: "custom",
-          path: ["state"],
-          message: "State must be at least 2 characters.",
-        });
-      if (!v.specialty)
-        ctx.addIssue({ code: "custom", path: ["specialty"], message: "Choose your specialty." });
-      for (const { key, label } of DOCUMENT_KINDS) {
-        if (!v[key])
-          ctx.addIssue({ code: "custom", path: [key], message: `${label} image is required.` });
-      }
-      // Run even when other fields are invalid, so every missing item shows at once.
-    },
-    { when: () => true },
+  .check(
+    z.superRefine(
+      (v, ctx) => {
+        if (v.role !== "professional") return;
+        if (!v.city) ctx.addIssue({ code: "custom", path: ["city"], message: "Choose your city." });
+        if (v.state.trim().length < 2)
+          ctx.addIssue({
+            code: "custom",
+            path: ["state"],
+            message: "State must be at least 2 characters.",
+          });
+        if (!v.specialty)
+          ctx.addIssue({ code: "custom", path: ["specialty"], message: "Choose your specialty." });
+        for (const { key, label } of DOCUMENT_KINDS) {
+          if (!v[key])
+            ctx.addIssue({ code: "custom", path: [key], message: `${label} image is required.` });
+        }
+        // Run even when other fields are invalid, so every missing item shows at once.
+      },
+      { when: () => true },
+    ),
   );

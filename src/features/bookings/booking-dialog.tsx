@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { useMutation, useQuery } from "convex/react";
 import { toast } from "sonner";
-import { z } from "zod";
+import * as z from "zod/mini";
 import { api } from "@convex/_generated/api";
 import type { Id } from "@convex/_generated/dataModel";
 import { streetOnly } from "@convex/rules/address";
@@ -34,20 +34,26 @@ const HOUR = 3_600_000;
 const { address, note } = BOOKING_FIELDS;
 
 export const bookingSchema = z.object({
-  serviceIds: z.array(z.string()).min(1, { error: () => m.book_choose_service() }),
-  when: z
-    .string()
-    .min(1, { error: () => m.book_choose_when() })
-    .refine((v) => !Number.isNaN(fromKathmanduInputValue(v)), {
+  serviceIds: z.array(z.string()).check(z.minLength(1, { error: () => m.book_choose_service() })),
+  when: z.string().check(
+    z.minLength(1, { error: () => m.book_choose_when() }),
+    z.refine((v) => !Number.isNaN(fromKathmanduInputValue(v)), {
       error: () => m.book_valid_when(),
-    })
-    .refine((v) => fromKathmanduInputValue(v) > Date.now(), { error: () => m.book_future() }),
-  address: z
+    }),
+    z.refine((v) => fromKathmanduInputValue(v) > Date.now(), { error: () => m.book_future() }),
+  ),
+  address: z.string().check(
+    z.trim(),
+    z.minLength(address.min, { error: () => m.book_address_min() }),
+    z.maxLength(address.max, {
+      error: () => m.book_address_max({ max: formatNumber(address.max) }),
+    }),
+  ),
+  note: z
     .string()
-    .trim()
-    .min(address.min, { error: () => m.book_address_min() })
-    .max(address.max, { error: () => m.book_address_max({ max: formatNumber(address.max) }) }),
-  note: z.string().max(note.max, { error: () => m.book_note_max({ max: formatNumber(note.max) }) }),
+    .check(
+      z.maxLength(note.max, { error: () => m.book_note_max({ max: formatNumber(note.max) }) }),
+    ),
 });
 
 type Priced = { id: Id<"services">; price: number };

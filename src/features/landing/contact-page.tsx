@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { useMutation, useQuery } from "convex/react";
 import { toast } from "sonner";
+import * as z from "zod/mini";
 import { api } from "@convex/_generated/api";
 import { ErrorBoundary } from "@/components/ui/error-boundary";
 import { errorMessage } from "@/lib/errors";
@@ -10,7 +11,7 @@ import { m } from "@/i18n/paraglide/messages";
 import { formatDigits } from "@/lib/numbers";
 
 // The form always has a phone field, empty when none is given.
-const contactForm = contactMessageRules.required({ phone: true });
+const contactForm = z.required(contactMessageRules, { phone: true });
 
 export default function ContactPage() {
   return (

@@ -1,7 +1,7 @@
 import { useMutation } from "convex/react";
 import { useMemo, useState } from "react";
 import { toast } from "sonner";
-import { z } from "zod";
+import * as z from "zod/mini";
 import { api } from "@convex/_generated/api";
 import type { Id } from "@convex/_generated/dataModel";
 import { Button } from "@/components/ui/button";

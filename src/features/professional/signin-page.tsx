@@ -2,7 +2,7 @@ import { useAuthActions } from "@convex-dev/auth/react";
 import { useConvexAuth, useQuery } from "convex/react";
 import { useState } from "react";
 import { Link, Navigate, useNavigate } from "react-router-dom";
-import { z } from "zod";
+import * as z from "zod/mini";
 import { api } from "@convex/_generated/api";
 import { InlineAlert } from "@/components/ui/states";
 import { Form, useAppForm } from "@/components/form";
@@ -12,11 +12,8 @@ import { m } from "@/i18n/paraglide/messages";
 
 /** Spec §5: both required; the email input is plain text with no format check. */
 const signinSchema = z.object({
-  email: z
-    .string()
-    .trim()
-    .min(1, { error: () => m.signin_email_required() }),
-  password: z.string().min(1, { error: () => m.signin_password_required() }),
+  email: z.string().check(z.trim(), z.minLength(1, { error: () => m.signin_email_required() })),
+  password: z.string().check(z.minLength(1, { error: () => m.signin_password_required() })),
 });
 
 export default function ProfessionalSigninPage() {

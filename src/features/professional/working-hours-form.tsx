@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useMutation, useQuery } from "convex/react";
 import { toast } from "sonner";
-import { z } from "zod";
+import * as z from "zod/mini";
 import { api } from "@convex/_generated/api";
 import {
   SUGGESTED_WORKING_HOURS,
@@ -24,7 +24,7 @@ const FIELD_OF = { days: "days", start: "from", end: "to" } as const;
 
 const clockText = z
   .string()
-  .refine((t) => !Number.isNaN(minuteOfDay(t)), { error: () => m.hours_enter_time() });
+  .check(z.refine((t) => !Number.isNaN(minuteOfDay(t)), { error: () => m.hours_enter_time() }));
 
 /**
  * The form's values checked by the rule the server parses setWorkingHours with
@@ -32,14 +32,16 @@ const clockText = z
  */
 export const workingHoursFormSchema = z
   .object({ days: z.array(z.number()), from: clockText, to: clockText })
-  .superRefine((value, ctx) => {
-    const parsed = workingHoursRule.safeParse(toHours(value));
-    if (parsed.success) return;
-    for (const issue of parsed.error.issues) {
-      const key = issue.path[0] as keyof typeof FIELD_OF;
-      ctx.addIssue({ code: "custom", message: issue.message, path: [FIELD_OF[key] ?? "days"] });
-    }
-  });
+  .check(
+    z.superRefine((value, ctx) => {
+      const parsed = workingHoursRule.safeParse(toHours(value));
+      if (parsed.success) return;
+      for (const issue of parsed.error.issues) {
+        const key = issue.path[0] as keyof typeof FIELD_OF;
+        ctx.addIssue({ code: "custom", message: issue.message, path: [FIELD_OF[key] ?? "days"] });
+      }
+    }),
+  );
 
 type Values = z.infer<typeof workingHoursFormSchema>;
 
