@@ -22,9 +22,9 @@ import { outcomeJson } from "./read-tracking/query-cache.ts";
 import {
   Subscriptions,
   yieldWhenBusy,
-  type Outcome,
   type Subscriber,
   type SubscriberOwner,
+  type Update,
 } from "./read-tracking/subscriptions.ts";
 import {
   encodeTs,
@@ -114,14 +114,6 @@ type ClientMessage =
     }
   | { type: "Event" };
 
-/** An update handed over by a flush, sent at its end. */
-interface Unflushed {
-  sub: Subscriber;
-  outcome: Outcome;
-  identityEpoch: number;
-  trace?: UpdateTrace;
-}
-
 interface Caller {
   identity: Identity | null;
   admin: boolean;
@@ -201,8 +193,6 @@ export class SyncConnection implements SubscriberOwner {
   /** Actions running now, and those waiting for one of the maxConcurrentActions slots. */
   private readonly actions = { running: 0, waiting: [] as (() => Promise<void>)[] };
 
-  /** Updates handed over by the current flush, sent at its end (endOfFlush). */
-  private unflushed = new Map<number, Unflushed>();
   private readonly held = new HeldUpdates();
   closed = false;
 
@@ -468,7 +458,6 @@ export class SyncConnection implements SubscriberOwner {
         subscriptions.remove(sub);
         this.subs.delete(change.queryId);
         this.held.updates.delete(change.queryId);
-        this.unflushed.delete(change.queryId);
         mods.push({ queryId: change.queryId, removed: true });
         continue;
       }
@@ -701,52 +690,40 @@ export class SyncConnection implements SubscriberOwner {
     this.enqueue(() => this.send(response));
   }
 
-  deliver(
-    sub: Subscriber,
-    outcome: Outcome,
-    _ts: bigint,
-    identityEpoch: number,
-    trace?: UpdateTrace,
-  ) {
-    if (this.subs.get(sub.queryId) !== sub) return;
-    this.unflushed.set(sub.queryId, { sub, outcome, identityEpoch, trace });
-  }
-
-  endOfFlush(ts: bigint) {
-    const updates = [...this.unflushed.values()];
-    this.unflushed.clear();
+  flush(updates: Update[], ts: bigint) {
     if (this.sendNow(updates, ts)) return;
     this.enqueue(async () => {
       const traces = tracing ? traced(updates) : undefined;
-      const mods = new Map<number, Modification>();
+      const mods: Modification[] = [];
       for (const { sub, outcome, identityEpoch } of updates) {
         if (this.subs.get(sub.queryId) !== sub) continue;
         if (identityEpoch === this.auth.epoch) {
-          mods.set(sub.queryId, { queryId: sub.queryId, outcome });
+          mods.push({ queryId: sub.queryId, outcome });
           continue;
         }
         // Computed for the caller before an Authenticate that has been answered since: the client
         // must not get it after that answer. Sent even if unchanged, as lastJson was already set to it.
         const current = await this.deps.subscriptions.evaluate(sub);
         if (this.closed) return;
+        if (this.subs.get(sub.queryId) !== sub) continue;
         sub.lastJson = outcomeJson(current);
-        mods.set(sub.queryId, { queryId: sub.queryId, outcome: current });
+        mods.push({ queryId: sub.queryId, outcome: current });
       }
       if (this.held.unanswered > 0) {
-        for (const [queryId, m] of mods) this.held.updates.set(queryId, m);
+        for (const m of mods) this.held.updates.set(m.queryId, m);
         if (ts > this.held.ts) this.held.ts = ts;
         return;
       }
-      await this.sendTransition(mods.values(), { ts }, traces);
+      await this.sendTransition(mods, { ts }, traces);
     });
   }
 
   /**
-   * endOfFlush's Transition written at once, without a turn of the queue, in the common case: nothing
+   * flush's Transition written at once, without a turn of the queue, in the common case: nothing
    * queued before it, no mutation of the client's unanswered, every update computed for the current
    * caller, a client that reads its socket and one frame for all. False, having sent nothing, otherwise.
    */
-  private sendNow(updates: Unflushed[], ts: bigint): boolean {
+  private sendNow(updates: Update[], ts: bigint): boolean {
     if (this.queued > 0 || this.held.unanswered > 0 || !this.writable) return false;
     const mods: Modification[] = [];
     for (const { sub, outcome, identityEpoch } of updates) {
@@ -774,7 +751,6 @@ export class SyncConnection implements SubscriberOwner {
     for (const sub of this.subs.values()) this.deps.subscriptions.remove(sub);
     this.subs.clear();
     this.held.updates.clear();
-    this.unflushed.clear();
     this.actions.waiting = [];
   }
 }

@@ -44,6 +44,8 @@ export type FanoutResult = {
   latency: Summary;
   /** Backend CPU during the load, in cores (1 = one core busy). */
   serverCpu: number;
+  /** Backend CPU time per delivery (µs): its CPU seconds in the window over the deliveries counted. */
+  serverCpuPerDeliveryUs: number;
   /** CPU of this process (all the simulated clients), in cores. */
   clientCpu: number;
   /** With stage tracing: the backend's stages and this process's (ms). */
@@ -165,6 +167,8 @@ export async function runFanout(
     deliveries: latencies.length,
     latency: summarize(latencies),
     serverCpu,
+    serverCpuPerDeliveryUs:
+      latencies.length === 0 ? 0 : ((serverCpu * elapsed) / latencies.length) * 1e6,
     clientCpu: (used.user + used.system) / 1e6 / elapsed,
     ...(stages ? { stages } : {}),
   };

@@ -27,13 +27,13 @@ export async function fanout({
     const ours = await runFanout(app, n, { durationMs });
     await app.close();
     log(
-      `  fan-out ${n}+${n}: ours p50/p95/p99 ${[ours.latency.p50, ours.latency.p95, ours.latency.p99].map((x) => x.toFixed(1)).join("/")} ms, ${ours.deliveries}/${ours.expected} delivered, backend CPU ${(ours.serverCpu * 100).toFixed(0)}%`,
+      `  fan-out ${n}+${n}: ours p50/p95/p99 ${[ours.latency.p50, ours.latency.p95, ours.latency.p99].map((x) => x.toFixed(1)).join("/")} ms, ${ours.deliveries}/${ours.expected} delivered, backend CPU ${(ours.serverCpu * 100).toFixed(0)}% (${ours.serverCpuPerDeliveryUs.toFixed(0)} µs per delivery)`,
     );
     const peerTarget = await startPeer();
     const peer = await runFanout(peerTarget, n, { durationMs });
     await peerTarget.close();
     log(
-      `  fan-out ${n}+${n}: ours p95 ${ours.latency.p95.toFixed(1)} ms, peer p95 ${peer.latency.p95.toFixed(1)} ms`,
+      `  fan-out ${n}+${n}: ours p95 ${ours.latency.p95.toFixed(1)} ms, peer p95 ${peer.latency.p95.toFixed(1)} ms; CPU per delivery ours ${ours.serverCpuPerDeliveryUs.toFixed(0)} µs, peer ${peer.serverCpuPerDeliveryUs.toFixed(0)} µs`,
     );
     out.push({ clients: n, watchers, ours, peer });
   }

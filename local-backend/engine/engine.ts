@@ -398,6 +398,8 @@ export class Engine {
   /** udfPath → what resolve found, for the current modules; clients name paths, so at most MAX_RESOLVED. */
   private resolved = new Map<string, Resolved | null>();
   readonly queries: QueryCache;
+  /** accessor()'s per identity: building one costs more than a small query's run. */
+  private accessors = new WeakMap<Identity, TestAccessor>();
   private httpRouterFound: Promise<HttpRouter | null> | undefined;
   private authConfig: Promise<AuthProvider[]> | undefined;
   /** Top-level async context: follow-up work started from inside a handler runs here. */
@@ -665,8 +667,15 @@ export class Engine {
     return await this.modules.get(path.join(this.convexDir, module))?.();
   }
 
+  /** convex-test's accessor for `identity`, built once per identity object (it is immutable). */
   accessor(identity: Identity | null): TestAccessor {
-    return identity ? this.t.withIdentity(identity) : this.t;
+    if (!identity) return this.t;
+    let accessor = this.accessors.get(identity);
+    if (accessor === undefined) {
+      accessor = this.t.withIdentity(identity);
+      this.accessors.set(identity, accessor);
+    }
+    return accessor;
   }
 
   async call(

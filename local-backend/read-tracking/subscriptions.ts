@@ -1,8 +1,13 @@
 // Subscribed queries: grouped by (function, args) and read through the engine's query cache. A commit
 // that makes a group's cached result stale marks its subscribers dirty; each connection (owner) then
-// re-evaluates its own dirty subscribers in a loop of its own, so one connection with thousands of
-// subscriptions delays nobody else's updates or mutation answers (the engine runs queries one at a time
-// in arrival order, and the loops let sockets be read every few milliseconds).
+// gets a pass over its own dirty subscribers. Passes are not loops of their own: one sweep per turn
+// walks every owner with dirty subscribers and evaluates synchronously whatever the cache answers; a
+// pass that needs a run waits for it and is resumed by the run's one reaction together with every pass
+// waiting for the same run (the first owner's run serves the others when it did not read the identity),
+// and all passes completed together wait for one durable() before being handed over. Passes take turns
+// query by query, so one connection with thousands of subscriptions delays nobody else's updates or
+// mutation answers (the engine runs queries one at a time in arrival order, and passes give the event
+// loop back every few milliseconds).
 import type { JSONValue } from "convex/values";
 import { parseUdfPath, type Engine, type Identity } from "../engine/engine.ts";
 import { epochMs, traceCommitted, tracing, type UpdateTrace } from "../stage-trace.ts";
@@ -16,6 +21,7 @@ export type { Outcome } from "./query-cache.ts";
  */
 const SLICE_MS = 5;
 
+/** When evaluation began holding the event loop, and whether a turn since then has been asked for. */
 let turnStarted = performance.now();
 let turnMarked = false;
 
@@ -24,15 +30,23 @@ let turnMarked = false;
  * for SLICE_MS: a promise to await then, else undefined (no promise made per step of a loop).
  */
 export function yieldWhenBusy(): Promise<void> | undefined {
+  if (!heldTooLong()) return undefined;
+  return new Promise<void>((resolve) => setImmediate(resolve));
+}
+
+/** Whether evaluation has held the event loop for SLICE_MS since sockets and timers last had a turn. */
+function heldTooLong(): boolean {
+  const now = performance.now();
   if (!turnMarked) {
+    // Nothing was evaluated since sockets and timers last had a turn: the slice starts now.
     turnMarked = true;
+    turnStarted = now;
     setImmediate(() => {
       turnMarked = false;
-      turnStarted = performance.now();
     });
+    return false;
   }
-  if (performance.now() - turnStarted < SLICE_MS) return undefined;
-  return new Promise<void>((resolve) => setImmediate(resolve));
+  return now - turnStarted >= SLICE_MS;
 }
 
 export interface Subscriber {
@@ -53,21 +67,24 @@ export interface Subscriber {
   trace?: UpdateTrace;
 }
 
+/** A subscriber's new outcome, computed while its owner's identity had `identityEpoch`. */
+export interface Update {
+  sub: Subscriber;
+  outcome: Outcome;
+  identityEpoch: number;
+  trace?: UpdateTrace;
+}
+
 export interface SubscriberOwner {
   identity: Identity | null;
   admin: boolean;
   /** Changes with `identity`/`admin`: an outcome computed under another epoch is for another caller. */
   identityEpoch: number;
-  /** Hands over an outcome that differs from what this subscriber last got, computed under `identityEpoch`. */
-  deliver(
-    sub: Subscriber,
-    outcome: Outcome,
-    ts: bigint,
-    identityEpoch: number,
-    trace?: UpdateTrace,
-  ): void;
-  /** Called after the deliveries of one pass over the owner's dirty subscribers: one Transition each. */
-  endOfFlush(ts: bigint): void;
+  /**
+   * Hands over the updates of one pass over the owner's dirty subscribers (each an outcome that differs
+   * from what its subscriber last got), once durable: one Transition at `ts`. Never called empty.
+   */
+  flush(updates: Update[], ts: bigint): void;
 }
 
 interface Group {
@@ -79,13 +96,34 @@ interface Group {
 interface Flow {
   subscribers: number;
   dirty: Set<Subscriber>;
-  running: boolean;
+  /** The pass under way (evaluating, or waiting for a run or a turn), if any. */
+  pass: Pass | undefined;
   /** Passes evaluated but not yet handed to the owner (they wait for the fsync). */
   undelivered: number;
-  deliveries: Promise<void>;
   /** The owner has been handed every update of every commit up to this ts. */
   completedTs: bigint;
   waiters: { ts: bigint; resolve: () => void }[];
+}
+
+/** One pass over the subscribers an owner had dirty when it started. */
+interface Pass {
+  owner: SubscriberOwner;
+  flow: Flow;
+  /** The Transition's end ts: the state the pass started from. */
+  ts: bigint;
+  /** Every commit notified when it started: once handed over, the owner has them all. */
+  coveredTs: bigint;
+  subs: Subscriber[];
+  /** The next subscriber to evaluate. */
+  next: number;
+  updates: Update[];
+  /** The outcome of the pass's own run for subs[next], once it finished. */
+  ran: Outcome | undefined;
+  /** subs[next] waited for another owner's run: next time it runs its own unless the cache answers. */
+  waitedForShared: boolean;
+  /** The owner's identity epoch when subs[next]'s run started. */
+  epoch: number;
+  started: number;
 }
 
 export class Subscriptions {
@@ -94,6 +132,16 @@ export class Subscriptions {
   private toStart = new Set<SubscriberOwner>();
   private notifiedTs = 0n;
   private lastDurable: { ts: bigint; promise: Promise<void> } | undefined;
+  /** Runs started by passes, by group key, while they run: another owner's pass waits for the same one. */
+  private inFlight = new Map<string, Promise<Outcome>>();
+  /** Passes waiting for each run: its one reaction resumes them all. */
+  private waitingFor = new Map<Promise<Outcome>, { pass: Pass; own: boolean }[]>();
+  /** Passes that gave the event loop a turn, resumed together. */
+  private paused: Pass[] = [];
+  /** Passes completed since the last batch was closed: they wait for one durable() together. */
+  private completed: Pass[] = [];
+  /** Batches are handed over in order, each after its durable() and the batch before it. */
+  private handOver: Promise<void> = Promise.resolve();
 
   /** `durable` resolves once every commit so far is on disk: no client sees data a crash could lose. */
   constructor(
@@ -154,18 +202,12 @@ export class Subscriptions {
     );
   }
 
-  /** evaluate's outcome without waiting when a finished run already answers it (each watcher after the first). */
-  private evaluateNow(sub: Subscriber): Outcome | Promise<Outcome> {
-    const cached = this.engine.finishedQuery(sub.udfPath, sub.args, sub.owner, sub.journal);
-    return cached === undefined ? this.evaluate(sub) : this.keepJournal(sub, cached);
-  }
-
   private keepJournal(sub: Subscriber, outcome: Outcome): Outcome {
     if (outcome.journal !== sub.journal) this.useJournal(sub, outcome.journal);
     return outcome;
   }
 
-  /** durable() once per commit ts, however many owners' passes wait for it. */
+  /** durable() once per commit ts, however many passes wait for it. */
   private durableAt(ts: bigint): Promise<void> {
     if (this.lastDurable?.ts !== ts) this.lastDurable = { ts, promise: this.durable() };
     return this.lastDurable.promise;
@@ -210,9 +252,8 @@ export class Subscriptions {
       flow = {
         subscribers: 0,
         dirty: new Set(),
-        running: false,
+        pass: undefined,
         undelivered: 0,
-        deliveries: Promise.resolve(),
         completedTs: this.notifiedTs,
         waiters: [],
       };
@@ -222,108 +263,215 @@ export class Subscriptions {
   }
 
   private idle(flow: Flow) {
-    return !flow.running && flow.dirty.size === 0 && flow.undelivered === 0;
+    return flow.pass === undefined && flow.dirty.size === 0 && flow.undelivered === 0;
   }
 
-  /** Starts `owner`'s loop on the next turn (after the commit that dirtied it has returned). */
+  /** Starts `owner`'s pass on the next turn (after the commit that dirtied it has returned). */
   private start(owner: SubscriberOwner) {
     if (this.toStart.size === 0) {
-      setImmediate(() =>
-        this.engine.detached(() => {
-          const owners = [...this.toStart];
-          this.toStart.clear();
-          for (const o of owners) {
-            const flow = this.flows.get(o);
-            if (flow && !flow.running) void this.loop(o, flow);
-          }
-        }),
-      );
+      setImmediate(() => this.engine.detached(() => this.sweep()));
     }
     this.toStart.add(owner);
+  }
+
+  /** Starts a pass for every owner with dirty subscribers and none under way. */
+  private sweep() {
+    const owners = [...this.toStart];
+    this.toStart.clear();
+    for (const owner of owners) {
+      const flow = this.flows.get(owner);
+      if (flow && flow.pass === undefined && flow.dirty.size > 0) this.begin(owner, flow);
+    }
+    this.closeBatch();
   }
 
   private subscribed(sub: Subscriber) {
     return this.groups.get(sub.groupKey)?.subs.has(sub) === true;
   }
 
-  private async loop(owner: SubscriberOwner, flow: Flow) {
-    flow.running = true;
-    try {
-      while (flow.dirty.size > 0) await this.pass(owner, flow);
-    } catch (error) {
-      console.error("local-backend: re-evaluating subscriptions failed", error);
-    } finally {
-      flow.running = false;
-      this.settle(owner, flow);
-    }
+  private begin(owner: SubscriberOwner, flow: Flow) {
+    const pass: Pass = {
+      owner,
+      flow,
+      ts: this.engine.currentTs(),
+      coveredTs: this.notifiedTs,
+      subs: [...flow.dirty],
+      next: 0,
+      updates: [],
+      ran: undefined,
+      waitedForShared: false,
+      epoch: 0,
+      started: tracing ? epochMs() : 0,
+    };
+    flow.dirty.clear();
+    flow.pass = pass;
+    this.advance(pass);
   }
 
-  private async pass(owner: SubscriberOwner, flow: Flow) {
-    const ts = this.engine.currentTs();
-    const coveredTs = this.notifiedTs;
-    const dirty = flow.dirty;
-    flow.dirty = new Set();
-    // The fsync runs while the queries re-run; results go out only once it is done.
-    const durable = this.durableAt(ts);
-    const passStarted = tracing ? epochMs() : 0;
-    const updates: [Subscriber, Outcome, number, UpdateTrace | undefined][] = [];
-    for (const sub of dirty) {
-      const pause = yieldWhenBusy();
-      if (pause !== undefined) await pause;
-      // Removed meanwhile (its connection closed, or the client dropped it): no work for it.
-      if (!this.subscribed(sub)) continue;
-      const epoch = owner.identityEpoch;
-      const trace = sub.trace;
-      sub.trace = undefined;
-      const now = this.evaluateNow(sub);
-      const outcome = now instanceof Promise ? await now : now;
-      const json = outcomeJson(outcome);
-      if (json === sub.lastJson || !this.subscribed(sub)) continue;
-      sub.lastJson = json;
-      if (trace !== undefined) {
-        trace.passStarted = passStarted;
-        trace.evaluated = epochMs();
+  /**
+   * Evaluates the pass's subscribers in order until it is done, or must wait for a run or for the
+   * event loop to have had a turn (it is resumed from there). A completed pass joins the open batch.
+   */
+  private advance(pass: Pass) {
+    const { owner, subs } = pass;
+    try {
+      while (pass.next < subs.length) {
+        const sub = subs[pass.next];
+        // Removed meanwhile (its connection closed, or the client dropped it): no work for it.
+        if (!this.subscribed(sub)) {
+          this.nextSub(pass);
+          continue;
+        }
+        let outcome: Outcome;
+        let epoch = owner.identityEpoch;
+        if (pass.ran !== undefined) {
+          outcome = this.keepJournal(sub, pass.ran);
+          epoch = pass.epoch;
+        } else {
+          if (heldTooLong()) return this.pause(pass);
+          const cached = this.engine.finishedQuery(sub.udfPath, sub.args, owner, sub.journal);
+          if (cached === undefined) return this.run(pass, sub);
+          outcome = this.keepJournal(sub, cached);
+        }
+        const trace = sub.trace;
+        sub.trace = undefined;
+        this.nextSub(pass);
+        const json = outcomeJson(outcome);
+        if (json === sub.lastJson || !this.subscribed(sub)) continue;
+        sub.lastJson = json;
+        if (trace !== undefined) {
+          trace.passStarted = pass.started;
+          trace.evaluated = epochMs();
+        }
+        pass.updates.push({ sub, outcome, identityEpoch: epoch, trace });
       }
-      updates.push([sub, outcome, epoch, trace]);
+    } catch (error) {
+      console.error("local-backend: re-evaluating subscriptions failed", error);
     }
+    const { flow } = pass;
+    flow.pass = undefined;
     flow.undelivered += 1;
-    // Chained, so the next pass can re-run queries while this one waits for its fsync.
-    const delivered = () => {
-      flow.undelivered -= 1;
-      if (coveredTs > flow.completedTs) flow.completedTs = coveredTs;
-      this.settle(owner, flow);
-    };
-    flow.deliveries = flow.deliveries
-      .then(() => durable)
-      .then(
-        () => {
-          try {
-            const handedOver = tracing ? epochMs() : 0;
-            for (const [sub, outcome, epoch, trace] of updates) {
-              if (trace !== undefined) trace.handedOver = handedOver;
-              owner.deliver(sub, outcome, ts, epoch, trace);
-            }
-            if (updates.length > 0) owner.endOfFlush(ts);
-          } catch (error) {
-            console.error("local-backend: delivering query updates failed", error);
-          }
-          delivered();
-        },
-        (error) => {
-          console.error("local-backend: delivering query updates failed", error);
-          delivered();
+    this.completed.push(pass);
+    // Commits during the pass dirtied more: the next pass starts now (it follows this one in the batches).
+    if (flow.dirty.size > 0) this.begin(owner, flow);
+  }
+
+  private nextSub(pass: Pass) {
+    pass.next += 1;
+    pass.ran = undefined;
+    pass.waitedForShared = false;
+  }
+
+  /**
+   * Waits for subs[next]'s outcome: another owner's run of the same query when one is under way (its
+   * result, cached for anyone, answers this owner too unless it read the identity), else its own run.
+   */
+  private run(pass: Pass, sub: Subscriber) {
+    const shared = pass.waitedForShared ? undefined : this.inFlight.get(sub.groupKey);
+    if (shared !== undefined) {
+      pass.waitedForShared = true;
+      return this.waitFor(shared, pass, false);
+    }
+    pass.epoch = pass.owner.identityEpoch;
+    const running = this.engine.query(sub.udfPath, sub.args, pass.owner, sub.journal);
+    if (!this.inFlight.has(sub.groupKey)) this.inFlight.set(sub.groupKey, running);
+    this.waitFor(running, pass, true);
+  }
+
+  private waitFor(running: Promise<Outcome>, pass: Pass, own: boolean) {
+    let waiting = this.waitingFor.get(running);
+    if (waiting === undefined) {
+      this.waitingFor.set(running, (waiting = []));
+      const key = pass.subs[pass.next].groupKey;
+      void running.then(
+        (outcome) => this.resume(running, key, outcome),
+        (error: unknown) => {
+          console.error("local-backend: re-evaluating subscriptions failed", error);
+          this.resume(running, key, undefined);
         },
       );
+    }
+    waiting.push({ pass, own });
+  }
+
+  /** `running` finished: every pass waiting for it goes on, synchronously, and they close one batch. */
+  private resume(running: Promise<Outcome>, key: string, outcome: Outcome | undefined) {
+    if (this.inFlight.get(key) === running) this.inFlight.delete(key);
+    const waiting = this.waitingFor.get(running) ?? [];
+    this.waitingFor.delete(running);
+    this.engine.detached(() => {
+      for (const { pass, own } of waiting) {
+        if (own) {
+          if (outcome === undefined) this.nextSub(pass);
+          else pass.ran = outcome;
+        }
+        this.advance(pass);
+      }
+      this.closeBatch();
+    });
+  }
+
+  /** The passes have held the event loop for a slice: they go on after sockets and timers had a turn. */
+  private pause(pass: Pass) {
+    if (this.paused.length === 0) {
+      setImmediate(() =>
+        this.engine.detached(() => {
+          const passes = this.paused;
+          this.paused = [];
+          for (const p of passes) this.advance(p);
+          this.closeBatch();
+        }),
+      );
+    }
+    this.paused.push(pass);
+  }
+
+  /** The passes completed since the last batch: handed over together once durable, after the batch before. */
+  private closeBatch() {
+    if (this.completed.length === 0) return;
+    const batch = this.completed;
+    this.completed = [];
+    // Taken now, not when the passes started: their runs may have seen later commits.
+    const durable = this.durableAt(this.engine.currentTs());
+    this.handOver = this.handOver
+      .then(() => durable)
+      .then(
+        () => this.deliver(batch, true),
+        (error: unknown) => {
+          console.error("local-backend: delivering query updates failed", error);
+          this.deliver(batch, false);
+        },
+      );
+  }
+
+  private deliver(batch: Pass[], durable: boolean) {
+    const handedOver = tracing ? epochMs() : 0;
+    for (const pass of batch) {
+      const { owner, flow } = pass;
+      if (durable && pass.updates.length > 0) {
+        try {
+          if (tracing)
+            for (const { trace } of pass.updates) if (trace) trace.handedOver = handedOver;
+          owner.flush(pass.updates, pass.ts);
+        } catch (error) {
+          console.error("local-backend: delivering query updates failed", error);
+        }
+      }
+      flow.undelivered -= 1;
+      if (pass.coveredTs > flow.completedTs) flow.completedTs = pass.coveredTs;
+      this.settle(owner, flow);
+    }
   }
 
   /** Wakes the owner's waiters its progress satisfies; forgets an owner with nothing left. */
   private settle(owner: SubscriberOwner, flow: Flow) {
     if (this.idle(flow) && this.notifiedTs > flow.completedTs) flow.completedTs = this.notifiedTs;
-    flow.waiters = flow.waiters.filter((w) => {
-      if (w.ts > flow.completedTs) return true;
-      w.resolve();
-      return false;
-    });
+    if (flow.waiters.length > 0)
+      flow.waiters = flow.waiters.filter((w) => {
+        if (w.ts > flow.completedTs) return true;
+        w.resolve();
+        return false;
+      });
     if (this.idle(flow) && flow.subscribers === 0 && flow.waiters.length === 0)
       this.flows.delete(owner);
   }

@@ -277,6 +277,60 @@ describe("auth", () => {
     }
   });
 
+  const signedIn = async (subject: string) => {
+    const { c, identity } = authState(await signToken(dataDir, backend.siteUrl, subject));
+    expect(await identity).toBe(true);
+    return c;
+  };
+
+  it("signed-in subscribers of a query that does not read the identity share its one run per commit", async () => {
+    const name = "fan-out";
+    const watchers = await Promise.all(
+      ["fan-a", "fan-b", "fan-c"].map(async (subject) => {
+        const c = await signedIn(subject);
+        const seen: number[] = [];
+        c.onUpdate(anyApi.counters.get, { name }, (v) => seen.push(v as number));
+        await nextValue<number>(c, anyApi.counters.get, { name }, (v) => v === 0);
+        return { c, seen };
+      }),
+    );
+    const runsBefore = backend.subscriptions.runs;
+    for (const value of [1, 2]) {
+      await watchers[0].c.mutation(anyApi.counters.increment, { name });
+      // The mutating client's answer comes after its own subscription has the commit's effect.
+      expect(watchers[0].seen.at(-1)).toBe(value);
+      for (const { c } of watchers)
+        await nextValue<number>(c, anyApi.counters.get, { name }, (v) => v === value);
+    }
+    expect(backend.subscriptions.runs - runsBefore).toBe(2);
+    // One update per commit each, none repeated or skipped.
+    for (const { seen } of watchers) expect(seen).toEqual([0, 1, 2]);
+  });
+
+  it("a subscriber that waited for another caller's run of a query reading the identity gets its own result", async () => {
+    const name = "per-identity";
+    type Seen = { subject: string | null; value: number };
+    const watchers = await Promise.all(
+      ["own-a", "own-b", "own-c"].map(async (subject) => {
+        const c = await signedIn(subject);
+        const seen: Seen[] = [];
+        c.onUpdate(anyApi.identity.subjectAndCounter, { name }, (v) => seen.push(v as Seen));
+        await nextValue<Seen>(c, anyApi.identity.subjectAndCounter, { name }, () => true);
+        return { subject, c, seen };
+      }),
+    );
+    const runsBefore = backend.subscriptions.runs;
+    await new ConvexHttpClient(backend.url).mutation(anyApi.counters.increment, { name });
+    for (const { subject, c, seen } of watchers) {
+      await nextValue<Seen>(c, anyApi.identity.subjectAndCounter, { name }, (v) => v.value === 1);
+      expect(seen).toEqual([
+        { subject, value: 0 },
+        { subject, value: 1 },
+      ]);
+    }
+    expect(backend.subscriptions.runs - runsBefore).toBe(3);
+  });
+
   it("refuses an expired token", async () => {
     const expired = await signToken(dataDir, backend.siteUrl, "user2", {
       expiresIn: Math.floor(Date.now() / 1000) - 60,
