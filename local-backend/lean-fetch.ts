@@ -224,7 +224,8 @@ export interface LeanRequestInit {
   method: string;
   /** The URL, serialized. */
   url: string;
-  headers: Headers;
+  /** The headers, or how to make them the first time they are asked for. */
+  headers: Headers | (() => Headers);
   /** The request's body, read whole (none for GET and HEAD); kept, not copied. */
   body: Uint8Array | undefined;
 }
@@ -244,9 +245,11 @@ class LeanRequest {
   #init: LeanRequestInit;
   #lean: LeanBody<Request> | null;
   #signal: AbortSignal | null = null;
+  #headers: Headers | null;
 
   constructor(init: LeanRequestInit) {
     this.#init = init;
+    this.#headers = typeof init.headers === "function" ? null : init.headers;
     const body = init.body;
     this.#lean =
       body === undefined
@@ -266,7 +269,7 @@ class LeanRequest {
         (held) =>
           new NativeRequest(this.#init.url, {
             method: this.#init.method,
-            headers: this.#init.headers,
+            headers: this.headers,
             body: held,
           }),
       )
@@ -279,8 +282,8 @@ class LeanRequest {
   get url() {
     return this.#init.url;
   }
-  get headers() {
-    return this.#init.headers;
+  get headers(): Headers {
+    return (this.#headers ??= (this.#init as { headers(): Headers }).headers());
   }
   get destination() {
     return defaults.destination;
@@ -366,7 +369,7 @@ class LeanRequest {
     if (lean !== null) return this.#native(lean);
     return new NativeRequest(this.#init.url, {
       method: this.#init.method,
-      headers: this.#init.headers,
+      headers: this.headers,
     });
   }
 }

@@ -65,6 +65,9 @@ export class Persistence {
     return new Persistence(log, tables, state, report, options.requestLimits);
   }
 
+  /** Whether everything committed and stored so far is on disk already (durable() would not wait). */
+  isDurable = () => this.pendingFiles.size === 0 && this.log.isSynced();
+
   /** Resolves once everything committed and stored so far is on disk. */
   durable = async () => {
     while (this.pendingFiles.size > 0) await Promise.all(this.pendingFiles);

@@ -33,11 +33,14 @@ export interface Routes {
   close(): void;
 }
 
-/** No request can stop the process: a malformed target is a 400, anything else a logged 500. */
+/**
+ * No request can stop the process: a malformed target is a 400 (`url` null: the handler checks the
+ * target itself), anything else a logged 500.
+ */
 const guarded =
-  (url: string, fn: (req: IncomingMessage, res: ServerResponse) => Promise<unknown>) =>
+  (url: string | null, fn: (req: IncomingMessage, res: ServerResponse) => Promise<unknown>) =>
   (req: IncomingMessage, res: ServerResponse) => {
-    if (requestUrl(req, url) === null) {
+    if (url !== null && requestUrl(req, url) === null) {
       res.writeHead(400, { "Content-Type": "text/plain", ...CORS_HEADERS });
       return void res.end("Bad request target");
     }
@@ -71,7 +74,7 @@ export function createRoutes(deps: RoutingDeps): Routes {
       res.writeHead(404, { "Content-Type": "text/plain", ...CORS_HEADERS });
       res.end("Not found");
     }),
-    site: guarded(url, (req, res) => handleSite(req, res, deps.site)),
+    site: guarded(null, (req, res) => handleSite(req, res, deps.site)),
     upgrade(req, socket, head) {
       const target = requestUrl(req, url);
       if (target === null || !/^\/api\/[^/]+\/sync$/.test(target.pathname)) {

@@ -232,7 +232,14 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
       maxUploadBytes: options.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES,
       durable,
     },
-    site: { engine, verifyToken, durable, siteUrl, corsOrigins: allowedOrigins },
+    site: {
+      engine,
+      verifyToken,
+      durable,
+      isDurable: persistence.isDurable,
+      siteUrl,
+      corsOrigins: allowedOrigins,
+    },
     pingMs: options.pingMs ?? 20_000,
   });
   ports.serve(routes.handlers);

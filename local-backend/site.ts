@@ -2,7 +2,8 @@
 // with the caller's Bearer token verified by the app's auth providers into ctx.auth (auth-config.ts).
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { HttpRouter, RoutableMethod } from "convex/server";
-import { refusedIdentity, type Engine, type Identity } from "./engine/engine.ts";
+import { refusedIdentity, type Engine } from "./engine/engine.ts";
+import type { HttpActionCaller } from "./engine/http-action.ts";
 import type { TokenVerifier } from "./auth-keys.ts";
 import { BodyTooLarge, readBody, serverError } from "./http-util.ts";
 import { LeanResponse, leanRequest } from "./lean-fetch.ts";
@@ -14,6 +15,8 @@ export interface SiteDeps {
   engine: Engine;
   verifyToken: TokenVerifier;
   durable(): Promise<void>;
+  /** Whether everything committed so far is on disk already (durable() would not wait). */
+  isDurable(): boolean;
   /** This port's URL (CONVEX_SITE_URL): the origin of an HTTP action's `request.url`. */
   siteUrl: string;
   /** Origins a response may grant cross-origin access to (see `limitCors`). */
@@ -70,42 +73,99 @@ function limitCors(headers: Record<string, string[]>, allowed: ReadonlySet<strin
   delete headers["access-control-allow-credentials"];
 }
 
-export async function handleSite(
+/** Routes looked up per router, by method and path; at most this many are remembered. */
+const MAX_ROUTES = 1_000;
+type Route = NonNullable<ReturnType<HttpRouter["lookup"]>>;
+const routeCaches = new WeakMap<HttpRouter, Map<string, Route | null>>();
+
+/** `router.lookup`, remembered: routes are registered when http.ts loads and never change after. */
+function lookupRoute(router: HttpRouter, path: string, method: string): Route | null {
+  let cache = routeCaches.get(router);
+  if (cache === undefined) routeCaches.set(router, (cache = new Map()));
+  const key = `${method} ${path}`;
+  let found = cache.get(key);
+  if (found === undefined) {
+    found = router.lookup(path, method as RoutableMethod);
+    // Paths are the client's to choose: the oldest entry goes first.
+    if (cache.size >= MAX_ROUTES) cache.delete(cache.keys().next().value as string);
+    cache.set(key, found);
+  }
+  return found;
+}
+
+/** The request target as a URL on the site port; null for one that is not a path (`*`, absolute-form) or not a URL. */
+function targetUrl(siteUrl: string, target: string): URL | null {
+  if (target.charCodeAt(0) !== 0x2f /* / */) return null;
+  try {
+    return new URL(siteUrl + target);
+  } catch {
+    return null;
+  }
+}
+
+export function handleSite(
   req: IncomingMessage,
   res: ServerResponse,
-  { engine, verifyToken, durable, corsOrigins, siteUrl }: SiteDeps,
-) {
+  deps: SiteDeps,
+): Promise<unknown> {
+  const url = targetUrl(deps.siteUrl, req.url ?? "/");
+  if (url === null) {
+    res.writeHead(400, { "Content-Type": "text/plain", "Access-Control-Allow-Origin": "*" });
+    res.end("Bad request target");
+    return Promise.resolve();
+  }
   // As on Convex, a token that does not verify does not stop the request: the HTTP action runs, and
   // reading its identity throws why the token was refused.
-  let identity: Identity | null = null;
   const auth = req.headers.authorization;
-  if (auth !== undefined) {
-    if (!/^bearer ./i.test(auth)) identity = refusedIdentity("Header must begin with `bearer `");
-    else {
-      try {
-        identity = await verifyToken(auth.slice("bearer ".length).trim());
-      } catch (error) {
-        identity = refusedIdentity(error instanceof Error ? error.message : String(error));
-      }
-    }
-  }
+  if (auth === undefined) return serve(req, res, deps, url, ANONYMOUS);
+  if (!/^bearer ./i.test(auth))
+    return serve(req, res, deps, url, {
+      identity: refusedIdentity("Header must begin with `bearer `"),
+      token: null,
+    });
+  const token = auth.slice("bearer ".length).trim();
+  return deps.verifyToken(token).then(
+    (identity) => serve(req, res, deps, url, { identity, token }),
+    (error: unknown) =>
+      serve(req, res, deps, url, {
+        identity: refusedIdentity(error instanceof Error ? error.message : String(error)),
+        token,
+      }),
+  );
+}
+
+const ANONYMOUS: HttpActionCaller = { identity: null, token: null };
+
+async function serve(
+  req: IncomingMessage,
+  res: ServerResponse,
+  { engine, durable, isDurable, corsOrigins }: SiteDeps,
+  url: URL,
+  caller: HttpActionCaller,
+) {
   const method = req.method ?? "GET";
   let body: Buffer | undefined;
-  try {
-    body = method === "GET" || method === "HEAD" ? undefined : await readBody(req, MAX_BODY_BYTES);
-  } catch (error) {
-    if (!(error instanceof BodyTooLarge)) throw error;
-    // Answered here (as Convex does) rather than as a 500 from the generic request handler.
-    res.writeHead(413, { "Content-Type": "application/json", "Access-Control-Allow-Origin": "*" });
-    return res.end(
-      JSON.stringify({
-        code: "PayloadTooLarge",
-        message: "The request body is larger than 20 MB.",
-      }),
-    );
+  if (method !== "GET" && method !== "HEAD") {
+    try {
+      body = await readBody(req, MAX_BODY_BYTES);
+    } catch (error) {
+      if (!(error instanceof BodyTooLarge)) throw error;
+      // Answered here (as Convex does) rather than as a 500 from the generic request handler.
+      res.writeHead(413, {
+        "Content-Type": "application/json",
+        "Access-Control-Allow-Origin": "*",
+      });
+      return res.end(
+        JSON.stringify({
+          code: "PayloadTooLarge",
+          message: "The request body is larger than 20 MB.",
+        }),
+      );
+    }
   }
   let response: Response;
-  const router = await engine.httpRouter();
+  const loaded = engine.loadedHttpRouter();
+  const router = loaded === undefined ? await engine.httpRouter() : loaded;
   if (router === null)
     response = new Response("This Convex deployment does not have HTTP actions enabled.", {
       status: 404,
@@ -113,7 +173,7 @@ export async function handleSite(
     });
   else {
     try {
-      response = await runRoute(engine, router, siteUrl, identity, req, method, body);
+      response = await runRoute(engine, router, url, caller, req, method, body);
     } catch (error) {
       // What Convex answers for an HTTP action that threw; the error itself goes to the server log.
       response = new Response(
@@ -125,7 +185,8 @@ export async function handleSite(
       );
     }
   }
-  await durable();
+  // The commits this request made (and any before them) are on disk before it is answered.
+  if (!isDurable()) await durable();
   const out: Record<string, string[]> = {};
   response.headers.forEach((value, name) => {
     (out[name] ??= []).push(value);
@@ -138,22 +199,19 @@ export async function handleSite(
 
 /**
  * The request's route, looked up in the router the engine keeps, run with one Request built from the
- * socket's: its headers as received, its body (none for GET and HEAD); a stream or an AbortSignal is
- * made only if the handler asks for one (lean-fetch.ts).
+ * socket's: its headers as received (made when the handler first asks), its body (none for GET and
+ * HEAD); a stream or an AbortSignal is made only if the handler asks for one (lean-fetch.ts).
  */
 function runRoute(
   engine: Engine,
   router: HttpRouter,
-  siteUrl: string,
-  identity: Identity | null,
+  url: URL,
+  caller: HttpActionCaller,
   req: IncomingMessage,
   method: string,
   body: Buffer | undefined,
 ): Promise<Response> {
-  const target = req.url ?? "/";
-  if (!target.startsWith("/")) throw new Error("The request target must start with a `/`");
-  const url = new URL(siteUrl + target);
-  const found = router.lookup(url.pathname, method as RoutableMethod);
+  const found = lookupRoute(router, url.pathname, method);
   if (!found)
     return Promise.resolve(
       new Response("No matching routes found", {
@@ -161,11 +219,18 @@ function runRoute(
         headers: { "Content-Type": "text/plain; charset=utf-8" },
       }),
     );
-  const headers = new Headers();
-  for (let i = 0; i < req.rawHeaders.length; i += 2)
-    headers.append(req.rawHeaders[i], req.rawHeaders[i + 1]);
-  const request = leanRequest({ method, url: url.href, headers, body });
-  return engine.accessor(identity).runHttpAction(found[0], request);
+  const request = leanRequest({
+    method,
+    url: url.href,
+    headers() {
+      const made = new Headers();
+      for (let i = 0; i < req.rawHeaders.length; i += 2)
+        made.append(req.rawHeaders[i], req.rawHeaders[i + 1]);
+      return made;
+    },
+    body,
+  });
+  return engine.runHttpAction(found[0], request, caller);
 }
 
 const PENDING = Symbol("pending");

@@ -130,6 +130,11 @@ export class TransactionLog implements DataFiles {
     return existsSync(file) ? readFileSync(file) : null;
   }
 
+  /** Whether everything appended so far is on disk (sync() would have nothing to wait for). */
+  isSynced(): boolean {
+    return this.synced >= this.appended;
+  }
+
   /**
    * Resolves once everything appended before the call is on disk (one fdatasync serves many writers).
    * Records appended later do not hold it up: under a steady stream of commits a caller waits for at

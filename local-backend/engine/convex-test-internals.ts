@@ -92,8 +92,6 @@ export interface TestAccessor {
   action(ref: any, args?: any): Promise<any>;
   run<T>(handler: (ctx: any) => Promise<T>): Promise<T>;
   fetch(path: string, init?: RequestInit): Promise<Response>;
-  /** Runs an HTTP action the router looked up (`router.lookup(…)[0]`) with `request`, as `fetch` does. */
-  runHttpAction(handler: unknown, request: Request): Promise<Response>;
   withIdentity(identity: Record<string, unknown>): TestAccessor;
 }
 
@@ -164,6 +162,18 @@ export interface ConvexTestInternals {
     jobError: ((error: unknown) => string) | null;
   };
   localBackendFailInterruptedJob(db: DatabaseFake, jobId: string, error: string): Promise<void>;
+  /**
+   * Runs `callback` where an HTTP action runs (engine/http-action.ts): one fresh frame holding what
+   * convex-test's fetch sets slot by slot (the deployment, an HTTP action's execution context, the
+   * request's metadata and the action's own global overrides).
+   */
+  localBackendInHttpAction<T>(
+    global: ConvexGlobal,
+    requestMetadata: RequestMetadata,
+    callback: () => T,
+  ): T;
+  /** convex/server's own builders of an action's ctx members (impl/*.js), as its invokeHttpAction uses them. */
+  localBackendActionCtx: ActionCtxBuilders;
   /** A context slot sharing convex-test's one AsyncLocalStorage (see CONTEXT_SLOTS_SOURCE). */
   LocalBackendSlot: new <T>() => ContextSlot<T>;
   /** Where ctx.db's copy of convex/server hands its direct reads (see `writeDirectDatabase`). */
@@ -171,6 +181,23 @@ export interface ConvexTestInternals {
   /** convex-test's answers to the direct reads (queryStream, queryCleanup; get, queryStreamNext, queryPage). */
   localBackendDirectSyscall: DirectSyscall;
   localBackendDirectAsyncSyscall: DirectSyscall;
+}
+
+/** What `ctx.meta.getRequestMetadata()` answers inside a function (convex-test's requestMetadata). */
+export interface RequestMetadata {
+  ip: string | null;
+  userAgent: string | null;
+  requestId: string;
+  scheduledFunctionId: string | null;
+  authToken: string | null;
+}
+
+/** convex/server's builders of an action's `storage`, `scheduler`, `vectorSearch` and `meta`. */
+export interface ActionCtxBuilders {
+  setupStorageActionWriter(requestId: string): unknown;
+  setupActionScheduler(requestId: string): unknown;
+  setupActionVectorSearch(requestId: string): unknown;
+  setupActionMeta(visibility: "public" | "internal"): unknown;
 }
 
 /** AsyncLocalStorage's run/exit/getStore for one value of a shared async context. */
@@ -313,28 +340,37 @@ class LocalBackendSlot {
 }
 `;
 
-/** An HTTP action's run, as convex-test's fetch does it, for a route already looked up and a Request. */
-const RUN_HTTP_ACTION_SOURCE = `    const localBackendRunHttpAction = async (func, request) => {
-        const a = httpActionGeneric((ctx, a) => {
-            const testCtx = {
-                ...ctx,
-                runQuery: localBackendRunQuery(auth, byType.query),
-                runMutation: byType.mutation,
-                runAction: byType.action,
-                auth,
-            };
-            return runWithGlobalOverrides({}, () => getHandler(func)(testCtx, a));
-        });
-        const httpCtx = {
-            componentPath: getCurrentComponentPath(),
+/** convex/server's builders of an action's ctx members: the files its registration_impl.js imports them from. */
+const ACTION_CTX_IMPORTS: [string, string][] = [
+  ["setupStorageActionWriter", "storage_impl.js"],
+  ["setupActionScheduler", "scheduler_impl.js"],
+  ["setupActionVectorSearch", "vector_search_impl.js"],
+  ["setupActionMeta", "meta_impl.js"],
+];
+
+/** The convex package's server/impl directory, by its real path: the instances the app's convex/server imports. */
+const convexServerImplDir = () =>
+  realpathSync(path.join(nodeModules, "convex/dist/esm/server/impl"));
+
+/**
+ * The frame an HTTP action runs in (engine/http-action.ts), built whole instead of by four runs that
+ * each copy the frame: what convex-test's fetch gives its handler, a fresh frame otherwise (nothing
+ * of the caller's context leaks in).
+ */
+const LOCAL_BACKEND_IN_HTTP_ACTION_SOURCE = `function localBackendInHttpAction(convexGlobal, requestMetadata, callback) {
+    return localBackendFrames.run({
+        [convexGlobalStorage.key]: convexGlobal,
+        [executionContextStorage.key]: {
+            componentPath: ROOT_COMPONENT_PATH,
             udfPath: "http",
             udfType: "http",
             depth: 0,
             paginatedQueries: 0,
-        };
-        const requestMetadata = requestMetadataForExecution();
-        return await executionContextStorage.run(httpCtx, () => requestMetadataStorage.run(requestMetadata, () => a.invokeHttpAction(request)));
-    };
+        },
+        [requestMetadataStorage.key]: requestMetadata,
+        [globalOverridesStorage.key]: {},
+    }, callback);
+}
 `;
 
 /** convex-test's runScheduledFunction, rewritten; plus the job completion Convex's SchedulerModel does. */
@@ -429,7 +465,11 @@ export function loadConvexTestInternals(): Promise<ConvexTestInternals> {
       `from "./transactionMetrics.js"`,
       `from ${JSON.stringify(pathToFileURL(metricsFile).href)};\n` +
         `import { setupReader as localBackendSetupReader, setupWriter as localBackendSetupWriter } from ${JSON.stringify(direct.database)};\n` +
-        `import { localBackendDirect } from ${JSON.stringify(direct.syscall)}`,
+        `import { localBackendDirect } from ${JSON.stringify(direct.syscall)};\n` +
+        ACTION_CTX_IMPORTS.map(
+          ([name, file]) =>
+            `import { ${name} } from ${JSON.stringify(pathToFileURL(path.join(convexServerImplDir(), file)).href)};\n`,
+        ).join(""),
     );
     // Functions read through ctx.db's copy with the direct transport (writeDirectDatabase).
     source = patch(
@@ -621,21 +661,6 @@ export function loadConvexTestInternals(): Promise<ConvexTestInternals> {
       "                    splitCursor,\n                    pageStatus,\n                }));",
       "                    splitCursor,\n                    pageStatus,\n                })).slice(1);",
     );
-    // The site port's lean path (site.ts) hands over the route it looked up and its own Request;
-    // convex-test's fetch (a URL and a Request of its own) goes through the same runner.
-    source = replaceBetween(
-      source,
-      "            const [func] = found;\n            const a = httpActionGeneric(",
-      "        finishInProgressScheduledFunctions:",
-      "            return await localBackendRunHttpAction(found[0], new Request(url, init));\n" +
-        "        },\n" +
-        "        runHttpAction: localBackendRunHttpAction,\n",
-    );
-    source = patch(
-      source,
-      "    return {\n        ...byType,\n        ...byTypeWithPath,",
-      RUN_HTTP_ACTION_SOURCE + "    return {\n        ...byType,\n        ...byTypeWithPath,",
-    );
     // A top-level query's result as JSON, before it becomes values: the engine answers with it as is,
     // and checks it (shape, size, `returns`) as that JSON. Then it never becomes values here: the
     // caller gets a marker, and validateReturnValue has nothing left to check.
@@ -747,6 +772,7 @@ export function loadConvexTestInternals(): Promise<ConvexTestInternals> {
       "    }\n" +
       "    return undefined;\n" +
       "}\n" +
+      LOCAL_BACKEND_IN_HTTP_ACTION_SOURCE +
       "function localBackendRunQuery(auth, original) {\n" +
       "    return (reference, args) => localBackendHooks.runQuery\n" +
       "        ? localBackendHooks.runQuery((authStorage.getStore() ?? auth)._userIdentity, reference, args, original)\n" +
@@ -754,7 +780,10 @@ export function loadConvexTestInternals(): Promise<ConvexTestInternals> {
       "}\n" +
       "export { LocalBackendSlot, convexGlobalStorage, evaluateRangeFilter, evaluateFilter, validateIndexRangeExpression,\n" +
       "    runScheduledFunction, AuthFake, localBackendHooks, localBackendFailInterruptedJob,\n" +
-      "    TransactionMetricsTracker, localBackendDirect, localBackendDirectSyscall, localBackendDirectAsyncSyscall };\n";
+      "    TransactionMetricsTracker, localBackendDirect, localBackendDirectSyscall, localBackendDirectAsyncSyscall,\n" +
+      "    localBackendInHttpAction };\n" +
+      `const localBackendActionCtx = { ${ACTION_CTX_IMPORTS.map(([name]) => name).join(", ")} };\n` +
+      "export { localBackendActionCtx };\n";
     const outFile = writePatched(outDir, "index", source);
     return (await import(pathToFileURL(outFile).href)) as ConvexTestInternals;
   })();
@@ -770,7 +799,7 @@ export function loadConvexTestInternals(): Promise<ConvexTestInternals> {
  * from the convex package itself, so values, errors and builders are the app's own.
  */
 function writeDirectDatabase(outDir: string): { database: string; syscall: string } {
-  const implDir = realpathSync(path.join(nodeModules, "convex/dist/esm/server/impl"));
+  const implDir = convexServerImplDir();
   const imports = (source: string, local: Record<string, string>) =>
     source.replace(
       /from "(\.{1,2}\/[^"]+)"/g,

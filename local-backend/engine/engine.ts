@@ -40,6 +40,7 @@ import { newRequestId } from "../http-util.ts";
 import { parseAuthConfig, type AuthProvider } from "../auth-config.ts";
 import { decodeId } from "./ids.ts";
 import { TimeLimit } from "./time-limit.ts";
+import { runHttpAction, type HttpActionCaller, type HttpActionHost } from "./http-action.ts";
 import { vectorSearch, type VectorQuery } from "./vector-search.ts";
 
 export type FunctionKind = "query" | "mutation" | "action";
@@ -401,6 +402,7 @@ export class Engine {
   /** accessor()'s per identity: building one costs more than a small query's run. */
   private accessors = new WeakMap<Identity, TestAccessor>();
   private httpRouterFound: Promise<HttpRouter | null> | undefined;
+  private httpRouterLoaded: HttpRouter | null | undefined;
   private authConfig: Promise<AuthProvider[]> | undefined;
   /** Top-level async context: follow-up work started from inside a handler runs here. */
   readonly detached = AsyncResource.bind((fn: () => void) => fn());
@@ -487,6 +489,7 @@ export class Engine {
     this.modules = byPath;
     this.resolved.clear();
     this.httpRouterFound = undefined;
+    this.httpRouterLoaded = undefined;
     this.authConfig = undefined;
     useModuleLoader(this.global, async (p) => {
       const load = byPath.get(path.join(root, p));
@@ -655,11 +658,20 @@ export class Engine {
 
   /** The app's `http.ts` router (null without one), read once per generation of modules. */
   httpRouter(): Promise<HttpRouter | null> {
-    this.httpRouterFound ??= this.moduleExports("http").then((exports) => {
+    if (this.httpRouterFound) return this.httpRouterFound;
+    const found = this.moduleExports("http").then((exports) => {
       const router = exports?.default as Partial<HttpRouter> | undefined;
-      return router?.isRouter === true ? (router as HttpRouter) : null;
+      const loaded = router?.isRouter === true ? (router as HttpRouter) : null;
+      if (this.httpRouterFound === found) this.httpRouterLoaded = loaded;
+      return loaded;
     });
-    return this.httpRouterFound;
+    this.httpRouterFound = found;
+    return found;
+  }
+
+  /** What `httpRouter()` resolved to for the current modules, without waiting; undefined until then. */
+  loadedHttpRouter(): HttpRouter | null | undefined {
+    return this.httpRouterLoaded;
   }
 
   /** The module's exports, or undefined when the module does not exist. */
@@ -782,6 +794,61 @@ export class Engine {
       QueryCache.key(canonical, (jsonArgs ?? {}) as JSONValue, journal),
       caller.identity?.tokenIdentifier ?? null,
     );
+  }
+
+  /**
+   * Runs an HTTP action the router looked up (`router.lookup(…)[0]`) with `request`, as `caller`
+   * (engine/http-action.ts); rejects with what the handler threw.
+   */
+  runHttpAction(action: unknown, request: Request, caller: HttpActionCaller): Promise<Response> {
+    this.httpActionHost ??= {
+      internals: this.internals,
+      global: this.global,
+      accessor: (identity) => this.accessor(identity as Identity | null),
+      runQuery: (reference, args, identity) =>
+        this.actionQuery(reference, args, identity as Identity | null),
+      identityOf: (identity) => {
+        const refused = identity?.[TOKEN_REFUSED];
+        if (typeof refused === "string") return Promise.reject(new Error(refused));
+        // Each read gets its own copy, as Convex's syscall answers one.
+        return Promise.resolve(identity === null ? null : { ...identity });
+      },
+    };
+    return runHttpAction(this.httpActionHost, action, request, caller);
+  }
+
+  private httpActionHost: HttpActionHost | undefined;
+
+  /**
+   * ctx.runQuery of an HTTP action: what `queryInAction` answers, taken from a finished cached run
+   * without waiting for one more promise. undefined for a reference that names no function by path
+   * (a function handle), which convex-test runs.
+   */
+  private actionQuery(
+    reference: unknown,
+    args: unknown,
+    identity: Identity | null,
+  ): Promise<Value> | undefined {
+    let udfPath: string;
+    try {
+      udfPath = getFunctionName(reference as FunctionReference<"query">);
+    } catch {
+      return undefined;
+    }
+    const found = this.resolved.get(udfPath);
+    if (found === undefined)
+      return this.queryInAction(udfPath, args as Record<string, Value>, identity);
+    try {
+      const { canonical } = this.check(udfPath, found, "query", true);
+      const key = QueryCache.key(canonical, convexToJson((args ?? {}) as Value), null);
+      const outcome = this.queries.peek(key, identity?.tokenIdentifier ?? null);
+      if (outcome === undefined)
+        return this.queryInAction(udfPath, args as Record<string, Value>, identity);
+      if (outcome.ok) return Promise.resolve(outcomeValue(outcome.value));
+      return Promise.reject(outcome.error);
+    } catch (error) {
+      return Promise.reject(error);
+    }
   }
 
   /** ctx.runQuery inside an action (any visibility): the value, or what the query threw. */

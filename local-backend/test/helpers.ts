@@ -1,4 +1,5 @@
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { crc32 } from "node:zlib";
 import path from "node:path";
@@ -118,4 +119,16 @@ export async function errorOf(call: Promise<unknown>): Promise<string> {
     return message.replace(ERROR_FRAME, "");
   }
   throw new Error("the call succeeded");
+}
+
+/** Sends raw bytes as an HTTP request and resolves with the status line (or "closed"). */
+export function rawRequest(port: number, request: string): Promise<string> {
+  return new Promise((resolve) => {
+    const socket = connect(port, "127.0.0.1", () => socket.write(request));
+    let data = "";
+    socket.on("data", (chunk) => (data += chunk.toString()));
+    socket.on("close", () => resolve(data.split("\r\n")[0] || "closed"));
+    socket.on("error", () => resolve("closed"));
+    socket.setTimeout(3000, () => socket.destroy());
+  });
 }

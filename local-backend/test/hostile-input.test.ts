@@ -1,6 +1,5 @@
 // No frame, request target or upgrade can stop the backend, and one connection's burst or unread data
 // cannot hold up others (ConnectionLimits in sync-protocol.ts, README "Limits").
-import { connect } from "node:net";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { AddressInfo } from "node:net";
@@ -16,6 +15,7 @@ import {
   closeTestBackends,
   newClient,
   nextValue,
+  rawRequest,
   startTestBackend,
   tempDataDir,
 } from "./helpers.ts";
@@ -28,18 +28,6 @@ beforeAll(async () => {
 });
 
 afterAll(closeTestBackends);
-
-/** Sends raw bytes as an HTTP request and resolves with the status line (or "closed"). */
-function rawRequest(port: number, request: string): Promise<string> {
-  return new Promise((resolve) => {
-    const socket = connect(port, "127.0.0.1", () => socket.write(request));
-    let data = "";
-    socket.on("data", (chunk) => (data += chunk.toString()));
-    socket.on("close", () => resolve(data.split("\r\n")[0] || "closed"));
-    socket.on("error", () => resolve("closed"));
-    socket.setTimeout(3000, () => socket.destroy());
-  });
-}
 
 interface ServerMessage {
   type: string;

@@ -235,3 +235,35 @@ http.route({
 });
 
 export default http;
+
+// What an HTTP action's ctx holds and does (http-action-ctx.test.ts): its members, a query through the
+// cache, a mutation and a scheduled job as the caller, the request metadata, the identity read twice.
+http.route({
+  path: "/api/action-ctx",
+  method: "POST",
+  handler: httpActionGeneric(async (ctx, request) => {
+    const name = new URL(request.url).searchParams.get("name") ?? "";
+    const first = await ctx.auth.getUserIdentity().catch((error: Error) => error.message);
+    if (first !== null && typeof first === "object")
+      Object.assign(first, { subject: "changed by the handler" });
+    const again = await ctx.auth.getUserIdentity().catch((error: Error) => error.message);
+    const before = await ctx.runQuery(anyApi.counters.get, { name });
+    const incremented = await ctx.runMutation(anyApi.counters.increment, { name });
+    const subjectInMutation = await ctx.runMutation(anyApi.identity.subjectMutation, {});
+    const after = await ctx.runQuery(anyApi.counters.get, { name });
+    const jobId = await ctx.scheduler.runAfter(0, anyApi.jobs.okMutation, { note: name });
+    const metadata = await ctx.meta.getRequestMetadata();
+    console.log(`action-ctx ran for ${name}`);
+    return Response.json({
+      members: Object.keys(ctx).sort(),
+      identity: typeof again === "string" ? again : (again?.subject ?? null),
+      before,
+      incremented,
+      subjectInMutation,
+      after,
+      jobId: typeof jobId,
+      metadata: { authToken: metadata.authToken, requestId: typeof metadata.requestId },
+      storageUrl: await ctx.storage.getUrl(await ctx.storage.store(new Blob(["x"]))),
+    });
+  }),
+});

@@ -1,0 +1,103 @@
+// The HTTP action runner (engine/http-action.ts) and the site port's request path (site.ts): the ctx an
+// HTTP action gets is Convex's, each member working as the caller, and the port's own answers hold.
+import { anyApi } from "convex/server";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { Backend } from "../server.ts";
+import {
+  closeTestBackends,
+  newClient,
+  nextValue,
+  rawRequest,
+  signToken,
+  startTestBackend,
+} from "./helpers.ts";
+
+let backend: Backend;
+beforeAll(async () => {
+  backend = await startTestBackend();
+});
+afterAll(closeTestBackends);
+
+const actionCtx = (name: string, authorization?: string) =>
+  fetch(`${backend.siteUrl}/api/action-ctx?name=${name}`, {
+    method: "POST",
+    headers: authorization === undefined ? {} : { Authorization: authorization },
+  });
+
+describe("an HTTP action's ctx", () => {
+  it("has Convex's members, each running as the caller", async () => {
+    const log = vi.spyOn(console, "log");
+    const token = await signToken(backend.dataDir, backend.siteUrl, "ctx-user");
+    const res = await actionCtx("ctx-a", `Bearer ${token}`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({
+      members: [
+        "auth",
+        "meta",
+        "runAction",
+        "runMutation",
+        "runQuery",
+        "scheduler",
+        "storage",
+        "vectorSearch",
+      ],
+      // Each read of the identity is the caller's, whatever the handler did to an earlier one.
+      identity: "ctx-user",
+      before: 0,
+      incremented: 1,
+      subjectInMutation: "ctx-user",
+      // ctx.runQuery is a transaction of its own: it sees the mutation that committed before it.
+      after: 1,
+      jobId: "string",
+      metadata: { authToken: token, requestId: "string" },
+      storageUrl: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/api\/storage\//),
+    });
+    expect(log).toHaveBeenCalledWith("action-ctx ran for ctx-a");
+    log.mockRestore();
+    // The job the action scheduled runs.
+    const client = newClient(backend.url);
+    await nextValue<string[]>(client, anyApi.jobs.notes, {}, (notes) => notes.includes("ctx-a"));
+    await client.close();
+  });
+
+  it("runs without a caller, and with a refused token reading the identity throws why", async () => {
+    const anonymous = await (await actionCtx("ctx-b")).json();
+    expect(anonymous).toMatchObject({ identity: null, subjectInMutation: null, incremented: 1 });
+    expect(anonymous.metadata.authToken).toBeNull();
+    const expired = await signToken(backend.dataDir, backend.siteUrl, "late", {
+      expiresIn: Math.floor(Date.now() / 1000) - 60,
+    });
+    const refused = await actionCtx("ctx-c", `Bearer ${expired}`);
+    // The handler catches what getUserIdentity throws; ctx.runMutation's own read of it fails the action.
+    expect(refused.status).toBe(500);
+    const notBearer = await actionCtx("ctx-d", "Basic abc");
+    expect(notBearer.status).toBe(500);
+  });
+});
+
+describe("the site port's request path", () => {
+  it("answers a target that is not a path with 400", async () => {
+    const port = Number(new URL(backend.siteUrl).port);
+    for (const target of ["*", "http://example.com/api/whoami", "api/whoami"])
+      expect(
+        await rawRequest(port, `GET ${target} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`),
+      ).toMatch(/^HTTP\/1\.1 400/);
+    expect((await fetch(`${backend.siteUrl}/api/whoami`)).status).toBe(200);
+  });
+
+  it("routes correctly after more distinct paths than it remembers", async () => {
+    for (let i = 0; i < 1_100; i += 100)
+      await Promise.all(
+        Array.from({ length: 100 }, async (_, j) => {
+          const res = await fetch(`${backend.siteUrl}/nowhere/${i + j}`);
+          expect(res.status).toBe(404);
+          await res.arrayBuffer();
+        }),
+      );
+    expect(await (await fetch(`${backend.siteUrl}/api/whoami`)).json()).toEqual({ subject: null });
+    // HEAD takes the GET route and gets no body.
+    const head = await fetch(`${backend.siteUrl}/api/whoami`, { method: "HEAD" });
+    expect(head.status).toBe(200);
+    expect(await head.text()).toBe("");
+  });
+});
