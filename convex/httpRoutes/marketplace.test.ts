@@ -73,6 +73,19 @@ describe("GET /api/current-locations", () => {
     expect(visitor.Technicians).toMatchObject([
       { _id: pro.professionalId, currentLocation: { coordinates: [85.325, 27.715] }, exact: false },
     ]);
+    expect(visitor).toEqual({
+      success: true,
+      Technicians: [
+        {
+          _id: pro.professionalId,
+          name: expect.any(String),
+          specialty: "electrician",
+          currentLocation: { type: "Point", coordinates: [85.325, 27.715] },
+          exact: false,
+          updatedAt: expect.any(Number),
+        },
+      ],
+    });
     const asAdmin = await body(await admin.as.fetch("/api/current-locations"));
     expect(asAdmin.Technicians).toMatchObject([
       { currentLocation: { coordinates: [85.32412, 27.71723] }, exact: true },

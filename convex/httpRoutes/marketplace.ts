@@ -4,7 +4,7 @@
  */
 import type { HttpRouter } from "convex/server";
 import { internal } from "../_generated/api";
-import { addApiRoute, ApiError, json, readJson } from "./transport";
+import { addApiRoute, ApiError, json, jsonText, readJson } from "./transport";
 
 /** Path segments after `prefix`, URL-decoded; a malformed escape is a 400, not a 500. */
 function segments(request: Request, prefix: string): string[] {
@@ -67,18 +67,8 @@ export function addMarketplaceRoutes(http: HttpRouter): void {
     { path: "/api/current-locations" },
     {
       GET: async (ctx, request) => {
-        const markers = await ctx.runQuery(internal.locations.currentForApi, {});
-        return json(request, 200, {
-          success: true,
-          Technicians: markers.map((m) => ({
-            _id: m.professionalId,
-            name: m.name,
-            specialty: m.specialty,
-            currentLocation: { type: "Point", coordinates: [m.lng, m.lat] },
-            exact: m.exact,
-            updatedAt: m.updatedAt,
-          })),
-        });
+        const technicians = await ctx.runQuery(internal.locations.techniciansForApi, {});
+        return jsonText(request, 200, `{"success":true,"Technicians":${technicians}}`);
       },
     },
   );

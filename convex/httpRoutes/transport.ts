@@ -65,7 +65,12 @@ export function corsHeaders(request: Request): Record<string, string> {
 }
 
 export function json(request: Request, status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), {
+  return jsonText(request, status, JSON.stringify(body));
+}
+
+/** A JSON answer whose text is already made (a query that serialises what it returns). */
+export function jsonText(request: Request, status: number, text: string): Response {
+  return new Response(text, {
     status,
     headers: { "Content-Type": "application/json; charset=utf-8", ...corsHeaders(request) },
   });

@@ -239,6 +239,18 @@ export async function currentFor(ctx: QueryCtx, viewer: Doc<"users"> | null, fil
     });
 }
 
+/** One of currentFor's markers as GET /api/current-locations' `Technicians` item (spec §7: `_id`, `currentLocation`). */
+export function apiTechnician(m: Awaited<ReturnType<typeof currentFor>>[number]) {
+  return {
+    _id: m.professionalId,
+    name: m.name,
+    specialty: m.specialty,
+    currentLocation: { type: "Point", coordinates: [m.lng, m.lat] },
+    exact: m.exact,
+    updatedAt: m.updatedAt,
+  };
+}
+
 /**
  * Exact positions of the professionals of the customer's active bookings (forBooking's rule, for all
  * of them at once). Reads only the customer's bookings and those professionals' rows, so a position
