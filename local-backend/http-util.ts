@@ -60,3 +60,10 @@ export function requestUrl(req: { url?: string }, base: string): URL | null {
     return null;
   }
 }
+
+/** A logged 500 for what a handler threw (its request id in the answer); a started answer is ended. */
+export function answerFailure(req: IncomingMessage, res: ServerResponse, error: unknown) {
+  const message = serverError(error, `${req.method} ${req.url}`);
+  if (!res.headersSent) res.writeHead(500, { "Content-Type": "text/plain", ...CORS_HEADERS });
+  res.end(message);
+}

@@ -5,7 +5,7 @@ import type { Duplex } from "node:stream";
 import { WebSocketServer } from "ws";
 import { isAdminApiPath, type AdminApi } from "./admin-api/admin-api.ts";
 import { handleHttpApi, isHttpApiPath } from "./http-api.ts";
-import { CORS_HEADERS, requestUrl, serverError } from "./http-util.ts";
+import { answerFailure, CORS_HEADERS, requestUrl } from "./http-util.ts";
 import { handleSite, type SiteDeps } from "./site.ts";
 import { handleStorage, type StorageDeps } from "./storage.ts";
 import { SyncConnection, type SyncDeps } from "./sync-protocol.ts";
@@ -38,17 +38,20 @@ export interface Routes {
  * target itself), anything else a logged 500.
  */
 const guarded =
-  (url: string | null, fn: (req: IncomingMessage, res: ServerResponse) => Promise<unknown>) =>
+  (
+    url: string | null,
+    fn: (req: IncomingMessage, res: ServerResponse) => Promise<unknown> | undefined,
+  ) =>
   (req: IncomingMessage, res: ServerResponse) => {
     if (url !== null && requestUrl(req, url) === null) {
       res.writeHead(400, { "Content-Type": "text/plain", ...CORS_HEADERS });
       return void res.end("Bad request target");
     }
-    fn(req, res).catch((error) => {
-      const message = serverError(error, `${req.method} ${req.url}`);
-      if (!res.headersSent) res.writeHead(500, { "Content-Type": "text/plain", ...CORS_HEADERS });
-      res.end(message);
-    });
+    try {
+      fn(req, res)?.catch((error: unknown) => answerFailure(req, res, error));
+    } catch (error) {
+      answerFailure(req, res, error);
+    }
   };
 
 export function createRoutes(deps: RoutingDeps): Routes {

@@ -5,7 +5,7 @@ import type { HttpRouter, RoutableMethod } from "convex/server";
 import { refusedIdentity, type Engine } from "./engine/engine.ts";
 import type { HttpActionCaller } from "./engine/http-action.ts";
 import type { TokenVerifier } from "./auth-keys.ts";
-import { BodyTooLarge, readBody, serverError } from "./http-util.ts";
+import { answerFailure, BodyTooLarge, readBody, serverError } from "./http-util.ts";
 import { LeanResponse, leanRequest } from "./lean-fetch.ts";
 
 /** Convex's limit on an HTTP action's request body. */
@@ -103,16 +103,22 @@ function targetUrl(siteUrl: string, target: string): URL | null {
   }
 }
 
+/**
+ * Answers one request. Returns a promise only while work is left that may fail (the caller answers a
+ * 500 for it); an HTTP action's run ends in handlers that answer every outcome themselves. A GET on the
+ * lean path costs one promise besides the handler's own: on Node 20 every promise pays the async
+ * context's hook, about as much as anything else a request does.
+ */
 export function handleSite(
   req: IncomingMessage,
   res: ServerResponse,
   deps: SiteDeps,
-): Promise<unknown> {
+): Promise<unknown> | undefined {
   const url = targetUrl(deps.siteUrl, req.url ?? "/");
   if (url === null) {
     res.writeHead(400, { "Content-Type": "text/plain", "Access-Control-Allow-Origin": "*" });
     res.end("Bad request target");
-    return Promise.resolve();
+    return undefined;
   }
   // As on Convex, a token that does not verify does not stop the request: the HTTP action runs, and
   // reading its identity throws why the token was refused.
@@ -136,57 +142,106 @@ export function handleSite(
 
 const ANONYMOUS: HttpActionCaller = { identity: null, token: null };
 
-async function serve(
+function serve(
   req: IncomingMessage,
   res: ServerResponse,
-  { engine, durable, isDurable, corsOrigins }: SiteDeps,
+  deps: SiteDeps,
   url: URL,
   caller: HttpActionCaller,
-) {
+): Promise<unknown> | undefined {
   const method = req.method ?? "GET";
-  let body: Buffer | undefined;
-  if (method !== "GET" && method !== "HEAD") {
-    try {
-      body = await readBody(req, MAX_BODY_BYTES);
-    } catch (error) {
+  if (method === "GET" || method === "HEAD") return route(req, res, deps, url, caller, undefined);
+  return readBody(req, MAX_BODY_BYTES).then(
+    (body) => route(req, res, deps, url, caller, body),
+    (error: unknown) => {
       if (!(error instanceof BodyTooLarge)) throw error;
       // Answered here (as Convex does) rather than as a 500 from the generic request handler.
       res.writeHead(413, {
         "Content-Type": "application/json",
         "Access-Control-Allow-Origin": "*",
       });
-      return res.end(
+      res.end(
         JSON.stringify({
           code: "PayloadTooLarge",
           message: "The request body is larger than 20 MB.",
         }),
       );
-    }
-  }
-  let response: Response;
-  const loaded = engine.loadedHttpRouter();
-  const router = loaded === undefined ? await engine.httpRouter() : loaded;
+    },
+  );
+}
+
+function route(
+  req: IncomingMessage,
+  res: ServerResponse,
+  deps: SiteDeps,
+  url: URL,
+  caller: HttpActionCaller,
+  body: Buffer | undefined,
+): Promise<unknown> | undefined {
+  const router = deps.engine.loadedHttpRouter();
+  if (router === undefined)
+    return deps.engine.httpRouter().then(() => route(req, res, deps, url, caller, body));
   if (router === null)
-    response = new Response("This Convex deployment does not have HTTP actions enabled.", {
-      status: 404,
-      headers: { "Content-Type": "text/plain; charset=utf-8" },
-    });
-  else {
-    try {
-      response = await runRoute(engine, router, url, caller, req, method, body);
-    } catch (error) {
-      // What Convex answers for an HTTP action that threw; the error itself goes to the server log.
-      response = new Response(
-        JSON.stringify({ code: serverError(error, `HTTP action ${method} ${req.url}`) }),
-        {
-          status: 500,
-          headers: { "Content-Type": "application/json" },
-        },
-      );
-    }
+    return respond(
+      req,
+      res,
+      deps,
+      new Response("This Convex deployment does not have HTTP actions enabled.", {
+        status: 404,
+        headers: { "Content-Type": "text/plain; charset=utf-8" },
+      }),
+    );
+  let running: Promise<Response>;
+  try {
+    running = runRoute(deps.engine, router, url, caller, req, body);
+  } catch (error) {
+    running = Promise.reject(error);
   }
-  // The commits this request made (and any before them) are on disk before it is answered.
-  if (!isDurable()) await durable();
+  void running.then(
+    (response) => settle(req, res, () => respond(req, res, deps, response)),
+    // What Convex answers for an HTTP action that threw; the error itself goes to the server log.
+    (error: unknown) =>
+      settle(req, res, () =>
+        respond(
+          req,
+          res,
+          deps,
+          new Response(
+            JSON.stringify({ code: serverError(error, `HTTP action ${req.method} ${req.url}`) }),
+            { status: 500, headers: { "Content-Type": "application/json" } },
+          ),
+        ),
+      ),
+  );
+  return undefined;
+}
+
+/** Runs the answer's last steps; what they throw (or reject with) is a logged 500. */
+function settle(req: IncomingMessage, res: ServerResponse, last: () => Promise<void> | undefined) {
+  try {
+    last()?.catch((error: unknown) => answerFailure(req, res, error));
+  } catch (error) {
+    answerFailure(req, res, error);
+  }
+}
+
+/** Writes `response` once the commits so far (this request's among them) are on disk. */
+function respond(
+  req: IncomingMessage,
+  res: ServerResponse,
+  deps: SiteDeps,
+  response: Response,
+): Promise<void> | undefined {
+  if (!deps.isDurable()) return deps.durable().then(() => write(req, res, deps, response));
+  return write(req, res, deps, response);
+}
+
+function write(
+  req: IncomingMessage,
+  res: ServerResponse,
+  { durable, corsOrigins }: SiteDeps,
+  response: Response,
+): Promise<void> | undefined {
   const out: Record<string, string[]> = {};
   response.headers.forEach((value, name) => {
     (out[name] ??= []).push(value);
@@ -194,7 +249,7 @@ async function serve(
   const setCookie = response.headers.getSetCookie?.();
   if (setCookie?.length) out["set-cookie"] = setCookie;
   limitCors(out, corsOrigins);
-  await sendBody(req, res, response, out, durable);
+  return sendBody(req, res, response, out, durable);
 }
 
 /**
@@ -208,9 +263,9 @@ function runRoute(
   url: URL,
   caller: HttpActionCaller,
   req: IncomingMessage,
-  method: string,
   body: Buffer | undefined,
 ): Promise<Response> {
+  const method = req.method ?? "GET";
   const found = lookupRoute(router, url.pathname, method);
   if (!found)
     return Promise.resolve(
@@ -239,31 +294,58 @@ const nextTurn = () => new Promise<typeof PENDING>((resolve) => setImmediate(res
 /**
  * Writes the response's body as the handler produces it, as Convex streams HTTP action responses. What
  * the body holds already (a string, bytes, a Blob) goes out whole with a Content-Length, in one write
- * with the head; a body still being produced (a ReadableStream) goes out chunk by chunk as each one is
- * ready. The last chunk is written once the commits made while streaming are durable.
+ * with the head (a string or bytes in this same step); a body still being produced (a ReadableStream)
+ * goes out chunk by chunk as each one is ready. The last chunk is written once the commits made while
+ * streaming are durable.
  */
-async function sendBody(
+function sendBody(
   req: IncomingMessage,
   res: ServerResponse,
   response: Response,
   head: Record<string, string[]>,
   durable: () => Promise<void>,
-) {
+): Promise<void> | undefined {
   const noBody = req.method === "HEAD" || response.status === 204 || response.status === 304;
   const held = LeanResponse.take(response);
   if (held !== null) {
-    const whole = noBody ? "" : held instanceof Blob ? Buffer.from(await held.arrayBuffer()) : held;
-    if (!noBody && !head["content-length"] && !head["transfer-encoding"])
-      head["content-length"] = [String(Buffer.byteLength(whole))];
-    res.writeHead(response.status, head);
-    return void res.end(whole);
+    if (noBody) return sendWhole(res, response.status, head, null);
+    if (!(held instanceof Blob)) return sendWhole(res, response.status, head, held);
+    return held
+      .arrayBuffer()
+      .then((bytes) => sendWhole(res, response.status, head, Buffer.from(bytes)));
   }
   if (noBody || !response.body) {
     void response.body?.cancel().catch(() => {});
     res.writeHead(response.status, head);
-    return void res.end();
+    res.end();
+    return undefined;
   }
-  const reader = response.body.getReader();
+  return streamBody(req, res, response.body, response.status, head, durable);
+}
+
+/** The head and the whole body (null: a response that has none) in one write. */
+function sendWhole(
+  res: ServerResponse,
+  status: number,
+  head: Record<string, string[]>,
+  whole: string | Uint8Array | null,
+): undefined {
+  if (whole !== null && !head["content-length"] && !head["transfer-encoding"])
+    head["content-length"] = [String(Buffer.byteLength(whole))];
+  res.writeHead(status, head);
+  res.end(whole ?? "");
+  return undefined;
+}
+
+async function streamBody(
+  req: IncomingMessage,
+  res: ServerResponse,
+  body: ReadableStream<Uint8Array>,
+  status: number,
+  head: Record<string, string[]>,
+  durable: () => Promise<void>,
+) {
+  const reader = body.getReader();
   const ready: Uint8Array[] = [];
   let next = reader.read();
   // What the body produces within this turn of the event loop goes out whole.
@@ -275,14 +357,14 @@ async function sendBody(
       const bytes = Buffer.concat(ready);
       if (!head["content-length"] && !head["transfer-encoding"])
         head["content-length"] = [String(bytes.length)];
-      res.writeHead(response.status, head);
+      res.writeHead(status, head);
       return void res.end(bytes);
     }
     ready.push(result.value);
     next = reader.read();
   }
   delete head["content-length"];
-  res.writeHead(response.status, head);
+  res.writeHead(status, head);
   // Node flushes the head with the first chunk; a stream that has produced none yet still shows its head.
   res.flushHeaders();
   const closed = new Promise<void>((resolve) => res.once("close", resolve));

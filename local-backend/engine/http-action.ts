@@ -86,8 +86,13 @@ export function runHttpAction(
     scheduledFunctionId: null,
     authToken: token,
   };
-  return host.internals.localBackendInHttpAction(host.global, metadata, async () => {
-    return (await handler(ctx, request)) as Response;
+  // As invokeFunction calls it, without an async function of its own around (a promise less).
+  return host.internals.localBackendInHttpAction(host.global, metadata, () => {
+    try {
+      return Promise.resolve(handler(ctx, request) as Response | Promise<Response>);
+    } catch (error) {
+      return Promise.reject(error);
+    }
   });
 }
 

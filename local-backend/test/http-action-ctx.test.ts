@@ -76,6 +76,21 @@ describe("an HTTP action's ctx", () => {
 });
 
 describe("the site port's request path", () => {
+  it("answers a handler that throws at once, or returns no Response, with a 500", async () => {
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      const thrown = await fetch(`${backend.siteUrl}/api/throw-sync`);
+      expect(thrown.status).toBe(500);
+      expect(Object.keys(await thrown.json())).toEqual(["code"]);
+      const notResponse = await fetch(`${backend.siteUrl}/api/not-a-response`);
+      expect(notResponse.status).toBe(500);
+      await notResponse.arrayBuffer();
+    } finally {
+      errors.mockRestore();
+    }
+    expect((await fetch(`${backend.siteUrl}/api/whoami`)).status).toBe(200);
+  });
+
   it("answers a target that is not a path with 400", async () => {
     const port = Number(new URL(backend.siteUrl).port);
     for (const target of ["*", "http://example.com/api/whoami", "api/whoami"])
@@ -83,6 +98,15 @@ describe("the site port's request path", () => {
         await rawRequest(port, `GET ${target} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`),
       ).toMatch(/^HTTP\/1\.1 400/);
     expect((await fetch(`${backend.siteUrl}/api/whoami`)).status).toBe(200);
+  });
+
+  it("refuses a body over 20 MB with 413 before the action runs", async () => {
+    const res = await fetch(`${backend.siteUrl}/api/echo-url`, {
+      method: "POST",
+      body: new Uint8Array(21 * 1024 * 1024),
+    });
+    expect(res.status).toBe(413);
+    expect(await res.json()).toMatchObject({ code: "PayloadTooLarge" });
   });
 
   it("routes correctly after more distinct paths than it remembers", async () => {

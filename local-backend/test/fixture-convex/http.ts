@@ -267,3 +267,18 @@ http.route({
     });
   }),
 });
+
+// Handlers that fail outside an async function's promise (http-action-ctx.test.ts).
+http.route({
+  path: "/api/throw-sync",
+  method: "GET",
+  handler: httpActionGeneric(((): Promise<Response> => {
+    throw new Error("thrown before any promise");
+  }) as never),
+});
+
+http.route({
+  path: "/api/not-a-response",
+  method: "GET",
+  handler: httpActionGeneric(async () => ({ status: 200 }) as unknown as Response),
+});
