@@ -188,6 +188,18 @@ function customJwtIdentity(payload: JWTPayload): Identity {
   return identity;
 }
 
+/** Why a custom JWT's times refuse it at `nowMs`, or null: within 5 seconds of the limits pass, as Convex allows. */
+function temporalRefusal(payload: JWTPayload, nowMs: number): string | null {
+  const now = nowMs / 1000;
+  return typeof payload.exp === "number" && payload.exp < now - 5
+    ? "Token expired"
+    : typeof payload.nbf === "number" && payload.nbf > now + 5
+      ? "Token not yet valid (nbf)"
+      : typeof payload.iat === "number" && payload.iat > now + 5
+        ? "Token issued in the future (iat)"
+        : null;
+}
+
 const JWKS_MEDIA_TYPES = ["application/json", "application/jwk-set+json"];
 /** How long fetched discovery documents and key sets are used; an unknown `kid` refetches sooner. */
 const KEYS_TTL_MS = 10 * 60 * 1000;
@@ -196,6 +208,20 @@ const REFETCH_AFTER_MS = 30 * 1000;
 interface CachedKeys {
   keys: JSONWebKeySet;
   fetchedAt: number;
+}
+
+/** Tokens remembered as verified; the oldest is forgotten first. */
+const MAX_VERIFIED = 1_000;
+
+/** A token that verified: what a repeat of it is answered from while nothing it was checked against changed. */
+interface VerifiedToken {
+  identity: Identity;
+  /** The providers it was verified under (a new generation of modules re-reads them). */
+  providers: AuthProvider[];
+  /** The cached key set that checked it (its `cache` key); null for the deployment's own keys. */
+  keys: { cacheKey: string; entry: CachedKeys } | null;
+  /** Whether its time claims still pass, checked as its provider's verification checks them. */
+  timely(): boolean;
 }
 
 export interface AuthConfigVerifierOptions {
@@ -220,7 +246,37 @@ export class AuthConfigVerifier {
     this.ownKeys = JSON.parse(options.ownJwks) as JSONWebKeySet;
   }
 
+  private readonly verified = new Map<string, VerifiedToken>();
+
+  /**
+   * The identity `token` carries, or an AuthError saying why it is refused. A token verified before is
+   * answered without its signature check (the expensive part) while its providers and key set are the
+   * same and its time claims still pass; anything else is verified again, so refusals read as before.
+   */
   verify = async (token: string): Promise<Identity> => {
+    const known = this.verified.get(token);
+    if (known !== undefined) {
+      const providers = await this.options.providers();
+      const keys = known.keys;
+      if (
+        known.providers === providers &&
+        (keys === null ||
+          (this.cache.get(keys.cacheKey) === keys.entry &&
+            this.now() - keys.entry.fetchedAt < KEYS_TTL_MS)) &&
+        known.timely()
+      )
+        // A copy: whoever receives it may change it.
+        return structuredClone(known.identity);
+      this.verified.delete(token);
+    }
+    const { identity, ...checked } = await this.verifyAgain(token);
+    if (this.verified.size >= MAX_VERIFIED)
+      this.verified.delete(this.verified.keys().next().value as string);
+    this.verified.set(token, { identity: structuredClone(identity), ...checked });
+    return identity;
+  };
+
+  private async verifyAgain(token: string): Promise<VerifiedToken> {
     let payload: JWTPayload;
     try {
       payload = decodeJwt(token);
@@ -244,16 +300,18 @@ export class AuthConfigVerifier {
     const providers = await this.options.providers();
     const provider = providers.find((p) => matches(p, audiences, payload.iss!));
     if (!provider) throw new AuthError("NoAuthProvider", noProviderMessage(providers));
-    return provider.type === "oidc"
-      ? this.verifyOidc(token, payload.iss, provider)
-      : this.verifyCustomJwt(token, provider);
-  };
+    const checked =
+      provider.type === "oidc"
+        ? await this.verifyOidc(token, payload.iss, provider)
+        : await this.verifyCustomJwt(token, provider);
+    return { ...checked, providers };
+  }
 
   private async verifyOidc(
     token: string,
     issuer: string,
     provider: Extract<AuthProvider, { type: "oidc" }>,
-  ): Promise<Identity> {
+  ): Promise<Omit<VerifiedToken, "providers">> {
     const own = trimSlash(issuer) === trimSlash(this.options.siteUrl());
     const load = own ? null : () => this.discover(issuer);
     let keys: CachedKeys;
@@ -281,7 +339,16 @@ export class AuthConfigVerifier {
       const { payload } = await this.withRefetch(`oidc:${issuer}`, keys, load, verify);
       // Convex's OIDC verifier takes a token for one audience only.
       if (Array.isArray(payload.aud) && payload.aud.length > 1) throw new Error("audiences");
-      return oidcIdentity(payload);
+      const { exp, nbf } = payload;
+      return {
+        identity: oidcIdentity(payload),
+        keys: load ? this.keysNow(`oidc:${issuer}`) : null,
+        // jose's checks (no clock tolerance), against the second jwtVerify reads the clock as
+        timely: () => {
+          const now = Math.floor(this.now() / 1000);
+          return (exp === undefined || exp > now) && (nbf === undefined || nbf <= now);
+        },
+      };
     } catch {
       throw new AuthError(
         "Unauthenticated",
@@ -293,7 +360,7 @@ export class AuthConfigVerifier {
   private async verifyCustomJwt(
     token: string,
     provider: Extract<AuthProvider, { type: "customJwt" }>,
-  ): Promise<Identity> {
+  ): Promise<Omit<VerifiedToken, "providers">> {
     const load = () => this.fetchJwks(provider.jwks);
     const keys = await this.keysOf(`jwks:${provider.jwks}`, load);
     let kid: string | undefined;
@@ -343,23 +410,27 @@ export class AuthConfigVerifier {
           `Invalid audience: ${provider.applicationID} not in ${JSON.stringify(audiences).replace(/,/g, ", ")}`,
         );
     }
-    // Times within 5 seconds of the limits pass, as Convex allows.
-    const now = this.now() / 1000;
-    const temporal =
-      typeof payload.exp === "number" && payload.exp < now - 5
-        ? "Token expired"
-        : typeof payload.nbf === "number" && payload.nbf > now + 5
-          ? "Token not yet valid (nbf)"
-          : typeof payload.iat === "number" && payload.iat > now + 5
-            ? "Token issued in the future (iat)"
-            : null;
+    const temporal = temporalRefusal(payload, this.now());
     if (temporal) throw new AuthError("InvalidAuthHeader", `Could not validate token: ${temporal}`);
     if (typeof payload.sub !== "string" || typeof payload.exp !== "number")
       throw new AuthError(
         "InvalidAuthHeader",
         "Could not verify token claim. Check that the JWT contains valid claims and matches your auth provider configuration.",
       );
-    return customJwtIdentity(payload);
+    return {
+      identity: customJwtIdentity(payload),
+      keys: this.keysNow(`jwks:${provider.jwks}`),
+      timely: () => temporalRefusal(payload, this.now()) === null,
+    };
+  }
+
+  /** The key set cached under `cacheKey` now, to tell later whether it was replaced. */
+  private keysNow(cacheKey: string): VerifiedToken["keys"] {
+    // None cached (cannot happen after a verification with them): one that is never current.
+    return {
+      cacheKey,
+      entry: this.cache.get(cacheKey) ?? { keys: { keys: [] }, fetchedAt: -Infinity },
+    };
   }
 
   /** Runs `use` with the cached keys; when they have no key for the token, loads them once more. */
