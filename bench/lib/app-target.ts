@@ -132,7 +132,12 @@ export async function startAppTarget(
   let nextCustomer = 0;
   return {
     pid: backend.pid,
-    stages: traceStages ? (reset) => withTransit(backend, reset) : undefined,
+    stages: traceStages
+      ? (reset) => withTransit(backend, reset)
+      : process.env.BENCH_BACKEND_PROFILE
+        ? // The backend's window profile starts and stops with its stages, also untraced.
+          async (reset) => void (await backend.stages(reset))
+        : undefined,
     async watch(city, seen) {
       const token = watchers === "customers" ? customers[nextCustomer++].token : null;
       const c = connect(token);

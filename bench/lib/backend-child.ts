@@ -23,7 +23,7 @@ type Request =
 type Db = { db: { insert(table: string, doc: unknown): Promise<string> } };
 
 const [dataDir, convexDir] = process.argv.slice(2);
-// BENCH_BACKEND_PROFILE=<file.cpuprofile>: a CPU profile of the measured window (with --fanout-stages).
+// BENCH_BACKEND_PROFILE=<file.cpuprofile>: a CPU profile of the fan-out's measured window.
 const profile = process.env.BENCH_BACKEND_PROFILE
   ? windowProfile(process.env.BENCH_BACKEND_PROFILE)
   : undefined;

@@ -775,25 +775,16 @@ export class Engine {
     return this.cachedQuery(canonical, (jsonArgs ?? {}) as JSONValue, caller.identity, journal);
   }
 
-  /** What `query` would answer from a finished cached run, without waiting; undefined when it would run or fail. */
-  finishedQuery(
-    udfPath: string,
-    jsonArgs: JSONValue,
-    caller: Caller,
-    journal: string | null = null,
-  ): Outcome | undefined {
+  /**
+   * What `query` would answer from a finished cached run, without waiting; undefined when it would run
+   * or fail. `key` is the cache key `query` would use (QueryCache.key of the canonical path, arguments
+   * and journal): a subscription keeps it.
+   */
+  finishedQuery(udfPath: string, key: string, caller: Caller): Outcome | undefined {
     const found = this.resolved.get(udfPath);
     if (found === undefined) return undefined;
-    let canonical: string;
-    try {
-      ({ canonical } = this.check(udfPath, found, "query", caller.admin));
-    } catch {
-      return undefined;
-    }
-    return this.queries.peek(
-      QueryCache.key(canonical, (jsonArgs ?? {}) as JSONValue, journal),
-      caller.identity?.tokenIdentifier ?? null,
-    );
+    if (!found || (!found.isPublic && !caller.admin) || found.kind !== "query") return undefined;
+    return this.queries.peek(key, caller.identity?.tokenIdentifier ?? null);
   }
 
   /**

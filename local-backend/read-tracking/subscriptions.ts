@@ -329,7 +329,7 @@ export class Subscriptions {
           epoch = pass.epoch;
         } else {
           if (heldTooLong()) return this.pause(pass);
-          const cached = this.engine.finishedQuery(sub.udfPath, sub.args, owner, sub.journal);
+          const cached = this.engine.finishedQuery(sub.udfPath, sub.groupKey, owner);
           if (cached === undefined) return this.run(pass, sub);
           outcome = this.keepJournal(sub, cached);
         }
