@@ -93,11 +93,35 @@ function lookupRoute(router: HttpRouter, path: string, method: string): Route | 
   return found;
 }
 
-/** The request target as a URL on the site port; null for one that is not a path (`*`, absolute-form) or not a URL. */
-function targetUrl(siteUrl: string, target: string): URL | null {
+/** What the site port needs of a request's URL. */
+export interface TargetUrl {
+  href: string;
+  pathname: string;
+}
+
+/**
+ * A target the URL parser leaves as it is: segments of letters, digits and `-._~!$&()*+,;=:@` (none
+ * starting with a dot, so no dot segments), then an optional query of those and `/?`. No `%`, `#`, `'`,
+ * backslash or anything else the parser would encode or resolve.
+ */
+const PLAIN_TARGET = /^(?:\/(?!\.)[\w\-.~!$&()*+,;=:@]*)+(?:\?[\w\-.~!$&()*+,;=:@/?]*)?$/;
+/** The site URL as the parser serialises an origin (a default port dropped), by site URL. */
+const origins = new Map<string, string>();
+
+/**
+ * The request target as a URL on the site port; null for one that is not a path (`*`, absolute-form)
+ * or not a URL. A plain target is its own serialisation, so it is not parsed.
+ */
+export function targetUrl(siteUrl: string, target: string): TargetUrl | null {
   if (target.charCodeAt(0) !== 0x2f /* / */) return null;
+  let origin = origins.get(siteUrl);
+  if (origin === undefined) origins.set(siteUrl, (origin = new URL(siteUrl).origin));
+  if (PLAIN_TARGET.test(target)) {
+    const query = target.indexOf("?");
+    return { href: origin + target, pathname: query < 0 ? target : target.slice(0, query) };
+  }
   try {
-    return new URL(siteUrl + target);
+    return new URL(origin + target);
   } catch {
     return null;
   }
@@ -146,7 +170,7 @@ function serve(
   req: IncomingMessage,
   res: ServerResponse,
   deps: SiteDeps,
-  url: URL,
+  url: TargetUrl,
   caller: HttpActionCaller,
 ): Promise<unknown> | undefined {
   const method = req.method ?? "GET";
@@ -174,7 +198,7 @@ function route(
   req: IncomingMessage,
   res: ServerResponse,
   deps: SiteDeps,
-  url: URL,
+  url: TargetUrl,
   caller: HttpActionCaller,
   body: Buffer | undefined,
 ): Promise<unknown> | undefined {
@@ -260,7 +284,7 @@ function write(
 function runRoute(
   engine: Engine,
   router: HttpRouter,
-  url: URL,
+  url: TargetUrl,
   caller: HttpActionCaller,
   req: IncomingMessage,
   body: Buffer | undefined,
