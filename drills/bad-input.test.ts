@@ -4,7 +4,7 @@
  * uploads and forged or expired tokens.
  */
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { startAppBackend, type AppBackend } from "./lib/app-backend.ts";
+import { PASSWORD, startAppBackend, type AppBackend } from "./lib/app-backend.ts";
 import { generateCases, runFuzz, summarize } from "./lib/fuzz.ts";
 import { quietly } from "./lib/quiet.ts";
 
@@ -23,3 +23,26 @@ test("bad input: no 5xx, no stack traces, JSON errors, refused requests change n
   expect(report.requests).toBe(120);
   expect(report.refused).toBeGreaterThan(90);
 }, 120_000);
+
+test("a token that does not verify is a 401 wherever the caller is read, and only there", async () => {
+  const stale = { Authorization: "Bearer not-a-token" };
+  const refused = async (res: Response) => {
+    expect(res.status).toBe(401);
+    expect(await res.json()).toEqual({
+      success: false,
+      code: "UNAUTHENTICATED",
+      message: "Send a valid token: Authorization: Bearer <token>.",
+    });
+  };
+  await refused(await fetch(`${app.site}/api/current-locations`, { headers: stale }));
+  // signing in replaces the caller's session, so it reads the token too
+  await refused(
+    await fetch(`${app.site}/api/users/login`, {
+      method: "POST",
+      headers: { ...stale, "Content-Type": "application/json" },
+      body: JSON.stringify({ email: app.accounts.customer.email, password: PASSWORD }),
+    }),
+  );
+  const catalogue = await fetch(`${app.site}/api/services/category/electrical`, { headers: stale });
+  expect(catalogue.status).toBe(200);
+});

@@ -135,12 +135,30 @@ function preflight(request: Request): Response {
   });
 }
 
-/** Wraps a handler so it never answers with a 500 and always carries CORS headers. */
+const INVALID_TOKEN = "Send a valid token: Authorization: Bearer <token>.";
+
+/** Whether the request carries no token, or one the deployment verifies. */
+async function tokenVerifies(ctx: ActionCtx, request: Request): Promise<boolean> {
+  if (!request.headers.has("Authorization")) return true;
+  return await ctx.auth.getUserIdentity().then(
+    () => true,
+    () => false,
+  );
+}
+
+/**
+ * Wraps a handler so it never answers with a 500 and always carries CORS headers. Convex runs an
+ * action whatever its token and throws only where the identity is read (signing in reads it too, to
+ * replace the session): a route that failed that way answers 401, one that never reads it still works.
+ */
 export function apiAction(handler: ApiHandler) {
   return httpAction(async (ctx, request) => {
     try {
       return await handler(ctx, request);
     } catch (error) {
+      const expected = error instanceof ApiError || error instanceof ConvexError;
+      if (!expected && !(await tokenVerifies(ctx, request)))
+        return apiError(request, 401, "UNAUTHENTICATED", INVALID_TOKEN);
       return errorResponse(request, error);
     }
   });
@@ -272,7 +290,7 @@ export async function requireApiUser(ctx: ActionCtx, ...roles: Role[]): Promise<
     viewer = null; // a token Convex could not verify
   }
   if (viewer === null) {
-    throw new ApiError("UNAUTHENTICATED", "Send a valid token: Authorization: Bearer <token>.");
+    throw new ApiError("UNAUTHENTICATED", INVALID_TOKEN);
   }
   if (roles.length > 0 && !roles.includes(viewer.role)) {
     throw new ApiError("FORBIDDEN", "You are not allowed to do this.");

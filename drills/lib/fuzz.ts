@@ -505,6 +505,8 @@ export async function runFuzz(app: AppBackend, cases: FuzzCase[]): Promise<FuzzR
             (res.status === 413 && b.code === "PayloadTooLarge")) &&
           b.success === undefined &&
           typeof b.message === "string";
+        if (c.category === "bad token" && b.code === "BAD_REQUEST")
+          fail("a token that does not verify answered as a bad request, not a 401");
         if (platform) report.platformErrors++;
         else if (b.success !== false || typeof b.code !== "string" || typeof b.message !== "string")
           fail("error body is not {success:false, code, message}");
