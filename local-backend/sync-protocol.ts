@@ -394,6 +394,9 @@ export class SyncConnection implements SubscriberOwner {
         const claim = this.claim(message.requestId);
         this.mutations = this.mutations
           .then(async () => {
+            // Queued mutations give sockets and timers a turn once they have held the loop for a
+            // slice (their fdatasync no longer does): a close is seen, other connections are served.
+            await yieldWhenBusy();
             // Never started: a resend of it (on the client's next connection) runs it instead.
             if (this.closed) return claim?.owner ? claim.abandon() : undefined;
             await this.mutation(message, await caller, claim, bytes, received);

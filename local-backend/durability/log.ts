@@ -1,4 +1,4 @@
-// Append-only transaction log with group fsync, snapshot compaction and recovery.
+// Append-only transaction log with group fdatasync, snapshot compaction and recovery.
 // Layout of the data directory:
 //   snapshot.json        full state at the last compaction (atomically renamed into place, checksummed)
 //   log.jsonl            one record per committed transaction since: "<crc32 hex> <json>\n"; a sync
@@ -9,7 +9,7 @@
 import {
   closeSync,
   existsSync,
-  fdatasync,
+  fdatasyncSync,
   fsyncSync,
   ftruncateSync,
   mkdirSync,
@@ -52,7 +52,6 @@ export class TransactionLog implements DataFiles {
   /** Records appended so far, and how many of them an fdatasync has covered. */
   private appended = 0;
   private synced = 0;
-  private syncing: Promise<void> | null = null;
   private recordsSinceSnapshot = 0;
   private bytesSinceSnapshot = 0;
 
@@ -130,35 +129,25 @@ export class TransactionLog implements DataFiles {
     return existsSync(file) ? readFileSync(file) : null;
   }
 
-  /** Whether everything appended so far is on disk (sync() would have nothing to wait for). */
+  /** Whether everything appended so far is on disk (sync() would have nothing to do). */
   isSynced(): boolean {
     return this.synced >= this.appended;
   }
 
   /**
-   * Resolves once everything appended before the call is on disk (one fdatasync serves many writers).
-   * Records appended later do not hold it up: under a steady stream of commits a caller waits for at
-   * most the fdatasync in flight and one more, never for every round that newer records start.
+   * Makes everything appended so far durable before it returns: one fdatasync on this thread for all
+   * records appended since the last one, none when there are none (callers arriving after it share it).
+   * On this thread, as the peer's one fdatasync per write: a pool thread's fdatasync came back only once
+   * the pool thread and then the event loop got a CPU, and a record appended while one was in flight
+   * waited for it and one more (2-10 times one fdatasync under load, bench/README.md round 4).
    */
-  async sync(): Promise<void> {
-    const target = this.appended;
-    while (this.synced < target) {
-      if (!this.syncing) {
-        const covers = this.appended;
-        const requested = tracing ? epochMs() : 0;
-        this.syncing = new Promise<void>((resolve, reject) =>
-          fdatasync(this.fd, (error) => (error ? reject(error) : resolve())),
-        )
-          .then(() => {
-            if (tracing) traceFsync(requested);
-            if (covers > this.synced) this.synced = covers;
-          })
-          .finally(() => {
-            this.syncing = null;
-          });
-      }
-      await this.syncing;
-    }
+  sync(): void {
+    if (this.synced >= this.appended) return;
+    const covers = this.appended;
+    const started = tracing ? epochMs() : 0;
+    fdatasyncSync(this.fd);
+    if (tracing) traceFsync(started);
+    this.synced = covers;
   }
 
   needsCompaction(maxRecords = 50_000, maxBytes = 64 * 1024 * 1024): boolean {
@@ -171,7 +160,7 @@ export class TransactionLog implements DataFiles {
    * before the next, so a crash anywhere leaves a readable snapshot followed by the log segments that
    * complete it (records a snapshot already holds are skipped by their ts when replayed):
    * snapshot.json → snapshot.prev.json, log.jsonl copied to log.prev.jsonl, the new snapshot.json, and
-   * only then the log truncated (the same file descriptor: an fdatasync in flight stays valid).
+   * only then the log truncated.
    */
   compact(state: Omit<PersistedState, "docs"> & { docs: Iterable<Doc> }) {
     fsyncSync(this.fd);

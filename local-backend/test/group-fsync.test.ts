@@ -1,43 +1,60 @@
 import { afterAll, expect, it, vi } from "vitest";
 import { removeTempDataDirs, tempDataDir } from "./helpers.ts";
 
-// fdatasync completes only when the test says so.
-const pending: (() => void)[] = [];
-vi.mock("node:fs", async (importOriginal) => ({
-  ...(await importOriginal<typeof import("node:fs")>()),
-  fdatasync: (_fd: number, callback: (error: Error | null) => void) =>
-    pending.push(() => callback(null)),
-}));
+// Counts the log's fdatasyncs; `failNext` makes the next one fail as a disk error would.
+const calls: number[] = [];
+let failNext = false;
+vi.mock("node:fs", async (importOriginal) => {
+  const fs = await importOriginal<typeof import("node:fs")>();
+  return {
+    ...fs,
+    fdatasyncSync: (fd: number) => {
+      calls.push(fd);
+      if (failNext) {
+        failNext = false;
+        throw Object.assign(new Error("EIO: i/o error, fdatasync"), { code: "EIO" });
+      }
+      fs.fdatasyncSync(fd);
+    },
+  };
+});
 
 const { TransactionLog } = await import("../durability/log.ts");
 
 afterAll(removeTempDataDirs);
 
-it("sync waits for the records appended before it, not for rounds that later records start", async () => {
+it("sync makes every record appended so far durable with one fdatasync, and none when nothing is new", () => {
   const log = new TransactionLog(tempDataDir());
   log.recover();
-  const settled = (p: Promise<void>) =>
-    Promise.race([p.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), 20))]);
+  calls.length = 0;
+
+  log.sync();
+  expect(calls).toHaveLength(0); // nothing appended
 
   log.appendCommit(1n, [], 0, 0);
-  const first = log.sync();
   log.appendCommit(2n, [], 0, 0);
-  const second = log.sync(); // its record is not covered by the fdatasync in flight
-  expect(pending).toHaveLength(1);
+  expect(log.isSynced()).toBe(false);
+  log.sync();
+  expect(calls).toHaveLength(1); // one for both records
+  expect(log.isSynced()).toBe(true);
 
-  pending.shift()!();
-  expect(await settled(first)).toBe(true);
-  expect(await settled(second)).toBe(false);
-  expect(pending).toHaveLength(1); // one round for everything appended meanwhile
+  log.sync(); // a second caller for the same records shares the first one's
+  expect(calls).toHaveLength(1);
 
-  log.appendCommit(3n, [], 0, 0); // arrives during the second round
-  pending.shift()!();
-  expect(await settled(second)).toBe(true);
-  expect(pending).toHaveLength(0);
+  log.appendCommit(3n, [], 0, 0);
+  log.sync();
+  expect(calls).toHaveLength(2);
+  log.close();
+});
 
-  const third = log.sync();
-  expect(pending).toHaveLength(1);
-  pending.shift()!();
-  expect(await settled(third)).toBe(true);
+it("a failed fdatasync is thrown and its records are not counted as durable", () => {
+  const log = new TransactionLog(tempDataDir());
+  log.recover();
+  log.appendCommit(1n, [], 0, 0);
+  failNext = true;
+  expect(() => log.sync()).toThrow(/EIO/);
+  expect(log.isSynced()).toBe(false);
+  log.sync(); // the next caller tries again
+  expect(log.isSynced()).toBe(true);
   log.close();
 });
