@@ -2,7 +2,7 @@
 // with the caller's Bearer token verified by the app's auth providers into ctx.auth (auth-config.ts).
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { HttpRouter, RoutableMethod } from "convex/server";
-import { refusedIdentity, type Engine } from "./engine/engine.ts";
+import { refusedIdentity, type Engine, type HttpActionAnswer } from "./engine/engine.ts";
 import type { HttpActionCaller } from "./engine/http-action.ts";
 import type { TokenVerifier } from "./auth-keys.ts";
 import { answerFailure, BodyTooLarge, readBody, serverError } from "./http-util.ts";
@@ -215,16 +215,13 @@ function route(
         headers: { "Content-Type": "text/plain; charset=utf-8" },
       }),
     );
-  let running: Promise<Response>;
-  try {
-    running = runRoute(deps.engine, router, url, caller, req, body);
-  } catch (error) {
-    running = Promise.reject(error);
-  }
-  void running.then(
-    (response) => settle(req, res, () => respond(req, res, deps, response)),
+  // Methods, not arrow functions: tsx names every arrow function it makes, a property write per closure.
+  const answer: HttpActionAnswer = {
+    answered(response) {
+      settle(req, res, () => respond(req, res, deps, response));
+    },
     // What Convex answers for an HTTP action that threw; the error itself goes to the server log.
-    (error: unknown) =>
+    failed(error) {
       settle(req, res, () =>
         respond(
           req,
@@ -235,8 +232,14 @@ function route(
             { status: 500, headers: { "Content-Type": "application/json" } },
           ),
         ),
-      ),
-  );
+      );
+    },
+  };
+  try {
+    runRoute(deps.engine, router, url, caller, req, body, answer);
+  } catch (error) {
+    answer.failed(error);
+  }
   return undefined;
 }
 
@@ -288,11 +291,12 @@ function runRoute(
   caller: HttpActionCaller,
   req: IncomingMessage,
   body: Buffer | undefined,
-): Promise<Response> {
+  answer: HttpActionAnswer,
+): void {
   const method = req.method ?? "GET";
   const found = lookupRoute(router, url.pathname, method);
   if (!found)
-    return Promise.resolve(
+    return answer.answered(
       new Response("No matching routes found", {
         status: 404,
         headers: { "Content-Type": "text/plain; charset=utf-8" },
@@ -309,7 +313,7 @@ function runRoute(
     },
     body,
   });
-  return engine.runHttpAction(found[0], request, caller);
+  engine.runHttpAction(found, request, caller, answer);
 }
 
 const PENDING = Symbol("pending");

@@ -167,10 +167,13 @@ export interface ConvexTestInternals {
    * convex-test's fetch sets slot by slot (the deployment, an HTTP action's execution context, the
    * request's metadata and the action's own global overrides).
    */
-  localBackendInHttpAction<T>(
+  localBackendInHttpAction<T, S>(
     global: ConvexGlobal,
     requestMetadata: RequestMetadata,
     callback: () => T,
+    /** One more slot of the frame (the engine's log context), with its value. */
+    slot: ContextSlot<S>,
+    value: S,
   ): T;
   /** convex/server's own builders of an action's ctx members (impl/*.js), as its invokeHttpAction uses them. */
   localBackendActionCtx: ActionCtxBuilders;
@@ -202,6 +205,8 @@ export interface ActionCtxBuilders {
 
 /** AsyncLocalStorage's run/exit/getStore for one value of a shared async context. */
 export interface ContextSlot<T> {
+  /** The slot's key in the shared frame. */
+  readonly key: symbol;
   getStore(): T | undefined;
   run<R>(store: T, callback: () => R): R;
   exit<R>(callback: () => R): R;
@@ -355,10 +360,11 @@ const convexServerImplDir = () =>
 /**
  * The frame an HTTP action runs in (engine/http-action.ts), built whole instead of by four runs that
  * each copy the frame: what convex-test's fetch gives its handler, a fresh frame otherwise (nothing
- * of the caller's context leaks in).
+ * of the caller's context leaks in), plus the caller's one slot.
  */
-const LOCAL_BACKEND_IN_HTTP_ACTION_SOURCE = `function localBackendInHttpAction(convexGlobal, requestMetadata, callback) {
+const LOCAL_BACKEND_IN_HTTP_ACTION_SOURCE = `function localBackendInHttpAction(convexGlobal, requestMetadata, callback, slot, value) {
     return localBackendFrames.run({
+        [slot.key]: value,
         [convexGlobalStorage.key]: convexGlobal,
         [executionContextStorage.key]: {
             componentPath: ROOT_COMPONENT_PATH,

@@ -39,7 +39,7 @@ import { queryValue } from "./index-query.ts";
 import { newRequestId } from "../http-util.ts";
 import { parseAuthConfig, type AuthProvider } from "../auth-config.ts";
 import { decodeId } from "./ids.ts";
-import { TimeLimit } from "./time-limit.ts";
+import { Deadlines, TimeLimit, type Watched } from "./time-limit.ts";
 import { runHttpAction, type HttpActionCaller, type HttpActionHost } from "./http-action.ts";
 import { vectorSearch, type VectorQuery } from "./vector-search.ts";
 
@@ -133,15 +133,24 @@ export interface EngineHooks {
   systemModules?: Record<string, Record<string, unknown>>;
 }
 
+/** Where an HTTP action's outcome goes: called once, with the handler's Response or why it failed. */
+export interface HttpActionAnswer {
+  answered(response: Response): void;
+  failed(error: unknown): void;
+}
+
 export interface Execution {
+  /** A function's path, or an HTTP action's route (`GET /api/items/*`). */
   udfPath: string;
-  kind: FunctionKind;
+  kind: FunctionKind | "httpAction";
   /** Unix ms. */
   startedAt: number;
   durationMs: number;
   logLines: string[];
   /** What the function threw, as callers see it; null on success. */
   error: string | null;
+  /** An HTTP action's response status. */
+  status?: number;
 }
 
 interface CallContext {
@@ -162,6 +171,8 @@ export const MAX_RESOLVED = 10_000;
 
 /** Queries' and mutations' execution time (engine/time-limit.ts). */
 const timeLimit = new TimeLimit();
+/** HTTP actions running, each until an action's time limit. */
+const httpActionDeadlines = new Deadlines();
 // Slots of convex-test's one AsyncLocalStorage, made when the first engine loads it.
 let callStorage: ContextSlot<CallContext>;
 let readSetStorage: ContextSlot<ReadSet>;
@@ -386,6 +397,63 @@ function errorMessageOf(error: unknown): { message: string; data: Value | undefi
     message: error.message ? `Uncaught ${name}: ${error.message}` : `Uncaught ${name}`,
     data: undefined,
   };
+}
+
+/**
+ * One HTTP action's run: its log context, its deadline (an action's time limit, watched by
+ * `httpActionDeadlines`) and its one answer. Methods, not closures: tsx names each arrow function it
+ * makes per request, a property write per closure.
+ */
+class HttpActionRun implements Watched {
+  readonly context: CallContext;
+  readonly startedAt = Date.now();
+  at = 0;
+  private running = true;
+
+  constructor(
+    route: string,
+    private readonly answer: HttpActionAnswer,
+    private readonly hooks: EngineHooks,
+    private readonly limitMs: number,
+  ) {
+    this.context = { udfPath: route, logLines: [] };
+    httpActionDeadlines.watch(this, limitMs);
+  }
+
+  answered(response: Response) {
+    if (!this.end(null, response instanceof Response ? response.status : undefined)) return;
+    this.answer.answered(response);
+  }
+
+  failed(error: unknown) {
+    if (!this.end(errorMessageOf(error).message)) return;
+    this.answer.failed(error);
+  }
+
+  /** Past the limit: Convex's timeout error for the caller; the handler's code runs on, unheard. */
+  expire() {
+    const timedOut = new ConvexSystemError(
+      `Function execution timed out (maximum duration: ${formatDuration(this.limitMs)})`,
+    );
+    if (this.end(timedOut.message)) this.answer.failed(timedOut);
+  }
+
+  /** Records the run in the function log; false when it had ended already. */
+  private end(error: string | null, status?: number): boolean {
+    if (!this.running) return false;
+    this.running = false;
+    httpActionDeadlines.done(this);
+    this.hooks.onExecution?.({
+      udfPath: this.context.udfPath,
+      kind: "httpAction",
+      startedAt: this.startedAt,
+      durationMs: Date.now() - this.startedAt,
+      logLines: this.context.logLines,
+      error,
+      status,
+    });
+    return true;
+  }
 }
 
 export class Engine {
@@ -788,13 +856,21 @@ export class Engine {
   }
 
   /**
-   * Runs an HTTP action the router looked up (`router.lookup(…)[0]`) with `request`, as `caller`
-   * (engine/http-action.ts); rejects with what the handler threw.
+   * Runs an HTTP action the router looked up (`router.lookup(…)`: handler, method, route path) with
+   * `request`, as `caller` (engine/http-action.ts), and answers its outcome once: the handler's Response,
+   * what it threw, or Convex's timeout error once it has run past an action's limit (its code is not
+   * stopped). The run goes to the function log under its route (`GET /api/items/*`), as on Convex.
    */
-  runHttpAction(action: unknown, request: Request, caller: HttpActionCaller): Promise<Response> {
+  runHttpAction(
+    [action, method, routePath]: readonly [unknown, string, string],
+    request: Request,
+    caller: HttpActionCaller,
+    answer: HttpActionAnswer,
+  ): void {
     this.httpActionHost ??= {
       internals: this.internals,
       global: this.global,
+      logSlot: callStorage,
       accessor: (identity) => this.accessor(identity as Identity | null),
       runQuery: (reference, args, identity) =>
         this.actionQuery(reference, args, identity as Identity | null),
@@ -805,10 +881,25 @@ export class Engine {
         return Promise.resolve(identity === null ? null : { ...identity });
       },
     };
-    return runHttpAction(this.httpActionHost, action, request, caller);
+    const run = new HttpActionRun(
+      `${method} ${routePath}`,
+      answer,
+      this.hooks,
+      this.limits.actionMs,
+    );
+    let result: Promise<Response>;
+    try {
+      result = runHttpAction(this.httpActionHost, action, request, caller, run.context);
+    } catch (error) {
+      result = Promise.reject(error);
+    }
+    void result.then(
+      (response) => run.answered(response),
+      (error: unknown) => run.failed(error),
+    );
   }
 
-  private httpActionHost: HttpActionHost | undefined;
+  private httpActionHost: HttpActionHost<CallContext> | undefined;
 
   /**
    * ctx.runQuery of an HTTP action: what `queryInAction` answers, taken from a finished cached run

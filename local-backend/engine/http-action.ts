@@ -6,6 +6,7 @@
 // frame built whole (`localBackendInHttpAction`), and ctx.runQuery and ctx.auth answer directly.
 import type { Value } from "convex/values";
 import type {
+  ContextSlot,
   ConvexGlobal,
   ConvexTestInternals,
   RequestMetadata,
@@ -13,9 +14,11 @@ import type {
 } from "./convex-test-internals.ts";
 
 /** What the engine gives an HTTP action run. */
-export interface HttpActionHost {
+export interface HttpActionHost<C> {
   internals: ConvexTestInternals;
   global: ConvexGlobal;
+  /** The engine's log context: the console hook files the handler's lines under it. */
+  logSlot: ContextSlot<C>;
   /** convex-test's accessor for a caller (ctx.runMutation and ctx.runAction go through it). */
   accessor(identity: HttpIdentity | null): TestAccessor;
   /** ctx.runQuery: a query of its own, through the query cache; undefined for a function handle. */
@@ -39,11 +42,12 @@ export interface HttpActionCaller {
 let nextRequest = 0;
 
 /** Runs the route's HTTP action (`router.lookup(…)[0]`) with `request`; rejects with what it threw. */
-export function runHttpAction(
-  host: HttpActionHost,
+export function runHttpAction<C>(
+  host: HttpActionHost<C>,
   action: unknown,
   request: Request,
   { identity, token }: HttpActionCaller,
+  log: C,
 ): Promise<Response> {
   const handler = handlerOf(action);
   const {
@@ -87,13 +91,19 @@ export function runHttpAction(
     authToken: token,
   };
   // As invokeFunction calls it, without an async function of its own around (a promise less).
-  return host.internals.localBackendInHttpAction(host.global, metadata, () => {
-    try {
-      return Promise.resolve(handler(ctx, request) as Response | Promise<Response>);
-    } catch (error) {
-      return Promise.reject(error);
-    }
-  });
+  return host.internals.localBackendInHttpAction(
+    host.global,
+    metadata,
+    () => {
+      try {
+        return Promise.resolve(handler(ctx, request) as Response | Promise<Response>);
+      } catch (error) {
+        return Promise.reject(error);
+      }
+    },
+    host.logSlot,
+    log,
+  );
 }
 
 /** The handler an httpAction wraps (convex-test's getHandler). */

@@ -51,3 +51,54 @@ export class TimeLimit {
     return cpuMs > limitMs;
   }
 }
+
+/** A run `Deadlines` watches: `expire` is called if it is still watched at `at` (ms, `Clocks.wall`). */
+export interface Watched {
+  at: number;
+  expire(): void;
+}
+
+/**
+ * Runs that each expire some time after they start (HTTP actions), watched by one timer for all
+ * instead of one per run: it waits for the earliest deadline armed, then expires what is due and waits
+ * for the earliest left.
+ */
+export class Deadlines {
+  private runs = new Set<Watched>();
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private armedAt = Infinity;
+
+  constructor(private readonly clocks: Pick<Clocks, "wall"> = processClocks) {}
+
+  /** Watches `run` from now until `done(run)`; it expires `limitMs` from now. */
+  watch(run: Watched, limitMs: number) {
+    run.at = this.clocks.wall() + limitMs;
+    this.runs.add(run);
+    if (run.at < this.armedAt) this.arm(run.at);
+  }
+
+  done(run: Watched) {
+    this.runs.delete(run);
+  }
+  private arm(at: number) {
+    clearTimeout(this.timer);
+    this.armedAt = at;
+    this.timer = setTimeout(() => this.sweep(), Math.max(0, at - this.clocks.wall()));
+    this.timer.unref();
+  }
+
+  private sweep() {
+    this.timer = undefined;
+    this.armedAt = Infinity;
+    const now = this.clocks.wall();
+    let next = Infinity;
+    for (const run of this.runs) {
+      if (run.at > now) next = Math.min(next, run.at);
+      else {
+        this.runs.delete(run);
+        run.expire();
+      }
+    }
+    if (next < Infinity) this.arm(next);
+  }
+}

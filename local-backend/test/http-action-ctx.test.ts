@@ -125,3 +125,65 @@ describe("the site port's request path", () => {
     expect(await head.text()).toBe("");
   });
 });
+
+describe("an HTTP action's run", () => {
+  const logEntries = async () => {
+    const res = await fetch(`${backend.url}/api/stream_function_logs?cursor=0`, {
+      headers: { Authorization: `Convex ${backend.adminKey}` },
+    });
+    return ((await res.json()) as { entries: Record<string, unknown>[] }).entries;
+  };
+
+  it("is in the function log under its route, with its lines and outcome", async () => {
+    const ok = await fetch(`${backend.siteUrl}/api/logged/ok`);
+    expect(ok.status).toBe(201);
+    const failed = await fetch(`${backend.siteUrl}/api/logged/fail`);
+    expect(failed.status).toBe(500);
+    const entries = (await logEntries()).filter((e) => e.identifier === "GET /api/logged/*");
+    expect(entries).toEqual([
+      expect.objectContaining({
+        kind: "Completion",
+        udfType: "HttpAction",
+        logLines: ["[LOG] logged /api/logged/ok", "[WARN] careful"],
+        error: null,
+        success: 201,
+      }),
+      expect.objectContaining({
+        udfType: "HttpAction",
+        logLines: ["[LOG] logged /api/logged/fail", "[WARN] careful"],
+        error: "Uncaught Error: logged route failed",
+        success: null,
+      }),
+    ]);
+  });
+
+  it("fails with Convex's timeout error past an action's time limit", async () => {
+    const limits = { ...backend.engine.limits };
+    // Shortened so the test runs in a moment (Convex: 30 minutes, an action's limit).
+    Object.assign(backend.engine.limits, { actionMs: 300 });
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      const quick = await fetch(`${backend.siteUrl}/api/slow?ms=50`);
+      expect(await quick.text()).toBe("slept 50");
+      const slow = await fetch(`${backend.siteUrl}/api/slow?ms=1000`);
+      expect(slow.status).toBe(500);
+      expect(await slow.json()).toEqual({
+        code: expect.stringMatching(/^\[Request ID: [0-9a-f]{16}\] Server Error$/),
+      });
+      expect(errors).toHaveBeenCalledWith(
+        expect.stringContaining("HTTP action GET /api/slow?ms=1000 failed"),
+        expect.objectContaining({
+          message: "Function execution timed out (maximum duration: 300ms)",
+        }),
+      );
+      const entries = (await logEntries()).filter((e) => e.identifier === "GET /api/slow");
+      expect(entries.map((e) => e.error)).toEqual([
+        null,
+        "Function execution timed out (maximum duration: 300ms)",
+      ]);
+    } finally {
+      Object.assign(backend.engine.limits, limits);
+      errors.mockRestore();
+    }
+  });
+});

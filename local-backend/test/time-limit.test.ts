@@ -1,7 +1,7 @@
 // The execution time limit counts the function's own time: neither the time the machine's other load
 // kept the process waiting (wall time only) nor other threads' CPU, GC's included (CPU time only).
-import { describe, expect, it } from "vitest";
-import { TimeLimit, type Clocks } from "../engine/time-limit.ts";
+import { describe, expect, it, vi } from "vitest";
+import { Deadlines, TimeLimit, type Clocks } from "../engine/time-limit.ts";
 
 /** Clocks the test moves by hand; counts the CPU readings (each one a syscall). */
 function manualClocks() {
@@ -65,5 +65,37 @@ describe("execution time limit", () => {
     clocks.now += 1001;
     clocks.cpuMs += 990;
     expect(limit.over(quick, 1000)).toBe(false);
+  });
+});
+
+describe("HTTP actions' deadlines", () => {
+  it("expires each run at its own deadline, and none that ended first", () => {
+    vi.useFakeTimers();
+    try {
+      const deadlines = new Deadlines({ wall: () => Date.now() });
+      const expired: string[] = [];
+      const run = (name: string, limitMs: number) => {
+        const watched = { at: 0, expire: () => expired.push(name) };
+        deadlines.watch(watched, limitMs);
+        return watched;
+      };
+      const a = run("a", 1000);
+      vi.advanceTimersByTime(300);
+      run("b", 1000);
+      // A shorter limit (tests shorten it) is due before the timer armed for the oldest run.
+      run("c", 100);
+      const d = run("d", 1000);
+      vi.advanceTimersByTime(100);
+      expect(expired).toEqual(["c"]);
+      deadlines.done(a);
+      deadlines.done(d);
+      vi.advanceTimersByTime(700);
+      expect(expired).toEqual(["c"]);
+      vi.advanceTimersByTime(200);
+      expect(expired).toEqual(["c", "b"]);
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

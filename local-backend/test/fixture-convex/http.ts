@@ -282,3 +282,26 @@ http.route({
   method: "GET",
   handler: httpActionGeneric(async () => ({ status: 200 }) as unknown as Response),
 });
+
+// An HTTP action in the function log, and one past its time limit (http-action-ctx.test.ts).
+http.route({
+  pathPrefix: "/api/logged/",
+  method: "GET",
+  handler: httpActionGeneric(async (_ctx, request) => {
+    const { pathname } = new URL(request.url);
+    console.log("logged", pathname);
+    console.warn("careful");
+    if (pathname.endsWith("/fail")) throw new Error("logged route failed");
+    return new Response("ok", { status: 201 });
+  }),
+});
+
+http.route({
+  path: "/api/slow",
+  method: "GET",
+  handler: httpActionGeneric(async (_ctx, request) => {
+    const ms = Number(new URL(request.url).searchParams.get("ms"));
+    await new Promise((resolve) => setTimeout(resolve, ms));
+    return new Response(`slept ${ms}`);
+  }),
+});
