@@ -34,6 +34,7 @@ export class FunctionLogs {
     this.entries.push({ cursor, execution: e });
     // Trimmed once per KEPT records, not by one each time (a shift of the whole array).
     if (this.entries.length >= 2 * KEPT) this.entries.splice(0, this.entries.length - KEPT);
+    if (this.waiters.size === 0) return;
     for (const wake of this.waiters) wake();
     this.waiters.clear();
   }
