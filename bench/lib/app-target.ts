@@ -8,8 +8,8 @@
  * customers have none, so position writes do not re-run it). `watchers: "visitors"` watches signed
  * out instead. The map's queries do not read the viewer, so all watchers share one run per change.
  */
-import { ConvexClient } from "convex/browser";
 import { anyApi } from "convex/server";
+import { ConvexReactClient } from "convex/react";
 import WebSocket from "ws";
 import {
   createAccounts,
@@ -102,9 +102,12 @@ export async function startAppTarget(
   const { accounts: pros, professionalIds } = await createProfessionals(backend, clients);
   const indexOf = new Map(professionalIds.map((id, i) => [id, String(i)]));
 
-  const open: ConvexClient[] = [];
+  // The app's client (src/app/providers.tsx), as useQuery drives it: a watch's callback runs when its
+  // query's result changed and reads it with localQueryResult(). (convex/browser's ConvexClient instead
+  // visits every listener of the client and JSON.parses its query token on every Transition.)
+  const open: ConvexReactClient[] = [];
   const connect = (token: string | null) => {
-    const c = new ConvexClient(backend.url, {
+    const c = new ConvexReactClient(backend.url, {
       webSocketConstructor: ws,
       unsavedChangesWarning: false,
     });
@@ -112,14 +115,23 @@ export async function startAppTarget(
     open.push(c);
     return c;
   };
+  const onUpdate = (
+    c: ConvexReactClient,
+    fn: string,
+    args: Record<string, unknown>,
+    onValue: (v: unknown) => void,
+  ) => {
+    const watch = c.watchQuery(anyApi[fn.split(":")[0]][fn.split(":")[1]], args);
+    return watch.onUpdate(() => onValue(watch.localQueryResult()));
+  };
   const firstValue = (
-    c: ConvexClient,
+    c: ConvexReactClient,
     fn: string,
     args: Record<string, unknown>,
     onValue: (v: unknown) => void = () => {},
   ) =>
     new Promise<void>((ready) =>
-      c.onUpdate(anyApi[fn.split(":")[0]][fn.split(":")[1]], args, (v) => {
+      onUpdate(c, fn, args, (v) => {
         onValue(v);
         ready();
       }),
@@ -156,16 +168,13 @@ export async function startAppTarget(
           let last: number | undefined;
           let arrived = () => {};
           loaded.push(new Promise((resolve) => (arrived = resolve)));
-          const unsubscribe = c.onUpdate(
-            anyApi.locations.marker,
-            { professionalId: id },
-            (at: { lat: number } | null) => {
-              arrived();
-              if (at !== null && at.lat !== last)
-                seen(indexOf.get(id) ?? id, at.lat, traceStages ? lastFrameAt : undefined);
-              last = at?.lat;
-            },
-          );
+          const unsubscribe = onUpdate(c, "locations:marker", { professionalId: id }, (value) => {
+            const at = value as { lat: number } | null;
+            arrived();
+            if (at !== null && at.lat !== last)
+              seen(indexOf.get(id) ?? id, at.lat, traceStages ? lastFrameAt : undefined);
+            last = at?.lat;
+          });
           markers.set(id, unsubscribe);
         }
       });
