@@ -68,10 +68,27 @@ export class Persistence {
   /** Whether everything committed and stored so far is on disk already (durable() would not wait). */
   isDurable = () => this.pendingFiles.size === 0 && this.log.isSynced();
 
-  /** Resolves once everything committed and stored so far is on disk. */
+  /** The fdatasync every durable() call of this turn of the event loop shares. */
+  private syncing: Promise<void> | undefined;
+
+  /**
+   * Resolves once everything committed and stored so far is on disk. The fdatasync runs at the end of
+   * the turn (setImmediate), so the commits of one turn, such as a burst of queued mutations, share one.
+   */
   durable = async () => {
     while (this.pendingFiles.size > 0) await Promise.all(this.pendingFiles);
-    this.log.sync();
+    if (this.log.isSynced()) return;
+    await (this.syncing ??= new Promise<void>((resolve, reject) =>
+      setImmediate(() => {
+        this.syncing = undefined;
+        try {
+          this.log.sync();
+          resolve();
+        } catch (error) {
+          reject(error);
+        }
+      }),
+    ));
   };
 
   /** The engine's commit and file hooks: each is appended to the log; `committed` follows a commit. */

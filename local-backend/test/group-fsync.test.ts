@@ -20,6 +20,7 @@ vi.mock("node:fs", async (importOriginal) => {
 });
 
 const { TransactionLog } = await import("../durability/log.ts");
+const { Persistence } = await import("../persistence.ts");
 
 afterAll(removeTempDataDirs);
 
@@ -56,5 +57,26 @@ it("a failed fdatasync is thrown and its records are not counted as durable", ()
   expect(log.isSynced()).toBe(false);
   log.sync(); // the next caller tries again
   expect(log.isSynced()).toBe(true);
+  log.close();
+});
+
+it("the durable() calls of one turn share one fdatasync, taken at the end of the turn", async () => {
+  const dir = tempDataDir();
+  const log = new TransactionLog(dir);
+  const persistence = Persistence.open(log, dir, { storageSecret: "test" });
+  calls.length = 0;
+
+  // a burst of commits, each waiting for its own durable() as a queued mutation's answer does
+  const waits = [1n, 2n, 3n].map((ts) => {
+    log.appendCommit(ts, [], 0, 0);
+    return persistence.durable();
+  });
+  expect(calls).toHaveLength(0); // not yet: later commits of this turn join it
+  await Promise.all(waits);
+  expect(calls).toHaveLength(1);
+  expect(persistence.isDurable()).toBe(true);
+
+  await persistence.durable(); // nothing new: no fdatasync
+  expect(calls).toHaveLength(1);
   log.close();
 });
