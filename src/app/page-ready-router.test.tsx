@@ -4,8 +4,8 @@ import { Link, useRoutes } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { PageReadyRouter } from "@/app/page-ready-router";
 
-/** A load whose promises the test settles, one per pathname asked for. */
-function manualLoad() {
+/** The pages under a PageReadyRouter whose loads the test settles, one per pathname asked for. */
+function renderPages() {
   const pending = new Map<string, () => void>();
   const asked: string[] = [];
   const load = (pathname: string) => {
@@ -17,7 +17,12 @@ function manualLoad() {
     pending.get(pathname)!();
     return waitFor(() => expect(screen.getByRole("heading").textContent).toBe(page));
   };
-  return { load, asked, finish };
+  render(
+    <PageReadyRouter load={load}>
+      <Pages />
+    </PageReadyRouter>,
+  );
+  return { asked, finish };
 }
 
 function Pages() {
@@ -42,12 +47,7 @@ afterEach(cleanup);
 
 describe("PageReadyRouter", () => {
   it("keeps the URL and the page until the next page's modules have loaded, then changes both", async () => {
-    const { load, asked, finish } = manualLoad();
-    render(
-      <PageReadyRouter load={load}>
-        <Pages />
-      </PageReadyRouter>,
-    );
+    const { asked, finish } = renderPages();
     await userEvent.click(screen.getByRole("link", { name: "Log in" }));
 
     expect(asked).toEqual(["/login"]);
@@ -69,12 +69,7 @@ describe("PageReadyRouter", () => {
   });
 
   it("goes where the last navigation asked when an earlier one loads later", async () => {
-    const { load, finish } = manualLoad();
-    render(
-      <PageReadyRouter load={load}>
-        <Pages />
-      </PageReadyRouter>,
-    );
+    const { finish } = renderPages();
     await userEvent.click(screen.getByRole("link", { name: "Log in" }));
     await userEvent.click(screen.getByRole("link", { name: "About" }));
     await finish("/about", "About");
@@ -87,12 +82,7 @@ describe("PageReadyRouter", () => {
   it("drops a navigation still loading when the user goes back meanwhile", async () => {
     window.history.replaceState({ idx: 0 }, "", "/about");
     window.history.pushState({ idx: 1 }, "", "/signup");
-    const { load, finish } = manualLoad();
-    render(
-      <PageReadyRouter load={load}>
-        <Pages />
-      </PageReadyRouter>,
-    );
+    const { finish } = renderPages();
     await userEvent.click(screen.getByRole("link", { name: "Log in" }));
     window.history.back();
     await waitFor(() => expect(screen.getByRole("heading").textContent).toBe("About"));
