@@ -19,7 +19,7 @@ import { refreshMarker } from "./model/mapMarkers";
 import { professionalOfUser } from "./model/professionalOfUser";
 import { updateSettings as saveSettings } from "./model/settings";
 import { adminCredentials } from "./model/adminCredentials";
-import { normalizeEmail, userByUsername, usernameTaken } from "./model/users";
+import { normalizeEmail, roleOf, userByUsername, usernameTaken } from "./model/users";
 import {
   bookingStatus,
   city,
@@ -32,9 +32,6 @@ import {
   type VerificationStatus,
   userFilter,
 } from "./validators";
-
-/** A user's role; accounts made before roles were stored are customers. */
-const roleOf = (u: Doc<"users">): Role => u.role ?? "customer";
 
 /** Rows per admin list, and the cap on each count in admin:stats (a count at the cap means "at least"). */
 const LIST_LIMIT = 500;

@@ -2,6 +2,7 @@ import { v } from "convex/values";
 import { adminMutation, adminQuery } from "./functions";
 import { professionalOfUser } from "./model/professionalOfUser";
 import { history, restore as restoreAccount, suspend as suspendAccount } from "./model/suspension";
+import { roleOf } from "./model/users";
 
 /** Who is suspended or restored, and why (the reason is kept in the account's history). */
 const accountChange = { userId: v.id("users"), reason: v.string() };
@@ -47,7 +48,7 @@ export const get = adminQuery({
       name: user.name ?? "",
       email: user.email ?? "",
       phone: user.phone ?? "",
-      role: user.role ?? "customer",
+      role: roleOf(user),
       username: user.username ?? null,
       professionalId: pro?._id ?? null,
       isSelf: user._id === ctx.viewer._id,

@@ -4,6 +4,7 @@
  */
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
+import { roleOf } from "./users";
 
 export const HEARTBEAT_MS = 30_000;
 export const OFFLINE_AFTER_MS = 70_000;
@@ -22,7 +23,7 @@ export async function heartbeat(
     .withIndex("by_userId", (q) => q.eq("userId", user._id))
     .unique();
   if (row !== null && row.online && now - row.lastSeen < MIN_WRITE_MS) return null;
-  const role = user.role ?? "customer";
+  const role = roleOf(user);
   if (row === null)
     await ctx.db.insert("presence", { userId: user._id, role, online: true, lastSeen: now });
   else await ctx.db.patch("presence", row._id, { role, online: true, lastSeen: now });

@@ -26,6 +26,9 @@ const NEW_PROFILE = {
   available: true,
 };
 
+/** A user's role; accounts made before roles were stored are customers. */
+export const roleOf = (user: Doc<"users">): Role => user.role ?? "customer";
+
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
