@@ -180,6 +180,10 @@ const drills: Drill[] = [
     },
   },
   {
+    name: "hostile-frames",
+    run: async () => vitest(["drills/hostile-frames.test.ts"], ["hostile frames"]),
+  },
+  {
     name: "abuse",
     run: async () =>
       vitest(["drills/abuse.test.ts", "drills/abuse-render.test.tsx"], ["abuse:"], {

@@ -11,7 +11,7 @@ import { RecoveryError } from "./durability/log.ts";
 import { FunctionError } from "./engine/engine.ts";
 import { HOST, startBackend, type Backend } from "./server.ts";
 import { InvalidCorsOrigin } from "./site.ts";
-import { createStaticServer } from "./static.ts";
+import { createStaticServer, FRAME_HEADERS } from "./static.ts";
 
 const { values } = parseArgs({
   options: {
@@ -82,7 +82,9 @@ let vite: { close(): Promise<void> } | undefined;
 if (values.vite) {
   process.env.VITE_CONVEX_URL ??= backend.url;
   const { createServer } = await import("vite");
-  const server = await createServer({ server: { host: HOST, port: webPort, strictPort: true } });
+  const server = await createServer({
+    server: { host: HOST, port: webPort, strictPort: true, headers: FRAME_HEADERS },
+  });
   await server.listen();
   vite = server;
 } else if (values.serve) {

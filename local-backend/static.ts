@@ -55,6 +55,12 @@ function decodedPath(req: IncomingMessage): string | null {
   }
 }
 
+/** On every answer of the web port: no other site may show the app in a frame (clickjacking). */
+export const FRAME_HEADERS = {
+  "X-Frame-Options": "DENY",
+  "Content-Security-Policy": "frame-ancestors 'none'",
+};
+
 export function createStaticServer(rootDir: string): Server {
   const root = path.resolve(rootDir);
   const index = path.join(root, "index.html");
@@ -71,6 +77,7 @@ export function createStaticServer(rootDir: string): Server {
     return body;
   };
   return createServer((req, res) => {
+    for (const [name, value] of Object.entries(FRAME_HEADERS)) res.setHeader(name, value);
     try {
       serve(req, res);
     } catch (error) {

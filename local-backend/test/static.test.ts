@@ -46,6 +46,14 @@ describe("static server (--serve)", () => {
       }).on("error", reject);
     });
 
+  it("forbids framing on every answer, errors included", async () => {
+    for (const target of ["/", "/assets/app-abc.js", "/some/route", "/assets/gone.js", "/%"]) {
+      const res = await get(target);
+      expect(res.headers["x-frame-options"], target).toBe("DENY");
+      expect(res.headers["content-security-policy"], target).toBe("frame-ancestors 'none'");
+    }
+  });
+
   it("compresses text with brotli or gzip as accepted, plain otherwise", async () => {
     const br = await get("/assets/app-abc.js", "gzip, deflate, br");
     expect(br.headers["content-encoding"]).toBe("br");
