@@ -1,4 +1,4 @@
-// convex/auth.config.ts is honoured as Convex does (issue 12, item 2): a customJwt provider whose JWKS
+// convex/auth.config.ts is honoured as Convex does: a customJwt provider whose JWKS
 // this test serves, an ES256 one with a data: URL, an OIDC provider whose discovery document this test
 // serves, next to the deployment's own Convex Auth issuer. Checks and texts: crates/authentication,
 // identity fields: crates/keybroker UserIdentity.

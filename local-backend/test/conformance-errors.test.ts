@@ -1,4 +1,4 @@
-// Error texts as Convex gives them (issue 12, item 9): argument and return value validation
+// Error texts as Convex gives them: argument and return value validation
 // (crates/common/src/schemas/validator.rs, crates/udf/src/validation.rs), schema enforcement, uncaught
 // errors, the dev deployment's "[Request ID: …] Server Error" frame, unknown HTTP routes
 // (crates/isolate/src/environment/action/mod.rs).

@@ -1,4 +1,4 @@
-// Convex's limits, enforced with Convex's error texts (issue 12, item 4): docs "Limits" page, and
+// Convex's limits, enforced with Convex's error texts: docs "Limits" page, and
 // crates/value (arrays, fields, nesting), crates/common/src/document.rs (document size and nesting),
 // crates/database reads.rs / writes.rs (per-function reads and writes), crates/model scheduled_jobs,
 // crates/isolate (execution time, argument and return value size).

@@ -1,5 +1,5 @@
 // HTTP action responses stream as on Convex: a ReadableStream body reaches the client chunk by chunk
-// as the handler produces it, not all at once when it ends (issue 12, item 6).
+// as the handler produces it, not all at once when it ends.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { anyApi } from "convex/server";
 import { ConvexHttpClient } from "convex/browser";

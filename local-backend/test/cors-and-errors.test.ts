@@ -1,4 +1,4 @@
-// CORS on the site port and error answers as Convex gives them (issue 10, item 7).
+// CORS on the site port and error answers as Convex gives them.
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import WebSocket from "ws";
 import { MAX_RESOLVED } from "../engine/engine.ts";

@@ -1,4 +1,4 @@
-// Stored files can never run as pages of the backend's origin (issue 10, item 5).
+// Stored files can never run as pages of the backend's origin.
 import { anyApi } from "convex/server";
 import { ConvexHttpClient } from "convex/browser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

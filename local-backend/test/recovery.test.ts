@@ -1,4 +1,4 @@
-// Recovery that never passes off lost data as a clean start (issue 10, item 6).
+// Recovery that never passes off lost data as a clean start.
 import { spawn } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";

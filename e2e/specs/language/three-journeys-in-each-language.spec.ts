@@ -7,8 +7,8 @@ import { LANGUAGES, m, say, type Locale } from "../../i18n";
 import type { NewProfessional } from "../../pages/auth-pages";
 
 /*
- * The three journeys of issue 16, once in English and once in Nepali: every browser starts in the
- * language under test (its navigator.languages), every label the page objects use and every text
+ * The three journeys (a professional signs up, the admin verifies, a customer books), once in
+ * English and once in Nepali: every browser starts in the language under test (its navigator.languages), every label the page objects use and every text
  * checked here is the app's own catalogue message in that language.
  */
 

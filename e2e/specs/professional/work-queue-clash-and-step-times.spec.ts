@@ -1,9 +1,9 @@
 import { expect, test } from "../../fixtures";
 import { unique } from "../../env";
-import { bookAt, kathmanduDay, verifiedElectrician } from "./people";
+import { bookAt, kathmanduDay, verifiedElectrician } from "../../people";
 
 /**
- * Defect 6 (issue 15): the professional's work queue is safe — a new request is at the top, a
+ * The professional's work queue is safe — a new request is at the top, a
  * request that clashes with an accepted job warns before it is accepted, and the job's own steps
  * are refused (with the time they open) more than an hour before the booked time.
  */
@@ -41,7 +41,7 @@ for (const width of [360, 1280]) {
     const warning = professional.page.getByRole("dialog", { name: "Accept a clashing job?" });
     await expect(warning).toContainText("within two hours of this one");
     await professional.page.screenshot({
-      path: `e2e/screenshots/issue-15-clash-warning-${width}.png`,
+      path: `e2e/screenshots/clash-warning-${width}.png`,
     });
     await warning.getByRole("button", { name: "Go back" }).click();
     await expect(warning).toBeHidden();
@@ -57,7 +57,7 @@ for (const width of [360, 1280]) {
     await warning.getByRole("button", { name: "Accept anyway" }).click();
     await expect(clashing).toContainText("Accepted");
     await professional.page.screenshot({
-      path: `e2e/screenshots/issue-15-work-queue-${width}.png`,
+      path: `e2e/screenshots/work-queue-${width}.png`,
       fullPage: true,
     });
   });

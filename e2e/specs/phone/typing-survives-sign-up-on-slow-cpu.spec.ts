@@ -1,10 +1,10 @@
 import type { BrowserContextOptions, WebSocket } from "@playwright/test";
 import { expect, test, type Actor } from "../../fixtures";
 import type { NewUser } from "../../pages/auth-pages";
-import { newCustomer, newProfessional } from "./people";
+import { newCustomer, newProfessional } from "../../people";
 
 /**
- * Defect 3 (issue 15): on a slow phone (Chromium's CPU throttled 4× through the DevTools protocol),
+ * On a slow phone (Chromium's CPU throttled 4× through the DevTools protocol),
  * what the user types on /login right after a successful sign-up stays typed once the auth state
  * has settled after the sign-up's sign-out.
  *

@@ -1,7 +1,7 @@
 import { E2E, unique } from "../../env";
 import { expect, test } from "../../fixtures";
 
-/** Defect 10 (issue 15): a contact message reaches the admins' inbox, its count live in the sidebar. */
+/** A contact message reaches the admins' inbox, its count live in the sidebar. */
 test("a visitor's contact message raises the admin's unread count live; marking it handled lowers it", async ({
   actor,
 }) => {
@@ -31,7 +31,7 @@ test("a visitor's contact message raises the admin's unread count live; marking 
     "href",
     /^mailto:maya@example\.np/,
   );
-  await admin.page.screenshot({ path: "e2e/screenshots/issue-15-admin-inbox-1280.png" });
+  await admin.page.screenshot({ path: "e2e/screenshots/admin-inbox-1280.png" });
   await item.getByRole("button", { name: "Mark handled" }).click();
   await expect(item).toBeHidden();
   if (before === 0) await expect(link.getByLabel(/unread/)).toHaveCount(0);

@@ -2,7 +2,7 @@ import { E2E, unique } from "../../env";
 import { expect, test } from "../../fixtures";
 
 /**
- * Admin desk (issue 15): a customer reports a booking; the admins' open-report count rises live; the
+ * Admin desk: a customer reports a booking; the admins' open-report count rises live; the
  * admin resolves it with a note, and the reporter sees it resolved, with the note, live.
  */
 for (const width of [360, 1280]) {
@@ -33,7 +33,7 @@ for (const width of [360, 1280]) {
     await dialog.getByLabel("What happened?").selectOption({ label: "Asked for more money" });
     const text = `He asked for Nrs. 500 more on the phone ${id}`;
     await dialog.getByLabel("Tell us more").fill(text);
-    await customer.page.screenshot({ path: `e2e/screenshots/issue-15-report-dialog-${width}.png` });
+    await customer.page.screenshot({ path: `e2e/screenshots/report-dialog-${width}.png` });
     await dialog.getByRole("button", { name: "Send report" }).click();
     await expect(dialog).toBeHidden();
     await expect(card.getByRole("list", { name: "Your reports on this booking" })).toContainText(
@@ -44,14 +44,14 @@ for (const width of [360, 1280]) {
     await expect(link.getByLabel(`${before + 1} open`)).toBeVisible();
     const item = main.getByRole("listitem").filter({ hasText: text });
     await expect(item).toBeVisible();
-    await admin.page.screenshot({ path: "e2e/screenshots/issue-15-admin-reports-1280.png" });
+    await admin.page.screenshot({ path: "e2e/screenshots/admin-reports-1280.png" });
     await item.getByRole("link", { name: "Asked for more money" }).click();
     await expect(main).toContainText(text);
     await expect(main).toContainText("Anita Gurung");
     const answer = `We spoke to the professional; the price stays as booked ${id}`;
     await main.getByLabel("Note").fill(answer);
     await admin.page.screenshot({
-      path: "e2e/screenshots/issue-15-admin-report-1280.png",
+      path: "e2e/screenshots/admin-report-1280.png",
       fullPage: true,
     });
     await main.getByRole("button", { name: "Resolve" }).click();
@@ -64,7 +64,7 @@ for (const width of [360, 1280]) {
     await expect(mine).toContainText("Resolved");
     await expect(mine).toContainText(`GharSewa's answer: ${answer}`);
     await customer.page.screenshot({
-      path: `e2e/screenshots/issue-15-report-resolved-${width}.png`,
+      path: `e2e/screenshots/report-resolved-${width}.png`,
       fullPage: true,
     });
   });

@@ -1,6 +1,6 @@
 import { unique } from "../../env";
 import { expect, test, type Actor } from "../../fixtures";
-import { bookAt, kathmanduInput, newCustomer, verifiedElectrician } from "./people";
+import { bookAt, kathmanduInput, newCustomer, verifiedElectrician } from "../../people";
 
 /** The customer books `proName` for soon; the professional takes the job to completion. */
 async function completedJob(customer: Actor, professional: Actor, proName: string, note: string) {
@@ -26,7 +26,7 @@ async function review(customer: Actor, note: string, stars: number, comment: str
 }
 
 /**
- * The public profile (issue 15): reviews with comments newest first and paginated, the rating
+ * The public profile: reviews with comments newest first and paginated, the rating
  * distribution and stats, no address or phone; a review appears live on another visitor's open
  * profile; the professional replies once.
  */
@@ -88,7 +88,7 @@ test("profile: reviews newest first, paginated, live to another visitor; distrib
   await expect(main).not.toContainText(pro.phone);
   await expect(main).not.toContainText(pro.address);
   await expect(main).not.toContainText(pro.zipCode);
-  await v.screenshot({ path: "e2e/screenshots/issue-15-profile-360.png", fullPage: true });
+  await v.screenshot({ path: "e2e/screenshots/profile-360.png", fullPage: true });
 
   // the professional replies once to the newest review; everyone sees it, the form is gone
   const own = professional.page;
@@ -102,5 +102,5 @@ test("profile: reviews newest first, paginated, live to another visitor; distrib
   await expect(reviews.first()).toContainText("Thank you, see you again!");
   // others read replies but cannot write one
   await expect(v.getByRole("button", { name: "Send reply" })).toHaveCount(0);
-  await own.screenshot({ path: "e2e/screenshots/issue-15-profile-1280.png", fullPage: true });
+  await own.screenshot({ path: "e2e/screenshots/profile-1280.png", fullPage: true });
 });

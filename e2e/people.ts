@@ -1,7 +1,7 @@
 import { expect } from "@playwright/test";
-import { E2E, unique } from "../../env";
-import type { Actor } from "../../fixtures";
-import type { NewProfessional, NewUser } from "../../pages/auth-pages";
+import { E2E, unique } from "./env";
+import type { Actor } from "./fixtures";
+import type { NewProfessional, NewUser } from "./pages/auth-pages";
 
 /** A new customer's details (not yet signed up). */
 export function newCustomer(address = "Ward 4, Tribhuvan Chowk, Nepalgunj"): NewUser {

@@ -8,7 +8,7 @@ const PRO = {
 };
 
 /**
- * Admin desk (issue 15): suspending a professional signs their open browser out at once and keeps
+ * Admin desk: suspending a professional signs their open browser out at once and keeps
  * them out, and their card leaves a customer's open search page and joins another admin's open list
  * of suspended accounts; restoring undoes all three.
  */
@@ -50,13 +50,13 @@ for (const width of [360, 1280]) {
     const notice = pro.page.getByRole("dialog", { name: "Your account has been suspended" });
     await expect(notice).toBeVisible();
     await expect(notice).toContainText("This account is suspended. Please contact support.");
-    await pro.page.screenshot({ path: `e2e/screenshots/issue-15-suspended-notice-${width}.png` });
+    await pro.page.screenshot({ path: `e2e/screenshots/suspended-notice-${width}.png` });
     await notice.getByRole("button", { name: "OK" }).click();
     await expect(pro.page).not.toHaveURL("/professional-dashboard");
     // the customer's open search page loses the card, and the other admin's list of suspended gains it
     await expect(card).toHaveCount(0);
     await expect(suspendedRow).toBeVisible();
-    await watcher.page.screenshot({ path: `e2e/screenshots/issue-15-suspended-list-${width}.png` });
+    await watcher.page.screenshot({ path: `e2e/screenshots/suspended-list-${width}.png` });
 
     // signing in again is refused, with the reason
     await pro.page.goto("/professional-signin");
@@ -67,14 +67,14 @@ for (const width of [360, 1280]) {
       pro.page.getByText("This account is suspended. Please contact support."),
     ).toBeVisible();
     await expect(pro.page).toHaveURL("/professional-signin");
-    await pro.page.screenshot({ path: `e2e/screenshots/issue-15-suspended-signin-${width}.png` });
+    await pro.page.screenshot({ path: `e2e/screenshots/suspended-signin-${width}.png` });
 
     // the admin's user view records who, when and why
     const main = admin.page.getByRole("main");
     await expect(main.getByRole("status")).toContainText(reason);
     await expect(main.getByRole("list", { name: "Suspension history" })).toContainText(reason);
     await admin.page.screenshot({
-      path: "e2e/screenshots/issue-15-admin-user-suspended-1280.png",
+      path: "e2e/screenshots/admin-user-suspended-1280.png",
       fullPage: true,
     });
 

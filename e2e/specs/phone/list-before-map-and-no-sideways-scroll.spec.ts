@@ -1,9 +1,9 @@
 import { E2E } from "../../env";
 import { expect, test } from "../../fixtures";
-import { expectNoSidewaysScroll, signedInAdmin } from "./people";
+import { expectNoSidewaysScroll, signedInAdmin } from "../../people";
 
 /**
- * Defect 8 (issue 15): on a 360 px phone the search page shows the professionals before the map,
+ * On a 360 px phone the search page shows the professionals before the map,
  * with the first Book on the first screen; and no page scrolls sideways, at 360 px or 1280 px.
  */
 test("360 px search page: the list comes before the map and the first Book is on the first screen", async ({
@@ -24,7 +24,7 @@ test("360 px search page: the list comes before the map and the first Book is on
     map.evaluate((e) => e.getBoundingClientRect().top),
   ]);
   expect(listTop).toBeLessThan(mapTop);
-  await p.screenshot({ path: "e2e/screenshots/issue-15-search-first-screen-360.png" });
+  await p.screenshot({ path: "e2e/screenshots/search-first-screen-360.png" });
 });
 
 for (const width of [360, 1280]) {

@@ -1,11 +1,11 @@
 import { unique } from "../../env";
 import { expect, test } from "../../fixtures";
-import { kathmanduDay, verifiedElectrician } from "./people";
+import { kathmanduDay, verifiedElectrician } from "../../people";
 
 const NAMES = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
 
 /**
- * Issue 15, booking flow: a professional sets working days and hours on the dashboard (checked by
+ * Booking flow: a professional sets working days and hours on the dashboard (checked by
  * the same rule as the server), and a customer choosing a time outside them reads why before
  * Confirm; the server refuses it too (OUTSIDE_WORKING_HOURS), inside the dialog.
  */
@@ -42,7 +42,7 @@ for (const width of [360, 1280]) {
       `Customers can book you ${days.map((d) => NAMES[d]).join(", ")}, 09:00–17:00 (Nepal time).`,
     );
     await professional.page.screenshot({
-      path: `e2e/screenshots/issue-15-working-hours-${width}.png`,
+      path: `e2e/screenshots/working-hours-${width}.png`,
       fullPage: true,
     });
 
@@ -64,7 +64,7 @@ for (const width of [360, 1280]) {
     await expect(dialog).toContainText(outside);
     await when.fill(`${later.date}T20:00`);
     await expect(dialog).toContainText(outside);
-    await c.screenshot({ path: `e2e/screenshots/issue-15-outside-hours-${width}.png` });
+    await c.screenshot({ path: `e2e/screenshots/outside-hours-${width}.png` });
     // the server says no as well, inside the dialog
     await dialog.getByRole("button", { name: "Confirm booking" }).click();
     await expect(dialog.getByRole("alert")).toContainText(

@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "../../fixtures";
 
 /**
- * Issue 13: /services paints its category cards without Radix's popover code, which loads once the
+ * /services paints its category cards without Radix's popover code, which loads once the
  * page is idle. A card pressed (or focused) before that code arrives still opens on that first press.
  */
 async function holdPopoverCode(p: Page) {
@@ -29,13 +29,13 @@ test("a card tapped before the popover's code has loaded opens on that tap", asy
   const card = firstCard(p);
   await expect(card).toHaveAttribute("aria-expanded", "false");
   await expect(card).toHaveAttribute("aria-haspopup", "dialog");
-  await p.screenshot({ path: "e2e/screenshots/issue-13-services-plain-cards-360.png" });
+  await p.screenshot({ path: "e2e/screenshots/services-plain-cards-360.png" });
   await card.click();
   code.release();
   const dialog = p.getByRole("dialog");
   await expect(dialog.getByRole("link").first()).toBeVisible();
   await expect(card).toHaveAttribute("aria-expanded", "true");
-  await p.screenshot({ path: "e2e/screenshots/issue-13-services-card-open-360.png" });
+  await p.screenshot({ path: "e2e/screenshots/services-card-open-360.png" });
   await p.keyboard.press("Escape");
   await expect(dialog).toHaveCount(0);
   await expect(card).toBeFocused();

@@ -12,7 +12,7 @@ async function searchFromHeader(person: Actor, text: string) {
 }
 
 /**
- * Defect 5 (issue 15): the header search opens in the user's city — a signed-in customer's own,
+ * The header search opens in the user's city — a signed-in customer's own,
  * a visitor's chosen one — not always Nepalgunj, and Nepali words find services.
  */
 for (const width of [360, 1280]) {
@@ -45,7 +45,7 @@ for (const width of [360, 1280]) {
     await box.fill("बिजुली");
     await expect(visitor.page.getByRole("option").first()).toBeVisible();
     await visitor.page.screenshot({
-      path: `e2e/screenshots/issue-15-header-search-ne-${width}.png`,
+      path: `e2e/screenshots/header-search-ne-${width}.png`,
     });
   });
 }

@@ -1,11 +1,11 @@
 import { expect, test } from "../../fixtures";
-import { newProfessional, signUpProfessional } from "./people";
+import { newProfessional, signUpProfessional } from "../../people";
 
 const KATHMANDU = { latitude: 27.7172, longitude: 85.324 };
 const WHY = "Not verified yet, so not taking bookings.";
 
 /**
- * Defect 1 (issue 15): a new, unverified professional offers no Book anywhere a customer looks —
+ * A new, unverified professional offers no Book anywhere a customer looks —
  * the search card and the profile say why, the map shows no marker (so no popup with Book) — and
  * their own dashboard does not claim that customers can book them.
  */
@@ -40,7 +40,7 @@ test("an unverified professional has no Book on search, map or profile, and thei
     await expect(
       p.locator(".leaflet-popup").getByRole("link", { name: "View profile" }),
     ).toHaveAttribute("href", /^\/professionals\//);
-    await p.screenshot({ path: `e2e/screenshots/issue-15-unverified-search-${width}.png` });
+    await p.screenshot({ path: `e2e/screenshots/unverified-search-${width}.png` });
 
     await card.getByRole("link", { name: pro.name }).click();
     await expect(p).toHaveURL(/\/professionals\//);
@@ -49,7 +49,7 @@ test("an unverified professional has no Book on search, map or profile, and thei
     await expect(main).toContainText("Unverified");
     await expect(main).toContainText(WHY);
     await expect(main.getByRole("button", { name: /Book/ })).toHaveCount(0);
-    await p.screenshot({ path: `e2e/screenshots/issue-15-unverified-profile-${width}.png` });
+    await p.screenshot({ path: `e2e/screenshots/unverified-profile-${width}.png` });
   }
 
   await professional.auth.professionalSignIn(pro.email, pro.password);

@@ -1,7 +1,7 @@
 import { E2E, unique } from "../../env";
 import { expect, test } from "../../fixtures";
 
-/** Admin desk (issue 15): the bookings view filters by status, city and customer, and opens the event log. */
+/** Admin desk: the bookings view filters by status, city and customer, and opens the event log. */
 for (const width of [360, 1280]) {
   test(`admin filters bookings and reads one booking's event log (${width} px)`, async ({
     actor,
@@ -44,7 +44,7 @@ for (const width of [360, 1280]) {
     await expect(admin.page).not.toHaveURL(/city=/);
     await expect(main.getByText(/^Customer:/)).toBeVisible();
     await admin.page.screenshot({
-      path: `e2e/screenshots/issue-15-admin-bookings-${width}.png`,
+      path: `e2e/screenshots/admin-bookings-${width}.png`,
       fullPage: true,
     });
 
@@ -60,7 +60,7 @@ for (const width of [360, 1280]) {
     await expect(steps.nth(1)).toContainText("by Bikash Shrestha (customer)");
     await expect(steps.nth(1)).toContainText(`Reason: ${reason}`);
     await admin.page.screenshot({
-      path: `e2e/screenshots/issue-15-admin-booking-log-${width}.png`,
+      path: `e2e/screenshots/admin-booking-log-${width}.png`,
       fullPage: true,
     });
   });

@@ -2,7 +2,7 @@ import { E2E, unique } from "../../env";
 import { expect, test } from "../../fixtures";
 
 /**
- * Defects 4 and 2 (issue 15): a visitor's Book survives login and sign-up, and a refused booking
+ * A visitor's Book survives login and sign-up, and a refused booking
  * says why inside the dialog, not under its backdrop. Seen at 360 px and 1280 px.
  */
 for (const width of [360, 1280]) {
@@ -40,7 +40,7 @@ for (const width of [360, 1280]) {
     await expect(p).toHaveURL(/\/services\/search\?.*serviceName=Electrician/);
     const dialog = p.getByRole("dialog", { name: `Book ${E2E.demoProfessional.name}` });
     await expect(dialog).toBeVisible();
-    // the profile's Kathmandu address is not carried into a Nepalgunj booking (defect 7)
+    // the profile's Kathmandu address is not carried into a Nepalgunj booking
     await expect(dialog.getByLabel("Address")).toHaveValue("Baneshwor-10");
 
     await dialog.getByRole("checkbox").first().check();
@@ -49,11 +49,11 @@ for (const width of [360, 1280]) {
     const alert = dialog.getByRole("alert");
     await expect(alert).toContainText("The address names Pokhara");
     await expect(alert).toBeInViewport();
-    await p.screenshot({ path: `e2e/screenshots/issue-15-refusal-in-dialog-${width}.png` });
+    await p.screenshot({ path: `e2e/screenshots/refusal-in-dialog-${width}.png` });
 
     await p.keyboard.press("Escape");
     await expect(dialog).toBeHidden();
-    // opened from Book, Esc closes the dialog and focus returns to Book (defect 9)
+    // opened from Book, Esc closes the dialog and focus returns to Book
     const book = card.getByRole("button", { name: "Book" });
     await book.click();
     await expect(dialog).toBeVisible();
