@@ -7,6 +7,7 @@ import { isAdminApiPath, type AdminApi } from "./admin-api/admin-api.ts";
 import { handleHttpApi, isHttpApiPath } from "./http-api.ts";
 import { answerFailure, CORS_HEADERS, requestUrl } from "./http-util.ts";
 import { handleSite, type SiteDeps } from "./site.ts";
+import { isOutboxPath, type Outbox } from "./stand-ins/outbox.ts";
 import { handleStorage, type StorageDeps } from "./storage.ts";
 import { SyncConnection, type SyncDeps } from "./sync-protocol.ts";
 
@@ -23,6 +24,8 @@ export interface RoutingDeps {
   sync: SyncDeps;
   storage: StorageDeps;
   site: SiteDeps;
+  /** The gateways' stand-in (stand-ins/outbox.ts), served under /outbox on the site port. */
+  outbox: Outbox;
   /** Ping interval for sync sockets (the client needs one at least every 60 s). */
   pingMs: number;
 }
@@ -77,7 +80,12 @@ export function createRoutes(deps: RoutingDeps): Routes {
       res.writeHead(404, { "Content-Type": "text/plain", ...CORS_HEADERS });
       res.end("Not found");
     }),
-    site: guarded(null, (req, res) => handleSite(req, res, deps.site)),
+    site: guarded(null, (req, res) => {
+      const target = requestUrl(req, deps.site.siteUrl);
+      if (target !== null && isOutboxPath(target.pathname))
+        return deps.outbox.handle(req, res, target);
+      return handleSite(req, res, deps.site);
+    }),
     upgrade(req, socket, head) {
       const target = requestUrl(req, url);
       if (target === null || !/^\/api\/[^/]+\/sync$/.test(target.pathname)) {

@@ -18,6 +18,7 @@ import { installLeanResponse } from "./lean-fetch.ts";
 import { Persistence } from "./persistence.ts";
 import { Subscriptions } from "./read-tracking/subscriptions.ts";
 import { createRoutes, type Handlers } from "./routing.ts";
+import { Outbox, OUTBOX_PREFIX } from "./stand-ins/outbox.ts";
 import { corsOriginsFromEnv, parseCorsOrigins } from "./site.ts";
 import { createFileUrl, createUploadUrl, DEFAULT_MAX_UPLOAD_BYTES } from "./storage.ts";
 import { DEFAULT_CONNECTION_LIMITS, type ConnectionLimits } from "./sync-protocol.ts";
@@ -150,7 +151,20 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
 
   // The generated VAPID keys give way to ones the operator sets (environment, env.local, options.env).
   for (const [name, value] of Object.entries(secrets.vapid)) process.env[name] ??= value;
-  Object.assign(process.env, readEnvFile(path.join(dataDir, "env.local")), options.env ?? {}, {
+  const configured = { ...readEnvFile(path.join(dataDir, "env.local")), ...options.env };
+  // Codes go to this backend's outbox unless env.local or options.env name real gateways.
+  const outbox = new Outbox({ resendApiKey: "local-outbox", sparrowToken: "local-outbox" });
+  if (configured.EMAIL_API_URL === undefined && configured.SMS_API_URL === undefined) {
+    Object.assign(process.env, {
+      EMAIL_API_URL: `${siteUrl}${OUTBOX_PREFIX}/resend`,
+      RESEND_API_KEY: "local-outbox",
+      SMS_API_URL: `${siteUrl}${OUTBOX_PREFIX}/sparrow/v2/sms/`,
+      SPARROW_SMS_TOKEN: "local-outbox",
+      SPARROW_SMS_FROM: "GharSewa",
+      DELIVERY_ALLOW_LOOPBACK_HTTP: "1",
+    });
+  }
+  Object.assign(process.env, configured, {
     CONVEX_CLOUD_URL: url,
     CONVEX_SITE_URL: siteUrl,
     SITE_URL: webOrigin,
@@ -240,6 +254,7 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
       siteUrl,
       corsOrigins: allowedOrigins,
     },
+    outbox,
     pingMs: options.pingMs ?? 20_000,
   });
   ports.serve(routes.handlers);
