@@ -184,6 +184,11 @@ const drills: Drill[] = [
     run: async () => vitest(["drills/hostile-frames.test.ts"], ["hostile frames"]),
   },
   {
+    name: "hostile-jwks",
+    run: async () =>
+      vitest(["drills/hostile-jwks.test.ts"], ["hostile jwks"], { DRILLS_FULL: "1" }),
+  },
+  {
     name: "abuse",
     run: async () =>
       vitest(["drills/abuse.test.ts", "drills/abuse-render.test.tsx"], ["abuse:"], {

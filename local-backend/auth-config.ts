@@ -12,6 +12,7 @@ import {
   type JWTPayload,
 } from "jose";
 import type { Identity } from "./engine/engine.ts";
+import { fetchBounded, type BoundedAnswer } from "./outbound-fetch.ts";
 
 export type AuthProvider =
   | { type: "oidc"; domain: string; applicationID: string }
@@ -471,19 +472,26 @@ export class AuthConfigVerifier {
   /** OpenID Connect discovery: the issuer's configuration, whose `issuer` must be the token's, then its JWKS. */
   private async discover(issuer: string): Promise<JSONWebKeySet> {
     const url = `${issuer}${issuer.endsWith("/") ? "" : "/"}.well-known/openid-configuration`;
-    const res = await fetch(url, { headers: { Accept: "application/json" } });
-    const body = await res.text();
+    let res: BoundedAnswer;
+    try {
+      res = await fetchBounded(url);
+    } catch (error) {
+      throw new AuthError(
+        "AuthProviderDiscoveryFailed",
+        `Auth provider discovery of ${issuer} failed: ${(error as Error).message}`,
+      );
+    }
     if (res.status !== 200)
       throw new AuthError(
         "AuthProviderDiscoveryFailed",
-        `Auth provider discovery of ${issuer} failed: ${res.status} ${body}`,
+        `Auth provider discovery of ${issuer} failed: ${res.status} ${res.text.slice(0, 1000)}`,
       );
-    const metadata = JSON.parse(body) as { issuer?: unknown; jwks_uri?: unknown };
+    const metadata = JSON.parse(res.text) as { issuer?: unknown; jwks_uri?: unknown };
     if (metadata.issuer !== issuer || typeof metadata.jwks_uri !== "string")
       throw new Error("discovery document does not name this issuer");
-    const keys = await fetch(metadata.jwks_uri, { headers: { Accept: "application/json" } });
+    const keys = await fetchBounded(metadata.jwks_uri);
     if (keys.status !== 200) throw new Error(`JWKS ${keys.status}`);
-    return (await keys.json()) as JSONWebKeySet;
+    return JSON.parse(keys.text) as JSONWebKeySet;
   }
 
   private async fetchJwks(uri: string): Promise<JSONWebKeySet> {
@@ -501,9 +509,9 @@ export class AuthConfigVerifier {
         ? Buffer.from(data, "base64").toString("utf8")
         : decodeURIComponent(data);
     } else {
-      let res: Response;
+      let res: BoundedAnswer;
       try {
-        res = await fetch(uri, { headers: { Accept: "application/json" } });
+        res = await fetchBounded(uri);
       } catch (error) {
         throw new AuthError(
           "InvalidAuthHeader",
@@ -526,7 +534,7 @@ export class AuthConfigVerifier {
           "InvalidAuthHeader",
           `Invalid Content-Type '${contentType ?? "unknown"}' when fetching JWKS from '${uri}'. Expected 'application/json' or 'application/jwk-set+json'.`,
         );
-      body = await res.text();
+      body = res.text;
     }
     try {
       const keys = JSON.parse(body) as JSONWebKeySet;

@@ -34,6 +34,8 @@ export type CliOptions = {
   /** false: `--no-demo` (seed:init without the demo data). */
   demo?: boolean;
   salvage?: boolean;
+  /** Extra environment variables of the child (functions read them through `process.env`). */
+  env?: Record<string, string>;
 };
 
 export type HostileBackend = {
@@ -121,6 +123,7 @@ export function startCli(options: CliOptions, webRoot = fixtureWebRoot()): Promi
   ];
   const child: ChildProcess = spawn(process.execPath, args, {
     cwd: repoRoot,
+    env: { ...process.env, ...options.env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let tail = "";
