@@ -189,6 +189,10 @@ const drills: Drill[] = [
       vitest(["drills/hostile-jwks.test.ts"], ["hostile jwks"], { DRILLS_FULL: "1" }),
   },
   {
+    name: "hostile-cursor",
+    run: async () => vitest(["drills/hostile-cursor.test.ts"], ["hostile cursor"]),
+  },
+  {
     name: "abuse",
     run: async () =>
       vitest(["drills/abuse.test.ts", "drills/abuse-render.test.tsx"], ["abuse:"], {

@@ -13,6 +13,7 @@ import { TransactionLog, type RecoveryReport } from "./durability/log.ts";
 import type { RequestLimits, SessionRequests } from "./durability/session-requests.ts";
 import { Engine } from "./engine/engine.ts";
 import { nativeImport, type Importer } from "./engine/modules.ts";
+import { useCursorSecret } from "./engine/pagination.ts";
 import { serverError } from "./http-util.ts";
 import { installLeanResponse } from "./lean-fetch.ts";
 import { Persistence } from "./persistence.ts";
@@ -185,6 +186,7 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
     throw error;
   }
   const { durable, requests } = persistence;
+  useCursorSecret(secrets.storageSecret);
   const signer = { secret: secrets.storageSecret, baseUrl: () => url };
   // Created after the engine (it needs it) but referenced by the engine's commit hook.
   const reactor: { subscriptions?: Subscriptions } = {};

@@ -5,8 +5,11 @@
 // page's previous run) it reads the whole range whatever its size, so a page keeps its boundaries
 // while documents come and go, and each run's continueCursor is that end cursor. Cursors name the
 // query they belong to: one used with another query is an `InvalidCursor`, which makes
-// `usePaginatedQuery` start over.
-import { createHash } from "node:crypto";
+// `usePaginatedQuery` start over. Cursors are signed, as Convex's are encrypted: a cursor the backend did
+// not issue (a hand-made end cursor asking for the whole range) is an `InvalidCursor` too. A page with an
+// end cursor ignores numItems and maximumRowsRead/BytesRead as on Convex, but never reads past the
+// transaction's read limits nor returns more than Convex's array limit: it stops there, SplitRequired.
+import { createHash, createHmac, randomBytes } from "node:crypto";
 import { convexToJson, jsonToConvex, type Value } from "convex/values";
 import { compareIndexValues } from "./index-order.ts";
 
@@ -49,8 +52,10 @@ export interface PageResult<D> {
 /** Convex's TRANSACTION_MAX_READ_SIZE_ROWS / _BYTES, and its soft limit (3/4) that recommends a split. */
 const MAX_READ_ROWS = 32_000;
 const MAX_READ_BYTES = 1 << 24;
-/** 3/4 of Convex's array length limit (8,192): a longer page is recommended to split. */
-const SOFT_MAX_PAGE_LEN = (8192 * 3) / 4;
+/** Convex's array length limit: a page is returned as an array. */
+const MAX_PAGE_LEN = 8192;
+/** 3/4 of it: a longer page is recommended to split. */
+const SOFT_MAX_PAGE_LEN = (MAX_PAGE_LEN * 3) / 4;
 const soft = (limit: number) => Math.floor((limit * 3) / 4);
 
 /** A position in the query's order: after the row with this key, or the end of the range. */
@@ -97,18 +102,40 @@ export function queryFingerprint(query: unknown): string {
   return createHash("sha256").update(JSON.stringify(query)).digest("base64url").slice(0, 16);
 }
 
+/**
+ * Keys that sign cursors: the first signs, any verifies. A process starts with a random one; a backend
+ * adds the one from its data directory (`useCursorSecret`), so its cursors survive a restart.
+ */
+const cursorKeys: Buffer[] = [randomBytes(32)];
+
+/** Signs cursors with `secret` from now on (still accepting those signed before, in this process). */
+export function useCursorSecret(secret: string) {
+  const key = createHmac("sha256", secret).update("local-backend pagination cursors").digest();
+  const known = cursorKeys.findIndex((k) => k.equals(key));
+  if (known >= 0) cursorKeys.splice(known, 1);
+  cursorKeys.unshift(key);
+}
+
+const signature = (key: Buffer, payload: string) =>
+  createHmac("sha256", key).update(payload).digest("base64url").slice(0, 22);
+
 function encodeCursor(fingerprint: string, position: Position): string {
   const at =
     position === "end"
       ? null
       : position.after.map((v) => (v === undefined ? null : [convexToJson(v as Value)]));
-  return Buffer.from(JSON.stringify([fingerprint, at])).toString("base64url");
+  const payload = Buffer.from(JSON.stringify([fingerprint, at])).toString("base64url");
+  return `${payload}.${signature(cursorKeys[0], payload)}`;
 }
 
 function decodeCursor(fingerprint: string, cursor: string): Position {
+  const dot = cursor.indexOf(".");
+  const payload = cursor.slice(0, dot);
+  if (dot < 0 || !cursorKeys.some((key) => signature(key, payload) === cursor.slice(dot + 1)))
+    throw invalidCursor();
   let parsed: unknown;
   try {
-    parsed = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
+    parsed = JSON.parse(Buffer.from(payload, "base64url").toString("utf8"));
   } catch {
     throw invalidCursor();
   }
@@ -170,7 +197,8 @@ export function readPage<D>(source: PageSource<D>, request: PageRequest): PageRe
       ? [][Symbol.iterator]()
       : source.rowsAfter(start === null ? null : start.after)[Symbol.iterator]();
 
-  // With an end cursor the whole range is read: limits apply only to a page whose end is open.
+  // With an end cursor the whole range is read, up to the transaction's limits: the page's own limits
+  // apply only to a page whose end is open.
   const enforceLimits = end === null;
   const page: D[] = [];
   const readKeys: unknown[][] = [];
@@ -187,9 +215,10 @@ export function readPage<D>(source: PageSource<D>, request: PageRequest): PageRe
         break reading;
       }
       if (
-        enforceLimits &&
-        ((maximumBytesRead !== null && bytesRead >= maximumBytesRead) ||
-          (maximumRowsRead !== null && rowsRead >= maximumRowsRead))
+        enforceLimits
+          ? (maximumBytesRead !== null && bytesRead >= maximumBytesRead) ||
+            (maximumRowsRead !== null && rowsRead >= maximumRowsRead)
+          : rowsRead >= MAX_READ_ROWS || bytesRead >= MAX_READ_BYTES || page.length >= MAX_PAGE_LEN
       ) {
         pageStatus = "SplitRequired";
         break reading;
