@@ -3,13 +3,22 @@ import tseslint from "typescript-eslint";
 import reactHooks from "eslint-plugin-react-hooks";
 import convexPlugin from "@convex-dev/eslint-plugin";
 import globals from "globals";
+import { importX } from "eslint-plugin-import-x";
+import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
 import { readdirSync } from "node:fs";
 
 const features = readdirSync(`${import.meta.dirname}/src/features`);
-const restrict = (files, patterns, message) => ({
+/** A later entry for the same files replaces an earlier one's list: `also` carries it over. */
+const restrict = (files, patterns, message, also = []) => ({
   files,
-  rules: { "no-restricted-imports": ["error", { patterns: [{ group: patterns, message }] }] },
+  rules: {
+    "no-restricted-imports": ["error", { patterns: [{ group: patterns, message }, ...also] }],
+  },
 });
+const plainConvex = {
+  group: ["@/*", "**/src/*", "**/local-backend/*"],
+  message: "convex/ is plain Convex: it knows neither the web app nor the local backend.",
+};
 
 /** The layering of DESIGN.md, enforced: what each part of the code may import. */
 const boundaries = [
@@ -30,12 +39,40 @@ const boundaries = [
     ["@/components/*", "@/features/*", "@/app/*"],
     "lib/ depends on nothing of the app.",
   ),
+  restrict(["convex/**"], plainConvex.group, plainConvex.message),
   restrict(
-    ["convex/**"],
-    ["@/*", "**/src/*", "**/local-backend/*"],
-    "convex/ is plain Convex: it knows neither the web app nor the local backend.",
+    ["convex/rules/**"],
+    ["../model/*", "../_generated/*"],
+    "rules/ are plain data and pure functions, shared with the web app: they read no database.",
+    [plainConvex],
+  ),
+  restrict(
+    ["convex/model/notifications.ts", "convex/model/push.ts"],
+    ["./*", "!./push", "!./settings", "!./errors", "!./webPush"],
+    "Notifications are the layer everything sends through: they never import the entities or flows that call them.",
+    [plainConvex],
   ),
 ];
+
+/**
+ * No module may reach itself through its imports (dynamic `import()` included): convex/model reads as
+ * layers (README.md, Layout), and a lazy chunk shares code through a module below both, not its parent.
+ */
+const noCycles = {
+  files: ["convex/**/*.ts", "src/**/*.{ts,tsx}"],
+  plugins: { "import-x": importX },
+  settings: {
+    "import-x/extensions": [".ts", ".tsx", ".js"],
+    "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
+    "import-x/resolver-next": [
+      createTypeScriptImportResolver({
+        project: ["tsconfig.app.json", "convex/tsconfig.json"],
+        noWarnOnMultipleProjects: true,
+      }),
+    ],
+  },
+  rules: { "import-x/no-cycle": ["error", { ignoreExternal: true }] },
+};
 
 export default tseslint.config(
   {
@@ -74,6 +111,7 @@ export default tseslint.config(
   },
   ...convexPlugin.configs.recommended,
   ...boundaries,
+  noCycles,
   {
     rules: {
       "@typescript-eslint/no-unused-vars": [

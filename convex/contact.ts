@@ -1,8 +1,8 @@
 import { v } from "convex/values";
 import { publicMutation } from "./functions";
 import { limitContact } from "./model/rateLimit";
-import { firstIssue, normalizeEmail } from "./model/users";
-import { fail } from "./model/errors";
+import { normalizeEmail } from "./model/users";
+import { fail, firstIssue } from "./model/errors";
 import { contactMessageRules } from "./rules/contact";
 
 /** The contact form; admins read it through admin:messages. */

@@ -25,11 +25,11 @@ import {
 import {
   dashboard,
   profileFor,
-  ratingOf,
   publicStats,
   search as searchProfessionals,
   updateProfessional,
 } from "./model/professionals";
+import { ratingOf } from "./rules/searchRank";
 import { resolveSpecialty } from "./model/users";
 import { professionalOfUser } from "./model/professionalOfUser";
 import { refreshMarker } from "./model/mapMarkers";

@@ -6,7 +6,7 @@ import type { WithoutSystemFields } from "convex/server";
 import type { Doc, Id } from "./_generated/dataModel";
 import { recordStoredFile } from "./model/files";
 import { findDraft } from "./model/signUpDrafts";
-import { searchRankOf } from "./model/professionals";
+import { searchRankOf } from "./rules/searchRank";
 import { DRAFT_LIMITS } from "./rules/limits";
 import type { BookingStatus, CitySlug, SpecialtySlug } from "./validators";
 

@@ -13,14 +13,13 @@ import { refreshMarker } from "./model/mapMarkers";
 import { professionalOfUser } from "./model/professionalOfUser";
 import {
   DOCUMENT_LABELS,
-  firstIssue,
   normalizeEmail,
   profileRules,
   publicProfile,
   userByEmail,
   viewerShape,
 } from "./model/users";
-import { fail } from "./model/errors";
+import { fail, firstIssue } from "./model/errors";
 import { locale } from "./validators";
 
 /** The signed-in user's public profile, or null for visitors. */

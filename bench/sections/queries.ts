@@ -14,7 +14,7 @@ import path from "node:path";
 import type { Id } from "../../convex/_generated/dataModel";
 import type { MutationCtx } from "../../convex/_generated/server";
 import { upsertCatalog } from "../../convex/model/catalog";
-import { searchRankOf } from "../../convex/model/professionals";
+import { searchRankOf } from "../../convex/rules/searchRank";
 import { CITIES, SPECIALTIES } from "../../convex/validators";
 import { loadConvexTestInternals } from "../../local-backend/engine/convex-test-internals";
 import type { Identity } from "../../local-backend/engine/engine";

@@ -4,6 +4,7 @@
  * (httpRoutes/transport.ts) and the web app shows `message`, or words its own by `code`.
  */
 import { ConvexError, type Value } from "convex/values";
+import type * as z from "zod/mini";
 
 export const ERROR_CODES = [
   // who may call
@@ -100,4 +101,9 @@ export function notFound(message: string): never {
 
 export function forbid(message = "You are not allowed to do this."): never {
   fail("FORBIDDEN", message);
+}
+
+/** The message of a failed zod parse that a refusal shows: its first issue's. */
+export function firstIssue(error: z.core.$ZodError): string {
+  return error.issues[0]?.message ?? "Please check the form.";
 }

@@ -9,18 +9,14 @@ import { photoUrlOf, urlOf } from "./files";
 import { notify } from "./notifications";
 import { refreshMarker } from "./mapMarkers";
 import { fail } from "./errors";
-import { inGoodStanding } from "./suspension";
+import { inGoodStanding } from "./users";
+import { ratingOf, searchRankOf } from "../rules/searchRank";
 
 /** Profiles read per search at most (one specialty in one city); results returned. */
 const SEARCH_SCAN = 500;
 const SEARCH_RESULTS = 100;
 
 export type Point = { lat: number; lng: number };
-
-export function ratingOf(pro: Doc<"professionals">): { average: number; count: number } {
-  const { sum, count } = pro.rating;
-  return { average: count === 0 ? 0 : Math.round((sum / count) * 10) / 10, count };
-}
 
 export function cityCentre(city: CitySlug): Point {
   const c = CITIES.find((x) => x.slug === city)!;
@@ -89,30 +85,10 @@ export async function card(
 }
 export type ProfessionalCard = Awaited<ReturnType<typeof card>>;
 
-/** The search order's tiers: bookable (verified and available), the rest listed, rejected (never listed). */
-const RANK_TIER = 1e12;
-const RANK_AVERAGE = 1e10;
-
 /**
- * Where search ranks a professional, as one number kept on the profile (`searchRank`, indexed with
- * specialty and city), smallest first: bookable before the rest, then the higher average rating, then
- * more ratings; rejected profiles after everyone (search stops there). Every writer of verification,
- * availability or rating goes through `updateProfessional`, which keeps it current.
+ * Patches a professional's profile and keeps its search rank current (rules/searchRank.ts): every
+ * writer of verification, availability or rating goes through here.
  */
-export function searchRankOf(
-  pro: Pick<Doc<"professionals">, "verification" | "available" | "rating">,
-): number {
-  if (pro.verification.status === "rejected") return 2 * RANK_TIER;
-  const { average, count } = ratingOf(pro as Doc<"professionals">);
-  const bookable = pro.verification.status === "verified" && pro.available;
-  return (
-    (bookable ? 0 : RANK_TIER) +
-    (50 - Math.round(average * 10)) * RANK_AVERAGE +
-    Math.max(0, RANK_AVERAGE - 1 - count)
-  );
-}
-
-/** Patches a professional's profile and keeps its search rank current. */
 export async function updateProfessional(
   ctx: MutationCtx,
   pro: Doc<"professionals">,

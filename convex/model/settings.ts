@@ -2,8 +2,7 @@
 import type { MutationCtx, QueryCtx } from "../_generated/server";
 import * as z from "zod/mini";
 import { settingsRules } from "../rules/settings";
-import { fail } from "./errors";
-import { firstIssue } from "./users";
+import { fail, firstIssue } from "./errors";
 
 export const DEFAULT_SETTINGS = {
   hotline: "01-5970000",

@@ -155,8 +155,3 @@ export async function history(ctx: QueryCtx, userId: Id<"users">) {
     })),
   );
 }
-
-/** Whether the user may be listed, booked and signed in as (a missing user may not). */
-export function inGoodStanding(user: Doc<"users"> | null): user is Doc<"users"> {
-  return user !== null && user.suspended === undefined;
-}

@@ -12,9 +12,9 @@ import { SPECIALTIES, city, locale, specialty, type Role, type SpecialtySlug } f
 import { resolveCity } from "./catalog";
 import { asStorageId, attachOwnFile, photoUrlOf, type UploadOwner } from "./files";
 import { professionalOfUser } from "./professionalOfUser";
-import { searchRankOf } from "./professionals";
+import { searchRankOf } from "../rules/searchRank";
 import { requireDraft } from "./signUpDrafts";
-import { fail, refusal } from "./errors";
+import { fail, firstIssue, refusal } from "./errors";
 import { DOCUMENT_KINDS, DOCUMENT_LABEL, type DocumentKind } from "../rules/documents";
 import { citiesNamedIn } from "../rules/address";
 import { emailRule, passwordRule, profileRules, stateRule } from "../rules/profile";
@@ -120,10 +120,6 @@ const adminProfile = v.object({ username: v.string(), name: v.string() });
 
 /** How refusals name each file a person uploads. */
 export const DOCUMENT_LABELS = { photo: "Profile photo", ...DOCUMENT_LABEL } as const;
-
-export function firstIssue(error: z.core.$ZodError): string {
-  return error.issues[0]?.message ?? "Please check the form.";
-}
 
 /** Validates sign-up params for a customer or professional; the role comes from the caller, never from params. */
 export function parseSignUp(
@@ -316,4 +312,9 @@ export async function publicProfile(
     ...(ownCity !== undefined ? { city: ownCity } : {}),
     ...(user.language !== undefined ? { language: user.language } : {}),
   };
+}
+
+/** Whether the user may be listed, booked and signed in as (a missing user may not). */
+export function inGoodStanding(user: Doc<"users"> | null): user is Doc<"users"> {
+  return user !== null && user.suspended === undefined;
 }

@@ -1,5 +1,5 @@
 import { NavLink } from "react-router-dom";
-import { navLinkClass, type MenuItem } from "@/app/layouts/header";
+import { navLinkClass, type MenuItem } from "@/app/layouts/nav-links";
 import { Avatar } from "@/components/avatar";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";

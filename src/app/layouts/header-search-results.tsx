@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import { useConvexAuth, useQuery } from "convex/react";
 import { useNavigate } from "react-router-dom";
 import { api } from "@convex/_generated/api";
-import { SearchList, SearchNote, type SearchKeysRef } from "@/app/layouts/header-search";
+import { SearchList, SearchNote, type SearchKeysRef } from "@/app/layouts/search-list";
 import { paths } from "@/lib/paths";
 import { searchCity } from "@/lib/search-options";
 import { m } from "@/i18n/paraglide/messages";

@@ -1,22 +1,10 @@
-import {
-  lazy,
-  Suspense,
-  useEffect,
-  useId,
-  useRef,
-  useState,
-  type KeyboardEvent,
-  type ReactNode,
-  type RefObject,
-} from "react";
+import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import { afterLoad } from "@/lib/after-load";
 import { m } from "@/i18n/paraglide/messages";
+import { SearchNote, type SearchKeysRef } from "@/app/layouts/search-list";
 
 const MIN_CHARS = 2;
 const DEBOUNCE_MS = 200;
-
-/** What the results part does with the input's keys (arrows, Enter); set while it is mounted. */
-export type SearchKeysRef = RefObject<((e: KeyboardEvent<HTMLInputElement>) => void) | null>;
 
 // The results (catalog:search, the catalogue's Nepali names, the city a result opens in) load when
 // the search is first touched or after the page has loaded, not with it; the input is here, so what
@@ -105,30 +93,5 @@ export function HeaderSearch({ className = "" }: { className?: string }) {
         </Suspense>
       )}
     </div>
-  );
-}
-
-/** The listbox under the input; `children` are its options or one note. */
-export function SearchList({ id, children }: { id: string; children: ReactNode }) {
-  return (
-    <ul
-      id={id}
-      role="listbox"
-      aria-label={m.search_results()}
-      className="absolute z-[1100] mt-1 max-h-80 w-full min-w-64 overflow-auto rounded-lg border border-slate-200 bg-white py-1 text-sm shadow-lg"
-    >
-      {children}
-    </ul>
-  );
-}
-
-/** The list holding one line that is not a result (searching, no match). */
-export function SearchNote({ id, children }: { id: string; children: string }) {
-  return (
-    <SearchList id={id}>
-      <li role="presentation" className="px-3 py-2 text-slate-500">
-        {children}
-      </li>
-    </SearchList>
   );
 }

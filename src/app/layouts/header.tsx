@@ -11,8 +11,7 @@ import { LanguageSwitch } from "@/components/language-switch";
 import { useLocale } from "@/i18n/locale";
 import { m } from "@/i18n/paraglide/messages";
 import { useSwitchLocale } from "@/app/locale-profile-sync";
-
-export type MenuItem = { label: string; to: string };
+import { navLinkClass, type MenuItem } from "@/app/layouts/nav-links";
 
 // The account menu's popover (Radix + floating-ui) and the logout dialog (sign-out, toasts) load only for
 // signed-in users, keeping them out of the landing's initial JS.
@@ -137,9 +136,6 @@ function Logo() {
     </Link>
   );
 }
-
-export const navLinkClass = ({ isActive }: { isActive: boolean }) =>
-  `rounded-lg px-3 py-2 hover:bg-slate-100 ${isActive ? "font-semibold text-brand-700" : "text-slate-700"}`;
 
 function SignedOutLinks() {
   return (
