@@ -193,6 +193,11 @@ const drills: Drill[] = [
     run: async () => vitest(["drills/hostile-cursor.test.ts"], ["hostile cursor"]),
   },
   {
+    name: "hostile-memory",
+    run: async () =>
+      vitest(["drills/hostile-memory.test.ts"], ["hostile memory"], { DRILLS_FULL: "1" }),
+  },
+  {
     name: "abuse",
     run: async () =>
       vitest(["drills/abuse.test.ts", "drills/abuse-render.test.tsx"], ["abuse:"], {

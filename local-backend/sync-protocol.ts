@@ -46,6 +46,10 @@ export interface ConnectionLimits {
   maxPendingBytes: number;
   /** Subscriptions held at once. */
   maxSubscriptions: number;
+  /** A query journal a client sends back (the backend issues them: a page's signed end cursor). */
+  maxJournalBytes: number;
+  /** Arguments and journals of the subscriptions held at once, in bytes of their JSON. */
+  maxSubscriptionBytes: number;
   /** Adds and Removes in one ModifyQuerySet. */
   maxModificationsPerFrame: number;
   /** Mutations received and not answered yet (as on Convex: 1,000 per socket). */
@@ -66,6 +70,8 @@ export const DEFAULT_CONNECTION_LIMITS: ConnectionLimits = {
   maxFrameBytes: 16 * 1024 * 1024,
   maxPendingBytes: 32 * 1024 * 1024,
   maxSubscriptions: 4096,
+  maxJournalBytes: 64 * 1024,
+  maxSubscriptionBytes: 64 * 1024 * 1024,
   maxModificationsPerFrame: 1024,
   maxPendingMutations: 1000,
   maxPendingActions: 1000,
@@ -166,6 +172,9 @@ export class SyncConnection implements SubscriberOwner {
   /** The last Transition's end version. */
   private version: StateVersion = { querySet: 0, identity: 0, ts: 0n };
   private subs = new Map<number, Subscriber>();
+  /** What each subscription's arguments and journal count against maxSubscriptionBytes, and their sum. */
+  private subBytes = new Map<number, number>();
+  private heldBytes = 0;
   /** Transitions sent (their ids, for chunking). */
   private transitions = 0;
   /** From Connect: the client keeps it across reconnects and resends unanswered mutations under it. */
@@ -460,6 +469,8 @@ export class SyncConnection implements SubscriberOwner {
         if (!sub) return this.fatal(`Nonexistent query id: ${change.queryId}`);
         subscriptions.remove(sub);
         this.subs.delete(change.queryId);
+        this.heldBytes -= this.subBytes.get(change.queryId) ?? 0;
+        this.subBytes.delete(change.queryId);
         this.held.updates.delete(change.queryId);
         mods.push({ queryId: change.queryId, removed: true });
         continue;
@@ -473,6 +484,15 @@ export class SyncConnection implements SubscriberOwner {
       if (this.closed) return;
       const args = (change.args[0] ?? {}) as JSONValue;
       const journal = change.journal ?? null;
+      if (journal !== null && journal.length > this.limits.maxJournalBytes)
+        return this.fatal(`Query journal too large (at most ${this.limits.maxJournalBytes} bytes)`);
+      const bytes = JSON.stringify(args).length + (journal?.length ?? 0);
+      if (this.heldBytes + bytes > this.limits.maxSubscriptionBytes)
+        return this.fatal(
+          `Subscriptions' arguments too large (at most ${this.limits.maxSubscriptionBytes} bytes held)`,
+        );
+      this.heldBytes += bytes;
+      this.subBytes.set(change.queryId, bytes);
       const sub: Subscriber = {
         queryId: change.queryId,
         udfPath: change.udfPath,
@@ -753,6 +773,8 @@ export class SyncConnection implements SubscriberOwner {
     clearTimeout(this.auth.expiryTimer);
     for (const sub of this.subs.values()) this.deps.subscriptions.remove(sub);
     this.subs.clear();
+    this.subBytes.clear();
+    this.heldBytes = 0;
     this.held.updates.clear();
     this.actions.waiting = [];
   }

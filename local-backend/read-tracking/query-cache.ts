@@ -1,6 +1,7 @@
 // Query results shared by every caller of the same function and arguments (per identity only when
 // the run read it), kept until a commit touches what the run read. Subscriptions, the HTTP API and
 // ctx.runQuery inside actions all read through it, so a result is computed once per change.
+import { createHash } from "node:crypto";
 import { jsonToConvex, type JSONValue, type Value } from "convex/values";
 import type { Doc } from "../engine/convex-test-internals.ts";
 import { ReadSet, type Change } from "../engine/read-set.ts";
@@ -29,10 +30,14 @@ interface Entry {
   done: boolean;
   /** The run's outcome, once done. */
   outcome?: Outcome;
+  /** What the finished entry counts against the byte budget: its serialised outcome. */
+  bytes: number;
 }
 
 const ANYONE = "*";
 const DEFAULT_MAX_ENTRIES = 10_000;
+/** Finished outcomes kept, in bytes of their JSON (entries retained by subscriptions count but stay). */
+export const DEFAULT_MAX_CACHE_BYTES = 64 * 1024 * 1024;
 
 const serialized = new WeakMap<Outcome, string>();
 
@@ -110,6 +115,8 @@ export class QueryCache {
   /** Finished entries, least recently used first; entries of retained keys are never evicted. */
   private lru = new Set<Entry>();
   private retained = new Map<string, number>();
+  /** Sum of `bytes` over the finished entries in `lru`. */
+  private bytes = 0;
   private listeners = new Set<(key: string) => void>();
   /** Query runs performed (for tests and benchmarks). */
   runs = 0;
@@ -117,11 +124,26 @@ export class QueryCache {
   constructor(
     private readonly rangeMatches: (doc: Doc, filter: unknown) => boolean,
     private readonly maxEntries = DEFAULT_MAX_ENTRIES,
+    private readonly maxBytes = DEFAULT_MAX_CACHE_BYTES,
   ) {}
 
-  /** A journal is part of the key: a page with fixed boundaries is another result than a first page. */
+  /**
+   * A hash of the function, its arguments and journal (a page with fixed boundaries is another result
+   * than a first page): a key costs 43 characters however large the arguments a client sent.
+   */
   static key(canonicalUdfPath: string, args: JSONValue, journal: string | null = null) {
-    return `${canonicalUdfPath}\u0000${JSON.stringify(args)}\u0000${journal ?? ""}`;
+    return createHash("sha256")
+      .update(canonicalUdfPath)
+      .update("\u0000")
+      .update(JSON.stringify(args))
+      .update("\u0000")
+      .update(journal ?? "")
+      .digest("base64url");
+  }
+
+  /** Bytes of the finished outcomes kept (for tests and the README's Limits). */
+  get heldBytes() {
+    return this.bytes;
   }
 
   /**
@@ -153,6 +175,7 @@ export class QueryCache {
       readSet: new ReadSet(),
       done: false,
       promise: undefined as never,
+      bytes: 0,
     };
     this.runs += 1;
     this.running.add(entry);
@@ -191,8 +214,7 @@ export class QueryCache {
     const alias: Entry = { ...entry, key };
     group.set(alias.slot, alias);
     this.file(alias);
-    this.lru.add(alias);
-    this.evict();
+    this.keep(alias);
   }
 
   /** Keeps `key`'s entries from eviction while something (a subscription) depends on being told of its changes. */
@@ -248,6 +270,7 @@ export class QueryCache {
     this.watching.clear();
     this.fixedFields.clear();
     this.lru.clear();
+    this.bytes = 0;
     for (const key of keys) for (const listener of this.listeners) listener(key);
   }
 
@@ -270,9 +293,9 @@ export class QueryCache {
       entry.slot = ANYONE;
       group.set(ANYONE, entry);
     }
+    entry.bytes = entry.key.length + outcomeJson(entry.outcome!).length;
     this.file(entry);
-    this.lru.add(entry);
-    this.evict();
+    this.keep(entry);
     return true;
   }
 
@@ -341,14 +364,25 @@ export class QueryCache {
       if (group.size === 0) this.groups.delete(entry.key);
     }
     if (!entry.done) return;
-    this.lru.delete(entry);
+    if (this.lru.delete(entry)) this.bytes -= entry.bytes;
     this.unfile(entry);
   }
 
+  /** Files a finished entry as most recently used, then evicts down to the budgets. */
+  private keep(entry: Entry) {
+    this.lru.add(entry);
+    this.bytes += entry.bytes;
+    this.evict();
+  }
+
+  private overBudget() {
+    return this.lru.size > this.maxEntries || this.bytes > this.maxBytes;
+  }
+
   private evict() {
-    if (this.lru.size <= this.maxEntries) return;
+    if (!this.overBudget()) return;
     for (const entry of this.lru) {
-      if (this.lru.size <= this.maxEntries) return;
+      if (!this.overBudget()) return;
       if (!this.retained.has(entry.key)) this.drop(entry);
     }
   }

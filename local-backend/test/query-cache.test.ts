@@ -157,6 +157,31 @@ describe("QueryCache", () => {
     await c.get(a, null, runA);
     expect(runA.calls).toBe(1);
   });
+
+  it("keys are a short hash however large the arguments and journal", () => {
+    const big = "x".repeat(5 * 1024 * 1024);
+    const key = QueryCache.key("q", { text: big }, big);
+    expect(key.length).toBeLessThanOrEqual(43);
+    expect(key).not.toBe(QueryCache.key("q", { text: big }, null));
+    expect(key).not.toBe(QueryCache.key("q", { text: `${big}y` }, big));
+  });
+
+  it("keeps finished outcomes within its byte budget, never evicting retained keys", async () => {
+    const c = new QueryCache(eqMatches, 10_000, 3_000);
+    const bulky = (n: number) => async (): Promise<Outcome> => ({
+      ok: true,
+      value: "v".repeat(1_000) + n,
+      logLines: [],
+      journal: null,
+    });
+    const kept = QueryCache.key("q", { n: -1 });
+    c.retain(kept);
+    await c.get(kept, null, bulky(-1));
+    for (let n = 0; n < 20; n++) await c.get(QueryCache.key("q", { n }), null, bulky(n));
+    expect(c.heldBytes).toBeLessThanOrEqual(3_000);
+    expect(c.size).toBe(2);
+    expect(c.has(kept, null)).toBe(true);
+  });
 });
 
 describe("query cache in the backend", () => {
