@@ -720,6 +720,13 @@ describe("booking times (rules/schedule.ts) and places (rules/address.ts)", () =
     );
   });
 
+  test("a city's name inside a street's name does not refuse the address", async () => {
+    const { t, book } = await setup();
+    const id = await book({ address: "Ward 1, Surkhet Road, near Bageshwari temple" });
+    expect(await status(t, id)).toBe("requested");
+    expect(await errorCode(book({ address: "Pokhara Road, Pokhara-6" }))).toBe("OUT_OF_AREA");
+  });
+
   test("the cancelling party is recorded and shown", async () => {
     const { t, customer, pro, book } = await setup();
     const id = await book();

@@ -5,7 +5,7 @@ import { toast } from "sonner";
 import * as z from "zod/mini";
 import { api } from "@convex/_generated/api";
 import type { Id } from "@convex/_generated/dataModel";
-import { streetOnly } from "@convex/rules/address";
+import { addressToPropose } from "@convex/rules/address";
 import { BOOKING_FIELDS } from "@convex/rules/bookingFields";
 import { BOOKING_LIMITS } from "@convex/rules/limits";
 import { clock, withinWorkingHours } from "@convex/rules/schedule";
@@ -67,7 +67,7 @@ export function BookingDialog({
 }: {
   professional: BookTarget;
   category: string;
-  /** The customer's profile address: its street is proposed, its city is not (the booking's is the professional's). */
+  /** The customer's profile address: its street is proposed when it is in the booking's city. */
   defaultAddress: string;
   onClose: () => void;
 }) {
@@ -87,7 +87,7 @@ export function BookingDialog({
     defaultValues: {
       serviceIds: [] as string[],
       when: initialWhen,
-      address: streetOnly(defaultAddress),
+      address: addressToPropose(defaultAddress, professional.city),
       note: "",
     },
     validators: { onChange: bookingSchema, onSubmit: bookingSchema },
