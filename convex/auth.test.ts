@@ -59,6 +59,16 @@ describe("sign-up", () => {
     });
   });
 
+  test("a phone number another account has is refused at sign-up, however it is written", async () => {
+    const t = newTest();
+    const first = await customerSignUp(t);
+    await signIn(t, "customer", { ...first, phone: "9812345678" });
+    const second = await professionalSignUp(t);
+    expect(
+      await errorCode(signIn(t, "professional", { ...second, phone: "+977-981-2345678" })),
+    ).toBe("PHONE_TAKEN");
+  });
+
   test("professionals cannot sign up without all three documents", async () => {
     const t = newTest();
     const { trainingCertificate: _omitted, ...params } = await professionalSignUp(t);

@@ -34,7 +34,10 @@ export default defineSchema({
     zipCode: v.optional(v.string()),
     /** model/suspension.ts: an admin suspended the account; absent while it is in good standing. */
     suspended: v.optional(v.object({ at: v.number(), by: v.id("users"), reason: v.string() })),
-    language: v.optional(locale), // the interface language the user chose
+    /** The interface language: chosen with a language switch when `languageChosen`, else detected by an older app. */
+    language: v.optional(locale),
+    /** `language` was chosen with a language switch: only then do the user's devices adopt it. */
+    languageChosen: v.optional(v.literal(true)),
   })
     .index("email", ["email"])
     .index("phone", ["phone"])

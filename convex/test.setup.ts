@@ -181,7 +181,9 @@ export async function customerSignUp(t: TestConvex, email?: string) {
     email: email ?? `user.${Math.random().toString(36).slice(2, 10)}@example.np`,
     password: "correct horse",
     name: "Hari Bahadur",
-    phone: "9841000000",
+    phone: `984${Math.floor(Math.random() * 1e7)
+      .toString()
+      .padStart(7, "0")}`, // a phone number belongs to one account
     address: "Ward 3, Lakeside",
     zipCode: "33700",
   };

@@ -56,15 +56,29 @@ describe("users:viewer", () => {
 describe("users:updateProfile", () => {
   test("every signed-in role edits their own profile; visitors are refused", async () => {
     const t = newTest();
-    for (const { as, userId } of [
-      await insertCustomer(t),
-      await insertProfessional(t),
-      await insertAdmin(t),
-    ]) {
-      await as.mutation(api.users.updateProfile, profile);
-      expect(await t.run((ctx) => ctx.db.get("users", userId))).toMatchObject(profile);
+    const people = [await insertCustomer(t), await insertProfessional(t), await insertAdmin(t)];
+    for (const [i, { as, userId }] of people.entries()) {
+      const own = { ...profile, phone: `980123456${i}` };
+      await as.mutation(api.users.updateProfile, own);
+      expect(await t.run((ctx) => ctx.db.get("users", userId))).toMatchObject(own);
     }
     expect(await errorCode(t.mutation(api.users.updateProfile, profile))).toBe("UNAUTHENTICATED");
+  });
+
+  test("a phone number belongs to one account: another's is refused, one's own is kept", async () => {
+    const t = newTest();
+    const sita = await insertCustomer(t);
+    const ram = await insertProfessional(t);
+    await sita.as.mutation(api.users.updateProfile, { ...profile, phone: "+977 980-1234567" });
+    expect(await t.run(async (ctx) => (await ctx.db.get("users", sita.userId))?.phone)).toBe(
+      "9801234567",
+    );
+    await sita.as.mutation(api.users.updateProfile, { ...profile, phone: "9801234567" });
+    expect(
+      await errorCode(
+        ram.as.mutation(api.users.updateProfile, { ...profile, phone: "980 1234567" }),
+      ),
+    ).toBe("PHONE_TAKEN");
   });
 
   test("input rules are the sign-up rules", async () => {
@@ -97,7 +111,8 @@ describe("users:updateProfile", () => {
     const thief = await insertCustomer(t, "Thief");
     const photo = await storeUpload(t, { userId: victim.userId });
     await victim.as.mutation(api.users.updateProfile, { ...profile, photo });
-    expect(await errorCode(thief.as.mutation(api.users.updateProfile, { ...profile, photo }))).toBe(
+    const own = { ...profile, phone: "9807654321" };
+    expect(await errorCode(thief.as.mutation(api.users.updateProfile, { ...own, photo }))).toBe(
       "FILE_NOT_YOURS",
     );
     await thief.as.mutation(api.users.deleteAccount, {});
@@ -236,5 +251,14 @@ describe("users:setLanguage", () => {
     await expect(
       customer.as.mutation(api.users.setLanguage, { language: "fr" as "en" }),
     ).rejects.toThrow(/Validator/);
+  });
+
+  test("a language an older app saved without a switch is not offered for adoption", async () => {
+    const t = newTest();
+    const customer = await insertCustomer(t);
+    await t.run((ctx) => ctx.db.patch("users", customer.userId, { language: "en" }));
+    expect((await customer.as.query(api.users.viewer, {}))?.language).toBeUndefined();
+    await customer.as.mutation(api.users.setLanguage, { language: "en" });
+    expect((await customer.as.query(api.users.viewer, {}))?.language).toBe("en");
   });
 });

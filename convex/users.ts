@@ -12,6 +12,7 @@ import { endAuthSession } from "./model/sessions";
 import { refreshMarker } from "./model/mapMarkers";
 import { professionalOfUser } from "./model/professionalOfUser";
 import {
+  assertPhoneFree,
   DOCUMENT_LABELS,
   normalizeEmail,
   profileRules,
@@ -21,6 +22,7 @@ import {
 } from "./model/users";
 import { fail, firstIssue } from "./model/errors";
 import { locale } from "./validators";
+import { phoneDigits } from "./rules/profile";
 
 /** The signed-in user's public profile, or null for visitors. */
 export const viewer = publicQuery({
@@ -45,12 +47,17 @@ export const accountStatus = publicQuery({
   },
 });
 
-/** Remembers the interface language the signed-in user chose (their devices adopt it at sign-in). */
+/**
+ * Remembers the interface language the signed-in user chose with a language switch (their devices
+ * without a choice of their own adopt it at sign-in). A language only detected is never saved.
+ */
 export const setLanguage = userMutation({
   args: { language: locale },
   returns: v.null(),
   handler: async (ctx, { language }) => {
-    if (ctx.viewer.language !== language) await ctx.db.patch("users", ctx.viewer._id, { language });
+    const { language: saved, languageChosen } = ctx.viewer;
+    if (saved !== language || !languageChosen)
+      await ctx.db.patch("users", ctx.viewer._id, { language, languageChosen: true });
     return null;
   },
 });
@@ -70,12 +77,14 @@ export const updateProfile = userMutation({
     const parsed = profileEdit.safeParse(fields);
     if (!parsed.success) fail("INVALID_INPUT", firstIssue(parsed.error));
     const user = ctx.viewer;
+    await assertPhoneFree(ctx, parsed.data.phone, user._id);
     const newPhoto = photo !== undefined && photo !== user.photo ? photo : undefined;
     if (newPhoto !== undefined) {
       await attachOwnFile(ctx, newPhoto, DOCUMENT_LABELS.photo, { userId: user._id }, user._id);
     }
     await ctx.db.patch("users", user._id, {
       ...parsed.data,
+      phone: phoneDigits(parsed.data.phone),
       ...(newPhoto ? { photo: newPhoto } : {}),
     });
     if (user.role === "professional" && parsed.data.name !== user.name) {

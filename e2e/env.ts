@@ -29,6 +29,12 @@ export const E2E = {
 /** A unique suffix so tests can run again on the same database. */
 export const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
+/** A mobile number no other account has (a phone number belongs to one account). */
+export const uniquePhone = () =>
+  `98${Math.floor(Math.random() * 1e8)
+    .toString()
+    .padStart(8, "0")}`;
+
 /** A valid 1×1 PNG, as the document uploads need real image bytes. */
 export const PNG = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",

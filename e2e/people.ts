@@ -1,5 +1,5 @@
 import { expect } from "@playwright/test";
-import { E2E, unique } from "./env";
+import { E2E, unique, uniquePhone } from "./env";
 import type { Actor } from "./fixtures";
 import type { NewProfessional, NewUser } from "./pages/auth-pages";
 
@@ -9,7 +9,7 @@ export function newCustomer(address = "Ward 4, Tribhuvan Chowk, Nepalgunj"): New
   return {
     name: `Customer ${id}`,
     email: `customer-${id}@example.np`,
-    phone: "9812345678",
+    phone: uniquePhone(),
     password: "customer-password-1",
     address,
     zipCode: "21900",
@@ -26,7 +26,7 @@ export function newProfessional(
   return {
     name,
     email: `pro-${id}@example.np`,
-    phone: "9811122233",
+    phone: uniquePhone(),
     password: "pro-password-1",
     address: `Ward 3, ${city}`,
     zipCode: "21900",

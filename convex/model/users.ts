@@ -16,8 +16,8 @@ import { searchRankOf } from "../rules/searchRank";
 import { requireDraft } from "./signUpDrafts";
 import { fail, firstIssue, refusal } from "./errors";
 import { DOCUMENT_KINDS, DOCUMENT_LABEL, type DocumentKind } from "../rules/documents";
-import { citiesNamedIn } from "../rules/address";
-import { emailRule, passwordRule, profileRules, stateRule } from "../rules/profile";
+import { cityOfAddress } from "../rules/address";
+import { emailRule, passwordRule, phoneDigits, profileRules, stateRule } from "../rules/profile";
 
 /** A new professional's profile: unverified, unrated, available. */
 const NEW_PROFILE = {
@@ -195,6 +195,25 @@ export function emailTaken(): ConvexError<{ code: string; message: string }> {
   return refusal("EMAIL_TAKEN", "An account with this email already exists");
 }
 
+/** The account a phone number belongs to (numbers are stored as their digits, rules/profile.ts). */
+export async function userByPhone(ctx: QueryCtx, phone: string): Promise<Doc<"users"> | null> {
+  return await ctx.db
+    .query("users")
+    .withIndex("phone", (q) => q.eq("phone", phoneDigits(phone.trim())))
+    .first();
+}
+
+/** A phone number belongs to one account: refuses one another account (not `self`) has. */
+export async function assertPhoneFree(
+  ctx: QueryCtx,
+  phone: string,
+  self?: Id<"users">,
+): Promise<void> {
+  const owner = await userByPhone(ctx, phone);
+  if (owner !== null && owner._id !== self)
+    throw refusal("PHONE_TAKEN", "An account with this phone number already exists.");
+}
+
 export function usernameTaken(): ConvexError<{ code: string; message: string }> {
   return refusal("USERNAME_TAKEN", "An admin with this username already exists.");
 }
@@ -227,6 +246,7 @@ export async function createUserForAccount(
     fail("INVALID_INPUT", "The account details are incomplete.");
   const profile = rawProfile;
   if (await userByEmail(ctx, profile.email)) throw emailTaken();
+  await assertPhoneFree(ctx, profile.phone);
   if (role === "professional" && profile.professional === undefined) {
     fail("INVALID_INPUT", "Professionals must upload their citizenship and training documents.");
   }
@@ -249,7 +269,7 @@ export async function createUserForAccount(
     role,
     name: profile.name,
     email: normalizeEmail(profile.email),
-    phone: profile.phone,
+    phone: phoneDigits(profile.phone.trim()),
     address: profile.address,
     zipCode: profile.zipCode,
     ...(profile.photo !== undefined ? { photo: profile.photo } : {}),
@@ -288,6 +308,7 @@ export const viewerShape = v.object({
   username: v.optional(v.string()),
   /** The user's own city: a professional's, or the first listed city a customer's address names. */
   city: v.optional(city),
+  /** The language the user chose with a language switch (never one only detected). */
   language: v.optional(locale),
 });
 export type ViewerShape = Infer<typeof viewerShape>;
@@ -298,7 +319,7 @@ export async function publicProfile(
 ): Promise<ViewerShape | null> {
   if (user.role === undefined) return null;
   const pro = user.role === "professional" ? await professionalOfUser(ctx, user._id) : null;
-  const ownCity = pro?.city ?? citiesNamedIn(user.address ?? "")[0];
+  const ownCity = pro?.city ?? cityOfAddress(user.address ?? "");
   return {
     _id: user._id,
     name: user.name ?? "",
@@ -310,7 +331,7 @@ export async function publicProfile(
     zipCode: user.zipCode ?? "",
     ...(user.username !== undefined ? { username: user.username } : {}),
     ...(ownCity !== undefined ? { city: ownCity } : {}),
-    ...(user.language !== undefined ? { language: user.language } : {}),
+    ...(user.language !== undefined && user.languageChosen ? { language: user.language } : {}),
   };
 }
 

@@ -42,17 +42,17 @@ export class AuthPages {
     await p.getByLabel(say(l, m.field_zip)).fill(user.zipCode);
   }
 
+  /** A new customer account: sign-up signs them in and lands on the home page. */
   async signUpCustomer(user: NewUser) {
     await this.page.goto("/user-signup");
     await this.fillAccount(user);
     await this.page.getByRole("button", { name: say(this.locale, m.signup_button) }).click();
-    await expect(this.page).toHaveURL("/login");
+    await expect(this.page).toHaveURL("/", { timeout: 20_000 });
   }
 
-  /** A new customer account, signed in. */
+  /** A new customer account, signed in (sign-up signs in). */
   async signUpAndLogInCustomer(user: NewUser) {
     await this.signUpCustomer(user);
-    await this.login(user.email, user.password, "Customer");
   }
 
   async signUpProfessional(pro: NewProfessional) {
@@ -69,7 +69,8 @@ export class AuthPages {
       .getByLabel(say(l, m.doc_training_certificate))
       .setInputFiles(png("training-certificate.png"));
     await p.getByRole("button", { name: say(l, m.signup_button) }).click();
-    await expect(p).toHaveURL("/login", { timeout: 20_000 });
+    // signed in by sign-up, on their dashboard
+    await expect(p).toHaveURL("/professional-dashboard", { timeout: 20_000 });
   }
 
   async login(email: string, password: string, role: "Customer" | "Professional") {
@@ -84,12 +85,14 @@ export class AuthPages {
       })
       .check();
     await p.getByRole("button", { name: say(l, m.login_button) }).click();
-    await expect(p).toHaveURL("/");
+    await expect(p).toHaveURL(role === "Customer" ? "/" : "/professional-dashboard");
   }
 
+  /** Signs a professional in; one on their dashboard already (signed in by sign-up) stays there. */
   async professionalSignIn(email: string, password: string) {
     const p = this.page;
     const l = this.locale;
+    if (new URL(p.url()).pathname === "/professional-dashboard") return;
     await p.goto("/professional-signin");
     await p.getByLabel(say(l, m.field_email)).fill(email);
     await p.getByLabel(say(l, m.field_password), { exact: true }).fill(password);

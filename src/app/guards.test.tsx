@@ -15,6 +15,7 @@ function renderAt(path: string) {
     <MemoryRouter initialEntries={[path]}>
       <Routes>
         <Route path="/" element={<p>home</p>} />
+        <Route path="/professional-dashboard" element={<p>dashboard</p>} />
         <Route element={<GuestOnly />}>
           <Route path="/login" element={<p>login form</p>} />
         </Route>
@@ -34,6 +35,13 @@ describe("route guards", () => {
     viewer = { role: "customer" };
     renderAt("/login");
     expect(screen.getByText("home")).toBeInTheDocument();
+  });
+
+  it("sends a signed-in professional from /login to their dashboard", () => {
+    auth = { isLoading: false, isAuthenticated: true };
+    viewer = { role: "professional" };
+    renderAt("/login?returnTo=%2Fservices");
+    expect(screen.getByText("dashboard")).toBeInTheDocument();
   });
 
   it("lets visitors reach /login but not customer pages", () => {

@@ -8,20 +8,24 @@ import { paths } from "@/lib/paths";
 import { RETURN_PARAM, safeReturnTo } from "@/lib/booking-intent";
 
 /**
- * Layout route for /login and the sign-up pages: a signed-in user goes to / (spec §4), or back to
- * where they were (?returnTo, lib/booking-intent.ts).
+ * Layout route for /login and the sign-up pages: a signed-in user goes to their role's home (spec §4),
+ * a customer back to where they were (?returnTo, lib/booking-intent.ts).
  */
 export function GuestOnly() {
   const { isLoading, isAuthenticated } = useConvexAuth();
+  const viewer = useQuery(api.users.viewer, isAuthenticated ? {} : "skip");
   const held = useGuestRedirectHeld();
   const returnTo = safeReturnTo(useSearchParams()[0].get(RETURN_PARAM));
-  // Once a visitor has the form, auth settling again (e.g. after sign-up's sign-out) keeps it
-  // mounted: unmounting would wipe what they are typing.
+  // Once a visitor has the form, auth settling again keeps it mounted: unmounting would wipe what
+  // they are typing.
   const [shownToGuest, setShownToGuest] = useState(false);
   if (!isLoading && !isAuthenticated && !shownToGuest) setShownToGuest(true);
   if (held) return <Outlet />;
-  if (isLoading) return shownToGuest ? <Outlet /> : <LoadingState />;
-  return isAuthenticated ? <Navigate to={returnTo ?? paths.home()} replace /> : <Outlet />;
+  if (isLoading || (isAuthenticated && viewer === undefined))
+    return shownToGuest ? <Outlet /> : <LoadingState />;
+  if (!isAuthenticated) return <Outlet />;
+  const home = viewer ? paths.roleHome(viewer.role) : paths.home();
+  return <Navigate to={viewer?.role === "customer" ? (returnTo ?? home) : home} replace />;
 }
 
 /** Layout route for customer-only pages: visitors go to /login, other roles to /. */

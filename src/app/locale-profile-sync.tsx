@@ -1,25 +1,23 @@
 import { useCallback, useEffect, useRef } from "react";
 import { useConvexAuth, useMutation, useQuery } from "convex/react";
 import { api } from "@convex/_generated/api";
-import { setLocale, useLocale, type Locale } from "@/i18n/locale";
+import { hasChosenLocale, setLocale, type Locale } from "@/i18n/locale";
 
 /**
- * For signed-in users the language lives in their profile too: at sign-in the profile's choice is
- * adopted by this device (or, for a profile without one, the device's choice is saved).
+ * For signed-in users a language chosen with a switch lives in their profile too: at sign-in a
+ * device that has no choice of its own adopts it. Otherwise the device's language wins, and a
+ * language only detected is never saved (a Nepali phone stays Nepali after an English laptop).
  */
 export function LocaleProfileSync() {
   const { isAuthenticated } = useConvexAuth();
   const viewer = useQuery(api.users.viewer, isAuthenticated ? {} : "skip");
-  const save = useMutation(api.users.setLanguage);
   const synced = useRef<string | null>(null);
-  const locale = useLocale();
 
   useEffect(() => {
     if (!viewer || synced.current === viewer._id) return;
     synced.current = viewer._id;
-    if (viewer.language) setLocale(viewer.language);
-    else void save({ language: locale }).catch(() => {});
-  }, [viewer, save, locale]);
+    if (viewer.language && !hasChosenLocale()) setLocale(viewer.language);
+  }, [viewer]);
 
   return null;
 }

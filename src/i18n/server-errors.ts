@@ -23,6 +23,7 @@ const SERVER_ERRORS: Record<ErrorCode, () => string> = {
   PAYLOAD_TOO_LARGE: m.error_payload_too_large,
   UNSUPPORTED_MEDIA_TYPE: m.error_unsupported_media_type,
   EMAIL_TAKEN: m.error_email_taken,
+  PHONE_TAKEN: m.error_phone_taken,
   USERNAME_TAKEN: m.error_username_taken,
   FILE_NOT_IMAGE: m.error_file_not_image,
   FILE_TOO_LARGE: m.error_file_too_large,

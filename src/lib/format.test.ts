@@ -8,7 +8,6 @@ import {
   formatNrs,
   formatRs,
   fromKathmanduInputValue,
-  splitName,
   toKathmanduInputValue,
 } from "@/lib/format";
 import { isNepaliPhone } from "@convex/rules/profile";
@@ -50,11 +49,6 @@ describe("Kathmandu time and Bikram Sambat", () => {
 });
 
 describe("names and phones", () => {
-  it("splits a full name on the first space", () => {
-    expect(splitName("Ram Bahadur Thapa")).toEqual({ firstName: "Ram", lastName: "Bahadur Thapa" });
-    expect(splitName("Sita")).toEqual({ firstName: "Sita", lastName: "" });
-  });
-
   it("accepts Nepali mobiles and landlines only", () => {
     for (const ok of ["9841234567", "9712345678", "+977 9801234567", "01-4123456", "081-520123"]) {
       expect(isNepaliPhone(ok), ok).toBe(true);

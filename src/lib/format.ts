@@ -167,15 +167,6 @@ export function fromKathmanduInputValue(value: string): number {
   return Date.UTC(y, mo - 1, d, h, mi) - KATHMANDU_OFFSET_MS;
 }
 
-/** Splits a full name on its first space (spec §3). */
-export function splitName(fullName: string): { firstName: string; lastName: string } {
-  const trimmed = fullName.trim();
-  const i = trimmed.indexOf(" ");
-  return i === -1
-    ? { firstName: trimmed, lastName: "" }
-    : { firstName: trimmed.slice(0, i), lastName: trimmed.slice(i + 1).trim() };
-}
-
 /** The address with its city appended, unless the address already names it. */
 export function withCity(address: string, city: string): string {
   return address.toLowerCase().includes(city.toLowerCase()) ? address : `${address}, ${city}`;

@@ -28,6 +28,9 @@ export const paths = {
   customerBookings: () => "/customer/profile?tab=bookings",
   customerNotifications: () => "/customer/notification",
   professionalDashboard: () => "/professional-dashboard",
+  /** Where a role starts once signed in: customers the home page, professionals their dashboard. */
+  roleHome: (role: "customer" | "professional" | "admin") =>
+    role === "professional" ? "/professional-dashboard" : role === "admin" ? "/admin-panel" : "/",
   /** A professional's public profile. */
   professionalProfile: (id: string) => `/professionals/${encodeURIComponent(id)}`,
   adminLogin: () => "/admin-login",

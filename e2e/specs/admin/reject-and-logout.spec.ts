@@ -1,5 +1,5 @@
 import { expect, test } from "../../fixtures";
-import { E2E, unique } from "../../env";
+import { E2E, unique, uniquePhone } from "../../env";
 
 test("the admin login explains failures, a rejection with a note reaches the professional live, re-submitted documents reach the admin live, and Logout locks the panel", async ({
   actor,
@@ -9,7 +9,7 @@ test("the admin login explains failures, a rejection with a note reaches the pro
   const pro = {
     name: `Ramesh Bohara ${id}`,
     email: `ramesh.${id}@example.np`,
-    phone: "9822233344",
+    phone: uniquePhone(),
     password: "ramesh-password-1",
     address: "Hasanpur-2, Dhangadi",
     zipCode: "10900",

@@ -1,5 +1,5 @@
 import { expect, test } from "../../fixtures";
-import { E2E, unique } from "../../env";
+import { E2E, unique, uniquePhone } from "../../env";
 
 const pro = E2E.demoProfessional;
 
@@ -12,7 +12,7 @@ test("a new customer signs up, searches from the hero, sees a marker move, books
   const user = {
     name: "Hari Prasad Adhikari",
     email: `hari.${id}@example.np`,
-    phone: "9812345678",
+    phone: uniquePhone(),
     password: "hari-password-1",
     address: "Ward 7, Surkhet Road, Nepalgunj",
     zipCode: "21900",

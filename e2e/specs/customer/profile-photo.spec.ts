@@ -1,5 +1,5 @@
 import { expect, test } from "../../fixtures";
-import { unique } from "../../env";
+import { unique, uniquePhone } from "../../env";
 
 test("a 12-megapixel phone photo over the 5 MB server limit is made smaller in the browser and saved", async ({
   actor,
@@ -9,7 +9,7 @@ test("a 12-megapixel phone photo over the 5 MB server limit is made smaller in t
   const user = {
     name: "Gita Kumari Shrestha",
     email: `gita.${id}@example.np`,
-    phone: "9841234567",
+    phone: uniquePhone(),
     password: "gita-password-1",
     address: "Ward 3, Lakeside, Pokhara",
     zipCode: "33700",

@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { DEMO_CUSTOMERS, DEMO_PROFESSIONALS, STATE_OF_CITY } from "../../../convex/model/demoData";
 import { expect, test, type Actor } from "../../fixtures";
-import { E2E, unique } from "../../env";
+import { E2E, unique, uniquePhone } from "../../env";
 import { LANGUAGES, m, say, type Locale } from "../../i18n";
 
 /*
@@ -178,7 +178,7 @@ for (const locale of LANGUAGES) {
       await customer.auth.signUpAndLogInCustomer({
         name: locale === "ne-NP" ? "गीता थापा" : "Gita Thapa",
         email: `gita.${id}@example.np`,
-        phone: "9812345678",
+        phone: uniquePhone(),
         password: "gita-password-1",
         address: locale === "ne-NP" ? "बानेश्वर-१०, काठमाडौं" : "Baneshwor-10, Kathmandu",
         zipCode: "44600",
@@ -195,7 +195,7 @@ for (const locale of LANGUAGES) {
       const details = {
         name: ne ? "हरि खड्का" : "Hari Khadka",
         email: `hari.${id}@example.np`,
-        phone: "9811122233",
+        phone: uniquePhone(),
         password: "hari-password-1",
         address: ne ? "वीरेन्द्रनगर-६, सुर्खेत" : "Birendranagar-6, Surkhet",
         zipCode: "21700",

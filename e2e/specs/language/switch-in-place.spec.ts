@@ -76,9 +76,18 @@ for (const device of LANGUAGES) {
   }) => {
     test.setTimeout(90_000);
     const admin = newAdmin();
-    // The first sign-in, on a device in the profile's language, saves that language in the profile.
+    // On a first device the admin chooses the profile's language with the switch: that is saved.
     const first = await actor({ locale: browserLocale(profile) });
+    const sync = first.page.waitForEvent("websocket", (ws) => ws.url().includes("/sync"));
     await first.auth.adminLogin(admin.username, admin.password);
+    const saved = (await sync).waitForEvent("framereceived", (frame) =>
+      String(frame.payload).includes('"MutationResponse"'),
+    );
+    await first.page
+      .getByRole("group", { name: say(profile, m.language_label) })
+      .getByRole("button", { name: profile === "en" ? /English/ : /नेपाली/ })
+      .click();
+    await saved;
     await first.page.context().close();
 
     const { page } = await actor({ locale: browserLocale(device), viewport: PHONE });

@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { CITIES } from "../../../convex/constants";
 import { CATEGORY_NAMES_NE } from "../../../convex/localNames";
 import { expect, test, type Actor } from "../../fixtures";
-import { E2E, unique } from "../../env";
+import { E2E, unique, uniquePhone } from "../../env";
 import { LANGUAGES, m, say, type Locale } from "../../i18n";
 import type { NewProfessional } from "../../pages/auth-pages";
 
@@ -25,7 +25,7 @@ function professional(locale: Locale, id: string): NewProfessional {
   return {
     name: ne ? `विष्णु गुरुङ ${id}` : `Bishnu Gurung ${id}`,
     email: `bishnu.${id}@example.np`,
-    phone: ne ? nepaliDigits("9811122233") : "9811122233",
+    phone: ne ? nepaliDigits(uniquePhone()) : uniquePhone(),
     password: "bishnu-password-1",
     address: ne ? "लेकसाइड-६, पोखरा" : "Lakeside-6, Pokhara",
     zipCode: ne ? nepaliDigits("33700") : "33700",
@@ -142,7 +142,7 @@ for (const locale of LANGUAGES) {
       await customer.auth.signUpAndLogInCustomer({
         name: locale === "ne-NP" ? `सीता शर्मा ${id}` : `Sita Sharma ${id}`,
         email: `sita.${id}@example.np`,
-        phone: locale === "ne-NP" ? nepaliDigits("9812345678") : "9812345678",
+        phone: locale === "ne-NP" ? nepaliDigits(uniquePhone()) : uniquePhone(),
         password: "sita-password-1",
         address: locale === "ne-NP" ? "पृथ्वीचोक, पोखरा" : "Prithvi Chowk, Pokhara",
         zipCode: locale === "ne-NP" ? nepaliDigits("33700") : "33700",

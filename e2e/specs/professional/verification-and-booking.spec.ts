@@ -1,5 +1,5 @@
 import { expect, test } from "../../fixtures";
-import { E2E, unique } from "../../env";
+import { E2E, unique, uniquePhone } from "../../env";
 
 const NEPALGUNJ = { latitude: 28.05, longitude: 81.6167 };
 
@@ -11,7 +11,7 @@ test("a professional signs up with documents, the admin verifies them live, a cu
   const pro = {
     name: `Bishal Karki ${id}`,
     email: `bishal.${id}@example.np`,
-    phone: "9811122233",
+    phone: uniquePhone(),
     password: "bishal-password-1",
     address: "Ward 3, Dhamboji, Nepalgunj",
     zipCode: "21900",

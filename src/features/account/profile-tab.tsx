@@ -9,7 +9,7 @@ import { Button } from "@/components/ui/button";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import { errorMessage } from "@/lib/errors";
 import { Form, useAppForm } from "@/components/form";
-import { formatDigits, splitName } from "@/lib/format";
+import { formatDigits } from "@/lib/format";
 import { imageHint, imageFileSchema, uploadImage } from "@/lib/upload";
 import { m } from "@/i18n/paraglide/messages";
 import { profileRules } from "@convex/rules/profile";
@@ -30,7 +30,6 @@ const editSchema = z.object({
 
 export function ProfileTab({ viewer }: { viewer: Viewer }) {
   const [editing, setEditing] = useState(false);
-  const { firstName, lastName } = splitName(viewer.name);
   return (
     <div className="space-y-6">
       <div className="flex flex-col items-center gap-4 rounded-2xl border border-slate-200 bg-white p-5 text-center shadow-sm sm:flex-row sm:text-left">
@@ -56,8 +55,8 @@ export function ProfileTab({ viewer }: { viewer: Viewer }) {
             {m.acc_personal_info()}
           </h2>
           <dl className="mt-4 grid gap-4 sm:grid-cols-2">
-            <Info label={m.acc_first_name()} value={firstName} />
-            <Info label={m.acc_last_name()} value={lastName || "—"} />
+            {/* the name as they wrote it: a Nepali name has no first/last split to guess */}
+            <Info label={m.field_full_name()} value={viewer.name} />
             <Info label={m.acc_email()} value={viewer.email} />
             <Info label={m.acc_phone()} value={viewer.phone ? formatDigits(viewer.phone) : "—"} />
             <Info label={m.label_address()} value={viewer.address || "—"} />

@@ -37,7 +37,7 @@ describe("LoginPage", () => {
     expect(signIn).not.toHaveBeenCalled();
   });
 
-  it("signs in through the chosen role's provider and goes to /", async () => {
+  it("signs in through the chosen role's provider; a professional goes to the dashboard", async () => {
     let finish!: () => void;
     signIn.mockReturnValueOnce(new Promise<void>((r) => (finish = r)));
     const user = renderLogin();
@@ -47,7 +47,7 @@ describe("LoginPage", () => {
     await user.click(screen.getByRole("button", { name: "Login" }));
     expect(await screen.findByRole("button", { name: "Please wait" })).toBeDisabled();
     finish();
-    await vi.waitFor(() => expect(navigate).toHaveBeenCalledWith("/"));
+    await vi.waitFor(() => expect(navigate).toHaveBeenCalledWith("/professional-dashboard"));
     expect(signIn).toHaveBeenCalledWith("professional", {
       flow: "signIn",
       email: "pro@example.np",

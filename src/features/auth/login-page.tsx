@@ -36,13 +36,13 @@ function LoginForm() {
     validators: { onChange: loginSchema, onSubmit: loginSchema },
     onSubmit: async ({ value }) => {
       try {
-        await signIn(value.role as "customer" | "professional", {
-          flow: "signIn",
-          email: value.email.trim(),
-          password: value.password,
-        });
+        const role = value.role as "customer" | "professional";
+        await signIn(role, { flow: "signIn", email: value.email.trim(), password: value.password });
         toast.success(m.login_success());
-        navigate(returnTo ?? paths.home());
+        // a professional's home is their dashboard; a customer goes back to where they were
+        navigate(
+          role === "professional" ? paths.roleHome(role) : (returnTo ?? paths.roleHome(role)),
+        );
       } catch (e) {
         toast.error(errorMessage(e, m.login_failed()));
       }

@@ -6,11 +6,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { SignupForm } from "@/features/auth/signup-form";
 
 const signIn = vi.fn();
-const signOut = vi.fn();
 const generateUploadUrl = vi.fn();
 const navigate = vi.fn();
 
-vi.mock("@convex-dev/auth/react", () => ({ useAuthActions: () => ({ signIn, signOut }) }));
+vi.mock("@convex-dev/auth/react", () => ({ useAuthActions: () => ({ signIn }) }));
 vi.mock("convex/react", () => ({
   useMutation: () => generateUploadUrl,
   useConvexAuth: () => ({ isAuthenticated: true, isLoading: false }),
@@ -117,7 +116,7 @@ describe("SignupForm", () => {
     expect(signIn).not.toHaveBeenCalled();
   });
 
-  it("uploads the photo, signs up with the chosen role, then goes to /login", async () => {
+  it("uploads the photo, signs up with the chosen role, signed in, then goes home", async () => {
     const user = renderForm("");
     await fillValidCustomer(user);
     await user.click(screen.getByLabelText("Customer"));
@@ -126,7 +125,7 @@ describe("SignupForm", () => {
       new File(["x"], "me.png", { type: "image/png" }),
     );
     await user.click(screen.getByRole("button", { name: "Create Account" }));
-    await vi.waitFor(() => expect(navigate).toHaveBeenCalledWith("/login"));
+    await vi.waitFor(() => expect(navigate).toHaveBeenCalledWith("/"));
     expect(generateUploadUrl).toHaveBeenCalledWith({ draft: "draft-token" });
     expect(signIn).toHaveBeenCalledWith("customer", {
       flow: "signUp",
@@ -139,8 +138,7 @@ describe("SignupForm", () => {
       zipCode: "21900",
       photo: "storage-me.png",
     });
-    expect(signOut).toHaveBeenCalled();
-    // while /login's page loads (a slow phone), the created account cannot be submitted again
+    // while the next page loads (a slow phone), the created account cannot be submitted again
     await waitFor(() =>
       expect(screen.getByRole("button", { name: "Create Account" })).toBeDisabled(),
     );

@@ -33,14 +33,14 @@ type FileKey = "photo" | DocumentKind;
 
 /** The one sign-up form behind /signup, /user-signup and /professional/signup (spec §2, §5, §8). */
 export function SignupForm({ initialRole }: { initialRole: SignupRole }) {
-  const { signIn, signOut } = useAuthActions();
+  const { signIn } = useAuthActions();
   const waitForAuthenticated = useWaitForAuthenticated();
   const generateUploadUrl = useMutation(api.files.generateUploadUrl);
   const navigate = useNavigate();
-  // where the visitor was before sign-up (a booking, lib/booking-intent.ts): login returns them there
+  // where the visitor was before sign-up (a booking, lib/booking-intent.ts): a customer goes back there
   const returnTo = safeReturnTo(useSearchParams()[0].get(RETURN_PARAM)) ?? undefined;
   const [progress, setProgress] = useState<Partial<Record<FileKey, number>>>({});
-  // the account exists: on a slow phone /login's page may take a moment to load, so no second submit
+  // the account exists: on a slow phone the next page may take a moment to load, so no second submit
   const [created, setCreated] = useState(false);
 
   const draft = useSignUpDraft();
@@ -75,16 +75,16 @@ export function SignupForm({ initialRole }: { initialRole: SignupRole }) {
           ? { specialty: value.specialty, city: value.city, state: value.state.trim() }
           : {}),
       };
+      // Signed in at once; the guest-only guard holds until the new account's home is chosen.
       await holdGuestRedirect(async () => {
         await signIn(role, params);
-        // Convex Auth signs a new account in; the spec sends it to the login page instead. Signing
-        // out before the server has the new token would leave the new session open.
         await waitForAuthenticated();
-        await signOut();
+        setCreated(true);
+        toast.success(m.signup_success());
+        navigate(
+          role === "professional" ? paths.roleHome(role) : (returnTo ?? paths.roleHome(role)),
+        );
       });
-      setCreated(true);
-      toast.success(m.signup_success());
-      navigate(paths.login(returnTo));
     } catch (e) {
       draft.refused(e);
       toast.error(errorMessage(e, m.signup_failed()));
