@@ -42,3 +42,28 @@ test("heartbeat needs a signed-in user; online is for admins", async () => {
   expect(await errorCode(customer.as.query(api.presence.online, {}))).toBe("FORBIDDEN");
   expect(await errorCode(pro.as.query(api.presence.online, {}))).toBe("FORBIDDEN");
 });
+
+test("signing out takes a professional offline and off the public map at once", async () => {
+  const t = newTest();
+  const admin = await insertAdmin(t);
+  const pro = await insertProfessional(t);
+  await pro.as.mutation(api.presence.heartbeat, {});
+  await pro.as.mutation(api.locations.update, { longitude: 81.6, latitude: 28.05 });
+  expect(await t.query(api.locations.onMap, {})).toHaveLength(1);
+  expect(await admin.as.query(api.presence.online, {})).toHaveLength(1);
+
+  await pro.as.mutation(api.presence.leave, {});
+  expect(await admin.as.query(api.presence.online, {})).toEqual([]);
+  expect(await t.query(api.locations.onMap, {})).toEqual([]);
+  expect(await errorCode(t.mutation(api.presence.leave, {}))).toBe("UNAUTHENTICATED");
+});
+
+test("a missed heartbeat takes a professional off the public map too", async () => {
+  const t = newTest();
+  const pro = await insertProfessional(t);
+  await pro.as.mutation(api.presence.heartbeat, {});
+  await pro.as.mutation(api.locations.update, { longitude: 81.6, latitude: 28.05 });
+  vi.advanceTimersByTime(75_000);
+  await t.finishInProgressScheduledFunctions();
+  expect(await t.query(api.locations.onMap, {})).toEqual([]);
+});

@@ -5,22 +5,34 @@ import { adminQuery, userMutation } from "./functions";
 import {
   OFFLINE_AFTER_MS,
   expire,
+  goOffline,
   heartbeat as recordHeartbeat,
   onlineRows,
 } from "./model/presence";
+import { roleOf } from "./model/users";
 
 /** Call every 30 s while signed in. */
 export const heartbeat = userMutation({
   args: {},
   returns: v.null(),
   handler: async (ctx) => {
-    const lastSeen = await recordHeartbeat(ctx, ctx.viewer, Date.now());
+    const lastSeen = await recordHeartbeat(ctx, ctx.viewer._id, roleOf(ctx.viewer), Date.now());
     if (lastSeen !== null) {
       await ctx.scheduler.runAfter(OFFLINE_AFTER_MS, internal.presence.markOffline, {
         userId: ctx.viewer._id,
         lastSeen,
       });
     }
+    return null;
+  },
+});
+
+/** Signing out: offline now, not when the heartbeat times out (called while still signed in). */
+export const leave = userMutation({
+  args: {},
+  returns: v.null(),
+  handler: async (ctx) => {
+    await goOffline(ctx, ctx.viewer._id);
     return null;
   },
 });

@@ -88,6 +88,7 @@ export const FUNCTION_ACCESS: Record<string, DrillRole[]> = {
   "notifications:unreadCount": SIGNED_IN,
   "notifications:markRead": SIGNED_IN,
   "presence:heartbeat": SIGNED_IN,
+  "presence:leave": SIGNED_IN,
   "presence:online": ADMIN,
   // users
   "users:viewer": ALL,
@@ -260,6 +261,7 @@ export const FUNCTION_WRITES: Record<string, Writes> = {
   "reviews:reply": { reviews: "own" },
   "notifications:markRead": { notifications: "own" },
   "presence:heartbeat": { presence: "own", _scheduled_functions: "own" },
+  "presence:leave": { presence: "own", liveLocations: "own", mapMarkers: "own" },
   "users:setLanguage": { users: "own" },
   "push:subscribe": { pushSubscriptions: "own" },
   "push:unsubscribe": { pushSubscriptions: "own" },

@@ -1,10 +1,14 @@
 /**
- * Who is online (replaces the spec's socket `onlineUsers`): the app sends a heartbeat every 30 s; a
- * scheduled check marks the user offline when no newer heartbeat arrived within OFFLINE_AFTER_MS.
+ * Who is online: the one definition every page uses (the admin grid and dashboard, and the public
+ * map, which shows a professional only while they are online). The app sends a heartbeat every 30 s;
+ * a user goes offline at sign-out, at suspension, or when no newer heartbeat arrived within
+ * OFFLINE_AFTER_MS. A professional going offline leaves the map with it.
  */
-import type { Doc, Id } from "../_generated/dataModel";
+import type { Id } from "../_generated/dataModel";
+import type { Role } from "../validators";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
-import { roleOf } from "./users";
+import { removeMarker } from "./mapMarkers";
+import { professionalOfUser } from "./professionalOfUser";
 
 export const HEARTBEAT_MS = 30_000;
 export const OFFLINE_AFTER_MS = 70_000;
@@ -15,19 +19,44 @@ const MAX_ONLINE = 1000;
 /** Records a heartbeat; returns the lastSeen the offline check must match, or null when nothing was written. */
 export async function heartbeat(
   ctx: MutationCtx,
-  user: Doc<"users">,
+  userId: Id<"users">,
+  role: Role,
   now: number,
 ): Promise<number | null> {
-  const row = await ctx.db
-    .query("presence")
-    .withIndex("by_userId", (q) => q.eq("userId", user._id))
-    .unique();
+  const row = await presenceOf(ctx, userId);
   if (row !== null && row.online && now - row.lastSeen < MIN_WRITE_MS) return null;
-  const role = roleOf(user);
-  if (row === null)
-    await ctx.db.insert("presence", { userId: user._id, role, online: true, lastSeen: now });
+  if (row === null) await ctx.db.insert("presence", { userId, role, online: true, lastSeen: now });
   else await ctx.db.patch("presence", row._id, { role, online: true, lastSeen: now });
   return now;
+}
+
+async function presenceOf(ctx: QueryCtx, userId: Id<"users">) {
+  return await ctx.db
+    .query("presence")
+    .withIndex("by_userId", (q) => q.eq("userId", userId))
+    .unique();
+}
+
+/** Whether the user is online now. */
+export async function isOnline(ctx: QueryCtx, userId: Id<"users">): Promise<boolean> {
+  return (await presenceOf(ctx, userId))?.online ?? false;
+}
+
+/**
+ * Offline at once (sign-out, suspension): a professional's position and map marker go with it, so
+ * no page shows them online; they reappear when they next share their position.
+ */
+export async function goOffline(ctx: MutationCtx, userId: Id<"users">): Promise<void> {
+  const row = await presenceOf(ctx, userId);
+  if (row !== null && row.online) await ctx.db.patch("presence", row._id, { online: false });
+  const pro = await professionalOfUser(ctx, userId);
+  if (pro === null) return;
+  const live = await ctx.db
+    .query("liveLocations")
+    .withIndex("by_professionalId", (q) => q.eq("professionalId", pro._id))
+    .unique();
+  if (live !== null) await ctx.db.delete("liveLocations", live._id);
+  await removeMarker(ctx, pro._id);
 }
 
 /** The scheduled check: offline unless a heartbeat came after `lastSeen`. */
@@ -36,13 +65,8 @@ export async function expire(
   userId: Id<"users">,
   lastSeen: number,
 ): Promise<void> {
-  const row = await ctx.db
-    .query("presence")
-    .withIndex("by_userId", (q) => q.eq("userId", userId))
-    .unique();
-  if (row !== null && row.online && row.lastSeen <= lastSeen) {
-    await ctx.db.patch("presence", row._id, { online: false });
-  }
+  const row = await presenceOf(ctx, userId);
+  if (row !== null && row.online && row.lastSeen <= lastSeen) await goOffline(ctx, userId);
 }
 
 export async function onlineRows(ctx: QueryCtx) {

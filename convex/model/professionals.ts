@@ -11,6 +11,7 @@ import { refreshMarker } from "./mapMarkers";
 import { fail } from "./errors";
 import { inGoodStanding } from "./users";
 import { ratingOf, searchRankOf } from "../rules/searchRank";
+import { isOnline } from "./presence";
 
 /** Profiles read per search at most (one specialty in one city); results returned. */
 const SEARCH_SCAN = 500;
@@ -233,14 +234,6 @@ async function profileFields(ctx: QueryCtx, user: Doc<"users"> | null, pro: Doc<
 /** The signed-in professional's own dashboard profile, documents included. */
 export async function dashboard(ctx: QueryCtx, user: Doc<"users">, pro: Doc<"professionals">) {
   return { ...(await profileFields(ctx, user, pro)), documents: await documentUrls(ctx, pro) };
-}
-
-async function isOnline(ctx: QueryCtx, userId: Id<"users">): Promise<boolean> {
-  const row = await ctx.db
-    .query("presence")
-    .withIndex("by_userId", (q) => q.eq("userId", userId))
-    .unique();
-  return row?.online ?? false;
 }
 
 /** A row of the admin technicians grid (contact details included, documents not). */

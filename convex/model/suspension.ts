@@ -15,7 +15,7 @@ import { lengthProblem, MODERATION_FIELDS } from "../rules/moderation";
 import { transition } from "./bookings";
 import { fail } from "./errors";
 import { professionalOfUser } from "./professionalOfUser";
-import { removeMarker } from "./mapMarkers";
+import { goOffline } from "./presence";
 import { endAuthSession } from "./sessions";
 
 /** Sessions ended, and open bookings cancelled per status, in one suspension (both are few). */
@@ -92,25 +92,8 @@ export async function suspend(
     .withIndex("by_userId", (q) => q.eq("userId", user._id))
     .take(SESSION_BATCH);
   for (const device of devices) await ctx.db.delete("pushSubscriptions", device._id);
-  const presence = await ctx.db
-    .query("presence")
-    .withIndex("by_userId", (q) => q.eq("userId", user._id))
-    .unique();
-  if (presence !== null && presence.online)
-    await ctx.db.patch("presence", presence._id, { online: false });
-  if (user.role === "professional") {
-    const pro = await professionalOfUser(ctx, user._id);
-    const live =
-      pro === null
-        ? null
-        : await ctx.db
-            .query("liveLocations")
-            .withIndex("by_professionalId", (q) => q.eq("professionalId", pro._id))
-            .unique();
-    // off the map now; a restored professional reappears when they next share their position
-    if (live !== null) await ctx.db.delete("liveLocations", live._id);
-    if (pro !== null) await removeMarker(ctx, pro._id);
-  }
+  // offline and off the map now; a restored professional reappears when they next share their position
+  await goOffline(ctx, user._id);
   for (const booking of await openBookingsOf(ctx, user)) {
     await transition(ctx, {
       bookingId: booking._id,

@@ -162,6 +162,7 @@ export const VALID_CALLS: Record<string, Build> = {
   "notifications:unreadCount": plain({}),
   "notifications:markRead": plain({}),
   "presence:heartbeat": plain({}),
+  "presence:leave": plain({}),
   "presence:online": plain({}),
   "users:viewer": plain({}),
   "users:accountStatus": plain({}),

@@ -4,7 +4,8 @@ import { useLogout } from "@/lib/use-logout";
 
 const signOut = vi.fn();
 vi.mock("@convex-dev/auth/react", () => ({ useAuthActions: () => ({ signIn: vi.fn(), signOut }) }));
-vi.mock("convex/react", () => ({ useMutation: () => vi.fn() }));
+const leave = vi.fn(async () => null);
+vi.mock("convex/react", () => ({ useMutation: () => leave }));
 vi.mock("sonner", () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
 const { toast } = await import("sonner");
 
@@ -22,11 +23,15 @@ describe("useLogout", () => {
       done = result.current.logout();
     });
     expect(result.current.busy).toBe(true);
+    // the session ends after presence:leave has answered
+    await vi.waitFor(() => expect(signOut).toHaveBeenCalled());
     await act(async () => {
       finish();
       await done;
     });
     expect(toast.success).toHaveBeenCalledWith("Sita Sharma has been logged out successfully");
+    // offline for everyone before the session ends
+    expect(leave).toHaveBeenCalledOnce();
     expect(afterLogout).toHaveBeenCalledOnce();
     expect(result.current.busy).toBe(false);
   });

@@ -13,6 +13,7 @@ import { pushSupported, unsubscribeDevice } from "@/lib/push-device";
 export function useLogout(name: string, afterLogout: () => void) {
   const { signOut } = useAuthActions();
   const unsubscribe = useMutation(api.push.unsubscribe);
+  const leave = useMutation(api.presence.leave);
   const [busy, setBusy] = useState(false);
 
   /** This device stops ringing for the account (while still signed in, which the server needs). */
@@ -29,6 +30,8 @@ export function useLogout(name: string, afterLogout: () => void) {
     setBusy(true);
     try {
       if (pushSupported()) await turnOffAlerts();
+      // offline for everyone at once (and off the map), not when the heartbeat times out
+      await leave().catch(() => undefined);
       await signOut();
       toast.success(m.logout_done({ name }));
       afterLogout();
