@@ -8,7 +8,12 @@
  * that the library's Password provider uses.
  */
 import { ConvexCredentials } from "@convex-dev/auth/providers/ConvexCredentials";
-import { convexAuth, createAccount, retrieveAccount } from "@convex-dev/auth/server";
+import {
+  convexAuth,
+  createAccount,
+  modifyAccountCredentials,
+  retrieveAccount,
+} from "@convex-dev/auth/server";
 import type { GenericActionCtxWithAuthConfig } from "@convex-dev/auth/server";
 import type { RegisteredMutation } from "convex/server";
 import { ConvexError, v, type Value } from "convex/values";
@@ -26,6 +31,7 @@ import {
   parseSignUp,
 } from "./model/users";
 import { fail } from "./model/errors";
+import { passwordRule } from "./rules/profile";
 
 type Ctx = GenericActionCtxWithAuthConfig<DataModel>;
 type Params = Partial<Record<string, Value | undefined>>;
@@ -108,6 +114,32 @@ async function signUpFlow(role: "customer" | "professional", params: Params, ctx
   }
 }
 
+/**
+ * Forgot password, step 2 (step 1 is passwordReset:request): the code sent to `contact` and a new
+ * password. Every session of the account ends; the caller is signed in afresh.
+ */
+async function resetFlow(role: "customer" | "professional", params: Params, ctx: Ctx) {
+  const parsed = passwordRule.safeParse(params.newPassword);
+  if (!parsed.success) fail("INVALID_INPUT", parsed.error.issues[0]?.message ?? "Invalid password");
+  const { contact, code } = params;
+  if (typeof contact !== "string" || typeof code !== "string") invalidCode();
+  const account = await ctx.runMutation(internal.passwordReset.redeem, { role, contact, code });
+  if (account === null) invalidCode();
+  await modifyAccountCredentials(ctx, {
+    provider: role,
+    account: { id: account.accountId, secret: parsed.data },
+  });
+  await ctx.runMutation(internal.passwordReset.changed, { userId: account.userId });
+  return { userId: account.userId };
+}
+
+function invalidCode(): never {
+  fail(
+    "INVALID_CODE",
+    "This code is wrong or no longer valid. After 5 wrong tries, ask for a new code.",
+  );
+}
+
 function rolePassword(role: AuthRole) {
   return ConvexCredentials<DataModel>({
     id: role,
@@ -119,7 +151,8 @@ function rolePassword(role: AuthRole) {
         }
         return await signUpFlow(role, params, ctx);
       }
-      fail("UNSUPPORTED_FLOW", 'Use flow "signIn" or "signUp".');
+      if (params.flow === "reset" && role !== "admin") return await resetFlow(role, params, ctx);
+      fail("UNSUPPORTED_FLOW", 'Use flow "signIn", "signUp" or "reset".');
     },
     crypto: {
       hashSecret: async (secret) => await scrypt.hash(secret),

@@ -267,6 +267,15 @@ export default defineSchema({
    * model/signUpDrafts.ts: a visitor's sign-up in progress, paid for with a proof of work; its
    * uploads and sign-up attempts are counted against it.
    */
+  /** model/accountCodes.ts: one live one-time code per account and purpose, stored hashed. */
+  accountCodes: defineTable({
+    userId: v.id("users"),
+    purpose: v.literal("reset"),
+    codeHash: v.string(),
+    expiresAt: v.number(),
+    attemptsLeft: v.number(),
+  }).index("by_userId_and_purpose", ["userId", "purpose"]),
+
   signUpDrafts: defineTable({
     token: v.string(), // the secret the visitor holds and sends back
     stamp: v.optional(v.string()), // the proof of work that paid for it (absent: an HTTP registration's)

@@ -52,6 +52,8 @@ export const FUNCTION_ACCESS: Record<string, DrillRole[]> = {
   "contact:send": ALL,
   "files:generateUploadUrl": ALL, // professionals upload documents before their account exists (visitors with a draft)
   "signUpDrafts:create": ALL,
+  // forgot password: anyone may ask for a code; it goes to the account's own address
+  "passwordReset:request": ALL,
   // professionals
   "professionals:search": ALL,
   "professionals:get": ALL,
@@ -231,6 +233,7 @@ export const FUNCTION_WRITES: Record<string, Writes> = {
   "contact:send": { ...COUNTERS, contactMessages: "new" },
   "files:generateUploadUrl": { ...COUNTERS, uploadGrants: "new", signUpDrafts: "any" },
   "signUpDrafts:create": { ...COUNTERS, signUpDrafts: "new" },
+  "passwordReset:request": { ...COUNTERS, accountCodes: "any", _scheduled_functions: "new" },
   "professionals:setAvailability": {
     professionals: "own",
     mapMarkers: "own",

@@ -89,6 +89,13 @@ async function oneOfEveryTable(ctx: MutationCtx) {
       expirationTime: Date.now() + DAY,
     }),
     authVerifiers: await ctx.db.insert("authVerifiers", { sessionId }),
+    accountCodes: await ctx.db.insert("accountCodes", {
+      userId,
+      purpose: "reset",
+      codeHash: "hash",
+      expiresAt: Date.now() + DAY,
+      attemptsLeft: 5,
+    }),
     authRateLimits: await ctx.db.insert("authRateLimits", {
       identifier: accountId,
       lastAttemptTime: Date.now(),

@@ -38,6 +38,7 @@ export const ERROR_CODES = [
   // limits
   "RATE_LIMITED",
   "TOO_MANY_ATTEMPTS",
+  "INVALID_CODE",
   "TOO_MANY_OPEN_REQUESTS",
   "DRAFT_NOT_FOUND",
   "DRAFT_USED_UP",

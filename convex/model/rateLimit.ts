@@ -20,7 +20,7 @@ import { fail, refusal, type Refusal } from "./errors";
 export { DRAFT_LIMITS, RATE_LIMITS };
 
 /** One counter: an action, whose allowance it is ("perUser", "everyone", ...) and the actor's key. */
-type Counter = { action: string; scope: string; actor: string; allowance: Allowance };
+export type Counter = { action: string; scope: string; actor: string; allowance: Allowance };
 
 export function rateLimited(retryAfterMs: number, message?: string): ConvexError<Refusal> {
   const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
@@ -59,6 +59,14 @@ export async function consume(ctx: MutationCtx, counter: Counter, message?: stri
       current ? { count: row.count + 1 } : { windowStart: now, count: 1 },
     );
   }
+}
+
+/** Counts one call when its window has room; false (nothing counted) when it is full. */
+export async function tryConsume(ctx: MutationCtx, counter: Counter): Promise<boolean> {
+  const { row, full } = await windowOf(ctx, counter);
+  if (full && row !== null) return false;
+  await consume(ctx, counter);
+  return true;
 }
 
 /** Throws as `consume` would, without counting. */

@@ -6,6 +6,7 @@
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
 
 /** At most `max` calls in each fixed window of `windowMs`. */
 export type Allowance = { max: number; windowMs: number };
@@ -31,6 +32,13 @@ export const RATE_LIMITS = {
   },
   // reports on bookings and reviews (model/reports.ts); each one waits for an admin
   report: { perUser: { max: 5, windowMs: HOUR } },
+  // one-time codes by email or SMS (model/passwordReset.ts): each message costs money and a guess at
+  // a code; per account, 5 codes a day of 5 tries each bound a 6-digit guesser to 25 in 10^6 a day
+  accountCode: {
+    perAddress: { max: 5, windowMs: HOUR },
+    perAccount: { max: 5, windowMs: DAY },
+    everyone: { max: 30, windowMs: 5 * SECOND },
+  },
   // drafts paid for with a proof of work (rules/signUpWork.ts)
   draft: { everyone: { max: 50, windowMs: 5 * SECOND } },
   // drafts of HTTP registrations that brought no proof of work

@@ -80,6 +80,10 @@ const routes: RouteObject[] = [
         ],
       },
       {
+        path: paths.forgotPassword(),
+        ...page(() => import("@/features/auth/forgot-password-page")),
+      },
+      {
         path: paths.professionalSignin(),
         ...page(() => import("@/features/professional/signin-page")),
       },

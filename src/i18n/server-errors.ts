@@ -33,6 +33,7 @@ const SERVER_ERRORS: Record<ErrorCode, () => string> = {
   UPLOAD_URL_INVALID: m.error_upload_url_invalid,
   RATE_LIMITED: m.error_rate_limited,
   TOO_MANY_ATTEMPTS: m.error_too_many_attempts,
+  INVALID_CODE: m.error_invalid_code,
   TOO_MANY_OPEN_REQUESTS: m.error_too_many_open_requests,
   DRAFT_NOT_FOUND: m.error_draft_not_found,
   DRAFT_USED_UP: m.error_draft_used_up,

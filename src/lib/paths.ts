@@ -23,6 +23,9 @@ export const paths = {
   professionalSignup: () => "/professional/signup",
   login: (returnTo?: string) => withReturn("/login", returnTo),
   professionalSignin: () => "/professional-signin",
+  /** Forgot password, for a customer's or a professional's account. */
+  forgotPassword: (role?: "customer" | "professional") =>
+    role ? `/forgot-password?${new URLSearchParams({ role })}` : "/forgot-password",
   customerProfile: () => "/customer/profile",
   /** The account page opened on My Bookings. */
   customerBookings: () => "/customer/profile?tab=bookings",

@@ -80,6 +80,7 @@ export default function AdminLoginPage() {
             />
           </form.AppForm>
         </Form>
+        <p className="mt-6 text-sm text-slate-600">{m.admin_login_forgot()}</p>
       </div>
     </main>
   );

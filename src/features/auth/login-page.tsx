@@ -57,6 +57,14 @@ function LoginForm() {
       <form.AppField name="password">
         {(f) => <f.PasswordField label={m.field_password()} autoComplete="current-password" />}
       </form.AppField>
+      <p className="-mt-2 text-right text-sm">
+        <Link
+          to={paths.forgotPassword("customer")}
+          className="font-medium text-brand-700 underline"
+        >
+          {m.reset_forgot_link()}
+        </Link>
+      </p>
       <form.Field name="role">
         {(f) => <RoleRadios value={f.state.value} onChange={(r) => f.handleChange(r)} />}
       </form.Field>

@@ -89,6 +89,12 @@ function SigninForm() {
         </Form>
         <div className="mt-6 flex flex-col gap-2 text-center text-sm">
           <Link
+            to={paths.forgotPassword("professional")}
+            className="text-brand-700 underline-offset-2 hover:underline"
+          >
+            {m.reset_forgot_link()}
+          </Link>
+          <Link
             to={paths.customerSignup()}
             className="text-brand-700 underline-offset-2 hover:underline"
           >
