@@ -11,6 +11,7 @@ import { RecoveryError } from "./durability/log.ts";
 import { FunctionError } from "./engine/engine.ts";
 import { HOST, startBackend, type Backend } from "./server.ts";
 import { InvalidCorsOrigin } from "./site.ts";
+import { signInLines } from "./sign-in-banner.ts";
 import { createStaticServer, FRAME_HEADERS } from "./static.ts";
 
 const { values } = parseArgs({
@@ -30,6 +31,10 @@ const { values } = parseArgs({
     source: { type: "boolean", default: false },
   },
 });
+
+// @convex-dev/auth says INFO for every account it stores (22 lines on a first start): debug chatter
+// here. AUTH_LOG_LEVEL=INFO or DEBUG in the environment or the data directory's env.local brings it back.
+process.env.AUTH_LOG_LEVEL ??= "WARN";
 
 const webPort = Number(values["web-port"]);
 const webOrigin = `http://${HOST}:${webPort}`;
@@ -57,6 +62,7 @@ try {
   process.exit(1);
 }
 
+let seeded: { adminCreated?: unknown } | undefined;
 for (const fn of values.run ?? []) {
   if (!(await backend.engine.exists(fn))) {
     console.log(`local-backend: --run ${fn} skipped (no such function yet)`);
@@ -70,6 +76,7 @@ for (const fn of values.run ?? []) {
       { identity: null, admin: true },
     );
     if (result.value !== null) console.log(`local-backend: ${fn} →`, JSON.stringify(result.value));
+    if (fn === "seed:init") seeded = (result.value ?? {}) as { adminCreated?: unknown };
   } catch (error) {
     console.error(
       `local-backend: --run ${fn} failed: ${error instanceof FunctionError ? error.message : String(error)}`,
@@ -133,7 +140,7 @@ console.log(`
   Admin key:       ${path.join(path.relative(process.cwd(), backend.dataDir), "admin-key")}
   Functions:       ${backend.pushedCodeDir ? `pushed by the Convex CLI (${path.relative(process.cwd(), backend.pushedCodeDir)}; --source runs ${values.convex}/)` : `${values.convex}/ sources`}
   Convex CLI:      CONVEX_SELF_HOSTED_URL=${backend.url} CONVEX_SELF_HOSTED_ADMIN_KEY=$(cat ${path.join(path.relative(process.cwd(), backend.dataDir), "admin-key")}) npx convex deploy
-`);
+${web || vite ? `\n${signInLines({ webOrigin, seeded, demo: !values["no-demo"] }).join("\n")}\n` : ""}`);
 
 let stopping = false;
 const shutdown = async (signal: string) => {
