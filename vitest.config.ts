@@ -19,8 +19,13 @@ export default defineConfig({
         },
       },
       {
-        // the web tests import the compiled message functions: compile them first
-        plugins: [paraglideVitePlugin(paraglideOptions), react()],
+        // The web tests import the compiled message functions: compile them first, one module per
+        // message as `vite build` does (outside production paraglide's default is one per locale), so
+        // that the build after them (the e2e suite's) finds paraglide's cache and skips its compile.
+        plugins: [
+          paraglideVitePlugin({ ...paraglideOptions, outputStructure: "message-modules" }),
+          react(),
+        ],
         resolve: { alias: { "@": src, "@convex": convex } },
         test: {
           name: "web",
