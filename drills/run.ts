@@ -198,6 +198,11 @@ const drills: Drill[] = [
       vitest(["drills/hostile-memory.test.ts"], ["hostile memory"], { DRILLS_FULL: "1" }),
   },
   {
+    name: "hostile-files",
+    run: async () =>
+      vitest(["drills/hostile-files.test.ts"], ["hostile files"], { DRILLS_FULL: "1" }),
+  },
+  {
     name: "abuse",
     run: async () =>
       vitest(["drills/abuse.test.ts", "drills/abuse-render.test.tsx"], ["abuse:"], {

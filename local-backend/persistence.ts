@@ -1,5 +1,9 @@
 // A running backend's data directory: recovery at start, every commit and stored file appended to the
 // log, kept mutation results, compaction, and the last flush at close.
+import { randomUUID } from "node:crypto";
+import { createWriteStream, existsSync, openAsBlob, readdirSync, rmSync } from "node:fs";
+import path from "node:path";
+import { pipeline } from "node:stream/promises";
 import { describeRecovery, TransactionLog, type RecoveryReport } from "./durability/log.ts";
 import type { PersistedState } from "./durability/log-format.ts";
 import {
@@ -10,6 +14,10 @@ import {
 import { SessionRequests, type RequestLimits } from "./durability/session-requests.ts";
 import { TableNumbers } from "./durability/table-numbers.ts";
 import type { Engine, EngineHooks } from "./engine/engine.ts";
+import { BodyTooLarge } from "./http-util.ts";
+
+/** Uploads being received are staged in the files folder under this prefix (never a storage id). */
+const STAGED_PREFIX = ".upload-";
 
 export interface PersistenceOptions {
   /** Start from a corrupt log: keep its intact records, move the damaged bytes aside. */
@@ -59,6 +67,9 @@ export class Persistence {
       throw error;
     }
     const { state, report } = recovered;
+    // Uploads staged when the process stopped: stored ones were copied under their id, others never were.
+    for (const name of readdirSync(log.filesDir))
+      if (name.startsWith(STAGED_PREFIX)) rmSync(path.join(log.filesDir, name), { force: true });
     for (const line of describeRecovery(report, log)) console.warn(line);
     const migrated = migrateLegacyIds(state, tables, log, options.storageSecret);
     if (migrated) console.warn(describeIdMigration(migrated));
@@ -121,24 +132,60 @@ export class Persistence {
         if (this.closed) return;
         if (blob.type) engine().database.setContentType(storageId, blob.type);
         fileTypes.set(storageId, blob.type);
-        const write = blob
-          .arrayBuffer()
-          .then((buffer) => log.appendFile(storageId, blob.type, new Uint8Array(buffer)));
+        const write = (async () => {
+          await log.appendFile(storageId, blob.type, blob);
+          // From now on its bytes are read from disk: the Blob it was stored from is let go.
+          const onDisk = await openAsBlob(log.filePath(storageId), { type: blob.type }).catch(
+            () => null, // deleted meanwhile
+          );
+          if (onDisk) engine().database.replaceFile(storageId, onDisk);
+        })();
         pendingFiles.add(write);
         void write.finally(() => pendingFiles.delete(write));
       },
     };
   }
 
-  /** Loads the recovered documents, files and counters into convex-test's database. */
-  restoreInto(engine: Engine) {
+  /**
+   * Stages an upload's body in the files folder, a chunk at a time, refusing it (BodyTooLarge) past
+   * `maxBytes`: a Blob read from disk, and `discard()` to remove the staged copy once it is stored.
+   */
+  async stageUpload(
+    body: AsyncIterable<Uint8Array>,
+    maxBytes: number,
+    type: string,
+  ): Promise<{ blob: Blob; discard(): void }> {
+    const file = path.join(this.log.filesDir, `${STAGED_PREFIX}${randomUUID()}`);
+    const discard = () => rmSync(file, { force: true });
+    try {
+      let size = 0;
+      await pipeline(
+        body,
+        async function* (chunks: AsyncIterable<Uint8Array>) {
+          for await (const chunk of chunks) {
+            size += chunk.byteLength;
+            if (size > maxBytes) throw new BodyTooLarge();
+            yield chunk;
+          }
+        },
+        createWriteStream(file),
+      );
+      return { blob: await openAsBlob(file, { type }), discard };
+    } catch (error) {
+      discard();
+      throw error;
+    }
+  }
+
+  /** Loads the recovered documents, files (as Blobs read from disk when used) and counters into the engine. */
+  async restoreInto(engine: Engine) {
     const state = this.state;
     if (!state) throw new Error("local-backend: the recovered state was already restored");
     this.state = undefined;
     const files = new Map<string, Blob>();
     for (const [id, type] of this.fileTypes) {
-      const bytes = this.log.readFile(id);
-      if (bytes) files.set(id, new Blob([new Uint8Array(bytes)], { type }));
+      const file = this.log.filePath(id);
+      if (existsSync(file)) files.set(id, await openAsBlob(file, { type }));
     }
     engine.restore({
       docs: [...state.docs.values()].map((doc) => {

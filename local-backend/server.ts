@@ -205,7 +205,7 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
     systemModules: admin.systemModules(),
     onExecution: (execution) => admin.logs.record(execution),
   });
-  persistence.restoreInto(engine);
+  await persistence.restoreInto(engine);
   const subscriptions = new Subscriptions(engine, durable);
   reactor.subscriptions = subscriptions;
   await engine.rearmScheduled();
@@ -247,6 +247,7 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
       ...signer,
       maxUploadBytes: options.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES,
       durable,
+      stageUpload: (body, maxBytes, type) => persistence.stageUpload(body, maxBytes, type),
     },
     site: {
       engine,

@@ -6,7 +6,9 @@ import { createHmac } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { sameSecret } from "./auth-keys.ts";
 import type { Engine } from "./engine/engine.ts";
-import { BodyTooLarge, CORS_HEADERS, readBody, sendJson } from "./http-util.ts";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { BodyTooLarge, CORS_HEADERS, sendJson } from "./http-util.ts";
 import { formatMediaType, parseMediaType } from "./media-type.ts";
 
 export const DEFAULT_MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
@@ -18,7 +20,19 @@ export interface StorageDeps {
   baseUrl(): string;
   maxUploadBytes: number;
   durable(): Promise<void>;
+  /** Receives an upload's body on disk (Persistence.stageUpload): throws BodyTooLarge past `maxBytes`. */
+  stageUpload(
+    body: AsyncIterable<Uint8Array>,
+    maxBytes: number,
+    type: string,
+  ): Promise<{ blob: Blob; discard(): void }>;
 }
+
+/**
+ * Uploads stored one at a time: storing reads the file once whole (its sha256 for `_storage`), so
+ * concurrent uploads hold at most one file's bytes in memory; their bodies wait on disk.
+ */
+let storing: Promise<unknown> = Promise.resolve();
 
 const sign = (secret: string, message: string) =>
   createHmac("sha256", secret).update(message).digest("base64url");
@@ -88,6 +102,11 @@ function uploadContentType(req: IncomingMessage): { type: string } | { error: st
   return { type: formatMediaType(parsed) };
 }
 
+const tooLarge = (maxBytes: number) => ({
+  code: "FileTooLarge",
+  message: `File is larger than the ${Math.round(maxBytes / 1024 / 1024)} MB upload limit`,
+});
+
 export async function handleStorage(
   req: IncomingMessage,
   res: ServerResponse,
@@ -111,24 +130,29 @@ export async function handleStorage(
         message: `Bad header for content-type: ${contentType.error}`,
       });
     }
-    let bytes: Buffer;
+    if (Number(req.headers["content-length"] ?? "0") > deps.maxUploadBytes) {
+      res.setHeader("Connection", "close");
+      return sendJson(res, 413, tooLarge(deps.maxUploadBytes));
+    }
+    let staged: { blob: Blob; discard(): void };
     try {
-      bytes = await readBody(req, deps.maxUploadBytes);
+      staged = await deps.stageUpload(req, deps.maxUploadBytes, contentType.type);
     } catch (error) {
       if (error instanceof BodyTooLarge) {
         res.setHeader("Connection", "close");
-        return sendJson(res, 413, {
-          code: "FileTooLarge",
-          message: `File is larger than the ${Math.round(deps.maxUploadBytes / 1024 / 1024)} MB upload limit`,
-        });
+        return sendJson(res, 413, tooLarge(deps.maxUploadBytes));
       }
       throw error;
     }
-    const storageId = await deps.engine.storeBlob(
-      new Blob([new Uint8Array(bytes)], { type: contentType.type }),
-    );
-    await deps.durable();
-    return sendJson(res, 200, { storageId });
+    try {
+      const stored = storing.then(() => deps.engine.storeBlob(staged.blob));
+      storing = stored.catch(() => undefined);
+      const storageId = await stored;
+      await deps.durable();
+      return sendJson(res, 200, { storageId });
+    } finally {
+      staged.discard();
+    }
   }
   let storageId = "";
   try {
@@ -152,12 +176,13 @@ export async function handleStorage(
     res.writeHead(404, { "Content-Type": "text/plain", ...SAFE_FILE_HEADERS, ...CORS_HEADERS });
     return res.end("File not found");
   }
-  const bytes = Buffer.from(await blob.arrayBuffer());
   res.writeHead(200, {
     ...fileHeaders((meta.contentType as string | undefined) || blob.type),
-    "Content-Length": String(bytes.length),
+    "Content-Length": String(blob.size),
     "Cache-Control": "private, max-age=2592000, immutable",
     ...CORS_HEADERS,
   });
-  res.end(req.method === "HEAD" ? undefined : bytes);
+  if (req.method === "HEAD") return res.end();
+  // A chunk at a time, from disk, as fast as the client reads.
+  await pipeline(Readable.fromWeb(blob.stream() as never), res).catch(() => res.destroy());
 }

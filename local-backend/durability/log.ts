@@ -19,6 +19,7 @@ import {
   rmSync,
   writeSync,
 } from "node:fs";
+import { open } from "node:fs/promises";
 import path from "node:path";
 import { convexToJson, type Value } from "convex/values";
 import type { Doc } from "../engine/convex-test-internals.ts";
@@ -110,23 +111,27 @@ export class TransactionLog implements DataFiles {
     });
   }
 
-  /** Writes the bytes durably, then the record naming them. */
-  appendFile(storageId: string, type: string, bytes: Uint8Array) {
-    const file = path.join(this.filesDir, storageId);
-    const fd = openSync(file, "w");
-    writeSync(fd, bytes);
-    fsyncSync(fd);
-    closeSync(fd);
+  /** Where a stored file's bytes are. */
+  filePath(storageId: string): string {
+    return path.join(this.filesDir, storageId);
+  }
+
+  /** Streams the blob's bytes to disk durably (a chunk at a time), then appends the record naming them. */
+  async appendFile(storageId: string, type: string, blob: Blob) {
+    const file = this.filePath(storageId);
+    const handle = await open(file, "w");
+    try {
+      for await (const chunk of blob.stream() as unknown as AsyncIterable<Uint8Array>)
+        await handle.write(chunk);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
     this.append({ storageId, contentType: type });
   }
 
   removeFile(storageId: string) {
-    rmSync(path.join(this.filesDir, storageId), { force: true });
-  }
-
-  readFile(storageId: string): Buffer | null {
-    const file = path.join(this.filesDir, storageId);
-    return existsSync(file) ? readFileSync(file) : null;
+    rmSync(this.filePath(storageId), { force: true });
   }
 
   /** Whether everything appended so far is on disk (sync() would have nothing to do). */

@@ -1099,6 +1099,11 @@ export class ConvexTestDatabase {
     return this.get(storageId) ? this.db._storage[storageId] : undefined;
   }
 
+  /** Swaps a stored file's Blob for one with the same bytes (read from disk instead of held in memory). */
+  replaceFile(storageId: string, blob: Blob) {
+    if (this.db._storage[storageId] !== undefined) this.db._storage[storageId] = blob;
+  }
+
   /** Real Convex keeps the content type on the `_storage` document; convex-test does not. */
   setContentType(storageId: string, contentType: string) {
     const doc = this.db._documents[storageId];
