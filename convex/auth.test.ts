@@ -155,9 +155,9 @@ describe("sign-up", () => {
 
   test("other flows are refused readably", async () => {
     const t = newTest();
-    expect(await errorCode(signIn(t, "customer", { flow: "reset", email: "a@b.np" }))).toBe(
-      "UNSUPPORTED_FLOW",
-    );
+    expect(
+      await errorCode(signIn(t, "customer", { flow: "email-verification", email: "a@b.np" })),
+    ).toBe("UNSUPPORTED_FLOW");
   });
 });
 
