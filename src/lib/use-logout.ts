@@ -26,12 +26,20 @@ export function useLogout(name: string, afterLogout: () => void) {
     }
   }
 
+  /** Offline for everyone at once (and off the map), not when the heartbeat times out. */
+  async function goOffline() {
+    try {
+      await leave();
+    } catch {
+      // offline: the heartbeat's timeout takes the user offline later
+    }
+  }
+
   async function logout() {
     setBusy(true);
     try {
       if (pushSupported()) await turnOffAlerts();
-      // offline for everyone at once (and off the map), not when the heartbeat times out
-      await leave().catch(() => undefined);
+      await goOffline();
       await signOut();
       toast.success(m.logout_done({ name }));
       afterLogout();
