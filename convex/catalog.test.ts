@@ -19,7 +19,7 @@ async function setup() {
 }
 
 describe("catalog", () => {
-  test("categories: the spec's 13 in order, for every caller", async () => {
+  test("categories: the spec's 13 in order, the same for every caller", async () => {
     const t = await setup();
     const visitor = await t.query(api.catalog.categories, {});
     expect(visitor).toHaveLength(13);
@@ -42,15 +42,39 @@ describe("catalog", () => {
       slug: "electrical",
       name: "Electrician",
       description: "Wiring, installation & electrical maintenance",
-      cities: ["nepalgunj", "surkhet", "kathmandu"],
+      cities: [],
     });
-    for (const as of [
-      (await insertCustomer(t)).as,
-      (await insertProfessional(t)).as,
-      (await insertAdmin(t)).as,
-    ]) {
+    for (const as of [(await insertCustomer(t)).as, (await insertAdmin(t)).as]) {
       expect(await as.query(api.catalog.categories, {})).toEqual(visitor);
     }
+  });
+
+  test("categories list the cities with bookable professionals, and unlisted services once bookable", async () => {
+    const t = await setup();
+    const citiesOf = async (slug: string) =>
+      (await t.query(api.catalog.categories, {})).find((c) => c.slug === slug)?.cities;
+    await insertProfessional(t, { specialty: "electrician", city: "pokhara" });
+    await insertProfessional(t, { specialty: "electrician", city: "dhangadi", verified: false });
+    await insertProfessional(t, { specialty: "electrician", city: "surkhet", available: false });
+    const { userId } = await insertProfessional(t, {
+      specialty: "electrician",
+      city: "mahendranagar",
+    });
+    expect(await citiesOf("electrical")).toEqual(["pokhara", "mahendranagar"]);
+    const admin = await insertAdmin(t);
+    await t.run((ctx) =>
+      ctx.db.patch("users", userId, { suspended: { at: 0, by: admin.userId, reason: "Fraud" } }),
+    );
+    expect(await citiesOf("electrical")).toEqual(["pokhara"]);
+
+    expect(await citiesOf("jyotish")).toBeUndefined();
+    await insertProfessional(t, { specialty: "jyotish", city: "nepalgunj" });
+    const cards = await t.query(api.catalog.categories, {});
+    expect(cards).toHaveLength(14);
+    expect(cards.find((c) => c.slug === "jyotish")).toMatchObject({
+      name: "Jyotish",
+      cities: ["nepalgunj"],
+    });
   });
 
   test("seeding is idempotent and keeps totalBookings", async () => {
@@ -172,9 +196,15 @@ describe("catalog", () => {
       category: "electrical",
       categoryName: "Electrician",
       serviceName: "Fan Installation",
+      city: null,
     });
     expect(await t.query(api.catalog.search, { text: "plumber tap" })).toEqual([
-      { category: "plumbing", categoryName: "Plumber", serviceName: "Tap & Mixer Repair" },
+      {
+        category: "plumbing",
+        categoryName: "Plumber",
+        serviceName: "Tap & Mixer Repair",
+        city: null,
+      },
     ]);
     expect((await t.query(api.catalog.search, { text: "a" })).length).toBeLessThanOrEqual(10);
     expect(await t.query(api.catalog.search, { text: "   " })).toEqual([]);
@@ -221,6 +251,34 @@ describe("catalog", () => {
     expect(
       (await t.query(api.catalog.search, { text: "धारा tap" })).map((r) => r.serviceName),
     ).toEqual(["Tap & Mixer Repair"]);
+  });
+
+  test("search understands a city, alone or with service words, in English, Nepali or romanised", async () => {
+    const t = await setup();
+    await insertProfessional(t, { specialty: "electrician", city: "pokhara" });
+    await insertProfessional(t, { specialty: "plumber", city: "nepalgunj" });
+    for (const text of ["Pokhara", "पोखरा", "पोखरामा"])
+      expect(await t.query(api.catalog.search, { text }), text).toEqual([
+        { category: "electrical", categoryName: "Electrician", serviceName: null, city: "pokhara" },
+      ]);
+    for (const text of ["नेपालगन्ज", "nepalganj"])
+      expect(
+        (await t.query(api.catalog.search, { text })).map((r) => [r.categoryName, r.city]),
+        text,
+      ).toEqual([["Plumber", "nepalgunj"]]);
+    const electricianPokhara = await t.query(api.catalog.search, { text: "electrician pokhara" });
+    expect(electricianPokhara.length).toBeGreaterThan(0);
+    for (const r of electricianPokhara)
+      expect([r.category, r.city]).toEqual(["electrical", "pokhara"]);
+    expect(await t.query(api.catalog.search, { text: "Surkhet" })).toEqual([]);
+  });
+
+  test("search ranks services by the words they match: 'tap leak' finds taps and leaks", async () => {
+    const t = await setup();
+    const names = (await t.query(api.catalog.search, { text: "tap leak" })).map(
+      (r) => r.serviceName,
+    );
+    expect(names).toEqual(expect.arrayContaining(["Tap & Mixer Repair", "Pipe Leakage Repair"]));
   });
 
   test("tileMarble lists the five spec items at Rs. 0", async () => {

@@ -3,7 +3,10 @@ import { internalQuery } from "./_generated/server";
 import { publicQuery } from "./functions";
 import { city } from "./validators";
 import * as Catalog from "./model/catalog";
+import { serviceCards } from "./model/serviceCards";
+import { headerSearch } from "./model/serviceSearch";
 
+/** The services grid's cards, each with the cities that have bookable professionals, live. */
 export const categories = publicQuery({
   args: {},
   returns: v.array(
@@ -14,7 +17,7 @@ export const categories = publicQuery({
       cities: v.array(city),
     }),
   ),
-  handler: (ctx) => Catalog.listCategories(ctx),
+  handler: (ctx) => serviceCards(ctx),
 });
 
 /** `category` may be a slug, a display name or a spec alias ("Electrician", "Manson"). */
@@ -44,9 +47,14 @@ export const serviceDetails = publicQuery({
 export const search = publicQuery({
   args: { text: v.string() },
   returns: v.array(
-    v.object({ category: v.string(), categoryName: v.string(), serviceName: v.string() }),
+    v.object({
+      category: v.string(),
+      categoryName: v.string(),
+      serviceName: v.union(v.string(), v.null()),
+      city: v.union(city, v.null()),
+    }),
   ),
-  handler: (ctx, { text }) => Catalog.search(ctx, text.slice(0, 100)),
+  handler: (ctx, { text }) => headerSearch(ctx, text.slice(0, 100)),
 });
 
 export const tileMarble = publicQuery({

@@ -7,6 +7,8 @@ export { m, type Locale };
 export const LANGUAGES: readonly Locale[] = ["en", "ne-NP"];
 
 type Message<I> = (inputs: I, options: { locale: Locale }) => string;
+/** A catalogue message without inputs (a label, a heading). */
+export type PlainMessage = Message<Record<string, never>>;
 
 /** A catalogue message in one language: what the app shows a reader of `locale`. */
 export function say(locale: Locale, message: Message<Record<string, never>>): string;

@@ -76,12 +76,17 @@ const MAX_CATEGORIES = 50;
 const MAX_SERVICES_PER_CATEGORY = 100;
 const MAX_SERVICES = 1000;
 
+/** Every category in the grid's order; `listed` ones always get a card (model/serviceCards.ts). */
 export async function listCategories(ctx: QueryCtx) {
   const rows = await ctx.db.query("serviceCategories").withIndex("by_slug").take(MAX_CATEGORIES);
   return rows
-    .filter((c) => LISTED.includes(c.slug))
     .sort((a, b) => a.order - b.order)
-    .map((c) => ({ slug: c.slug, name: c.name, description: c.description, cities: c.cities }));
+    .map((c) => ({
+      slug: c.slug,
+      name: c.name,
+      description: c.description,
+      listed: LISTED.includes(c.slug),
+    }));
 }
 
 export async function servicesOf(ctx: QueryCtx, category: string) {
@@ -138,12 +143,51 @@ export async function serviceDetails(
   };
 }
 
+/** What people also call the cities (romanised spellings, the municipality's own name). */
+const CITY_ALIASES: Partial<Record<CitySlug, string[]>> = {
+  nepalgunj: ["nepalganj", "nepalgunja"],
+  kathmandu: ["ktm", "kathmandou"],
+  dhangadi: ["dhangadhi", "धनगढि"],
+  surkhet: ["birendranagar", "वीरेन्द्रनगर", "बीरेन्द्रनगर"],
+  mahendranagar: ["bhimdatta", "भीमदत्त"],
+};
+const CITY_KEYS: [string, CitySlug][] = CITIES.flatMap((c) =>
+  [c.slug, c.name, c.nameNe, ...(CITY_ALIASES[c.slug] ?? [])].map((key): [string, CitySlug] => [
+    normalize(key),
+    c.slug,
+  ]),
+);
+/** Nepali case endings a city name may carry: पोखरामा, काठमाडौंको. */
+const MAX_SUFFIX = 3;
+
+/** The city a typed word names ("pokhara", "पोखरा", "पोखरामा"), or null. */
+function cityOfWord(word: string): CitySlug | null {
+  for (const [key, slug] of CITY_KEYS)
+    if (word === key || (word.startsWith(key) && word.length - key.length <= MAX_SUFFIX))
+      return slug;
+  return null;
+}
+
+/** A header search split into the city it names (the first, if any) and the other words. */
+export function parseSearch(text: string): { city: CitySlug | null; words: string[] } {
+  let city: CitySlug | null = null;
+  const words: string[] = [];
+  for (const word of text.toLowerCase().split(/\s+/).map(normalize).filter(Boolean)) {
+    const named = cityOfWord(word);
+    if (named === null) words.push(word);
+    else city ??= named;
+  }
+  return { city, words };
+}
+
+const MAX_RESULTS = 10;
+
 /**
- * Header search: services whose name, category or specialty matches every word typed, in English or
- * Nepali (names and common synonyms of convex/localNames.ts).
+ * Header search: the services whose name, category or specialty match the most of the words typed
+ * (all of them when some service has all), in English or Nepali (names and common synonyms of
+ * convex/localNames.ts): "tap leak" finds the services that mention either when none has both.
  */
-export async function search(ctx: QueryCtx, text: string) {
-  const words = text.toLowerCase().split(/\s+/).map(normalize).filter(Boolean);
+export async function searchServices(ctx: QueryCtx, words: string[]) {
   if (words.length === 0) return [];
   const services = await ctx.db
     .query("services")
@@ -167,10 +211,16 @@ export async function search(ctx: QueryCtx, text: string) {
       ].join(" "),
     );
   };
-  return services
-    .filter((s) => words.every((w) => haystack(s).includes(w)))
-    .slice(0, 10)
-    .map((s) => ({
+  const scored = services.map((s) => {
+    const text = haystack(s);
+    return { s, score: words.filter((w) => text.includes(w)).length };
+  });
+  const best = Math.max(0, ...scored.map((x) => x.score));
+  if (best === 0) return [];
+  return scored
+    .filter((x) => x.score === best)
+    .slice(0, MAX_RESULTS)
+    .map(({ s }) => ({
       category: s.category,
       categoryName: categoryName(s.category),
       serviceName: s.name,

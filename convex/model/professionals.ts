@@ -10,7 +10,7 @@ import { notify } from "./notifications";
 import { refreshMarker } from "./mapMarkers";
 import { fail } from "./errors";
 import { inGoodStanding } from "./users";
-import { ratingOf, searchRankOf } from "../rules/searchRank";
+import { RANK_TIER, ratingOf, searchRankOf } from "../rules/searchRank";
 import { isOnline } from "./presence";
 
 /** Profiles read per search at most (one specialty in one city); results returned. */
@@ -85,6 +85,30 @@ export async function card(
   };
 }
 export type ProfessionalCard = Awaited<ReturnType<typeof card>>;
+
+/** How many profiles `hasBookableIn` reads at most (legacy rank-less or suspended ones come first). */
+const BOOKABLE_SCAN = 20;
+
+/**
+ * Whether customers can book some professional of `specialty` in `city` now: verified, available and
+ * in good standing. Reads only the bookable tier of the search index.
+ */
+export async function hasBookableIn(
+  ctx: QueryCtx,
+  specialty: SpecialtySlug,
+  city: CitySlug,
+): Promise<boolean> {
+  const tier = ctx.db
+    .query("professionals")
+    .withIndex("by_specialty_and_city_and_searchRank", (q) =>
+      q.eq("specialty", specialty).eq("city", city).lt("searchRank", RANK_TIER),
+    );
+  for (const pro of await tier.take(BOOKABLE_SCAN)) {
+    if (pro.verification.status !== "verified" || !pro.available) continue;
+    if (inGoodStanding(await ctx.db.get("users", pro.userId))) return true;
+  }
+  return false;
+}
 
 /**
  * Patches a professional's profile and keeps its search rank current (rules/searchRank.ts): every

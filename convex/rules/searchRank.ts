@@ -11,7 +11,7 @@ export function ratingOf(pro: RatingTotals): { average: number; count: number } 
 }
 
 /** The search order's tiers: bookable (verified and available), the rest listed, rejected (never listed). */
-const RANK_TIER = 1e12;
+export const RANK_TIER = 1e12;
 const RANK_AVERAGE = 1e10;
 
 /**

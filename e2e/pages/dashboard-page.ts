@@ -1,6 +1,6 @@
 import { expect, type Page } from "@playwright/test";
 import { png } from "../env";
-import { m, say, type Locale } from "../i18n";
+import { m, say, type Locale, type PlainMessage } from "../i18n";
 
 /** The professional dashboard at /professional-dashboard. */
 export class DashboardPage {
@@ -13,6 +13,16 @@ export class DashboardPage {
     await this.page.goto("/professional-dashboard");
   }
 
+  /** Taps one of the dashboard's section tabs (its label from the catalogue). */
+  async openSection(label: PlainMessage) {
+    const l = this.locale;
+    await this.page
+      .getByRole("navigation", { name: say(l, m.dash_sections) })
+      .getByRole("link", { name: say(l, label) })
+      .click();
+  }
+
+  /** The profile card's status line (found while its section is hidden too). */
   accountStatus() {
     return this.page
       .locator("dt", { hasText: say(this.locale, m.pc_account_status) })
@@ -23,6 +33,7 @@ export class DashboardPage {
   async resubmitDocuments() {
     const l = this.locale;
     const resubmit = say(l, m.pc_resubmit);
+    await this.openSection(m.dash_tab_hours);
     await this.page.getByRole("button", { name: resubmit }).click();
     const form = this.page.getByRole("form", { name: resubmit });
     const documents = [

@@ -29,8 +29,18 @@ export const paths = {
   customerProfile: () => "/customer/profile",
   /** The account page opened on My Bookings. */
   customerBookings: () => "/customer/profile?tab=bookings",
+  /** My Bookings opened at one booking (scrolled to and highlighted). */
+  customerBooking: (id: string) =>
+    `/customer/profile?${new URLSearchParams({ tab: "bookings", booking: id })}`,
   customerNotifications: () => "/customer/notification",
-  professionalDashboard: () => "/professional-dashboard",
+  /** The dashboard, optionally opened on one section (`booking`: a booking to open in its list). */
+  professionalDashboard: (section?: DashboardSection, booking?: string) => {
+    const query = new URLSearchParams({
+      ...(section ? { section } : {}),
+      ...(booking ? { booking } : {}),
+    }).toString();
+    return query ? `/professional-dashboard?${query}` : "/professional-dashboard";
+  },
   /** Where a role starts once signed in: customers the home page, professionals their dashboard. */
   roleHome: (role: "customer" | "professional" | "admin") =>
     role === "professional" ? "/professional-dashboard" : role === "admin" ? "/admin-panel" : "/",
@@ -55,6 +65,10 @@ export const paths = {
   adminReports: () => "/admin/reports",
   adminReport: (id: string) => `/admin/reports/${encodeURIComponent(id)}`,
 } as const;
+
+/** The professional dashboard's sections, each one tap from the others (`?section=`). */
+export const DASHBOARD_SECTIONS = ["requests", "jobs", "hours", "alerts", "location"] as const;
+export type DashboardSection = (typeof DASHBOARD_SECTIONS)[number];
 
 export type AdminBookingFilters = {
   status?: string;

@@ -1,5 +1,6 @@
 import { expect, test } from "../../fixtures";
 import { E2E, unique, uniquePhone } from "../../env";
+import { m } from "../../i18n";
 
 test("the admin login explains failures, a rejection with a note reaches the professional live, re-submitted documents reach the admin live, and Logout locks the panel", async ({
   actor,
@@ -57,6 +58,7 @@ test("the admin login explains failures, a rejection with a note reaches the pro
   await expect(admin.admin.technicianCard(pro.name)).toHaveCount(0);
 
   await expect(professional.dashboard.accountStatus()).toContainText("Rejected");
+  await professional.dashboard.openSection(m.dash_tab_hours);
   await expect(
     professional.page.getByText(`Note from the admin: Certificate is blurry ${id}`),
   ).toBeVisible();

@@ -88,6 +88,7 @@ for (const locale of LANGUAGES) {
       await newcomer.auth.professionalSignIn(pro.email, pro.password);
       await expectLanguage(newcomer.page, locale);
       await expect(newcomer.dashboard.bookings()).toContainText(say(locale, m.pro_empty));
+      await newcomer.dashboard.openSection(m.dash_tab_hours);
       await expect(newcomer.page.getByText(say(locale, m.pc_help_unverified))).toBeVisible();
     });
 
@@ -116,6 +117,7 @@ for (const locale of LANGUAGES) {
       await expect(card).toContainText(locale === "ne-NP" ? "३३७००" : "33700");
 
       await newcomer.auth.professionalSignIn(pro.email, pro.password);
+      await newcomer.dashboard.openSection(m.dash_tab_hours);
       await verify(admin, pro.name);
       await expect(card).toHaveCount(0);
       await expect(newcomer.page.getByText(say(locale, m.pc_help_verified))).toBeVisible();

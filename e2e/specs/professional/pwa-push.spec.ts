@@ -3,6 +3,7 @@ import { anyApi } from "convex/server";
 import type { BrowserContext, Page } from "@playwright/test";
 import { expect, test } from "../../fixtures";
 import { E2E } from "../../env";
+import { m } from "../../i18n";
 
 // Demo accounts no other spec books with (convex/model/demoData.ts).
 const PRO = { email: "electrician.kathmandu@demo.np", password: "demo-password-1" };
@@ -191,6 +192,7 @@ test("a pushed request shows a notification whose tap opens that booking; a canc
   const pro = await actor({ permissions: ["notifications"] });
   await pro.auth.professionalSignIn(PRO.email, PRO.password);
   await serviceWorkerReady(pro.page);
+  await pro.dashboard.openSection(m.dash_tab_alerts);
   await expect(pro.page.getByText("Alerts are off for this phone.")).toBeVisible();
   await expect(
     pro.page.getByRole("button", { name: "Get request alerts on this phone" }),

@@ -1,5 +1,6 @@
 import { unique } from "../../env";
 import { expect, test } from "../../fixtures";
+import { m } from "../../i18n";
 import { kathmanduDay, verifiedElectrician } from "../../people";
 
 const NAMES = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
@@ -16,6 +17,7 @@ for (const width of [360, 1280]) {
     test.setTimeout(120_000);
     const { pro, professional } = await verifiedElectrician(actor, { width, height: 800 });
 
+    await professional.dashboard.openSection(m.dash_tab_hours);
     const form = professional.page.getByRole("form", { name: "Working hours" });
     await expect(professional.page.getByTestId("working-hours-now")).toHaveText(
       "Customers can book you at any time of any day.",

@@ -4,11 +4,18 @@ import { useNavigate } from "react-router-dom";
 import { api } from "@convex/_generated/api";
 import { SearchList, SearchNote, type SearchKeysRef } from "@/app/layouts/search-list";
 import { paths } from "@/lib/paths";
-import { searchCity } from "@/lib/search-options";
+import { searchCity, useNearestCity } from "@/lib/search-options";
+import { cityName } from "@convex/constants";
+import { localCityName } from "@/i18n/places";
 import { m } from "@/i18n/paraglide/messages";
 import { localCategoryName, localServiceName } from "@/i18n/services";
 
-type Result = { category: string; categoryName: string; serviceName: string };
+type Result = {
+  category: string;
+  categoryName: string;
+  serviceName: string | null;
+  city: string | null;
+};
 
 /**
  * The header search's results for `query` (catalog:search, live); it handles the input's arrows and
@@ -37,12 +44,12 @@ export default function HeaderSearchResults({
   const { isAuthenticated } = useConvexAuth();
   const viewer = useQuery(api.users.viewer, isAuthenticated ? {} : "skip");
   const results = useQuery(api.catalog.search, { text: query });
+  const nearest = useNearestCity();
 
   function choose(result: Result) {
     onChosen();
-    navigate(
-      paths.serviceSearch(result.categoryName, searchCity(viewer ?? null), result.serviceName),
-    );
+    const city = result.city ? cityName(result.city) : searchCity(viewer ?? null, nearest);
+    navigate(paths.serviceSearch(result.categoryName, city, result.serviceName ?? undefined));
   }
 
   useEffect(() => {
@@ -85,10 +92,16 @@ export default function HeaderSearchResults({
           className={`cursor-pointer px-3 py-2 ${i === active ? "bg-brand-50" : "hover:bg-slate-50"}`}
         >
           <span className="block font-medium text-slate-800">
-            {localServiceName(r.serviceName)}
+            {r.serviceName === null
+              ? localCategoryName(r.category, r.categoryName)
+              : localServiceName(r.serviceName)}
           </span>
           <span className="block text-xs text-slate-500">
-            {localCategoryName(r.category, r.categoryName)}
+            {r.city === null
+              ? localCategoryName(r.category, r.categoryName)
+              : r.serviceName === null
+                ? localCityName(r.city)
+                : `${localCategoryName(r.category, r.categoryName)} · ${localCityName(r.city)}`}
           </span>
         </li>
       ))}

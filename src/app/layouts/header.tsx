@@ -27,14 +27,14 @@ function menuFor(role: string): MenuItem[] | null {
   if (role === "professional")
     return [
       { label: m.nav_my_profile(), to: paths.professionalDashboard() },
-      { label: m.nav_notifications(), to: paths.professionalDashboard() },
+      { label: m.nav_notifications(), to: paths.professionalDashboard("alerts") },
     ];
   return null;
 }
 
 function notificationsPath(role: string): string | null {
   if (role === "customer") return paths.customerNotifications();
-  if (role === "professional") return paths.professionalDashboard();
+  if (role === "professional") return paths.professionalDashboard("alerts");
   return null;
 }
 

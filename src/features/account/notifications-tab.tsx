@@ -66,7 +66,10 @@ export function NotificationsTab() {
                     {n.bookingId && (
                       <>
                         {" · "}
-                        <Link to={paths.customerBookings()} className="text-brand-700 underline">
+                        <Link
+                          to={paths.customerBooking(n.bookingId)}
+                          className="text-brand-700 underline"
+                        >
                           {m.notes_view_booking()}
                         </Link>
                       </>

@@ -106,7 +106,7 @@ export function CancelDialog({
             {words.keep}
           </Button>
           <Button type="submit" variant="danger" disabled={busy}>
-            {busy ? "Cancelling…" : words.confirm}
+            {busy ? m.step_busy() : words.confirm}
           </Button>
         </div>
       </Form>

@@ -1,11 +1,11 @@
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Link } from "react-router-dom";
 import { useMutation, usePaginatedQuery, useQuery } from "convex/react";
 import { toast } from "sonner";
 import { api } from "@convex/_generated/api";
 import type { Id } from "@convex/_generated/dataModel";
 import { BOOKING_FIELDS } from "@convex/rules/bookingFields";
-import { Button } from "@/components/ui/button";
+import { Button, buttonClasses } from "@/components/ui/button";
 import { LoadMore } from "@/components/ui/load-more";
 import { ErrorBoundary } from "@/components/ui/error-boundary";
 import { TextareaField } from "@/components/ui/inputs";
@@ -14,11 +14,13 @@ import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
 import { errorMessage } from "@/lib/errors";
 import { formatKathmanduTime } from "@/lib/format";
 import { paths } from "@/lib/paths";
+import { useLinkedBookingId } from "@/lib/linked-booking";
 import { ReportAction } from "@/features/bookings/report-action";
 import { BookingCard } from "@/features/bookings/booking-card";
 import { StepButtons } from "@/features/bookings/step-buttons";
 import { m } from "@/i18n/paraglide/messages";
-import { localLandingService } from "@/i18n/services";
+import { localCategoryName, localLandingService } from "@/i18n/services";
+import { localCityName } from "@/i18n/places";
 
 // Leaflet is fetched only when a booking is actually en route.
 const MarkersMap = lazy(() =>
@@ -26,6 +28,8 @@ const MarkersMap = lazy(() =>
 );
 
 const PAGE_SIZE = 10;
+/** How many more pages a link to an older booking (`?booking=`) loads to reach it. */
+const LINK_PAGES = 5;
 
 /** My Bookings: the signed-in customer's bookings, newest first, live. */
 export function CustomerBookings() {
@@ -34,6 +38,13 @@ export function CustomerBookings() {
     {},
     { initialNumItems: PAGE_SIZE },
   );
+  const linkedId = useLinkedBookingId();
+  const linkedShown = results.some((b) => b._id === linkedId);
+  const pagesForLink = useRef(0);
+  useEffect(() => {
+    if (linkedId === null || linkedShown || status !== "CanLoadMore") return;
+    if (pagesForLink.current++ < LINK_PAGES) loadMore(PAGE_SIZE);
+  }, [linkedId, linkedShown, status, loadMore]);
   if (status === "LoadingFirstPage") return <LoadingState label={m.mine_loading()} />;
   return (
     <div>
@@ -68,6 +79,7 @@ export function CustomerBookings() {
                 </ErrorBoundary>
               )}
               {b.canReview && <ReviewForm bookingId={b._id} name={b.professional.name} />}
+              {b.status === "rejected" && <FindNext booking={b} />}
               <StepButtons
                 bookingId={b._id}
                 status={b.status}
@@ -87,6 +99,31 @@ export function CustomerBookings() {
         loadingLabel={m.mine_loading_more()}
       />
     </div>
+  );
+}
+
+/** After a decline: the same service's professionals in the same city, one tap away. */
+function FindNext({
+  booking,
+}: {
+  booking: {
+    city: string;
+    cityName: string;
+    services: { name: string; category: string; categoryName: string }[];
+  };
+}) {
+  const service = booking.services[0];
+  if (!service) return null;
+  return (
+    <Link
+      to={paths.serviceSearch(service.categoryName, booking.cityName, service.name)}
+      className={buttonClasses("primary", "md", "mt-3 w-full sm:w-auto")}
+    >
+      {m.mine_find_next({
+        service: localCategoryName(service.category, service.categoryName),
+        city: localCityName(booking.city),
+      })}
+    </Link>
   );
 }
 

@@ -20,6 +20,7 @@ vi.mock("sonner", () => ({ toast: { error: (m: string) => toastError(m), success
 // rendered outside a router: no booking is linked from a notification (?booking=)
 vi.mock("@/lib/linked-booking", () => ({
   useLinkedBooking: () => ({ linked: false, scrollTarget: undefined }),
+  useLinkedBookingId: () => null,
 }));
 
 type Paginated = ReturnType<typeof useProfessionalBookings>;

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { usePaginatedQuery } from "convex/react";
 import { api } from "@convex/_generated/api";
 import { LoadMore } from "@/components/ui/load-more";
@@ -10,6 +10,7 @@ import { ACTIVE_STATUSES, type BookingStatus } from "@convex/rules/bookingLifecy
 import { clashWith } from "@convex/rules/schedule";
 import { m } from "@/i18n/paraglide/messages";
 import { formatNumber } from "@/lib/numbers";
+import { useLinkedBookingId } from "@/lib/linked-booking";
 
 const PAGE_SIZE = 10;
 
@@ -51,11 +52,19 @@ export function workQueue<B extends { status: BookingStatus; scheduledFor: numbe
     }));
 }
 
-/** The professional's work queue; requests that arrive while it is open are highlighted. */
+/** Where the dashboard scrolls the bookings panel to: its requests or its jobs. */
+export type BookingsView = "requests" | "jobs";
+
+/**
+ * The professional's work queue: requests waiting for an answer, then jobs, each under its own
+ * heading; requests that arrive while it is open are highlighted. `view` "jobs" scrolls to the jobs.
+ */
 export function ProfessionalBookings({
   bookings,
+  view,
 }: {
   bookings: ReturnType<typeof useProfessionalBookings>;
+  view?: BookingsView;
 }) {
   const { results, status, loadMore } = bookings;
   // Requests that were already there when the list first loaded are not "new".
@@ -66,6 +75,36 @@ export function ProfessionalBookings({
     seenAtLoad === null
       ? []
       : results.filter((b) => b.status === "requested" && !seenAtLoad.has(b._id));
+  const queue = workQueue(results);
+  const requests = queue.filter(({ booking }) => booking.status === "requested");
+  const jobs = queue.filter(({ booking }) => booking.status !== "requested");
+  const loaded = status !== "LoadingFirstPage";
+  const linked = useLinkedBookingId();
+  const jobsHeading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (view === "jobs" && loaded && linked === null) jobsHeading.current?.scrollIntoView();
+  }, [view, loaded, linked]);
+
+  const card = ({ booking: b, clashAt }: (typeof queue)[number]) => (
+    <BookingCard
+      key={b._id}
+      booking={b}
+      audience="professional"
+      label={m.pro_card_label({ name: b.customer.name })}
+      counterpart={b.customer}
+      highlighted={fresh.includes(b)}
+    >
+      <StepButtons
+        bookingId={b._id}
+        status={b.status}
+        actor="professional"
+        otherParty={b.customer.name}
+        scheduledFor={b.scheduledFor}
+        clashAt={clashAt}
+      />
+      <ReportAction bookingId={b._id} hasReview={b.status === "reviewed"} />
+    </BookingCard>
+  );
 
   return (
     <section
@@ -83,35 +122,31 @@ export function ProfessionalBookings({
               : m.pro_new_many({ count: formatNumber(fresh.length) }))}
         </p>
       </div>
-      {status === "LoadingFirstPage" ? (
+      {!loaded ? (
         <LoadingState label={m.pro_loading()} />
-      ) : results.length === 0 ? (
-        <div className="mt-3">
-          <EmptyState title={m.pro_empty()}>{m.pro_empty_hint()}</EmptyState>
-        </div>
       ) : (
-        <ul className="mt-3 space-y-3">
-          {workQueue(results).map(({ booking: b, clashAt }) => (
-            <BookingCard
-              key={b._id}
-              booking={b}
-              audience="professional"
-              label={m.pro_card_label({ name: b.customer.name })}
-              counterpart={b.customer}
-              highlighted={fresh.includes(b)}
-            >
-              <StepButtons
-                bookingId={b._id}
-                status={b.status}
-                actor="professional"
-                otherParty={b.customer.name}
-                scheduledFor={b.scheduledFor}
-                clashAt={clashAt}
-              />
-              <ReportAction bookingId={b._id} hasReview={b.status === "reviewed"} />
-            </BookingCard>
-          ))}
-        </ul>
+        <>
+          <h3 id="requests-heading" className={subHeading}>
+            {m.pro_requests_heading({ count: formatNumber(requests.length) })}
+          </h3>
+          {results.length === 0 ? (
+            <div className="mt-2">
+              <EmptyState title={m.pro_empty()}>{m.pro_empty_hint()}</EmptyState>
+            </div>
+          ) : requests.length === 0 ? (
+            <p className="mt-1 text-sm text-slate-600">{m.pro_no_requests()}</p>
+          ) : (
+            <ul className="mt-2 space-y-3">{requests.map(card)}</ul>
+          )}
+          <h3 id="jobs-heading" ref={jobsHeading} className={subHeading}>
+            {m.pro_jobs_heading()}
+          </h3>
+          {jobs.length === 0 ? (
+            <p className="mt-1 text-sm text-slate-600">{m.pro_no_jobs()}</p>
+          ) : (
+            <ul className="mt-2 space-y-3">{jobs.map(card)}</ul>
+          )}
+        </>
       )}
       <LoadMore
         status={status}
@@ -123,14 +158,34 @@ export function ProfessionalBookings({
   );
 }
 
-/** The dashboard's panel: loads the bookings and tells the dashboard whether a job is on the way. */
+// below the sticky header when scrolled to
+const subHeading = "mt-4 scroll-mt-36 text-base font-semibold text-slate-800";
+
+/** What the dashboard's section tabs say about the bookings: a job on the way, requests waiting. */
+export type BookingsSummary = {
+  enRoute: boolean;
+  requests: number;
+  /** The section holding the booking a link opened (`?booking=`), once it is loaded. */
+  linkedIn: BookingsView | null;
+};
+
+/** The dashboard's panel: loads the bookings and tells the dashboard what its tabs show. */
 export function DashboardBookings({
-  onEnRouteChange,
+  view,
+  onSummary,
 }: {
-  onEnRouteChange: (enRoute: boolean) => void;
+  view: BookingsView;
+  onSummary: (summary: BookingsSummary) => void;
 }) {
   const bookings = useProfessionalBookings();
+  const linkedId = useLinkedBookingId();
   const enRoute = bookings.results.some((b) => b.status === "en_route");
-  useEffect(() => onEnRouteChange(enRoute), [enRoute, onEnRouteChange]);
-  return <ProfessionalBookings bookings={bookings} />;
+  const requests = bookings.results.filter((b) => b.status === "requested").length;
+  const linked = bookings.results.find((b) => b._id === linkedId);
+  const linkedIn = linked ? (linked.status === "requested" ? "requests" : "jobs") : null;
+  useEffect(
+    () => onSummary({ enRoute, requests, linkedIn }),
+    [enRoute, requests, linkedIn, onSummary],
+  );
+  return <ProfessionalBookings bookings={bookings} view={view} />;
 }

@@ -11,6 +11,7 @@ import { formatDateTime } from "@/lib/format";
 import { useNow } from "@/lib/use-now";
 import { stepsOpenAt, tooEarlyForSteps } from "@convex/rules/schedule";
 import { CancelDialog, cancelLabel, type Canceller } from "@/features/bookings/cancel-dialog";
+import { RejectDialog } from "@/features/bookings/reject-dialog";
 import { m } from "@/i18n/paraglide/messages";
 
 type DirectStep = Exclude<Step, "cancel">;
@@ -28,7 +29,7 @@ const LEAD_STEPS: readonly DirectStep[] = ["startTrip", "arrive", "complete"];
 
 /**
  * The buttons for every step `actor` may take on a booking in `status`, straight from the lifecycle's
- * transition table; Cancel opens the reason dialog. Accepting a request that clashes with an accepted
+ * transition table; Cancel opens the reason dialog, Reject asks first (with an optional reason). Accepting a request that clashes with an accepted
  * job asks first; the job's own steps wait until an hour before the booked time.
  */
 export function StepButtons({
@@ -59,6 +60,7 @@ export function StepButtons({
   };
   const [busy, setBusy] = useState<Step | null>(null);
   const [cancelling, setCancelling] = useState(false);
+  const [rejecting, setRejecting] = useState(false);
   const steps = stepsFor(status, actor);
   if (steps.length === 0) return null;
   const early = tooEarlyForSteps(scheduledFor, now);
@@ -67,6 +69,10 @@ export function StepButtons({
   async function run(step: DirectStep) {
     if (step === "accept" && clashAt !== undefined) {
       setConfirmClash(clashAt);
+      return;
+    }
+    if (step === "reject") {
+      setRejecting(true);
       return;
     }
     setBusy(step);
@@ -145,6 +151,13 @@ export function StepButtons({
             </Button>
           </div>
         </Dialog>
+      )}
+      {rejecting && (
+        <RejectDialog
+          bookingId={bookingId}
+          customer={otherParty}
+          onClose={() => setRejecting(false)}
+        />
       )}
       {cancelling && (
         <CancelDialog

@@ -42,6 +42,9 @@ export function CategoryPopover({
         <p className="px-2 pb-1 text-xs font-medium text-slate-500 uppercase">
           {m.grid_choose_city()}
         </p>
+        {category.cities.length === 0 && (
+          <p className="px-2 py-2 text-sm text-slate-700">{m.grid_no_pros_hint()}</p>
+        )}
         <ul>
           {category.cities.map((slug) => (
             <li key={slug}>

@@ -19,7 +19,10 @@ function loadPopover(): Promise<PopoverModule> {
   return loading;
 }
 
-/** 'Our Services': the 13 category cards, each opening a popover of '{service} in {city}' links. */
+/**
+ * 'Our Services': a card per category, each opening a popover of '{service} in {city}' links to the
+ * cities where it has bookable professionals (a live query: a newly verified professional's city appears).
+ */
 export function ServicesGrid({ headingLevel = 1 }: { headingLevel?: 1 | 2 }) {
   const Heading = headingLevel === 1 ? "h1" : "h2";
   return (
@@ -79,7 +82,11 @@ function Cards() {
           <CategoryCardFace
             name={localCategoryName(c.slug, c.name)}
             description={localCategoryDescription(c.slug, c.description)}
-            cities={c.cities.map((slug) => localCityName(slug)).join(" · ")}
+            cities={
+              c.cities.length > 0
+                ? c.cities.map((slug) => localCityName(slug)).join(" · ")
+                : m.grid_no_pros()
+            }
           />
         );
         return (

@@ -1,10 +1,12 @@
 import { useMutation, usePaginatedQuery, useQuery } from "convex/react";
 import { useState } from "react";
+import { Link } from "react-router-dom";
 import { toast } from "sonner";
 import { api } from "@convex/_generated/api";
 import { Button } from "@/components/ui/button";
 import { LoadingState } from "@/components/ui/states";
 import { errorMessage } from "@/lib/errors";
+import { paths } from "@/lib/paths";
 import { formatDateTime, formatNumber, formatRelative } from "@/lib/format";
 import { notificationText } from "@/i18n/notifications";
 import { m } from "@/i18n/paraglide/messages";
@@ -146,12 +148,22 @@ export function NotificationsBox({ now }: { now: number }) {
                   {!n.read && <span className="sr-only">{m.notes_unread_suffix()}</span>}
                 </p>
                 <p className="text-slate-600">{n.body}</p>
-                <time
-                  dateTime={new Date(n._creationTime).toISOString()}
-                  className="text-xs text-slate-500"
-                >
-                  {formatRelative(n._creationTime, now)}
-                </time>
+                <p className="text-xs text-slate-500">
+                  <time dateTime={new Date(n._creationTime).toISOString()}>
+                    {formatRelative(n._creationTime, now)}
+                  </time>
+                  {n.bookingId && (
+                    <>
+                      {" · "}
+                      <Link
+                        to={paths.professionalDashboard(undefined, n.bookingId)}
+                        className="text-brand-700 underline"
+                      >
+                        {m.notes_view_booking()}
+                      </Link>
+                    </>
+                  )}
+                </p>
               </li>
             );
           })}

@@ -1,12 +1,13 @@
 import { useConvexAuth, useQuery } from "convex/react";
 import { useEffect, useState, type ComponentType, type ReactNode } from "react";
-import { Navigate } from "react-router-dom";
+import { Link, Navigate, useSearchParams } from "react-router-dom";
 import { api } from "@convex/_generated/api";
 import { Button } from "@/components/ui/button";
 import { ErrorBoundary } from "@/components/ui/error-boundary";
 import { ErrorState, LoadingState } from "@/components/ui/states";
 import { errorMessage } from "@/lib/errors";
-import { paths } from "@/lib/paths";
+import { DASHBOARD_SECTIONS, paths, type DashboardSection } from "@/lib/paths";
+import { formatNumber } from "@/lib/numbers";
 import { useOnline } from "@/lib/use-online";
 import { NotificationsBox, RecentActivity } from "@/features/professional/activity-boxes";
 import { InstallOffer } from "@/features/professional/install-offer";
@@ -18,8 +19,16 @@ import { RequestAlerts } from "@/features/professional/request-alerts";
 import { WorkingHoursPanel } from "@/features/professional/working-hours-form";
 import { m } from "@/i18n/paraglide/messages";
 
-/** The bookings panel, composed in by the route: it reports whether a job is on the way. */
-export type BookingsSlot = ComponentType<{ onEnRouteChange: (enRoute: boolean) => void }>;
+/** The bookings panel, composed in by the route: it says what the section tabs show. */
+export type BookingsSlot = ComponentType<{
+  view: "requests" | "jobs";
+  onSummary: (summary: BookingsSummary) => void;
+}>;
+export type BookingsSummary = {
+  enRoute: boolean;
+  requests: number;
+  linkedIn: "requests" | "jobs" | null;
+};
 
 /** Professionals only: visitors go to the professional sign-in, customers home, admins to their panel. */
 export function DashboardPage({ Bookings }: { Bookings: BookingsSlot }) {
@@ -36,21 +45,95 @@ export function DashboardPage({ Bookings }: { Bookings: BookingsSlot }) {
 
 const CLOCK_TICK_MS = 60_000;
 
+const SECTION_LABELS: Record<DashboardSection, () => string> = {
+  requests: m.dash_tab_requests,
+  jobs: m.dash_tab_jobs,
+  hours: m.dash_tab_hours,
+  alerts: m.dash_tab_alerts,
+  location: m.dash_tab_location,
+};
+
+/**
+ * The dashboard in sections a phone reaches in one tap (`?section=`, so links open one). Every
+ * section stays mounted while hidden: request alerts keep sounding and the position keeps being shared.
+ */
 function Dashboard({ Bookings }: { Bookings: BookingsSlot }) {
   const { hasTakenJob } = useNewRequestSignal();
+  const [params] = useSearchParams();
+  const [summary, setSummary] = useState<BookingsSummary>(NO_SUMMARY);
+  const asked = params.get("section");
+  const section: DashboardSection =
+    DASHBOARD_SECTIONS.find((s) => s === asked) ?? summary.linkedIn ?? "requests";
+  const now = useMinuteClock();
+  const shows = (...these: DashboardSection[]) => (these.includes(section) ? undefined : true);
   return (
     <main className="mx-auto w-full max-w-6xl px-3 py-4 sm:px-4 sm:py-6">
-      <h1 className="mb-4 text-2xl font-semibold text-slate-900">{m.dash_title()}</h1>
+      <h1 className="mb-3 text-2xl font-semibold text-slate-900">{m.dash_title()}</h1>
       <InstallOffer hasTakenJob={hasTakenJob} />
+      <nav aria-label={m.dash_sections()} className="mb-4">
+        <ul className="flex flex-wrap gap-2">
+          {DASHBOARD_SECTIONS.map((s) => (
+            <li key={s}>
+              <Link
+                to={paths.professionalDashboard(s)}
+                replace
+                aria-current={s === section ? "page" : undefined}
+                className={`inline-flex min-h-11 items-center gap-1.5 rounded-full px-4 text-sm font-medium ring-1 ${
+                  s === section
+                    ? "bg-brand-700 text-white ring-brand-700"
+                    : "bg-white text-slate-800 ring-slate-300 hover:bg-slate-100"
+                }`}
+              >
+                {SECTION_LABELS[s]()}
+                {s === "requests" && summary.requests > 0 && (
+                  <span className="rounded-full bg-amber-400 px-1.5 text-xs leading-5 text-slate-900">
+                    {formatNumber(summary.requests)}
+                  </span>
+                )}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
       <Panel title={m.dash_panel_this_booking()}>
         <LinkedBookingNotice />
       </Panel>
-      <Panel title={m.dash_panel_bookings()}>
-        <DashboardPanels Bookings={Bookings} />
-      </Panel>
+      <div hidden={shows("requests", "jobs")}>
+        <Panel title={m.dash_panel_bookings()}>
+          <Bookings view={section === "jobs" ? "jobs" : "requests"} onSummary={setSummary} />
+        </Panel>
+      </div>
+      <div hidden={shows("hours")} className="grid gap-4 lg:grid-cols-2 lg:items-start">
+        <Panel title={m.dash_panel_profile()}>
+          <ProfileCard />
+        </Panel>
+        <Panel title={m.hours_title()}>
+          <WorkingHoursPanel />
+        </Panel>
+      </div>
+      <div hidden={shows("alerts")} className="grid gap-4 lg:grid-cols-2 lg:items-start">
+        <Panel title={m.nav_notifications()}>
+          <NotificationsBox now={now} />
+        </Panel>
+        <div className="space-y-4">
+          <Panel title={m.alerts_heading()}>
+            <RequestAlerts now={now} />
+          </Panel>
+          <Panel title={m.activity_heading()}>
+            <RecentActivity now={now} />
+          </Panel>
+        </div>
+      </div>
+      <div hidden={shows("location")}>
+        <Panel title={m.live_heading()}>
+          <LiveLocation enRoute={summary.enRoute} showMap={section === "location"} />
+        </Panel>
+      </div>
     </main>
   );
 }
+
+const NO_SUMMARY: BookingsSummary = { enRoute: false, requests: 0, linkedIn: null };
 
 /** One failing subscription shows its error in place instead of taking the whole page down. */
 function Panel({ title, children }: { title: string; children: ReactNode }) {
@@ -67,45 +150,6 @@ function Panel({ title, children }: { title: string; children: ReactNode }) {
     >
       {children}
     </ErrorBoundary>
-  );
-}
-
-function DashboardPanels({ Bookings }: { Bookings: BookingsSlot }) {
-  const [enRoute, setEnRoute] = useState(false);
-  const now = useMinuteClock();
-  return (
-    <div className="grid gap-4 lg:grid-cols-[20rem_minmax(0,1fr)] lg:items-start">
-      <div className="space-y-4 lg:col-start-1 lg:row-start-1">
-        <Panel title={m.dash_panel_profile()}>
-          <ProfileCard />
-        </Panel>
-
-        <Panel title={m.hours_title()}>
-          <WorkingHoursPanel />
-        </Panel>
-      </div>
-      <div className="lg:col-start-2 lg:row-span-4 lg:row-start-1">
-        <Bookings onEnRouteChange={setEnRoute} />
-      </div>
-      <div className="lg:col-start-1 lg:row-start-2">
-        <Panel title={m.alerts_heading()}>
-          <RequestAlerts now={now} />
-        </Panel>
-      </div>
-      <div className="lg:col-start-1 lg:row-start-3">
-        <Panel title={m.nav_notifications()}>
-          <NotificationsBox now={now} />
-        </Panel>
-      </div>
-      <div className="lg:col-start-1 lg:row-start-4">
-        <Panel title={m.activity_heading()}>
-          <RecentActivity now={now} />
-        </Panel>
-      </div>
-      <div className="lg:col-span-2">
-        <LiveLocation enRoute={enRoute} />
-      </div>
-    </div>
   );
 }
 

@@ -1,7 +1,6 @@
 import { useMutation } from "convex/react";
-import { useCallback, type ReactNode } from "react";
+import { lazy, Suspense, useCallback, type ReactNode } from "react";
 import { api } from "@convex/_generated/api";
-import { MarkersMap } from "@/components/map/markers-map";
 import { InlineAlert } from "@/components/ui/states";
 import { DASHBOARD_MAP } from "@/lib/constants";
 import { errorMessage } from "@/lib/errors";
@@ -14,8 +13,16 @@ import {
 import { useWakeLock } from "@/features/professional/use-wake-lock";
 import { m } from "@/i18n/paraglide/messages";
 
-/** The professional's position: watched on the device, shared with the server (throttled), shown on a map. */
-export function LiveLocation({ enRoute }: { enRoute: boolean }) {
+// Leaflet loads when the map is first shown, not with the dashboard.
+const MarkersMap = lazy(() =>
+  import("@/components/map/markers-map").then((module) => ({ default: module.MarkersMap })),
+);
+
+/**
+ * The professional's position: watched on the device, shared with the server (throttled), shown on a
+ * map while `showMap` (the section is open; sharing goes on while it is hidden).
+ */
+export function LiveLocation({ enRoute, showMap }: { enRoute: boolean; showMap: boolean }) {
   const update = useMutation(api.locations.update);
   const send = useCallback(
     async (p: Position) => {
@@ -61,30 +68,26 @@ export function LiveLocation({ enRoute }: { enRoute: boolean }) {
           <Explanation title={m.live_unsupported_title()}>{m.live_unsupported_text()}</Explanation>
         ) : geo.status === "denied" ? (
           <Explanation title={m.live_denied_title()}>{m.live_denied_text()}</Explanation>
-        ) : geo.status === "waiting" ? (
-          <div
-            className="flex w-full flex-col items-center justify-center gap-2 rounded-lg bg-slate-100 text-slate-600"
-            style={{ height: DASHBOARD_MAP.heightPx }}
-          >
-            <p role="status">{m.dash_loading_map()}</p>
-            {geo.problem && <p className="px-4 text-center text-sm">{problemText(geo.problem)}</p>}
-          </div>
+        ) : geo.status === "waiting" || !showMap ? (
+          <MapPlaceholder problem={geo.status === "waiting" ? geo.problem : undefined} />
         ) : (
           <>
-            <MarkersMap
-              center={[geo.position.lat, geo.position.lng]}
-              zoom={DASHBOARD_MAP.zoom}
-              heightPx={DASHBOARD_MAP.heightPx}
-              markers={[
-                {
-                  id: "me",
-                  lat: geo.position.lat,
-                  lng: geo.position.lng,
-                  label: m.live_marker_label(),
-                },
-              ]}
-              ariaLabel={m.dash_map_label()}
-            />
+            <Suspense fallback={<MapPlaceholder />}>
+              <MarkersMap
+                center={[geo.position.lat, geo.position.lng]}
+                zoom={DASHBOARD_MAP.zoom}
+                heightPx={DASHBOARD_MAP.heightPx}
+                markers={[
+                  {
+                    id: "me",
+                    lat: geo.position.lat,
+                    lng: geo.position.lng,
+                    label: m.live_marker_label(),
+                  },
+                ]}
+                ariaLabel={m.dash_map_label()}
+              />
+            </Suspense>
             {geo.problem && (
               <p className="mt-2 text-sm text-amber-700">{problemText(geo.problem)}</p>
             )}
@@ -92,6 +95,18 @@ export function LiveLocation({ enRoute }: { enRoute: boolean }) {
         )}
       </div>
     </section>
+  );
+}
+
+function MapPlaceholder({ problem }: { problem?: GeoProblem }) {
+  return (
+    <div
+      className="flex w-full flex-col items-center justify-center gap-2 rounded-lg bg-slate-100 text-slate-600"
+      style={{ height: DASHBOARD_MAP.heightPx }}
+    >
+      <p role="status">{m.dash_loading_map()}</p>
+      {problem && <p className="px-4 text-center text-sm">{problemText(problem)}</p>}
+    </div>
   );
 }
 
