@@ -340,7 +340,7 @@ describe("booking lifecycle", () => {
     expect(await status(t, id)).toBe("requested");
   });
 
-  test("reject notifies the customer", async () => {
+  test("reject notifies the customer, whose booking shows the reason", async () => {
     const { t, customer, pro, book } = await setup();
     const id = await book();
     await pro.as.mutation(api.bookings.reject, { bookingId: id, reason: "Out of town" });
@@ -357,6 +357,10 @@ describe("booking lifecycle", () => {
       to: "rejected",
       reason: "Out of town",
     });
+    const mine = await customer.as.query(api.bookings.forCustomer, {
+      paginationOpts: { numItems: 10, cursor: null },
+    });
+    expect(mine.page.find((b) => b._id === id)?.cancelReason).toBe("Out of town");
   });
 });
 

@@ -355,7 +355,7 @@ export async function transition(
     updatedAt: now,
     ...(args.to === "cancelled" && (args.actor === "customer" || args.actor === "professional")
       ? { cancelReason: reason, cancelledBy: args.actor }
-      : args.to === "cancelled"
+      : args.to === "cancelled" || (args.to === "rejected" && reason !== undefined)
         ? { cancelReason: reason }
         : {}),
   });

@@ -8,7 +8,9 @@ import { Header } from "@/app/layouts/header";
 const signOut = vi.fn();
 let viewer: { name: string; role: string; photoUrl: null } | null = null;
 let connected = true;
-let searchResults: { category: string; categoryName: string; serviceName: string }[] | undefined;
+let searchResults:
+  | { category: string; categoryName: string; serviceName: string | null; city: string | null }[]
+  | undefined;
 
 vi.mock("@convex-dev/auth/react", () => ({ useAuthActions: () => ({ signIn: vi.fn(), signOut }) }));
 vi.mock("convex/react", () => ({
@@ -113,7 +115,12 @@ describe("Header", () => {
     expect(input).toHaveValue("bi");
     expect(await screen.findByRole("listbox")).toHaveTextContent("Searching…");
     searchResults = [
-      { category: "electrical", categoryName: "Electrical", serviceName: "House Wiring" },
+      {
+        category: "electrical",
+        categoryName: "Electrical",
+        serviceName: "House Wiring",
+        city: null,
+      },
     ];
     await user.type(input, "j");
     expect(await screen.findByRole("option", { name: /House Wiring/ })).toBeInTheDocument();
