@@ -34,6 +34,7 @@ test("a new professional is signed in after sign-up, on their dashboard; /login 
   const person = await actor(PHONE);
   const p = person.page;
   await person.auth.signUpProfessional(pro); // waits for /professional-dashboard
+  await person.dashboard.openSection(m.dash_tab_hours);
   await expect(p.getByText(say(l, m.pc_help_unverified))).toBeVisible();
   await p.screenshot({ path: "e2e/screenshots/sign-up/professional-dashboard-ne-360.png" });
 
