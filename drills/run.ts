@@ -9,6 +9,7 @@
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { parseArgs } from "node:util";
+import { runActionIsolation, summarizeIsolation } from "./lib/action-isolation.ts";
 import { startAppBackend } from "./lib/app-backend.ts";
 import { runBlipDrill, summarizeBlip } from "./lib/blip.ts";
 import { runBrowserReconnectDrill } from "./lib/browser-reconnect.ts";
@@ -201,6 +202,17 @@ const drills: Drill[] = [
     name: "hostile-files",
     run: async () =>
       vitest(["drills/hostile-files.test.ts"], ["hostile files"], { DRILLS_FULL: "1" }),
+  },
+  {
+    name: "actions",
+    run: async () => {
+      const report = await runActionIsolation();
+      return {
+        ok: report.failures.length === 0,
+        line: summarizeIsolation(report),
+        details: report.failures,
+      };
+    },
   },
   {
     name: "abuse",

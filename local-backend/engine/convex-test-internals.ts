@@ -160,6 +160,18 @@ export interface ConvexTestInternals {
       | null;
     /** Set by the engine: the error text a failed scheduled job keeps (`state.error`). */
     jobError: ((error: unknown) => string) | null;
+    /**
+     * Set by the engine: runs a named action (invokeAction's requestId and JSON arguments) as `auth`'s
+     * caller; its JSON result, or undefined for convex-test to run it.
+     */
+    invokeAction:
+      | ((
+          udfPath: string,
+          requestId: string,
+          args: string,
+          auth: unknown,
+        ) => Promise<string> | undefined)
+      | null;
   };
   localBackendFailInterruptedJob(db: DatabaseFake, jobId: string, error: string): Promise<void>;
   /**
@@ -246,6 +258,8 @@ export interface ProcessHooks {
   queryResult: NonNullable<ConvexTestInternals["localBackendHooks"]["queryResult"]>;
   /** The text a failed scheduled job keeps as its error. */
   jobError(error: unknown): string;
+  /** A named action's run (convex-test checked its arguments); undefined: convex-test runs it. */
+  invokeAction: NonNullable<ConvexTestInternals["localBackendHooks"]["invokeAction"]>;
   /** Convex's checks of arguments, results, schema and writes, and its time limit (engine/convex-values.ts). */
   checkArgs: ConvexTestInternals["localBackendHooks"]["checkArgs"];
   checkResult: ConvexTestInternals["localBackendHooks"]["checkResult"];
@@ -291,6 +305,7 @@ export function installProcessHooks(internals: ConvexTestInternals, hooks: Proce
   internals.localBackendHooks.mutationResult = hooks.mutationResult;
   internals.localBackendHooks.queryResult = hooks.queryResult;
   internals.localBackendHooks.jobError = hooks.jobError;
+  internals.localBackendHooks.invokeAction = hooks.invokeAction;
   internals.localBackendHooks.checkArgs = hooks.checkArgs;
   internals.localBackendHooks.checkResult = hooks.checkResult;
   internals.localBackendHooks.checkSchema = hooks.checkSchema;
@@ -551,6 +566,13 @@ export function loadConvexTestInternals(): Promise<ConvexTestInternals> {
       "const result = await runMutationWithHandler(resolved.handler, args, {}, resolved.functionPath, isNested, transactionLimits);",
       "const result = await runMutationWithHandler(resolved.handler, args, {}, resolved.functionPath, isNested, transactionLimits, resolved.returns);",
     );
+    // Actions run in the engine's worker pool (engine/action-pool.ts), whatever called them (a client, a
+    // scheduled job, ctx.runAction, an HTTP action): convex-test still checks their arguments and result.
+    source = patch(
+      source,
+      "() => authStorage.run(authForChild, () => a.invokeAction(requestMetadata.requestId, JSON.stringify(convexToJson([parseArgs(args)])))));",
+      "() => authStorage.run(authForChild, () => localBackendInvokeAction(a, functionPath, requestMetadata.requestId, JSON.stringify(convexToJson([parseArgs(args)])), authForChild)));",
+    );
     // Scheduled jobs move through Convex's states (crates/model/src/scheduled_jobs/types.rs): only
     // actions pass through inProgress; success, failed (with the error) and canceled carry completedTime;
     // a job that is no longer pending or inProgress is never changed again (cancel included).
@@ -700,7 +722,7 @@ export function loadConvexTestInternals(): Promise<ConvexTestInternals> {
         '                    headers: { "Content-Type": "text/plain; charset=utf-8" },\n                });',
     );
     source +=
-      "\nconst localBackendHooks = { mutationResult: null, queryResult: null, runQuery: null, jobError: null, checkArgs() {},\n" +
+      "\nconst localBackendHooks = { mutationResult: null, queryResult: null, runQuery: null, jobError: null, invokeAction: null, checkArgs() {},\n" +
       "    checkResult() {}, checkSchema() {}, checkWrite() {}, timed: (isNested, run) => run() };\n" +
       'const localBackendCheckedResult = Symbol("checked query result");\n' +
       "const localBackendDocs = new WeakMap();\n" +
@@ -779,6 +801,11 @@ export function loadConvexTestInternals(): Promise<ConvexTestInternals> {
       "    return undefined;\n" +
       "}\n" +
       LOCAL_BACKEND_IN_HTTP_ACTION_SOURCE +
+      "function localBackendInvokeAction(a, functionPath, requestId, argsStr, auth) {\n" +
+      '    const invoked = functionPath.udfPath !== "inline" && functionPath.componentPath === ""\n' +
+      "        ? localBackendHooks.invokeAction?.(functionPath.udfPath, requestId, argsStr, auth) : undefined;\n" +
+      "    return invoked ?? a.invokeAction(requestId, argsStr);\n" +
+      "}\n" +
       "function localBackendRunQuery(auth, original) {\n" +
       "    return (reference, args) => localBackendHooks.runQuery\n" +
       "        ? localBackendHooks.runQuery((authStorage.getStore() ?? auth)._userIdentity, reference, args, original)\n" +

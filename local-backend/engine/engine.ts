@@ -42,6 +42,7 @@ import { decodeId } from "./ids.ts";
 import { Deadlines, TimeLimit, type Watched } from "./time-limit.ts";
 import { runHttpAction, type HttpActionCaller, type HttpActionHost } from "./http-action.ts";
 import { vectorSearch, type VectorQuery } from "./vector-search.ts";
+import { ActionPool, type ActionHost, type ActionWorker } from "./action-pool.ts";
 
 export type FunctionKind = "query" | "mutation" | "action";
 
@@ -176,10 +177,13 @@ const httpActionDeadlines = new Deadlines();
 // Slots of convex-test's one AsyncLocalStorage, made when the first engine loads it.
 let callStorage: ContextSlot<CallContext>;
 let readSetStorage: ContextSlot<ReadSet>;
+/** The pool worker whose action made the syscall being answered: its ctx.runAction runs there too. */
+let actionWorkerSlot: ContextSlot<ActionWorker>;
 const engines = new Map<ConvexGlobal, Engine>();
 function installProcessSeams(internals: ConvexTestInternals) {
   callStorage ??= new internals.LocalBackendSlot<CallContext>();
   readSetStorage ??= new internals.LocalBackendSlot<ReadSet>();
+  actionWorkerSlot ??= new internals.LocalBackendSlot<ActionWorker>();
   const engineFor = () => {
     const store = internals.convexGlobalStorage.getStore();
     return store ? engines.get(store) : undefined;
@@ -235,8 +239,10 @@ function installProcessSeams(internals: ConvexTestInternals) {
       if (op === "1.0/schedule" || op === "1.0/actions/schedule") {
         // convex-test arms the job's timer synchronously in here: give the job its own log context.
         const { name = "scheduled function" } = JSON.parse(json) as { name?: string };
-        return readSetStorage.exit(() =>
-          callStorage.run({ udfPath: name, logLines: [] }, () => original(op, json)),
+        return actionWorkerSlot.exit(() =>
+          readSetStorage.exit(() =>
+            callStorage.run({ udfPath: name, logLines: [] }, () => original(op, json)),
+          ),
         );
       }
       return original(op, json);
@@ -309,6 +315,10 @@ function installProcessSeams(internals: ConvexTestInternals) {
         );
       call.queryResult = result as JSONValue;
       return true;
+    },
+
+    invokeAction(udfPath, requestId, args, auth) {
+      return engineFor()?.invokeAction(udfPath, requestId, args, auth as CallerAuth);
     },
 
     mutationResult(rawResult) {
@@ -456,6 +466,15 @@ class HttpActionRun implements Watched {
   }
 }
 
+/** convex-test's AuthFake of an action's caller (its getUserIdentity passes the engine's hook). */
+interface CallerAuth {
+  _userIdentity: unknown;
+  getUserIdentity(): Promise<unknown>;
+}
+
+/** Workers of the action pool unless LOCAL_BACKEND_ACTION_WORKERS says otherwise. */
+const ACTION_WORKERS = 4;
+
 export class Engine {
   /** Module path without extension (absolute) → loader. */
   private modules = new Map<string, () => Promise<Record<string, unknown>>>();
@@ -472,6 +491,10 @@ export class Engine {
   private httpRouterFound: Promise<HttpRouter | null> | undefined;
   private httpRouterLoaded: HttpRouter | null | undefined;
   private authConfig: Promise<AuthProvider[]> | undefined;
+  /** Where actions run (engine/action-pool.ts). */
+  readonly actions = new ActionPool(
+    Number(process.env.LOCAL_BACKEND_ACTION_WORKERS) || ACTION_WORKERS,
+  );
   /** Top-level async context: follow-up work started from inside a handler runs here. */
   readonly detached = AsyncResource.bind((fn: () => void) => fn());
 
@@ -555,6 +578,7 @@ export class Engine {
     for (const [module, exports] of Object.entries(this.hooks.systemModules ?? {}))
       byPath.set(path.join(root, module), () => Promise.resolve(exports));
     this.modules = byPath;
+    this.actions.newModules();
     this.resolved.clear();
     this.httpRouterFound = undefined;
     this.httpRouterLoaded = undefined;
@@ -567,6 +591,7 @@ export class Engine {
   }
 
   dispose() {
+    this.actions.close();
     engines.delete(this.global);
   }
 
@@ -670,26 +695,51 @@ export class Engine {
   }
 
   /**
-   * An action's caller gets Convex's timeout error once the action has run past its limit (10 minutes
-   * in a "use node" module, 30 in Convex's runtime); the action's own code is not stopped.
+   * Runs a named action in the pool (convex-test has checked its arguments and checks its result),
+   * called where convex-test would invoke it: its syscalls are answered in this async context, as
+   * convex-test's ctx would answer them. A top-level action has Convex's time limit (10 minutes in a
+   * "use node" module, 30 in Convex's runtime), counted from when a worker takes it: past it the
+   * worker is terminated. An action it calls with ctx.runAction runs on the same worker.
+   * undefined for an action of no module file (convex-test runs it).
    */
-  private withActionTimeout(canonical: string, invoke: () => Promise<Value>): Promise<Value> {
-    const limit = this.isNodeModule(parseUdfPath(canonical).module)
-      ? this.limits.nodeActionMs
-      : this.limits.actionMs;
-    return new Promise<Value>((resolve, reject) => {
-      const timer = setTimeout(
-        () =>
-          reject(
-            new ConvexSystemError(
-              `Function execution timed out (maximum duration: ${formatDuration(limit)})`,
-            ),
+  invokeAction(
+    udfPath: string,
+    requestId: string,
+    args: string,
+    auth: CallerAuth,
+  ): Promise<string> | undefined {
+    const { module, name } = parseUdfPath(udfPath);
+    const file = this.files.get(path.join(this.convexDir, module));
+    if (file === undefined) return undefined;
+    const here = AsyncResource.bind(<T>(fn: () => T): T => fn());
+    const convex = () => (globalThis as unknown as { Convex: ConvexGlobal }).Convex;
+    const host: ActionHost = {
+      asyncSyscall: (op, json, worker) =>
+        here(() =>
+          actionWorkerSlot.run(worker, () =>
+            op === "1.0/getUserIdentity"
+              ? auth.getUserIdentity().then((identity) => JSON.stringify(identity ?? null))
+              : op === "1.0/actions/query"
+                ? this.actionQueryJson(json, auth._userIdentity as Identity | null)
+                : convex().asyncSyscall(op, json),
           ),
-        limit,
-      );
-      invoke()
-        .then(resolve, reject)
-        .finally(() => clearTimeout(timer));
+        ),
+      storeBlob: (blob, options) =>
+        here(() => convex().jsSyscall("storage/storeBlob", { requestId, blob, options })),
+      getBlob: (storageId) =>
+        here(() => convex().jsSyscall("storage/getBlob", { requestId, storageId })),
+      log: (level, line) => here(() => console[level]("%s", line)),
+    };
+    const call = { file, name, requestId, args, host };
+    const worker = actionWorkerSlot.getStore();
+    if (worker !== undefined) return this.actions.runNested(worker, call);
+    const limit = this.isNodeModule(module) ? this.limits.nodeActionMs : this.limits.actionMs;
+    return this.actions.run(call, {
+      ms: limit,
+      error: () =>
+        new ConvexSystemError(
+          `Function execution timed out (maximum duration: ${formatDuration(limit)})`,
+        ),
     });
   }
 
@@ -793,9 +843,10 @@ export class Engine {
         logLines: context.logLines,
         error,
       });
-    const run = actual === "action" ? () => this.withActionTimeout(canonical, invoke) : invoke;
     try {
-      const value = options.readSet ? await readSetStorage.run(options.readSet, run) : await run();
+      const value = options.readSet
+        ? await readSetStorage.run(options.readSet, invoke)
+        : await invoke();
       ended(null);
       return {
         value:
@@ -931,6 +982,23 @@ export class Engine {
     } catch (error) {
       return Promise.reject(error);
     }
+  }
+
+  /**
+   * `1.0/actions/query` of a pooled action: a query of its own through the query cache, its result as
+   * the JSON text the syscall answers. A function handle's goes to convex-test.
+   */
+  private async actionQueryJson(json: string, identity: Identity | null): Promise<string> {
+    const { name, args } = JSON.parse(json) as { name?: string; args?: JSONValue };
+    if (typeof name !== "string")
+      return (globalThis as unknown as { Convex: ConvexGlobal }).Convex.asyncSyscall(
+        "1.0/actions/query",
+        json,
+      );
+    const { canonical } = await this.resolve(name, "query", true);
+    const outcome = await this.cachedQuery(canonical, args ?? {}, identity);
+    if (outcome.ok) return JSON.stringify(outcome.value);
+    throw outcome.error;
   }
 
   /** ctx.runQuery inside an action (any visibility): the value, or what the query threw. */

@@ -1,0 +1,176 @@
+/**
+ * The action-isolation drill: the backend as `npm start` runs it (cli.ts in a child process, the app's
+ * functions, on its real ports) while actions hold their thread, and another client's `settings:get`
+ * over HTTP every 20 ms. Convex runs actions apart from queries and mutations; so must this backend
+ * (local-backend/engine/action-pool.ts): the canary's p99 must stay under 100 ms.
+ *   spin     a CPU-bound action looping 2 s without yielding, in a copy of the app's convex/ with that
+ *            one module added (convex/ itself has no such function)
+ *   sign-in  16 parallel `auth:signIn` loops with unknown emails (the password check of each is
+ *            CPU-bound) for 3 s: reported beside the limit
+ */
+import { cpSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { ConvexHttpClient } from "convex/browser";
+import { makeFunctionReference } from "convex/server";
+import { tempDir } from "./app-backend.ts";
+import {
+  appConvexDir,
+  freePorts,
+  repoRoot,
+  startCli,
+  type HostileBackend,
+  type Ports,
+} from "./hostile-backend.ts";
+import { percentile } from "./hostile-flood.ts";
+
+export const P99_LIMIT_MS = 100;
+
+const settingsGet = makeFunctionReference<"query", Record<string, never>, unknown>("settings:get");
+const spin = makeFunctionReference<"action", { ms: number }, number>("drillSpin:spin");
+const signIn = makeFunctionReference<"action", Record<string, unknown>, unknown>("auth:signIn");
+
+const SPIN_MODULE = `import { v } from "convex/values";
+import { action } from "./_generated/server";
+
+/** Holds its thread for \`ms\` without yielding. */
+export const spin = action({
+  args: { ms: v.number() },
+  handler: async (_ctx, { ms }) => {
+    const end = Date.now() + ms;
+    while (Date.now() < end);
+    return ms;
+  },
+});
+`;
+
+export type IsolationReport = {
+  baselineP99: number;
+  spin: { p99: number; max: number; n: number; spunMs: number };
+  signIn: { p99: number; max: number; n: number; attempts: number };
+  failures: string[];
+};
+
+/** The app's convex/ plus drillSpin.ts, in a temporary directory that resolves the repository's packages. */
+function appWithSpin(): { dir: string; remove(): void } {
+  const root = tempDir("gharsewa-actions-");
+  symlinkSync(path.join(repoRoot, "node_modules"), path.join(root, "node_modules"));
+  // ES modules, as the repository's package.json declares
+  writeFileSync(path.join(root, "package.json"), '{ "type": "module" }\n');
+  const dir = path.join(root, "convex");
+  mkdirSync(dir);
+  cpSync(appConvexDir, dir, { recursive: true });
+  writeFileSync(path.join(dir, "drillSpin.ts"), SPIN_MODULE);
+  return { dir, remove: () => rmSync(root, { recursive: true, force: true }) };
+}
+
+/** Ports from ACTION_DRILL_PORT (three from there) or three free ones of the drills' range. */
+async function ports(): Promise<Ports> {
+  const base = Number(process.env.ACTION_DRILL_PORT);
+  return base > 0 ? { cloud: base, site: base + 1, web: base + 2 } : await freePorts();
+}
+
+/** settings:get every 20 ms until `done` settles; each call's latency in ms. */
+async function canary(http: ConvexHttpClient, done: Promise<unknown>): Promise<number[]> {
+  let finished = false;
+  void done.finally(() => (finished = true));
+  const latencies: number[] = [];
+  while (!finished) {
+    const started = performance.now();
+    await http.query(settingsGet, {});
+    latencies.push(performance.now() - started);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return latencies;
+}
+
+async function baseline(http: ConvexHttpClient): Promise<number[]> {
+  return await canary(http, new Promise((resolve) => setTimeout(resolve, 1000)));
+}
+
+/** A warm worker: the first action after start waits for its worker to import the modules. */
+async function warm(url: string) {
+  await new ConvexHttpClient(url, { logger: false }).action(spin, { ms: 1 });
+}
+
+export async function runActionIsolation(
+  options: { spinMs?: number; signInMs?: number; parallel?: number } = {},
+): Promise<IsolationReport> {
+  const spinMs = options.spinMs ?? 2000;
+  const signInMs = options.signInMs ?? 3000;
+  const parallel = options.parallel ?? 16;
+  const app = appWithSpin();
+  const dataDir = tempDir("gharsewa-actions-data-");
+  let backend: HostileBackend | undefined;
+  const failures: string[] = [];
+  try {
+    backend = await startCli({ dataDir, ports: await ports(), convexDir: app.dir, demo: false });
+    const http = new ConvexHttpClient(backend.url, { logger: false });
+    await warm(backend.url);
+    const base = await baseline(http);
+
+    const looping = new ConvexHttpClient(backend.url, { logger: false }).action(spin, {
+      ms: spinMs,
+    });
+    const spinLatencies = await canary(http, looping);
+    const spunMs = await looping;
+
+    let attempts = 0;
+    const until = Date.now() + signInMs;
+    const attacker = async (n: number) => {
+      const client = new ConvexHttpClient(backend!.url, { logger: false });
+      for (let i = 0; Date.now() < until; i++) {
+        attempts++;
+        await client
+          .action(signIn, {
+            provider: "customer",
+            params: {
+              email: `nobody-${n}-${i}@example.com`,
+              password: "wrong-password-1",
+              flow: "signIn",
+            },
+          })
+          .catch(() => undefined);
+      }
+    };
+    const flood = Promise.all(Array.from({ length: parallel }, (_, n) => attacker(n)));
+    const signInLatencies = await canary(http, flood);
+    await flood;
+
+    const report: IsolationReport = {
+      baselineP99: percentile(base, 0.99),
+      spin: {
+        p99: percentile(spinLatencies, 0.99),
+        max: Math.max(...spinLatencies),
+        n: spinLatencies.length,
+        spunMs,
+      },
+      signIn: {
+        p99: percentile(signInLatencies, 0.99),
+        max: Math.max(...signInLatencies),
+        n: signInLatencies.length,
+        attempts,
+      },
+      failures,
+    };
+    if (report.spin.p99 >= P99_LIMIT_MS)
+      failures.push(`settings:get p99 ${report.spin.p99.toFixed(0)} ms during a ${spinMs} ms loop`);
+    // The sign-in loops are reported, not judged: their password hash is plain JavaScript (issue 24
+    // makes it native), so their p99 also says how much CPU the machine had to spare.
+    if (!backend.alive()) failures.push("the backend stopped");
+    return report;
+  } finally {
+    await backend?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+    app.remove();
+  }
+}
+
+export function summarizeIsolation(report: IsolationReport): string {
+  const ms = (n: number) => `${n.toFixed(0)} ms`;
+  return (
+    `settings:get p99 ${ms(report.baselineP99)} quiet; ${ms(report.spin.p99)} (max ${ms(report.spin.max)}, ` +
+    `${report.spin.n} calls) during a ${report.spin.spunMs} ms CPU-bound action; ${ms(report.signIn.p99)} ` +
+    `(max ${ms(report.signIn.max)}, ${report.signIn.n} calls) during ${report.signIn.attempts} ` +
+    `unknown-email sign-ins in parallel loops (limit ${P99_LIMIT_MS} ms during the loop)`
+  );
+}

@@ -1,0 +1,393 @@
+// Actions run apart from queries and mutations, as Convex runs them in isolates: a bounded pool of
+// worker threads (engine/action-worker.ts), each importing the deployment's modules and running one
+// top-level action at a time (with the actions it calls through ctx.runAction). A CPU-bound action
+// delays only itself and the actions queued behind a full pool, never the main thread's event loop.
+// Past its time limit an action's worker is terminated: its code stops, as on Convex.
+import { createRequire } from "node:module";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { SHARE_ENV, Worker } from "node:worker_threads";
+import { ConvexError, convexToJson, type JSONValue, type Value } from "convex/values";
+
+export type ConsoleLevel = "log" | "info" | "warn" | "error" | "debug";
+
+/** What an action threw, across the thread boundary. */
+export type ThrownError =
+  | { kind: "error"; name: string; message: string; stack: string; data?: string }
+  | { kind: "value"; text: string };
+
+/** Messages from the pool to a worker. */
+export type FromPool =
+  | { type: "run"; run: number; file: string; name: string; requestId: string; args: string }
+  | { type: "reply"; call: number; ok: true; value: unknown }
+  | { type: "reply"; call: number; ok: false; message: string; data?: JSONValue };
+
+/** Messages from a worker to the pool. */
+export type ToPool =
+  | { type: "ready" }
+  /** The run's module is imported: its function starts (and its time limit with it). */
+  | { type: "started"; run: number }
+  | { type: "done"; run: number; ok: true; result: string }
+  | { type: "done"; run: number; ok: false; error: ThrownError }
+  | { type: "log"; run: number | undefined; level: ConsoleLevel; line: string }
+  | { type: "asyncSyscall"; call: number; run: number; op: string; args: string }
+  | {
+      type: "storeBlob";
+      call: number;
+      run: number;
+      bytes: ArrayBuffer;
+      contentType: string;
+      options: Record<string, unknown>;
+    }
+  | { type: "getBlob"; call: number; run: number; storageId: string };
+
+/** What the engine answers one run's syscalls with, in that run's own context. */
+export interface ActionHost {
+  /** `Convex.asyncSyscall` of the action; `worker` is where it runs (ctx.runAction runs there too). */
+  asyncSyscall(op: string, args: string, worker: ActionWorker): Promise<string>;
+  /** `ctx.storage.store` / `ctx.storage.get` (Convex's `storage/storeBlob` and `storage/getBlob`). */
+  storeBlob(blob: Blob, options: Record<string, unknown>, worker: ActionWorker): Promise<unknown>;
+  getBlob(storageId: string, worker: ActionWorker): Promise<Blob | null>;
+  /** A console line of the action, already formatted. */
+  log(level: ConsoleLevel, line: string): void;
+}
+
+export interface ActionCall {
+  /** The module's file and the export's name. */
+  file: string;
+  name: string;
+  requestId: string;
+  /** The arguments as invokeAction takes them: JSON text of `[args]`. */
+  args: string;
+  host: ActionHost;
+}
+
+/** Convex's time limit of a top-level action: past `ms` its worker is terminated and `error()` thrown. */
+export interface ActionLimit {
+  ms: number;
+  error(): Error;
+}
+
+interface Run {
+  host: ActionHost;
+  /** A top-level run's time limit, armed when its function starts. */
+  limit?: ActionLimit;
+  resolve(result: string): void;
+  reject(error: unknown): void;
+}
+
+/** The entry each worker starts from: tsx's loader, so that `convex/` sources in TypeScript import. */
+function bootstrap(): string {
+  const require = createRequire(import.meta.url);
+  const tsxApi = path.join(
+    path.dirname(require.resolve("tsx/package.json")),
+    "dist/esm/api/index.mjs",
+  );
+  const entry = path.join(path.dirname(fileURLToPath(import.meta.url)), "action-worker.ts");
+  return (
+    `import(${JSON.stringify(pathToFileURL(tsxApi).href)})` +
+    `.then(({ register }) => { register(); return import(${JSON.stringify(pathToFileURL(entry).href)}); })`
+  );
+}
+
+/** An idle worker ends after this long unless it is the last one (a new one takes seconds to start). */
+export const IDLE_WORKER_MS = 60_000;
+/**
+ * A run waits this long for a busy worker before another is started: a new worker takes seconds of
+ * CPU to import the modules, more than most actions run.
+ */
+export const SPAWN_AFTER_MS = 250;
+/** An action's heap at most (Convex's limit for Node.js actions); past it its worker ends. */
+export const ACTION_HEAP_MB = 512;
+
+export class ActionWorker {
+  readonly thread: Worker;
+  ready = false;
+  /** A top-level action runs here. */
+  busy = false;
+  /** Its modules are no longer the deployment's: it ends once idle. */
+  retired = false;
+  readonly runs = new Map<number, Run>();
+  deadline: NodeJS.Timeout | undefined;
+  idle: NodeJS.Timeout | undefined;
+
+  constructor(source: string) {
+    this.thread = new Worker(source, {
+      eval: true,
+      env: SHARE_ENV,
+      resourceLimits: { maxOldGenerationSizeMb: ACTION_HEAP_MB },
+    });
+    this.thread.unref();
+  }
+
+  post(message: FromPool, transfer?: ArrayBuffer[]) {
+    this.thread.postMessage(message, transfer);
+  }
+}
+
+export class ActionPool {
+  private readonly workers = new Set<ActionWorker>();
+  /** Top-level runs waiting for an idle worker, oldest first. */
+  private readonly queue: ((worker: ActionWorker) => void)[] = [];
+  private nextRun = 0;
+  private source: string | undefined;
+  private closed = false;
+  private spawnTimer: NodeJS.Timeout | undefined;
+  /** Called when a worker is ready (`warm` waits on it). */
+  private started: (() => void)[] = [];
+
+  constructor(
+    /** Workers at most (each holds its own copy of the modules). */
+    readonly size: number,
+  ) {}
+
+  /** The deployment's modules changed: new workers import them; running ones finish on what they have. */
+  newModules() {
+    for (const worker of this.workers) {
+      worker.retired = true;
+      if (!worker.busy) this.end(worker);
+    }
+  }
+
+  /** Resolves once `count` workers (at most the pool's size) are started and idle. */
+  async warm(count = 1) {
+    const target = Math.min(count, this.size);
+    while (this.workers.size < target && !this.closed) this.spawn();
+    while (!this.closed && [...this.workers].filter((w) => w.ready).length < target)
+      await new Promise<void>((resolve) => this.started.push(resolve));
+  }
+
+  /** Worker threads alive (starting, idle or running). */
+  get threads(): number {
+    return this.workers.size;
+  }
+
+  /** Top-level actions running now. */
+  get running(): number {
+    let n = 0;
+    for (const worker of this.workers) if (worker.busy) n++;
+    return n;
+  }
+
+  /** Runs a top-level action on an idle worker (waiting for one), under `limit`. Resolves to its JSON result. */
+  run(call: ActionCall, limit: ActionLimit): Promise<string> {
+    return new Promise<string>((resolve, reject) => {
+      this.queue.push((worker) => {
+        worker.busy = true;
+        clearTimeout(worker.idle);
+        this.start(worker, call, { host: call.host, limit, resolve, reject });
+      });
+      this.pump();
+    });
+  }
+
+  /** Runs an action that `worker`'s action called (ctx.runAction): on the same worker, within its limit. */
+  runNested(worker: ActionWorker, call: ActionCall): Promise<string> {
+    return new Promise<string>((resolve, reject) => {
+      if (!this.workers.has(worker))
+        return reject(new Error("Transient error while executing action"));
+      this.start(worker, call, { host: call.host, resolve, reject });
+    });
+  }
+
+  /** Stops every worker. Their runs never settle, as if the process had stopped: nothing is written after. */
+  close() {
+    this.closed = true;
+    clearTimeout(this.spawnTimer);
+    for (const resolve of this.started.splice(0)) resolve();
+    for (const worker of [...this.workers]) this.end(worker);
+    this.queue.length = 0;
+  }
+
+  private start(worker: ActionWorker, call: ActionCall, run: Run) {
+    const id = this.nextRun++;
+    worker.runs.set(id, run);
+    worker.post({
+      type: "run",
+      run: id,
+      file: call.file,
+      name: call.name,
+      requestId: call.requestId,
+      args: call.args,
+    });
+  }
+
+  private pump() {
+    while (this.queue.length > 0) {
+      const idle = [...this.workers].find((w) => w.ready && !w.busy && !w.retired);
+      if (idle === undefined) break;
+      this.queue.shift()!(idle);
+    }
+    if (this.closed || this.queue.length === 0) return;
+    // The first worker starts at once; more only for runs that waited SPAWN_AFTER_MS.
+    if (this.live() === 0) return this.spawn();
+    this.spawnTimer ??= setTimeout(() => {
+      this.spawnTimer = undefined;
+      this.grow();
+    }, SPAWN_AFTER_MS);
+    this.spawnTimer.unref();
+  }
+
+  /** Starts workers for the runs waiting beyond those that starting workers will take, up to the size. */
+  private grow() {
+    if (this.closed) return;
+    let starting = 0;
+    for (const worker of this.workers) if (!worker.retired && !worker.ready) starting++;
+    for (let waiting = this.queue.length - starting; waiting > 0; waiting--) {
+      if (this.live() >= this.size) return;
+      this.spawn();
+    }
+  }
+
+  private live(): number {
+    let n = 0;
+    for (const worker of this.workers) if (!worker.retired) n++;
+    return n;
+  }
+
+  private spawn() {
+    this.source ??= bootstrap();
+    const worker = new ActionWorker(this.source);
+    this.workers.add(worker);
+    worker.thread.on("message", (message: ToPool) => this.received(worker, message));
+    worker.thread.on("error", (error) =>
+      this.fail(
+        worker,
+        (error as { code?: string }).code === "ERR_WORKER_OUT_OF_MEMORY"
+          ? new Error(`JavaScript execution ran out of memory (maximum: ${ACTION_HEAP_MB} MiB)`)
+          : error,
+      ),
+    );
+    worker.thread.on("exit", (code) =>
+      this.fail(
+        worker,
+        new Error(`Transient error while executing action (worker exited ${code})`),
+      ),
+    );
+  }
+
+  private received(worker: ActionWorker, message: ToPool) {
+    switch (message.type) {
+      case "ready":
+        worker.ready = true;
+        for (const resolve of this.started.splice(0)) resolve();
+        this.pump();
+        return;
+      case "started": {
+        const limit = worker.runs.get(message.run)?.limit;
+        if (limit !== undefined)
+          worker.deadline = setTimeout(() => this.fail(worker, limit.error()), limit.ms);
+        return;
+      }
+      case "done": {
+        const run = worker.runs.get(message.run);
+        worker.runs.delete(message.run);
+        if (worker.busy && worker.runs.size === 0) this.release(worker);
+        if (message.ok) run?.resolve(message.result);
+        else run?.reject(errorFrom(message.error));
+        return;
+      }
+      case "log": {
+        const run = message.run === undefined ? undefined : worker.runs.get(message.run);
+        if (run) run.host.log(message.level, message.line);
+        else console[message.level]("%s", message.line);
+        return;
+      }
+      case "asyncSyscall":
+        return this.answer(worker, message.call, message.run, (host) =>
+          host.asyncSyscall(message.op, message.args, worker),
+        );
+      case "storeBlob":
+        return this.answer(worker, message.call, message.run, (host) =>
+          host.storeBlob(
+            new Blob([message.bytes], { type: message.contentType }),
+            message.options,
+            worker,
+          ),
+        );
+      case "getBlob":
+        return this.answer(worker, message.call, message.run, async (host) => {
+          const blob = await host.getBlob(message.storageId, worker);
+          if (blob === null) return null;
+          return { bytes: await blob.arrayBuffer(), contentType: blob.type };
+        });
+    }
+  }
+
+  private answer(
+    worker: ActionWorker,
+    call: number,
+    runId: number,
+    handle: (host: ActionHost) => Promise<unknown>,
+  ) {
+    const run = worker.runs.get(runId);
+    const answered = run
+      ? Promise.resolve().then(() => handle(run.host))
+      : Promise.reject(new Error("The action has ended"));
+    answered.then(
+      (value) => {
+        const bytes = (value as { bytes?: unknown } | null)?.bytes;
+        worker.post(
+          { type: "reply", call, ok: true, value },
+          bytes instanceof ArrayBuffer ? [bytes] : undefined,
+        );
+      },
+      (error: unknown) => {
+        const data = (error as { data?: Value } | null)?.data;
+        worker.post({
+          type: "reply",
+          call,
+          ok: false,
+          message: error instanceof Error ? error.message : String(error),
+          data: data === undefined ? undefined : convexToJson(data),
+        });
+      },
+    );
+  }
+
+  /** The top-level action of `worker` ended. */
+  private release(worker: ActionWorker) {
+    worker.busy = false;
+    clearTimeout(worker.deadline);
+    if (worker.retired) return this.end(worker);
+    this.pump();
+    if (!worker.busy) {
+      worker.idle = setTimeout(() => {
+        if (!worker.busy && this.threads > 1) this.end(worker);
+      }, IDLE_WORKER_MS);
+      worker.idle.unref();
+    }
+  }
+
+  /** Ends `worker` now: every run on it fails with `error`. */
+  private fail(worker: ActionWorker, error: unknown) {
+    if (!this.workers.has(worker)) return;
+    this.end(worker);
+    for (const run of worker.runs.values()) run.reject(error);
+    worker.runs.clear();
+    this.pump();
+  }
+
+  private end(worker: ActionWorker) {
+    this.workers.delete(worker);
+    clearTimeout(worker.deadline);
+    clearTimeout(worker.idle);
+    void worker.thread.terminate();
+  }
+}
+
+/** An action's error as the main thread's code reads it (errorMessageOf, convex-test's ConvexError data). */
+function errorFrom(thrown: ThrownError): unknown {
+  if (thrown.kind === "value") return thrown.text;
+  let error: Error;
+  if (thrown.data !== undefined) {
+    const convexError = new ConvexError<string>(thrown.data);
+    convexError.message = thrown.message;
+    error = convexError;
+  } else {
+    error = new Error(thrown.message);
+    error.name = thrown.name;
+  }
+  error.stack = thrown.stack;
+  return error;
+}
