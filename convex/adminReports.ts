@@ -24,9 +24,12 @@ export const get = adminQuery({
   handler: async (ctx, { reportId }) => await Reports.detail(ctx, ctx.viewer, reportId),
 });
 
-/** Resolves a report with a note the reporter reads; resolving a resolved report changes nothing. */
+/**
+ * Resolves a report with a note the reporter reads; resolving a resolved report changes nothing.
+ * `uphold` on a reported message also stops its sender from writing in that conversation.
+ */
 export const resolve = adminMutation({
-  args: { reportId: v.id("reports"), note: v.string() },
+  args: { reportId: v.id("reports"), note: v.string(), uphold: v.optional(v.boolean()) },
   returns: v.null(),
   handler: async (ctx, args) => {
     await Reports.resolve(ctx, ctx.viewer, args);

@@ -5,15 +5,17 @@ import * as Reports from "./model/reports";
 import { reportCategory } from "./validators";
 
 /**
- * The customer or the professional of a booking reports it, or the review on it. Refused with
+ * The customer or the professional of a booking reports it, the review on it, or a message the other
+ * side sent in its conversation (`messageId`). Refused with
  * REPORT_OPEN while the reporter's report on the same target is open, and RATE_LIMITED past five an hour.
  */
 export const create = userMutation({
   args: {
     bookingId: v.id("bookings"),
-    target: v.union(v.literal("booking"), v.literal("review")),
+    target: v.union(v.literal("booking"), v.literal("review"), v.literal("message")),
     category: reportCategory,
     text: v.string(),
+    messageId: v.optional(v.id("chatMessages")),
   },
   returns: v.id("reports"),
   handler: async (ctx, args) => {

@@ -6,6 +6,7 @@ import {
   city,
   locale,
   place,
+  quickReply,
   reportCategory,
   reportStatus,
   role,
@@ -324,6 +325,8 @@ export default defineSchema({
     reporterId: v.id("users"),
     bookingId: v.id("bookings"),
     reviewId: v.optional(v.id("reviews")), // present when the review is reported
+    messageId: v.optional(v.id("chatMessages")), // present when a message is reported
+    upheld: v.optional(v.boolean()), // a reported message's sender was blocked from the conversation
     category: reportCategory,
     text: v.string(),
     status: reportStatus,
@@ -335,6 +338,43 @@ export default defineSchema({
     .index("by_reporterId_and_bookingId", ["reporterId", "bookingId"])
     // the admin's booking view lists the reports on it
     .index("by_bookingId", ["bookingId"]),
+
+  /** model/chat.ts: the conversation of a booking, between its customer and its professional. */
+  chatMessages: defineTable({
+    bookingId: v.id("bookings"),
+    senderId: v.id("users"),
+    text: v.optional(v.string()),
+    quickReply: v.optional(quickReply),
+    photos: v.optional(v.array(v.id("_storage"))),
+  })
+    // newest first, paged backwards (_creationTime order)
+    .index("by_bookingId", ["bookingId"]),
+
+  /** model/chat.ts: each side of a conversation: unread count, how far they read, alerts, a block. */
+  chatMembers: defineTable({
+    bookingId: v.id("bookings"),
+    userId: v.id("users"),
+    unread: v.number(),
+    readUpTo: v.number(), // _creationTime of the newest message they have seen
+    lastPushAt: v.optional(v.number()),
+    /** A report on one of their messages was upheld: they may read, not write. */
+    blocked: v.optional(v.boolean()),
+  })
+    .index("by_bookingId_and_userId", ["bookingId", "userId"])
+    .index("by_userId_and_unread", ["userId", "unread"]),
+
+  /** model/chat.ts: "typing…" — a row while someone types, removed shortly after the last keystroke. */
+  chatTyping: defineTable({
+    bookingId: v.id("bookings"),
+    userId: v.id("users"),
+    at: v.number(),
+  }).index("by_bookingId_and_userId", ["bookingId", "userId"]),
+
+  /** model/chat.ts: every time an admin read a conversation (both parties are shown the list). */
+  chatAdminReads: defineTable({
+    bookingId: v.id("bookings"),
+    adminId: v.id("users"),
+  }).index("by_bookingId_and_adminId", ["bookingId", "adminId"]),
 
   /** model/rateLimit.ts: calls counted in the current window, per limited action and caller. */
   rateLimits: defineTable({

@@ -2,6 +2,7 @@ import { v, type Infer } from "convex/values";
 import { CITIES, LOCALES, SPECIALTIES, USER_FILTERS } from "./constants";
 import { BOOKING_STATUSES, type BookingStatus } from "./rules/bookingLifecycle";
 import { REPORT_CATEGORIES, REPORT_STATUSES } from "./rules/moderation";
+import { QUICK_REPLIES } from "./rules/chat";
 
 // The plain values live in ./constants so the web app can import them without convex/values; the
 // backend's modules keep reading them from here.
@@ -51,6 +52,9 @@ export const workingHours = v.object({
   start: v.number(),
   end: v.number(),
 });
+
+/** One of rules/chat.ts QUICK_REPLIES, shown in the reader's language. */
+export const quickReply = v.union(...QUICK_REPLIES.map((q) => v.literal(q)));
 
 export const reportCategory = v.union(...REPORT_CATEGORIES.map((c) => v.literal(c)));
 export const reportStatus = v.union(...REPORT_STATUSES.map((c) => v.literal(c)));

@@ -195,6 +195,10 @@ async function oneOfEveryTable(ctx: MutationCtx) {
       uploads: 0,
       signUps: 0,
     }),
+    chatMessages: await ctx.db.insert("chatMessages", { bookingId, senderId: userId, text: "Hi" }),
+    chatMembers: await ctx.db.insert("chatMembers", { bookingId, userId, unread: 1, readUpTo: 0 }),
+    chatTyping: await ctx.db.insert("chatTyping", { bookingId, userId, at: Date.now() }),
+    chatAdminReads: await ctx.db.insert("chatAdminReads", { bookingId, adminId: userId }),
   };
   return {
     ...ids,

@@ -79,6 +79,11 @@ export const ERROR_CODES = [
   "INVALID_LOCATION",
   // push alerts
   "DEVICE_TAKEN",
+  // conversations
+  "MESSAGE_TOO_LONG",
+  "TOO_MANY_PHOTOS",
+  "CHAT_CLOSED",
+  "CHAT_BLOCKED",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

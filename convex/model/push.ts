@@ -312,3 +312,33 @@ export async function dashboardSignals(ctx: QueryCtx, viewer: Doc<"users">) {
   ]);
   return { waiting: waiting.map((b) => b._id), hasTakenJob: taken.some((b) => b !== null) };
 }
+
+/**
+ * Schedules one push of `message` (worded by `word` in the user's language) per device of `userId`,
+ * when push is configured; a delivery later than `ttlMs` from now is dropped by the push service.
+ */
+export async function pushToUser(
+  ctx: MutationCtx,
+  userId: Id<"users">,
+  word: (lang: Locale) => Omit<PushMessage, "lang">,
+  ttlMs: number,
+): Promise<void> {
+  if (vapidKeys() === null) return;
+  const [user, devices] = await Promise.all([
+    ctx.db.get("users", userId),
+    ctx.db
+      .query("pushSubscriptions")
+      .withIndex("by_userId", (q) => q.eq("userId", userId))
+      .take(PUSH_LIMITS.devicesPerUser),
+  ]);
+  const lang = user?.language ?? "en";
+  const message: PushMessage = { ...word(lang), lang };
+  for (const device of devices) {
+    await ctx.scheduler.runAfter(0, internal.push.send, {
+      subscriptionId: device._id,
+      message,
+      deliverBy: Date.now() + ttlMs,
+      attempt: 1,
+    });
+  }
+}

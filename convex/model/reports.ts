@@ -18,6 +18,7 @@ import { fail } from "./errors";
 import { reviewForAdmin } from "./reviews";
 import { consume } from "./rateLimit";
 import { loader, view } from "./bookings";
+import { blockSender, context as chatContext } from "./chat";
 
 /** Reports one reporter has on one booking (few: one open per target, each refused past the limit). */
 const PER_BOOKING_SCAN = 50;
@@ -40,7 +41,13 @@ async function reportsOn(ctx: QueryCtx, reporterId: Id<"users">, bookingId: Id<"
 export async function create(
   ctx: MutationCtx,
   viewer: Doc<"users">,
-  args: { bookingId: Id<"bookings">; target: ReportTarget; category: ReportCategory; text: string },
+  args: {
+    bookingId: Id<"bookings">;
+    target: ReportTarget;
+    category: ReportCategory;
+    text: string;
+    messageId?: Id<"chatMessages">;
+  },
 ): Promise<Id<"reports">> {
   const booking = await ctx.db.get("bookings", args.bookingId);
   // someone else's booking answers as a missing one
@@ -55,10 +62,19 @@ export async function create(
     if (review === null) fail("NOT_FOUND", "This booking has no review to report.");
     reviewId = review._id;
   }
+  let messageId: Id<"chatMessages"> | undefined;
+  if (args.target === "message") {
+    const message =
+      args.messageId === undefined ? null : await ctx.db.get("chatMessages", args.messageId);
+    // only the other side's messages in this booking's conversation
+    if (message === null || message.bookingId !== booking._id || message.senderId === viewer._id)
+      fail("NOT_FOUND", "This message was not found.");
+    messageId = message._id;
+  }
   const problem = lengthProblem(args.text, MODERATION_FIELDS.reportText, "a description");
   if (problem !== undefined) fail("INVALID_INPUT", problem.message);
   const open = (await reportsOn(ctx, viewer._id, booking._id)).find(
-    (r) => r.status === "open" && r.reviewId === reviewId,
+    (r) => r.status === "open" && r.reviewId === reviewId && r.messageId === messageId,
   );
   if (open !== undefined) {
     fail(
@@ -81,17 +97,23 @@ export async function create(
     reporterId: viewer._id,
     bookingId: booking._id,
     ...(reviewId !== undefined ? { reviewId } : {}),
+    ...(messageId !== undefined ? { messageId } : {}),
     category: args.category,
     text: args.text.trim(),
     status: "open",
   });
 }
 
+function targetOf(r: Doc<"reports">): ReportTarget {
+  if (r.messageId !== undefined) return "message";
+  return r.reviewId === undefined ? "booking" : "review";
+}
+
 function reporterView(r: Doc<"reports">) {
   return {
     _id: r._id,
     _creationTime: r._creationTime,
-    target: (r.reviewId === undefined ? "booking" : "review") as ReportTarget,
+    target: targetOf(r),
     category: r.category,
     text: r.text,
     status: r.status,
@@ -168,6 +190,8 @@ export async function detail(ctx: QueryCtx, admin: Doc<"users">, reportId: Id<"r
             professional: partyState(booking.professionalUserId, proUser),
           },
     review: review === null ? null : reviewForAdmin(review),
+    messages: report.messageId === undefined ? null : await chatContext(ctx, report.messageId),
+    upheld: report.upheld === true,
   };
 }
 
@@ -178,15 +202,18 @@ function partyState(userId: Id<"users">, user: Doc<"users"> | null) {
 export async function resolve(
   ctx: MutationCtx,
   admin: Doc<"users">,
-  args: { reportId: Id<"reports">; note: string },
+  args: { reportId: Id<"reports">; note: string; uphold?: boolean },
 ): Promise<void> {
   const report = await ctx.db.get("reports", args.reportId);
   if (report === null) fail("NOT_FOUND", "This report was not found.");
   const problem = lengthProblem(args.note, MODERATION_FIELDS.resolutionNote, "a note");
   if (problem !== undefined) fail("INVALID_INPUT", problem.message);
   if (report.status === "resolved") return; // a retry, or another admin was first
+  const uphold = args.uphold === true && report.messageId !== undefined;
   await ctx.db.patch("reports", report._id, {
     status: "resolved",
     resolution: { by: admin._id, at: Date.now(), note: args.note.trim() },
+    ...(uphold ? { upheld: true } : {}),
   });
+  if (uphold) await blockSender(ctx, report.messageId!);
 }

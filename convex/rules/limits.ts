@@ -39,6 +39,9 @@ export const RATE_LIMITS = {
     perAccount: { max: 5, windowMs: DAY },
     everyone: { max: 30, windowMs: 5 * SECOND },
   },
+  // a booking's conversation (model/chat.ts): messages, and the photos among them
+  chatMessage: { perUser: { max: 30, windowMs: MINUTE } },
+  chatPhoto: { perUser: { max: 20, windowMs: HOUR } },
   // drafts paid for with a proof of work (rules/signUpWork.ts)
   draft: { everyone: { max: 50, windowMs: 5 * SECOND } },
   // drafts of HTTP registrations that brought no proof of work

@@ -16,8 +16,8 @@ export const REPORT_CATEGORIES = [
 ] as const;
 export type ReportCategory = (typeof REPORT_CATEGORIES)[number];
 
-/** A report is about a whole booking, or about the review written on it. */
-export const REPORT_TARGETS = ["booking", "review"] as const;
+/** A report is about a whole booking, the review written on it, or a message in its conversation. */
+export const REPORT_TARGETS = ["booking", "review", "message"] as const;
 export type ReportTarget = (typeof REPORT_TARGETS)[number];
 
 export const REPORT_STATUSES = ["open", "resolved"] as const;

@@ -54,6 +54,8 @@ const EN = {
   push_accept: "Accept",
   push_view: "View",
   push_fallback: "Something changed in your bookings.",
+  chat_title: "New message",
+  chat_photo: "📷 Photo",
 };
 
 export type NoticeKey = keyof typeof EN;
@@ -107,6 +109,8 @@ export const NOTICE_WORDS: Record<Locale, Record<NoticeKey, string>> = {
     push_accept: "स्वीकार गर्नुहोस्",
     push_view: "हेर्नुहोस्",
     push_fallback: "तपाईंका बुकिङमा केही परिवर्तन भयो।",
+    chat_title: "नयाँ सन्देश",
+    chat_photo: "📷 फोटो",
   },
 };
 

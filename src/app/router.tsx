@@ -101,6 +101,10 @@ const routes: RouteObject[] = [
           },
         ],
       },
+      {
+        path: paths.bookingChatPage(),
+        ...page(() => import("@/features/bookings/chat/chat-page")),
+      },
       { path: paths.adminLogin(), ...page(() => import("@/features/admin/login-page")) },
       {
         ...page(() => import("@/features/admin/admin-shell")),

@@ -1,4 +1,4 @@
-import type { ReportCategory, ReportStatus } from "@convex/rules/moderation";
+import type { ReportCategory, ReportStatus, ReportTarget } from "@convex/rules/moderation";
 import { m } from "@/i18n/paraglide/messages";
 
 const CATEGORY: Record<ReportCategory, () => string> = {
@@ -23,4 +23,15 @@ const STATUS: Record<ReportStatus, () => string> = {
 
 export function reportStatusLabel(status: ReportStatus): string {
   return STATUS[status]();
+}
+
+const TARGET: Record<ReportTarget, () => string> = {
+  booking: m.report_target_booking,
+  review: m.report_target_review,
+  message: m.report_target_message,
+};
+
+/** What a report is about: the booking, its review or a message of its conversation. */
+export function reportTargetLabel(target: ReportTarget): string {
+  return TARGET[target]();
 }

@@ -70,6 +70,10 @@ const SERVER_ERRORS: Record<ErrorCode, () => string> = {
   REPORT_OPEN: m.error_report_open,
   CANNOT_SUSPEND_SELF: m.error_cannot_suspend_self,
   DEVICE_TAKEN: m.error_device_taken,
+  MESSAGE_TOO_LONG: m.error_message_too_long,
+  TOO_MANY_PHOTOS: m.error_too_many_photos,
+  CHAT_CLOSED: m.error_chat_closed,
+  CHAT_BLOCKED: m.error_chat_blocked,
 };
 
 /** The catalogue's words for a refusal code, or null for a code this app does not know. */

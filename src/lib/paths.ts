@@ -44,6 +44,9 @@ export const paths = {
   /** Where a role starts once signed in: customers the home page, professionals their dashboard. */
   roleHome: (role: "customer" | "professional" | "admin") =>
     role === "professional" ? "/professional-dashboard" : role === "admin" ? "/admin-panel" : "/",
+  /** A booking's conversation between its customer and its professional. */
+  bookingChat: (bookingId: string) => `/bookings/${encodeURIComponent(bookingId)}/chat`,
+  bookingChatPage: () => "/bookings/:bookingId/chat",
   /** A professional's public profile. */
   professionalProfile: (id: string) => `/professionals/${encodeURIComponent(id)}`,
   adminLogin: () => "/admin-login",

@@ -3,6 +3,7 @@ import { Link, NavLink } from "react-router-dom";
 import { useConvexAuth, useConvexConnectionState, useQuery } from "convex/react";
 import { api } from "@convex/_generated/api";
 import { HeaderSearch } from "@/app/layouts/header-search";
+import { ChatUnreadButton } from "@/features/bookings/chat/chat-link";
 import { Avatar } from "@/components/avatar";
 import { afterLoad } from "@/lib/after-load";
 import { paths } from "@/lib/paths";
@@ -77,6 +78,7 @@ export function Header() {
           <LanguageSwitch locale={locale} onChange={switchLocale} compact />
           {signedIn ? (
             <>
+              {viewer.role !== "admin" && <ChatUnreadButton />}
               <NotificationBell role={viewer.role} />
               <Suspense fallback={<Avatar src={viewer.photoUrl} name={viewer.name} size={32} />}>
                 <UserMenu

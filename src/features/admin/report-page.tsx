@@ -1,9 +1,10 @@
 import { useMutation, useQuery } from "convex/react";
 import { useState } from "react";
-import { Link, useParams } from "react-router-dom";
+import { Link, useNavigate, useParams } from "react-router-dom";
 import { toast } from "sonner";
 import { api } from "@convex/_generated/api";
 import type { Id } from "@convex/_generated/dataModel";
+import type { QuickReply } from "@convex/rules/chat";
 import { MODERATION_FIELDS, lengthBreak } from "@convex/rules/moderation";
 import { bookingStatusBadge } from "@/components/booking-status";
 import { Badge } from "@/components/ui/badge";
@@ -16,6 +17,7 @@ import { reportedBy } from "@/features/admin/reported-by";
 import { SuspensionForm } from "@/features/admin/suspension-form";
 import { m } from "@/i18n/paraglide/messages";
 import { reportCategoryLabel } from "@/i18n/moderation";
+import { quickReplyText } from "@/i18n/quick-replies";
 import { localServiceName } from "@/i18n/services";
 import { errorMessage } from "@/lib/errors";
 import { formatDateTime } from "@/lib/format";
@@ -69,7 +71,11 @@ function ReportDetail({ reportId }: { reportId: Id<"reports"> }) {
           {r.text}
         </p>
         <h3 className="mt-4 text-sm font-semibold text-slate-900">
-          {r.target === "review" ? m.admin_report_about_review() : m.admin_report_about_booking()}
+          {r.target === "review"
+            ? m.admin_report_about_review()
+            : r.target === "message"
+              ? m.admin_report_about_message()
+              : m.admin_report_about_booking()}
         </h3>
         {r.review && (
           <div className="mt-2 rounded-lg bg-slate-50 p-3 text-sm">
@@ -88,6 +94,9 @@ function ReportDetail({ reportId }: { reportId: Id<"reports"> }) {
             )}
           </div>
         )}
+        {r.messages && <ReportedMessages messages={r.messages} parties={r.parties} />}
+        {r.upheld && <p className="mt-2 text-sm text-red-800">{m.admin_report_upheld()}</p>}
+        {booking && <ReadChatButton bookingId={booking._id} />}
         {booking && (
           <p className="mt-2 text-sm">
             <Link to={paths.adminBooking(booking._id)} className="text-brand-700 underline">
@@ -147,16 +156,23 @@ function ReportDetail({ reportId }: { reportId: Id<"reports"> }) {
             </p>
           </div>
         ) : (
-          <ResolveForm reportId={r._id} />
+          <ResolveForm reportId={r._id} aboutMessage={r.target === "message"} />
         )}
       </section>
     </div>
   );
 }
 
-function ResolveForm({ reportId }: { reportId: Id<"reports"> }) {
+function ResolveForm({
+  reportId,
+  aboutMessage,
+}: {
+  reportId: Id<"reports">;
+  aboutMessage: boolean;
+}) {
   const resolve = useMutation(api.adminReports.resolve);
   const [note, setNote] = useState("");
+  const [uphold, setUphold] = useState(false);
   const [tried, setTried] = useState(false);
   const [busy, setBusy] = useState(false);
   const broken = lengthBreak(note, NOTE);
@@ -172,7 +188,7 @@ function ResolveForm({ reportId }: { reportId: Id<"reports"> }) {
     if (problem) return;
     setBusy(true);
     try {
-      await resolve({ reportId, note: note.trim() });
+      await resolve({ reportId, note: note.trim(), ...(aboutMessage ? { uphold } : {}) });
       toast.success(m.admin_report_resolved_toast());
     } catch (error) {
       toast.error(errorMessage(error, m.admin_report_resolve_failed()));
@@ -192,9 +208,86 @@ function ResolveForm({ reportId }: { reportId: Id<"reports"> }) {
         onChange={(e) => setNote(e.target.value)}
         error={tried ? problem : undefined}
       />
+      {aboutMessage && (
+        <label className="flex min-h-11 items-center gap-3 text-sm">
+          <input
+            type="checkbox"
+            checked={uphold}
+            onChange={(e) => setUphold(e.target.checked)}
+            className="h-5 w-5"
+          />
+          {m.admin_report_uphold()}
+        </label>
+      )}
       <Button type="submit" disabled={busy}>
         {m.admin_report_resolve()}
       </Button>
     </form>
+  );
+}
+
+type ReportedMessage = {
+  _id: string;
+  _creationTime: number;
+  senderId: string;
+  reported: boolean;
+  text: string | null;
+  quickReply: QuickReply | null;
+  photoCount: number;
+};
+
+/** The reported message among the few around it, as the parties wrote them. */
+function ReportedMessages({
+  messages,
+  parties,
+}: {
+  messages: ReportedMessage[];
+  parties: { customer: { userId: string; name: string }; professional: { name: string } } | null;
+}) {
+  return (
+    <div className="mt-2">
+      <h4 className="text-xs font-semibold text-slate-600 uppercase">
+        {m.admin_report_messages()}
+      </h4>
+      <ol className="mt-1 space-y-1 text-sm">
+        {messages.map((msg) => (
+          <li
+            key={msg._id}
+            className={`rounded-lg p-2 ${msg.reported ? "bg-red-50 ring-1 ring-red-200" : "bg-slate-50"}`}
+          >
+            <p className="text-xs text-slate-500">
+              {msg.senderId === parties?.customer.userId
+                ? parties.customer.name
+                : (parties?.professional.name ?? "")}{" "}
+              · {formatDateTime(msg._creationTime)}
+            </p>
+            <p className="break-words whitespace-pre-wrap" translate="no">
+              {msg.quickReply ? quickReplyText(msg.quickReply) : msg.text}
+              {msg.photoCount > 0 && ` 📷 ×${formatNumber(msg.photoCount)}`}
+            </p>
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}
+
+/** Opens the booking's conversation; the server records the reading and both parties see it. */
+function ReadChatButton({ bookingId }: { bookingId: Id<"bookings"> }) {
+  const open = useMutation(api.chat.openAsAdmin);
+  const navigate = useNavigate();
+  return (
+    <Button
+      size="sm"
+      variant="secondary"
+      className="mt-3"
+      onClick={() =>
+        void open({ bookingId })
+          .then(() => navigate(paths.bookingChat(bookingId)))
+          .catch((error: unknown) => toast.error(errorMessage(error, m.error_forbidden())))
+      }
+    >
+      {m.admin_read_chat()}
+    </Button>
   );
 }

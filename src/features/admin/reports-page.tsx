@@ -9,7 +9,7 @@ import { EmptyState, LoadingState } from "@/components/ui/states";
 import { AdminPageLayout } from "@/features/admin/admin-page-layout";
 import { reportedBy } from "@/features/admin/reported-by";
 import { m } from "@/i18n/paraglide/messages";
-import { reportCategoryLabel } from "@/i18n/moderation";
+import { reportCategoryLabel, reportTargetLabel } from "@/i18n/moderation";
 import { paths } from "@/lib/paths";
 
 const PAGE_SIZE = 20;
@@ -77,9 +77,7 @@ function ReportsList({ status }: { status: ReportStatus }) {
                 {reportCategoryLabel(r.category)}
               </Link>
               <div className="flex gap-1">
-                <Badge tone="info">
-                  {r.target === "review" ? m.report_target_review() : m.report_target_booking()}
-                </Badge>
+                <Badge tone="info">{reportTargetLabel(r.target)}</Badge>
                 <ReportStatusBadge status={r.status} />
               </div>
             </div>

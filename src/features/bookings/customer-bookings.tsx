@@ -15,6 +15,7 @@ import { errorMessage } from "@/lib/errors";
 import { formatKathmanduTime } from "@/lib/format";
 import { paths } from "@/lib/paths";
 import { useLinkedBookingId } from "@/lib/linked-booking";
+import { ChatLink } from "@/features/bookings/chat/chat-link";
 import { ReportAction } from "@/features/bookings/report-action";
 import { BookingCard } from "@/features/bookings/booking-card";
 import { StepButtons } from "@/features/bookings/step-buttons";
@@ -87,6 +88,7 @@ export function CustomerBookings() {
                 scheduledFor={b.scheduledFor}
                 otherParty={b.professional.name}
               />
+              <ChatLink bookingId={b._id} />
               <ReportAction bookingId={b._id} hasReview={b.status === "reviewed"} />
             </BookingCard>
           ))}

@@ -3,6 +3,7 @@ import { usePaginatedQuery } from "convex/react";
 import { api } from "@convex/_generated/api";
 import { LoadMore } from "@/components/ui/load-more";
 import { EmptyState, LoadingState } from "@/components/ui/states";
+import { ChatLink } from "@/features/bookings/chat/chat-link";
 import { ReportAction } from "@/features/bookings/report-action";
 import { BookingCard } from "@/features/bookings/booking-card";
 import { StepButtons } from "@/features/bookings/step-buttons";
@@ -102,6 +103,7 @@ export function ProfessionalBookings({
         scheduledFor={b.scheduledFor}
         clashAt={clashAt}
       />
+      <ChatLink bookingId={b._id} />
       <ReportAction bookingId={b._id} hasReview={b.status === "reviewed"} />
     </BookingCard>
   );

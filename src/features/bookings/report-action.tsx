@@ -69,17 +69,20 @@ export function ReportAction({
   );
 }
 
-function ReportDialog({
+/** Reports the booking, its review (`hasReview`), or one message of its conversation (`messageId`). */
+export function ReportDialog({
   bookingId,
-  hasReview,
+  hasReview = false,
+  messageId,
   onClose,
 }: {
   bookingId: Id<"bookings">;
-  hasReview: boolean;
+  hasReview?: boolean;
+  messageId?: Id<"chatMessages">;
   onClose: () => void;
 }) {
   const create = useMutation(api.reports.create);
-  const [target, setTarget] = useState<ReportTarget>("booking");
+  const [target, setTarget] = useState<ReportTarget>(messageId ? "message" : "booking");
   const [category, setCategory] = useState<ReportCategory | "">("");
   const [text, setText] = useState("");
   const [tried, setTried] = useState(false);
@@ -101,7 +104,7 @@ function ReportDialog({
     if (textProblem || category === "") return;
     setBusy(true);
     try {
-      await create({ bookingId, target, category, text: text.trim() });
+      await create({ bookingId, target, category, text: text.trim(), messageId });
       toast.success(m.report_sent());
       onClose();
     } catch (error) {
@@ -112,7 +115,12 @@ function ReportDialog({
   }
 
   return (
-    <Dialog open onClose={onClose} title={m.report_title()} description={m.report_text_intro()}>
+    <Dialog
+      open
+      onClose={onClose}
+      title={messageId ? m.chat_report_title() : m.report_title()}
+      description={m.report_text_intro()}
+    >
       <form onSubmit={(e) => void submit(e)} noValidate className="mt-4 space-y-3">
         {hasReview && (
           <SelectField
