@@ -49,7 +49,7 @@ export const markRead = userMutation({
   },
 });
 
-/** "I am typing": the other side sees it for a few seconds after the last call. */
+/** "I am typing": the other side's app shows it for a few seconds after each call. */
 export const typing = userMutation({
   args: { bookingId: v.id("bookings") },
   returns: v.null(),
@@ -65,15 +65,6 @@ export const openAsAdmin = adminMutation({
   returns: v.null(),
   handler: async (ctx, { bookingId }) => {
     await Chat.openAsAdmin(ctx, ctx.viewer, bookingId);
-    return null;
-  },
-});
-
-export const typingTimedOut = internalMutation({
-  args: { bookingId: v.id("bookings"), userId: v.id("users"), at: v.number() },
-  returns: v.null(),
-  handler: async (ctx, { bookingId, userId, at }) => {
-    await Chat.clearTyping(ctx, bookingId, userId, at);
     return null;
   },
 });

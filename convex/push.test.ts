@@ -173,6 +173,34 @@ describe("who gets pushes", () => {
     expect(stored?.title).toBe("New booking request");
   });
 
+  test("a chat message rings the reader's phones at most once a minute per conversation, in their language", async () => {
+    vi.useFakeTimers();
+    const { t, pro, customer, book } = await setup();
+    await t.run((ctx) => ctx.db.patch("users", pro.userId, { language: "ne-NP" }));
+    await pro.as.mutation(api.push.subscribe, await browserSubscription("https://push.example/p"));
+    const bookingId = await book();
+    const before = (await scheduledPushes(t)).length;
+    const sendAndAlert = async (quickReply: "call_gate" | "thanks") => {
+      await customer.as.mutation(api.chat.send, { bookingId, quickReply });
+      vi.runOnlyPendingTimers();
+      await t.finishInProgressScheduledFunctions();
+    };
+    await sendAndAlert("call_gate");
+    await sendAndAlert("thanks");
+    const chat = (await scheduledPushes(t)).slice(before);
+    expect(chat.map((p) => p.message)).toEqual([
+      expect.objectContaining({
+        kind: "chat.message",
+        title: "Sita Sharma",
+        body: "कृपया गेटमा फोन गर्नुहोस्",
+        url: `/bookings/${encodeURIComponent(bookingId)}/chat`,
+      }),
+    ]);
+    vi.advanceTimersByTime(60_000);
+    await sendAndAlert("thanks");
+    expect((await scheduledPushes(t)).slice(before)).toHaveLength(2);
+  });
+
   test("nothing is scheduled while the deployment has no VAPID keys", async () => {
     const { t, pro, book } = await setup();
     await pro.as.mutation(api.push.subscribe, await browserSubscription("https://push.example/p"));

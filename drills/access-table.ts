@@ -128,6 +128,15 @@ export const FUNCTION_ACCESS: Record<string, DrillRole[]> = {
   // reports: the two sides of the fixture booking report it; everyone signed in may ask for their own
   "reports:create": ["customer", "professional"],
   "reports:mine": SIGNED_IN,
+  // a booking's conversation: its two sides write; anyone signed in may ask (and sees only their own);
+  // an admin opens a reported booking's conversation
+  "chat:messages": SIGNED_IN,
+  "chat:state": SIGNED_IN,
+  "chat:unread": SIGNED_IN,
+  "chat:send": ["customer", "professional"],
+  "chat:markRead": ["customer", "professional"],
+  "chat:typing": ["customer", "professional"],
+  "chat:openAsAdmin": ADMIN,
 };
 
 /**
@@ -321,6 +330,17 @@ export const FUNCTION_WRITES: Record<string, Writes> = {
   "adminAccounts:restore": { users: "any", accountEvents: "any" },
   "adminReports:resolve": { reports: "any" },
   "reports:create": { reports: "own", rateLimits: "any" },
+  // the reader's unread count goes up with every message
+  "chat:send": {
+    chatMessages: "own",
+    chatMembers: "any",
+    chatTyping: "own",
+    rateLimits: "any",
+    _scheduled_functions: "new",
+  },
+  "chat:markRead": { chatMembers: "own" },
+  "chat:typing": { chatTyping: "own" },
+  "chat:openAsAdmin": { chatAdminReads: "new" },
 };
 
 /** Route (as in ROUTE_ACCESS) → the tables an allowed request may change. */

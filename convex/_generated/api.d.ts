@@ -86,6 +86,7 @@ import type * as rules_money from "../rules/money.js";
 import type * as rules_notificationText from "../rules/notificationText.js";
 import type * as rules_profile from "../rules/profile.js";
 import type * as rules_schedule from "../rules/schedule.js";
+import type * as rules_searchRank from "../rules/searchRank.js";
 import type * as rules_settings from "../rules/settings.js";
 import type * as rules_signUpWork from "../rules/signUpWork.js";
 import type * as seed from "../seed.js";
@@ -176,6 +177,7 @@ declare const fullApi: ApiFromModules<{
   "rules/notificationText": typeof rules_notificationText;
   "rules/profile": typeof rules_profile;
   "rules/schedule": typeof rules_schedule;
+  "rules/searchRank": typeof rules_searchRank;
   "rules/settings": typeof rules_settings;
   "rules/signUpWork": typeof rules_signUpWork;
   seed: typeof seed;

@@ -328,7 +328,11 @@ export async function markRead(
   }));
 }
 
-/** The viewer is typing: shown to the other side until a few seconds pass without another report. */
+/**
+ * The viewer is typing. The other side's app shows it for a few seconds after each change of
+ * `otherTypingAt` (rules/chat.ts typingShownMs, by its own clock, which need not agree with ours);
+ * sending a message ends it at once.
+ */
 export async function typing(
   ctx: MutationCtx,
   viewer: Doc<"users">,
@@ -347,26 +351,15 @@ export async function typing(
   if (row !== null && at - row.at < CHAT_LIMITS.typingEveryMs / 2) return; // a burst of reports
   if (row === null) await ctx.db.insert("chatTyping", { bookingId, userId: viewer._id, at });
   else await ctx.db.patch("chatTyping", row._id, { at });
-  await ctx.scheduler.runAfter(CHAT_LIMITS.typingShownMs, internal.chat.typingTimedOut, {
-    bookingId,
-    userId: viewer._id,
-    at,
-  });
 }
 
-/** Removes a "typing…" row, unless it was renewed after `at`. */
-export async function clearTyping(
-  ctx: MutationCtx,
-  bookingId: Id<"bookings">,
-  userId: Id<"users">,
-  at?: number,
-): Promise<void> {
+/** The sender's "typing…" ends with their message. */
+async function clearTyping(ctx: MutationCtx, bookingId: Id<"bookings">, userId: Id<"users">) {
   const row = await ctx.db
     .query("chatTyping")
     .withIndex("by_bookingId_and_userId", (q) => q.eq("bookingId", bookingId).eq("userId", userId))
     .unique();
-  if (row !== null && (at === undefined || row.at === at))
-    await ctx.db.delete("chatTyping", row._id);
+  if (row !== null) await ctx.db.delete("chatTyping", row._id);
 }
 
 /** Conversations with messages the viewer has not read, and how many (the header sums them). */
@@ -387,8 +380,7 @@ export async function openAsAdmin(
   admin: Doc<"users">,
   bookingId: Id<"bookings">,
 ): Promise<void> {
-  if ((await ctx.db.get("bookings", bookingId)) === null)
-    fail("NOT_FOUND", "This booking was not found.");
+  // a missing booking has no report either: the same answer
   if (!(await hasReport(ctx, bookingId)))
     fail("FORBIDDEN", "A conversation can be read only while its booking is reported or disputed.");
   await ctx.db.insert("chatAdminReads", { bookingId, adminId: admin._id });

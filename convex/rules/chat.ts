@@ -25,7 +25,13 @@ export const CHAT_LIMITS = {
 } as const;
 
 /** Ended bookings: their conversations close `openAfterEndMs` after the last change. */
-const ENDED: readonly BookingStatus[] = ["completed", "reviewed", "rejected", "cancelled", "expired"];
+const ENDED: readonly BookingStatus[] = [
+  "completed",
+  "reviewed",
+  "rejected",
+  "cancelled",
+  "expired",
+];
 
 /** When a booking's conversation stops taking messages, or null while the booking is not over. */
 export function chatClosesAt(booking: { status: BookingStatus; updatedAt: number }): number | null {

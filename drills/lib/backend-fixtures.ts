@@ -272,6 +272,18 @@ export async function buildBackendCast(backend: {
     category: "poor_work",
     text: "The drill reports this job.",
   });
+  // the conversations: A and P talk (no admin may read it: nobody reported that booking); on Q's
+  // reported job the admin opens B and Q's
+  await callers.customer.mutation(mutation("chat:send"), {
+    bookingId: booking,
+    text: plant(canaryText("ap-chat"), "A's message to P", [a.userId, p.userId], false),
+  });
+  await callers.professional.mutation(mutation("chat:typing"), { bookingId: booking });
+  await callers.otherCustomer.mutation(mutation("chat:send"), {
+    bookingId: finished,
+    text: plant(canaryText("bq-chat"), "B's message to Q", [b.userId, q.userId]),
+  });
+  await callers.admin.mutation(mutation("chat:openAsAdmin"), { bookingId: finished });
   const extra = await signUp("otherCustomer", false);
   for (const step of ["suspend", "restore"])
     await callers.admin.mutation(mutation(`adminAccounts:${step}`), {

@@ -49,8 +49,8 @@ async function pushDevice() {
 }
 
 /** An open report by A on a fresh booking of A's with P. */
-async function reportOnFixture(c: Ctx) {
-  const bookingId = await c.f.bookingIn("completed");
+async function reportOnFixture(c: Ctx, on?: Awaited<ReturnType<Fixtures["bookingIn"]>>) {
+  const bookingId = on ?? (await c.f.bookingIn("completed"));
   return await c.f.t.run((ctx) =>
     ctx.db.insert("reports", {
       reporterId: c.f.a.userId,
@@ -233,6 +233,17 @@ export const VALID_CALLS: Record<string, Build> = {
     text: "The fan still does not work after the repair.",
   }),
   "reports:mine": plain((c) => ({ bookingId: c.f.booking })),
+  "chat:messages": plain((c) => ({ bookingId: c.f.booking, ...page })),
+  "chat:state": plain((c) => ({ bookingId: c.f.booking })),
+  "chat:unread": plain({}),
+  "chat:send": plain((c) => ({ bookingId: c.f.booking, text: "Which gate should I use?" })),
+  "chat:markRead": plain((c) => ({ bookingId: c.f.booking })),
+  "chat:typing": plain((c) => ({ bookingId: c.f.booking })),
+  "chat:openAsAdmin": async (c) => {
+    const bookingId = await c.f.bookingIn("completed");
+    await reportOnFixture(c, bookingId);
+    return { args: { bookingId } };
+  },
   "admin:setMessageHandled": async (c) => ({
     args: {
       messageId: await c.f.t.run((ctx) =>

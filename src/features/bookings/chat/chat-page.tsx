@@ -38,6 +38,7 @@ function Conversation({ bookingId }: { bookingId: Id<"bookings"> }) {
   const online = useOnline();
   const now = useNow();
   const fill = useFillViewport();
+  const otherTyping = useFresh(state?.otherTypingAt ?? null);
   const navigate = useNavigate();
   useMarkRead(bookingId, messages.results[0]?._id, state?.side);
 
@@ -56,8 +57,7 @@ function Conversation({ bookingId }: { bookingId: Id<"bookings"> }) {
       : m.chat_title({ name: other });
   const closed = state.closesAt !== null && state.closesAt <= now;
   const canWrite = !closed && !state.blocked;
-  const typing =
-    state.otherTypingAt !== null && state.side !== "admin" ? m.chat_typing({ name: other }) : null;
+  const typing = otherTyping && state.side !== "admin" ? m.chat_typing({ name: other }) : null;
 
   return (
     <div ref={fill} className="mx-auto flex w-full max-w-2xl min-w-0 flex-col">
@@ -176,4 +176,23 @@ function useFillViewport() {
     window.addEventListener("resize", fit);
     return () => window.removeEventListener("resize", fit);
   }, []);
+}
+
+/**
+ * Whether "typing…" shows: for a few seconds after each new report of the other side's, by this
+ * device's clock (the server's time stamp only tells that a new report came). A report already there
+ * when the page opens is old news.
+ */
+function useFresh(at: number | null): boolean {
+  const [seen, setSeen] = useState({ at, fresh: false });
+  if (seen.at !== at) setSeen({ at, fresh: at !== null });
+  useEffect(() => {
+    if (at === null) return;
+    const timer = setTimeout(
+      () => setSeen((s) => (s.at === at ? { at, fresh: false } : s)),
+      CHAT_LIMITS.typingShownMs,
+    );
+    return () => clearTimeout(timer);
+  }, [at]);
+  return seen.fresh;
 }
