@@ -1,6 +1,8 @@
-import { cleanup, render, screen, within } from "@testing-library/react";
+import { cleanup, render as rtlRender, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { ConvexError } from "convex/values";
+import type { ReactElement } from "react";
+import { MemoryRouter } from "react-router-dom";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   ProfessionalBookings as BookingsPanel,
@@ -9,7 +11,7 @@ import {
 } from "@/features/bookings/professional-bookings";
 
 const mutation = vi.fn();
-// reports:mine answers no reports (features/bookings/report-action.tsx)
+// reports:mine answers no reports (features/bookings/report-action.tsx), chat:unread no messages
 vi.mock("convex/react", () => ({
   useMutation: () => mutation,
   usePaginatedQuery: vi.fn(),
@@ -22,6 +24,9 @@ vi.mock("@/lib/linked-booking", () => ({
   useLinkedBooking: () => ({ linked: false, scrollTarget: undefined }),
   useLinkedBookingId: () => null,
 }));
+
+// the cards link to their conversations
+const render = (ui: ReactElement) => rtlRender(ui, { wrapper: MemoryRouter });
 
 type Paginated = ReturnType<typeof useProfessionalBookings>;
 type Booking = Paginated["results"][number];
