@@ -64,6 +64,8 @@ import type * as model_push from "../model/push.js";
 import type * as model_rateLimit from "../model/rateLimit.js";
 import type * as model_reports from "../model/reports.js";
 import type * as model_reviews from "../model/reviews.js";
+import type * as model_serviceCards from "../model/serviceCards.js";
+import type * as model_serviceSearch from "../model/serviceSearch.js";
 import type * as model_sessions from "../model/sessions.js";
 import type * as model_settings from "../model/settings.js";
 import type * as model_signUpDrafts from "../model/signUpDrafts.js";
@@ -160,6 +162,8 @@ declare const fullApi: ApiFromModules<{
   "model/rateLimit": typeof model_rateLimit;
   "model/reports": typeof model_reports;
   "model/reviews": typeof model_reviews;
+  "model/serviceCards": typeof model_serviceCards;
+  "model/serviceSearch": typeof model_serviceSearch;
   "model/sessions": typeof model_sessions;
   "model/settings": typeof model_settings;
   "model/signUpDrafts": typeof model_signUpDrafts;
