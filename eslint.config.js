@@ -48,7 +48,7 @@ const boundaries = [
   ),
   restrict(
     ["convex/model/notifications.ts", "convex/model/push.ts"],
-    ["./*", "!./push", "!./settings", "!./errors", "!./webPush"],
+    ["./*", "!./push", "!./pushEndpoint", "!./settings", "!./errors", "!./webPush"],
     "Notifications are the layer everything sends through: they never import the entities or flows that call them.",
     [plainConvex],
   ),

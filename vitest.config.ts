@@ -16,6 +16,8 @@ export default defineConfig({
           include: ["convex/**/*.test.ts"],
           environment: "edge-runtime",
           server: { deps: { inline: ["convex-test"] } },
+          // a real password sign-up or sign-in hashes (PBKDF2, ~0.25 s of a quiet core, more on a busy one)
+          testTimeout: 30_000,
         },
       },
       {

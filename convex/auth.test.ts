@@ -1,3 +1,4 @@
+import { Scrypt } from "lucia";
 import { beforeAll, describe, expect, test } from "vitest";
 import { api, internal } from "./_generated/api";
 import {
@@ -10,6 +11,7 @@ import {
   useAuthEnv,
   type TestConvex,
 } from "./test.setup";
+import { RATE_LIMITS } from "./rules/limits";
 
 beforeAll(useAuthEnv);
 
@@ -190,7 +192,7 @@ describe("sign-in", () => {
         signIn(t, "customer", { flow: "signIn", email: "nobody@example.np", password: "x" }),
       ),
     ).toBe("Invalid email or password");
-  });
+  }, 60_000);
 
   test("repeated failures are rate limited", async () => {
     const t = newTest();
@@ -201,7 +203,65 @@ describe("sign-in", () => {
     expect(await errorMessage(signIn(t, "customer", { ...wrong, password: "correct horse" }))).toBe(
       "Too many attempts, try again later",
     );
-  }, 30_000);
+  }, 180_000);
+
+  test("unknown emails use up their tries as known accounts do", async () => {
+    const t = newTest();
+    const unknown = { flow: "signIn", email: "nobody.here@example.np", password: "guess" };
+    for (let i = 0; i < 10; i++)
+      expect(await errorCode(signIn(t, "customer", unknown))).toBe("INVALID_CREDENTIALS");
+    expect(await errorMessage(signIn(t, "customer", unknown))).toBe(
+      "Too many attempts, try again later",
+    );
+  }, 180_000);
+
+  test("a sign-in with the right password starts the account's tries again", async () => {
+    const t = newTest();
+    await signIn(t, "customer", await customerSignUp(t, "tara@example.np"));
+    const tryWith = (password: string) =>
+      signIn(t, "customer", { flow: "signIn", email: "tara@example.np", password });
+    for (let i = 0; i < 9; i++) await errorCode(tryWith("wrong password"));
+    expect((await tryWith("correct horse")).tokens?.token).toBeTypeOf("string");
+    for (let i = 0; i < 9; i++)
+      expect(await errorCode(tryWith("wrong password"))).toBe("INVALID_CREDENTIALS");
+  }, 180_000);
+
+  test("all sign-ins together stop at everyone's ceiling, before any hashing", async () => {
+    const t = newTest();
+    const { max } = RATE_LIMITS.signIn.everyone;
+    const codes = await Promise.all(
+      Array.from({ length: max + 3 }, (_, i) =>
+        errorCode(
+          signIn(t, "customer", { flow: "signIn", email: `x${i}@example.np`, password: "guess" }),
+        ),
+      ),
+    );
+    expect(codes.filter((c) => c === "INVALID_CREDENTIALS")).toHaveLength(max);
+    expect(codes.filter((c) => c === "RATE_LIMITED")).toHaveLength(3);
+  }, 180_000);
+
+  test("a password hashed with lucia's scrypt signs in once and is stored as PBKDF2", async () => {
+    const t = newTest();
+    await signIn(t, "customer", await customerSignUp(t, "old@example.np"));
+    const accountId = await t.run(async (ctx) => {
+      const account = (await ctx.db.query("authAccounts").take(1))[0];
+      expect(account.secret).toMatch(/^\$pbkdf2-sha256\$i=600000\$/);
+      await ctx.db.patch("authAccounts", account._id, {
+        secret: await new Scrypt().hash("correct horse"),
+      });
+      return account._id;
+    });
+    const again = { flow: "signIn", email: "old@example.np", password: "correct horse" };
+    expect((await signIn(t, "customer", again)).tokens?.token).toBeTypeOf("string");
+    const secret = await t.run(
+      async (ctx) => (await ctx.db.get("authAccounts", accountId))?.secret,
+    );
+    expect(secret).toMatch(/^\$pbkdf2-sha256\$i=600000\$/);
+    expect((await signIn(t, "customer", again)).tokens?.token).toBeTypeOf("string");
+    expect(await errorCode(signIn(t, "customer", { ...again, password: "wrong" }))).toBe(
+      "INVALID_CREDENTIALS",
+    );
+  }, 60_000);
 
   test("an admin created internally signs in by username; nobody else can use the admin provider", async () => {
     const t = newTest();
@@ -220,7 +280,7 @@ describe("sign-in", () => {
         signIn(t, "admin", { flow: "signIn", username: "c@example.np", password: "correct horse" }),
       ),
     ).toBe("INVALID_CREDENTIALS");
-  });
+  }, 60_000);
 
   test("sign-out ends the session server-side", async () => {
     const t = newTest();

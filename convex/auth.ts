@@ -4,20 +4,18 @@
  *
  * The providers are ConvexCredentials with our own `authorize` (rather than the library's Password)
  * so that every failure reaches the client as a ConvexError with a readable message, and so that
- * sign-up documents are checked byte by byte before any row is written. Hashing is the same Scrypt
- * that the library's Password provider uses.
+ * sign-up documents are checked byte by byte before any row is written. Passwords are hashed with
+ * PBKDF2 through Web Crypto (model/passwords.ts), natively and off the JavaScript thread.
+ *
+ * A password sign-in reads the account and checks its hash itself (signIns.ts around the hashing),
+ * rather than through the library's retrieveAccount, which hashes inside its store mutation and
+ * limits only accounts that exist: here a try counts the same whether the account exists or not.
  */
 import { ConvexCredentials } from "@convex-dev/auth/providers/ConvexCredentials";
-import {
-  convexAuth,
-  createAccount,
-  modifyAccountCredentials,
-  retrieveAccount,
-} from "@convex-dev/auth/server";
+import { convexAuth, createAccount, modifyAccountCredentials } from "@convex-dev/auth/server";
 import type { GenericActionCtxWithAuthConfig } from "@convex-dev/auth/server";
 import type { RegisteredMutation } from "convex/server";
 import { ConvexError, v, type Value } from "convex/values";
-import { Scrypt } from "lucia";
 import { internal } from "./_generated/api";
 import type { DataModel, Id } from "./_generated/dataModel";
 import { internalMutation, type MutationCtx } from "./_generated/server";
@@ -31,15 +29,12 @@ import {
   parseSignUp,
 } from "./model/users";
 import { fail } from "./model/errors";
+import { UNMATCHABLE_HASH, hashPassword, needsRehash, verifyPassword } from "./model/passwords";
 import { passwordRule } from "./rules/profile";
 
 type Ctx = GenericActionCtxWithAuthConfig<DataModel>;
 type Params = Partial<Record<string, Value | undefined>>;
 type AuthRole = "customer" | "professional" | "admin";
-
-const scrypt = new Scrypt();
-/** Verifying against this keeps "no such account" as slow as "wrong password" (made on first use). */
-let dummyHash: Promise<string> | undefined;
 
 function invalidCredentials(role: AuthRole): never {
   fail(
@@ -71,22 +66,21 @@ async function signInFlow(role: AuthRole, params: Params, ctx: Ctx) {
   ) {
     invalidCredentials(role);
   }
-  const accountId = role === "admin" ? normalizeUsername(rawId) : normalizeEmail(rawId);
-  let user;
-  try {
-    ({ user } = await retrieveAccount(ctx, { provider: role, account: { id: accountId, secret } }));
-  } catch (error) {
-    if (error instanceof Error && error.message === "InvalidAccountId") {
-      dummyHash ??= scrypt.hash("gharsewa-timing-equaliser");
-      await scrypt.verify(await dummyHash, secret);
-    }
-    mapAuthError(error, role);
+  const account = role === "admin" ? normalizeUsername(rawId) : normalizeEmail(rawId);
+  const found = await ctx.runMutation(internal.signIns.start, { provider: role, account });
+  // an unknown account is checked against a hash too: it answers as slowly as a wrong password
+  if (!(await verifyPassword(secret, found?.hash ?? UNMATCHABLE_HASH)) || found === null) {
+    invalidCredentials(role);
   }
-  if (user.role !== role) invalidCredentials(role);
-  // told only to someone who knows the password (retrieveAccount checked it)
-  if (user.suspended !== undefined)
+  const rehash = needsRehash(found.hash)
+    ? { accountId: found.accountId, from: found.hash, to: await hashPassword(secret) }
+    : undefined;
+  await ctx.runMutation(internal.signIns.succeeded, { account, rehash });
+  if (found.role !== role) invalidCredentials(role);
+  // told only to someone who knows the password
+  if (found.suspended)
     fail("ACCOUNT_SUSPENDED", "This account is suspended. Please contact support.");
-  return { userId: user._id };
+  return { userId: found.userId };
 }
 
 async function signUpFlow(role: "customer" | "professional", params: Params, ctx: Ctx) {
@@ -155,8 +149,8 @@ function rolePassword(role: AuthRole) {
       fail("UNSUPPORTED_FLOW", 'Use flow "signIn", "signUp" or "reset".');
     },
     crypto: {
-      hashSecret: async (secret) => await scrypt.hash(secret),
-      verifySecret: async (secret, hash) => await scrypt.verify(hash, secret),
+      hashSecret: hashPassword,
+      verifySecret: verifyPassword,
     },
   });
 }

@@ -96,15 +96,15 @@ describe("who gets pushes", () => {
     for (const n of [1, 2])
       await pro.as.mutation(
         api.push.subscribe,
-        await browserSubscription(`https://push.example/pro/${n}`),
+        await browserSubscription(`https://fcm.googleapis.com/fcm/send/pro/${n}`),
       );
     await otherPro.as.mutation(
       api.push.subscribe,
-      await browserSubscription("https://push.example/other"),
+      await browserSubscription("https://fcm.googleapis.com/fcm/send/other"),
     );
     await customer.as.mutation(
       api.push.subscribe,
-      await browserSubscription("https://push.example/customer"),
+      await browserSubscription("https://fcm.googleapis.com/fcm/send/customer"),
     );
 
     const bookingId = await book();
@@ -129,7 +129,7 @@ describe("who gets pushes", () => {
     const bookingId = await book();
     await customer.as.mutation(
       api.push.subscribe,
-      await browserSubscription("https://push.example/c"),
+      await browserSubscription("https://fcm.googleapis.com/fcm/send/c"),
     );
     for (const step of [api.bookings.accept, api.bookings.startTrip, api.bookings.arrive])
       await pro.as.mutation(step, { bookingId });
@@ -143,10 +143,13 @@ describe("who gets pushes", () => {
   test("each phone hears in its user's language, from the notification's kind and params", async () => {
     const { t, pro, customer, book } = await setup();
     await t.run((ctx) => ctx.db.patch("users", pro.userId, { language: "ne-NP" }));
-    await pro.as.mutation(api.push.subscribe, await browserSubscription("https://push.example/p"));
+    await pro.as.mutation(
+      api.push.subscribe,
+      await browserSubscription("https://fcm.googleapis.com/fcm/send/p"),
+    );
     await customer.as.mutation(
       api.push.subscribe,
-      await browserSubscription("https://push.example/c"),
+      await browserSubscription("https://fcm.googleapis.com/fcm/send/c"),
     );
     const bookingId = await book();
     await pro.as.mutation(api.bookings.accept, { bookingId });
@@ -203,7 +206,10 @@ describe("who gets pushes", () => {
 
   test("nothing is scheduled while the deployment has no VAPID keys", async () => {
     const { t, pro, book } = await setup();
-    await pro.as.mutation(api.push.subscribe, await browserSubscription("https://push.example/p"));
+    await pro.as.mutation(
+      api.push.subscribe,
+      await browserSubscription("https://fcm.googleapis.com/fcm/send/p"),
+    );
     vi.stubEnv("VAPID_PRIVATE_KEY", "");
     await book();
     expect(await scheduledPushes(t)).toEqual([]);
@@ -234,7 +240,7 @@ describe("deliveries", () => {
     const s = await setup();
     await s.pro.as.mutation(
       api.push.subscribe,
-      await browserSubscription("https://push.example/p"),
+      await browserSubscription("https://fcm.googleapis.com/fcm/send/p"),
     );
     await s.book();
     const [push] = await scheduledPushes(s.t);
@@ -248,7 +254,9 @@ describe("deliveries", () => {
     await t.action(internal.push.send, push);
     expect(fetch).toHaveBeenCalledOnce();
     expect(await subscriptionIds(t, pro.userId)).toEqual([]);
-    expect(await pro.as.query(api.push.status, { endpoint: "https://push.example/p" })).toEqual({
+    expect(
+      await pro.as.query(api.push.status, { endpoint: "https://fcm.googleapis.com/fcm/send/p" }),
+    ).toEqual({
       on: false,
       lastResult: null,
     });
@@ -263,7 +271,7 @@ describe("deliveries", () => {
     await t.action(internal.push.send, push);
     const [url, init] = fetch.mock.calls[0];
     const headers = init.headers as Record<string, string>;
-    expect(url).toBe("https://push.example/p");
+    expect(url).toBe("https://fcm.googleapis.com/fcm/send/p");
     expect(headers).toMatchObject({ "Content-Encoding": "aes128gcm", Urgency: "high" });
     expect(Number(headers.TTL)).toBeGreaterThan(0);
     expect(Number(headers.TTL)).toBeLessThan(30 * 60);
@@ -271,10 +279,10 @@ describe("deliveries", () => {
     // the payload travels encrypted: the booking id is not in the body
     expect(new TextDecoder().decode(init.body as Uint8Array)).not.toContain(push.message.bookingId);
     expect(
-      await pro.as.query(api.push.status, { endpoint: "https://push.example/p" }),
+      await pro.as.query(api.push.status, { endpoint: "https://fcm.googleapis.com/fcm/send/p" }),
     ).toMatchObject({
       on: true,
-      lastResult: { status: "sent", httpStatus: 201 },
+      lastResult: { status: "sent" },
     });
   });
 
@@ -297,10 +305,103 @@ describe("deliveries", () => {
     }
     expect(attempts).toEqual([1, 2, 3, 4, 5]);
     expect(
-      await pro.as.query(api.push.status, { endpoint: "https://push.example/p" }),
-    ).toMatchObject({
+      await pro.as.query(api.push.status, { endpoint: "https://fcm.googleapis.com/fcm/send/p" }),
+    ).toEqual({ on: true, lastResult: { status: "failed", at: expect.any(Number) } });
+    const row = await t.run(async (ctx) => (await ctx.db.query("pushSubscriptions").first())!);
+    expect(row.lastResult).toMatchObject({ httpStatus: 503, reason: "gave up after 5 attempts" });
+  });
+});
+
+describe("delivery reaches push services only", () => {
+  async function pushTo(endpoint: string) {
+    const s = await setup();
+    const sub = await browserSubscription("https://fcm.googleapis.com/fcm/send/p");
+    await s.pro.as.mutation(api.push.subscribe, sub);
+    // a row stored before today's rules (or the allow-list changed since)
+    await s.t.run(async (ctx) => {
+      const row = (await ctx.db.query("pushSubscriptions").first())!;
+      await ctx.db.patch("pushSubscriptions", row._id, { endpoint });
+    });
+    await s.book();
+    const [push] = await scheduledPushes(s.t);
+    return { ...s, push, endpoint };
+  }
+
+  test("a redirect is not followed: the delivery fails, is not retried, and the status says no more", async () => {
+    const { t, pro, push, endpoint } = await pushTo("https://fcm.googleapis.com/fcm/send/p");
+    const fetch = vi.fn(
+      async (_url: string, _init: RequestInit) =>
+        new Response("internal answer", {
+          status: 302,
+          headers: { Location: "http://169.254.169.254/latest/meta-data/" },
+        }),
+    );
+    vi.stubGlobal("fetch", fetch);
+    await t.action(internal.push.send, push);
+    expect(fetch).toHaveBeenCalledOnce();
+    expect(fetch.mock.calls[0][1]).toMatchObject({ redirect: "manual" });
+    expect(fetch.mock.calls[0][1].signal).toBeInstanceOf(AbortSignal);
+    expect(await scheduledPushes(t)).toEqual([]);
+    expect(await pro.as.query(api.push.status, { endpoint })).toEqual({
       on: true,
-      lastResult: { status: "failed", httpStatus: 503, reason: "gave up after 5 attempts" },
+      lastResult: { status: "failed", at: expect.any(Number) },
+    });
+  });
+
+  test("a push service that never answers is given up after 10 s and retried later", async () => {
+    const { t, pro, push, endpoint } = await pushTo("https://fcm.googleapis.com/fcm/send/p");
+    let aborted = false;
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(
+        (_url: string, init: RequestInit) =>
+          new Promise<Response>((_, reject) =>
+            init.signal!.addEventListener("abort", () => {
+              aborted = true;
+              reject(new DOMException("aborted", "AbortError"));
+            }),
+          ),
+      ),
+    );
+    const started = Date.now();
+    await t.action(internal.push.send, push);
+    expect(aborted).toBe(true);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(9_900);
+    expect(await pro.as.query(api.push.status, { endpoint })).toMatchObject({
+      lastResult: { status: "retrying" },
+    });
+  }, 30_000);
+
+  test("of an endless answer only the first kilobytes are read", async () => {
+    const { t, push } = await pushTo("https://fcm.googleapis.com/fcm/send/p");
+    let pulled = 0;
+    const endless = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled += 16_384;
+        controller.enqueue(new Uint8Array(16_384));
+      },
+    });
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => new Response(endless, { status: 400 })),
+    );
+    await t.action(internal.push.send, push);
+    expect(pulled).toBeLessThanOrEqual(3 * 16_384);
+  });
+
+  test.each([
+    "https://169.254.169.254/latest/meta-data/",
+    "https://127.0.0.1/push",
+    "http://127.0.0.1:4700/push/x",
+    "https://localhost/push",
+  ])("a stored endpoint that is no push service (%s) is never fetched", async (endpoint) => {
+    const { t, pro, push } = await pushTo(endpoint);
+    const fetch = vi.fn(async () => new Response(null, { status: 201 }));
+    vi.stubGlobal("fetch", fetch);
+    await t.action(internal.push.send, push);
+    expect(fetch).not.toHaveBeenCalled();
+    expect(await pro.as.query(api.push.status, { endpoint })).toMatchObject({
+      lastResult: { status: "failed" },
     });
   });
 });
@@ -309,17 +410,16 @@ describe("subscribe and unsubscribe", () => {
   test("refuse visitors, admins and what is no push subscription", async () => {
     const { t, pro } = await setup();
     const admin = await insertAdmin(t);
-    const sub = await browserSubscription("https://push.example/x");
+    const sub = await browserSubscription("https://fcm.googleapis.com/fcm/send/x");
     expect(await errorCode(t.mutation(api.push.subscribe, sub))).toBe("UNAUTHENTICATED");
     expect(await errorCode(t.mutation(api.push.unsubscribe, { endpoint: sub.endpoint }))).toBe(
       "UNAUTHENTICATED",
     );
     expect(await errorCode(admin.as.mutation(api.push.subscribe, sub))).toBe("FORBIDDEN");
     for (const endpoint of [
-      "http://push.example/x",
-      "http://127.0.0.1:4700/push/x", // only with PUSH_ALLOW_LOOPBACK_HTTP=1
+      "http://fcm.googleapis.com/fcm/send/x",
       "javascript:alert(1)",
-      `https://push.example/${"x".repeat(1100)}`,
+      `https://fcm.googleapis.com/fcm/send/${"x".repeat(1100)}`,
     ]) {
       expect(await errorCode(pro.as.mutation(api.push.subscribe, { ...sub, endpoint }))).toBe(
         "INVALID_INPUT",
@@ -332,9 +432,65 @@ describe("subscribe and unsubscribe", () => {
     ).toBe("INVALID_INPUT");
   });
 
+  test("only the browsers' push services may be endpoints, or the deployment's own list", async () => {
+    const { pro } = await setup();
+    const subscribe = async (endpoint: string) => {
+      const call = pro.as.mutation(api.push.subscribe, await browserSubscription(endpoint));
+      return await call.then(
+        () => "OK",
+        (error: unknown) => errorCode(Promise.reject(error)),
+      );
+    };
+    for (const endpoint of [
+      "https://fcm.googleapis.com/fcm/send/abc",
+      "https://updates.push.services.mozilla.com/wpush/v2/abc",
+      "https://web.push.apple.com/abc",
+      "https://wns2-par02p.notify.windows.com/w/?token=abc",
+    ])
+      expect(await subscribe(endpoint)).toBe("OK");
+    for (const endpoint of [
+      "https://169.254.169.254/latest/meta-data/",
+      "https://127.0.0.1:8443/x",
+      "https://127.1/x",
+      "https://2130706433/x",
+      "https://0x7f000001/x",
+      "https://10.0.0.1/x",
+      "https://192.168.1.1/x",
+      "https://[::1]:22/x",
+      "https://[::ffff:127.0.0.1]/x",
+      "https://[::ffff:a9fe:a9fe]/x",
+      "https://[fd00::1]/x",
+      "https://[fe80::1]/x",
+      "https://localhost/x",
+      "https://push.localhost/x",
+      "https://metadata.google.internal/x",
+      "https://printer.local/x",
+      "https://intranet/x",
+      "https://fcm.googleapis.com./x",
+      "https://fcm.googleapis.com:8443/x",
+      "https://user:pw@fcm.googleapis.com/x",
+      "https://fcm.googleapis.com.evil.example/x",
+      "https://evilpush.apple.com.example/x",
+      "https://push.example.np/x",
+      "http://127.0.0.1:4700/push/x", // only with PUSH_ALLOW_LOOPBACK_HTTP=1
+    ])
+      expect([endpoint, await subscribe(endpoint)]).toEqual([endpoint, "INVALID_INPUT"]);
+
+    vi.stubEnv("PUSH_SERVICE_HOSTS", "push.gharsewa.example, *.push.partner.example");
+    expect(await subscribe("https://push.gharsewa.example/x")).toBe("OK");
+    expect(await subscribe("https://eu.push.partner.example/x")).toBe("OK");
+    expect(await subscribe("https://fcm.googleapis.com/fcm/send/other")).toBe("INVALID_INPUT");
+    expect(await subscribe("https://10.0.0.1/x")).toBe("INVALID_INPUT");
+
+    vi.stubEnv("PUSH_ALLOW_LOOPBACK_HTTP", "1");
+    expect(await subscribe("http://127.0.0.1:4700/push/x")).toBe("OK");
+    expect(await subscribe("http://localhost:4700/push/x")).toBe("INVALID_INPUT");
+    expect(await subscribe("https://127.0.0.1:4700/push/x")).toBe("INVALID_INPUT");
+  });
+
   test("another user cannot unsubscribe someone's device", async () => {
     const { t, pro, customer } = await setup();
-    const sub = await browserSubscription("https://push.example/pro-phone");
+    const sub = await browserSubscription("https://fcm.googleapis.com/fcm/send/pro-phone");
     await pro.as.mutation(api.push.subscribe, sub);
     expect(await customer.as.mutation(api.push.unsubscribe, { endpoint: sub.endpoint })).toBe(
       false,
@@ -350,7 +506,7 @@ describe("subscribe and unsubscribe", () => {
 
   test("an endpoint another account subscribed stays that account's (DEVICE_TAKEN)", async () => {
     const { t, pro, customer, otherPro } = await setup();
-    const sub = await browserSubscription("https://push.example/pro-phone");
+    const sub = await browserSubscription("https://fcm.googleapis.com/fcm/send/pro-phone");
     await pro.as.mutation(api.push.subscribe, sub);
     const before = await t.run((ctx) => ctx.db.query("pushSubscriptions").collect());
     // with the endpoint alone (own keys), and with the whole subscription

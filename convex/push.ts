@@ -4,6 +4,7 @@ import { internalAction, internalMutation, internalQuery } from "./_generated/se
 import { internal } from "./_generated/api";
 import { professionalQuery, sharedQuery, userMutation, userQuery } from "./functions";
 import * as Push from "./model/push";
+import { pushEndpointProblem } from "./model/pushEndpoint";
 import { pushRequest } from "./model/webPush";
 import { locale } from "./validators";
 
@@ -48,8 +49,6 @@ export const status = userQuery({
       v.object({
         status: v.union(v.literal("sent"), v.literal("failed"), v.literal("retrying")),
         at: v.number(),
-        httpStatus: v.optional(v.number()),
-        reason: v.optional(v.string()),
       }),
     ),
   }),
@@ -91,9 +90,62 @@ export const recordDelivery = internalMutation({
   },
 });
 
+/** A push service that has not answered in this long is retried later. */
+const SEND_TIMEOUT_MS = 10_000;
+/** Of a push service's answer, only this much is read (for the log); the rest is dropped. */
+const ANSWER_BYTES = 1024;
+
+/** Up to `limit` bytes of the answer, as text; the rest of the body is cancelled unread. */
+async function answerText(response: Response, limit: number): Promise<string> {
+  const reader = response.body?.getReader();
+  if (reader === undefined) return "";
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  while (size < limit) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    size += value.length;
+  }
+  await reader.cancel();
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.length;
+  }
+  return new TextDecoder().decode(bytes.subarray(0, limit));
+}
+
+/** POSTs `request` to the endpoint: no redirect followed, at most SEND_TIMEOUT_MS, a capped read. */
+async function post(endpoint: string, request: RequestInit, attempt: number) {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), SEND_TIMEOUT_MS);
+  try {
+    const response = await fetch(endpoint, {
+      method: "POST",
+      ...request,
+      redirect: "manual",
+      signal: controller.signal,
+    });
+    // a browser-style fetch reports a redirect it did not follow as an opaque status 0
+    const status = response.type === "opaqueredirect" ? 302 : response.status;
+    const answer = await answerText(response, ANSWER_BYTES);
+    if (status < 200 || status >= 300)
+      console.log(`push: ${new URL(endpoint).host} answered ${status}: ${answer.slice(0, 200)}`);
+    return Push.deliveryOutcome(status, response.headers.get("Retry-After"), attempt);
+  } catch {
+    // the push service could not be reached or did not answer in time: as transient as a 503
+    return Push.deliveryOutcome(0, null, attempt);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /**
  * Sends one encrypted message to one device's push service (scheduled by model/push.ts), with a
- * TTL that ends at `deliverBy`, and records the outcome.
+ * TTL that ends at `deliverBy`, and records the outcome. The endpoint is checked again: a row
+ * stored under other rules, or before the allow-list changed, is never sent to.
  */
 export const send = internalAction({
   args: {
@@ -109,8 +161,11 @@ export const send = internalAction({
     if (subscription === null || vapid === null) return null;
     const now = Date.now();
     const ttlSeconds = Math.floor((deliverBy - now) / 1000);
+    const problem = pushEndpointProblem(subscription.endpoint);
     let result: Push.DeliveryOutcome;
-    if (ttlSeconds <= 0) {
+    if (problem !== null) {
+      result = { kind: "failed", status: 0, reason: `not a push service: ${problem}` };
+    } else if (ttlSeconds <= 0) {
       result = { kind: "failed", status: 0, reason: "expired before it could be sent" };
     } else {
       const request = await pushRequest({
@@ -120,18 +175,7 @@ export const send = internalAction({
         vapid,
         nowMs: now,
       });
-      try {
-        const response = await fetch(subscription.endpoint, { method: "POST", ...request });
-        await response.body?.cancel();
-        result = Push.deliveryOutcome(
-          response.status,
-          response.headers.get("Retry-After"),
-          attempt,
-        );
-      } catch {
-        // the push service could not be reached: as transient as a 503
-        result = Push.deliveryOutcome(0, null, attempt);
-      }
+      result = await post(subscription.endpoint, request, attempt);
     }
     await ctx.runMutation(internal.push.recordDelivery, {
       subscriptionId,

@@ -99,7 +99,7 @@ describe("seed:init", () => {
     expect(await t.run(async (ctx) => (await ctx.db.query("bookings").collect()).length)).toBe(
       bookings.length,
     );
-  }, 60_000);
+  }, 180_000);
 
   test("demo professionals stay on the map past the live window", async () => {
     vi.spyOn(console, "log").mockImplementation(() => {});
@@ -112,5 +112,5 @@ describe("seed:init", () => {
     await t.mutation(internal.seed.refreshDemoPositions, {});
     expect(await t.query(api.locations.current, {})).toHaveLength(DEMO_PROFESSIONALS.length);
     expect(await t.query(api.locations.current, { city: "kathmandu" })).toHaveLength(3);
-  }, 60_000);
+  }, 180_000);
 });

@@ -212,11 +212,12 @@ const BOOKING_STEP: Writes = {
   notifications: "new",
   _scheduled_functions: "new",
 };
-/** Signing in: a session and refresh token for the account (someone else's when a visitor signs in), the caller's own session ended, the account's failed-attempt counter. */
+/** Signing in: a session and refresh token for the account (someone else's when a visitor signs in), the caller's own session ended, the account's tries (model/rateLimit.ts). */
 const SIGN_IN: Writes = {
   authSessions: "new",
   authRefreshTokens: "new",
   authRateLimits: "any",
+  rateLimits: "any",
 };
 /** Signing up: a new account with its profile, documents and draft. */
 const SIGN_UP: Writes = {

@@ -11,7 +11,9 @@ import {
   floodPart,
   fuzzPart,
   idsPart,
+  pushPart,
   salvagePart,
+  signInPart,
   slowReaderPart,
   uploadPart,
   type PartResult,
@@ -22,7 +24,7 @@ let session: HostileSession;
 
 beforeAll(async () => {
   session = await HostileSession.start();
-}, 60_000);
+}, 120_000);
 
 afterAll(async () => {
   await session?.close();
@@ -36,7 +38,7 @@ function check(result: PartResult) {
 
 test("hostile ids: neighbours of fresh ids and refresh tokens are never hits", async () => {
   check(await idsPart(session, SHORT_SIZE));
-}, 60_000);
+}, 120_000);
 
 test.skipIf(!existsSync(chromiumPath))(
   "hostile upload: a script sent as image/gif;x=y, text/html does not run in Chromium",
@@ -55,6 +57,14 @@ test("hostile flood: subscription floods do not stall another client", async () 
 test("hostile slow reader: sockets that never read are closed, memory stays bounded", async () => {
   check(await slowReaderPart(session, SHORT_SIZE));
 }, 120_000);
+
+test("hostile sign-in: sign-ins with made-up emails do not stall another client", async () => {
+  check(await signInPart(session, SHORT_SIZE));
+}, 120_000);
+
+test("hostile push: endpoints pointing inside and redirects reach nothing internal", async () => {
+  check(await pushPart());
+}, 180_000);
 
 test("hostile salvage: a flipped byte mid-log refuses to start; --salvage loses that record only", async () => {
   check(await salvagePart(SHORT_SIZE));

@@ -7,12 +7,12 @@ import type { Doc, Id } from "../_generated/dataModel";
 import type { Locale } from "../constants";
 import { env, type MutationCtx, type QueryCtx } from "../_generated/server";
 import { fail } from "./errors";
+import { pushEndpointProblem } from "./pushEndpoint";
 import { getSettings } from "./settings";
 import { decodeSubscriptionKeys, type SubscriptionKeys, type VapidKeys } from "./webPush";
 import { noticeText } from "../rules/notificationText";
 
 export const PUSH_LIMITS = {
-  endpointMaxLength: 1024,
   labelMaxLength: 120,
   /** Devices per user; a new one past this replaces the one subscribed longest ago. */
   devicesPerUser: 10,
@@ -48,22 +48,9 @@ export function vapidKeys(): VapidKeys | null {
   };
 }
 
-/**
- * Push endpoints are https URLs of a push service. `PUSH_ALLOW_LOOPBACK_HTTP=1` lets a local
- * deployment's tests use a push service stand-in on http://127.0.0.1.
- */
+/** Only a browser's push service may be a subscription's endpoint (model/pushEndpoint.ts). */
 function checkEndpoint(endpoint: string): void {
-  let url: URL | null;
-  try {
-    url = endpoint.length <= PUSH_LIMITS.endpointMaxLength ? new URL(endpoint) : null;
-  } catch {
-    url = null;
-  }
-  const loopback =
-    url?.protocol === "http:" &&
-    url.hostname === "127.0.0.1" &&
-    env.PUSH_ALLOW_LOOPBACK_HTTP === "1";
-  if (url === null || (url.protocol !== "https:" && !loopback) || url.username || url.password) {
+  if (pushEndpointProblem(endpoint) !== null) {
     fail("INVALID_INPUT", "This is not a push subscription this app can use.");
   }
 }
@@ -131,11 +118,15 @@ export async function unsubscribe(
   return true;
 }
 
-/** Whether alerts reach the viewer on the device with `endpoint`, and how the last one went. */
+/**
+ * Whether alerts reach the viewer on the device with `endpoint`, and how the last one went: sent,
+ * failed or retrying, and when. What the push service answered stays in the server's log and row.
+ */
 export async function deviceStatus(ctx: QueryCtx, viewer: Doc<"users">, endpoint: string) {
   const existing = await byEndpoint(ctx, endpoint);
   if (existing === null || existing.userId !== viewer._id) return { on: false, lastResult: null };
-  return { on: true, lastResult: existing.lastResult ?? null };
+  const last = existing.lastResult;
+  return { on: true, lastResult: last ? { status: last.status, at: last.at } : null };
 }
 
 /**
@@ -215,7 +206,8 @@ const MAX_BACKOFF_MS = 10 * 60_000;
 /**
  * What a push service's answer means (RFC 8030 §5, §7.3): 201 delivered to the service; 404/410
  * the subscription is gone; 429/5xx (or no answer, status 0) try again later, as the service's
- * Retry-After says or with exponential backoff; anything else will not get better by retrying.
+ * Retry-After says or with exponential backoff; anything else, a redirect too (push services do not
+ * redirect, and following one could lead anywhere), will not get better by retrying.
  */
 export function deliveryOutcome(
   status: number,

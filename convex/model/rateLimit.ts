@@ -9,7 +9,8 @@
  * flood refused per actor does not use up the shared ceiling.
  *
  * (@convex-dev/rate-limiter is a Convex component, which the offline local backend cannot run.
- * Failed password attempts are limited per account by @convex-dev/auth itself, in its authRateLimits.)
+ * Password sign-ins are counted here too, not in @convex-dev/auth's authRateLimits, which only knows
+ * existing accounts: an unknown email must be limited as a known one is, or the limit tells them apart.)
  */
 import { ConvexError } from "convex/values";
 import type { Doc } from "../_generated/dataModel";
@@ -149,4 +150,33 @@ export async function limitSignUp(
     { action: "signUp", scope: "everyone", actor: "", allowance: everyone },
     "Too many sign-ups right now",
   );
+}
+
+const signInCounter = (account: string): Counter => ({
+  action: "signIn",
+  scope: "perAccount",
+  actor: account,
+  allowance: RATE_LIMITS.signIn.perAccount,
+});
+
+/**
+ * A password sign-in, counted before its password is hashed, whether `account` (a normalised email
+ * or admin username) exists or not: everyone's ceiling, then the account's tries. Throws
+ * TOO_MANY_ATTEMPTS when the account has none left (also for the right password).
+ */
+export async function limitSignIn(ctx: MutationCtx, account: string): Promise<void> {
+  await consume(
+    ctx,
+    { action: "signIn", scope: "everyone", actor: "", allowance: RATE_LIMITS.signIn.everyone },
+    "Too many sign-ins right now",
+  );
+  const { full } = await windowOf(ctx, signInCounter(account));
+  if (full) fail("TOO_MANY_ATTEMPTS", "Too many attempts, try again later");
+  await consume(ctx, signInCounter(account));
+}
+
+/** A sign-in with the right password: the account's count starts again. */
+export async function clearSignInTries(ctx: MutationCtx, account: string): Promise<void> {
+  const { row } = await windowOf(ctx, signInCounter(account));
+  if (row !== null) await ctx.db.delete("rateLimits", row._id);
 }

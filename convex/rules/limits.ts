@@ -30,6 +30,15 @@ export const RATE_LIMITS = {
     perEmail: { max: 5, windowMs: 10 * MINUTE },
     everyone: { max: 20, windowMs: 5 * SECOND },
   },
+  // each password sign-in (known account or not) hashes once (PBKDF2, ~0.25 s of a core, off the
+  // JavaScript thread); per account or unknown email as auth counted failures: 10 tries an hour,
+  // a sign-in with the right password starts the count again
+  signIn: {
+    perAccount: { max: 10, windowMs: HOUR },
+    everyone: { max: 20, windowMs: 5 * SECOND },
+  },
+  // reviews a customer writes (model/reviews.ts)
+  review: { perUser: { max: 3, windowMs: 24 * HOUR } },
   // reports on bookings and reviews (model/reports.ts); each one waits for an admin
   report: { perUser: { max: 5, windowMs: HOUR } },
   // one-time codes by email or SMS (model/passwordReset.ts): each message costs money and a guess at

@@ -1,6 +1,7 @@
 /**
  * The hostile drill's target: `local-backend/cli.ts` in a child process, started as `npm start` starts
- * it (`--serve <web root> --run seed:init`, the app's convex/), on three loopback ports from 4600-4699.
+ * it (`--serve <web root> --run seed:init`, the app's convex/), on three loopback ports from 4600-4699
+ * (`DRILL_PORTS=4750-4769` picks another range, for drills run beside each other).
  * The web root is a tiny fixture (the static server's code is what is attacked, not the bundle), so no
  * `vite build` is needed. Its output is drained into a bounded tail (an unread pipe would grow the
  * child's memory) and its RSS is read from /proc.
@@ -72,15 +73,18 @@ async function portIsFree(port: number): Promise<boolean> {
   });
 }
 
-/** Three free ports from the drill's range 4600-4699, starting at a random place in it. */
+/** Three free ports from the drill's range (4600-4699, or DRILL_PORTS), from a random place in it. */
 export async function freePorts(): Promise<Ports> {
+  const range = process.env.DRILL_PORTS ?? "4600-4699";
+  const [low, high] = range.split("-").map(Number);
+  const size = high - low + 1;
   const found: number[] = [];
-  const start = Math.floor(Math.random() * 100);
-  for (let i = 0; i < 100 && found.length < 3; i++) {
-    const port = 4600 + ((start + i) % 100);
+  const start = Math.floor(Math.random() * size);
+  for (let i = 0; i < size && found.length < 3; i++) {
+    const port = low + ((start + i) % size);
     if (await portIsFree(port)) found.push(port);
   }
-  if (found.length < 3) throw new Error("no three free ports in 4600-4699");
+  if (found.length < 3) throw new Error(`no three free ports in ${range}`);
   return { cloud: found[0], site: found[1], web: found[2] };
 }
 

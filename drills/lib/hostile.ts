@@ -7,6 +7,8 @@
  *   ids        neighbours of fresh ids and refresh tokens → 0 hits (hostile-ids.ts)
  *   upload     a script disguised as a GIF, opened in Chromium → does not run (hostile-upload.ts)
  *   salvage    a flipped byte mid-log → refuse; --salvage loses that record only (hostile-salvage.ts)
+ *   sign-in    parallel sign-ins with made-up emails → another client's p99 (hostile-sign-in.ts)
+ *   push       push endpoints pointing inside, and a redirect → SSRF targets reached (hostile-push.ts)
  */
 import { rmSync } from "node:fs";
 import { tempDir } from "./app-backend.ts";
@@ -23,7 +25,9 @@ import { runSubscriptionFlood, summarizeFlood } from "./hostile-flood.ts";
 import { runHostileFuzz, summarizeFuzz } from "./hostile-fuzz.ts";
 import { runIdGuessing, summarizeIds } from "./hostile-ids.ts";
 import { hostileInputs } from "./hostile-inputs.ts";
+import { runPushSsrf, summarizePushSsrf } from "./hostile-push.ts";
 import { runSalvage, summarizeSalvage } from "./hostile-salvage.ts";
+import { runSignInFlood, summarizeSignInFlood } from "./hostile-sign-in.ts";
 import { runSlowReader, summarizeSlowReader } from "./hostile-slow-reader.ts";
 import { runUploadInBrowser, summarizeUpload } from "./hostile-upload.ts";
 
@@ -43,6 +47,12 @@ export type HostileSizes = {
   slowSeconds: number;
   guesses: number;
   records: number;
+  /** Visitors signing in with made-up emails at once, for how long, and the other client's p99 limit. */
+  signInLoops: number;
+  signInSeconds: number;
+  signInP99Ms: number;
+  /** Known and unknown emails signed in to this many times each, to compare their medians. */
+  timingRounds: number;
 };
 
 export const FULL_SIZE: HostileSizes = {
@@ -55,6 +65,10 @@ export const FULL_SIZE: HostileSizes = {
   slowSeconds: 60,
   guesses: 1000,
   records: 50,
+  signInLoops: 16,
+  signInSeconds: 10,
+  signInP99Ms: 100,
+  timingRounds: 8,
 };
 
 export const SHORT_SIZE: HostileSizes = {
@@ -67,6 +81,10 @@ export const SHORT_SIZE: HostileSizes = {
   slowSeconds: 12,
   guesses: 200,
   records: 20,
+  signInLoops: 8,
+  signInSeconds: 4,
+  signInP99Ms: 1000,
+  timingRounds: 3,
 };
 
 /** RSS growth allowed under the slow readers (issue 10). */
@@ -188,6 +206,33 @@ export async function uploadPart(session: HostileSession) {
   return part("upload", report.scriptsRan === 0, summarizeUpload(report), report.failures);
 }
 
+/** Medians of known and unknown emails' sign-ins may differ by this much (noise of a shared machine). */
+const TIMING_TOLERANCE = 0.35;
+
+export async function signInPart(session: HostileSession, sizes: HostileSizes) {
+  const report = await runSignInFlood(session.backend, {
+    loops: sizes.signInLoops,
+    seconds: sizes.signInSeconds,
+    knownEmail: "plumber.kathmandu@demo.np",
+    timingRounds: sizes.timingRounds,
+  });
+  const failures = [...report.failures.slice(0, 10)];
+  if (report.p99 > sizes.signInP99Ms)
+    failures.push(`settings:get p99 ${report.p99} ms is over ${sizes.signInP99Ms} ms`);
+  if (report.hashed < sizes.signInLoops)
+    failures.push(`only ${report.hashed} flood sign-ins were hashed: no load to measure`);
+  const { knownMedianMs: known, unknownMedianMs: unknown } = report;
+  if (Math.abs(known - unknown) > TIMING_TOLERANCE * Math.max(known, unknown))
+    failures.push(`a wrong password takes ${known} ms, an unknown email ${unknown} ms`);
+  return part("sign-in", true, summarizeSignInFlood(report), failures);
+}
+
+/** On a backend of its own: it needs the test-only loopback push setting. */
+export async function pushPart() {
+  const report = await runPushSsrf();
+  return part("push", report.reached === 0, summarizePushSsrf(report), report.failures);
+}
+
 export async function salvagePart(sizes: HostileSizes) {
   const report = await runSalvage({ records: sizes.records });
   return part("salvage", true, summarizeSalvage(report), report.failures);
@@ -219,9 +264,11 @@ export async function runHostileDrill(
     await run("fuzz", () => fuzzPart(session, sizes));
     await run("flood", () => floodPart(session, sizes));
     await run("slow reader", () => slowReaderPart(session, sizes));
+    await run("sign-in", () => signInPart(session, sizes));
   } finally {
     await session.close();
   }
   await run("salvage", () => salvagePart(sizes));
+  await run("push", () => pushPart());
   return results;
 }

@@ -46,7 +46,7 @@ async function pushDevice() {
   ]);
   const raw = new Uint8Array(await crypto.subtle.exportKey("raw", pair.publicKey));
   return {
-    endpoint: `https://push.example.np/drill/${Math.random().toString(36).slice(2)}`,
+    endpoint: `https://fcm.googleapis.com/fcm/send/drill-${Math.random().toString(36).slice(2)}`,
     keys: { p256dh: base64url(raw), auth: base64url(crypto.getRandomValues(new Uint8Array(16))) },
   };
 }
