@@ -180,7 +180,10 @@ describe("who gets pushes", () => {
     vi.useFakeTimers();
     const { t, pro, customer, book } = await setup();
     await t.run((ctx) => ctx.db.patch("users", pro.userId, { language: "ne-NP" }));
-    await pro.as.mutation(api.push.subscribe, await browserSubscription("https://push.example/p"));
+    await pro.as.mutation(
+      api.push.subscribe,
+      await browserSubscription("https://fcm.googleapis.com/fcm/send/chat"),
+    );
     const bookingId = await book();
     const before = (await scheduledPushes(t)).length;
     const sendAndAlert = async (quickReply: "call_gate" | "thanks") => {
