@@ -1,4 +1,6 @@
 import { expect } from "@playwright/test";
+import { ConvexHttpClient } from "convex/browser";
+import { anyApi } from "convex/server";
 import { E2E, unique, uniquePhone } from "./env";
 import type { Actor } from "./fixtures";
 import type { NewProfessional, NewUser } from "./pages/auth-pages";
@@ -114,4 +116,48 @@ export async function expectNoSidewaysScroll(person: Actor) {
     return { scrollWidth: el.scrollWidth, clientWidth: vw, wide };
   });
   expect(scrollWidth, `wider than the viewport: ${wide.join(" | ")}`).toBe(clientWidth);
+}
+
+type Account = { email: string; password: string };
+
+/** A Convex client signed in as `account` through `provider`, as a script or mobile app signs in. */
+async function signedInClient(provider: string, account: Account) {
+  const client = new ConvexHttpClient(E2E.convexUrl, { logger: false });
+  const { tokens } = (await client.action(anyApi.auth.signIn, {
+    provider,
+    params: { flow: "signIn", ...account },
+  })) as { tokens: { token: string } };
+  client.setAuth(tokens.token);
+  return client;
+}
+
+/**
+ * A Kathmandu booking request from `customer` to `professional` for the category's service, made
+ * as the booking dialog makes it; returns the booking and the customer's signed-in client.
+ */
+export async function requestKathmanduBooking(
+  customer: Account,
+  professional: Account,
+  service: { category: string; serviceName: string },
+  inHours: number,
+) {
+  const [asCustomer, asPro] = await Promise.all([
+    signedInClient("customer", customer),
+    signedInClient("professional", professional),
+  ]);
+  const { _id: professionalId } = (await asPro.query(anyApi.professionals.me, {})) as {
+    _id: string;
+  };
+  const { _id: serviceId } = (await asCustomer.query(anyApi.catalog.serviceDetails, {
+    ...service,
+    location: "Kathmandu",
+  })) as { _id: string };
+  const bookingId = (await asCustomer.mutation(anyApi.bookings.create, {
+    professionalId,
+    serviceIds: [serviceId],
+    city: "kathmandu",
+    address: "Ward 10, New Baneshwor",
+    scheduledFor: Date.now() + inHours * 3_600_000,
+  })) as string;
+  return { bookingId, customer: asCustomer };
 }

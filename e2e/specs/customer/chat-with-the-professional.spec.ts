@@ -1,9 +1,8 @@
-import { ConvexHttpClient } from "convex/browser";
 import { anyApi } from "convex/server";
 import { expect, test, type Actor } from "../../fixtures";
-import { E2E, png } from "../../env";
+import { png } from "../../env";
 import { m, say } from "../../i18n";
-import { signedInAdmin } from "../../people";
+import { requestKathmanduBooking, signedInAdmin } from "../../people";
 
 // Demo accounts (convex/model/demoData.ts): each test books and, at its end, cancels. The
 // professional's account speaks Nepali, the customer's English.
@@ -12,38 +11,26 @@ const CUSTOMER = { email: "customer3@demo.np", password: "demo-password-1" };
 const PHONE = { width: 360, height: 740 };
 const DESKTOP = { width: 1280, height: 800 };
 
-async function client(provider: string, account: { email: string; password: string }) {
-  const c = new ConvexHttpClient(E2E.convexUrl, { logger: false });
-  const { tokens } = (await c.action(anyApi.auth.signIn, {
-    provider,
-    params: { flow: "signIn", ...account },
-  })) as { tokens: { token: string } };
-  c.setAuth(tokens.token);
-  return c;
-}
-
-/** A booking request from the demo customer to the demo plumber; cancelled when the test ends. */
+/** The demo customer's request to the demo plumber, cancelled by `cancel` when the test is done. */
 async function booking() {
-  const [customer, pro] = await Promise.all([
-    client("customer", CUSTOMER),
-    client("professional", PRO),
-  ]);
-  const { _id: professionalId } = (await pro.query(anyApi.professionals.me, {})) as { _id: string };
-  const service = (await customer.query(anyApi.catalog.serviceDetails, {
-    category: "Plumber",
-    serviceName: "Tap & Mixer Repair",
-    location: "Kathmandu",
-  })) as { _id: string };
-  const bookingId = (await customer.mutation(anyApi.bookings.create, {
-    professionalId,
-    serviceIds: [service._id],
-    city: "kathmandu",
-    address: "Ward 10, New Baneshwor",
-    scheduledFor: Date.now() + 5 * 3_600_000,
-  })) as string;
+  const { bookingId, customer } = await requestKathmanduBooking(
+    CUSTOMER,
+    PRO,
+    { category: "Plumber", serviceName: "Tap & Mixer Repair" },
+    5,
+  );
   const cancel = () =>
     customer.mutation(anyApi.bookings.cancel, { bookingId, reason: "Only testing the chat." });
   return { bookingId, cancel };
+}
+
+/** The two sides, signed in: the customer on a phone in English, the professional at a desk in Nepali. */
+async function twoSides(actor: (o?: object) => Promise<Actor>) {
+  const customer = await actor({ viewport: PHONE });
+  const pro = await actor({ viewport: DESKTOP, locale: "ne-NP" });
+  await customer.auth.login(CUSTOMER.email, CUSTOMER.password, "Customer");
+  await pro.auth.professionalSignIn(PRO.email, PRO.password);
+  return { customer, pro };
 }
 
 async function openChat(person: Actor, bookingId: string) {
@@ -65,10 +52,7 @@ test.describe("a customer and a professional talk inside their booking", () => {
     actor,
   }) => {
     const { bookingId, cancel } = await booking();
-    const customer = await actor({ viewport: PHONE });
-    const pro = await actor({ viewport: DESKTOP, locale: "ne-NP" });
-    await customer.auth.login(CUSTOMER.email, CUSTOMER.password, "Customer");
-    await pro.auth.professionalSignIn(PRO.email, PRO.password);
+    const { customer, pro } = await twoSides(actor);
     await openChat(customer, bookingId);
 
     await composer(customer).pressSequentially("Which gate");
@@ -98,10 +82,7 @@ test.describe("a customer and a professional talk inside their booking", () => {
     actor,
   }) => {
     const { bookingId, cancel } = await booking();
-    const customer = await actor({ viewport: PHONE });
-    const pro = await actor({ viewport: DESKTOP, locale: "ne-NP" });
-    await customer.auth.login(CUSTOMER.email, CUSTOMER.password, "Customer");
-    await pro.auth.professionalSignIn(PRO.email, PRO.password);
+    const { customer, pro } = await twoSides(actor);
     await Promise.all([openChat(customer, bookingId), openChat(pro, bookingId)]);
 
     await customer.page.context().setOffline(true);
@@ -123,10 +104,7 @@ test.describe("a customer and a professional talk inside their booking", () => {
     actor,
   }) => {
     const { bookingId, cancel } = await booking();
-    const customer = await actor({ viewport: PHONE });
-    const pro = await actor({ viewport: DESKTOP, locale: "ne-NP" });
-    await customer.auth.login(CUSTOMER.email, CUSTOMER.password, "Customer");
-    await pro.auth.professionalSignIn(PRO.email, PRO.password);
+    const { customer, pro } = await twoSides(actor);
     await Promise.all([openChat(customer, bookingId), openChat(pro, bookingId)]);
 
     await customer.page.locator('input[type="file"]').setInputFiles(png("switch.png"));

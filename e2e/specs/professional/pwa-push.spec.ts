@@ -1,8 +1,8 @@
-import { ConvexHttpClient } from "convex/browser";
 import { anyApi } from "convex/server";
 import type { BrowserContext, Page } from "@playwright/test";
 import { expect, test } from "../../fixtures";
 import { E2E } from "../../env";
+import { requestKathmanduBooking } from "../../people";
 import { m } from "../../i18n";
 
 // Demo accounts no other spec books with (convex/model/demoData.ts).
@@ -101,39 +101,14 @@ test("without a network the app still opens, and says it is offline", async ({ p
   await expect(page.getByText("You are offline")).toBeHidden();
 });
 
-async function signedIn(provider: string, account: { email: string; password: string }) {
-  const client = new ConvexHttpClient(E2E.convexUrl, { logger: false });
-  const { tokens } = (await client.action(anyApi.auth.signIn, {
-    provider,
-    params: { flow: "signIn", ...account },
-  })) as { tokens: { token: string } };
-  client.setAuth(tokens.token);
-  return client;
-}
-
 /** A request from the demo customer to the demo professional, as the booking dialog sends it. */
-async function requestBooking() {
-  const [customer, pro] = await Promise.all([
-    signedIn("customer", CUSTOMER),
-    signedIn("professional", PRO),
-  ]);
-  const { _id: professionalId } = (await pro.query(anyApi.professionals.me, {})) as {
-    _id: string;
-  };
-  const service = (await customer.query(anyApi.catalog.serviceDetails, {
-    category: "Electrician",
-    serviceName: "Light Fitting",
-    location: "Kathmandu",
-  })) as { _id: string };
-  const bookingId = (await customer.mutation(anyApi.bookings.create, {
-    professionalId,
-    serviceIds: [service._id],
-    city: "kathmandu",
-    address: "Ward 10, New Baneshwor",
-    scheduledFor: Date.now() + 3 * 3_600_000,
-  })) as string;
-  return { bookingId, customer };
-}
+const requestBooking = () =>
+  requestKathmanduBooking(
+    CUSTOMER,
+    PRO,
+    { category: "Electrician", serviceName: "Light Fitting" },
+    3,
+  );
 
 /** Delivers `data` to the page's service worker as the push service would (DevTools protocol). */
 async function deliverPush(context: BrowserContext, page: Page, data: object) {
