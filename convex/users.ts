@@ -77,7 +77,7 @@ export const updateProfile = userMutation({
     const parsed = profileEdit.safeParse(fields);
     if (!parsed.success) fail("INVALID_INPUT", firstIssue(parsed.error));
     const user = ctx.viewer;
-    await assertPhoneFree(ctx, parsed.data.phone, user._id);
+    await assertPhoneFree(ctx, parsed.data.phone, user);
     const newPhoto = photo !== undefined && photo !== user.photo ? photo : undefined;
     if (newPhoto !== undefined) {
       await attachOwnFile(ctx, newPhoto, DOCUMENT_LABELS.photo, { userId: user._id }, user._id);

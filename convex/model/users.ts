@@ -203,14 +203,18 @@ export async function userByPhone(ctx: QueryCtx, phone: string): Promise<Doc<"us
     .first();
 }
 
-/** A phone number belongs to one account: refuses one another account (not `self`) has. */
+/**
+ * A phone number belongs to one account: refuses one another account has. The number `self` already
+ * has stays theirs, also where an older account shares it from before numbers were unique.
+ */
 export async function assertPhoneFree(
   ctx: QueryCtx,
   phone: string,
-  self?: Id<"users">,
+  self?: Doc<"users">,
 ): Promise<void> {
+  if (self !== undefined && self.phone === phoneDigits(phone.trim())) return;
   const owner = await userByPhone(ctx, phone);
-  if (owner !== null && owner._id !== self)
+  if (owner !== null && owner._id !== self?._id)
     throw refusal("PHONE_TAKEN", "An account with this phone number already exists.");
 }
 
