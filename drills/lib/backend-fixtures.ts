@@ -265,6 +265,8 @@ export async function buildBackendCast(backend: {
     })
     .catch(() => undefined);
   await callers.otherCustomer.mutation(mutation("files:generateUploadUrl"), {});
+  // B forgot their password: a reset code waits for them
+  await visitor.mutation(mutation("passwordReset:request"), { role: "customer", contact: b.email });
   // B reports Q's job; the admin suspends and restores a customer who takes no other part
   await callers.otherCustomer.mutation(mutation("reports:create"), {
     bookingId: finished,
