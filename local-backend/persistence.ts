@@ -19,6 +19,16 @@ import { BodyTooLarge } from "./http-util.ts";
 /** Uploads being received are staged in the files folder under this prefix (never a storage id). */
 const STAGED_PREFIX = ".upload-";
 
+/** A stored file's bytes as a Blob read from disk when used, or null once it was deleted. */
+async function readFromDisk(file: string, type: string): Promise<Blob | null> {
+  try {
+    // openAsBlob throws synchronously for a missing file
+    return await openAsBlob(file, { type });
+  } catch {
+    return null;
+  }
+}
+
 export interface PersistenceOptions {
   /** Start from a corrupt log: keep its intact records, move the damaged bytes aside. */
   salvage?: boolean;
@@ -135,9 +145,7 @@ export class Persistence {
         const write = (async () => {
           await log.appendFile(storageId, blob.type, blob);
           // From now on its bytes are read from disk: the Blob it was stored from is let go.
-          const onDisk = await openAsBlob(log.filePath(storageId), { type: blob.type }).catch(
-            () => null, // deleted meanwhile
-          );
+          const onDisk = await readFromDisk(log.filePath(storageId), blob.type);
           if (onDisk) engine().database.replaceFile(storageId, onDisk);
         })();
         pendingFiles.add(write);

@@ -23,6 +23,13 @@ export function tempDir(prefix = "gharsewa-drill-") {
   return mkdtempSync(path.join(tmpdir(), prefix));
 }
 
+/** One phone per account is the rule, so each email gets its own Nepali mobile number. */
+function phoneFor(email: string) {
+  let hash = 0;
+  for (const char of email) hash = (hash * 31 + char.charCodeAt(0)) % 1e8;
+  return `98${String(hash).padStart(8, "0")}`;
+}
+
 export function registrationForm(
   email: string,
   professional: boolean,
@@ -32,7 +39,7 @@ export function registrationForm(
   const fields: Record<string, string> = {
     fullname: professional ? "Drill Professional" : "Drill Customer",
     email,
-    phoneNumber: "9812345678",
+    phoneNumber: phoneFor(email),
     password: PASSWORD,
     address: "Ward 7, Biratnagar",
     zipCode: "56613",
