@@ -136,7 +136,8 @@ console.log(`
   GharSewa local backend (data: ${path.relative(process.cwd(), backend.dataDir) || "."})
   Convex URL:      ${backend.url}
   HTTP actions:    ${backend.siteUrl}
-  Outbox:          ${backend.siteUrl}/outbox (every email and SMS sent)${web || vite ? `\n  Web app:         ${webOrigin}` : ""}
+  Outbox:          ${backend.siteUrl}/outbox (every email and SMS sent)
+  Wallets:         ${backend.siteUrl}/esewa, ${backend.siteUrl}/khalti (stand-ins of eSewa and Khalti)${web || vite ? `\n  Web app:         ${webOrigin}` : ""}
   Admin key:       ${path.join(path.relative(process.cwd(), backend.dataDir), "admin-key")}
   Functions:       ${backend.pushedCodeDir ? `pushed by the Convex CLI (${path.relative(process.cwd(), backend.pushedCodeDir)}; --source runs ${values.convex}/)` : `${values.convex}/ sources`}
   Convex CLI:      CONVEX_SELF_HOSTED_URL=${backend.url} CONVEX_SELF_HOSTED_ADMIN_KEY=$(cat ${path.join(path.relative(process.cwd(), backend.dataDir), "admin-key")}) npx convex deploy

@@ -7,6 +7,8 @@ import { isAdminApiPath, type AdminApi } from "./admin-api/admin-api.ts";
 import { handleHttpApi, isHttpApiPath } from "./http-api.ts";
 import { answerFailure, CORS_HEADERS, requestUrl } from "./http-util.ts";
 import { handleSite, type SiteDeps } from "./site.ts";
+import { EsewaStandIn } from "./stand-ins/esewa.ts";
+import { KhaltiStandIn } from "./stand-ins/khalti.ts";
 import { isOutboxPath, type Outbox } from "./stand-ins/outbox.ts";
 import { handleStorage, type StorageDeps } from "./storage.ts";
 import { SyncConnection, type SyncDeps } from "./sync-protocol.ts";
@@ -26,6 +28,8 @@ export interface RoutingDeps {
   site: SiteDeps;
   /** The gateways' stand-in (stand-ins/outbox.ts), served under /outbox on the site port. */
   outbox: Outbox;
+  /** The wallets' stand-ins (stand-ins/esewa.ts, khalti.ts), under /esewa and /khalti on the site port. */
+  wallets: { esewa: EsewaStandIn; khalti: KhaltiStandIn };
   /** Ping interval for sync sockets (the client needs one at least every 60 s). */
   pingMs: number;
 }
@@ -84,6 +88,10 @@ export function createRoutes(deps: RoutingDeps): Routes {
       const target = requestUrl(req, deps.site.siteUrl);
       if (target !== null && isOutboxPath(target.pathname))
         return deps.outbox.handle(req, res, target);
+      if (target !== null && EsewaStandIn.matches(target.pathname))
+        return deps.wallets.esewa.handle(req, res, target);
+      if (target !== null && KhaltiStandIn.matches(target.pathname))
+        return deps.wallets.khalti.handle(req, res, target);
       return handleSite(req, res, deps.site);
     }),
     upgrade(req, socket, head) {

@@ -19,6 +19,8 @@ import { installLeanResponse } from "./lean-fetch.ts";
 import { Persistence } from "./persistence.ts";
 import { Subscriptions } from "./read-tracking/subscriptions.ts";
 import { createRoutes, type Handlers } from "./routing.ts";
+import { ESEWA_PREFIX, ESEWA_UAT, EsewaStandIn } from "./stand-ins/esewa.ts";
+import { KHALTI_LOCAL_KEY, KHALTI_PREFIX, KhaltiStandIn } from "./stand-ins/khalti.ts";
 import { Outbox, OUTBOX_PREFIX } from "./stand-ins/outbox.ts";
 import { corsOriginsFromEnv, parseCorsOrigins } from "./site.ts";
 import { createFileUrl, createUploadUrl, DEFAULT_MAX_UPLOAD_BYTES } from "./storage.ts";
@@ -165,6 +167,18 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
       DELIVERY_ALLOW_LOOPBACK_HTTP: "1",
     });
   }
+  // Payments go to this backend's wallet stand-ins unless env.local or options.env name real hosts.
+  const wallets = { esewa: new EsewaStandIn(ESEWA_UAT), khalti: new KhaltiStandIn(siteUrl) };
+  if (configured.ESEWA_BASE_URL === undefined && configured.KHALTI_BASE_URL === undefined) {
+    Object.assign(process.env, {
+      ESEWA_BASE_URL: `${siteUrl}${ESEWA_PREFIX}`,
+      ESEWA_PRODUCT_CODE: ESEWA_UAT.productCode,
+      ESEWA_SECRET_KEY: ESEWA_UAT.secretKey,
+      KHALTI_BASE_URL: `${siteUrl}${KHALTI_PREFIX}`,
+      KHALTI_SECRET_KEY: KHALTI_LOCAL_KEY,
+      PAYMENTS_ALLOW_LOOPBACK_HTTP: "1",
+    });
+  }
   Object.assign(process.env, configured, {
     CONVEX_CLOUD_URL: url,
     CONVEX_SITE_URL: siteUrl,
@@ -258,6 +272,7 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
       corsOrigins: allowedOrigins,
     },
     outbox,
+    wallets,
     pingMs: options.pingMs ?? 20_000,
   });
   ports.serve(routes.handlers);
