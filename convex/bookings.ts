@@ -10,7 +10,7 @@ import {
   userMutation,
   userQuery,
 } from "./functions";
-import { bookingStatus, city } from "./validators";
+import { bookingStatus, city, pin } from "./validators";
 import { STEPS } from "./rules/bookingLifecycle";
 import * as Bookings from "./model/bookings";
 import { forbid, notFound } from "./model/errors";
@@ -23,6 +23,7 @@ export const create = customerMutation({
     city,
     scheduledFor: v.number(),
     note: v.optional(v.string()),
+    pin: v.optional(pin),
   },
   returns: v.id("bookings"),
   handler: (ctx, args) => Bookings.create(ctx, ctx.viewer, args),

@@ -5,6 +5,7 @@ import {
   bookingStatus,
   city,
   locale,
+  pin,
   place,
   quickReply,
   reportCategory,
@@ -151,6 +152,8 @@ export default defineSchema({
       v.object({ id: v.id("services"), name: v.string(), category: v.string(), price: v.number() }),
     ),
     address: v.string(),
+    /** Where the job is on the map; shown to the professional only while the booking is active. */
+    pin: v.optional(pin),
     city,
     scheduledFor: v.number(),
     note: v.optional(v.string()),

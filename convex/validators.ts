@@ -46,6 +46,9 @@ export const place = v.object({
 });
 export type Place = Infer<typeof place>;
 
+/** A map pin (rules/pin.ts checks it lies in Nepal). */
+export const pin = v.object({ lat: v.number(), lng: v.number() });
+
 /** A professional's working hours (rules/schedule.ts workingHoursRule checks the values). */
 export const workingHours = v.object({
   days: v.array(v.number()),

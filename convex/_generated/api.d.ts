@@ -93,6 +93,7 @@ import type * as rules_limits from "../rules/limits.js";
 import type * as rules_moderation from "../rules/moderation.js";
 import type * as rules_money from "../rules/money.js";
 import type * as rules_notificationText from "../rules/notificationText.js";
+import type * as rules_pin from "../rules/pin.js";
 import type * as rules_profile from "../rules/profile.js";
 import type * as rules_schedule from "../rules/schedule.js";
 import type * as rules_searchRank from "../rules/searchRank.js";
@@ -194,6 +195,7 @@ declare const fullApi: ApiFromModules<{
   "rules/moderation": typeof rules_moderation;
   "rules/money": typeof rules_money;
   "rules/notificationText": typeof rules_notificationText;
+  "rules/pin": typeof rules_pin;
   "rules/profile": typeof rules_profile;
   "rules/schedule": typeof rules_schedule;
   "rules/searchRank": typeof rules_searchRank;

@@ -13,6 +13,7 @@ import { BOOKING_FIELDS } from "../rules/bookingFields";
 import { BOOKING_LIMITS } from "../rules/limits";
 import { bookability } from "../rules/bookability";
 import { otherCityIn } from "../rules/address";
+import { insideNepal, roundPin, type Pin } from "../rules/pin";
 import { formatNrs } from "../rules/money";
 import {
   clashWith,
@@ -36,6 +37,14 @@ const { address: ADDRESS, note: NOTE, reason: REASON } = BOOKING_FIELDS;
 const MAX_AHEAD_MS = 180 * 24 * 60 * 60 * 1000;
 /** Clock skew allowance for "now" slots picked on a phone. */
 const PAST_GRACE_MS = 60 * 1000;
+
+/** The pin as stored: refused outside Nepal (rules/pin.ts), rounded to about a metre. */
+export function checkedPin(pin: Pin): Pin {
+  if (!insideNepal(pin)) {
+    fail("PIN_OUTSIDE_NEPAL", "The map pin must be in Nepal. Move it to where the job is.");
+  }
+  return roundPin(pin);
+}
 
 export async function requireOwnProfessional(ctx: QueryCtx, viewer: Doc<"users">) {
   const pro = await professionalOfUser(ctx, viewer._id);
@@ -124,6 +133,7 @@ export async function create(
     city: CitySlug;
     scheduledFor: number;
     note?: string;
+    pin?: Pin;
   },
 ): Promise<Id<"bookings">> {
   const now = Date.now();
@@ -137,6 +147,7 @@ export async function create(
   }
   if (note !== undefined && note.length > NOTE.max)
     fail("NOTE_TOO_LONG", `The note may be at most ${NOTE.max} characters.`);
+  const pin = args.pin === undefined ? undefined : checkedPin(args.pin);
   if (!Number.isFinite(args.scheduledFor) || args.scheduledFor < now - PAST_GRACE_MS) {
     fail("SLOT_IN_PAST", "Please choose a time in the future.");
   }
@@ -210,6 +221,7 @@ export async function create(
     professionalUserId: pro.userId,
     services,
     address,
+    pin,
     city: args.city,
     scheduledFor: args.scheduledFor,
     note,
@@ -423,8 +435,9 @@ export function loader(ctx: QueryCtx) {
 }
 
 /**
- * The shape every booking list returns. Phone numbers are shared only while the job is active:
- * after it ends the parties no longer see each other's number.
+ * The shape every booking list returns. Phone numbers, and to the professional the exact address and
+ * map pin, are shared only while the job is active: before the professional accepts they see the
+ * city, and after the job ends neither side sees the other's number or the customer's address.
  */
 export async function view(
   ctx: QueryCtx,
@@ -439,12 +452,14 @@ export async function view(
   ]);
   const active = ACTIVE_STATUSES.includes(b.status);
   const showPhone = active || viewer.role === "admin";
+  const showPlace = showPhone || viewer._id === b.customerId;
   return {
     _id: b._id,
     _creationTime: b._creationTime,
     status: b.status,
     services: b.services.map((s) => ({ ...s, categoryName: categoryName(s.category) })),
-    address: b.address,
+    address: showPlace ? b.address : null,
+    pin: showPlace ? (b.pin ?? null) : null,
     city: b.city,
     cityName: cityName(b.city),
     scheduledFor: b.scheduledFor,

@@ -84,6 +84,7 @@ export const ERROR_CODES = [
   "TOO_MANY_PHOTOS",
   "CHAT_CLOSED",
   "CHAT_BLOCKED",
+  "PIN_OUTSIDE_NEPAL",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

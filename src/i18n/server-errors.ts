@@ -74,6 +74,7 @@ const SERVER_ERRORS: Record<ErrorCode, () => string> = {
   TOO_MANY_PHOTOS: m.error_too_many_photos,
   CHAT_CLOSED: m.error_chat_closed,
   CHAT_BLOCKED: m.error_chat_blocked,
+  PIN_OUTSIDE_NEPAL: m.error_pin_outside_nepal,
 };
 
 /** The catalogue's words for a refusal code, or null for a code this app does not know. */

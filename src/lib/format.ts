@@ -168,6 +168,7 @@ export function fromKathmanduInputValue(value: string): number {
 }
 
 /** The address with its city appended, unless the address already names it. */
-export function withCity(address: string, city: string): string {
+export function withCity(address: string | null, city: string): string {
+  if (address === null) return city;
   return address.toLowerCase().includes(city.toLowerCase()) ? address : `${address}, ${city}`;
 }

@@ -4,7 +4,16 @@ import iconUrl from "leaflet/dist/images/marker-icon.png";
 import iconRetinaUrl from "leaflet/dist/images/marker-icon-2x.png";
 import shadowUrl from "leaflet/dist/images/marker-shadow.png";
 import { useEffect, useRef, useState, type ReactNode } from "react";
-import { Circle, MapContainer, Marker, Popup, TileLayer, useMap, ZoomControl } from "react-leaflet";
+import {
+  Circle,
+  MapContainer,
+  Marker,
+  Popup,
+  TileLayer,
+  useMap,
+  useMapEvents,
+  ZoomControl,
+} from "react-leaflet";
 import { MAP_TILES } from "@/lib/constants";
 import { formatNumber } from "@/lib/numbers";
 import { m } from "@/i18n/paraglide/messages";
@@ -46,6 +55,8 @@ type MarkersMapProps = {
   /** Accessible name of the map region. */
   ariaLabel?: string;
   className?: string;
+  /** Called with the position the user tapped or clicked (a pin picker). */
+  onPick?: (at: { lat: number; lng: number }) => void;
 };
 
 /**
@@ -60,6 +71,7 @@ export function MarkersMap({
   fitToMarkers = false,
   ariaLabel,
   className,
+  onPick,
 }: MarkersMapProps) {
   const [tilesFailed, setTilesFailed] = useState(false);
   // Leaflet's controls take their titles once: made again, not re-rendered, on a language switch.
@@ -92,7 +104,9 @@ export function MarkersMap({
           />
         )}
         <FollowCenter center={center} />
+        <FitContainer />
         {fitToMarkers && <FitToMarkers markers={markers} zoom={zoom} />}
+        {onPick && <PickOnClick onPick={onPick} />}
         {markers.map((marker) => (
           <PositionMarker key={marker.id} marker={marker} />
         ))}
@@ -143,6 +157,26 @@ function LeafletCredit({ title }: { title: string }) {
     link.textContent = "Leaflet";
     map.attributionControl?.setPrefix(link.outerHTML);
   }, [map, title]);
+  return null;
+}
+
+/**
+ * Leaflet measures its container once: opened inside a dialog that is still animating in, it measured
+ * it wrong and put the centre (and a pin on it) at the corner. Measure again whenever the size changes.
+ */
+function FitContainer() {
+  const map = useMap();
+  useEffect(() => {
+    if (typeof ResizeObserver === "undefined") return;
+    const observer = new ResizeObserver(() => map.invalidateSize());
+    observer.observe(map.getContainer());
+    return () => observer.disconnect();
+  }, [map]);
+  return null;
+}
+
+function PickOnClick({ onPick }: { onPick: (at: { lat: number; lng: number }) => void }) {
+  useMapEvents({ click: (e) => onPick({ lat: e.latlng.lat, lng: e.latlng.lng }) });
   return null;
 }
 

@@ -1,4 +1,7 @@
-import type { ReactNode } from "react";
+import { lazy, Suspense, useState, type ReactNode } from "react";
+import type { Pin } from "@convex/rules/pin";
+import { Button } from "@/components/ui/button";
+import { LoadingState } from "@/components/ui/states";
 import type { BookingStatus } from "@convex/rules/bookingLifecycle";
 import { Avatar } from "@/components/avatar";
 import { Badge } from "@/components/ui/badge";
@@ -10,11 +13,18 @@ import { localCityName } from "@/i18n/places";
 import { localServiceName } from "@/i18n/services";
 import { formatDigits } from "@/lib/numbers";
 
+// Leaflet is fetched only when someone opens a booking's pin.
+const MarkersMap = lazy(() =>
+  import("@/components/map/markers-map").then((module) => ({ default: module.MarkersMap })),
+);
+
 export type CardBooking = {
   _id: string;
   status: BookingStatus;
   services: { name: string }[];
-  address: string;
+  /** null to a professional while the booking is not active (model/bookings.ts view). */
+  address: string | null;
+  pin?: Pin | null;
   cityName: string;
   scheduledFor: number;
   note: string | null;
@@ -108,7 +118,17 @@ export function BookingCard({
           </time>
         </dd>
         <dt className="text-slate-500">{m.card_where()}</dt>
-        <dd>{withCity(b.address, localCityName(b.cityName))}</dd>
+        <dd>
+          {b.address === null ? (
+            <>
+              {localCityName(b.cityName)}
+              <span className="block text-xs text-slate-500">{m.card_address_hidden()}</span>
+            </>
+          ) : (
+            withCity(b.address, localCityName(b.cityName))
+          )}
+          {b.pin && <PinOnMap pin={b.pin} />}
+        </dd>
         <dt className="text-slate-500">{m.card_price()}</dt>
         <dd className="font-medium">{formatNrs(b.price)}</dd>
         {b.note && (
@@ -130,5 +150,30 @@ export function BookingCard({
       </dl>
       {children}
     </li>
+  );
+}
+
+/** The booking's map pin, on a map opened on demand. */
+function PinOnMap({ pin }: { pin: Pin }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <div className="mt-1">
+      <Button size="sm" variant="secondary" onClick={() => setOpen(!open)} aria-expanded={open}>
+        {open ? m.pin_hide() : m.pin_show()}
+      </Button>
+      {open && (
+        <Suspense fallback={<LoadingState label={m.live_loading_map()} />}>
+          <div className="mt-2">
+            <MarkersMap
+              center={[pin.lat, pin.lng]}
+              zoom={16}
+              heightPx={220}
+              markers={[{ id: "pin", lat: pin.lat, lng: pin.lng, label: m.pin_marker() }]}
+              ariaLabel={m.pin_marker()}
+            />
+          </div>
+        </Suspense>
+      )}
+    </div>
   );
 }

@@ -18,6 +18,8 @@ import { Form, useAppForm } from "@/components/form";
 import { fieldError } from "@/lib/form-context";
 import { paths } from "@/lib/paths";
 import type { BookTarget } from "@/lib/booking-intent";
+import type { Pin } from "@convex/rules/pin";
+import { PinField } from "@/features/bookings/pin-field";
 import {
   formatBsDate,
   formatNrs,
@@ -78,6 +80,7 @@ export function BookingDialog({
   const refusalRef = useRef<HTMLParagraphElement>(null);
   const hours = professional.workingHours;
   const [prices, setPrices] = useState<Record<string, Priced>>({});
+  const [pin, setPin] = useState<Pin | null>(null);
   const [initialWhen] = useState(() =>
     toKathmanduInputValue(Math.ceil((Date.now() + 2 * HOUR) / HOUR) * HOUR),
   );
@@ -101,6 +104,7 @@ export function BookingDialog({
           city: professional.city,
           scheduledFor: fromKathmanduInputValue(value.when),
           ...(value.note.trim() ? { note: value.note.trim() } : {}),
+          ...(pin ? { pin } : {}),
         });
         toast.success(m.book_sent({ name: professional.name }), {
           action: { label: m.mine_title(), onClick: () => navigate(paths.customerBookings()) },
@@ -208,6 +212,7 @@ export function BookingDialog({
         <p className="text-sm text-slate-700">
           {m.book_city()} <strong>{localCityName(professional.cityName)}</strong>
         </p>
+        <PinField city={professional.city} value={pin} onChange={setPin} />
         <form.AppField name="note">
           {(f) => <f.TextareaField label={m.book_note()} rows={3} />}
         </form.AppField>
