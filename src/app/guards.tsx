@@ -36,3 +36,13 @@ export function CustomerOnly() {
   if (!isAuthenticated || viewer === null) return <Navigate to={paths.login()} replace />;
   return viewer?.role === "customer" ? <Outlet /> : <Navigate to={paths.home()} replace />;
 }
+
+/** Layout route for professional-only pages: visitors go to the professional sign-in, other roles to /. */
+export function ProfessionalOnly() {
+  const { isLoading, isAuthenticated } = useConvexAuth();
+  const viewer = useQuery(api.users.viewer, isAuthenticated ? {} : "skip");
+  if (isLoading || (isAuthenticated && viewer === undefined)) return <LoadingState />;
+  if (!isAuthenticated || viewer === null)
+    return <Navigate to={paths.professionalSignin()} replace />;
+  return viewer?.role === "professional" ? <Outlet /> : <Navigate to={paths.home()} replace />;
+}

@@ -10,7 +10,7 @@ import {
 import { matchRoutes, Navigate, useLocation, useRoutes, type RouteObject } from "react-router-dom";
 import { RootLayout } from "@/app/layouts/root-layout";
 import { RouteErrorBoundary } from "@/app/route-error";
-import { CustomerOnly, GuestOnly } from "@/app/guards";
+import { CustomerOnly, GuestOnly, ProfessionalOnly } from "@/app/guards";
 import { WithFooter } from "@/app/layouts/site-footer";
 import { LoadingState } from "@/components/ui/states";
 import { paths } from "@/lib/paths";
@@ -90,6 +90,15 @@ const routes: RouteObject[] = [
       {
         path: paths.professionalDashboard(),
         ...page(() => import("@/app/pages/professional-dashboard")),
+      },
+      {
+        element: <ProfessionalOnly />,
+        children: [
+          {
+            path: paths.professionalAccount(),
+            ...page(() => import("@/app/pages/professional-account")),
+          },
+        ],
       },
       {
         element: <CustomerOnly />,

@@ -41,6 +41,8 @@ export const paths = {
     }).toString();
     return query ? `/professional-dashboard?${query}` : "/professional-dashboard";
   },
+  /** A professional's account: profile, data export, deletion (the customers' tools). */
+  professionalAccount: () => "/professional/account",
   /** Where a role starts once signed in: customers the home page, professionals their dashboard. */
   roleHome: (role: "customer" | "professional" | "admin") =>
     role === "professional" ? "/professional-dashboard" : role === "admin" ? "/admin-panel" : "/",

@@ -65,9 +65,14 @@ describe("Header", () => {
     const user = renderHeader();
     expect(screen.getByRole("link", { name: "Notifications, 3 unread" })).toBeInTheDocument();
     await user.click(await screen.findByRole("button", { name: "Account menu for Ram Thapa" }));
-    expect(screen.getByRole("link", { name: "My Profile" })).toHaveAttribute(
+    expect(screen.getByRole("link", { name: "Dashboard" })).toHaveAttribute(
       "href",
       "/professional-dashboard",
+    );
+    // their account tools, as a customer has
+    expect(screen.getByRole("link", { name: "My Profile" })).toHaveAttribute(
+      "href",
+      "/professional/account",
     );
     expect(screen.getByRole("link", { name: "Notifications" })).toBeInTheDocument();
   });

@@ -27,7 +27,8 @@ function menuFor(role: string): MenuItem[] | null {
   if (role === "customer") return [{ label: m.nav_my_profile(), to: paths.customerProfile() }];
   if (role === "professional")
     return [
-      { label: m.nav_my_profile(), to: paths.professionalDashboard() },
+      { label: m.nav_dashboard(), to: paths.professionalDashboard() },
+      { label: m.nav_my_profile(), to: paths.professionalAccount() },
       { label: m.nav_notifications(), to: paths.professionalDashboard("alerts") },
     ];
   return null;

@@ -3,7 +3,12 @@ import { useNavigate } from "react-router-dom";
 import { useConvex, useMutation } from "convex/react";
 import { useAuthActions } from "@convex-dev/auth/react";
 import { toast } from "sonner";
+import type { FunctionReturnType } from "convex/server";
 import { api } from "@convex/_generated/api";
+import { cityName, SPECIALTIES } from "@convex/constants";
+import { localCityName } from "@/i18n/places";
+import { localLandingService } from "@/i18n/services";
+import { formatDigits, formatNumber } from "@/lib/numbers";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { errorMessage } from "@/lib/errors";
@@ -22,14 +27,62 @@ export function BillingTab() {
   );
 }
 
+type ExportedData = FunctionReturnType<typeof api.users.exportMyData>;
+
+/** The export in words, beside its JSON: what is kept, without internal ids. */
+function ExportSummary({ data }: { data: ExportedData }) {
+  const { account, professional } = data;
+  const rows: [string, string][] = [
+    [m.field_full_name(), account.name ?? "—"],
+    [m.acc_email(), account.email ?? "—"],
+    [m.acc_phone(), account.phone ? formatDigits(account.phone) : "—"],
+    [m.label_address(), account.address || "—"],
+    ...(professional
+      ? ([
+          [
+            m.field_specialty(),
+            localLandingService(
+              SPECIALTIES.find((x) => x.slug === professional.specialty)?.name ??
+                professional.specialty,
+            ),
+          ],
+          [m.field_city(), localCityName(cityName(professional.city))],
+        ] as [string, string][])
+      : []),
+    [
+      m.acc_export_bookings(),
+      formatNumber(data.bookingsAsCustomer.length + data.bookingsAsProfessional.length),
+    ],
+    [m.acc_export_reviews(), formatNumber(data.reviewsWritten.length)],
+    [m.acc_export_notifications(), formatNumber(data.notifications.length)],
+  ];
+  return (
+    <section aria-labelledby="export-summary" className="mt-4 rounded-xl bg-slate-50 p-4">
+      <h2 id="export-summary" className="font-semibold">
+        {m.acc_export_summary()}
+      </h2>
+      <dl className="mt-2 grid gap-2 sm:grid-cols-2">
+        {rows.map(([label, value]) => (
+          <div key={label}>
+            <dt className="text-sm text-slate-500">{label}</dt>
+            <dd className="font-medium break-words">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
 export function DataExportTab() {
   const convex = useConvex();
   const [busy, setBusy] = useState(false);
+  const [exported, setExported] = useState<ExportedData | null>(null);
 
   async function download() {
     setBusy(true);
     try {
       const data = await convex.query(api.users.exportMyData, {});
+      setExported(data);
       const blob = new Blob([JSON.stringify(data, null, 2)], { type: "application/json" });
       const url = URL.createObjectURL(blob);
       const a = document.createElement("a");
@@ -53,6 +106,7 @@ export function DataExportTab() {
         <Button className="mt-4" onClick={download} disabled={busy}>
           {busy ? m.acc_export_busy() : m.acc_export_button()}
         </Button>
+        {exported && <ExportSummary data={exported} />}
       </div>
     </div>
   );

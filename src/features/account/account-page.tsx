@@ -9,29 +9,34 @@ import { NotificationsTab } from "@/features/account/notifications-tab";
 import { ProfileTab } from "@/features/account/profile-tab";
 import { m } from "@/i18n/paraglide/messages";
 
-const TABS = [
-  { id: "profile", label: m.nav_my_profile },
-  { id: "bookings", label: m.nav_my_bookings },
-  { id: "notifications", label: m.nav_notifications },
-  { id: "billing", label: m.acc_tab_billing },
-  { id: "export", label: m.acc_tab_export },
-  { id: "delete", label: m.acc_tab_delete },
+/** `customerOnly`: a professional's bookings and notifications live on their dashboard. */
+const ALL_TABS = [
+  { id: "profile", label: m.nav_my_profile, customerOnly: false },
+  { id: "bookings", label: m.nav_my_bookings, customerOnly: true },
+  { id: "notifications", label: m.nav_notifications, customerOnly: true },
+  { id: "billing", label: m.acc_tab_billing, customerOnly: true },
+  { id: "export", label: m.acc_tab_export, customerOnly: false },
+  { id: "delete", label: m.acc_tab_delete, customerOnly: false },
 ] as const;
-export type AccountTab = (typeof TABS)[number]["id"];
+export type AccountTab = (typeof ALL_TABS)[number]["id"];
 
-/** The customer account page; `?tab=` selects the panel so each one can be linked to. */
+/**
+ * The account page of customers and professionals (the same tools: profile with photo, phone and
+ * address, data export, account deletion); `?tab=` selects the panel so each one can be linked to.
+ */
 export function AccountPage({
   defaultTab,
-  bookings,
+  bookings = null,
 }: {
   defaultTab: AccountTab;
-  /** My Bookings, composed in by the route. */
-  bookings: ReactNode;
+  /** My Bookings, composed in by the route (customers). */
+  bookings?: ReactNode;
 }) {
   const [params, setParams] = useSearchParams();
+  const viewer = useQuery(api.users.viewer);
+  const TABS = ALL_TABS.filter((t) => viewer?.role === "customer" || !t.customerOnly);
   const requested = params.get("tab");
   const tab = TABS.find((t) => t.id === requested)?.id ?? defaultTab;
-  const viewer = useQuery(api.users.viewer);
 
   return (
     <main className="mx-auto grid w-full max-w-6xl gap-4 px-4 py-6 md:grid-cols-[14rem_minmax(0,1fr)] md:gap-8 md:py-10">
