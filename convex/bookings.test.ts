@@ -586,6 +586,9 @@ describe("bookings:recentActivity", () => {
     await pro.as.mutation(api.bookings.startTrip, { bookingId: id });
     await pro.as.mutation(api.bookings.arrive, { bookingId: id });
     await pro.as.mutation(api.bookings.complete, { bookingId: id });
+    // a job that took an hour, confirmed by its customer
+    await t.run((ctx) => ctx.db.patch("bookings", id, { acceptedAt: Date.now() - 60 * 60_000 }));
+    await customer.as.mutation(api.bookings.confirmDone, { bookingId: id });
     await customer.as.mutation(api.reviews.create, { bookingId: id, rating: 5 });
     const activity = await pro.as.query(api.bookings.recentActivity, {});
     expect(activity[0]).toMatchObject({

@@ -13,6 +13,7 @@ import {
 import { bookingStatus, city, pin } from "./validators";
 import { STEPS } from "./rules/bookingLifecycle";
 import * as Bookings from "./model/bookings";
+import * as JobConfirmation from "./model/jobConfirmation";
 import { forbid, notFound } from "./model/errors";
 
 export const create = customerMutation({
@@ -109,6 +110,26 @@ export const expire = internalMutation({
     if (booking?.status === "requested") {
       await Bookings.transition(ctx, { bookingId, to: "expired", actor: "system" });
     }
+    return null;
+  },
+});
+
+/** The customer says the job the professional marked done is done: then it may be reviewed. */
+export const confirmDone = customerMutation({
+  args: { bookingId: v.id("bookings") },
+  returns: v.null(),
+  handler: async (ctx, { bookingId }) => {
+    await JobConfirmation.confirm(ctx, ctx.viewer, bookingId);
+    return null;
+  },
+});
+
+/** Scheduled when the work is marked done: the customer who said nothing is taken to agree. */
+export const autoConfirm = internalMutation({
+  args: { bookingId: v.id("bookings") },
+  returns: v.null(),
+  handler: async (ctx, { bookingId }) => {
+    await JobConfirmation.autoConfirm(ctx, bookingId);
     return null;
   },
 });

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { api } from "./_generated/api";
+import { api, internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import { upsertCatalog } from "./model/catalog";
 import {
@@ -35,7 +35,8 @@ async function setup() {
       city: "nepalgunj",
       scheduledFor: Date.now() + 60 * 60 * 1000,
     });
-  const completed = async () => {
+  /** A job the professional marks done; by default one that took an hour, confirmed by its customer. */
+  const completed = async ({ fast = false, confirm = true } = {}) => {
     const id = await book();
     for (const fn of [
       api.bookings.accept,
@@ -45,10 +46,18 @@ async function setup() {
     ]) {
       await pro.as.mutation(fn, { bookingId: id });
     }
+    if (!fast)
+      await t.run(async (ctx) => {
+        const b = (await ctx.db.get("bookings", id))!;
+        await ctx.db.patch("bookings", id, { acceptedAt: b.workDoneAt! - HOUR });
+      });
+    if (confirm) await customer.as.mutation(api.bookings.confirmDone, { bookingId: id });
     return id;
   };
   return { t, customer, otherCustomer, pro, otherPro, admin, book, completed };
 }
+
+const HOUR = 60 * 60 * 1000;
 
 const rating = (t: TestConvex, id: Id<"professionals">) =>
   t.run(async (ctx) => (await ctx.db.get("professionals", id))!.rating);
@@ -132,6 +141,144 @@ describe("reviews:create", () => {
   });
 });
 
+describe("a job is done when its customer confirms it", () => {
+  test("a review waits for the customer's confirmation; only they may give it, once", async () => {
+    const { t, customer, otherCustomer, pro, book, completed } = await setup();
+    const early = await book();
+    expect(
+      await errorCode(customer.as.mutation(api.bookings.confirmDone, { bookingId: early })),
+    ).toBe("NOT_COMPLETED");
+    const id = await completed({ confirm: false });
+    const opts = { paginationOpts: { numItems: 5, cursor: null } };
+    const card = async () => (await customer.as.query(api.bookings.forCustomer, opts)).page[0];
+    expect(await card()).toMatchObject({
+      status: "completed",
+      confirmedBy: null,
+      canReview: false,
+    });
+    expect(
+      await errorCode(customer.as.mutation(api.reviews.create, { bookingId: id, rating: 5 })),
+    ).toBe("NOT_CONFIRMED");
+    expect(await errorCode(t.mutation(api.bookings.confirmDone, { bookingId: id }))).toBe(
+      "UNAUTHENTICATED",
+    );
+    expect(await errorCode(pro.as.mutation(api.bookings.confirmDone, { bookingId: id }))).toBe(
+      "FORBIDDEN",
+    );
+    expect(
+      await errorCode(otherCustomer.as.mutation(api.bookings.confirmDone, { bookingId: id })),
+    ).toBe("NOT_FOUND");
+    await customer.as.mutation(api.bookings.confirmDone, { bookingId: id });
+    await customer.as.mutation(api.bookings.confirmDone, { bookingId: id });
+    expect(await card()).toMatchObject({ confirmedBy: "customer", canReview: true });
+    expect(await customer.as.mutation(api.reviews.create, { bookingId: id, rating: 5 })).toEqual({
+      reviewId: expect.any(String),
+      held: false,
+    });
+  });
+
+  test("a customer who says nothing is taken to agree 48 hours after the work was marked done", async () => {
+    const { t, customer, completed } = await setup();
+    const id = await completed({ confirm: false });
+    const job = await t.run(async (ctx) =>
+      (await ctx.db.system.query("_scheduled_functions").collect()).find(
+        (j) => j.name === "bookings:autoConfirm",
+      ),
+    );
+    const workDoneAt = await t.run(async (ctx) => (await ctx.db.get("bookings", id))!.workDoneAt!);
+    expect(job!.scheduledTime - workDoneAt).toBeGreaterThanOrEqual(48 * HOUR);
+    await t.mutation(internal.bookings.autoConfirm, { bookingId: id });
+    expect(await t.run(async (ctx) => (await ctx.db.get("bookings", id))!.confirmedBy)).toBe(
+      "system",
+    );
+    // the customer may still rate the job they did not confirm themselves
+    await customer.as.mutation(api.reviews.create, { bookingId: id, rating: 2 });
+  });
+
+  test("a customer writes at most 3 reviews a day", async () => {
+    const { customer, completed } = await setup();
+    for (let i = 0; i < 3; i++)
+      await customer.as.mutation(api.reviews.create, { bookingId: await completed(), rating: 5 });
+    const fourth = await completed();
+    expect(
+      await errorCode(customer.as.mutation(api.reviews.create, { bookingId: fourth, rating: 5 })),
+    ).toBe("RATE_LIMITED");
+  });
+});
+
+describe("reviews of implausibly fast jobs", () => {
+  test("are held: not in the rating nor the public list, until an admin publishes one", async () => {
+    const { t, customer, pro, admin, completed } = await setup();
+    const fast = await completed({ fast: true });
+    const { reviewId, held } = await customer.as.mutation(api.reviews.create, {
+      bookingId: fast,
+      rating: 5,
+      comment: "Best ever",
+    });
+    expect(held).toBe(true);
+    expect(await rating(t, pro.professionalId)).toEqual({ sum: 0, count: 0 });
+    expect(
+      await t.query(api.reviews.forProfessional, { professionalId: pro.professionalId }),
+    ).toEqual([]);
+    const list = await admin.as.query(api.adminReviews.held, {});
+    expect(list).toEqual([
+      expect.objectContaining({ _id: reviewId, bookingId: fast, rating: 5, comment: "Best ever" }),
+    ]);
+    expect(list[0].jobMs).toBeLessThan(15 * 60 * 1000);
+    await admin.as.mutation(api.adminReviews.publish, { reviewId });
+    expect(await rating(t, pro.professionalId)).toEqual({ sum: 5, count: 1 });
+    expect(await admin.as.query(api.adminReviews.held, {})).toEqual([]);
+    expect(
+      await t.query(api.reviews.forProfessional, { professionalId: pro.professionalId }),
+    ).toHaveLength(1);
+    const decisions = await t.run((ctx) => ctx.db.query("reviewDecisions").collect());
+    expect(decisions).toEqual([
+      expect.objectContaining({ reviewId, adminId: admin.userId, decision: "published" }),
+    ]);
+  });
+
+  test("an admin removes a review: the rating is recomputed and the removal kept", async () => {
+    const { t, customer, pro, admin, completed } = await setup();
+    await customer.as.mutation(api.reviews.create, { bookingId: await completed(), rating: 3 });
+    const { reviewId } = await customer.as.mutation(api.reviews.create, {
+      bookingId: await completed({ fast: true }),
+      rating: 5,
+    });
+    const { reviewId: counted } = await customer.as.mutation(api.reviews.create, {
+      bookingId: await completed(),
+      rating: 1,
+    });
+    expect(await rating(t, pro.professionalId)).toEqual({ sum: 4, count: 2 });
+    await admin.as.mutation(api.adminReviews.remove, { reviewId });
+    await admin.as.mutation(api.adminReviews.remove, { reviewId: counted });
+    expect(await rating(t, pro.professionalId)).toEqual({ sum: 3, count: 1 });
+    expect(await t.run((ctx) => ctx.db.get("reviews", reviewId))).toBeNull();
+    const decisions = await t.run((ctx) => ctx.db.query("reviewDecisions").collect());
+    expect(decisions.map((d) => [d.reviewId, d.decision, d.rating])).toEqual([
+      [reviewId, "removed", 5],
+      [counted, "removed", 1],
+    ]);
+    expect(await errorCode(admin.as.mutation(api.adminReviews.remove, { reviewId }))).toBe(
+      "NOT_FOUND",
+    );
+  });
+
+  test("only admins see, publish or remove held reviews", async () => {
+    const { t, customer, otherCustomer, pro, completed } = await setup();
+    const { reviewId } = await customer.as.mutation(api.reviews.create, {
+      bookingId: await completed({ fast: true }),
+      rating: 5,
+    });
+    expect(await errorCode(t.query(api.adminReviews.held, {}))).toBe("UNAUTHENTICATED");
+    for (const caller of [customer, otherCustomer, pro]) {
+      expect(await errorCode(caller.as.query(api.adminReviews.held, {}))).toBe("FORBIDDEN");
+      for (const fn of [api.adminReviews.publish, api.adminReviews.remove])
+        expect(await errorCode(caller.as.mutation(fn, { reviewId }))).toBe("FORBIDDEN");
+    }
+    expect(await t.run((ctx) => ctx.db.get("reviews", reviewId))).toMatchObject({ held: true });
+  });
+});
+
 describe("reviews:forProfessional", () => {
   test("public, newest first, reviewer as first name and initial", async () => {
     const { t, customer, pro, completed } = await setup();
@@ -188,7 +335,7 @@ describe("reviews:page and reviews:reply", () => {
   test("the reviewed professional replies once; other professionals and customers cannot", async () => {
     const { customer, otherPro, pro, completed } = await setup();
     const bookingId = await completed();
-    const reviewId = await customer.as.mutation(api.reviews.create, {
+    const { reviewId } = await customer.as.mutation(api.reviews.create, {
       bookingId,
       rating: 4,
       comment: "Good",

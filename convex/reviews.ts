@@ -1,12 +1,20 @@
 import { paginationOptsValidator } from "convex/server";
 import { v } from "convex/values";
 import { customerMutation, professionalMutation, publicQuery } from "./functions";
+import { limitReview } from "./model/rateLimit";
 import * as Reviews from "./model/reviews";
 
+/**
+ * At most RATE_LIMITS.review.perUser a day per customer. `held`: the job was implausibly fast, so
+ * the review waits for an admin before it counts.
+ */
 export const create = customerMutation({
   args: { bookingId: v.id("bookings"), rating: v.number(), comment: v.optional(v.string()) },
-  returns: v.id("reviews"),
-  handler: (ctx, args) => Reviews.create(ctx, ctx.viewer, args),
+  returns: v.object({ reviewId: v.id("reviews"), held: v.boolean() }),
+  handler: async (ctx, args) => {
+    await limitReview(ctx, ctx.viewer);
+    return await Reviews.create(ctx, ctx.viewer, args);
+  },
 });
 
 /** Newest 50 reviews of a professional; reviewer shown as first name and initial. */

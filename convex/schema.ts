@@ -161,6 +161,12 @@ export default defineSchema({
     status: bookingStatus,
     cancelReason: v.optional(v.string()),
     cancelledBy: v.optional(v.union(v.literal("customer"), v.literal("professional"))),
+    /** When the professional accepted and marked the work done (how long the job took). */
+    acceptedAt: v.optional(v.number()),
+    workDoneAt: v.optional(v.number()),
+    /** Who said a completed job is done (rules/bookingLifecycle.ts COMPLETION), and when. */
+    confirmedBy: v.optional(v.union(v.literal("customer"), v.literal("system"))),
+    confirmedAt: v.optional(v.number()),
     updatedAt: v.number(),
   })
     // My Bookings lists newest first, which needs this index's _creationTime order
@@ -212,9 +218,27 @@ export default defineSchema({
     comment: v.optional(v.string()),
     /** The professional's one answer (model/reviews.ts reply). */
     reply: v.optional(v.object({ text: v.string(), at: v.number() })),
+    /**
+     * Set on a review of an implausibly fast job (rules/bookingLifecycle.ts COMPLETION): not in the
+     * rating nor the public list until an admin publishes it (deleting the field) or removes it.
+     */
+    held: v.optional(v.literal(true)),
   })
     .index("by_bookingId", ["bookingId"])
-    .index("by_professionalId", ["professionalId"]),
+    .index("by_professionalId", ["professionalId"])
+    .index("by_held", ["held"]),
+
+  /** What admins did with held reviews: removed or published, by whom, why (the review as it was). */
+  reviewDecisions: defineTable({
+    reviewId: v.id("reviews"),
+    bookingId: v.id("bookings"),
+    professionalId: v.id("professionals"),
+    customerId: v.id("users"),
+    adminId: v.id("users"),
+    decision: v.union(v.literal("removed"), v.literal("published")),
+    rating: v.number(),
+    comment: v.optional(v.string()),
+  }).index("by_professionalId", ["professionalId"]),
 
   presence: defineTable({
     userId: v.id("users"),

@@ -322,6 +322,14 @@ export const demoMarketplace = internalMutation({
         }
         if (last === "completed")
           await ctx.db.patch("bookings", bookingId, { scheduledFor: now - (i + 1) * DAY });
+        if (last === "completed")
+          // the demo's jobs took their time, and their customers confirmed them
+          await ctx.db.patch("bookings", bookingId, {
+            acceptedAt: now - (i + 1) * DAY - 2 * HOUR,
+            workDoneAt: now - (i + 1) * DAY,
+            confirmedBy: "customer",
+            confirmedAt: now - (i + 1) * DAY,
+          });
         if (s.review) await Reviews.create(ctx, customer, { bookingId, ...s.review });
       }
     }

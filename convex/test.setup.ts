@@ -240,6 +240,17 @@ export function bookingRow(
   status: BookingStatus,
   fields: Partial<WithoutSystemFields<Doc<"bookings">>> = {},
 ): WithoutSystemFields<Doc<"bookings">> {
+  const now = Date.now();
+  // a finished job took an hour, and its customer confirmed it (rules/bookingLifecycle.ts COMPLETION)
+  const finished =
+    status === "completed" || status === "reviewed"
+      ? {
+          acceptedAt: now - 2 * 60 * 60 * 1000,
+          workDoneAt: now - 60 * 60 * 1000,
+          confirmedBy: "customer" as const,
+          confirmedAt: now - 60 * 60 * 1000,
+        }
+      : {};
   return {
     customerId,
     professionalId: pro.professionalId,
@@ -250,7 +261,8 @@ export function bookingRow(
     scheduledFor: Date.now() + 60 * 60 * 1000,
     price: 500,
     status,
-    updatedAt: Date.now(),
+    updatedAt: now,
+    ...finished,
     ...fields,
   };
 }

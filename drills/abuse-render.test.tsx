@@ -78,6 +78,11 @@ beforeAll(async () => {
   ]) {
     await pro.as.mutation(step, { bookingId: reviewed });
   }
+  // a job that took an hour, confirmed by its customer
+  await t.run((ctx) =>
+    ctx.db.patch("bookings", reviewed, { acceptedAt: Date.now() - 60 * 60_000 }),
+  );
+  await customer.as.mutation(api.bookings.confirmDone, { bookingId: reviewed });
   await customer.as.mutation(api.reviews.create, {
     bookingId: reviewed,
     rating: 5,

@@ -76,6 +76,7 @@ export const FUNCTION_ACCESS: Record<string, DrillRole[]> = {
   "bookings:arrive": ITS_PROFESSIONAL,
   "bookings:complete": ITS_PROFESSIONAL,
   "bookings:cancel": ["customer", "professional"],
+  "bookings:confirmDone": ["customer"],
   "bookings:forProfessional": PROFESSIONALS,
   "bookings:forCustomer": CUSTOMERS,
   "bookings:get": ["customer", "professional", "admin"],
@@ -125,6 +126,9 @@ export const FUNCTION_ACCESS: Record<string, DrillRole[]> = {
   "adminReports:openCount": ADMIN,
   "adminReports:get": ADMIN,
   "adminReports:resolve": ADMIN,
+  "adminReviews:held": ADMIN,
+  "adminReviews:publish": ADMIN,
+  "adminReviews:remove": ADMIN,
   // reports: the two sides of the fixture booking report it; everyone signed in may ask for their own
   "reports:create": ["customer", "professional"],
   "reports:mine": SIGNED_IN,
@@ -268,8 +272,9 @@ export const FUNCTION_WRITES: Record<string, Writes> = {
   // a finished job counts towards its service's bookings
   "bookings:complete": { ...BOOKING_STEP, services: "any" },
   "bookings:cancel": BOOKING_STEP,
+  "bookings:confirmDone": { bookings: "own" },
   // the review updates the reviewed professional's rating
-  "reviews:create": { ...BOOKING_STEP, reviews: "own", professionals: "any" },
+  "reviews:create": { ...BOOKING_STEP, ...COUNTERS, reviews: "own", professionals: "any" },
   // the reviewed professional answers once
   "reviews:reply": { reviews: "own" },
   "notifications:markRead": { notifications: "own" },
@@ -330,6 +335,8 @@ export const FUNCTION_WRITES: Record<string, Writes> = {
   },
   "adminAccounts:restore": { users: "any", accountEvents: "any" },
   "adminReports:resolve": { reports: "any" },
+  "adminReviews:publish": { reviews: "any", professionals: "any", reviewDecisions: "any" },
+  "adminReviews:remove": { reviews: "any", professionals: "any", reviewDecisions: "any" },
   "reports:create": { reports: "own", rateLimits: "any" },
   // the reader's unread count goes up with every message
   "chat:send": {

@@ -12,6 +12,7 @@ import {
   fuzzPart,
   idsPart,
   pushPart,
+  reviewsPart,
   salvagePart,
   signInPart,
   slowReaderPart,
@@ -60,6 +61,10 @@ test("hostile slow reader: sockets that never read are closed, memory stays boun
 
 test("hostile sign-in: sign-ins with made-up emails do not stall another client", async () => {
   check(await signInPart(session, SHORT_SIZE));
+}, 120_000);
+
+test("hostile reviews: a professional's five stars through their own customer account count for nothing", async () => {
+  check(await reviewsPart(session, SHORT_SIZE));
 }, 120_000);
 
 test("hostile push: endpoints pointing inside and redirects reach nothing internal", async () => {

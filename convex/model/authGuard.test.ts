@@ -158,6 +158,20 @@ async function oneOfEveryTable(ctx: MutationCtx) {
       customerId: userId,
       rating: 5,
     }),
+    reviewDecisions: await ctx.db.insert("reviewDecisions", {
+      reviewId: await ctx.db.insert("reviews", {
+        bookingId,
+        professionalId,
+        customerId: userId,
+        rating: 4,
+      }),
+      bookingId,
+      professionalId,
+      customerId: userId,
+      adminId: userId,
+      decision: "removed",
+      rating: 4,
+    }),
     presence: await ctx.db.insert("presence", {
       userId,
       role: "customer",

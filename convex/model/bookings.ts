@@ -29,6 +29,7 @@ import { rateLimited } from "./rateLimit";
 import { getSettings } from "./settings";
 import { fail } from "./errors";
 import { photoUrlOf } from "./files";
+import { scheduleAutoConfirm } from "./jobConfirmation";
 import { professionalOfUser } from "./professionalOfUser";
 
 const MAX_SERVICES_PER_BOOKING = 10;
@@ -365,6 +366,8 @@ export async function transition(
   await ctx.db.patch("bookings", booking._id, {
     status: args.to,
     updatedAt: now,
+    ...(args.to === "accepted" ? { acceptedAt: now } : {}),
+    ...(args.to === "completed" ? { workDoneAt: now } : {}),
     ...(args.to === "cancelled" && (args.actor === "customer" || args.actor === "professional")
       ? { cancelReason: reason, cancelledBy: args.actor }
       : args.to === "cancelled" || (args.to === "rejected" && reason !== undefined)
@@ -380,6 +383,7 @@ export async function transition(
     reason,
   });
   if (args.to === "completed") {
+    await scheduleAutoConfirm(ctx, booking._id);
     for (const s of booking.services) {
       const service = await ctx.db.get("services", s.id);
       if (service !== null)
@@ -482,7 +486,9 @@ export async function view(
       specialtyName: pro ? specialtyName(pro.specialty) : null,
       phone: showPhone ? (proUser?.phone ?? null) : null,
     },
-    canReview: b.status === "completed" && viewer._id === b.customerId,
+    confirmedBy: b.confirmedBy ?? null,
+    canReview:
+      b.status === "completed" && b.confirmedBy !== undefined && viewer._id === b.customerId,
   };
 }
 

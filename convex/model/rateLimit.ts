@@ -180,3 +180,17 @@ export async function clearSignInTries(ctx: MutationCtx, account: string): Promi
   const { row } = await windowOf(ctx, signInCounter(account));
   if (row !== null) await ctx.db.delete("rateLimits", row._id);
 }
+
+/** A review: a customer writes at most RATE_LIMITS.review.perUser a day. */
+export async function limitReview(ctx: MutationCtx, customer: Doc<"users">): Promise<void> {
+  await consume(
+    ctx,
+    {
+      action: "review",
+      scope: "perUser",
+      actor: customer._id,
+      allowance: RATE_LIMITS.review.perUser,
+    },
+    "Too many reviews today",
+  );
+}

@@ -4,17 +4,22 @@ import type { MutationCtx, QueryCtx } from "../_generated/server";
 import { BOOKING_FIELDS } from "../rules/bookingFields";
 import { transition } from "./bookings";
 import { fail } from "./errors";
+import { wasImplausiblyFast } from "./jobConfirmation";
 import { updateProfessional } from "./professionals";
 
 const MAX_COMMENT = BOOKING_FIELDS.reviewComment.max;
 const MAX_LISTED = 50;
 
-/** The booking's customer rates a completed job once; the profile's aggregate moves in the same transaction. */
+/**
+ * The booking's customer rates a job they confirmed done, once; the profile's aggregate moves in the
+ * same transaction. A review of an implausibly fast job is held (rules/bookingLifecycle.ts
+ * COMPLETION): stored, but counted and shown only once an admin publishes it.
+ */
 export async function create(
   ctx: MutationCtx,
   customer: Doc<"users">,
   args: { bookingId: Id<"bookings">; rating: number; comment?: string },
-): Promise<Id<"reviews">> {
+): Promise<{ reviewId: Id<"reviews">; held: boolean }> {
   if (!Number.isInteger(args.rating) || args.rating < 1 || args.rating > 5) {
     fail("INVALID_RATING", "Please give a rating from 1 to 5 stars.");
   }
@@ -37,14 +42,19 @@ export async function create(
   if (booking.status !== "completed") {
     fail("NOT_COMPLETED", "You can review a booking once the job is completed.");
   }
+  if (booking.confirmedBy === undefined) {
+    fail("NOT_CONFIRMED", "Please confirm the job is done before you rate it.");
+  }
+  const held = await wasImplausiblyFast(ctx, booking);
   const reviewId = await ctx.db.insert("reviews", {
     bookingId: booking._id,
     professionalId: booking.professionalId,
     customerId: customer._id,
     rating: args.rating,
     comment,
+    ...(held ? { held: true as const } : {}),
   });
-  const pro = await ctx.db.get("professionals", booking.professionalId);
+  const pro = held ? null : await ctx.db.get("professionals", booking.professionalId);
   if (pro !== null) {
     await updateProfessional(ctx, pro, {
       rating: { sum: pro.rating.sum + args.rating, count: pro.rating.count + 1 },
@@ -56,7 +66,7 @@ export async function create(
     actor: "customer",
     actorUser: customer,
   });
-  return reviewId;
+  return { reviewId, held };
 }
 
 /** "Sita Sharma" → "Sita S.": enough to trust a review, not enough to find the reviewer. */
@@ -73,12 +83,14 @@ export async function forProfessional(ctx: QueryCtx, professionalId: Id<"profess
     .order("desc")
     .take(MAX_LISTED);
   return await Promise.all(
-    reviews.map(async (r) => ({
-      rating: r.rating,
-      comment: r.comment ?? null,
-      customerName: shortName((await ctx.db.get("users", r.customerId))?.name),
-      at: r._creationTime,
-    })),
+    reviews
+      .filter((r) => !r.held)
+      .map(async (r) => ({
+        rating: r.rating,
+        comment: r.comment ?? null,
+        customerName: shortName((await ctx.db.get("users", r.customerId))?.name),
+        at: r._creationTime,
+      })),
   );
 }
 
@@ -105,7 +117,9 @@ export async function pageForProfessional(
     .withIndex("by_professionalId", (q) => q.eq("professionalId", professionalId))
     .order("desc")
     .paginate(paginationOpts);
-  return { ...page, page: await Promise.all(page.page.map((r) => publicReview(ctx, r))) };
+  // a held review is left out: a page may come short, and the next one follows on
+  const shown = page.page.filter((r) => !r.held);
+  return { ...page, page: await Promise.all(shown.map((r) => publicReview(ctx, r))) };
 }
 
 /** How many reviews gave each of 1–5 stars (the newest DISTRIBUTION_SCAN). */
@@ -116,7 +130,7 @@ export async function distribution(ctx: QueryCtx, professionalId: Id<"profession
     .order("desc")
     .take(DISTRIBUTION_SCAN);
   const counts = [0, 0, 0, 0, 0];
-  for (const r of reviews) counts[r.rating - 1]++;
+  for (const r of reviews) if (!r.held) counts[r.rating - 1]++;
   return counts.map((count, i) => ({ stars: i + 1, count }));
 }
 const DISTRIBUTION_SCAN = 1000;

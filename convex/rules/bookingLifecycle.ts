@@ -81,6 +81,37 @@ export const STATUS_LABEL: Record<BookingStatus, string> = {
   expired: "expired",
 };
 
+/**
+ * A job is done when its customer says so. The professional's "complete" (work done) makes a booking
+ * completed but unconfirmed; the customer confirms it, or, having said nothing for
+ * `autoConfirmAfterMs`, is taken to agree (a scheduled confirmation: a professional's finished job
+ * must not hang on a customer who forgot). Only a confirmed job may be reviewed.
+ *
+ * A review of a job that went from accepted to work done in under `plausibleJobMs` (no real visit is
+ * that quick: the professional tapped through the steps) is held: kept out of the rating and the
+ * public list until an admin publishes or removes it. That is what stops a professional rating
+ * themself through a customer account of their own, which can confirm as readily as anyone.
+ */
+export const COMPLETION = {
+  autoConfirmAfterMs: 48 * 60 * 60 * 1000,
+  plausibleJobMs: 15 * 60 * 1000,
+} as const;
+
+export type ConfirmedBy = "customer" | "system";
+
+/** A completed job whose customer has not yet confirmed it. */
+export function awaitsConfirmation(b: {
+  status: BookingStatus;
+  confirmedBy?: ConfirmedBy | null;
+}): boolean {
+  return b.status === "completed" && !b.confirmedBy;
+}
+
+/** From accepted to work done faster than any real visit. */
+export function implausiblyFast(acceptedAt: number, workDoneAt: number): boolean {
+  return workDoneAt - acceptedAt < COMPLETION.plausibleJobMs;
+}
+
 export type TransitionCheck =
   { kind: "apply" } | { kind: "noop" } | { kind: "illegal"; message: string };
 

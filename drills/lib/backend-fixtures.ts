@@ -212,11 +212,16 @@ export async function buildBackendCast(backend: {
   );
   for (const step of ["accept", "startTrip", "arrive", "complete"])
     await callers.otherProfessional.mutation(mutation(`bookings:${step}`), { bookingId: finished });
+  // done within seconds of being accepted: the review is held for an admin (rules/bookingLifecycle.ts)
+  await callers.otherCustomer.mutation(mutation("bookings:confirmDone"), { bookingId: finished });
   await callers.otherCustomer.mutation(mutation("reviews:create"), {
     bookingId: finished,
     rating: 4,
     comment: "Neat work",
   });
+  // the admin checks it and publishes it (a reviewDecisions row)
+  const [held] = (await callers.admin.query(query("adminReviews:held"), {})) as { _id: string }[];
+  await callers.admin.mutation(mutation("adminReviews:publish"), { reviewId: held._id });
 
   // P's phone gets booking alerts; P's exact position (A, with an active booking, may see it)
   const pair = await crypto.subtle.generateKey({ name: "ECDH", namedCurve: "P-256" }, true, [

@@ -9,6 +9,7 @@
  *   salvage    a flipped byte mid-log → refuse; --salvage loses that record only (hostile-salvage.ts)
  *   sign-in    parallel sign-ins with made-up emails → another client's p99 (hostile-sign-in.ts)
  *   push       push endpoints pointing inside, and a redirect → SSRF targets reached (hostile-push.ts)
+ *   reviews    a professional five-stars themself through a customer account → counted (hostile-reviews.ts)
  */
 import { rmSync } from "node:fs";
 import { tempDir } from "./app-backend.ts";
@@ -26,6 +27,7 @@ import { runHostileFuzz, summarizeFuzz } from "./hostile-fuzz.ts";
 import { runIdGuessing, summarizeIds } from "./hostile-ids.ts";
 import { hostileInputs } from "./hostile-inputs.ts";
 import { runPushSsrf, summarizePushSsrf } from "./hostile-push.ts";
+import { runSelfReviews, summarizeSelfReviews } from "./hostile-reviews.ts";
 import { runSalvage, summarizeSalvage } from "./hostile-salvage.ts";
 import { runSignInFlood, summarizeSignInFlood } from "./hostile-sign-in.ts";
 import { runSlowReader, summarizeSlowReader } from "./hostile-slow-reader.ts";
@@ -53,6 +55,8 @@ export type HostileSizes = {
   signInP99Ms: number;
   /** Known and unknown emails signed in to this many times each, to compare their medians. */
   timingRounds: number;
+  /** Self-booked jobs a professional five-stars through a customer account of their own. */
+  selfReviews: number;
 };
 
 export const FULL_SIZE: HostileSizes = {
@@ -69,6 +73,7 @@ export const FULL_SIZE: HostileSizes = {
   signInSeconds: 10,
   signInP99Ms: 100,
   timingRounds: 8,
+  selfReviews: 5,
 };
 
 export const SHORT_SIZE: HostileSizes = {
@@ -85,6 +90,7 @@ export const SHORT_SIZE: HostileSizes = {
   signInSeconds: 4,
   signInP99Ms: 1000,
   timingRounds: 3,
+  selfReviews: 3,
 };
 
 /** RSS growth allowed under the slow readers (issue 10). */
@@ -227,6 +233,16 @@ export async function signInPart(session: HostileSession, sizes: HostileSizes) {
   return part("sign-in", true, summarizeSignInFlood(report), failures);
 }
 
+export async function reviewsPart(session: HostileSession, sizes: HostileSizes) {
+  const report = await runSelfReviews(session.backend, {
+    rounds: sizes.selfReviews,
+    professional: "professional@demo.np",
+    puppet: "customer2@demo.np",
+    admin: session.admin,
+  });
+  return part("reviews", report.counted === 0, summarizeSelfReviews(report), report.failures);
+}
+
 /** On a backend of its own: it needs the test-only loopback push setting. */
 export async function pushPart() {
   const report = await runPushSsrf();
@@ -265,6 +281,7 @@ export async function runHostileDrill(
     await run("flood", () => floodPart(session, sizes));
     await run("slow reader", () => slowReaderPart(session, sizes));
     await run("sign-in", () => signInPart(session, sizes));
+    await run("reviews", () => reviewsPart(session, sizes));
   } finally {
     await session.close();
   }

@@ -65,6 +65,20 @@ async function reportOnFixture(c: Ctx, on?: Awaited<ReturnType<Fixtures["booking
   );
 }
 
+/** A fresh review of P's work held for an admin: A's job was marked done within seconds. */
+async function heldReview(c: Ctx) {
+  const bookingId = await c.f.bookingIn("reviewed");
+  return await c.f.t.run((ctx) =>
+    ctx.db.insert("reviews", {
+      bookingId,
+      professionalId: c.f.p.professionalId,
+      customerId: c.f.a.userId,
+      rating: 5,
+      held: true,
+    }),
+  );
+}
+
 /** `module:function` → valid arguments. */
 export const VALID_CALLS: Record<string, Build> = {
   // A successful sign-in ends the caller's current session (auth's createNewAndDeleteExistingSession),
@@ -146,6 +160,14 @@ export const VALID_CALLS: Record<string, Build> = {
   "bookings:arrive": onBooking("en_route"),
   "bookings:complete": onBooking("in_progress"),
   "bookings:cancel": onBooking("accepted", { reason: "Plans changed" }),
+  // a job the professional marked done that its customer has not confirmed yet
+  "bookings:confirmDone": async (c) => {
+    const bookingId = await c.f.bookingIn("completed");
+    await c.f.t.run((ctx) =>
+      ctx.db.patch("bookings", bookingId, { confirmedBy: undefined, confirmedAt: undefined }),
+    );
+    return { args: { bookingId } };
+  },
   "bookings:forProfessional": plain(page),
   "bookings:forCustomer": plain(page),
   "bookings:get": plain((c) => ({ bookingId: c.f.booking })),
@@ -221,6 +243,9 @@ export const VALID_CALLS: Record<string, Build> = {
     );
     return { args: { userId, reason: "Drill restoration" } };
   },
+  "adminReviews:held": plain({}),
+  "adminReviews:publish": async (c) => ({ args: { reviewId: await heldReview(c) } }),
+  "adminReviews:remove": async (c) => ({ args: { reviewId: await heldReview(c) } }),
   "adminReports:list": plain({ status: "open", ...page }),
   "adminReports:openCount": plain({}),
   "adminReports:get": async (c) => ({ args: { reportId: await reportOnFixture(c) } }),

@@ -138,6 +138,10 @@ const routes: RouteObject[] = [
           { path: "/admin/users/:userId", ...page(() => import("@/features/admin/user-page")) },
           { path: paths.adminReports(), ...page(() => import("@/features/admin/reports-page")) },
           {
+            path: paths.adminHeldReviews(),
+            ...page(() => import("@/features/admin/held-reviews-page")),
+          },
+          {
             path: "/admin/reports/:reportId",
             ...page(() => import("@/features/admin/report-page")),
           },

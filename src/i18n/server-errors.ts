@@ -59,6 +59,7 @@ const SERVER_ERRORS: Record<ErrorCode, () => string> = {
   COMMENT_TOO_LONG: m.error_comment_too_long,
   ALREADY_REVIEWED: m.error_already_reviewed,
   NOT_COMPLETED: m.error_not_completed,
+  NOT_CONFIRMED: m.error_not_confirmed,
   ALREADY_VERIFIED: m.error_already_verified,
   INVALID_LOCATION: m.error_invalid_location,
   OUTSIDE_WORKING_HOURS: m.error_outside_working_hours,

@@ -68,6 +68,7 @@ export const paths = {
   adminBooking: (id: string) => `/admin/bookings/${encodeURIComponent(id)}`,
   adminUser: (id: string) => `/admin/users/${encodeURIComponent(id)}`,
   adminReports: () => "/admin/reports",
+  adminHeldReviews: () => "/admin/held-reviews",
   adminReport: (id: string) => `/admin/reports/${encodeURIComponent(id)}`,
 } as const;
 

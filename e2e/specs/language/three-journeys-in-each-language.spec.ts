@@ -184,6 +184,11 @@ for (const locale of LANGUAGES) {
         await expect(booking).toContainText(say(locale, status));
       }
 
+      // the job counts as done once the customer says so; the professional sees it wait, then not
+      await expect(request).toContainText(say(locale, m.awaiting_confirmation));
+      await booking.getByRole("button", { name: say(locale, m.confirm_done) }).click();
+      await expect(request).not.toContainText(say(locale, m.awaiting_confirmation));
+
       const review = booking.getByRole("group", {
         name: say(locale, m.review_rate, { name: pro.name }),
       });
@@ -192,7 +197,8 @@ for (const locale of LANGUAGES) {
         .getByLabel(say(locale, m.review_comment))
         .fill(locale === "ne-NP" ? "राम्रो काम गर्नुभयो।" : "Neat work, on time.");
       await booking.getByRole("button", { name: say(locale, m.review_submit) }).click();
-      await expect(customer.page.getByText(say(locale, m.review_thanks))).toBeVisible();
+      // tapped through in seconds: the review waits for an admin's check (rules/bookingLifecycle.ts)
+      await expect(customer.page.getByText(say(locale, m.review_held))).toBeVisible();
       await expect(booking).toContainText(say(locale, m.status_reviewed));
     });
   });

@@ -17,6 +17,7 @@ const NAV = [
   { label: m.admin_nav_bookings, to: paths.adminBookings() },
   { label: m.admin_nav_messages, to: paths.adminMessages() },
   { label: m.admin_nav_reports, to: paths.adminReports() },
+  { label: m.admin_nav_held_reviews, to: paths.adminHeldReviews() },
   { label: m.admin_nav_settings, to: paths.adminSettings() },
 ] as const;
 

@@ -19,6 +19,8 @@ import { ChatLink } from "@/features/bookings/chat/chat-link";
 import { ReportAction } from "@/features/bookings/report-action";
 import { BookingCard } from "@/features/bookings/booking-card";
 import { StepButtons } from "@/features/bookings/step-buttons";
+import { ConfirmJobDone } from "@/features/bookings/job-confirmation";
+import { awaitsConfirmation } from "@convex/rules/bookingLifecycle";
 import { m } from "@/i18n/paraglide/messages";
 import { localCategoryName, localLandingService } from "@/i18n/services";
 import { localCityName } from "@/i18n/places";
@@ -78,6 +80,9 @@ export function CustomerBookings() {
                 <ErrorBoundary fallback={() => <ErrorState title={m.mine_live_failed()} />}>
                   <EnRouteMap bookingId={b._id} name={b.professional.name} />
                 </ErrorBoundary>
+              )}
+              {awaitsConfirmation(b) && (
+                <ConfirmJobDone bookingId={b._id} name={b.professional.name} />
               )}
               {b.canReview && <ReviewForm bookingId={b._id} name={b.professional.name} />}
               {b.status === "rejected" && <FindNext booking={b} />}
@@ -199,12 +204,12 @@ function ReviewForm({ bookingId, name }: { bookingId: Id<"bookings">; name: stri
     }
     setBusy(true);
     try {
-      await createReview({
+      const { held } = await createReview({
         bookingId,
         rating,
         ...(comment.trim() ? { comment: comment.trim() } : {}),
       });
-      toast.success(m.review_thanks());
+      toast.success(held ? m.review_held() : m.review_thanks());
     } catch (e) {
       toast.error(errorMessage(e, m.review_failed()));
     } finally {

@@ -7,7 +7,12 @@ import { ChatLink } from "@/features/bookings/chat/chat-link";
 import { ReportAction } from "@/features/bookings/report-action";
 import { BookingCard } from "@/features/bookings/booking-card";
 import { StepButtons } from "@/features/bookings/step-buttons";
-import { ACTIVE_STATUSES, type BookingStatus } from "@convex/rules/bookingLifecycle";
+import {
+  ACTIVE_STATUSES,
+  awaitsConfirmation,
+  type BookingStatus,
+} from "@convex/rules/bookingLifecycle";
+import { AwaitingConfirmation } from "@/features/bookings/job-confirmation";
 import { clashWith } from "@convex/rules/schedule";
 import { m } from "@/i18n/paraglide/messages";
 import { formatNumber } from "@/lib/numbers";
@@ -104,6 +109,7 @@ export function ProfessionalBookings({
         clashAt={clashAt}
       />
       <ChatLink bookingId={b._id} />
+      {awaitsConfirmation(b) && <AwaitingConfirmation />}
       <ReportAction bookingId={b._id} hasReview={b.status === "reviewed"} />
     </BookingCard>
   );
