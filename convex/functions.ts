@@ -4,11 +4,17 @@
  * which never reads the identity.
  */
 import { getAuthSessionId, getAuthUserId } from "@convex-dev/auth/server";
-import { customCtx, customMutation, customQuery } from "convex-helpers/server/customFunctions";
-import { mutation, query, type QueryCtx } from "./_generated/server";
+import {
+  customAction,
+  customCtx,
+  customMutation,
+  customQuery,
+} from "convex-helpers/server/customFunctions";
+import { action, mutation, query, type ActionCtx, type QueryCtx } from "./_generated/server";
 import type { Doc } from "./_generated/dataModel";
 import type { Role } from "./validators";
 import { fail } from "./model/errors";
+import type { Caller } from "./model/sessions";
 
 /**
  * The signed-in user, or null for a visitor, a user whose account was deleted or suspended, or a token
@@ -65,3 +71,15 @@ export const professionalMutation = customMutation(mutation, withRole("professio
 
 export const adminQuery = customQuery(query, withRole("admin"));
 export const adminMutation = customMutation(mutation, withRole("admin"));
+
+async function requireCaller(ctx: ActionCtx): Promise<Caller> {
+  const [userId, sessionId] = await Promise.all([getAuthUserId(ctx), getAuthSessionId(ctx)]);
+  if (userId === null || sessionId === null) fail("UNAUTHENTICATED", "Please sign in to continue.");
+  return { userId, sessionId };
+}
+
+/** An action of a signed-in caller; `ctx.caller` holds ids its mutations check. */
+export const callerAction = customAction(
+  action,
+  customCtx(async (ctx: ActionCtx) => ({ caller: await requireCaller(ctx) })),
+);

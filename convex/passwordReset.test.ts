@@ -4,27 +4,17 @@ import type { Id } from "./_generated/dataModel";
 import { ACCOUNT_CODE } from "./rules/accountCodes";
 import { RATE_LIMITS } from "./rules/limits";
 import {
+  codeIn,
   customerSignUp,
   errorCode,
   newTest,
+  outbox,
   professionalSignUp,
   useAuthEnv,
   type TestConvex,
 } from "./test.setup";
 
 beforeAll(useAuthEnv);
-
-type Sent = { channel: "email" | "sms"; to: string; text: string; subject?: string };
-
-/** Every message queued for delivery:send, oldest first. */
-async function outbox(t: TestConvex): Promise<Sent[]> {
-  const jobs = await t.run((ctx) => ctx.db.system.query("_scheduled_functions").collect());
-  return jobs
-    .filter((job) => job.name === "delivery:send" || job.name === "delivery.js:send")
-    .map((job) => (job.args[0] as { message: Sent }).message);
-}
-
-const codeIn = (message: Sent | undefined) => /\b(\d{6})\b/.exec(message?.text ?? "")?.[1];
 
 async function signUp(t: TestConvex, email: string, phone: string) {
   const params = { ...(await customerSignUp(t, email)), phone };

@@ -287,3 +287,17 @@ export async function requestElectricianBooking(
     scheduledFor: Date.now() + 60 * 60 * 1000,
   });
 }
+
+export type SentMessage = { channel: "email" | "sms"; to: string; text: string; subject?: string };
+
+/** Every message queued for delivery:send, oldest first. */
+export async function outbox(t: TestConvex): Promise<SentMessage[]> {
+  const jobs = await t.run((ctx) => ctx.db.system.query("_scheduled_functions").collect());
+  return jobs
+    .filter((job) => job.name === "delivery:send" || job.name === "delivery.js:send")
+    .map((job) => (job.args[0] as { message: SentMessage }).message);
+}
+
+/** The 6-digit code in a message. */
+export const codeIn = (message: SentMessage | undefined) =>
+  /\b(\d{6})\b/.exec(message?.text ?? "")?.[1];

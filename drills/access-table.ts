@@ -54,6 +54,8 @@ export const FUNCTION_ACCESS: Record<string, DrillRole[]> = {
   "signUpDrafts:create": ALL,
   // forgot password: anyone may ask for a code; it goes to the account's own address
   "passwordReset:request": ALL,
+  "passwordChange:change": SIGNED_IN,
+  "devices:endedSession": ALL,
   // professionals
   "professionals:search": ALL,
   "professionals:get": ALL,
@@ -248,6 +250,15 @@ export const FUNCTION_WRITES: Record<string, Writes> = {
   "files:generateUploadUrl": { ...COUNTERS, uploadGrants: "new", signUpDrafts: "any" },
   "signUpDrafts:create": { ...COUNTERS, signUpDrafts: "new" },
   "passwordReset:request": { ...COUNTERS, accountCodes: "any", _scheduled_functions: "new" },
+  "passwordChange:change": {
+    ...COUNTERS,
+    authAccounts: "own",
+    authSessions: "own",
+    authRefreshTokens: "own",
+    authRateLimits: "own",
+    accountCodes: "own",
+    _scheduled_functions: "new",
+  },
   "professionals:setAvailability": {
     professionals: "own",
     mapMarkers: "own",

@@ -2,6 +2,12 @@
 import type { Id } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
 
+/**
+ * Who an action's auth token names. An action cannot read the database, so the mutations it runs
+ * check that the session still exists and the user is in good standing, as getViewer does.
+ */
+export type Caller = { userId: Id<"users">; sessionId: Id<"authSessions"> };
+
 /** Refresh tokens deleted per call (a session has few). */
 const REFRESH_TOKEN_BATCH = 500;
 

@@ -5,8 +5,10 @@
  */
 import { api } from "../../convex/_generated/api";
 import { solveStamp } from "../../convex/rules/signUpWork";
+import { hashPassword } from "../../convex/model/passwords";
 import {
   PNG_BYTES,
+  insertAdmin,
   insertCustomer,
   insertProfessional,
   signUpDraft,
@@ -49,6 +51,30 @@ async function pushDevice() {
     endpoint: `https://fcm.googleapis.com/fcm/send/drill-${Math.random().toString(36).slice(2)}`,
     keys: { p256dh: base64url(raw), auth: base64url(crypto.getRandomValues(new Uint8Array(16))) },
   };
+}
+
+/** A new user of the role with a password account (PASSWORD), signed in. */
+async function passwordCaller(c: Ctx): Promise<Accessor> {
+  const role = c.role === "visitor" ? "customer" : c.role;
+  const provider =
+    role === "admin" ? "admin" : /customer/i.test(role) ? "customer" : "professional";
+  const name = `Password ${Math.random().toString(36).slice(2, 8)}`;
+  const user =
+    provider === "admin"
+      ? await insertAdmin(c.f.t, name.toLowerCase().replace(" ", "-"))
+      : provider === "customer"
+        ? await insertCustomer(c.f.t, name)
+        : await insertProfessional(c.f.t, { name });
+  const secret = await hashPassword(PASSWORD);
+  await c.f.t.run((ctx) =>
+    ctx.db.insert("authAccounts", {
+      userId: user.userId,
+      provider,
+      providerAccountId: `${user.userId}@drill.example.np`,
+      secret,
+    }),
+  );
+  return await c.f.sessionFor(role, user.userId);
 }
 
 /** An open report by A on a fresh booking of A's with P. */
@@ -117,6 +143,12 @@ export const VALID_CALLS: Record<string, Build> = {
     role: "customer",
     contact: `drill.${Math.random().toString(36).slice(2)}@example.np`,
   })),
+  // a throwaway account with a password of its own: the fixture users' sign-ins keep theirs
+  "passwordChange:change": async (c) => ({
+    args: { currentPassword: PASSWORD, newPassword: `${PASSWORD} changed` },
+    as: c.role === "visitor" ? c.as : await passwordCaller(c),
+  }),
+  "devices:endedSession": plain({}),
   "professionals:search": plain({ specialty: "electrician", city: "kathmandu" }),
   "professionals:get": plain((c) => ({ professionalId: c.f.p.professionalId })),
   "professionals:me": plain({}),

@@ -129,6 +129,7 @@ const routes: RouteObject[] = [
             ...page(() => import("@/features/admin/technicians-page")),
           },
           { path: paths.adminSettings(), ...page(() => import("@/features/admin/settings-page")) },
+          { path: paths.adminAccount(), ...page(() => import("@/app/pages/admin-account")) },
           { path: paths.adminMessages(), ...page(() => import("@/features/admin/messages-page")) },
           { path: paths.adminBookings(), ...page(() => import("@/features/admin/bookings-page")) },
           {

@@ -2,10 +2,12 @@ import { lazy, Suspense, useState } from "react";
 import { useConvexAuth } from "convex/react";
 
 const SuspensionDialog = lazy(() => import("@/app/suspension-dialog"));
+const SessionEnded = lazy(() => import("@/app/session-ended"));
 
 /**
- * Watches a signed-in account for suspension (suspension-dialog.tsx), loaded at sign-in: visitors
- * never need it. Once mounted it stays, so its notice outlives the sign-out it causes.
+ * Watches a signed-in account for suspension (suspension-dialog.tsx) and for its session ending
+ * elsewhere (session-ended.tsx), loaded at sign-in: visitors never need them. Once mounted they stay,
+ * so a notice outlives the sign-out it causes.
  */
 export function SuspensionNotice() {
   const { isAuthenticated } = useConvexAuth();
@@ -15,6 +17,7 @@ export function SuspensionNotice() {
     watching && (
       <Suspense fallback={null}>
         <SuspensionDialog />
+        <SessionEnded />
       </Suspense>
     )
   );

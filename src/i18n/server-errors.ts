@@ -34,6 +34,7 @@ const SERVER_ERRORS: Record<ErrorCode, () => string> = {
   RATE_LIMITED: m.error_rate_limited,
   TOO_MANY_ATTEMPTS: m.error_too_many_attempts,
   INVALID_CODE: m.error_invalid_code,
+  WRONG_PASSWORD: m.error_wrong_password,
   TOO_MANY_OPEN_REQUESTS: m.error_too_many_open_requests,
   DRAFT_NOT_FOUND: m.error_draft_not_found,
   DRAFT_USED_UP: m.error_draft_used_up,

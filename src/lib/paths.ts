@@ -57,6 +57,8 @@ export const paths = {
   adminUsers: () => "/admin/users",
   adminTechnicians: () => "/admin/technicians",
   adminSettings: () => "/admin/settings",
+  /** The signed-in admin's own account: password, devices, two-factor. */
+  adminAccount: () => "/admin/account",
   adminMessages: () => "/admin/messages",
   /** The bookings view, optionally filtered (status, city, professional, customer; `who` names the person). */
   adminBookings: (filters: AdminBookingFilters = {}) => {

@@ -4,6 +4,7 @@ import { useState } from "react";
 import { toast } from "sonner";
 import { api } from "@convex/_generated/api";
 import { m } from "@/i18n/paraglide/messages";
+import { leaveHere } from "@/lib/leaving-here";
 import { pushSupported, unsubscribeDevice } from "@/lib/push-device";
 
 /**
@@ -38,9 +39,11 @@ export function useLogout(name: string, afterLogout: () => void) {
   async function logout() {
     setBusy(true);
     try {
-      if (pushSupported()) await turnOffAlerts();
-      await goOffline();
-      await signOut();
+      await leaveHere(async () => {
+        if (pushSupported()) await turnOffAlerts();
+        await goOffline();
+        await signOut();
+      });
       toast.success(m.logout_done({ name }));
       afterLogout();
     } catch {

@@ -12,6 +12,7 @@ import { formatDigits, formatNumber } from "@/lib/numbers";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { errorMessage } from "@/lib/errors";
+import { leaveHere } from "@/lib/leaving-here";
 import { paths } from "@/lib/paths";
 import { m } from "@/i18n/paraglide/messages";
 
@@ -122,8 +123,10 @@ export function DeleteAccountTab({ name }: { name: string }) {
   async function remove() {
     setBusy(true);
     try {
-      await deleteAccount();
-      await signOut().catch(() => undefined); // the session is already gone with the account
+      await leaveHere(async () => {
+        await deleteAccount();
+        await signOut().catch(() => undefined); // the session is already gone with the account
+      });
       toast.success(m.acc_delete_done({ name }));
       navigate(paths.home());
     } catch (e) {

@@ -7,6 +7,7 @@ import { ErrorState, LoadingState } from "@/components/ui/states";
 import { BillingTab, DataExportTab, DeleteAccountTab } from "@/features/account/account-actions";
 import { NotificationsTab } from "@/features/account/notifications-tab";
 import { ProfileTab } from "@/features/account/profile-tab";
+import { SecurityPanel } from "@/features/account/security-panel";
 import { m } from "@/i18n/paraglide/messages";
 
 /** `customerOnly`: a professional's bookings and notifications live on their dashboard. */
@@ -14,6 +15,7 @@ const ALL_TABS = [
   { id: "profile", label: m.nav_my_profile, customerOnly: false },
   { id: "bookings", label: m.nav_my_bookings, customerOnly: true },
   { id: "notifications", label: m.nav_notifications, customerOnly: true },
+  { id: "security", label: m.security_title, customerOnly: false },
   { id: "billing", label: m.acc_tab_billing, customerOnly: true },
   { id: "export", label: m.acc_tab_export, customerOnly: false },
   { id: "delete", label: m.acc_tab_delete, customerOnly: false },
@@ -79,6 +81,8 @@ export function AccountPage({
             bookings
           ) : tab === "notifications" ? (
             <NotificationsTab />
+          ) : tab === "security" ? (
+            <SecurityPanel />
           ) : tab === "billing" ? (
             <BillingTab />
           ) : tab === "export" ? (

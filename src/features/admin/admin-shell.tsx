@@ -19,6 +19,7 @@ const NAV = [
   { label: m.admin_nav_reports, to: paths.adminReports() },
   { label: m.admin_nav_held_reviews, to: paths.adminHeldReviews() },
   { label: m.admin_nav_settings, to: paths.adminSettings() },
+  { label: m.security_title, to: paths.adminAccount() },
 ] as const;
 
 /** Unhandled contact messages, live: a new message raises it on every admin's screen at once. */

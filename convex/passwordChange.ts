@@ -1,0 +1,51 @@
+import { v } from "convex/values";
+import { internal } from "./_generated/api";
+import { internalMutation } from "./_generated/server";
+import { callerAction } from "./functions";
+import { fail } from "./model/errors";
+import { beginPasswordChange, finishPasswordChange } from "./model/passwordChange";
+import { hashPassword, verifyPassword } from "./model/passwords";
+import { passwordRule } from "./rules/profile";
+
+const caller = v.object({ userId: v.id("users"), sessionId: v.id("authSessions") });
+
+/**
+ * Change password (model/passwordChange.ts): the current one, then the new one. This device stays
+ * signed in; every other one is signed out, and the account is told by email or SMS.
+ */
+export const change = callerAction({
+  args: { currentPassword: v.string(), newPassword: v.string() },
+  returns: v.null(),
+  handler: async (ctx, { currentPassword, newPassword }) => {
+    const parsed = passwordRule.safeParse(newPassword);
+    if (!parsed.success)
+      fail("INVALID_INPUT", parsed.error.issues[0]?.message ?? "Invalid password");
+    const { accountId, hash } = await ctx.runMutation(internal.passwordChange.begin, {
+      caller: ctx.caller,
+    });
+    if (!(await verifyPassword(currentPassword, hash)))
+      fail("WRONG_PASSWORD", "Your current password is not correct.");
+    await ctx.runMutation(internal.passwordChange.finish, {
+      caller: ctx.caller,
+      accountId,
+      from: hash,
+      to: await hashPassword(parsed.data),
+    });
+    return null;
+  },
+});
+
+export const begin = internalMutation({
+  args: { caller },
+  returns: v.object({ accountId: v.id("authAccounts"), hash: v.string() }),
+  handler: async (ctx, args) => await beginPasswordChange(ctx, args.caller),
+});
+
+export const finish = internalMutation({
+  args: { caller, accountId: v.id("authAccounts"), from: v.string(), to: v.string() },
+  returns: v.null(),
+  handler: async (ctx, { caller, ...change }) => {
+    await finishPasswordChange(ctx, caller, change);
+    return null;
+  },
+});

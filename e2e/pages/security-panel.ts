@@ -1,0 +1,34 @@
+import { expect, type Page } from "@playwright/test";
+import { m, say, type Locale } from "../i18n";
+
+/**
+ * Password and devices: the account page's tab (customers and professionals) and the admin's
+ * account page show the same panel.
+ */
+export class SecurityPanel {
+  constructor(
+    readonly page: Page,
+    readonly locale: Locale = "en",
+  ) {}
+
+  static readonly customer = "/customer/profile?tab=security";
+  static readonly professional = "/professional/account?tab=security";
+  static readonly admin = "/admin/account";
+
+  async open(path: string) {
+    await this.page.goto(path);
+    await expect(this.changeForm()).toBeVisible();
+  }
+
+  changeForm() {
+    return this.page.getByRole("region", { name: say(this.locale, m.security_change_password) });
+  }
+
+  async changePassword(current: string, next: string) {
+    const form = this.changeForm();
+    const l = this.locale;
+    await form.getByLabel(say(l, m.security_current_password), { exact: true }).fill(current);
+    await form.getByLabel(say(l, m.reset_new_password), { exact: true }).fill(next);
+    await form.getByRole("button", { name: say(l, m.security_change_password) }).click();
+  }
+}

@@ -1,0 +1,14 @@
+import { AdminPageLayout } from "@/features/admin/admin-page-layout";
+import { SecurityPanel } from "@/features/account/security-panel";
+import { m } from "@/i18n/paraglide/messages";
+
+/** /admin/account: the signed-in admin's password (and devices), from the account feature. */
+export default function AdminAccountPage() {
+  return (
+    <AdminPageLayout title={m.security_title()} loadError={m.acc_section_failed()}>
+      <div className="mt-4 max-w-3xl">
+        <SecurityPanel heading={null} />
+      </div>
+    </AdminPageLayout>
+  );
+}
