@@ -3,7 +3,7 @@
  * baseline measured in the same run. Writes bench/results/latest.json and latest.svg, prints tables.
  *
  *   npm run bench                           all sections (~8 min on 2 cores)
- *   npm run bench -- --only fanout,http     some sections (realtime, fanout, queries, http, web, durability)
+ *   npm run bench -- --only fanout,http     some sections (realtime, fanout, queries, slots, http, web, durability)
  *   npm run bench -- --skip web             all but some
  *   npm run bench -- --quick                shorter runs (smaller fan-out steps and scale) for iterating
  *   --fanout-steps 10,100,300  --fanout-seconds 20  --fanout-watchers customers|visitors
@@ -22,11 +22,12 @@ import { fanout, type FanoutStep } from "./sections/fanout";
 import { http, type HttpFigure } from "./sections/http";
 import { queries, type QueriesResult } from "./sections/queries";
 import { realtime, type RealtimeResult } from "./sections/realtime";
+import { slots, type SlotsResult } from "./sections/slots";
 import { web, type WebResult } from "./sections/web";
 
 const LIGHTHOUSE_PERFORMANCE = 95;
 
-const SECTIONS = ["realtime", "fanout", "queries", "http", "web", "durability"] as const;
+const SECTIONS = ["realtime", "fanout", "queries", "slots", "http", "web", "durability"] as const;
 type Section = (typeof SECTIONS)[number];
 
 const { values } = parseArgs({
@@ -66,6 +67,7 @@ type Results = {
   realtime?: RealtimeResult;
   fanout?: FanoutStep[];
   queries?: QueriesResult[];
+  slots?: SlotsResult;
   http?: HttpFigure[];
   web?: WebResult;
   durability?: DurabilityResult;
@@ -313,6 +315,31 @@ for (const section of selected) {
           `${(100 * ratio(f.ours.requestsPerSecond, f.bare.requestsPerSecond)).toFixed(1)}%`,
           f.ours.requestsPerSecond >= 0.5 * f.bare.requestsPerSecond,
         );
+    } else if (section === "slots") {
+      const r = (results.slots = await slots());
+      say(
+        `bookings:freeSlots, 7 days of half-hour starts, median of 31 calls; baseline: a professional with no bookings, same backend`,
+      );
+      say(
+        table(
+          ["professional", "median ms", "ratio", "docs read", "free slots"],
+          [
+            [
+              `${r.bookings} future bookings`,
+              fmtMs(r.busy.medianMs),
+              fmtRatio(ratio(r.busy.medianMs, r.idle.medianMs)),
+              r.busy.documentsRead,
+              r.busy.slots,
+            ],
+            ["no bookings", fmtMs(r.idle.medianMs), "1.00×", r.idle.documentsRead, r.idle.slots],
+          ],
+        ),
+      );
+      budget(
+        `free slots with ${r.bookings} future bookings ≤ 5 ms median`,
+        `${fmtMs(r.busy.medianMs)} ms (none ${fmtMs(r.idle.medianMs)} ms, ${fmtRatio(ratio(r.busy.medianMs, r.idle.medianMs))})`,
+        r.busy.medianMs <= 5,
+      );
     } else if (section === "web") {
       const r = (results.web = await web({
         lighthouseRuns: Number(values["lighthouse-runs"] ?? 1),

@@ -232,6 +232,7 @@ describe("booking request limits", () => {
     await otherCustomer.as.mutation(api.bookings.create, {
       ...args,
       professionalId: pros[0].professionalId,
+      scheduledFor: args.scheduledFor + 5 * HOUR,
     });
   });
 
@@ -669,28 +670,48 @@ describe("booking times (rules/schedule.ts) and places (rules/address.ts)", () =
     expect((await pro.as.query(api.professionals.me, {}))?.workingHours).toBeNull();
   });
 
-  test("a time clashing with an accepted job is refused; a requested one does not block", async () => {
-    const { pro, otherCustomer, args, book } = await setup();
+  test("a time overlapping another customer's request or an accepted job is refused with the next free times", async () => {
+    const { t, pro, otherCustomer, args, book } = await setup();
+    const ten = tenInKathmandu();
+    // wiring (2 h) and a fan (2 h): the job holds 10:00-14:00
+    const first = await book({ scheduledFor: ten });
+    expect((await t.run((ctx) => ctx.db.get("bookings", first)))?.jobMinutes).toBe(240);
+    const other = (at: number) =>
+      otherCustomer.as.mutation(api.bookings.create, { ...args, scheduledFor: at });
+    const refused = other(ten + 3.5 * HOUR);
+    expect(await errorCode(refused)).toBe("SLOT_TAKEN");
+    const data = await refused.then(
+      () => expect.unreachable(),
+      (e: { data: { at: number; next: number[] } }) => e.data,
+    );
+    expect(data.at).toBe(ten);
+    expect(data.next).toHaveLength(3);
+    expect(
+      data.next.every((at) => at > Date.now() && (at >= ten + 4 * HOUR || at + 4 * HOUR <= ten)),
+    ).toBe(true);
+    await other(ten + 5 * HOUR);
+    // the customer's own request does not stand in their way; an accepted job does
+    await book({ scheduledFor: ten + HOUR });
+    await pro.as.mutation(api.bookings.accept, { bookingId: first });
+    expect(await errorCode(book({ scheduledFor: ten + 2 * HOUR }))).toBe("SLOT_TAKEN");
+  });
+
+  test("a request that is declined, cancelled or expired frees its time", async () => {
+    const { pro, customer, otherCustomer, args, book } = await setup();
     const ten = tenInKathmandu();
     const first = await book({ scheduledFor: ten });
-    await otherCustomer.as.mutation(api.bookings.create, { ...args, scheduledFor: ten + HOUR });
-    await pro.as.mutation(api.bookings.accept, { bookingId: first });
-    const clash = otherCustomer.as.mutation(api.bookings.create, {
-      ...args,
-      scheduledFor: ten + HOUR,
-    });
-    expect(await errorCode(clash)).toBe("SLOT_TAKEN");
-    await otherCustomer.as.mutation(api.bookings.create, { ...args, scheduledFor: ten + 2 * HOUR });
+    await pro.as.mutation(api.bookings.reject, { bookingId: first });
+    const second = await book({ scheduledFor: ten + 8 * HOUR });
+    await customer.as.mutation(api.bookings.cancel, { bookingId: second, reason: "Plans changed" });
+    await otherCustomer.as.mutation(api.bookings.create, { ...args, scheduledFor: ten });
+    await otherCustomer.as.mutation(api.bookings.create, { ...args, scheduledFor: ten + 8 * HOUR });
   });
 
   test("accepting a clash is refused until the professional confirms it", async () => {
-    const { t, pro, otherCustomer, args, book } = await setup();
+    const { t, pro, args, book } = await setup();
     const ten = tenInKathmandu();
     const first = await book({ scheduledFor: ten });
-    const second = await otherCustomer.as.mutation(api.bookings.create, {
-      ...args,
-      scheduledFor: ten + 30 * 60_000,
-    });
+    const second = await book({ ...args, scheduledFor: ten + 30 * 60_000 });
     await pro.as.mutation(api.bookings.accept, { bookingId: first });
     expect(await errorCode(pro.as.mutation(api.bookings.accept, { bookingId: second }))).toBe(
       "BOOKING_CLASH",

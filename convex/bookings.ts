@@ -14,7 +14,8 @@ import { bookingStatus, city, pin } from "./validators";
 import { STEPS } from "./rules/bookingLifecycle";
 import * as Bookings from "./model/bookings";
 import * as JobConfirmation from "./model/jobConfirmation";
-import { forbid, notFound } from "./model/errors";
+import * as Slots from "./model/slots";
+import { fail, forbid, notFound } from "./model/errors";
 
 export const create = customerMutation({
   args: {
@@ -28,6 +29,32 @@ export const create = customerMutation({
   },
   returns: v.id("bookings"),
   handler: (ctx, args) => Bookings.create(ctx, ctx.viewer, args),
+});
+
+/**
+ * The booking dialog's free start times for a professional and the chosen services, live: a time
+ * another customer books disappears. `now` is the caller's clock rounded to the half hour (queries
+ * read no clock); bookings:create checks the time against the server's.
+ */
+export const freeSlots = customerQuery({
+  args: {
+    professionalId: v.id("professionals"),
+    serviceIds: v.array(v.id("services")),
+    now: v.number(),
+  },
+  returns: v.object({
+    jobMinutes: v.number(),
+    slots: v.array(v.number()),
+    refusal: v.union(
+      v.null(),
+      v.literal("PROFESSIONAL_UNVERIFIED"),
+      v.literal("PROFESSIONAL_UNAVAILABLE"),
+    ),
+  }),
+  handler: (ctx, args) => {
+    if (!Number.isFinite(args.now)) fail("INVALID_INPUT", "The time must be a number.");
+    return Slots.slotsView(ctx, ctx.viewer, args);
+  },
 });
 
 /** A professional's step along the lifecycle that needs nothing but the booking (rules/bookingLifecycle STEPS). */

@@ -1,6 +1,6 @@
 import { v } from "convex/values";
 import { internalQuery } from "./_generated/server";
-import { publicQuery } from "./functions";
+import { adminMutation, publicQuery } from "./functions";
 import { city } from "./validators";
 import * as Catalog from "./model/catalog";
 import { serviceCards } from "./model/serviceCards";
@@ -61,6 +61,16 @@ export const tileMarble = publicQuery({
   args: {},
   returns: v.array(v.object({ name: v.string(), price: v.number() })),
   handler: (ctx) => Catalog.tileMarble(ctx),
+});
+
+/** An admin sets how long a service's job takes (null: the category's default, rules/schedule.ts). */
+export const setJobMinutes = adminMutation({
+  args: { serviceId: v.id("services"), minutes: v.union(v.number(), v.null()) },
+  returns: v.null(),
+  handler: async (ctx, args) => {
+    await Catalog.setJobMinutes(ctx, args.serviceId, args.minutes);
+    return null;
+  },
 });
 
 /** For the /api/services/* routes (HTTP actions call internal functions only). */

@@ -142,6 +142,8 @@ export default defineSchema({
     serviceWarranty: v.string(),
     availableCities: v.array(v.object({ name: city, price: v.number() })),
     totalBookings: v.number(),
+    /** The admin's job length in minutes; absent: the category's (rules/schedule.ts). */
+    jobMinutes: v.optional(v.number()),
   }).index("by_category_and_name", ["category", "name"]),
 
   bookings: defineTable({
@@ -156,6 +158,8 @@ export default defineSchema({
     pin: v.optional(pin),
     city,
     scheduledFor: v.number(),
+    /** How long the job occupies the professional (rules/schedule.ts jobMinutesOf); absent on old bookings. */
+    jobMinutes: v.optional(v.number()),
     note: v.optional(v.string()),
     price: v.number(),
     status: bookingStatus,
@@ -178,6 +182,8 @@ export default defineSchema({
     // eslint-disable-next-line @convex-dev/no-duplicate-indexes
     .index("by_professionalId", ["professionalId"])
     .index("by_professionalId_and_status", ["professionalId", "status"])
+    // the professional's jobs around a time: free slots and clashes (model/slots.ts)
+    .index("by_professionalId_and_scheduledFor", ["professionalId", "scheduledFor"])
     .index("by_status", ["status"])
     // the admin's bookings view filtered by city, newest first (_creationTime order)
     // eslint-disable-next-line @convex-dev/no-duplicate-indexes

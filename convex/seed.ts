@@ -283,8 +283,8 @@ export const demoMarketplace = internalMutation({
         // the street only: the booking's city is the professional's (rules/address.ts)
         address: streetOnly(DEMO_CUSTOMERS[s.customer].address),
         city: pro.city,
-        // three hours apart: accepted demo jobs of one professional do not clash (rules/schedule.ts)
-        scheduledFor: now + (i + 2) * 3 * HOUR,
+        // nine hours apart: no demo job of one professional (at most 8 h) overlaps the next (rules/schedule.ts)
+        scheduledFor: now + (i + 2) * 9 * HOUR,
         note: i % 3 === 0 ? "Please call before coming." : undefined,
       });
       const proUser = (await ctx.db.get("users", pro.userId))!;

@@ -48,6 +48,7 @@ export const FUNCTION_ACCESS: Record<string, DrillRole[]> = {
   "catalog:serviceDetails": ALL,
   "catalog:search": ALL,
   "catalog:tileMarble": ALL,
+  "catalog:setJobMinutes": ADMIN,
   "settings:get": ALL,
   "contact:send": ALL,
   "files:generateUploadUrl": ALL, // professionals upload documents before their account exists (visitors with a draft)
@@ -72,6 +73,7 @@ export const FUNCTION_ACCESS: Record<string, DrillRole[]> = {
   "locations:forActiveBookings": CUSTOMERS,
   // bookings (on the fixture booking between customer and professional)
   "bookings:create": CUSTOMERS,
+  "bookings:freeSlots": CUSTOMERS,
   "bookings:accept": ITS_PROFESSIONAL,
   "bookings:reject": ITS_PROFESSIONAL,
   "bookings:startTrip": ITS_PROFESSIONAL,
@@ -328,6 +330,7 @@ export const FUNCTION_WRITES: Record<string, Writes> = {
   },
   "admin:setAvailability": { professionals: "any", mapMarkers: "any", liveLocations: "any" },
   "admin:updateSettings": { settings: "any" },
+  "catalog:setJobMinutes": { services: "any" },
   "admin:setMessageHandled": { contactMessages: "any" },
   // the account's sessions end, its position goes, its open bookings are cancelled and both sides told
   "adminAccounts:suspend": {

@@ -76,6 +76,7 @@ import type * as model_serviceSearch from "../model/serviceSearch.js";
 import type * as model_sessions from "../model/sessions.js";
 import type * as model_settings from "../model/settings.js";
 import type * as model_signUpDrafts from "../model/signUpDrafts.js";
+import type * as model_slots from "../model/slots.js";
 import type * as model_suspension from "../model/suspension.js";
 import type * as model_users from "../model/users.js";
 import type * as model_webPush from "../model/webPush.js";
@@ -184,6 +185,7 @@ declare const fullApi: ApiFromModules<{
   "model/sessions": typeof model_sessions;
   "model/settings": typeof model_settings;
   "model/signUpDrafts": typeof model_signUpDrafts;
+  "model/slots": typeof model_slots;
   "model/suspension": typeof model_suspension;
   "model/users": typeof model_users;
   "model/webPush": typeof model_webPush;

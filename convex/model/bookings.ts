@@ -22,7 +22,10 @@ import {
   tooEarlyForSteps,
   withinWorkingHours,
   dayList,
+  DEFAULT_JOB_MINUTES,
+  busyOf,
 } from "../rules/schedule";
+import { jobMinutesFor, MAX_SERVICES_PER_BOOKING, nextFreeSlots, takenTimes } from "./slots";
 import { categoryName, cityName, priceIn, specialtyCategory, specialtyName } from "./catalog";
 import { notify } from "./notifications";
 import { rateLimited } from "./rateLimit";
@@ -32,7 +35,6 @@ import { photoUrlOf } from "./files";
 import { scheduleAutoConfirm } from "./jobConfirmation";
 import { professionalOfUser } from "./professionalOfUser";
 
-const MAX_SERVICES_PER_BOOKING = 10;
 const { address: ADDRESS, note: NOTE, reason: REASON } = BOOKING_FIELDS;
 /** A slot may be booked up to this far ahead. */
 const MAX_AHEAD_MS = 180 * 24 * 60 * 60 * 1000;
@@ -51,27 +53,6 @@ export async function requireOwnProfessional(ctx: QueryCtx, viewer: Doc<"users">
   const pro = await professionalOfUser(ctx, viewer._id);
   if (pro === null) fail("NOT_FOUND", "Your professional profile was not found.");
   return pro;
-}
-
-/** Start times of the professional's accepted or running jobs (a bounded set: they are open work). */
-export async function acceptedJobTimes(
-  ctx: QueryCtx,
-  professionalId: Id<"professionals">,
-  except?: Id<"bookings">,
-): Promise<number[]> {
-  const rows = (
-    await Promise.all(
-      ACTIVE_STATUSES.map((status) =>
-        ctx.db
-          .query("bookings")
-          .withIndex("by_professionalId_and_status", (q) =>
-            q.eq("professionalId", professionalId).eq("status", status),
-          )
-          .take(100),
-      ),
-    )
-  ).flat();
-  return rows.filter((b) => b._id !== except).map((b) => b.scheduledFor);
 }
 
 /**
@@ -180,20 +161,34 @@ export async function create(
       `The address names ${cityName(otherCity)}, but this booking is in ${cityName(args.city)}. Give the street and ward in ${cityName(args.city)}.`,
     );
   }
+  const jobMinutes = await jobMinutesFor(ctx, pro, serviceIds);
   const hours = pro.workingHours;
-  if (hours !== undefined && !withinWorkingHours(args.scheduledFor, hours)) {
+  if (hours !== undefined && !withinWorkingHours(args.scheduledFor, hours, jobMinutes)) {
+    const name = proUser.name ?? "This professional";
     fail(
       "OUTSIDE_WORKING_HOURS",
-      `${proUser.name ?? "This professional"} works ${dayList(hours.days)} from ${clock(hours.start)} to ${clock(hours.end)} (Nepal time). Please choose a time in those hours.`,
-      { days: hours.days, start: hours.start, end: hours.end },
+      withinWorkingHours(args.scheduledFor, hours)
+        ? `This job takes ${jobMinutes / 60} h and would end after ${clock(hours.end)}, when ${name} stops work. Please choose an earlier time.`
+        : `${name} works ${dayList(hours.days)} from ${clock(hours.start)} to ${clock(hours.end)} (Nepal time). Please choose a time in those hours.`,
+      { days: hours.days, start: hours.start, end: hours.end, jobMinutes },
     );
   }
-  const taken = clashWith(args.scheduledFor, await acceptedJobTimes(ctx, pro._id));
+  const taken = clashWith(
+    args.scheduledFor,
+    jobMinutes,
+    await takenTimes(
+      ctx,
+      pro._id,
+      { from: args.scheduledFor, to: args.scheduledFor + jobMinutes * 60_000 },
+      { customerId: customer._id },
+    ),
+  );
   if (taken !== undefined) {
+    const next = await nextFreeSlots(ctx, pro, { now, jobMinutes, customerId: customer._id });
     fail(
       "SLOT_TAKEN",
-      "This professional already has a job booked around that time. Please choose another time.",
-      { at: taken },
+      "This time was just taken: the professional has another job then. Please choose another time.",
+      { at: taken.start, next },
     );
   }
 
@@ -225,6 +220,7 @@ export async function create(
     pin,
     city: args.city,
     scheduledFor: args.scheduledFor,
+    jobMinutes,
     note,
     price,
     status: "requested",
@@ -341,15 +337,25 @@ export async function transition(
     );
   }
   if (args.to === "accepted" && !args.confirmClash) {
+    const job = busyOf(booking.scheduledFor, booking.jobMinutes);
     const taken = clashWith(
       booking.scheduledFor,
-      await acceptedJobTimes(ctx, booking.professionalId, booking._id),
+      booking.jobMinutes,
+      await takenTimes(
+        ctx,
+        booking.professionalId,
+        { from: job.start, to: job.end },
+        {
+          except: booking._id,
+          activeOnly: true,
+        },
+      ),
     );
     if (taken !== undefined) {
       fail(
         "BOOKING_CLASH",
         "You already accepted a job around this time. Accept this one too only if you can do both.",
-        { at: taken },
+        { at: taken.start },
       );
     }
   }
@@ -467,6 +473,7 @@ export async function view(
     city: b.city,
     cityName: cityName(b.city),
     scheduledFor: b.scheduledFor,
+    jobMinutes: b.jobMinutes ?? DEFAULT_JOB_MINUTES,
     note: b.note ?? null,
     price: b.price,
     cancelReason: b.cancelReason ?? null,

@@ -1,9 +1,11 @@
-import type { Doc } from "../_generated/dataModel";
+import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
 import { CITIES, SPECIALTIES, type CitySlug, type SpecialtySlug } from "../validators";
 import { cityName } from "../constants";
 import { CATALOG, cityPrices } from "./catalogData";
 import { CATEGORY_NAMES_NE, SERVICE_NAMES_NE } from "../localNames";
+import { jobMinutesRule } from "../rules/schedule";
+import { fail, firstIssue } from "./errors";
 
 export { cityName };
 
@@ -279,4 +281,19 @@ export async function upsertCatalog(ctx: MutationCtx) {
     }
   }
   return { inserted };
+}
+
+/** A service's own job length, checked by rules/schedule.ts jobMinutesRule; null returns to the category's. */
+export async function setJobMinutes(
+  ctx: MutationCtx,
+  serviceId: Id<"services">,
+  minutes: number | null,
+): Promise<void> {
+  const service = await ctx.db.get("services", serviceId);
+  if (service === null) fail("NOT_FOUND", "This service was not found.");
+  if (minutes !== null) {
+    const parsed = jobMinutesRule.safeParse(minutes);
+    if (!parsed.success) fail("INVALID_INPUT", firstIssue(parsed.error));
+  }
+  await ctx.db.patch("services", serviceId, { jobMinutes: minutes ?? undefined });
 }

@@ -63,8 +63,70 @@ export const SUGGESTED_WORKING_HOURS: WorkingHours = {
   end: 19 * 60,
 };
 
-/** A booked job is taken to occupy the professional this long: two jobs closer than this clash. */
-export const JOB_SLOT_MS = 2 * HOUR;
+/**
+ * How long a job occupies the professional, by catalogue category, when the admin has set no length
+ * on the service itself (services.jobMinutes). Bookings made before lengths existed count as
+ * DEFAULT_JOB_MINUTES.
+ */
+export const CATEGORY_JOB_MINUTES: Readonly<Record<string, number>> = {
+  electrical: 120,
+  laundry: 60,
+  carpentry: 180,
+  plumbing: 90,
+  "ac-fridge": 120,
+  painting: 240,
+  cctv: 180,
+  "tile-marble": 240,
+  "aluminium-upvc": 180,
+  "home-appliance": 90,
+  "water-purifier": 60,
+  mason: 240,
+  solar: 180,
+  jyotish: 60,
+};
+export const DEFAULT_JOB_MINUTES = 120;
+
+/** Start times are offered every this many minutes on the Kathmandu clock (:00 and :30). */
+export const SLOT_STEP_MINUTES = 30;
+/** Free start times are offered for this many Kathmandu days, today included. */
+export const SLOT_DAYS = 7;
+/** The first start time offered is at least this far ahead: the professional must answer and travel. */
+export const SLOT_LEAD_MINUTES = 60;
+/** A job's length (a booking's, summed over its services) is kept within these bounds. */
+export const JOB_MINUTES_LIMITS = { min: SLOT_STEP_MINUTES, max: 8 * 60 } as const;
+
+/** What an admin may set as a service's job length: whole half hours within JOB_MINUTES_LIMITS. */
+export const jobMinutesRule = z
+  .int({ error: "The job length must be a whole number of minutes." })
+  .check(
+    z.minimum(JOB_MINUTES_LIMITS.min, { error: "A job takes at least 30 minutes." }),
+    z.maximum(JOB_MINUTES_LIMITS.max, { error: "A job takes at most 8 hours." }),
+    z.refine((m) => m % SLOT_STEP_MINUTES === 0, { error: "Use whole half hours." }),
+  );
+
+/**
+ * A booking's job length: its services' lengths added up (the admin's, else the category's), rounded
+ * up to a half hour and kept within JOB_MINUTES_LIMITS.
+ */
+export function jobMinutesOf(services: readonly { category: string; jobMinutes?: number }[]) {
+  const sum = services.reduce(
+    (total, s) => total + (s.jobMinutes ?? CATEGORY_JOB_MINUTES[s.category] ?? DEFAULT_JOB_MINUTES),
+    0,
+  );
+  const rounded = Math.ceil(sum / SLOT_STEP_MINUTES) * SLOT_STEP_MINUTES;
+  return Math.min(JOB_MINUTES_LIMITS.max, Math.max(JOB_MINUTES_LIMITS.min, rounded));
+}
+
+/** A time the professional is taken: [start, end) in UTC milliseconds. */
+export type Busy = { start: number; end: number };
+
+/** The time a job booked at `at` for `jobMinutes` (absent on old bookings) occupies. */
+export function busyOf(at: number, jobMinutes: number | undefined): Busy {
+  return { start: at, end: at + (jobMinutes ?? DEFAULT_JOB_MINUTES) * MINUTE };
+}
+
+/** How far before a time a job that overlaps it may start: the longest job. */
+export const LONGEST_JOB_MS = JOB_MINUTES_LIMITS.max * MINUTE;
 
 /** Start trip, Arrived and Complete work are refused earlier than this before the booked time. */
 export const STEP_LEAD_MS = HOUR;
@@ -105,16 +167,86 @@ export function minuteOfDay(clockText: string): number {
   return h < 24 && m < 60 ? h * 60 + m : Number.NaN;
 }
 
-/** Whether a job starting at `at` starts on a working day within the hours (none set: any time). */
-export function withinWorkingHours(at: number, hours: WorkingHours | undefined | null): boolean {
+/**
+ * Whether a job starting at `at` and lasting `jobMinutes` fits in the working hours: it starts on a
+ * working day at or after the start and ends by the end (none set: any time).
+ */
+export function withinWorkingHours(
+  at: number,
+  hours: WorkingHours | undefined | null,
+  jobMinutes = 0,
+): boolean {
   if (!hours) return true;
   const minute = kathmanduMinuteOfDay(at);
-  return hours.days.includes(kathmanduWeekday(at)) && minute >= hours.start && minute < hours.end;
+  return (
+    hours.days.includes(kathmanduWeekday(at)) &&
+    minute >= hours.start &&
+    minute < hours.end &&
+    minute + jobMinutes <= hours.end
+  );
 }
 
-/** The first of `taken` (start times of accepted jobs) that a job at `at` would clash with. */
-export function clashWith(at: number, taken: readonly number[]): number | undefined {
-  return taken.find((t) => Math.abs(t - at) < JOB_SLOT_MS);
+/** The first of `taken` that a job at `at` lasting `jobMinutes` would overlap. */
+export function clashWith(
+  at: number,
+  jobMinutes: number | undefined,
+  taken: readonly Busy[],
+): Busy | undefined {
+  const job = busyOf(at, jobMinutes);
+  return taken.find((b) => b.start < job.end && job.start < b.end);
+}
+
+/** Midnight of the Kathmandu day holding `ms`, as UTC milliseconds. */
+export function kathmanduDayStart(ms: number): number {
+  return ms - kathmanduMinuteOfDay(ms) * MINUTE - (ms % MINUTE);
+}
+
+/**
+ * The free start times, every SLOT_STEP_MINUTES on the Kathmandu clock, from SLOT_LEAD_MINUTES after
+ * `now` to the end of the SLOT_DAYS-th Kathmandu day (today counts as the first), at most `limit`:
+ * the whole job fits in the working hours (a professional who set none is offered the suggested
+ * hours) and overlaps nothing in `busy`. Linear in slots + busy.
+ */
+export function freeSlots(args: {
+  now: number;
+  hours: WorkingHours | undefined | null;
+  busy: readonly Busy[];
+  jobMinutes: number;
+  days?: number;
+  limit?: number;
+}): number[] {
+  const hours = args.hours ?? SUGGESTED_WORKING_HOURS;
+  const earliest = args.now + SLOT_LEAD_MINUTES * MINUTE;
+  const length = args.jobMinutes * MINUTE;
+  const busy = [...args.busy].sort((a, b) => a.start - b.start);
+  const firstStart = Math.ceil(hours.start / SLOT_STEP_MINUTES) * SLOT_STEP_MINUTES;
+  const today = kathmanduDayStart(args.now);
+  const limit = args.limit ?? Infinity;
+  const slots: number[] = [];
+  let lo = 0;
+  for (let d = 0; d < (args.days ?? SLOT_DAYS); d++) {
+    const midnight = today + d * 24 * HOUR;
+    if (!hours.days.includes(kathmanduWeekday(midnight))) continue;
+    for (let m = firstStart; m + args.jobMinutes <= hours.end; m += SLOT_STEP_MINUTES) {
+      const start = midnight + m * MINUTE;
+      if (start < earliest) continue;
+      const end = start + length;
+      // busy is sorted by start and no job is longer than LONGEST_JOB_MS
+      while (lo < busy.length && busy[lo].start <= start - LONGEST_JOB_MS) lo++;
+      let free = true;
+      for (let j = lo; j < busy.length && busy[j].start < end; j++) {
+        if (busy[j].end > start) {
+          free = false;
+          break;
+        }
+      }
+      if (free) {
+        slots.push(start);
+        if (slots.length >= limit) return slots;
+      }
+    }
+  }
+  return slots;
 }
 
 /** The earliest moment a lifecycle step may be taken for a job booked at `scheduledFor`. */

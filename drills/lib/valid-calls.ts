@@ -105,6 +105,9 @@ async function heldReview(c: Ctx) {
   );
 }
 
+/** Bookings the drill has requested: each takes a time of its own (another customer's request holds it). */
+let createdBookings = 0;
+
 /** `module:function` → valid arguments. */
 export const VALID_CALLS: Record<string, Build> = {
   // A successful sign-in ends the caller's current session (auth's createNewAndDeleteExistingSession),
@@ -127,6 +130,7 @@ export const VALID_CALLS: Record<string, Build> = {
   })),
   "catalog:search": plain({ text: "fan" }),
   "catalog:tileMarble": plain({}),
+  "catalog:setJobMinutes": plain((c) => ({ serviceId: c.f.service._id, minutes: 120 })),
   "settings:get": plain({}),
   "contact:send": plain({
     name: "Drill Sender",
@@ -182,10 +186,16 @@ export const VALID_CALLS: Record<string, Build> = {
       serviceIds: [c.f.service._id],
       address: "Ward 2, Thamel",
       city: "kathmandu",
-      scheduledFor: Date.now() + 10 * 3_600_000, // clear of the fixture jobs (rules/schedule.ts)
+      // clear of the fixture jobs and of the requests before it (rules/schedule.ts)
+      scheduledFor: Date.now() + (10 + 3 * createdBookings++) * 3_600_000,
     },
     as: await c.f.freshCaller(c.role),
   }),
+  "bookings:freeSlots": plain((c) => ({
+    professionalId: c.f.p.professionalId,
+    serviceIds: [c.f.service._id],
+    now: Date.now(),
+  })),
   "bookings:accept": onBooking("requested"),
   "bookings:reject": onBooking("requested"),
   "bookings:startTrip": onBooking("accepted"),

@@ -1,4 +1,4 @@
-import { cleanup, render, screen } from "@testing-library/react";
+import { cleanup, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter } from "react-router-dom";
 import { getFunctionName, type FunctionReference } from "convex/server";
@@ -10,12 +10,19 @@ import { fromKathmanduInputValue } from "@/lib/format";
 
 const create = vi.fn();
 const PRICES: Record<string, number> = { "Fan Installation": 500, "House Wiring": 3500 };
+/** Tomorrow 10:00 and 10:30 in Kathmandu (04:15 and 04:45 UTC). */
+const TEN = (() => {
+  const d = new Date(Date.now() + 24 * 3_600_000 + (5 * 60 + 45) * 60_000);
+  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate(), 4, 15);
+})();
+let free = { jobMinutes: 120, slots: [TEN, TEN + 1_800_000], refusal: null };
 
 vi.mock("convex/react", () => ({
   useMutation: () => create,
   useQuery: (ref: FunctionReference<"query">, args: { serviceName?: string }) => {
     const name = getFunctionName(ref);
     if (name === "catalog:serviceNames") return Object.keys(PRICES);
+    if (name === "bookings:freeSlots") return free;
     if (name === "catalog:serviceDetails") {
       const s = args.serviceName!;
       return {
@@ -53,7 +60,10 @@ function renderDialog() {
   return userEvent.setup();
 }
 
-beforeEach(() => vi.clearAllMocks());
+beforeEach(() => {
+  vi.clearAllMocks();
+  free = { jobMinutes: 120, slots: [TEN, TEN + 1_800_000], refusal: null };
+});
 afterEach(cleanup);
 
 describe("BookingDialog", () => {
@@ -107,5 +117,44 @@ describe("BookingDialog", () => {
     expect(await screen.findByText("The date and time must be in the future.")).toBeInTheDocument();
     expect(screen.getByText("Choose at least one service.")).toBeInTheDocument();
     expect(create).not.toHaveBeenCalled();
+  });
+
+  it("books a free time picked from the slots, with its Bikram Sambat date beside it", async () => {
+    const user = renderDialog();
+    expect(
+      screen.getByText("This job takes about 2 h; each time below leaves room for it."),
+    ).toBeInTheDocument();
+    expect(screen.getByRole("group", { name: "Days" })).toHaveTextContent(/BS/);
+    await user.click(screen.getByRole("checkbox", { name: /Fan Installation/ }));
+    await user.click(screen.getByRole("button", { name: "10:30 AM" }));
+    expect(screen.getByRole("button", { name: "10:30 AM" })).toHaveAttribute(
+      "aria-pressed",
+      "true",
+    );
+    await user.click(screen.getByRole("button", { name: "Confirm booking" }));
+    await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(create.mock.calls[0][0].scheduledFor).toBe(TEN + 1_800_000);
+  });
+
+  it("a time just taken is refused with the next free times, and one of them can be picked", async () => {
+    create.mockRejectedValueOnce(
+      new ConvexError({
+        code: "SLOT_TAKEN",
+        message:
+          "This time was just taken: the professional has another job then. Please choose another time.",
+        next: [TEN + 3 * 3_600_000],
+      }),
+    );
+    const user = renderDialog();
+    await user.click(screen.getByRole("checkbox", { name: /Fan Installation/ }));
+    await user.click(screen.getByRole("button", { name: "10:00 AM" }));
+    await user.click(screen.getByRole("button", { name: "Confirm booking" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent("This time was just taken");
+    const next = screen.getByRole("group", { name: "Next free times:" });
+    await user.click(within(next).getByRole("button", { name: /1:00 PM/ }));
+    expect(screen.queryByRole("alert")).toBeNull();
+    await user.click(screen.getByRole("button", { name: "Confirm booking" }));
+    await vi.waitFor(() => expect(create).toHaveBeenCalledTimes(2));
+    expect(create.mock.calls[1][0].scheduledFor).toBe(TEN + 3 * 3_600_000);
   });
 });

@@ -13,7 +13,7 @@ import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { ErrorBoundary } from "@/components/ui/error-boundary";
 import { ErrorState, LoadingState } from "@/components/ui/states";
-import { errorMessage } from "@/lib/errors";
+import { errorData, errorMessage } from "@/lib/errors";
 import { Form, useAppForm } from "@/components/form";
 import { fieldError } from "@/lib/form-context";
 import { paths } from "@/lib/paths";
@@ -31,6 +31,7 @@ import { m } from "@/i18n/paraglide/messages";
 import { localCityName } from "@/i18n/places";
 import { localLandingService, localServiceName } from "@/i18n/services";
 import { formatDigits, formatNumber } from "@/lib/numbers";
+import { NextFreeSlots, SlotPicker } from "@/features/bookings/slot-picker";
 
 const HOUR = 3_600_000;
 const { address, note } = BOOKING_FIELDS;
@@ -77,6 +78,8 @@ export function BookingDialog({
   const navigate = useNavigate();
   // the server's refusal, shown inside the dialog: a toast would sit under the modal's backdrop
   const [refusal, setRefusal] = useState<string | null>(null);
+  // a SLOT_TAKEN refusal's next free times
+  const [nextFree, setNextFree] = useState<number[]>([]);
   const refusalRef = useRef<HTMLParagraphElement>(null);
   const hours = professional.workingHours;
   const [prices, setPrices] = useState<Record<string, Priced>>({});
@@ -96,6 +99,7 @@ export function BookingDialog({
     validators: { onChange: bookingSchema, onSubmit: bookingSchema },
     onSubmit: async ({ value }) => {
       setRefusal(null);
+      setNextFree([]);
       try {
         await create({
           professionalId: professional._id as Id<"professionals">,
@@ -112,6 +116,8 @@ export function BookingDialog({
         onClose();
       } catch (e) {
         setRefusal(errorMessage(e, m.book_failed()));
+        const next = errorData(e)?.next;
+        if (Array.isArray(next)) setNextFree(next.filter((at) => typeof at === "number"));
         requestAnimationFrame(() => refusalRef.current?.scrollIntoView?.({ block: "nearest" }));
       }
     },
@@ -162,6 +168,20 @@ export function BookingDialog({
             </fieldset>
           )}
         </form.Field>
+        <form.Subscribe selector={(s) => s.values.serviceIds}>
+          {(names) => (
+            <form.Field name="when">
+              {(f) => (
+                <SlotPicker
+                  professionalId={professional._id as Id<"professionals">}
+                  serviceIds={names.flatMap((n) => (prices[n] ? [prices[n].id] : []))}
+                  value={fromKathmanduInputValue(f.state.value)}
+                  onPick={(at) => f.handleChange(toKathmanduInputValue(at))}
+                />
+              )}
+            </form.Field>
+          )}
+        </form.Subscribe>
         <form.AppField name="when">
           {(f) => {
             const ms = fromKathmanduInputValue(f.state.value);
@@ -230,6 +250,16 @@ export function BookingDialog({
                   >
                     {refusal}
                   </p>
+                )}
+                {refusal && (
+                  <NextFreeSlots
+                    slots={nextFree}
+                    onPick={(at) => {
+                      form.setFieldValue("when", toKathmanduInputValue(at));
+                      setRefusal(null);
+                      setNextFree([]);
+                    }}
+                  />
                 )}
                 <p className="flex justify-between text-base">
                   <span>{m.book_total()}</span>

@@ -13,7 +13,7 @@ import {
   type BookingStatus,
 } from "@convex/rules/bookingLifecycle";
 import { AwaitingConfirmation } from "@/features/bookings/job-confirmation";
-import { clashWith } from "@convex/rules/schedule";
+import { busyOf, clashWith } from "@convex/rules/schedule";
 import { m } from "@/i18n/paraglide/messages";
 import { formatNumber } from "@/lib/numbers";
 import { useLinkedBookingId } from "@/lib/linked-booking";
@@ -35,12 +35,12 @@ function rank(status: BookingStatus): number {
  * The bookings in queue order (rank; requests newest first, jobs by booked time, the past newest
  * first), each request with the accepted job it clashes with (rules/schedule.ts), if any.
  */
-export function workQueue<B extends { status: BookingStatus; scheduledFor: number }>(
-  bookings: readonly B[],
-): { booking: B; clashAt?: number }[] {
+export function workQueue<
+  B extends { status: BookingStatus; scheduledFor: number; jobMinutes?: number },
+>(bookings: readonly B[]): { booking: B; clashAt?: number }[] {
   const taken = bookings
     .filter((b) => ACTIVE_STATUSES.includes(b.status))
-    .map((b) => b.scheduledFor);
+    .map((b) => busyOf(b.scheduledFor, b.jobMinutes));
   return bookings
     .map((booking, i) => ({ booking, i }))
     .sort(
@@ -53,7 +53,7 @@ export function workQueue<B extends { status: BookingStatus; scheduledFor: numbe
     .map(({ booking }) => ({
       booking,
       ...(booking.status === "requested"
-        ? { clashAt: clashWith(booking.scheduledFor, taken) }
+        ? { clashAt: clashWith(booking.scheduledFor, booking.jobMinutes, taken)?.start }
         : {}),
     }));
 }
