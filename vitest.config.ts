@@ -34,6 +34,8 @@ export default defineConfig({
           include: ["src/**/*.test.{ts,tsx}"],
           environment: "jsdom",
           setupFiles: ["./src/test-setup.ts"],
+          // renders wait up to 5 s (test-setup.ts) on 2 shared cores
+          testTimeout: 20_000,
         },
       },
       {
