@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, test } from "vitest";
 import { api } from "./_generated/api";
 import { writePosition } from "./model/locations";
+import { noticeText, noticeWords } from "./rules/notificationText";
 import {
   bookingRow,
   customerSignUp,
@@ -199,6 +200,31 @@ describe("adminAccounts:suspend", () => {
     ]);
     expect(state.told.map((n) => n.kind)).toEqual(["booking.cancelled", "booking.cancelled"]);
     expect(state.told[0].body).toContain("GharSewa cancelled");
+    // the customer reads who and why in their own language
+    const nepali = noticeText("ne-NP", state.told[0]).body;
+    expect(nepali).toMatch(/^घर सेवाले /);
+    expect(nepali).toContain(noticeWords("ne-NP").reason_suspended);
+  });
+
+  test("before confirming, the admin sees the open bookings a suspension would cancel", async () => {
+    const t = newTest();
+    const admin = await insertAdmin(t);
+    const ram = await insertProfessional(t);
+    const sita = await insertCustomer(t);
+    await t.run(async (ctx) => {
+      await ctx.db.insert("bookings", bookingRow(sita.userId, ram, "in_progress"));
+      await ctx.db.insert("bookings", bookingRow(sita.userId, ram, "completed"));
+    });
+    const ofPro = await admin.as.query(api.adminAccounts.get, { userId: ram.userId });
+    expect(ofPro?.openBookings).toMatchObject([
+      { status: "in_progress", otherName: "Sita Sharma" },
+    ]);
+    const ofCustomer = await admin.as.query(api.adminAccounts.get, { userId: sita.userId });
+    expect(ofCustomer?.openBookings).toHaveLength(1);
+    await admin.as.mutation(api.adminAccounts.suspend, { userId: ram.userId, reason: REASON });
+    expect(
+      (await admin.as.query(api.adminAccounts.get, { userId: ram.userId }))?.openBookings,
+    ).toEqual([]);
   });
 
   test("an admin cannot suspend themself, so never the last admin; a retry changes nothing", async () => {

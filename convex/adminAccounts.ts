@@ -1,7 +1,12 @@
 import { v } from "convex/values";
 import { adminMutation, adminQuery } from "./functions";
 import { professionalOfUser } from "./model/professionalOfUser";
-import { history, restore as restoreAccount, suspend as suspendAccount } from "./model/suspension";
+import {
+  history,
+  openBookingsOf,
+  restore as restoreAccount,
+  suspend as suspendAccount,
+} from "./model/suspension";
 import { roleOf } from "./model/users";
 
 /** Who is suspended or restored, and why (the reason is kept in the account's history). */
@@ -37,10 +42,11 @@ export const get = adminQuery({
   handler: async (ctx, { userId }) => {
     const user = await ctx.db.get("users", userId);
     if (user === null) return null;
-    const [pro, events, suspendedBy] = await Promise.all([
+    const [pro, events, suspendedBy, open] = await Promise.all([
       user.role === "professional" ? professionalOfUser(ctx, user._id) : null,
       history(ctx, user._id),
       user.suspended === undefined ? null : ctx.db.get("users", user.suspended.by),
+      openBookingsOf(ctx, user),
     ]);
     return {
       _id: user._id,
@@ -61,6 +67,22 @@ export const get = adminQuery({
               byName: suspendedBy?.name ?? "Admin",
             },
       history: events,
+      /** What a suspension would cancel, so the admin sees it before confirming. */
+      openBookings: await Promise.all(
+        open.map(async (b) => {
+          const other = await ctx.db.get(
+            "users",
+            b.customerId === user._id ? b.professionalUserId : b.customerId,
+          );
+          return {
+            _id: b._id,
+            status: b.status,
+            scheduledFor: b.scheduledFor,
+            services: b.services.map((s) => s.name),
+            otherName: other?.name ?? "",
+          };
+        }),
+      ),
     };
   },
 });

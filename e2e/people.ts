@@ -136,7 +136,7 @@ async function signedInClient(provider: string, account: Account) {
 
 /**
  * A Kathmandu booking request from `customer` to `professional` for the category's service, made
- * as the booking dialog makes it; returns the booking and the customer's signed-in client.
+ * as the booking dialog makes it; returns the booking and both sides' signed-in clients.
  */
 export async function requestKathmanduBooking(
   customer: Account,
@@ -162,5 +162,5 @@ export async function requestKathmanduBooking(
     address: "Ward 10, New Baneshwor",
     scheduledFor: Date.now() + inHours * 3_600_000,
   })) as string;
-  return { bookingId, customer: asCustomer };
+  return { bookingId, customer: asCustomer, professional: asPro };
 }

@@ -6,11 +6,12 @@ import { fail, firstIssue } from "./errors";
 
 export const DEFAULT_SETTINGS = {
   hotline: "01-5970000",
+  // no dated greeting: a default must not go stale (an admin writes seasonal ones)
   bannerText:
-    "GharSewa is in its testing phase - thank you for trying it! Happy New Year 2025 from all of us.",
+    "GharSewa is in its testing phase - thank you for trying it! Tell us what would make it better.",
   /** The banner as Nepali readers see it. */
   bannerTextNe:
-    "घर सेवा अहिले परीक्षणको चरणमा छ — प्रयोग गरिदिनुभएकोमा धन्यवाद! हामी सबैको तर्फबाट नयाँ वर्ष २०२५ को शुभकामना!",
+    "घर सेवा अहिले परीक्षणको चरणमा छ — प्रयोग गरिदिनुभएकोमा धन्यवाद! यसलाई अझ राम्रो बनाउन के चाहिन्छ, हामीलाई भन्नुहोस्।",
   bookingExpiryMinutes: 30,
 };
 export type Settings = typeof DEFAULT_SETTINGS;

@@ -11,6 +11,7 @@
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
 import { OPEN_STATUSES } from "../rules/bookingLifecycle";
+import { SUSPENSION_REASON } from "../rules/notificationText";
 import { lengthProblem, MODERATION_FIELDS } from "../rules/moderation";
 import { transition } from "./bookings";
 import { fail } from "./errors";
@@ -22,8 +23,6 @@ import { endAuthSession } from "./sessions";
 const SESSION_BATCH = 100;
 const OPEN_BATCH = 100;
 const HISTORY_SHOWN = 50;
-
-export const CANCEL_REASON = "The account of one party was suspended by GharSewa.";
 
 function checkedReason(reason: string): string {
   const problem = lengthProblem(reason, MODERATION_FIELDS.accountReason, "a reason");
@@ -46,7 +45,11 @@ async function endAllSessions(ctx: MutationCtx, userId: Id<"users">): Promise<vo
   for (const session of sessions) await endAuthSession(ctx, session._id);
 }
 
-async function openBookingsOf(ctx: QueryCtx, user: Doc<"users">): Promise<Doc<"bookings">[]> {
+/** The bookings a suspension would cancel: the user's open ones, as customer or as professional. */
+export async function openBookingsOf(
+  ctx: QueryCtx,
+  user: Doc<"users">,
+): Promise<Doc<"bookings">[]> {
   const pro = user.role === "professional" ? await professionalOfUser(ctx, user._id) : null;
   const rows = await Promise.all(
     OPEN_STATUSES.map((status) =>
@@ -100,7 +103,7 @@ export async function suspend(
       to: "cancelled",
       actor: "admin",
       actorUser: admin,
-      reason: CANCEL_REASON,
+      reason: SUSPENSION_REASON,
     });
   }
 }

@@ -56,6 +56,8 @@ const EN = {
   push_fallback: "Something changed in your bookings.",
   chat_title: "New message",
   chat_photo: "📷 Photo",
+  someone_gharsewa: "GharSewa",
+  reason_suspended: "The account of one party was suspended by GharSewa.",
 };
 
 export type NoticeKey = keyof typeof EN;
@@ -111,8 +113,18 @@ export const NOTICE_WORDS: Record<Locale, Record<NoticeKey, string>> = {
     push_fallback: "तपाईंका बुकिङमा केही परिवर्तन भयो।",
     chat_title: "नयाँ सन्देश",
     chat_photo: "📷 फोटो",
+    someone_gharsewa: "घर सेवा",
+    reason_suspended: "घर सेवाले एक पक्षको खाता निलम्बन गरेको छ।",
   },
 };
+
+/** The reason stored on bookings a suspension cancels (model/suspension.ts); read with reasonText. */
+export const SUSPENSION_REASON = EN.reason_suspended;
+
+/** A stored reason in `locale`: the system's own reasons are translated, people's words kept. */
+export function reasonText(locale: Locale, reason: string): string {
+  return reason === SUSPENSION_REASON ? noticeWords(locale).reason_suspended : reason;
+}
 
 /** The words this catalogue has for `locale` (English for a language it does not know). */
 export function noticeWords(locale: string): Record<NoticeKey, string> {
@@ -140,9 +152,11 @@ export function noticeText(locale: Locale, n: StoredNotice): { title: string; bo
     words[key].replace(/\{(\w+)\}/g, (_, name: string) => values[name] ?? "");
   const nepali = locale === "ne-NP";
   const p = n.params;
-  const actor = p
-    ? p.actor || say(p.actorRole === "customer" ? "someone_customer" : "someone_professional")
-    : "";
+  const actor = !p
+    ? ""
+    : p.actorRole === "admin"
+      ? say("someone_gharsewa")
+      : p.actor || say(p.actorRole === "customer" ? "someone_customer" : "someone_professional");
   const services = p?.services
     ? p.services
         .split("\n")
@@ -209,7 +223,7 @@ export function noticeText(locale: Locale, n: StoredNotice): { title: string; bo
       return both(
         "cancelled_title",
         p
-          ? say("cancelled_body", { actor, services, reason: p.reason ?? "" })
+          ? say("cancelled_body", { actor, services, reason: reasonText(locale, p.reason ?? "") })
           : say("cancelled_body_generic"),
       );
     case "booking.expired":

@@ -3,14 +3,14 @@ import { BOOKING_STATUSES } from "@convex/rules/bookingLifecycle";
 import { bookingStatusBadge } from "@/components/booking-status";
 
 describe("bookingStatusBadge", () => {
-  it("words a new request 'Requested' for the customer and the admin, 'Pending' for the professional", () => {
+  it("words a new request 'Requested' for everyone: one word for one state", () => {
     expect(bookingStatusBadge("requested", "customer")).toEqual({
       label: "Requested",
       tone: "info",
     });
     expect(bookingStatusBadge("requested", "admin")).toEqual({ label: "Requested", tone: "info" });
     expect(bookingStatusBadge("requested", "professional")).toEqual({
-      label: "Pending",
+      label: "Requested",
       tone: "info",
     });
   });

@@ -10,7 +10,7 @@ export type BookingAudience = "customer" | "professional" | "admin";
 
 /** Every booking state's badge, in the order of a booking's life, with the professional's exceptions. */
 const BOOKING_STATUS: Record<BookingStatus, Badge & { professional?: Partial<Badge> }> = {
-  requested: { label: m.status_requested, tone: "info", professional: { label: m.status_pending } },
+  requested: { label: m.status_requested, tone: "info" },
   accepted: { label: m.status_accepted, tone: "success" },
   rejected: { label: m.status_rejected, tone: "danger" },
   en_route: { label: m.status_en_route, tone: "brand" },

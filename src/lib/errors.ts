@@ -18,10 +18,12 @@ export function errorMessage(error: unknown, fallback: string): string {
     }
     return fallback;
   }
-  // Plain server errors arrive as "[Request ID: …] Server Error …": not for users.
+  // Plain server errors arrive as "[Request ID: …] Server Error …", and the browser's DOMExceptions
+  // speak to developers: neither is for users.
   if (
     getLocale() === "en" &&
     error instanceof Error &&
+    !(error instanceof DOMException) &&
     error.message &&
     !/Server Error|Request ID/.test(error.message)
   )

@@ -6,7 +6,6 @@ import {
   formatKathmanduTime,
   withCity,
   formatNrs,
-  formatRs,
   fromKathmanduInputValue,
   toKathmanduInputValue,
 } from "@/lib/format";
@@ -17,7 +16,6 @@ describe("money", () => {
     expect(formatNrs(0)).toBe("Nrs. 0");
     expect(formatNrs(1500)).toBe("Nrs. 1,500");
     expect(formatNrs(150000)).toBe("Nrs. 1,50,000");
-    expect(formatRs(0)).toBe("Rs. 0");
   });
 });
 
@@ -75,7 +73,6 @@ describe("in Nepali", () => {
 
   it("writes money with Devanagari digits, Nepali grouping and रु.", () => {
     expect(formatNrs(1234567, "ne-NP")).toBe("रु. १२,३४,५६७");
-    expect(formatRs(0, "ne-NP")).toBe("रु. ०");
   });
 
   it("puts Bikram Sambat first, with Nepali month and weekday names", () => {

@@ -31,8 +31,3 @@ export function formatDigits(text: string, locale: Locale = getLocale()): string
 export function formatNrs(amount: number, locale: Locale = getLocale()): string {
   return m.money_nrs({ amount: formatAmount(amount, locale) }, { locale });
 }
-
-/** The tile/marble list keeps the spec's "Rs." label (रु. in Nepali). */
-export function formatRs(amount: number, locale: Locale = getLocale()): string {
-  return m.money_rs({ amount: formatAmount(amount, locale) }, { locale });
-}

@@ -49,10 +49,16 @@ export async function subscribeDevice(publicKey: string): Promise<DeviceSubscrip
   const existing = await reg.pushManager.getSubscription();
   const sub =
     existing ??
-    (await reg.pushManager.subscribe({
-      userVisibleOnly: true,
-      applicationServerKey: base64UrlBytes(publicKey),
-    }));
+    (await reg.pushManager
+      .subscribe({ userVisibleOnly: true, applicationServerKey: base64UrlBytes(publicKey) })
+      .catch((error: unknown) => {
+        // the browser's own words ("Registration failed - permission denied") are not for people
+        throw new PushUnavailable(
+          error instanceof DOMException && error.name === "NotAllowedError"
+            ? m.alerts_blocked()
+            : m.alerts_push_service_failed(),
+        );
+      }));
   const json = sub.toJSON();
   if (!json.endpoint || !json.keys?.p256dh || !json.keys.auth)
     throw new PushUnavailable(m.alerts_no_subscription());

@@ -60,7 +60,7 @@ test("the admin login explains failures, a rejection with a note reaches the pro
   await expect(professional.dashboard.accountStatus()).toContainText("Rejected");
   await professional.dashboard.openSection(m.dash_tab_hours);
   await expect(
-    professional.page.getByText(`Note from the admin: Certificate is blurry ${id}`),
+    professional.page.getByText(`Note from GharSewa: Certificate is blurry ${id}`),
   ).toBeVisible();
 
   await page.getByLabel("Verification", { exact: true }).selectOption({ label: "Rejected" });
@@ -74,7 +74,7 @@ test("the admin login explains failures, a rejection with a note reaches the pro
   await professional.dashboard.resubmitDocuments();
   await expect(professional.dashboard.accountStatus()).toContainText("Unverified");
   await expect(
-    professional.page.getByText(`Note from the admin: Certificate is blurry ${id}`),
+    professional.page.getByText(`Note from GharSewa: Certificate is blurry ${id}`),
   ).toHaveCount(0);
   await expect(admin.admin.technicianCard(pro.name)).toContainText("Unverified");
   await expect(admin.admin.technicianCard(pro.name)).toContainText("Documents re-submitted");

@@ -70,7 +70,7 @@ test("sign-up and login explain what is missing before anything is sent", async 
   await page.getByLabel("Email").fill("not-an-email");
   await page.getByLabel("Password", { exact: true }).fill("short");
   await page.getByRole("button", { name: "Create Account" }).click();
-  await expect(page.getByText("Please select a role: Customer or Technician")).toBeVisible();
+  await expect(page.getByText("Please choose a role: Customer or Professional")).toBeVisible();
 
   await page.goto("/login");
   await page.getByLabel("Email").fill("someone@example.np");

@@ -169,7 +169,7 @@ for (const locale of LANGUAGES) {
 
       // The request reaches the professional's open dashboard; the accept reaches the customer's list.
       const request = worker.dashboard.booking(note);
-      await expect(request).toContainText(say(locale, m.status_pending));
+      await expect(request).toContainText(say(locale, m.status_requested));
       await request.getByRole("button", { name: say(locale, m.step_accept), exact: true }).click();
       await expect(request).toContainText(say(locale, m.status_accepted));
       await expect(booking).toContainText(say(locale, m.status_accepted));

@@ -1,6 +1,6 @@
 import { unique } from "../../env";
 import { expect, test } from "../../fixtures";
-import { m } from "../../i18n";
+import { m, say } from "../../i18n";
 import { kathmanduDay, verifiedElectrician } from "../../people";
 
 const NAMES = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
@@ -20,7 +20,7 @@ for (const width of [360, 1280]) {
     await professional.dashboard.openSection(m.dash_tab_hours);
     const form = professional.page.getByRole("form", { name: "Working hours" });
     await expect(professional.page.getByTestId("working-hours-now")).toHaveText(
-      "Customers can book you at any time of any day.",
+      say("en", m.hours_any_time),
     );
     // the shared rule, before anything is sent
     for (const name of NAMES)

@@ -53,9 +53,9 @@ beforeEach(() => {
 afterEach(cleanup);
 
 describe("Header", () => {
-  it("offers About US, Login and Signup to visitors", () => {
+  it("offers About us, Login and Signup to visitors", () => {
     renderHeader();
-    expect(screen.getByRole("link", { name: "About US" })).toHaveAttribute("href", "/about");
+    expect(screen.getByRole("link", { name: "About us" })).toHaveAttribute("href", "/about");
     expect(screen.getByRole("link", { name: "Signup" })).toHaveAttribute("href", "/signup");
     expect(screen.getByRole("status")).toHaveAttribute("title", "Connected");
   });

@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { Link, Outlet } from "react-router-dom";
 import { useQuery } from "convex/react";
 import { api } from "@convex/_generated/api";
@@ -5,6 +6,7 @@ import { ErrorBoundary } from "@/components/ui/error-boundary";
 import { SITE_LINKS } from "@/lib/paths";
 import { m } from "@/i18n/paraglide/messages";
 import { formatDigits } from "@/lib/numbers";
+import { bsYear } from "@/lib/bs-year";
 
 /** Layout route for the public pages: the page, then the site footer at the bottom of the screen. */
 export function WithFooter() {
@@ -16,12 +18,13 @@ export function WithFooter() {
   );
 }
 
-/** Footer: the 2081 BS copyright line and the hotline (plain text, spec §2). */
+/** Footer: the copyright line in this Bikram Sambat year and the hotline (plain text, spec §2). */
 export function SiteFooter() {
+  const [year] = useState(() => bsYear(Date.now()));
   return (
     <footer className="mt-auto border-t border-slate-200 bg-slate-900 text-slate-300">
       <div className="mx-auto flex max-w-6xl flex-col gap-3 px-4 py-6 text-sm sm:flex-row sm:items-center sm:justify-between">
-        <p>{m.footer_copyright()}</p>
+        <p>{m.footer_copyright({ year: formatDigits(String(year)) })}</p>
         <nav aria-label={m.nav_footer()} className="flex gap-4">
           {SITE_LINKS.map(({ to, label }) => (
             <Link key={to} to={to} className="hover:text-white">

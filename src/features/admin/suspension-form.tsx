@@ -1,4 +1,5 @@
-import { useMutation } from "convex/react";
+import { useMutation, useQuery } from "convex/react";
+import { Link } from "react-router-dom";
 import { useId, useState } from "react";
 import { toast } from "sonner";
 import { api } from "@convex/_generated/api";
@@ -9,6 +10,10 @@ import { TextareaField } from "@/components/ui/inputs";
 import { m } from "@/i18n/paraglide/messages";
 import { errorMessage } from "@/lib/errors";
 import { formatNumber } from "@/lib/numbers";
+import { formatDateTime } from "@/lib/format";
+import { paths } from "@/lib/paths";
+import { localServiceName } from "@/i18n/services";
+import { bookingStatusBadge } from "@/components/booking-status";
 
 const LIMITS = MODERATION_FIELDS.accountReason;
 
@@ -27,6 +32,7 @@ export function SuspensionForm({
   suspended: boolean;
   onDone?: () => void;
 }) {
+  const account = useQuery(api.adminAccounts.get, suspended ? "skip" : { userId });
   const suspend = useMutation(api.adminAccounts.suspend);
   const restore = useMutation(api.adminAccounts.restore);
   const [reason, setReason] = useState("");
@@ -68,6 +74,9 @@ export function SuspensionForm({
           {m.admin_suspend_effects()}
         </p>
       )}
+      {account && account.openBookings.length > 0 && (
+        <OpenBookings bookings={account.openBookings} />
+      )}
       <TextareaField
         label={suspended ? m.admin_restore_reason() : m.admin_suspend_reason()}
         rows={3}
@@ -81,5 +90,31 @@ export function SuspensionForm({
         {suspended ? m.admin_restore_action() : m.admin_suspend_action()}
       </Button>
     </form>
+  );
+}
+
+type OpenBooking = NonNullable<
+  ReturnType<typeof useQuery<typeof api.adminAccounts.get>>
+>["openBookings"][number];
+
+/** The open bookings a suspension cancels: the admin sees them before confirming. */
+function OpenBookings({ bookings }: { bookings: OpenBooking[] }) {
+  return (
+    <div className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200">
+      <p className="font-medium">
+        {m.admin_suspend_open_bookings({ count: formatNumber(bookings.length) })}
+      </p>
+      <ul className="mt-2 space-y-1">
+        {bookings.map((b) => (
+          <li key={b._id}>
+            <Link to={paths.adminBooking(b._id)} className="underline underline-offset-2">
+              {b.services.map((name) => localServiceName(name)).join(", ")}
+            </Link>{" "}
+            — {b.otherName} · {bookingStatusBadge(b.status, "customer").label} ·{" "}
+            {formatDateTime(b.scheduledFor)}
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }

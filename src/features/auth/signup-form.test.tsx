@@ -60,7 +60,7 @@ describe("SignupForm", () => {
     const user = renderForm("");
     await fillValidCustomer(user);
     await user.click(screen.getByRole("button", { name: "Create Account" }));
-    expect(toast.error).toHaveBeenCalledWith("Please select a role: Customer or Technician");
+    expect(toast.error).toHaveBeenCalledWith("Please choose a role: Customer or Professional");
     expect(signIn).not.toHaveBeenCalled();
   });
 

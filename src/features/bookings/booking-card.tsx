@@ -12,6 +12,8 @@ import { m } from "@/i18n/paraglide/messages";
 import { localCityName } from "@/i18n/places";
 import { localServiceName } from "@/i18n/services";
 import { formatDigits } from "@/lib/numbers";
+import { getLocale } from "@/i18n/paraglide/runtime";
+import { reasonText } from "@convex/rules/notificationText";
 
 // Leaflet is fetched only when someone opens a booking's pin.
 const MarkersMap = lazy(() =>
@@ -38,7 +40,7 @@ function cancelledByLabel(
   by: "customer" | "professional" | null | undefined,
   audience: "customer" | "professional",
 ): string {
-  if (!by) return m.card_reason();
+  if (!by) return m.card_cancelled_by_gharsewa(); // an admin, for GharSewa
   if (by === audience) return m.card_cancelled_by_you();
   return by === "customer" ? m.card_cancelled_by_customer() : m.card_cancelled_by_professional();
 }
@@ -144,7 +146,7 @@ export function BookingCard({
                 ? cancelledByLabel(b.cancelledBy, audience)
                 : m.card_reason()}
             </dt>
-            <dd>{b.cancelReason}</dd>
+            <dd>{reasonText(getLocale(), b.cancelReason)}</dd>
           </>
         )}
       </dl>

@@ -85,7 +85,10 @@ export function CustomerBookings() {
                 <ConfirmJobDone bookingId={b._id} name={b.professional.name} />
               )}
               {b.canReview && <ReviewForm bookingId={b._id} name={b.professional.name} />}
-              {b.status === "rejected" && <FindNext booking={b} />}
+              {(b.status === "rejected" ||
+                (b.status === "cancelled" && b.cancelledBy !== "customer")) && (
+                <FindNext booking={b} />
+              )}
               <StepButtons
                 bookingId={b._id}
                 status={b.status}

@@ -3,7 +3,7 @@ import { useQuery } from "convex/react";
 import { api } from "@convex/_generated/api";
 import { ErrorBoundary } from "@/components/ui/error-boundary";
 import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
-import { formatRs } from "@/lib/format";
+import { formatNrs } from "@/lib/format";
 import { paths } from "@/lib/paths";
 import { m } from "@/i18n/paraglide/messages";
 import { localServiceName } from "@/i18n/services";
@@ -47,7 +47,7 @@ function PriceList() {
         <li key={s.name} className="flex justify-between gap-3 py-2 text-sm">
           <span>{localServiceName(s.name)}</span>
           <span className="text-right font-medium">
-            {formatRs(s.price)}
+            {formatNrs(s.price)}
             {s.price === 0 && (
               <span className="block text-xs font-normal text-slate-600">
                 {m.tm_on_inspection()}

@@ -3,7 +3,7 @@ import { lazy, Suspense, useCallback, type ReactNode } from "react";
 import { api } from "@convex/_generated/api";
 import { InlineAlert } from "@/components/ui/states";
 import { DASHBOARD_MAP } from "@/lib/constants";
-import { errorMessage } from "@/lib/errors";
+import { errorData, errorMessage } from "@/lib/errors";
 import { formatKathmanduTime } from "@/lib/format";
 import {
   useLocationSharing,
@@ -29,6 +29,8 @@ export function LiveLocation({ enRoute, showMap }: { enRoute: boolean; showMap: 
       try {
         await update({ latitude: p.lat, longitude: p.lng, accuracy: p.accuracy });
       } catch (error) {
+        // two fixes within a second: this one is dropped and the next one goes, nothing to tell
+        if (errorData(error)?.code === "RATE_LIMITED") return;
         throw new Error(errorMessage(error, m.live_not_accepted()), {
           cause: error,
         });

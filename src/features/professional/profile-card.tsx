@@ -84,12 +84,7 @@ export function ProfileCard() {
       <p className="mt-2 text-xs text-slate-500">{status.help()}</p>
       {me.verification.note && (
         <p className="mt-2 rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-700">
-          <span className="font-medium">
-            {me.verification.noteFrom === "GharSewa"
-              ? m.pc_note_from_gharsewa()
-              : m.pc_note_from_admin()}
-          </span>{" "}
-          {me.verification.note}
+          <span className="font-medium">{m.pc_note_from_gharsewa()}</span> {me.verification.note}
         </p>
       )}
       {me.verification.status === "rejected" && <Resubmit documents={me.documents} />}

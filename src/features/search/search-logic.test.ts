@@ -51,7 +51,7 @@ describe("details block", () => {
       service: "House Wiring",
       location: "Nepalgunj",
       description: "Complete wiring",
-      serviceCharge: "Nrs: 3,500",
+      serviceCharge: "Nrs. 3,500",
       totalBookings: "2",
     });
   });
