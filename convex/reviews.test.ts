@@ -357,3 +357,46 @@ describe("reviews:page and reviews:reply", () => {
     expect(page.page[0].reply).toMatchObject({ text: "Thank you, Sita!" });
   });
 });
+
+describe("reviews:testimonials", () => {
+  test("the landing quotes the newest published five-star reviews with words: first name, specialty, city", async () => {
+    const { t, customer, otherCustomer, pro, admin, completed } = await setup();
+    const review = async (rating: number, comment: string, fast = false) =>
+      customer.as.mutation(api.reviews.create, {
+        bookingId: await completed({ fast }),
+        rating,
+        comment,
+      });
+    await review(5, "Fixed the leaking tap in twenty minutes, very tidy.");
+    await review(4, "Good work, but came half an hour late to the house.");
+    await review(5, "Tapped through in a minute by a friend of the pro.", true); // held
+    const short = await completed();
+    await t.run(async (ctx) => {
+      await ctx.db.insert("reviews", {
+        bookingId: short,
+        professionalId: pro.professionalId,
+        customerId: customer.userId,
+        rating: 5,
+        comment: "Great!",
+      });
+    });
+    const quoted = [
+      {
+        _id: expect.any(String),
+        comment: "Fixed the leaking tap in twenty minutes, very tidy.",
+        customerName: "Sita S.",
+        specialty: "Plumber",
+        city: "nepalgunj",
+      },
+    ];
+    expect(await t.query(api.reviews.testimonials, {})).toEqual(quoted);
+    expect(await otherCustomer.as.query(api.reviews.testimonials, {})).toEqual(quoted);
+
+    // a suspended professional's words leave the landing with their listing
+    await admin.as.mutation(api.adminAccounts.suspend, {
+      userId: pro.userId,
+      reason: "Checking complaints about this account",
+    });
+    expect(await t.query(api.reviews.testimonials, {})).toEqual([]);
+  });
+});

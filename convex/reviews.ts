@@ -31,6 +31,21 @@ export const forProfessional = publicQuery({
   handler: (ctx, { professionalId }) => Reviews.forProfessional(ctx, professionalId),
 });
 
+/** The landing page's testimonials from real five-star reviews (model/reviews.ts testimonials). */
+export const testimonials = publicQuery({
+  args: {},
+  returns: v.array(
+    v.object({
+      _id: v.id("reviews"),
+      comment: v.string(),
+      customerName: v.string(),
+      specialty: v.string(),
+      city: v.string(),
+    }),
+  ),
+  handler: (ctx) => Reviews.testimonials(ctx),
+});
+
 /** A verified professional's reviews with comments and replies, newest first, paginated. */
 export const page = publicQuery({
   args: { professionalId: v.id("professionals"), paginationOpts: paginationOptsValidator },

@@ -232,7 +232,9 @@ export default defineSchema({
   })
     .index("by_bookingId", ["bookingId"])
     .index("by_professionalId", ["professionalId"])
-    .index("by_held", ["held"]),
+    .index("by_held", ["held"])
+    // the landing page's testimonials: the newest five-star reviews
+    .index("by_rating", ["rating"]),
 
   /** What admins did with held reviews: removed or published, by whom, why (the review as it was). */
   reviewDecisions: defineTable({

@@ -89,6 +89,7 @@ export const FUNCTION_ACCESS: Record<string, DrillRole[]> = {
   "reviews:create": ["customer"],
   "reviews:forProfessional": ALL,
   "reviews:page": ALL,
+  "reviews:testimonials": ALL,
   "reviews:reply": ITS_PROFESSIONAL,
   // notifications, presence
   "notifications:list": SIGNED_IN,

@@ -1,6 +1,7 @@
 import type { PaginationOptions } from "convex/server";
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
+import { SPECIALTIES } from "../constants";
 import { BOOKING_FIELDS } from "../rules/bookingFields";
 import { transition } from "./bookings";
 import { fail } from "./errors";
@@ -92,6 +93,46 @@ export async function forProfessional(ctx: QueryCtx, professionalId: Id<"profess
         at: r._creationTime,
       })),
   );
+}
+
+/** Newest five-star reviews read to find the landing page's few with words worth quoting. */
+const TESTIMONIAL_SCAN = 30;
+const TESTIMONIALS_SHOWN = 3;
+const TESTIMONIAL_MIN_CHARS = 20;
+
+/**
+ * The landing page's testimonials: the newest published five-star reviews with a sentence of words,
+ * of professionals still listed, each signed with the customer's first name and initial, the
+ * professional's specialty and the city. Empty until there are some (the page then shows its own three).
+ */
+export async function testimonials(ctx: QueryCtx) {
+  const recent = await ctx.db
+    .query("reviews")
+    .withIndex("by_rating", (q) => q.eq("rating", 5))
+    .order("desc")
+    .take(TESTIMONIAL_SCAN);
+  const shown = [];
+  for (const r of recent) {
+    if (shown.length === TESTIMONIALS_SHOWN) break;
+    const comment = r.comment?.trim() ?? "";
+    if (r.held || comment.length < TESTIMONIAL_MIN_CHARS) continue;
+    const [booking, customer, pro] = await Promise.all([
+      ctx.db.get("bookings", r.bookingId),
+      ctx.db.get("users", r.customerId),
+      ctx.db.get("professionals", r.professionalId),
+    ]);
+    const proUser = pro && (await ctx.db.get("users", pro.userId));
+    if (!booking || !proUser || proUser.suspended || pro.verification.status !== "verified")
+      continue;
+    shown.push({
+      _id: r._id,
+      comment,
+      customerName: shortName(customer?.name),
+      specialty: SPECIALTIES.find((s) => s.slug === pro.specialty)?.name ?? "",
+      city: booking.city,
+    });
+  }
+  return shown;
 }
 
 /** A review as the public profile lists it: reviewer as first name and initial, the professional's reply. */

@@ -132,6 +132,7 @@ export const VALID_CALLS: Record<string, Build> = {
   "catalog:tileMarble": plain({}),
   "catalog:setJobMinutes": plain((c) => ({ serviceId: c.f.service._id, minutes: 120 })),
   "settings:get": plain({}),
+  "reviews:testimonials": plain({}),
   "contact:send": plain({
     name: "Drill Sender",
     email: "drill@example.np",

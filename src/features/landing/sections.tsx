@@ -10,6 +10,8 @@ import { BANNER_SPEED } from "@/lib/constants";
 import { m } from "@/i18n/paraglide/messages";
 import { useLocale } from "@/i18n/locale";
 import { formatNumber } from "@/lib/numbers";
+import { localCityName } from "@/i18n/places";
+import { localLandingService } from "@/i18n/services";
 
 /** The testing-phase banner; its text, one per language, is an admin setting. */
 export function TestingBanner() {
@@ -67,23 +69,48 @@ export function SponsorBlock() {
   );
 }
 
+/**
+ * What customers say: the newest real five-star reviews with words (reviews:testimonials), signed
+ * with first name, specialty and city; the page's own three until there are some.
+ */
 export function TestimonialsSection() {
+  const real = useQuery(api.reviews.testimonials);
   return (
     <section aria-labelledby="testimonials-heading" className="mx-auto max-w-6xl px-4 py-12">
       <h2 id="testimonials-heading" className="text-center text-2xl font-bold sm:text-3xl">
         {m.testimonials_title()}
       </h2>
       <ul className="mt-8 grid gap-4 md:grid-cols-3">
-        {TESTIMONIALS.map((t) => (
-          <li key={t.number} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-            <StarRating value={5} />
-            <blockquote className="mt-3 text-slate-700">“{t.message()}”</blockquote>
-            <p className="mt-3 font-semibold text-slate-900">
-              {m.testimonial_client({ number: formatNumber(t.number) })}
-            </p>
-          </li>
-        ))}
+        {real && real.length > 0
+          ? real.map((t) => (
+              <Testimonial
+                key={t._id}
+                words={t.comment}
+                by={m.testimonial_by({
+                  name: t.customerName,
+                  specialty: localLandingService(t.specialty),
+                  city: localCityName(t.city),
+                })}
+              />
+            ))
+          : TESTIMONIALS.map((t) => (
+              <Testimonial
+                key={t.number}
+                words={t.message()}
+                by={m.testimonial_client({ number: formatNumber(t.number) })}
+              />
+            ))}
       </ul>
     </section>
+  );
+}
+
+function Testimonial({ words, by }: { words: string; by: string }) {
+  return (
+    <li className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+      <StarRating value={5} />
+      <blockquote className="mt-3 break-words text-slate-700">“{words}”</blockquote>
+      <p className="mt-3 font-semibold text-slate-900">{by}</p>
+    </li>
   );
 }
