@@ -4,6 +4,7 @@ import { anyApi } from "convex/server";
 import { E2E, unique, uniquePhone } from "./env";
 import type { Actor } from "./fixtures";
 import type { NewProfessional, NewUser } from "./pages/auth-pages";
+import { typeStreetIfNoneProposed } from "./pages/search-page";
 
 /** A new customer's details (not yet signed up). */
 export function newCustomer(address = "Ward 4, Tribhuvan Chowk, Nepalgunj"): NewUser {
@@ -85,9 +86,7 @@ export async function bookAt(customer: Actor, proName: string, when: string, not
   const dialog = p.getByRole("dialog", { name: `Book ${proName}` });
   await dialog.getByRole("checkbox").first().check();
   await dialog.getByLabel("Date and time (Nepal time)").fill(when);
-  // the dialog proposes only a home in Nepalgunj: a customer living elsewhere types the street
-  const address = dialog.getByLabel("Address");
-  if ((await address.inputValue()) === "") await address.fill("Ward 4, Tribhuvan Chowk");
+  await typeStreetIfNoneProposed(dialog);
   await dialog.getByLabel("Note for the professional (optional)").fill(note);
   await dialog.getByRole("button", { name: "Confirm booking" }).click();
   await expect(dialog).toBeHidden();

@@ -1,4 +1,4 @@
-import { expect, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 import { m, say, type Locale } from "../i18n";
 
 /** /services/search: service details, the live map and the professionals list with booking. */
@@ -56,9 +56,7 @@ export class SearchPage {
     for (const service of services)
       await dialog.getByRole("checkbox", { name: new RegExp(`^${service}`) }).check();
     if (when) await dialog.getByLabel(say(l, m.book_when)).fill(when);
-    // the dialog proposes only a home in the booking's city: anyone else types the street
-    const address = dialog.getByLabel(say(l, m.book_address), { exact: true });
-    if ((await address.inputValue()) === "") await address.fill("Ward 4, Tribhuvan Chowk");
+    await typeStreetIfNoneProposed(dialog, l);
     await dialog.getByLabel(say(l, m.book_note)).fill(note);
     await expect(dialog.locator("p", { hasText: say(l, m.book_total) })).toContainText(
       say(l, m.money_nrs, { amount: "" }).trim(),
@@ -66,4 +64,10 @@ export class SearchPage {
     await dialog.getByRole("button", { name: say(l, m.book_confirm) }).click();
     await expect(dialog).toBeHidden();
   }
+}
+
+/** The booking dialog proposes only a home in the booking's city: anyone else types a street. */
+export async function typeStreetIfNoneProposed(dialog: Locator, locale: Locale = "en") {
+  const address = dialog.getByLabel(say(locale, m.book_address), { exact: true });
+  if ((await address.inputValue()) === "") await address.fill("Ward 4, Tribhuvan Chowk");
 }

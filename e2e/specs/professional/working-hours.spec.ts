@@ -1,6 +1,7 @@
 import { unique } from "../../env";
 import { expect, test } from "../../fixtures";
 import { m, say } from "../../i18n";
+import { typeStreetIfNoneProposed } from "../../pages/search-page";
 import { kathmanduDay, verifiedElectrician } from "../../people";
 
 const NAMES = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
@@ -55,6 +56,7 @@ for (const width of [360, 1280]) {
     await c.getByRole("button", { name: `Book ${pro.name}` }).click();
     const dialog = c.getByRole("dialog", { name: `Book ${pro.name}` });
     await dialog.getByRole("checkbox").first().check();
+    await typeStreetIfNoneProposed(dialog);
     const when = dialog.getByLabel("Date and time (Nepal time)");
     const outside = "This time is outside their working days and hours.";
     await expect(dialog).toContainText(
@@ -78,6 +80,7 @@ for (const width of [360, 1280]) {
     await dialog.getByLabel("Note for the professional (optional)").fill(note);
     await dialog.getByRole("button", { name: "Confirm booking" }).click();
     await expect(dialog).toBeHidden();
+    await professional.dashboard.openSection(m.dash_tab_requests);
     await expect(professional.dashboard.booking(note)).toBeVisible();
   });
 }
