@@ -243,6 +243,8 @@ export const updateSettings = adminMutation({
     bannerText: v.optional(v.string()),
     bannerTextNe: v.optional(v.string()),
     bookingExpiryMinutes: v.optional(v.number()),
+    commissionPercent: v.optional(v.number()),
+    visitChargeNrs: v.optional(v.number()),
   },
   returns: v.null(),
   handler: async (ctx, args) => {

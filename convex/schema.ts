@@ -3,6 +3,13 @@ import { authTables } from "@convex-dev/auth/server";
 import { v } from "convex/values";
 import {
   bookingStatus,
+  cashState,
+  ledgerAccount,
+  lineKind,
+  lineStatus,
+  paymentMethod,
+  payoutMethod,
+  txKind,
   city,
   locale,
   pin,
@@ -417,4 +424,59 @@ export default defineSchema({
     windowStart: v.number(),
     count: v.number(),
   }).index("by_key", ["key"]),
+
+  /**
+   * model/bill.ts: a booking's bill, one row per line in integer paisa. The booking's confirmed price
+   * is its first lines; the professional adds site lines that count once the customer approves them.
+   */
+  billLines: defineTable({
+    bookingId: v.id("bookings"),
+    kind: lineKind,
+    label: v.string(),
+    amountPaisa: v.number(),
+    status: lineStatus,
+    reason: v.optional(v.string()),
+    decidedAt: v.optional(v.number()),
+  }).index("by_bookingId", ["bookingId"]),
+
+  /**
+   * model/ledger.ts: a booking's payment, at most one per booking and per gateway reference. A cash
+   * payment carries the customer's answer to it.
+   */
+  payments: defineTable({
+    bookingId: v.id("bookings"),
+    customerId: v.id("users"),
+    professionalId: v.id("professionals"),
+    method: paymentMethod,
+    reference: v.string(),
+    amountPaisa: v.number(),
+    cash: v.optional(
+      v.object({
+        state: cashState,
+        decidedAt: v.optional(v.number()),
+        reportId: v.optional(v.id("reports")),
+      }),
+    ),
+  })
+    .index("by_bookingId", ["bookingId"])
+    .index("by_method_and_reference", ["method", "reference"]),
+
+  /**
+   * model/ledger.ts: immutable double-entry rows (rules/ledger.ts). Each transaction's entries share
+   * `txId` and sum to zero; every balance is a sum of rows. Never patched, never deleted.
+   */
+  ledgerEntries: defineTable({
+    txId: v.string(),
+    kind: txKind,
+    account: ledgerAccount,
+    amountPaisa: v.number(),
+    bookingId: v.optional(v.id("bookings")),
+    customerId: v.optional(v.id("users")),
+    professionalId: v.optional(v.id("professionals")),
+    method: v.optional(v.union(paymentMethod, payoutMethod)),
+    reference: v.optional(v.string()),
+  })
+    .index("by_txId", ["txId"])
+    .index("by_bookingId", ["bookingId"])
+    .index("by_professionalId_and_account", ["professionalId", "account"]),
 });

@@ -23,7 +23,14 @@ describe("seed:init", () => {
     const keys = await t.run(async (ctx) =>
       (await ctx.db.query("settings").collect()).map((s) => s.key).sort(),
     );
-    expect(keys).toEqual(["bannerText", "bannerTextNe", "bookingExpiryMinutes", "hotline"]);
+    expect(keys).toEqual([
+      "bannerText",
+      "bannerTextNe",
+      "bookingExpiryMinutes",
+      "commissionPercent",
+      "hotline",
+      "visitChargeNrs",
+    ]);
 
     log.mockClear();
     expect(await t.action(internal.seed.init, { demo: false })).toEqual({

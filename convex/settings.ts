@@ -2,7 +2,7 @@ import { v } from "convex/values";
 import { publicQuery } from "./functions";
 import { getSettings } from "./model/settings";
 
-/** Hotline, banner text (English and Nepali) and booking expiry, with defaults for anything an admin has not set. */
+/** Hotline, banner text (English and Nepali), booking expiry, commission and visit charge, with defaults for anything an admin has not set. */
 export const get = publicQuery({
   args: {},
   returns: v.object({
@@ -10,6 +10,8 @@ export const get = publicQuery({
     bannerText: v.string(),
     bannerTextNe: v.string(),
     bookingExpiryMinutes: v.number(),
+    commissionPercent: v.number(),
+    visitChargeNrs: v.number(),
   }),
   handler: async (ctx) => await getSettings(ctx),
 });

@@ -3,6 +3,8 @@ import { CITIES, LOCALES, SPECIALTIES, USER_FILTERS } from "./constants";
 import { BOOKING_STATUSES, type BookingStatus } from "./rules/bookingLifecycle";
 import { REPORT_CATEGORIES, REPORT_STATUSES } from "./rules/moderation";
 import { QUICK_REPLIES } from "./rules/chat";
+import { LINE_KINDS, LINE_STATUSES, SITE_LINE_KINDS } from "./rules/bill";
+import { ACCOUNTS, CASH_STATES, PAYMENT_METHODS, PAYOUT_METHODS, TX_KINDS } from "./rules/ledger";
 
 // The plain values live in ./constants so the web app can import them without convex/values; the
 // backend's modules keep reading them from here.
@@ -61,3 +63,12 @@ export const quickReply = v.union(...QUICK_REPLIES.map((q) => v.literal(q)));
 
 export const reportCategory = v.union(...REPORT_CATEGORIES.map((c) => v.literal(c)));
 export const reportStatus = v.union(...REPORT_STATUSES.map((c) => v.literal(c)));
+
+export const lineKind = v.union(...LINE_KINDS.map((k) => v.literal(k)));
+export const siteLineKind = v.union(...SITE_LINE_KINDS.map((k) => v.literal(k)));
+export const lineStatus = v.union(...LINE_STATUSES.map((s) => v.literal(s)));
+export const ledgerAccount = v.union(...ACCOUNTS.map((a) => v.literal(a)));
+export const txKind = v.union(...TX_KINDS.map((k) => v.literal(k)));
+export const paymentMethod = v.union(...PAYMENT_METHODS.map((m) => v.literal(m)));
+export const payoutMethod = v.union(...PAYOUT_METHODS.map((m) => v.literal(m)));
+export const cashState = v.union(...CASH_STATES.map((s) => v.literal(s)));

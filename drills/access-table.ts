@@ -85,6 +85,11 @@ export const FUNCTION_ACCESS: Record<string, DrillRole[]> = {
   "bookings:forCustomer": CUSTOMERS,
   "bookings:get": ["customer", "professional", "admin"],
   "bookings:recentActivity": PROFESSIONALS,
+  // a booking's bill: its two sides and admins read it (null for others); its professional adds
+  // items on site, its customer answers them
+  "bills:get": ["customer", "professional", "admin"],
+  "bills:propose": ITS_PROFESSIONAL,
+  "bills:decide": ["customer"],
   // reviews
   "reviews:create": ["customer"],
   "reviews:forProfessional": ALL,
@@ -278,7 +283,8 @@ export const FUNCTION_WRITES: Record<string, Writes> = {
     _scheduled_functions: "own",
   },
   "locations:update": { liveLocations: "own", mapMarkers: "own" },
-  "bookings:create": { ...BOOKING_STEP, ...COUNTERS },
+  // the booking's bill opens with its confirmed price
+  "bookings:create": { ...BOOKING_STEP, ...COUNTERS, billLines: "new" },
   "bookings:accept": BOOKING_STEP,
   "bookings:reject": BOOKING_STEP,
   "bookings:startTrip": BOOKING_STEP,
@@ -287,6 +293,9 @@ export const FUNCTION_WRITES: Record<string, Writes> = {
   "bookings:complete": { ...BOOKING_STEP, services: "any" },
   "bookings:cancel": BOOKING_STEP,
   "bookings:confirmDone": { bookings: "own" },
+  // the other side is told of an item to answer, or of the answer
+  "bills:propose": { billLines: "own", notifications: "new", _scheduled_functions: "new" },
+  "bills:decide": { billLines: "own", notifications: "new", _scheduled_functions: "new" },
   // the review updates the reviewed professional's rating
   "reviews:create": { ...BOOKING_STEP, ...COUNTERS, reviews: "own", professionals: "any" },
   // the reviewed professional answers once

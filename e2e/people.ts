@@ -120,10 +120,10 @@ export async function expectNoSidewaysScroll(person: Actor) {
   expect(scrollWidth, `wider than the viewport: ${wide.join(" | ")}`).toBe(clientWidth);
 }
 
-type Account = { email: string; password: string };
+export type Account = { email: string; password: string };
 
 /** A Convex client signed in as `account` through `provider`, as a script or mobile app signs in. */
-async function signedInClient(provider: string, account: Account) {
+export async function signedInClient(provider: string, account: Account) {
   const client = new ConvexHttpClient(E2E.convexUrl, { logger: false });
   const { tokens } = (await client.action(anyApi.auth.signIn, {
     provider,

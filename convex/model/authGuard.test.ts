@@ -132,6 +132,28 @@ async function oneOfEveryTable(ctx: MutationCtx) {
       actorId: userId,
       to: "completed",
     }),
+    billLines: await ctx.db.insert("billLines", {
+      bookingId,
+      kind: "service",
+      label: "Fan repair",
+      amountPaisa: 50_000,
+      status: "approved",
+    }),
+    payments: await ctx.db.insert("payments", {
+      bookingId,
+      customerId: userId,
+      professionalId,
+      method: "esewa",
+      reference: "ref-1",
+      amountPaisa: 50_000,
+    }),
+    ledgerEntries: await ctx.db.insert("ledgerEntries", {
+      txId: "payment:1",
+      kind: "payment",
+      account: "customer",
+      amountPaisa: -50_000,
+      bookingId,
+    }),
     accountEvents: await ctx.db.insert("accountEvents", {
       userId,
       adminId: userId,

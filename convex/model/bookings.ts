@@ -34,6 +34,9 @@ import { fail } from "./errors";
 import { photoUrlOf } from "./files";
 import { scheduleAutoConfirm } from "./jobConfirmation";
 import { professionalOfUser } from "./professionalOfUser";
+import { billOf, openBill } from "./bill";
+import { settleJob } from "./ledger";
+import { pendingLines } from "../rules/bill";
 
 const { address: ADDRESS, note: NOTE, reason: REASON } = BOOKING_FIELDS;
 /** A slot may be booked up to this far ahead. */
@@ -208,7 +211,8 @@ export async function create(
       fail("SERVICE_UNAVAILABLE", `${service.name} is not available in ${cityName(args.city)}.`);
     services.push({ id: service._id, name: service.name, category: service.category, price });
   }
-  const price = services.reduce((sum, s) => sum + s.price, 0);
+  const settings = await getSettings(ctx);
+  const price = services.reduce((sum, s) => sum + s.price, 0) + settings.visitChargeNrs;
   await checkRequestLimits(ctx, customer._id, pro._id, now);
 
   const bookingId = await ctx.db.insert("bookings", {
@@ -232,6 +236,7 @@ export async function create(
     actorId: customer._id,
     to: "requested",
   });
+  await openBill(ctx, bookingId, services, settings.visitChargeNrs);
   await notify(ctx, {
     userId: pro.userId,
     kind: "booking.requested",
@@ -246,7 +251,7 @@ export async function create(
     bookingId,
   });
   await ctx.scheduler.runAfter(
-    (await getSettings(ctx)).bookingExpiryMinutes * 60 * 1000,
+    settings.bookingExpiryMinutes * 60 * 1000,
     internal.bookings.expire,
     {
       bookingId,
@@ -360,6 +365,13 @@ export async function transition(
     }
   }
 
+  if (args.to === "completed" && pendingLines((await billOf(ctx, booking)).lines).length > 0) {
+    fail(
+      "BILL_PENDING",
+      "The customer has not yet answered every item on the bill: the job can be completed once they have.",
+    );
+  }
+
   const reason = args.reason?.trim() || undefined;
   if (reason !== undefined && reason.length > REASON.max)
     fail("REASON_TOO_LONG", `The reason may be at most ${REASON.max} characters.`);
@@ -390,6 +402,7 @@ export async function transition(
   });
   if (args.to === "completed") {
     await scheduleAutoConfirm(ctx, booking._id);
+    await settleJob(ctx, booking);
     for (const s of booking.services) {
       const service = await ctx.db.get("services", s.id);
       if (service !== null)

@@ -87,6 +87,15 @@ export const ERROR_CODES = [
   "CHAT_CLOSED",
   "CHAT_BLOCKED",
   "PIN_OUTSIDE_NEPAL",
+  // money
+  "INVALID_AMOUNT",
+  "WRONG_AMOUNT",
+  "NOT_PAYABLE",
+  "ALREADY_PAID",
+  "BILL_PENDING",
+  "BILL_CLOSED",
+  "ALREADY_DECIDED",
+  "TOO_MANY_LINES",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

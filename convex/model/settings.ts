@@ -13,6 +13,10 @@ export const DEFAULT_SETTINGS = {
   bannerTextNe:
     "घर सेवा अहिले परीक्षणको चरणमा छ — प्रयोग गरिदिनुभएकोमा धन्यवाद! यसलाई अझ राम्रो बनाउन के चाहिन्छ, हामीलाई भन्नुहोस्।",
   bookingExpiryMinutes: 30,
+  /** The platform's share of every completed job, cash jobs too (rules/money.ts commissionOf). */
+  commissionPercent: 10,
+  /** Added to every booking's bill as its visit line, in whole rupees; 0 for none. */
+  visitChargeNrs: 0,
 };
 export type Settings = typeof DEFAULT_SETTINGS;
 type Key = keyof Settings;
@@ -33,12 +37,18 @@ export async function getSettings(ctx: QueryCtx): Promise<Settings> {
     return typeof value === "string" && value.trim() !== "" ? value : DEFAULT_SETTINGS[key];
   };
   const minutes = Number(stored("bookingExpiryMinutes"));
+  const whole = (key: "commissionPercent" | "visitChargeNrs") => {
+    const value = Number(stored(key) ?? DEFAULT_SETTINGS[key]);
+    return Number.isInteger(value) && value >= 0 ? value : DEFAULT_SETTINGS[key];
+  };
   return {
     hotline: text("hotline"),
     bannerText: text("bannerText"),
     bannerTextNe: text("bannerTextNe"),
     bookingExpiryMinutes:
       Number.isInteger(minutes) && minutes > 0 ? minutes : DEFAULT_SETTINGS.bookingExpiryMinutes,
+    commissionPercent: whole("commissionPercent"),
+    visitChargeNrs: whole("visitChargeNrs"),
   };
 }
 

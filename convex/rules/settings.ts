@@ -33,4 +33,18 @@ export const settingsRules = z.object({
       z.minimum(5, "At least 5 minutes."),
       z.maximum(1440, "At most 1440 minutes (one day)."),
     ),
+  commissionPercent: z
+    .number({ error: "Enter the commission in percent." })
+    .check(
+      z.refine(Number.isInteger, "Use a whole percent."),
+      z.minimum(0, "At least 0%."),
+      z.maximum(50, "At most 50%."),
+    ),
+  visitChargeNrs: z
+    .number({ error: "Enter the visit charge in rupees." })
+    .check(
+      z.refine(Number.isInteger, "Use whole rupees."),
+      z.minimum(0, "At least Nrs. 0."),
+      z.maximum(5000, "At most Nrs. 5,000."),
+    ),
 });

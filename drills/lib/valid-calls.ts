@@ -215,6 +215,28 @@ export const VALID_CALLS: Record<string, Build> = {
   "bookings:forCustomer": plain(page),
   "bookings:get": plain((c) => ({ bookingId: c.f.booking })),
   "bookings:recentActivity": plain({}),
+  "bills:get": plain((c) => ({ bookingId: c.f.booking })),
+  "bills:propose": onBooking("in_progress", {
+    kind: "part",
+    label: "Capacitor",
+    amountPaisa: 45_000,
+    reason: "The old one is burnt",
+  }),
+  // a fresh item proposed by P on a job of A's
+  "bills:decide": async (c) => {
+    const bookingId = await c.f.bookingIn("in_progress");
+    const lineId = await c.f.t.run((ctx) =>
+      ctx.db.insert("billLines", {
+        bookingId,
+        kind: "part",
+        label: "Capacitor",
+        amountPaisa: 45_000,
+        status: "proposed",
+        reason: "The old one is burnt",
+      }),
+    );
+    return { args: { lineId, approve: true } };
+  },
   "reviews:create": onBooking("completed", { rating: 5, comment: "Good work" }),
   "reviews:forProfessional": plain((c) => ({ professionalId: c.f.p.professionalId })),
   "reviews:page": plain((c) => ({ professionalId: c.f.p.professionalId, ...page })),

@@ -77,6 +77,14 @@ const SERVER_ERRORS: Record<ErrorCode, () => string> = {
   CHAT_CLOSED: m.error_chat_closed,
   CHAT_BLOCKED: m.error_chat_blocked,
   PIN_OUTSIDE_NEPAL: m.error_pin_outside_nepal,
+  INVALID_AMOUNT: m.error_invalid_amount,
+  WRONG_AMOUNT: m.error_wrong_amount,
+  NOT_PAYABLE: m.error_not_payable,
+  ALREADY_PAID: m.error_already_paid,
+  BILL_PENDING: m.error_bill_pending,
+  BILL_CLOSED: m.error_bill_closed,
+  ALREADY_DECIDED: m.error_already_decided,
+  TOO_MANY_LINES: m.error_too_many_lines,
 };
 
 /** The catalogue's words for a refusal code, or null for a code this app does not know. */

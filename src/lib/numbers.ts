@@ -1,7 +1,7 @@
 import { m } from "@/i18n/paraglide/messages";
 import { getLocale, type Locale } from "@/i18n/paraglide/runtime";
 import { toDevanagariDigits } from "@/lib/digits";
-import { formatAmount as latinAmount } from "@convex/rules/money";
+import { formatAmount as latinAmount, formatPaisaAmount } from "@convex/rules/money";
 
 // Numbers and money without the calendar (lib/format.ts adds dates), light enough for the header.
 // Nepal's grouping (en-IN groups as 12,34,567), in Devanagari digits for Nepali. The digits are
@@ -30,4 +30,9 @@ export function formatDigits(text: string, locale: Locale = getLocale()): string
 /** Integer Nepali rupees: "Nrs. 1,500" in English, "रु. १,५००" in Nepali. */
 export function formatNrs(amount: number, locale: Locale = getLocale()): string {
   return m.money_nrs({ amount: formatAmount(amount, locale) }, { locale });
+}
+
+/** Paisa as rupees: "Nrs. 1,500", "Nrs. 1,500.50" in English, "रु. १,५००.५०" in Nepali. */
+export function formatPaisa(paisa: number, locale: Locale = getLocale()): string {
+  return m.money_nrs({ amount: formatDigits(formatPaisaAmount(paisa), locale) }, { locale });
 }

@@ -92,6 +92,30 @@ function SettingsForm({ initial }: { initial: Settings }) {
           />
         )}
       </form.AppField>
+      <form.AppField name="commissionPercent">
+        {(f) => (
+          <f.NumberField
+            label={m.admin_settings_commission()}
+            hint={m.admin_settings_commission_hint()}
+            min={0}
+            max={50}
+            step={1}
+            required
+          />
+        )}
+      </form.AppField>
+      <form.AppField name="visitChargeNrs">
+        {(f) => (
+          <f.NumberField
+            label={m.admin_settings_visit_charge()}
+            hint={m.admin_settings_visit_charge_hint()}
+            min={0}
+            max={5000}
+            step={1}
+            required
+          />
+        )}
+      </form.AppField>
       <form.Subscribe selector={(s) => [s.isSubmitting, s.isDirty] as const}>
         {([isSubmitting, isDirty]) => (
           <div className="flex flex-wrap items-center gap-3">

@@ -21,6 +21,7 @@ import { BookingCard } from "@/features/bookings/booking-card";
 import { StepButtons } from "@/features/bookings/step-buttons";
 import { ConfirmJobDone } from "@/features/bookings/job-confirmation";
 import { awaitsConfirmation } from "@convex/rules/bookingLifecycle";
+import { BillPanel } from "@/features/bookings/bill/bill-panel";
 import { m } from "@/i18n/paraglide/messages";
 import { localCategoryName, localLandingService } from "@/i18n/services";
 import { localCityName } from "@/i18n/places";
@@ -84,6 +85,7 @@ export function CustomerBookings() {
               {awaitsConfirmation(b) && (
                 <ConfirmJobDone bookingId={b._id} name={b.professional.name} />
               )}
+              <BillPanel bookingId={b._id} status={b.status} audience="customer" />
               {b.canReview && <ReviewForm bookingId={b._id} name={b.professional.name} />}
               {(b.status === "rejected" ||
                 (b.status === "cancelled" && b.cancelledBy !== "customer")) && (

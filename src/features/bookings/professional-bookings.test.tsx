@@ -11,12 +11,17 @@ import {
 } from "@/features/bookings/professional-bookings";
 
 const mutation = vi.fn();
-// reports:mine answers no reports (features/bookings/report-action.tsx), chat:unread no messages
-vi.mock("convex/react", () => ({
-  useMutation: () => mutation,
-  usePaginatedQuery: vi.fn(),
-  useQuery: () => [],
-}));
+// reports:mine answers no reports (features/bookings/report-action.tsx), chat:unread no messages,
+// bills:get (features/bookings/bill) no bill, as for a booking of someone else's
+vi.mock("convex/react", async () => {
+  const { getFunctionName } = await import("convex/server");
+  return {
+    useMutation: () => mutation,
+    usePaginatedQuery: vi.fn(),
+    useQuery: (query: Parameters<typeof getFunctionName>[0]) =>
+      getFunctionName(query) === "bills:get" ? null : [],
+  };
+});
 const toastError = vi.fn();
 vi.mock("sonner", () => ({ toast: { error: (m: string) => toastError(m), success: vi.fn() } }));
 // rendered outside a router: no booking is linked from a notification (?booking=)

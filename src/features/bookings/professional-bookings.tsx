@@ -14,6 +14,7 @@ import {
 } from "@convex/rules/bookingLifecycle";
 import { AwaitingConfirmation } from "@/features/bookings/job-confirmation";
 import { busyOf, clashWith } from "@convex/rules/schedule";
+import { BillPanel } from "@/features/bookings/bill/bill-panel";
 import { m } from "@/i18n/paraglide/messages";
 import { formatNumber } from "@/lib/numbers";
 import { useLinkedBookingId } from "@/lib/linked-booking";
@@ -100,6 +101,7 @@ export function ProfessionalBookings({
       counterpart={b.customer}
       highlighted={fresh.includes(b)}
     >
+      <BillPanel bookingId={b._id} status={b.status} audience="professional" />
       <StepButtons
         bookingId={b._id}
         status={b.status}
