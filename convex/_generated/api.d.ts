@@ -100,6 +100,7 @@ import type * as rules_bookingLifecycle from "../rules/bookingLifecycle.js";
 import type * as rules_chat from "../rules/chat.js";
 import type * as rules_contact from "../rules/contact.js";
 import type * as rules_documents from "../rules/documents.js";
+import type * as rules_eta from "../rules/eta.js";
 import type * as rules_ledger from "../rules/ledger.js";
 import type * as rules_limits from "../rules/limits.js";
 import type * as rules_moderation from "../rules/moderation.js";
@@ -214,6 +215,7 @@ declare const fullApi: ApiFromModules<{
   "rules/chat": typeof rules_chat;
   "rules/contact": typeof rules_contact;
   "rules/documents": typeof rules_documents;
+  "rules/eta": typeof rules_eta;
   "rules/ledger": typeof rules_ledger;
   "rules/limits": typeof rules_limits;
   "rules/moderation": typeof rules_moderation;

@@ -5,6 +5,8 @@ import { toast } from "sonner";
 import { api } from "@convex/_generated/api";
 import type { Id } from "@convex/_generated/dataModel";
 import { BOOKING_FIELDS } from "@convex/rules/bookingFields";
+import { eta } from "@convex/rules/eta";
+import type { Pin } from "@convex/rules/pin";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { LoadMore } from "@/components/ui/load-more";
 import { ErrorBoundary } from "@/components/ui/error-boundary";
@@ -13,6 +15,7 @@ import { StarInput } from "@/components/ui/star-input";
 import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
 import { errorMessage } from "@/lib/errors";
 import { formatKathmanduTime } from "@/lib/format";
+import { formatNumber } from "@/lib/numbers";
 import { paths } from "@/lib/paths";
 import { useLinkedBookingId } from "@/lib/linked-booking";
 import { ChatLink } from "@/features/bookings/chat/chat-link";
@@ -79,7 +82,7 @@ export function CustomerBookings() {
             >
               {b.status === "en_route" && (
                 <ErrorBoundary fallback={() => <ErrorState title={m.mine_live_failed()} />}>
-                  <EnRouteMap bookingId={b._id} name={b.professional.name} />
+                  <EnRouteMap bookingId={b._id} name={b.professional.name} pin={b.pin} />
                 </ErrorBoundary>
               )}
               {awaitsConfirmation(b) && (
@@ -139,7 +142,16 @@ function FindNext({
   );
 }
 
-function EnRouteMap({ bookingId, name }: { bookingId: Id<"bookings">; name: string }) {
+function EnRouteMap({
+  bookingId,
+  name,
+  pin,
+}: {
+  bookingId: Id<"bookings">;
+  name: string;
+  /** The job's map pin, when the booking has one: the way there is measured to it. */
+  pin: Pin | null;
+}) {
   const position = useQuery(api.locations.forBooking, { bookingId });
   return (
     <div className="mt-3">
@@ -152,7 +164,7 @@ function EnRouteMap({ bookingId, name }: { bookingId: Id<"bookings">; name: stri
         </p>
       ) : (
         <Suspense fallback={<LoadingState label={m.live_loading_map()} />}>
-          <MovingMarker position={position} name={name} />
+          <MovingMarker position={position} name={name} pin={pin} />
         </Suspense>
       )}
     </div>
@@ -165,9 +177,11 @@ const RECENTRE_DEG = 0.003;
 function MovingMarker({
   position,
   name,
+  pin,
 }: {
   position: { lat: number; lng: number; updatedAt: number };
   name: string;
+  pin: Pin | null;
 }) {
   const [center, setCenter] = useState<[number, number]>(() => [position.lat, position.lng]);
   // Re-centre only once the marker nears the edge (~300 m away at zoom 16).
@@ -185,13 +199,29 @@ function MovingMarker({
         heightPx={280}
         markers={[
           { id: "pro", lat: position.lat, lng: position.lng, label: m.live_marker({ name }) },
+          ...(pin ? [{ id: "job", lat: pin.lat, lng: pin.lng, label: m.live_job_marker() }] : []),
         ]}
         ariaLabel={m.live_map_label({ name })}
       />
+      {pin && <Arrival from={position} to={pin} />}
       <p className="mt-1 text-xs text-slate-500">
         {m.live_updated({ time: formatKathmanduTime(position.updatedAt) })}
       </p>
     </>
+  );
+}
+
+/** Distance by road and estimated arrival (rules/eta.ts), from the position's time. */
+function Arrival({ from, to }: { from: Pin & { updatedAt: number }; to: Pin }) {
+  const { roadMetres, minutes } = eta(from, to);
+  return (
+    <p role="status" className="mt-2 text-sm font-medium text-slate-800">
+      {m.live_eta({
+        distance: formatNumber(Math.round(roadMetres / 100) / 10),
+        minutes: formatNumber(minutes),
+        time: formatKathmanduTime(from.updatedAt + minutes * 60_000),
+      })}
+    </p>
   );
 }
 
