@@ -20,4 +20,7 @@ crons.interval(
   {},
 );
 
+// Unsettled wallet payments are asked about again on their schedule (model/wallets/attempts.ts).
+crons.interval("re-check wallet payments", { minutes: 1 }, internal.wallets.startDueChecks, {});
+
 export default crons;

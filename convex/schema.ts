@@ -2,6 +2,8 @@ import { defineSchema, defineTable } from "convex/server";
 import { authTables } from "@convex-dev/auth/server";
 import { v } from "convex/values";
 import {
+  attemptProblem,
+  attemptState,
   bookingStatus,
   cashState,
   ledgerAccount,
@@ -20,6 +22,7 @@ import {
   role,
   specialty,
   verificationStatus,
+  walletMethod,
   workingHours,
 } from "./validators";
 
@@ -479,4 +482,32 @@ export default defineSchema({
     .index("by_txId", ["txId"])
     .index("by_bookingId", ["bookingId"])
     .index("by_professionalId_and_account", ["professionalId", "account"]),
+
+  // a customer's trip to eSewa or Khalti to pay a booking's bill (model/wallets/attempts.ts)
+  paymentAttempts: defineTable({
+    bookingId: v.id("bookings"),
+    customerId: v.id("users"),
+    method: walletMethod,
+    // this deployment's id of the payment: eSewa's transaction_uuid, Khalti's purchase_order_id
+    reference: v.string(),
+    // Khalti's id of the payment, from its initiate
+    pidx: v.optional(v.string()),
+    paymentUrl: v.optional(v.string()),
+    amountPaisa: v.number(),
+    state: attemptState,
+    problem: v.optional(attemptProblem),
+    // eSewa's ref_id, Khalti's transaction_id, once paid
+    gatewayId: v.optional(v.string()),
+    leftGateway: v.optional(v.boolean()),
+    returnCheckAt: v.optional(v.number()),
+    checks: v.number(),
+    // the next scheduled re-check (model/wallets/attempts.ts startDueChecks), and its round
+    nextCheckAt: v.optional(v.number()),
+    round: v.optional(v.number()),
+    updatedAt: v.number(),
+  })
+    .index("by_reference", ["reference"])
+    .index("by_nextCheckAt", ["nextCheckAt"])
+    .index("by_pidx", ["pidx"])
+    .index("by_bookingId", ["bookingId"]),
 });

@@ -5,6 +5,7 @@ import { REPORT_CATEGORIES, REPORT_STATUSES } from "./rules/moderation";
 import { QUICK_REPLIES } from "./rules/chat";
 import { LINE_KINDS, LINE_STATUSES, SITE_LINE_KINDS } from "./rules/bill";
 import { ACCOUNTS, CASH_STATES, PAYMENT_METHODS, PAYOUT_METHODS, TX_KINDS } from "./rules/ledger";
+import { ATTEMPT_PROBLEMS, ATTEMPT_STATES, WALLET_METHODS } from "./rules/wallets";
 
 // The plain values live in ./constants so the web app can import them without convex/values; the
 // backend's modules keep reading them from here.
@@ -72,3 +73,6 @@ export const txKind = v.union(...TX_KINDS.map((k) => v.literal(k)));
 export const paymentMethod = v.union(...PAYMENT_METHODS.map((m) => v.literal(m)));
 export const payoutMethod = v.union(...PAYOUT_METHODS.map((m) => v.literal(m)));
 export const cashState = v.union(...CASH_STATES.map((s) => v.literal(s)));
+export const walletMethod = v.union(...WALLET_METHODS.map((m) => v.literal(m)));
+export const attemptState = v.union(...ATTEMPT_STATES.map((s) => v.literal(s)));
+export const attemptProblem = v.union(...ATTEMPT_PROBLEMS.map((p) => v.literal(p)));

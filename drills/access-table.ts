@@ -151,6 +151,12 @@ export const FUNCTION_ACCESS: Record<string, DrillRole[]> = {
   "chat:markRead": ["customer", "professional"],
   "chat:typing": ["customer", "professional"],
   "chat:openAsAdmin": ADMIN,
+  // wallet payments: the booking's customer pays it and reports returns; others see nothing
+  "wallets:start": ["customer"],
+  "wallets:attempt": CUSTOMERS,
+  "wallets:latest": CUSTOMERS,
+  "wallets:esewaReturned": ["customer"],
+  "wallets:khaltiReturned": ["customer"],
 };
 
 /**
@@ -373,6 +379,9 @@ export const FUNCTION_WRITES: Record<string, Writes> = {
   "chat:markRead": { chatMembers: "own" },
   "chat:typing": { chatTyping: "own" },
   "chat:openAsAdmin": { chatAdminReads: "new" },
+  "wallets:start": { ...COUNTERS, paymentAttempts: "own", _scheduled_functions: "own" },
+  "wallets:esewaReturned": { ...COUNTERS, paymentAttempts: "own", _scheduled_functions: "own" },
+  "wallets:khaltiReturned": { ...COUNTERS, paymentAttempts: "own", _scheduled_functions: "own" },
 };
 
 /** Route (as in ROUTE_ACCESS) → the tables an allowed request may change. */

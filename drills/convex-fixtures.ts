@@ -51,6 +51,12 @@ const POSITIONS = {
 export async function buildFixtures() {
   await useAuthEnv();
   process.env.JWKS ??= JSON.stringify({ keys: [] }); // served by GET /.well-known/jwks.json
+  // wallets that never answer (.invalid never resolves): starting a payment needs them configured
+  process.env.ESEWA_BASE_URL ??= "https://esewa.drill.invalid";
+  process.env.ESEWA_PRODUCT_CODE ??= "EPAYTEST";
+  process.env.ESEWA_SECRET_KEY ??= "8gBm/:&EnhH.1/q";
+  process.env.KHALTI_BASE_URL ??= "https://khalti.drill.invalid";
+  process.env.KHALTI_SECRET_KEY ??= "drill-khalti-key";
   const t = newTest();
   await t.mutation(internal.seed.catalogAndSettings, {});
   const a = await insertCustomer(t, "Asha Customer");

@@ -163,3 +163,23 @@ export async function requestKathmanduBooking(
   })) as string;
   return { bookingId, customer: asCustomer, professional: asPro };
 }
+
+/**
+ * A Kathmandu electrician's booking for `customer`, taken by the demo electrician there to "in
+ * progress": a job whose bill the customer may pay. Returns its id.
+ */
+export async function kathmanduJobUnderWay(customer: Account) {
+  const professional = { email: "electrician.kathmandu@demo.np", password: "demo-password-1" };
+  const { bookingId } = await requestKathmanduBooking(
+    customer,
+    professional,
+    { category: "Electrician", serviceName: "Light Fitting" },
+    // within the hour: the professional may start the job from an hour before
+    0.3 + Math.random() * 0.6,
+  );
+  const asPro = await signedInClient("professional", professional);
+  await asPro.mutation(anyApi.bookings.accept, { bookingId, confirmClash: true });
+  for (const step of ["startTrip", "arrive"])
+    await asPro.mutation(anyApi.bookings[step]!, { bookingId });
+  return bookingId;
+}

@@ -82,6 +82,8 @@ import type * as model_signUpDrafts from "../model/signUpDrafts.js";
 import type * as model_slots from "../model/slots.js";
 import type * as model_suspension from "../model/suspension.js";
 import type * as model_users from "../model/users.js";
+import type * as model_wallets_attempts from "../model/wallets/attempts.js";
+import type * as model_wallets_gateways from "../model/wallets/gateways.js";
 import type * as model_webPush from "../model/webPush.js";
 import type * as notifications from "../notifications.js";
 import type * as passwordChange from "../passwordChange.js";
@@ -112,12 +114,14 @@ import type * as rules_schedule from "../rules/schedule.js";
 import type * as rules_searchRank from "../rules/searchRank.js";
 import type * as rules_settings from "../rules/settings.js";
 import type * as rules_signUpWork from "../rules/signUpWork.js";
+import type * as rules_wallets from "../rules/wallets.js";
 import type * as seed from "../seed.js";
 import type * as settings from "../settings.js";
 import type * as signIns from "../signIns.js";
 import type * as signUpDrafts from "../signUpDrafts.js";
 import type * as users from "../users.js";
 import type * as validators from "../validators.js";
+import type * as wallets from "../wallets.js";
 
 /**
  * A utility for referencing Convex functions in your app's API.
@@ -197,6 +201,8 @@ declare const fullApi: ApiFromModules<{
   "model/slots": typeof model_slots;
   "model/suspension": typeof model_suspension;
   "model/users": typeof model_users;
+  "model/wallets/attempts": typeof model_wallets_attempts;
+  "model/wallets/gateways": typeof model_wallets_gateways;
   "model/webPush": typeof model_webPush;
   notifications: typeof notifications;
   passwordChange: typeof passwordChange;
@@ -227,12 +233,14 @@ declare const fullApi: ApiFromModules<{
   "rules/searchRank": typeof rules_searchRank;
   "rules/settings": typeof rules_settings;
   "rules/signUpWork": typeof rules_signUpWork;
+  "rules/wallets": typeof rules_wallets;
   seed: typeof seed;
   settings: typeof settings;
   signIns: typeof signIns;
   signUpDrafts: typeof signUpDrafts;
   users: typeof users;
   validators: typeof validators;
+  wallets: typeof wallets;
 }>;
 export declare const api: FilterApi<
   typeof fullApi,

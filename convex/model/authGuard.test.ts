@@ -235,6 +235,16 @@ async function oneOfEveryTable(ctx: MutationCtx) {
     chatMembers: await ctx.db.insert("chatMembers", { bookingId, userId, unread: 1, readUpTo: 0 }),
     chatTyping: await ctx.db.insert("chatTyping", { bookingId, userId, at: Date.now() }),
     chatAdminReads: await ctx.db.insert("chatAdminReads", { bookingId, adminId: userId }),
+    paymentAttempts: await ctx.db.insert("paymentAttempts", {
+      bookingId,
+      customerId: userId,
+      method: "esewa",
+      reference: "reference",
+      amountPaisa: 50_000,
+      state: "open",
+      checks: 0,
+      updatedAt: Date.now(),
+    }),
   };
   return {
     ...ids,

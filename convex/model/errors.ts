@@ -96,6 +96,7 @@ export const ERROR_CODES = [
   "BILL_CLOSED",
   "ALREADY_DECIDED",
   "TOO_MANY_LINES",
+  "PAYMENTS_UNAVAILABLE",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -51,6 +51,9 @@ export const RATE_LIMITS = {
   // a booking's conversation (model/chat.ts): messages, and the photos among them
   chatMessage: { perUser: { max: 30, windowMs: MINUTE } },
   chatPhoto: { perUser: { max: 20, windowMs: HOUR } },
+  // wallet payments (model/wallets/attempts.ts): each start may ask a gateway, each return asks one
+  paymentStart: { perUser: { max: 10, windowMs: HOUR } },
+  paymentReturn: { perUser: { max: 30, windowMs: MINUTE } },
   // drafts paid for with a proof of work (rules/signUpWork.ts)
   draft: { everyone: { max: 50, windowMs: 5 * SECOND } },
   // drafts of HTTP registrations that brought no proof of work

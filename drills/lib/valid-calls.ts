@@ -4,6 +4,7 @@
  * throwaway caller of the role). The access drill calls them as they are, then with ids put into them.
  */
 import { api } from "../../convex/_generated/api";
+import { openBill } from "../../convex/model/bill";
 import { solveStamp } from "../../convex/rules/signUpWork";
 import { hashPassword } from "../../convex/model/passwords";
 import {
@@ -107,6 +108,34 @@ async function heldReview(c: Ctx) {
 
 /** Bookings the drill has requested: each takes a time of its own (another customer's request holds it). */
 let createdBookings = 0;
+
+/** A fresh booking of A's with P, its job done and its bill open (Nrs. 500). */
+async function payableBookingOfA(c: Ctx) {
+  const bookingId = await c.f.bookingIn("completed");
+  await c.f.t.run((ctx) => openBill(ctx, bookingId, [{ name: "Fan repair", price: 500 }], 0));
+  return bookingId;
+}
+
+/** A payment attempt of A's on a fresh payable booking with P, waiting at the gateway. */
+async function attemptOfA(c: Ctx, method: "esewa" | "khalti") {
+  const bookingId = await payableBookingOfA(c);
+  const reference = crypto.randomUUID();
+  const pidx = method === "khalti" ? `pidx${reference.slice(0, 8)}` : undefined;
+  const attemptId = await c.f.t.run((ctx) =>
+    ctx.db.insert("paymentAttempts", {
+      bookingId,
+      customerId: c.f.a.userId,
+      method,
+      reference,
+      ...(pidx === undefined ? {} : { pidx }),
+      amountPaisa: 50_000,
+      state: "open",
+      checks: 0,
+      updatedAt: Date.now(),
+    }),
+  );
+  return { attemptId, reference, pidx: pidx ?? "" };
+}
 
 /** `module:function` → valid arguments. */
 export const VALID_CALLS: Record<string, Build> = {
@@ -335,6 +364,19 @@ export const VALID_CALLS: Record<string, Build> = {
     await reportOnFixture(c, bookingId);
     return { args: { bookingId } };
   },
+  "wallets:start": async (c) => ({
+    args: { bookingId: await payableBookingOfA(c), method: "esewa" },
+  }),
+  "wallets:attempt": async (c) => ({
+    args: { attemptId: (await attemptOfA(c, "esewa")).attemptId },
+  }),
+  "wallets:latest": plain((c) => ({ bookingId: c.f.booking })),
+  "wallets:esewaReturned": async (c) => ({
+    args: { transactionUuid: (await attemptOfA(c, "esewa")).reference },
+  }),
+  "wallets:khaltiReturned": async (c) => ({
+    args: { pidx: (await attemptOfA(c, "khalti")).pidx },
+  }),
   "admin:setMessageHandled": async (c) => ({
     args: {
       messageId: await c.f.t.run((ctx) =>

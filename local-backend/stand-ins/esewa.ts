@@ -1,4 +1,4 @@
-// eSewa ePay v2's stand-in, served under /esewa on the site port, so that convex/model/payments/
+// eSewa ePay v2's stand-in, served under /esewa on the site port, so that convex/model/wallets/
 // pays offline exactly as it pays against eSewa's UAT (rc-epay.esewa.com.np) or production host:
 //   POST /esewa/api/epay/main/v2/form          the merchant's signed form (amounts in rupees); a
 //                                              valid one opens the hosted page, a bad one an error page

@@ -1,4 +1,4 @@
-// Khalti KPG-2's stand-in, served under /khalti on the site port, so that convex/model/payments/ pays
+// Khalti KPG-2's stand-in, served under /khalti on the site port, so that convex/model/wallets/ pays
 // offline exactly as it pays against Khalti's sandbox (dev.khalti.com) or production (khalti.com):
 //   POST /khalti/api/v2/epayment/initiate/  Authorization: Key <secret>; JSON return_url, website_url,
 //                                           amount (paisa, at least 1000), purchase_order_id,

@@ -108,6 +108,12 @@ const routes: RouteObject[] = [
             path: paths.customerNotifications(),
             ...page(() => import("@/app/pages/customer-notifications")),
           },
+          ...[paths.payEsewaReturn(), paths.payEsewaFailed(), paths.payKhaltiReturn()].map(
+            (path) => ({
+              path,
+              ...page(() => import("@/features/bookings/wallets/payment-return-page")),
+            }),
+          ),
         ],
       },
       {

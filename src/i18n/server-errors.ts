@@ -85,6 +85,7 @@ const SERVER_ERRORS: Record<ErrorCode, () => string> = {
   BILL_CLOSED: m.error_bill_closed,
   ALREADY_DECIDED: m.error_already_decided,
   TOO_MANY_LINES: m.error_too_many_lines,
+  PAYMENTS_UNAVAILABLE: m.error_payments_unavailable,
 };
 
 /** The catalogue's words for a refusal code, or null for a code this app does not know. */

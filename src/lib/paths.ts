@@ -33,6 +33,10 @@ export const paths = {
   customerBooking: (id: string) =>
     `/customer/profile?${new URLSearchParams({ tab: "bookings", booking: id })}`,
   customerNotifications: () => "/customer/notification",
+  /** Where eSewa and Khalti send the customer back (convex/model/payments/gateways.ts builds them). */
+  payEsewaReturn: () => "/pay/esewa/:transactionUuid",
+  payEsewaFailed: () => "/pay/esewa/:transactionUuid/failed",
+  payKhaltiReturn: () => "/pay/khalti",
   /** The dashboard, optionally opened on one section (`booking`: a booking to open in its list). */
   professionalDashboard: (section?: DashboardSection, booking?: string) => {
     const query = new URLSearchParams({

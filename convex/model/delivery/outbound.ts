@@ -1,9 +1,10 @@
 /**
- * One outbound HTTP request to a message gateway: a deadline, a cap on the answer's bytes, and no
- * private or loopback address (a misconfigured or hostile URL must not reach the deployment's own
- * network). `DELIVERY_ALLOW_LOOPBACK_HTTP=1` lets the local backend send to its outbox stand-in on
- * http://127.0.0.1. Hostnames are not resolved here (Convex's runtime has no DNS lookup): the
- * gateways' URLs are the operator's configuration, not a client's.
+ * One outbound HTTP request to a gateway (messages here, wallets in model/wallets/): a deadline, a
+ * cap on the answer's bytes, and no private or loopback address (a misconfigured or hostile URL must
+ * not reach the deployment's own network). `DELIVERY_ALLOW_LOOPBACK_HTTP=1` lets the local backend
+ * send to its outbox stand-in on http://127.0.0.1 (payments pass their own switch). Hostnames are
+ * not resolved here (Convex's runtime has no DNS lookup): the gateways' URLs are the operator's
+ * configuration, not a client's.
  */
 import { env } from "../../_generated/server";
 
@@ -30,8 +31,11 @@ export function isPrivateHost(hostname: string): boolean {
   );
 }
 
-/** The URL when a gateway may be sent to, else null. */
-export function gatewayUrl(raw: string): URL | null {
+/** The URL when a gateway may be sent to, else null; `allowLoopback`: the local stand-ins' switch. */
+export function gatewayUrl(
+  raw: string,
+  allowLoopback = env.DELIVERY_ALLOW_LOOPBACK_HTTP === "1",
+): URL | null {
   let url: URL;
   try {
     url = new URL(raw);
@@ -39,10 +43,7 @@ export function gatewayUrl(raw: string): URL | null {
     return null;
   }
   if (url.username || url.password) return null;
-  const loopback =
-    env.DELIVERY_ALLOW_LOOPBACK_HTTP === "1" &&
-    url.protocol === "http:" &&
-    url.hostname === "127.0.0.1";
+  const loopback = allowLoopback && url.protocol === "http:" && url.hostname === "127.0.0.1";
   if (loopback) return url;
   return url.protocol === "https:" && !isPrivateHost(url.hostname) ? url : null;
 }
@@ -78,9 +79,17 @@ export async function post(
   url: URL,
   init: { headers: Record<string, string>; body: string },
 ): Promise<OutboundAnswer | null> {
+  return await request(url, { method: "POST", ...init });
+}
+
+/** One request to a gateway; null when it cannot be reached in time. */
+export async function request(
+  url: URL,
+  init: { method: "GET" | "POST"; headers: Record<string, string>; body?: string },
+): Promise<OutboundAnswer | null> {
   try {
     const response = await fetch(url, {
-      method: "POST",
+      method: init.method,
       headers: init.headers,
       body: init.body,
       redirect: "error",
