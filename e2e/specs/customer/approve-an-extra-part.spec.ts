@@ -61,7 +61,9 @@ test("the professional adds parts on site; the customer approves one and decline
   await board.getByRole("button", { name: say("en", m.bill_decline) }).click();
   await expect(
     bill(pro)
-      .getByRole("listitem", { name: "New switch board, रु. १,२००" })
+      .getByRole("listitem", {
+        name: say("ne-NP", m.bill_decide_label, { item: "New switch board", amount: "रु. १,२००" }),
+      })
       .getByText(say("ne-NP", m.bill_declined)),
   ).toBeVisible();
   await expect(total(pro)).toHaveText("रु. १,१००.५०");
