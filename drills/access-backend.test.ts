@@ -38,6 +38,7 @@ beforeAll(async () => {
   if (admin === undefined) throw new Error("seed:init printed no admin credentials");
   const cast = await buildBackendCast({
     url: backend.url,
+    siteUrl: backend.siteUrl,
     dataDir,
     admin,
     pushService: push.origin,

@@ -31,6 +31,8 @@ export type BackendCast = Awaited<ReturnType<typeof buildBackendCast>>;
 
 export async function buildBackendCast(backend: {
   url: string;
+  /** The HTTP actions' origin, where the wallet stand-ins are served too. */
+  siteUrl: string;
   dataDir: string;
   admin: { username: string; password: string };
   /** Where P's phone is subscribed: a push service that takes every message (push-stub.ts). */
@@ -222,6 +224,7 @@ export async function buildBackendCast(backend: {
   // the admin checks it and publishes it (a reviewDecisions row)
   const [held] = (await callers.admin.query(query("adminReviews:held"), {})) as { _id: string }[];
   await callers.admin.mutation(mutation("adminReviews:publish"), { reviewId: held._id });
+  await payWithKhalti(callers.otherCustomer, backend.siteUrl, finished);
 
   // P's phone gets booking alerts; P's exact position (A, with an active booking, may see it)
   const pair = await crypto.subtle.generateKey({ name: "ECDH", namedCurve: "P-256" }, true, [
@@ -337,4 +340,37 @@ export async function buildBackendCast(backend: {
     viewerOf: (as: ConvexHttpClient) =>
       viewers.get(as) ?? { role: "visitor" as const, admin: false },
   };
+}
+
+/** Until `read` gives a value: a bounded wait for work the backend schedules (an action, a lookup). */
+async function eventually<T>(read: () => Promise<T | null>): Promise<T> {
+  for (let tries = 0; tries < 200; tries++) {
+    const value = await read();
+    if (value !== null) return value;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error("the backend never got there");
+}
+
+/**
+ * The customer pays `bookingId` with Khalti at the local stand-in (paid there through its test
+ * control, as a tester's wallet would): a payment attempt, a payment and its ledger entries exist.
+ */
+async function payWithKhalti(customer: ConvexHttpClient, siteUrl: string, bookingId: string) {
+  const { attemptId } = (await customer.mutation(mutation("wallets:start"), {
+    bookingId,
+    method: "khalti",
+  })) as { attemptId: string };
+  type View = { paymentUrl: string | null; state: string } | null;
+  const view = () => customer.query(query("wallets:attempt"), { attemptId }) as Promise<View>;
+  const paymentUrl = await eventually(async () => (await view())?.paymentUrl ?? null);
+  const pidx = new URL(paymentUrl).searchParams.get("pidx")!;
+  const paid = await fetch(`${siteUrl}/khalti/control/status`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ pidx, status: "Completed" }),
+  });
+  if (!paid.ok) throw new Error(`the Khalti stand-in refused: ${paid.status}`);
+  await customer.mutation(mutation("wallets:khaltiReturned"), { pidx });
+  await eventually(async () => ((await view())?.state === "paid" ? true : null));
 }
