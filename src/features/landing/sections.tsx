@@ -86,6 +86,7 @@ export function TestimonialsSection() {
               <Testimonial
                 key={t._id}
                 words={t.comment}
+                own
                 by={m.testimonial_by({
                   name: t.customerName,
                   specialty: localLandingService(t.specialty),
@@ -105,11 +106,14 @@ export function TestimonialsSection() {
   );
 }
 
-function Testimonial({ words, by }: { words: string; by: string }) {
+/** `own`: a customer's own words, in the language they wrote them, not translated. */
+function Testimonial({ words, by, own = false }: { words: string; by: string; own?: boolean }) {
   return (
     <li className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
       <StarRating value={5} />
-      <blockquote className="mt-3 break-words text-slate-700">“{words}”</blockquote>
+      <blockquote className="mt-3 break-words text-slate-700" translate={own ? "no" : undefined}>
+        “{words}”
+      </blockquote>
       <p className="mt-3 font-semibold text-slate-900">{by}</p>
     </li>
   );
