@@ -47,7 +47,10 @@ for (const width of [360, 1280]) {
     await expect(clashing.getByRole("button", { name: "Accept" })).toBeVisible();
 
     // a request arriving now goes above the one already reviewed and the accepted job
-    await bookAt(sita, pro.name, `${day}T16:00`, third);
+    // from another customer (two open requests per customer and professional)
+    const anita = await actor();
+    await anita.auth.login("customer3@demo.np", "demo-password-1", "Customer");
+    await bookAt(anita, pro.name, `${day}T16:00`, third);
     await expect(queue.first()).toContainText(third);
     await expect(queue.nth(1)).toContainText(second);
     await expect(queue.nth(2)).toContainText(first);
