@@ -19,6 +19,7 @@ import { ConvexError, v, type Value } from "convex/values";
 import { internal } from "./_generated/api";
 import type { DataModel, Id } from "./_generated/dataModel";
 import { internalMutation, type MutationCtx } from "./_generated/server";
+import { LOCALES } from "./constants";
 import { storeCallAllowed } from "./model/authGuard";
 import { checkStoredImage } from "./model/files";
 import {
@@ -123,7 +124,8 @@ async function resetFlow(role: "customer" | "professional", params: Params, ctx:
     provider: role,
     account: { id: account.accountId, secret: parsed.data },
   });
-  await ctx.runMutation(internal.passwordReset.changed, { userId: account.userId });
+  const language = LOCALES.find((l) => l === params.language);
+  await ctx.runMutation(internal.passwordReset.changed, { userId: account.userId, language });
   return { userId: account.userId };
 }
 

@@ -6,6 +6,7 @@ import { fail } from "./model/errors";
 import { beginPasswordChange, finishPasswordChange } from "./model/passwordChange";
 import { hashPassword, verifyPassword } from "./model/passwords";
 import { passwordRule } from "./rules/profile";
+import { locale } from "./validators";
 
 const caller = v.object({ userId: v.id("users"), sessionId: v.id("authSessions") });
 
@@ -14,9 +15,9 @@ const caller = v.object({ userId: v.id("users"), sessionId: v.id("authSessions")
  * signed in; every other one is signed out, and the account is told by email or SMS.
  */
 export const change = callerAction({
-  args: { currentPassword: v.string(), newPassword: v.string() },
+  args: { currentPassword: v.string(), newPassword: v.string(), language: v.optional(locale) },
   returns: v.null(),
-  handler: async (ctx, { currentPassword, newPassword }) => {
+  handler: async (ctx, { currentPassword, newPassword, language }) => {
     const parsed = passwordRule.safeParse(newPassword);
     if (!parsed.success)
       fail("INVALID_INPUT", parsed.error.issues[0]?.message ?? "Invalid password");
@@ -30,6 +31,7 @@ export const change = callerAction({
       accountId,
       from: hash,
       to: await hashPassword(parsed.data),
+      language,
     });
     return null;
   },
@@ -42,10 +44,16 @@ export const begin = internalMutation({
 });
 
 export const finish = internalMutation({
-  args: { caller, accountId: v.id("authAccounts"), from: v.string(), to: v.string() },
+  args: {
+    caller,
+    accountId: v.id("authAccounts"),
+    from: v.string(),
+    to: v.string(),
+    language: v.optional(locale),
+  },
   returns: v.null(),
-  handler: async (ctx, { caller, ...change }) => {
-    await finishPasswordChange(ctx, caller, change);
+  handler: async (ctx, { caller, language, ...change }) => {
+    await finishPasswordChange(ctx, caller, change, language);
     return null;
   },
 });

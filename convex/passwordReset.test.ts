@@ -103,6 +103,29 @@ describe("forgot password", { timeout: 30_000 }, () => {
     expect((await signIn(t, "hari@example.np", "new password 1")).tokens).not.toBeNull();
   });
 
+  test("the code and the changed notice come in the asking page's language", async () => {
+    const t = newTest();
+    await signUp(t, "gita@example.np", "9841000003"); // no language chosen on the account
+    await t.mutation(api.passwordReset.request, {
+      role: "customer",
+      contact: "gita@example.np",
+      language: "ne-NP",
+    });
+    const [codeMessage] = await outbox(t);
+    expect(codeMessage!.subject).toBe("घर सेवा पासवर्ड रिसेट कोड");
+    await t.action(api.auth.signIn, {
+      provider: "customer",
+      params: {
+        flow: "reset",
+        contact: "gita@example.np",
+        code: codeIn(codeMessage)!,
+        newPassword: "new password 1",
+        language: "ne-NP",
+      },
+    });
+    expect((await outbox(t)).at(-1)!.subject).toBe("तपाईंको घर सेवा पासवर्ड परिवर्तन भयो");
+  });
+
   test("an address with no account gets the same answer and no message", async () => {
     const t = newTest();
     await signUp(t, "sita@example.np", "9841000001");

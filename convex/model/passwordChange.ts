@@ -7,6 +7,7 @@
  */
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
+import type { Locale } from "../constants";
 import { fail } from "./errors";
 import { passwordChanged } from "./passwordReset";
 import { clearSignInTries, limitSignIn } from "./rateLimit";
@@ -51,6 +52,7 @@ export async function finishPasswordChange(
   ctx: MutationCtx,
   caller: Caller,
   change: { accountId: Id<"authAccounts">; from: string; to: string },
+  language?: Locale,
 ): Promise<void> {
   const user = await callerUser(ctx, caller);
   const account = await ctx.db.get("authAccounts", change.accountId);
@@ -58,5 +60,5 @@ export async function finishPasswordChange(
     fail("AUTH_FAILED", "Your password changed meanwhile. Please try again.");
   await ctx.db.patch("authAccounts", account._id, { secret: change.to });
   await clearSignInTries(ctx, account.providerAccountId);
-  await passwordChanged(ctx, user._id, caller.sessionId);
+  await passwordChanged(ctx, user._id, { keepSession: caller.sessionId, language });
 }

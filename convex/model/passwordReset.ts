@@ -7,6 +7,7 @@
  */
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
+import type { Locale } from "../constants";
 import { parseContact, mobileDigits, type Contact } from "../rules/accountCodes";
 import { RATE_LIMITS } from "../rules/limits";
 import { endCodes, newCode, redeemCode, storeCode } from "./accountCodes";
@@ -47,6 +48,7 @@ export async function requestReset(
   ctx: MutationCtx,
   role: ResetRole,
   input: string,
+  language?: Locale,
 ): Promise<null> {
   const contact = contactOrFail(input);
   const message = "Too many codes asked for";
@@ -71,7 +73,7 @@ export async function requestReset(
   };
   if (!(await tryConsume(ctx, accountCounter))) return null;
   await storeCode(ctx, user._id, "reset", code);
-  await queueMessage(ctx, resetCodeMessage(contact, code, user.language));
+  await queueMessage(ctx, resetCodeMessage(contact, code, language ?? user.language));
   return null;
 }
 
@@ -98,13 +100,14 @@ export async function redeemReset(
 }
 
 /**
- * After a password change: every session of the account ends (the one signing in next is new), its
- * other codes and failed-password count go, and it is told where it can read it.
+ * After a password change: every session of the account ends but `keepSession` (the one signing in
+ * next is new), its other codes and failed-password count go, and it is told where it can read it,
+ * in `language` (the changing page's) or else the account's.
  */
 export async function passwordChanged(
   ctx: MutationCtx,
   userId: Id<"users">,
-  keepSession?: Id<"authSessions">,
+  { keepSession, language }: { keepSession?: Id<"authSessions">; language?: Locale } = {},
 ): Promise<void> {
   const user = await ctx.db.get("users", userId);
   if (user === null) return;
@@ -132,5 +135,5 @@ export async function passwordChanged(
     : mobile !== null
       ? { kind: "phone", value: mobile }
       : null;
-  if (to !== null) await queueMessage(ctx, passwordChangedMessage(to, user.language));
+  if (to !== null) await queueMessage(ctx, passwordChangedMessage(to, language ?? user.language));
 }

@@ -46,5 +46,6 @@ test("a new professional is signed in after sign-up, on their dashboard; /login 
   await phone.page.getByRole("radio", { name: say(l, m.role_professional) }).check();
   await phone.page.getByRole("button", { name: say(l, m.login_button) }).click();
   await expect(phone.page).toHaveURL("/professional-dashboard");
+  await phone.dashboard.openSection(m.dash_tab_hours);
   await expect(phone.dashboard.accountStatus()).toBeVisible();
 });

@@ -5,6 +5,7 @@ import { api } from "@convex/_generated/api";
 import { passwordRule } from "@convex/rules/profile";
 import { Form, useAppForm } from "@/components/form";
 import { errorMessage } from "@/lib/errors";
+import { getLocale } from "@/i18n/locale";
 import { m } from "@/i18n/paraglide/messages";
 
 const changeSchema = z.object({
@@ -23,7 +24,7 @@ export function ChangePassword() {
     validators: { onSubmit: changeSchema },
     onSubmit: async ({ value, formApi }) => {
       try {
-        await change(value);
+        await change({ ...value, language: getLocale() });
         toast.success(m.security_password_changed());
         formApi.reset();
       } catch (e) {

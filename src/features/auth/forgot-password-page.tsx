@@ -13,6 +13,7 @@ import { AuthCard } from "@/features/auth/auth-card";
 import { RoleRadios } from "@/features/auth/role-radios";
 import { errorMessage } from "@/lib/errors";
 import { paths } from "@/lib/paths";
+import { getLocale } from "@/i18n/locale";
 import { m } from "@/i18n/paraglide/messages";
 
 type Role = "customer" | "professional";
@@ -74,7 +75,7 @@ function AskForCode({
     validators: { onSubmit: contactSchema },
     onSubmit: async ({ value }) => {
       try {
-        await request({ role, contact: value.contact.trim() });
+        await request({ role, contact: value.contact.trim(), language: getLocale() });
         onSent(value.contact.trim());
       } catch (e) {
         toast.error(errorMessage(e, m.reset_failed()));
@@ -127,6 +128,7 @@ function SetNewPassword({
           contact,
           code: value.code.trim(),
           newPassword: value.newPassword,
+          language: getLocale(),
         });
         toast.success(m.reset_done());
         navigate(role === "professional" ? paths.professionalDashboard() : paths.home());
