@@ -1,6 +1,17 @@
 /** What an admin may set as the site settings: the server checks each change with it, the form too. */
 import * as z from "zod/mini";
 
+/** A whole number between `min` and `max`, each with the message shown when it is crossed. */
+function wholeNumber(
+  required: string,
+  whole: string,
+  { min, max }: { min: [number, string]; max: [number, string] },
+) {
+  return z
+    .number({ error: required })
+    .check(z.refine(Number.isInteger, whole), z.minimum(min[0], min[1]), z.maximum(max[0], max[1]));
+}
+
 export const settingsRules = z.object({
   hotline: z
     .string({ error: "The hotline number is required." })
@@ -26,25 +37,16 @@ export const settingsRules = z.object({
       z.minLength(1, "The Nepali banner text is required."),
       z.maxLength(300, "The Nepali banner text must be 1-300 characters."),
     ),
-  bookingExpiryMinutes: z
-    .number({ error: "Enter a number of minutes." })
-    .check(
-      z.refine(Number.isInteger, "Use whole minutes."),
-      z.minimum(5, "At least 5 minutes."),
-      z.maximum(1440, "At most 1440 minutes (one day)."),
-    ),
-  commissionPercent: z
-    .number({ error: "Enter the commission in percent." })
-    .check(
-      z.refine(Number.isInteger, "Use a whole percent."),
-      z.minimum(0, "At least 0%."),
-      z.maximum(50, "At most 50%."),
-    ),
-  visitChargeNrs: z
-    .number({ error: "Enter the visit charge in rupees." })
-    .check(
-      z.refine(Number.isInteger, "Use whole rupees."),
-      z.minimum(0, "At least Nrs. 0."),
-      z.maximum(5000, "At most Nrs. 5,000."),
-    ),
+  bookingExpiryMinutes: wholeNumber("Enter a number of minutes.", "Use whole minutes.", {
+    min: [5, "At least 5 minutes."],
+    max: [1440, "At most 1440 minutes (one day)."],
+  }),
+  commissionPercent: wholeNumber("Enter the commission in percent.", "Use a whole percent.", {
+    min: [0, "At least 0%."],
+    max: [50, "At most 50%."],
+  }),
+  visitChargeNrs: wholeNumber("Enter the visit charge in rupees.", "Use whole rupees.", {
+    min: [0, "At least Nrs. 0."],
+    max: [5000, "At most Nrs. 5,000."],
+  }),
 });
