@@ -90,6 +90,10 @@ export const FUNCTION_ACCESS: Record<string, DrillRole[]> = {
   "bills:get": ["customer", "professional", "admin"],
   "bills:propose": ITS_PROFESSIONAL,
   "bills:decide": ["customer"],
+  // cash: the booking's professional records it, its customer confirms or disputes it
+  "cash:markReceived": ITS_PROFESSIONAL,
+  "cash:confirm": ["customer"],
+  "cash:dispute": ["customer"],
   // reviews
   "reviews:create": ["customer"],
   "reviews:forProfessional": ALL,
@@ -302,6 +306,12 @@ export const FUNCTION_WRITES: Record<string, Writes> = {
   // the other side is told of an item to answer, or of the answer
   "bills:propose": { billLines: "own", notifications: "new", _scheduled_functions: "new" },
   "bills:decide": { billLines: "own", notifications: "new", _scheduled_functions: "new" },
+  // the customer is asked to confirm; the automatic confirmation is scheduled on the payment
+  "cash:markReceived": { payments: "own", notifications: "new", _scheduled_functions: "new" },
+  // confirmed cash is booked in the ledger; the professional is told
+  "cash:confirm": { payments: "own", ledgerEntries: "own", notifications: "new" },
+  // a dispute is a report for the admin
+  "cash:dispute": { payments: "own", reports: "own", rateLimits: "any", notifications: "new" },
   // the review updates the reviewed professional's rating
   "reviews:create": { ...BOOKING_STEP, ...COUNTERS, reviews: "own", professionals: "any" },
   // the reviewed professional answers once

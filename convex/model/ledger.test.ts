@@ -12,7 +12,14 @@ import {
 } from "../test.setup";
 import type { BookingStatus } from "../validators";
 import { billOf, openBill } from "./bill";
-import { post, professionalBalance, recordPayment, settleJob } from "./ledger";
+import {
+  confirmCash,
+  paymentOf,
+  post,
+  professionalBalance,
+  recordPayment,
+  settleJob,
+} from "./ledger";
 
 /** A booking in `status` whose bill is Nrs. 1,500 + 250.50 of approved lines. */
 async function setup(status: BookingStatus = "in_progress") {
@@ -225,11 +232,15 @@ describe("commission and earning", () => {
     });
   });
 
-  test("a cash job leaves the professional owing the commission", async () => {
+  test("cash is booked only once confirmed, leaving the professional owing the commission", async () => {
     const { t, bookingId, pro } = await setup("completed");
     expect(await pay(t, bookingId, { method: "cash", reference: `cash:${bookingId}` })).toBe(
       "recorded",
     );
+    expect(await entries(t)).toEqual([]);
+    const payment = await t.run((ctx) => paymentOf(ctx, bookingId));
+    expect(await t.run((ctx) => confirmCash(ctx, payment!._id))).toBe(true);
+    expect(await t.run((ctx) => confirmCash(ctx, payment!._id))).toBe(false); // once only
     const commission = Math.round(TOTAL * 0.1);
     expect(await expectBalanced(t)).toBe(2);
     const balance = await t.run((ctx) => professionalBalance(ctx, pro.professionalId));

@@ -2,7 +2,7 @@
  * The ledger (rules/ledger.ts): immutable double-entry rows, written only through `post`, which
  * refuses a transaction that does not sum to zero. Payments are recorded once per booking and once
  * per gateway reference; the commission and the professional's earning are booked when the job is
- * done and paid, whichever comes last.
+ * done and paid (cash: confirmed), whichever comes last.
  */
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
@@ -70,9 +70,9 @@ export async function paymentOf(ctx: QueryCtx, bookingId: Id<"bookings">) {
 }
 
 /**
- * Records the customer's payment of a booking's bill. Idempotent: the same (method, reference) again,
- * or any second payment of a paid booking, records nothing and answers "duplicate". Refuses an amount
- * other than the bill's total (WRONG_AMOUNT), a bill with items still to answer, and a booking that
+ * Records the customer's payment of a booking's bill; cash is booked only once its customer confirms
+ * it (confirmCash). Idempotent: the same (method, reference) again, or any second payment of a paid
+ * booking, records nothing and answers "duplicate". Refuses an amount other than the bill's total (WRONG_AMOUNT), a bill with items still to answer, and a booking that
  * is not payable (cancelled, not started).
  */
 export async function recordPayment(
@@ -126,24 +126,47 @@ export async function recordPayment(
     amountPaisa: args.amountPaisa,
     ...(args.method === "cash" ? { cash: { state: "awaiting" as const } } : {}),
   });
+  // cash is booked once its customer confirms it (confirmCash): until then it is only the
+  // professional's word
+  if (args.method !== "cash")
+    await bookPayment(ctx, booking, (await ctx.db.get("payments", paymentId))!);
+  return "recorded";
+}
+
+/** The customer's payment in the ledger, then the job's split if it is done. */
+async function bookPayment(ctx: MutationCtx, booking: Doc<"bookings">, payment: Doc<"payments">) {
   await post(ctx, {
-    txId: `payment:${paymentId}`,
+    txId: `payment:${payment._id}`,
     kind: "payment",
     bookingId: booking._id,
     customerId: booking.customerId,
     professionalId: booking.professionalId,
-    method: args.method,
-    reference,
+    method: payment.method,
+    reference: payment.reference,
     entries: [
       {
-        account: args.method === "cash" ? "professional_cash" : "platform_funds",
-        amountPaisa: args.amountPaisa,
+        account: payment.method === "cash" ? "professional_cash" : "platform_funds",
+        amountPaisa: payment.amountPaisa,
       },
-      { account: "customer", amountPaisa: -args.amountPaisa },
+      { account: "customer", amountPaisa: -payment.amountPaisa },
     ],
   });
   await settleJob(ctx, booking);
-  return "recorded";
+}
+
+/**
+ * A recorded cash payment confirmed (by its customer, or by nobody disputing it in time): it is booked
+ * like any payment. Answers false, changing nothing, when it is not cash awaiting an answer.
+ */
+export async function confirmCash(ctx: MutationCtx, paymentId: Id<"payments">): Promise<boolean> {
+  const payment = await ctx.db.get("payments", paymentId);
+  const booking = payment && (await ctx.db.get("bookings", payment.bookingId));
+  if (!payment || !booking || payment.cash?.state !== "awaiting") return false;
+  await ctx.db.patch("payments", payment._id, {
+    cash: { state: "confirmed", decidedAt: Date.now() },
+  });
+  await bookPayment(ctx, booking, payment);
+  return true;
 }
 
 /**
@@ -156,6 +179,7 @@ export async function settleJob(ctx: MutationCtx, booking: Doc<"bookings">): Pro
   const payment = await paymentOf(ctx, booking._id);
   const txId = `job:${booking._id}`;
   if (payment === null || (await txExists(ctx, txId))) return;
+  if (payment.cash !== undefined && payment.cash.state !== "confirmed") return;
   const gross = payment.amountPaisa;
   const commission = commissionOf(gross, (await getSettings(ctx)).commissionPercent);
   await post(ctx, {

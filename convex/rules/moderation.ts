@@ -12,9 +12,13 @@ export const REPORT_CATEGORIES = [
   "rude",
   "safety",
   "false_review",
+  /** Filed by the customer's "dispute" of the cash the professional recorded (model/cash.ts). */
+  "cash_dispute",
   "other",
 ] as const;
 export type ReportCategory = (typeof REPORT_CATEGORIES)[number];
+/** What a reporter picks in the report form: a cash dispute is filed from the bill. */
+export const CHOSEN_CATEGORIES = REPORT_CATEGORIES.filter((c) => c !== "cash_dispute");
 
 /** A report is about a whole booking, the review written on it, or a message in its conversation. */
 export const REPORT_TARGETS = ["booking", "review", "message"] as const;

@@ -6,7 +6,7 @@
  */
 import { CITIES, type Locale } from "../constants";
 import { SERVICE_NAMES_NE } from "../localNames";
-import { formatAmount } from "./money";
+import { formatAmount, formatPaisaAmount } from "./money";
 
 const EN = {
   someone_customer: "The customer",
@@ -58,6 +58,16 @@ const EN = {
   chat_photo: "📷 Photo",
   someone_gharsewa: "GharSewa",
   reason_suspended: "The account of one party was suspended by GharSewa.",
+  cash_recorded_title: "Confirm your cash payment",
+  cash_recorded_body:
+    "{actor} recorded {amount} received in cash. Confirm it, or tell us if it is wrong.",
+  cash_confirmed_title: "Cash confirmed",
+  cash_confirmed_body: "{actor} confirmed paying {amount} in cash.",
+  cash_auto_confirmed_body:
+    "The {amount} paid in cash was confirmed: nobody disputed it within 48 hours.",
+  cash_disputed_title: "Cash disputed",
+  cash_disputed_body:
+    "{actor} disputes the {amount} in cash you recorded. GharSewa will look into it.",
 };
 
 export type NoticeKey = keyof typeof EN;
@@ -115,6 +125,15 @@ export const NOTICE_WORDS: Record<Locale, Record<NoticeKey, string>> = {
     chat_photo: "📷 फोटो",
     someone_gharsewa: "घर सेवा",
     reason_suspended: "घर सेवाले एक पक्षको खाता निलम्बन गरेको छ।",
+    cash_recorded_title: "तपाईंको नगद भुक्तानी पुष्टि गर्नुहोस्",
+    cash_recorded_body:
+      "{actor}ले {amount} नगद पाएको लेख्नुभयो। पुष्टि गर्नुहोस्, वा गलत भए हामीलाई भन्नुहोस्।",
+    cash_confirmed_title: "नगद पुष्टि भयो",
+    cash_confirmed_body: "{actor}ले {amount} नगद तिरेको पुष्टि गर्नुभयो।",
+    cash_auto_confirmed_body: "नगदमा तिरेको {amount} पुष्टि भयो: ४८ घण्टाभित्र कसैले विवाद गरेन।",
+    cash_disputed_title: "नगदमा विवाद",
+    cash_disputed_body:
+      "तपाईंले लेख्नुभएको {amount} नगदमा {actor}ले विवाद गर्नुभयो। घर सेवाले यसको छानबिन गर्नेछ।",
   },
 };
 
@@ -168,12 +187,11 @@ export function noticeText(locale: Locale, n: StoredNotice): { title: string; bo
     const found = CITIES.find((c) => c.slug === key || c.name.toLowerCase() === key);
     return found ? (nepali ? found.nameNe : found.name) : (p?.city ?? "");
   };
-  const price = () => {
-    const amount = formatAmount(Number(p?.price ?? 0));
-    return say("money", {
-      amount: nepali ? amount.replace(/\d/g, (d) => DEVANAGARI_DIGITS[Number(d)]) : amount,
-    });
-  };
+  const digits = (text: string) =>
+    nepali ? text.replace(/\d/g, (d) => DEVANAGARI_DIGITS[Number(d)]) : text;
+  const price = () => say("money", { amount: digits(formatAmount(Number(p?.price ?? 0))) });
+  // an amount in paisa (the bill's notices), "Nrs. 1,100.50"
+  const amount = () => say("money", { amount: digits(formatPaisaAmount(Number(p?.amount ?? 0))) });
   const both = (title: NoticeKey, body: string) => ({ title: say(title), body });
   switch (n.kind) {
     case "booking.requested":
@@ -244,6 +262,14 @@ export function noticeText(locale: Locale, n: StoredNotice): { title: string; bo
       );
     case "account.photo_rejected":
       return both("photo_rejected_title", say("photo_rejected_body"));
+    case "cash.recorded":
+      return both("cash_recorded_title", say("cash_recorded_body", { actor, amount: amount() }));
+    case "cash.confirmed":
+      return both("cash_confirmed_title", say("cash_confirmed_body", { actor, amount: amount() }));
+    case "cash.auto_confirmed":
+      return both("cash_confirmed_title", say("cash_auto_confirmed_body", { amount: amount() }));
+    case "cash.disputed":
+      return both("cash_disputed_title", say("cash_disputed_body", { actor, amount: amount() }));
     default:
       return { title: n.title, body: n.body };
   }

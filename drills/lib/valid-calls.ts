@@ -116,6 +116,23 @@ async function payableBookingOfA(c: Ctx) {
   return bookingId;
 }
 
+/** A fresh payable booking of A's with P whose cash P recorded, waiting for A's answer. */
+async function cashAwaitingOfA(c: Ctx) {
+  const bookingId = await payableBookingOfA(c);
+  await c.f.t.run((ctx) =>
+    ctx.db.insert("payments", {
+      bookingId,
+      customerId: c.f.a.userId,
+      professionalId: c.f.p.professionalId,
+      method: "cash",
+      reference: `cash:${bookingId}`,
+      amountPaisa: 50_000,
+      cash: { state: "awaiting" },
+    }),
+  );
+  return bookingId;
+}
+
 /** A payment attempt of A's on a fresh payable booking with P, waiting at the gateway. */
 async function attemptOfA(c: Ctx, method: "esewa" | "khalti") {
   const bookingId = await payableBookingOfA(c);
@@ -266,6 +283,13 @@ export const VALID_CALLS: Record<string, Build> = {
     );
     return { args: { lineId, approve: true } };
   },
+  "cash:markReceived": async (c) => ({
+    args: { bookingId: await payableBookingOfA(c), amountPaisa: 50_000 },
+  }),
+  "cash:confirm": async (c) => ({ args: { bookingId: await cashAwaitingOfA(c) } }),
+  "cash:dispute": async (c) => ({
+    args: { bookingId: await cashAwaitingOfA(c), text: "I paid less than the bill says." },
+  }),
   "reviews:create": onBooking("completed", { rating: 5, comment: "Good work" }),
   "reviews:forProfessional": plain((c) => ({ professionalId: c.f.p.professionalId })),
   "reviews:page": plain((c) => ({ professionalId: c.f.p.professionalId, ...page })),

@@ -8,6 +8,7 @@ const CATEGORY: Record<ReportCategory, () => string> = {
   rude: m.report_category_rude,
   safety: m.report_category_safety,
   false_review: m.report_category_false_review,
+  cash_dispute: m.report_category_cash_dispute,
   other: m.report_category_other,
 };
 

@@ -6,7 +6,7 @@ import type { Id } from "@convex/_generated/dataModel";
 import {
   MODERATION_FIELDS,
   lengthBreak,
-  REPORT_CATEGORIES,
+  CHOSEN_CATEGORIES,
   type ReportCategory,
   type ReportTarget,
 } from "@convex/rules/moderation";
@@ -135,11 +135,11 @@ export function ReportDialog({
         <SelectField
           label={m.report_category()}
           value={category}
-          onChange={(e) => setCategory(REPORT_CATEGORIES.find((c) => c === e.target.value) ?? "")}
+          onChange={(e) => setCategory(CHOSEN_CATEGORIES.find((c) => c === e.target.value) ?? "")}
           error={tried ? categoryProblem : undefined}
         >
           <option value="">{m.report_category_choose()}</option>
-          {REPORT_CATEGORIES.map((c) => (
+          {CHOSEN_CATEGORIES.map((c) => (
             <option key={c} value={c}>
               {reportCategoryLabel(c)}
             </option>

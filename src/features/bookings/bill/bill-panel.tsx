@@ -20,6 +20,7 @@ import { m } from "@/i18n/paraglide/messages";
 import { localServiceName } from "@/i18n/services";
 import { AddLineForm } from "@/features/bookings/bill/add-line-form";
 import { PayButtons } from "@/features/bookings/bill/pay-buttons";
+import { CashReceivedForm, CashStatus } from "@/features/bookings/cash/cash-panel";
 
 /** Statuses whose card shows the bill: from the professional's arrival on. */
 const BILL_STATUSES: readonly BookingStatus[] = ["in_progress", "completed", "reviewed"];
@@ -66,6 +67,14 @@ export function BillPanel({
   const editable = EDITABLE_STATUSES.includes(status) && bill.payment === null;
   const pending = pendingLines(bill.lines);
   const hasQuote = bill.lines.some((l) => l.kind === "quote" && l.status === "approved");
+  const payable =
+    bill.payment === null &&
+    PAYABLE_STATUSES.includes(status) &&
+    pending.length === 0 &&
+    bill.totalPaisa > 0;
+  const cash = bill.payment?.cash ?? null;
+  // cash counts as paid once its customer confirmed it
+  const paid = bill.payment && (cash === null || cash === "confirmed") ? bill.payment : null;
   return (
     <section
       aria-label={m.bill_title()}
@@ -73,7 +82,11 @@ export function BillPanel({
     >
       <div className="flex items-center justify-between gap-2">
         <h4 className="font-semibold text-slate-900">{m.bill_title()}</h4>
-        {bill.payment ? (
+        {cash === "awaiting" ? (
+          <Badge tone="warning">{m.bill_cash_awaiting()}</Badge>
+        ) : cash === "disputed" ? (
+          <Badge tone="danger">{m.bill_cash_disputed()}</Badge>
+        ) : paid ? (
           <Badge tone="success">{m.bill_paid()}</Badge>
         ) : (
           <Badge tone="neutral">{m.bill_unpaid()}</Badge>
@@ -98,13 +111,22 @@ export function BillPanel({
         <span>{m.bill_total()}</span>
         <span data-testid="bill-total">{formatPaisa(bill.totalPaisa)}</span>
       </p>
-      {bill.payment && (
+      {paid && (
         <p className="mt-1 text-green-800">
           {m.bill_paid_by({
-            amount: formatPaisa(bill.payment.amountPaisa),
-            method: METHOD_LABEL[bill.payment.method](),
+            amount: formatPaisa(paid.amountPaisa),
+            method: METHOD_LABEL[paid.method](),
           })}
         </p>
+      )}
+      {bill.payment?.cash && (
+        <CashStatus
+          bookingId={bookingId}
+          state={bill.payment.cash}
+          amountPaisa={bill.payment.amountPaisa}
+          recordedAt={bill.payment.at}
+          audience={audience}
+        />
       )}
       {editable && pending.length > 0 && (
         <p className="mt-2 text-slate-600">{m.bill_pending_note()}</p>
@@ -115,11 +137,12 @@ export function BillPanel({
       {audience === "professional" && editable && (
         <AddLineForm bookingId={bookingId} quote={bill.onInspection && !hasQuote} />
       )}
-      {audience === "customer" &&
-        bill.payment === null &&
-        PAYABLE_STATUSES.includes(status) &&
-        pending.length === 0 &&
-        bill.totalPaisa > 0 && <PayButtons bookingId={bookingId} totalPaisa={bill.totalPaisa} />}
+      {payable && audience === "customer" && (
+        <PayButtons bookingId={bookingId} totalPaisa={bill.totalPaisa} />
+      )}
+      {payable && audience === "professional" && (
+        <CashReceivedForm bookingId={bookingId} totalPaisa={bill.totalPaisa} />
+      )}
     </section>
   );
 }

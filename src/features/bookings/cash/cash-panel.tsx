@@ -1,0 +1,201 @@
+import { useState } from "react";
+import { useMutation } from "convex/react";
+import { toast } from "sonner";
+import { api } from "@convex/_generated/api";
+import type { Id } from "@convex/_generated/dataModel";
+import { CASH_AUTO_CONFIRM_MS, type CashState } from "@convex/rules/ledger";
+import { amountProblem, paisaFromRupees } from "@convex/rules/money";
+import { MODERATION_FIELDS } from "@convex/rules/moderation";
+import { Button } from "@/components/ui/button";
+import { TextField, TextareaField } from "@/components/ui/inputs";
+import { toLatinDigits } from "@/lib/digits";
+import { errorMessage } from "@/lib/errors";
+import { formatDateTime } from "@/lib/format";
+import { formatPaisa } from "@/lib/numbers";
+import { m } from "@/i18n/paraglide/messages";
+
+/**
+ * The professional's "cash received": the amount they were paid, which must be the bill's total
+ * (the server refuses anything else; a different price goes through the bill's items first).
+ */
+export function CashReceivedForm({
+  bookingId,
+  totalPaisa,
+}: {
+  bookingId: Id<"bookings">;
+  totalPaisa: number;
+}) {
+  const mark = useMutation(api.cash.markReceived);
+  const [open, setOpen] = useState(false);
+  const [amount, setAmount] = useState("");
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const total = formatPaisa(totalPaisa);
+
+  if (!open)
+    return (
+      <Button size="sm" className="mt-3" onClick={() => setOpen(true)}>
+        {m.cash_received()}
+      </Button>
+    );
+
+  async function submit() {
+    const paisa = paisaFromRupees(toLatinDigits(amount));
+    if (paisa === null || amountProblem(paisa) !== null) return setError(m.cash_amount_error());
+    if (paisa !== totalPaisa) return setError(m.cash_amount_not_total({ total }));
+    setError(undefined);
+    setBusy(true);
+    try {
+      await mark({ bookingId, amountPaisa: paisa });
+      setOpen(false);
+    } catch (e) {
+      toast.error(errorMessage(e, m.cash_failed()));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form
+      aria-label={m.cash_received_title()}
+      className="mt-3 space-y-2 rounded-lg bg-white p-3 ring-1 ring-slate-200"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+    >
+      <h5 className="font-medium text-slate-900">{m.cash_received_title()}</h5>
+      <TextField
+        label={m.cash_amount()}
+        hint={m.cash_amount_hint({ total })}
+        inputMode="decimal"
+        value={amount}
+        error={error}
+        onChange={(e) => setAmount(e.target.value)}
+      />
+      <div className="flex flex-wrap justify-end gap-2">
+        <Button size="sm" variant="secondary" onClick={() => setOpen(false)}>
+          {m.bill_add_cancel()}
+        </Button>
+        <Button size="sm" type="submit" disabled={busy}>
+          {busy ? m.bill_add_sending() : m.cash_record()}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/**
+ * Where a cash payment stands, live, for either side: the customer confirms or disputes cash
+ * awaiting their answer; the professional waits for it.
+ */
+export function CashStatus({
+  bookingId,
+  state,
+  amountPaisa,
+  recordedAt,
+  audience,
+}: {
+  bookingId: Id<"bookings">;
+  state: CashState;
+  amountPaisa: number;
+  recordedAt: number;
+  audience: "customer" | "professional";
+}) {
+  const amount = formatPaisa(amountPaisa);
+  if (state === "confirmed") return null;
+  if (state === "disputed")
+    return (
+      <p role="status" className="mt-2 rounded-lg bg-red-50 p-2 text-red-900">
+        {audience === "customer" ? m.cash_disputed_customer() : m.cash_disputed_pro({ amount })}
+      </p>
+    );
+  const autoAt = formatDateTime(recordedAt + CASH_AUTO_CONFIRM_MS);
+  if (audience === "professional")
+    return (
+      <p role="status" className="mt-2 rounded-lg bg-amber-50 p-2 text-amber-900">
+        {m.cash_waiting_pro({ amount, at: autoAt })}
+      </p>
+    );
+  return <CashAnswer bookingId={bookingId} amount={amount} autoAt={autoAt} />;
+}
+
+function CashAnswer({
+  bookingId,
+  amount,
+  autoAt,
+}: {
+  bookingId: Id<"bookings">;
+  amount: string;
+  autoAt: string;
+}) {
+  const confirm = useMutation(api.cash.confirm);
+  const dispute = useMutation(api.cash.dispute);
+  const [disputing, setDisputing] = useState(false);
+  const [text, setText] = useState("");
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const { min, max } = MODERATION_FIELDS.reportText;
+
+  async function run(call: () => Promise<unknown>) {
+    setBusy(true);
+    try {
+      await call();
+    } catch (e) {
+      toast.error(errorMessage(e, m.cash_failed()));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div
+      role="group"
+      aria-label={m.cash_answer_title()}
+      className="mt-3 rounded-lg bg-amber-50 p-3 ring-1 ring-amber-200"
+    >
+      <h5 className="font-medium text-slate-900">{m.cash_answer_title()}</h5>
+      <p className="mt-1 text-slate-800">{m.cash_answer_text({ amount, at: autoAt })}</p>
+      {!disputing ? (
+        <div className="mt-2 flex flex-wrap gap-2">
+          <Button size="sm" disabled={busy} onClick={() => void run(() => confirm({ bookingId }))}>
+            {m.cash_confirm()}
+          </Button>
+          <Button size="sm" variant="secondary" disabled={busy} onClick={() => setDisputing(true)}>
+            {m.cash_dispute()}
+          </Button>
+        </div>
+      ) : (
+        <form
+          className="mt-2 space-y-2"
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            const length = text.trim().length;
+            if (length < min || length > max) return setError(m.cash_dispute_error({ min, max }));
+            setError(undefined);
+            void run(() => dispute({ bookingId, text: text.trim() }));
+          }}
+        >
+          <TextareaField
+            label={m.cash_dispute_what()}
+            rows={3}
+            value={text}
+            maxLength={max}
+            error={error}
+            onChange={(e) => setText(e.target.value)}
+          />
+          <div className="flex flex-wrap justify-end gap-2">
+            <Button size="sm" variant="secondary" onClick={() => setDisputing(false)}>
+              {m.bill_add_cancel()}
+            </Button>
+            <Button size="sm" type="submit" disabled={busy}>
+              {m.cash_dispute_send()}
+            </Button>
+          </div>
+        </form>
+      )}
+    </div>
+  );
+}
