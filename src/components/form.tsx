@@ -1,6 +1,7 @@
 import { createFormHook } from "@tanstack/react-form";
 import {
   FormImageField,
+  FormNewPasswordField,
   FormNumberField,
   FormPasswordField,
   FormSelectField,
@@ -21,6 +22,7 @@ export const { useAppForm } = createFormHook({
   fieldComponents: {
     TextField: FormTextField,
     PasswordField: FormPasswordField,
+    NewPasswordField: FormNewPasswordField,
     NumberField: FormNumberField,
     SelectField: FormSelectField,
     TextareaField: FormTextareaField,

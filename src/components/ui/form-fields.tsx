@@ -11,6 +11,7 @@ import { useLocale } from "@/i18n/locale";
 import { fieldError, useFieldContext, useFormContext } from "@/lib/form-context";
 import { IMAGE_ACCEPT } from "@/lib/upload";
 import { parseDigits, toLatinDigits } from "@/lib/digits";
+import { m } from "@/i18n/paraglide/messages";
 
 // The inputs of src/components/ui/inputs.tsx bound to the TanStack Form field around them
 // (registered in src/lib/form.ts). The field supplies name, value, blur, change and the inline error.
@@ -77,6 +78,18 @@ export function FormTextField(props: Omit<ComponentProps<typeof TextField>, Boun
 export function FormPasswordField(props: Omit<ComponentProps<typeof PasswordField>, Bound>) {
   const bound = useBoundText();
   return <PasswordField {...props} {...bound} />;
+}
+
+/** A password being chosen: the password rule's hint, and the browser offered to suggest one. */
+export function FormNewPasswordField({ label }: { label: string }) {
+  return (
+    <FormPasswordField
+      label={label}
+      hint={m.field_password_hint()}
+      autoComplete="new-password"
+      required
+    />
+  );
 }
 
 export function FormSelectField(props: Omit<ComponentProps<typeof SelectField>, Bound>) {

@@ -52,14 +52,7 @@ export function ChangePassword() {
           )}
         </form.AppField>
         <form.AppField name="newPassword">
-          {(f) => (
-            <f.PasswordField
-              label={m.reset_new_password()}
-              hint={m.field_password_hint()}
-              autoComplete="new-password"
-              required
-            />
-          )}
+          {(f) => <f.NewPasswordField label={m.reset_new_password()} />}
         </form.AppField>
         <form.AppForm>
           <form.SubmitButton label={m.security_change_password()} pendingLabel={m.please_wait()} />

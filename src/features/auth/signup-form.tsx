@@ -118,13 +118,7 @@ export function SignupForm({ initialRole }: { initialRole: SignupRole }) {
         )}
       </form.AppField>
       <form.AppField name="password">
-        {(f) => (
-          <f.PasswordField
-            label={m.field_password()}
-            autoComplete="new-password"
-            hint={m.field_password_hint()}
-          />
-        )}
+        {(f) => <f.NewPasswordField label={m.field_password()} />}
       </form.AppField>
       <div className="grid gap-4 sm:grid-cols-[2fr_1fr]">
         <form.AppField name="address">
