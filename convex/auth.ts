@@ -21,6 +21,7 @@ import type { DataModel, Id } from "./_generated/dataModel";
 import { internalMutation, type MutationCtx } from "./_generated/server";
 import { LOCALES } from "./constants";
 import { storeCallAllowed } from "./model/authGuard";
+import { forgetSignedOutDevice } from "./model/sessions";
 import { checkStoredImage } from "./model/files";
 import {
   createUserForAccount,
@@ -193,6 +194,11 @@ const libraryStore = (
 export const store = internalMutation({
   // The library does not export its validator for these arguments; only its own code builds them.
   args: { args: v.any() },
-  handler: async (ctx, args: StoreArgs) =>
-    (await storeCallAllowed(ctx, args.args)) ? await libraryStore(ctx, args) : null,
+  handler: async (ctx, args: StoreArgs) => {
+    if (!(await storeCallAllowed(ctx, args.args))) return null;
+    const result = await libraryStore(ctx, args);
+    // the library's sign-out ends the session and its refresh tokens; its device row goes with them
+    if (args.args.type === "signOut") await forgetSignedOutDevice(ctx);
+    return result;
+  },
 });

@@ -322,6 +322,19 @@ export default defineSchema({
     attemptsLeft: v.number(),
   }).index("by_userId_and_purpose", ["userId", "purpose"]),
 
+  /**
+   * model/devices.ts: the browser behind each auth session, for the account's devices list. Kept apart
+   * from `authSessions`, which every signed-in query reads: a "last seen" write there would re-run them.
+   */
+  sessionDevices: defineTable({
+    sessionId: v.id("authSessions"),
+    userId: v.id("users"),
+    userAgent: v.string(), // at most rules/userAgent.ts USER_AGENT_MAX characters
+    lastSeenAt: v.number(),
+  })
+    .index("by_sessionId", ["sessionId"])
+    .index("by_userId", ["userId"]),
+
   signUpDrafts: defineTable({
     token: v.string(), // the secret the visitor holds and sends back
     stamp: v.optional(v.string()), // the proof of work that paid for it (absent: an HTTP registration's)

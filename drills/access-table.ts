@@ -57,6 +57,10 @@ export const FUNCTION_ACCESS: Record<string, DrillRole[]> = {
   "passwordReset:request": ALL,
   "passwordChange:change": SIGNED_IN,
   "devices:endedSession": ALL,
+  "devices:seen": SIGNED_IN,
+  "devices:list": SIGNED_IN,
+  "devices:signOut": SIGNED_IN,
+  "devices:signOutOthers": SIGNED_IN,
   // professionals
   "professionals:search": ALL,
   "professionals:get": ALL,
@@ -263,7 +267,7 @@ const SIGN_UP: Writes = {
  */
 export const FUNCTION_WRITES: Record<string, Writes> = {
   "auth:signIn": SIGN_IN,
-  "auth:signOut": { authSessions: "own", authRefreshTokens: "own" },
+  "auth:signOut": { authSessions: "own", authRefreshTokens: "own", sessionDevices: "own" },
   "contact:send": { ...COUNTERS, contactMessages: "new" },
   "files:generateUploadUrl": { ...COUNTERS, uploadGrants: "new", signUpDrafts: "any" },
   "signUpDrafts:create": { ...COUNTERS, signUpDrafts: "new" },
@@ -275,7 +279,15 @@ export const FUNCTION_WRITES: Record<string, Writes> = {
     authRefreshTokens: "own",
     authRateLimits: "own",
     accountCodes: "own",
+    sessionDevices: "own",
     _scheduled_functions: "new",
+  },
+  "devices:seen": { sessionDevices: "own" },
+  "devices:signOut": { authSessions: "own", authRefreshTokens: "own", sessionDevices: "own" },
+  "devices:signOutOthers": {
+    authSessions: "own",
+    authRefreshTokens: "own",
+    sessionDevices: "own",
   },
   "professionals:setAvailability": {
     professionals: "own",
@@ -336,6 +348,7 @@ export const FUNCTION_WRITES: Record<string, Writes> = {
     ...BOOKING_STEP,
     users: "own",
     authSessions: "own",
+    sessionDevices: "own",
     authAccounts: "own",
     authRefreshTokens: "own",
     professionals: "own",
@@ -367,6 +380,7 @@ export const FUNCTION_WRITES: Record<string, Writes> = {
     users: "any",
     accountEvents: "any",
     authSessions: "any",
+    sessionDevices: "any",
     authRefreshTokens: "any",
     presence: "any",
     liveLocations: "any",
@@ -401,7 +415,7 @@ export const ROUTE_WRITES: Record<string, Writes> = {
   "POST /api/technicians/login": SIGN_IN,
   "POST /api/users/register": SIGN_UP,
   "POST /api/technicians/register": SIGN_UP,
-  "POST /api/signout": { authSessions: "own", authRefreshTokens: "own" },
+  "POST /api/signout": { authSessions: "own", authRefreshTokens: "own", sessionDevices: "own" },
   "POST /api/current-location": { liveLocations: "own", mapMarkers: "own" },
   "PUT /api/bookings/*": BOOKING_STEP,
   // the grant is found by its secret token (a visitor's belongs to a draft, which is nobody's)

@@ -89,6 +89,12 @@ async function oneOfEveryTable(ctx: MutationCtx) {
       expirationTime: Date.now() + DAY,
     }),
     authVerifiers: await ctx.db.insert("authVerifiers", { sessionId }),
+    sessionDevices: await ctx.db.insert("sessionDevices", {
+      sessionId,
+      userId,
+      userAgent: "Mozilla/5.0",
+      lastSeenAt: Date.now(),
+    }),
     accountCodes: await ctx.db.insert("accountCodes", {
       userId,
       purpose: "reset",

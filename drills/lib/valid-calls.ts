@@ -5,6 +5,7 @@
  */
 import { api } from "../../convex/_generated/api";
 import { openBill } from "../../convex/model/bill";
+import type { Id } from "../../convex/_generated/dataModel";
 import { solveStamp } from "../../convex/rules/signUpWork";
 import { hashPassword } from "../../convex/model/passwords";
 import {
@@ -200,6 +201,19 @@ export const VALID_CALLS: Record<string, Build> = {
     as: c.role === "visitor" ? c.as : await passwordCaller(c),
   }),
   "devices:endedSession": plain({}),
+  "devices:seen": plain({ userAgent: "Mozilla/5.0 (Linux; Android 14) Chrome/131.0 Mobile" }),
+  "devices:list": plain({}),
+  // a throwaway user's second session: the fixture users' sessions stay for the calls after it
+  "devices:signOut": async (c) => {
+    if (c.role === "visitor") return { args: { sessionId: c.f.a.sessionId } };
+    const as = await c.f.freshCaller(c.role);
+    const userId = c.f.viewerOf(as).userId as Id<"users">;
+    const sessionId = await c.f.t.run((ctx) =>
+      ctx.db.insert("authSessions", { userId, expirationTime: Date.now() + 3_600_000 }),
+    );
+    return { args: { sessionId }, as };
+  },
+  "devices:signOutOthers": asFresh({}),
   "professionals:search": plain({ specialty: "electrician", city: "kathmandu" }),
   "professionals:get": plain((c) => ({ professionalId: c.f.p.professionalId })),
   "professionals:me": plain({}),

@@ -31,4 +31,23 @@ export class SecurityPanel {
     await form.getByLabel(say(l, m.reset_new_password), { exact: true }).fill(next);
     await form.getByRole("button", { name: say(l, m.security_change_password) }).click();
   }
+
+  devices() {
+    return this.page
+      .getByRole("region", { name: say(this.locale, m.devices_title) })
+      .getByRole("listitem");
+  }
+
+  /** The device marked "This device". */
+  thisDevice() {
+    return this.devices().filter({ hasText: say(this.locale, m.devices_this_device) });
+  }
+
+  /** Signs out the one other device in the list. */
+  async signOutOtherDevice() {
+    const other = this.devices().filter({
+      hasNotText: say(this.locale, m.devices_this_device),
+    });
+    await other.getByRole("button", { name: say(this.locale, m.devices_sign_out) }).click();
+  }
 }

@@ -3,10 +3,11 @@ import { useConvexAuth } from "convex/react";
 
 const SuspensionDialog = lazy(() => import("@/app/suspension-dialog"));
 const SessionEnded = lazy(() => import("@/app/session-ended"));
+const DeviceSeen = lazy(() => import("@/app/device-seen"));
 
 /**
  * Watches a signed-in account for suspension (suspension-dialog.tsx) and for its session ending
- * elsewhere (session-ended.tsx), loaded at sign-in: visitors never need them. Once mounted they stay,
+ * elsewhere (session-ended.tsx), and names this device to it (device-seen.tsx), loaded at sign-in: visitors never need them. Once mounted they stay,
  * so a notice outlives the sign-out it causes.
  */
 export function SuspensionNotice() {
@@ -18,6 +19,7 @@ export function SuspensionNotice() {
       <Suspense fallback={null}>
         <SuspensionDialog />
         <SessionEnded />
+        <DeviceSeen />
       </Suspense>
     )
   );

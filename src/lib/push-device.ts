@@ -3,6 +3,7 @@
  * user (convex/push.ts); the browser keeps one per app, whoever is signed in.
  */
 import { m } from "@/i18n/paraglide/messages";
+import { deviceOf } from "@convex/rules/userAgent";
 
 export function pushSupported(): boolean {
   return (
@@ -79,21 +80,6 @@ export async function unsubscribeDevice(): Promise<string | null> {
 
 /** "Chrome on Android": enough for someone to tell their devices apart. */
 export function deviceLabel(userAgent: string): string {
-  const browser =
-    [
-      ["Edge", /Edg\//],
-      ["Samsung Internet", /SamsungBrowser/],
-      ["Firefox", /Firefox\//],
-      ["Chrome", /Chrome\//],
-      ["Safari", /Safari\//],
-    ].find(([, re]) => (re as RegExp).test(userAgent))?.[0] ?? "Browser";
-  const system =
-    [
-      ["Android", /Android/],
-      ["iPhone", /iPhone|iPad/],
-      ["Windows", /Windows/],
-      ["macOS", /Mac OS X/],
-      ["Linux", /Linux/],
-    ].find(([, re]) => (re as RegExp).test(userAgent))?.[0] ?? "this device";
-  return `${browser} on ${system}`;
+  const { browser, system } = deviceOf(userAgent);
+  return `${browser ?? "Browser"} on ${system ?? "this device"}`;
 }
