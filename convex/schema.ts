@@ -494,7 +494,9 @@ export default defineSchema({
   })
     .index("by_txId", ["txId"])
     .index("by_bookingId", ["bookingId"])
-    .index("by_professionalId_and_account", ["professionalId", "account"]),
+    // a professional's balance per account (model/ledger.ts), and per kind: their jobs and payouts,
+    // one earning row each (model/earnings.ts)
+    .index("by_professionalId_and_account_and_kind", ["professionalId", "account", "kind"]),
 
   // a customer's trip to eSewa or Khalti to pay a booking's bill (model/wallets/attempts.ts)
   paymentAttempts: defineTable({

@@ -4,7 +4,9 @@ import schema from "./schema";
 import { api } from "./_generated/api";
 import type { WithoutSystemFields } from "convex/server";
 import type { Doc, Id } from "./_generated/dataModel";
+import { openBill } from "./model/bill";
 import { recordStoredFile } from "./model/files";
+import { confirmCash, paymentOf, recordPayment } from "./model/ledger";
 import { findDraft } from "./model/signUpDrafts";
 import { searchRankOf } from "./rules/searchRank";
 import { DRAFT_LIMITS } from "./rules/limits";
@@ -301,3 +303,30 @@ export async function outbox(t: TestConvex): Promise<SentMessage[]> {
 /** The 6-digit code in a message. */
 export const codeIn = (message: SentMessage | undefined) =>
   /\b(\d{6})\b/.exec(message?.text ?? "")?.[1];
+
+/**
+ * A done job of `pro` for `customerId`, billed `rupees` and paid by `method` (cash: confirmed by
+ * the customer): its payment and its job transaction are in the ledger.
+ */
+export async function insertPaidJob(
+  t: TestConvex,
+  customerId: Id<"users">,
+  pro: { professionalId: Id<"professionals">; userId: Id<"users"> },
+  opts: { rupees?: number; method?: "cash" | "esewa" | "khalti" } = {},
+) {
+  const { rupees = 1500, method = "esewa" } = opts;
+  return await t.run(async (ctx) => {
+    const bookingId = await ctx.db.insert("bookings", bookingRow(customerId, pro, "completed"));
+    await openBill(ctx, bookingId, [{ name: "Fan Installation", price: rupees }], 0);
+    await recordPayment(ctx, {
+      bookingId,
+      method,
+      amountPaisa: rupees * 100,
+      reference: `${method}:${bookingId}`,
+    });
+    // cash is booked once its customer confirms it
+    const payment = await paymentOf(ctx, bookingId);
+    if (method === "cash") await confirmCash(ctx, payment!._id);
+    return bookingId;
+  });
+}

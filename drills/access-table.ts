@@ -165,6 +165,9 @@ export const FUNCTION_ACCESS: Record<string, DrillRole[]> = {
   "wallets:latest": CUSTOMERS,
   "wallets:esewaReturned": ["customer"],
   "wallets:khaltiReturned": ["customer"],
+  // a professional's own earnings; nobody else's
+  "earnings:jobs": PROFESSIONALS,
+  "earnings:summary": PROFESSIONALS,
 };
 
 /**

@@ -1,5 +1,7 @@
 import type { Locale } from "../convex/constants";
+import { formatPaisaAmount } from "../convex/rules/money";
 import { m } from "../src/i18n/paraglide/messages";
+import { toDevanagariDigits } from "../src/lib/digits";
 
 export { m, type Locale };
 
@@ -20,4 +22,12 @@ export function say<I>(locale: Locale, message: Message<I>, inputs?: I): string 
 /** The language a browser context with these options starts in (its navigator.languages). */
 export function localeOf(options: { locale?: string } = {}): Locale {
   return options.locale?.toLowerCase().startsWith("ne") ? "ne-NP" : "en";
+}
+
+/** Paisa as the app writes them for a reader of `locale` ("Nrs. 1,350", "रु. १,३५०"). */
+export function money(locale: Locale, paisa: number): string {
+  const amount = formatPaisaAmount(paisa);
+  return say(locale, m.money_nrs, {
+    amount: locale === "ne-NP" ? toDevanagariDigits(amount) : amount,
+  });
 }

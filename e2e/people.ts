@@ -164,12 +164,19 @@ export async function requestKathmanduBooking(
   return { bookingId, customer: asCustomer, professional: asPro };
 }
 
+/** The demo electrician in Kathmandu (convex/model/demoData.ts), whom the money specs book. */
+export const KATHMANDU_ELECTRICIAN: Account = {
+  email: "electrician.kathmandu@demo.np",
+  password: "demo-password-1",
+};
+
 /**
  * A Kathmandu electrician's booking for `customer`, taken by the demo electrician there to "in
  * progress": a job whose bill the customer may pay. Returns its id.
  */
+
 export async function kathmanduJobUnderWay(customer: Account) {
-  const professional = { email: "electrician.kathmandu@demo.np", password: "demo-password-1" };
+  const professional = KATHMANDU_ELECTRICIAN;
   const asPro = await signedInClient("professional", professional);
   await finishOpenJobs(asPro);
   const { bookingId } = await requestKathmanduBooking(

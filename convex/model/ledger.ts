@@ -205,7 +205,7 @@ async function proSum(
 ): Promise<number> {
   const rows = await ctx.db
     .query("ledgerEntries")
-    .withIndex("by_professionalId_and_account", (q) =>
+    .withIndex("by_professionalId_and_account_and_kind", (q) =>
       q.eq("professionalId", professionalId).eq("account", account),
     )
     .take(MAX_ROWS_PER_BALANCE);

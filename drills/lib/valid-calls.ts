@@ -409,6 +409,8 @@ export const VALID_CALLS: Record<string, Build> = {
     args: { attemptId: (await attemptOfA(c, "esewa")).attemptId },
   }),
   "wallets:latest": plain((c) => ({ bookingId: c.f.booking })),
+  "earnings:jobs": plain(page),
+  "earnings:summary": plain({ since: 0 }),
   "wallets:esewaReturned": async (c) => ({
     args: { transactionUuid: (await attemptOfA(c, "esewa")).reference },
   }),

@@ -98,6 +98,10 @@ const routes: RouteObject[] = [
             path: paths.professionalAccount(),
             ...page(() => import("@/app/pages/professional-account")),
           },
+          {
+            path: paths.professionalEarnings(),
+            ...page(() => import("@/features/professional/earnings-page")),
+          },
         ],
       },
       {

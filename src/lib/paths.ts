@@ -47,6 +47,8 @@ export const paths = {
   },
   /** A professional's account: profile, data export, deletion (the customers' tools). */
   professionalAccount: () => "/professional/account",
+  /** The professional's jobs, balance and payouts. */
+  professionalEarnings: () => "/professional/earnings",
   /** Where a role starts once signed in: customers the home page, professionals their dashboard. */
   roleHome: (role: "customer" | "professional" | "admin") =>
     role === "professional" ? "/professional-dashboard" : role === "admin" ? "/admin-panel" : "/",

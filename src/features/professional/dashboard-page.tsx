@@ -68,7 +68,15 @@ function Dashboard({ Bookings }: { Bookings: BookingsSlot }) {
   const shows = (...these: DashboardSection[]) => (these.includes(section) ? undefined : true);
   return (
     <main className="mx-auto w-full max-w-6xl px-3 py-4 sm:px-4 sm:py-6">
-      <h1 className="mb-3 text-2xl font-semibold text-slate-900">{m.dash_title()}</h1>
+      <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+        <h1 className="text-2xl font-semibold text-slate-900">{m.dash_title()}</h1>
+        <Link
+          to={paths.professionalEarnings()}
+          className="inline-flex min-h-11 items-center rounded-full bg-white px-4 text-sm font-medium text-brand-700 ring-1 ring-brand-600 hover:bg-brand-50"
+        >
+          {m.earnings_open()}
+        </Link>
+      </div>
       <InstallOffer hasTakenJob={hasTakenJob} />
       <nav aria-label={m.dash_sections()} className="mb-4">
         <ul className="flex flex-wrap gap-2">
