@@ -10,6 +10,7 @@ import {
   insertCustomer,
   insertProfessional,
   newTest,
+  startWithCustomersCode,
   type TestConvex,
 } from "./test.setup";
 import type { CitySlug } from "./validators";
@@ -187,7 +188,7 @@ describe("booking request limits", () => {
   });
 
   test("accepted and under-way bookings count as open; finished ones do not", async () => {
-    const { t, pro, book } = await setup();
+    const { t, customer, pro, book } = await setup();
     const first = await book();
     await pro.as.mutation(api.bookings.accept, { bookingId: first });
     await pro.as.mutation(api.bookings.startTrip, { bookingId: first });
@@ -195,6 +196,7 @@ describe("booking request limits", () => {
     await book(later);
     expect(await errorCode(book(later))).toBe("TOO_MANY_OPEN_REQUESTS");
     await pro.as.mutation(api.bookings.arrive, { bookingId: first });
+    await startWithCustomersCode(customer.as, pro.as, first);
     await pro.as.mutation(api.bookings.complete, { bookingId: first });
     await book(later);
     expect(await status(t, first)).toBe("completed");
@@ -256,24 +258,27 @@ describe("booking request limits", () => {
 });
 
 describe("booking lifecycle", () => {
-  test("requested → accepted → en_route → in_progress → completed, with events, notifications and totals", async () => {
+  test("requested → accepted → en_route → arrived → in_progress → completed, with events, notifications and totals", async () => {
     const { t, customer, pro, wiring, book } = await setup();
     const id = await book();
     await pro.as.mutation(api.bookings.accept, { bookingId: id });
     await pro.as.mutation(api.bookings.startTrip, { bookingId: id });
     await pro.as.mutation(api.bookings.arrive, { bookingId: id });
+    await startWithCustomersCode(customer.as, pro.as, id);
     await pro.as.mutation(api.bookings.complete, { bookingId: id });
     expect(await status(t, id)).toBe("completed");
     expect((await events(t, id)).map((e) => [e.from, e.to])).toEqual([
       [undefined, "requested"],
       ["requested", "accepted"],
       ["accepted", "en_route"],
-      ["en_route", "in_progress"],
+      ["en_route", "arrived"],
+      ["arrived", "in_progress"],
       ["in_progress", "completed"],
     ]);
     expect((await notificationsOf(t, customer.userId)).map((n) => n.kind)).toEqual([
       "booking.accepted",
       "booking.en_route",
+      "booking.arrived",
       "booking.in_progress",
       "booking.completed",
     ]);
@@ -419,6 +424,7 @@ describe("bookings:cancel", () => {
     await pro.as.mutation(api.bookings.accept, { bookingId: other });
     await pro.as.mutation(api.bookings.startTrip, { bookingId: other });
     await pro.as.mutation(api.bookings.arrive, { bookingId: other });
+    await startWithCustomersCode(customer.as, pro.as, other);
     expect(
       await errorCode(pro.as.mutation(api.bookings.cancel, { bookingId: other, reason: "x" })),
     ).toBe("ILLEGAL_TRANSITION");
@@ -586,6 +592,7 @@ describe("bookings:recentActivity", () => {
     await pro.as.mutation(api.bookings.accept, { bookingId: id });
     await pro.as.mutation(api.bookings.startTrip, { bookingId: id });
     await pro.as.mutation(api.bookings.arrive, { bookingId: id });
+    await startWithCustomersCode(customer.as, pro.as, id);
     await pro.as.mutation(api.bookings.complete, { bookingId: id });
     // a job that took an hour, confirmed by its customer
     await t.run((ctx) => ctx.db.patch("bookings", id, { acceptedAt: Date.now() - 60 * 60_000 }));
@@ -768,8 +775,10 @@ describe("booking times (rules/schedule.ts) and places (rules/address.ts)", () =
   test("the completion notice formats the total in Nrs.", async () => {
     const { t, customer, pro, book } = await setup();
     const id = await book();
-    for (const step of ["accept", "startTrip", "arrive", "complete"] as const)
+    for (const step of ["accept", "startTrip", "arrive"] as const)
       await pro.as.mutation(api.bookings[step], { bookingId: id });
+    await startWithCustomersCode(customer.as, pro.as, id);
+    await pro.as.mutation(api.bookings.complete, { bookingId: id });
     const notes = await notificationsOf(t, customer.userId);
     expect(notes.find((n) => n.kind === "booking.completed")!.body).toMatch(
       /Total Nrs\. \d{1,3}(,\d{2})*,\d{3}\./,

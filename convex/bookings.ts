@@ -14,6 +14,7 @@ import { bookingStatus, city, pin } from "./validators";
 import { STEPS } from "./rules/bookingLifecycle";
 import * as Bookings from "./model/bookings";
 import * as JobConfirmation from "./model/jobConfirmation";
+import * as JobStart from "./model/jobStart";
 import * as Slots from "./model/slots";
 import { fail, forbid, notFound } from "./model/errors";
 
@@ -92,6 +93,29 @@ export const accept = professionalMutation({
 export const startTrip = professionalStep("startTrip");
 export const arrive = professionalStep("arrive");
 export const complete = professionalStep("complete");
+
+/**
+ * The arrived professional enters the start code the customer's screen shows (rules/startCode.ts).
+ * A wrong code answers `started: false` with the tries left; once they are spent, START_CODE_SPENT.
+ */
+export const start = professionalMutation({
+  args: { bookingId: v.id("bookings"), code: v.string() },
+  returns: v.union(
+    v.object({ started: v.literal(true) }),
+    v.object({ started: v.literal(false), triesLeft: v.number() }),
+  ),
+  handler: (ctx, { bookingId, code }) => JobStart.startWithCode(ctx, ctx.viewer, bookingId, code),
+});
+
+/** After too many wrong start codes, the customer starts the job with a tap. */
+export const confirmStart = customerMutation({
+  args: { bookingId: v.id("bookings") },
+  returns: v.null(),
+  handler: async (ctx, { bookingId }) => {
+    await JobStart.confirmStart(ctx, ctx.viewer, bookingId);
+    return null;
+  },
+});
 
 export const reject = professionalMutation({
   args: { bookingId: v.id("bookings"), reason: v.optional(v.string()) },

@@ -7,6 +7,7 @@ import {
   insertCustomer,
   insertProfessional,
   newTest,
+  startWithCustomersCode,
   requestElectricianBooking,
 } from "./test.setup";
 
@@ -236,6 +237,7 @@ describe("locations:forActiveBookings", () => {
     expect(await otherCustomer.as.query(api.locations.forActiveBookings, {})).toEqual([]);
     await pro.as.mutation(api.bookings.startTrip, { bookingId });
     await pro.as.mutation(api.bookings.arrive, { bookingId });
+    await startWithCustomersCode(customer.as, pro.as, bookingId);
     await pro.as.mutation(api.bookings.complete, { bookingId });
     expect(await customer.as.query(api.locations.forActiveBookings, {})).toEqual([]);
     expect(await errorCode(t.query(api.locations.forActiveBookings, {}))).toBe("UNAUTHENTICATED");

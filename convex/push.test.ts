@@ -134,7 +134,7 @@ describe("who gets pushes", () => {
     for (const step of [api.bookings.accept, api.bookings.startTrip, api.bookings.arrive])
       await pro.as.mutation(step, { bookingId });
     const kinds = (await scheduledPushes(t)).map((p) => p.message.kind);
-    expect(kinds).toEqual(["booking.accepted", "booking.en_route", "booking.in_progress"]);
+    expect(kinds).toEqual(["booking.accepted", "booking.en_route", "booking.arrived"]);
     expect((await scheduledPushes(t))[0].message.url).toBe(
       `/customer/profile?tab=bookings&booking=${encodeURIComponent(bookingId)}`,
     );

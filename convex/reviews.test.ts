@@ -8,6 +8,7 @@ import {
   insertCustomer,
   insertProfessional,
   newTest,
+  startWithCustomersCode,
   type TestConvex,
 } from "./test.setup";
 
@@ -38,14 +39,10 @@ async function setup() {
   /** A job the professional marks done; by default one that took an hour, confirmed by its customer. */
   const completed = async ({ fast = false, confirm = true } = {}) => {
     const id = await book();
-    for (const fn of [
-      api.bookings.accept,
-      api.bookings.startTrip,
-      api.bookings.arrive,
-      api.bookings.complete,
-    ]) {
+    for (const fn of [api.bookings.accept, api.bookings.startTrip, api.bookings.arrive])
       await pro.as.mutation(fn, { bookingId: id });
-    }
+    await startWithCustomersCode(customer.as, pro.as, id);
+    await pro.as.mutation(api.bookings.complete, { bookingId: id });
     if (!fast)
       await t.run(async (ctx) => {
         const b = (await ctx.db.get("bookings", id))!;

@@ -211,6 +211,16 @@ export default defineSchema({
     .index("by_bookingId", ["bookingId"])
     .index("by_professionalId", ["professionalId"]),
 
+  /**
+   * The start code of an arrived booking (rules/startCode.ts): shown to its customer only, apart from
+   * the booking so no view of the booking can carry it by accident. Deleted once the job starts.
+   */
+  startCodes: defineTable({
+    bookingId: v.id("bookings"),
+    code: v.string(),
+    wrongTries: v.number(),
+  }).index("by_bookingId", ["bookingId"]),
+
   notifications: defineTable({
     userId: v.id("users"),
     kind: v.string(),

@@ -151,6 +151,7 @@ type Scenario = {
     | "requested"
     | "accepted"
     | "en_route"
+    | "arrived"
     | "in_progress"
     | "completed"
     | "reviewed"
@@ -228,7 +229,7 @@ const SCENARIOS: Scenario[] = [
   },
 ];
 
-const PATH: Scenario["end"][] = ["accepted", "en_route", "in_progress", "completed"];
+const PATH: Scenario["end"][] = ["accepted", "en_route", "arrived", "in_progress", "completed"];
 
 async function userByEmail(ctx: MutationCtx, email: string): Promise<Doc<"users">> {
   const user = await ctx.db
@@ -318,6 +319,8 @@ export const demoMarketplace = internalMutation({
             to,
             ...as("professional"),
             confirmClash: true,
+            // the demo's customers read their start codes out (rules/startCode.ts)
+            startChecked: true,
           });
         }
         if (last === "completed")

@@ -269,6 +269,18 @@ export function bookingRow(
   };
 }
 
+/** The arrived professional starts the job with the code its customer's screen shows (rules/startCode.ts). */
+export async function startWithCustomersCode(
+  customer: Caller,
+  pro: Caller,
+  bookingId: Id<"bookings">,
+) {
+  const booking = await customer.query(api.bookings.get, { bookingId });
+  const code = booking?.start?.code;
+  if (!code) throw new Error(`Booking ${bookingId} shows its customer no start code.`);
+  await pro.mutation(api.bookings.start, { bookingId, code });
+}
+
 /** An Electrician booking request in Kathmandu an hour from now, by `customer` (the catalogue must be seeded). */
 export async function requestElectricianBooking(
   t: TestConvex,

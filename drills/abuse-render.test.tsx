@@ -11,7 +11,13 @@ import { MemoryRouter } from "react-router-dom";
 import { Blob as NodeBlob } from "node:buffer";
 import { afterEach, beforeAll, describe, expect, test, vi } from "vitest";
 import { api, internal } from "../convex/_generated/api";
-import { insertCustomer, insertProfessional, newTest, useAuthEnv } from "../convex/test.setup";
+import {
+  insertCustomer,
+  insertProfessional,
+  newTest,
+  startWithCustomersCode,
+  useAuthEnv,
+} from "../convex/test.setup";
 
 const NAME = `<script>window.__pwned = "name"</script>Sita`;
 const PRO_NAME = `<img src=x onerror="window.__pwned='pro'">Ram`;
@@ -70,14 +76,10 @@ beforeAll(async () => {
       note: NOTE,
     });
   const reviewed = await book();
-  for (const step of [
-    api.bookings.accept,
-    api.bookings.startTrip,
-    api.bookings.arrive,
-    api.bookings.complete,
-  ]) {
+  for (const step of [api.bookings.accept, api.bookings.startTrip, api.bookings.arrive])
     await pro.as.mutation(step, { bookingId: reviewed });
-  }
+  await startWithCustomersCode(customer.as, pro.as, reviewed);
+  await pro.as.mutation(api.bookings.complete, { bookingId: reviewed });
   // a job that took an hour, confirmed by its customer
   await t.run((ctx) =>
     ctx.db.patch("bookings", reviewed, { acceptedAt: Date.now() - 60 * 60_000 }),

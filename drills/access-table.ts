@@ -82,6 +82,8 @@ export const FUNCTION_ACCESS: Record<string, DrillRole[]> = {
   "bookings:reject": ITS_PROFESSIONAL,
   "bookings:startTrip": ITS_PROFESSIONAL,
   "bookings:arrive": ITS_PROFESSIONAL,
+  "bookings:start": ITS_PROFESSIONAL,
+  "bookings:confirmStart": ["customer"],
   "bookings:complete": ITS_PROFESSIONAL,
   "bookings:cancel": ["customer", "professional"],
   "bookings:confirmDone": ["customer"],
@@ -313,7 +315,10 @@ export const FUNCTION_WRITES: Record<string, Writes> = {
   "bookings:accept": BOOKING_STEP,
   "bookings:reject": BOOKING_STEP,
   "bookings:startTrip": BOOKING_STEP,
-  "bookings:arrive": BOOKING_STEP,
+  // arriving makes the booking's start code; starting ends it
+  "bookings:arrive": { ...BOOKING_STEP, startCodes: "own" },
+  "bookings:start": { ...BOOKING_STEP, startCodes: "own" },
+  "bookings:confirmStart": { ...BOOKING_STEP, startCodes: "own" },
   // a finished job counts towards its service's bookings
   "bookings:complete": { ...BOOKING_STEP, services: "any" },
   "bookings:cancel": BOOKING_STEP,

@@ -6,13 +6,14 @@ import {
   kathmanduJobUnderWay,
   requestKathmanduBooking,
   signedInClient,
+  startWithCustomersCode,
   type Account,
 } from "./people";
 
 /**
  * A Kathmandu job already under way: `customer` books `professional` for the service a quarter of an
- * hour from now, and the professional accepts, sets off and arrives (as their app does). Returns the
- * booking and both signed-in clients.
+ * hour from now, and the professional accepts, sets off, arrives and starts with the customer's start
+ * code (as their apps do). Returns the booking and both signed-in clients.
  */
 export async function jobInProgress(
   customer: Account,
@@ -29,6 +30,7 @@ export async function jobInProgress(
   await asPro.mutation(anyApi.bookings.accept, { bookingId, confirmClash: true });
   await asPro.mutation(anyApi.bookings.startTrip, { bookingId });
   await asPro.mutation(anyApi.bookings.arrive, { bookingId });
+  await startWithCustomersCode(asCustomer, asPro, bookingId);
   return { bookingId, asCustomer, asPro };
 }
 

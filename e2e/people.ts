@@ -179,7 +179,7 @@ export async function kathmanduJobUnderWay(customer: Account) {
   const professional = KATHMANDU_ELECTRICIAN;
   const asPro = await signedInClient("professional", professional);
   await finishOpenJobs(asPro);
-  const { bookingId } = await requestKathmanduBooking(
+  const { bookingId, customer: asCustomer } = await requestKathmanduBooking(
     customer,
     professional,
     { category: "Electrician", serviceName: "Light Fitting" },
@@ -189,6 +189,7 @@ export async function kathmanduJobUnderWay(customer: Account) {
   await asPro.mutation(anyApi.bookings.accept, { bookingId, confirmClash: true });
   for (const step of ["startTrip", "arrive"])
     await asPro.mutation(anyApi.bookings[step]!, { bookingId });
+  await startWithCustomersCode(asCustomer, asPro, bookingId);
   return bookingId;
 }
 
@@ -202,8 +203,25 @@ async function finishOpenJobs(asPro: ConvexHttpClient) {
   })) as { page: { _id: string; status: string }[] };
   for (const { _id: bookingId, status } of page) {
     if (status === "in_progress") await asPro.mutation(anyApi.bookings.complete, { bookingId });
-    if (status === "accepted" || status === "en_route")
+    if (status === "accepted" || status === "en_route" || status === "arrived")
       await asPro.mutation(anyApi.bookings.cancel, { bookingId, reason: "Test job ended." });
     if (status === "requested") await asPro.mutation(anyApi.bookings.reject, { bookingId });
   }
+}
+
+/**
+ * The arrived professional types the start code its customer's booking shows (as they would read it
+ * out at the door): the job is then in progress.
+ */
+export async function startWithCustomersCode(
+  asCustomer: ConvexHttpClient,
+  asPro: ConvexHttpClient,
+  bookingId: string,
+) {
+  const booking = (await asCustomer.query(anyApi.bookings.get, { bookingId })) as {
+    start: { code: string | null } | null;
+  } | null;
+  const code = booking?.start?.code;
+  if (!code) throw new Error(`Booking ${bookingId} shows its customer no start code.`);
+  await asPro.mutation(anyApi.bookings.start, { bookingId, code });
 }

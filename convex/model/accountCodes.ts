@@ -14,14 +14,14 @@ import { ACCOUNT_CODE } from "../rules/accountCodes";
 
 export type CodePurpose = Doc<"accountCodes">["purpose"];
 
-/** A uniformly random code of ACCOUNT_CODE.digits digits (rejection sampling, no modulo bias). */
-export function newCode(): string {
-  const range = 10 ** ACCOUNT_CODE.digits;
+/** A uniformly random code of `digits` digits (rejection sampling, no modulo bias). */
+export function newCode(digits: number = ACCOUNT_CODE.digits): string {
+  const range = 10 ** digits;
   const limit = Math.floor(0x1_0000_0000 / range) * range;
   const word = new Uint32Array(1);
   do crypto.getRandomValues(word);
   while (word[0]! >= limit);
-  return String(word[0]! % range).padStart(ACCOUNT_CODE.digits, "0");
+  return String(word[0]! % range).padStart(digits, "0");
 }
 
 async function codeHash(userId: Id<"users">, purpose: CodePurpose, code: string): Promise<string> {

@@ -138,6 +138,7 @@ async function oneOfEveryTable(ctx: MutationCtx) {
       actorId: userId,
       to: "completed",
     }),
+    startCodes: await ctx.db.insert("startCodes", { bookingId, code: "1234", wrongTries: 0 }),
     billLines: await ctx.db.insert("billLines", {
       bookingId,
       kind: "service",

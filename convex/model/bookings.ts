@@ -35,6 +35,7 @@ import { photoUrlOf } from "./files";
 import { scheduleAutoConfirm } from "./jobConfirmation";
 import { professionalOfUser } from "./professionalOfUser";
 import { billOf, openBill } from "./bill";
+import { endStartCode, issueStartCode, startCodeView } from "./startCodes";
 import { settleJob } from "./ledger";
 import { pendingLines } from "../rules/bill";
 
@@ -261,7 +262,7 @@ export async function create(
 }
 
 /** Steps of the job itself, refused until an hour before the booked time (rules/schedule.ts). */
-const LEAD_STEPS: readonly BookingStatus[] = ["en_route", "in_progress", "completed"];
+const LEAD_STEPS: readonly BookingStatus[] = ["en_route", "arrived", "in_progress", "completed"];
 
 type NoticeInput = { actor: string; services: string; booking: Doc<"bookings">; reason?: string };
 
@@ -281,9 +282,14 @@ const NOTICE: Partial<Record<BookingStatus, { title: string; body: (n: NoticeInp
       title: "Professional on the way",
       body: (n) => `${n.actor} is on the way for ${n.services}. Track them live from My Bookings.`,
     },
-    in_progress: {
+    arrived: {
       title: "Professional arrived",
-      body: (n) => `${n.actor} has arrived and started ${n.services}.`,
+      body: (n) =>
+        `${n.actor} has arrived for ${n.services}. Give them the start code shown on your booking in My Bookings.`,
+    },
+    in_progress: {
+      title: "Job started",
+      body: (n) => `The job has started: ${n.services}.`,
     },
     completed: {
       title: "Job completed",
@@ -318,6 +324,8 @@ export async function transition(
     reason?: string;
     /** The professional saw the clash warning and accepts anyway. */
     confirmClash?: boolean;
+    /** The start code was checked, or the customer confirmed the start (model/jobStart.ts). */
+    startChecked?: boolean;
   },
 ): Promise<void> {
   const booking = await ctx.db.get("bookings", args.bookingId);
@@ -340,6 +348,9 @@ export async function transition(
       "This job is booked for later: you can start it from one hour before the booked time.",
       { from: stepsOpenAt(booking.scheduledFor) },
     );
+  }
+  if (args.to === "in_progress" && !args.startChecked) {
+    fail("ILLEGAL_TRANSITION", "The job starts with the start code shown to the customer.");
   }
   if (args.to === "accepted" && !args.confirmClash) {
     const job = busyOf(booking.scheduledFor, booking.jobMinutes);
@@ -400,6 +411,8 @@ export async function transition(
     to: args.to,
     reason,
   });
+  if (args.to === "arrived") await issueStartCode(ctx, booking._id);
+  if (booking.status === "arrived") await endStartCode(ctx, booking._id);
   if (args.to === "completed") {
     await scheduleAutoConfirm(ctx, booking._id);
     await settleJob(ctx, booking);
@@ -507,6 +520,7 @@ export async function view(
       phone: showPhone ? (proUser?.phone ?? null) : null,
     },
     confirmedBy: b.confirmedBy ?? null,
+    start: await startCodeView(ctx, b, viewer),
     canReview:
       b.status === "completed" && b.confirmedBy !== undefined && viewer._id === b.customerId,
   };
@@ -605,6 +619,7 @@ const ACTIVITY: Partial<Record<BookingStatus, string>> = {
   accepted: "Accepted a booking for",
   rejected: "Declined a booking for",
   en_route: "Set off for a booking for",
+  arrived: "Arrived for a booking for",
   in_progress: "Started a job for",
   completed: "Completed a job for",
   cancelled: "A booking was cancelled for",

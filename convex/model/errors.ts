@@ -71,6 +71,8 @@ export const ERROR_CODES = [
   "SLOT_TAKEN",
   "BOOKING_CLASH",
   "TOO_EARLY",
+  "START_CODE_SPENT",
+  "START_CODE_ACTIVE",
   "ALREADY_REPLIED",
   "ACCOUNT_SUSPENDED",
   // moderation

@@ -29,7 +29,7 @@ const PUSHED_KINDS = new Set([
   "booking.cancelled",
   "booking.accepted",
   "booking.en_route",
-  "booking.in_progress",
+  "booking.arrived",
 ]);
 
 /**
@@ -277,6 +277,7 @@ const WAITING_SHOWN = 50;
 const TAKEN: Doc<"bookings">["status"][] = [
   "accepted",
   "en_route",
+  "arrived",
   "in_progress",
   "completed",
   "reviewed",

@@ -28,7 +28,7 @@ describe("checkTransition", () => {
           if (allowed) applied += 1;
         }
       }
-    expect(applied).toBe(15);
+    expect(applied).toBe(19);
   });
 
   test("refusals say why in words", () => {
@@ -57,12 +57,15 @@ describe("stepsFor", () => {
     expect(stepsFor("accepted", "customer")).toEqual(["cancel"]);
     expect(stepsFor("en_route", "professional")).toEqual(["arrive", "cancel"]);
     expect(stepsFor("en_route", "customer")).toEqual([]);
+    // the professional starts with the customer's code; the customer, once its tries are spent
+    expect(stepsFor("arrived", "professional")).toEqual(["start", "cancel"]);
+    expect(stepsFor("arrived", "customer")).toEqual(["start"]);
     expect(stepsFor("in_progress", "professional")).toEqual(["complete"]);
     expect(stepsFor("completed", "customer")).toEqual([]);
   });
 
   test("an admin may cancel any open booking, a running job included, and nothing else", () => {
-    for (const status of ["requested", "accepted", "en_route", "in_progress"] as const)
+    for (const status of ["requested", "accepted", "en_route", "arrived", "in_progress"] as const)
       expect(stepsFor(status, "admin")).toEqual(["cancel"]);
     for (const status of ["completed", "reviewed", "cancelled", "rejected", "expired"] as const)
       expect(stepsFor(status, "admin")).toEqual([]);

@@ -9,6 +9,7 @@ export const BOOKING_STATUSES = [
   "accepted",
   "rejected",
   "en_route",
+  "arrived",
   "in_progress",
   "completed",
   "reviewed",
@@ -26,7 +27,8 @@ export type Actor = "customer" | "professional" | "admin" | "system";
 /**
  * Every allowed edge and who may take it. Anything not listed is illegal.
  * Customers may cancel until the professional is on the way; professionals once they accepted; an
- * admin at any point before the job is completed.
+ * admin at any point before the job is completed. An arrived professional starts the job with the
+ * customer's start code; after too many wrong codes the customer starts it (rules/startCode.ts).
  */
 export const TRANSITIONS: Partial<
   Record<BookingStatus, Partial<Record<BookingStatus, readonly Actor[]>>>
@@ -37,8 +39,15 @@ export const TRANSITIONS: Partial<
     cancelled: ["customer", "admin"],
     expired: ["system"],
   },
-  accepted: { en_route: ["professional"], cancelled: ["customer", "professional", "admin"] },
-  en_route: { in_progress: ["professional"], cancelled: ["professional", "admin"] },
+  accepted: {
+    en_route: ["professional"],
+    cancelled: ["customer", "professional", "admin"],
+  },
+  en_route: {
+    arrived: ["professional"],
+    cancelled: ["professional", "admin"],
+  },
+  arrived: { in_progress: ["professional", "customer"], cancelled: ["professional", "admin"] },
   in_progress: { completed: ["professional"], cancelled: ["admin"] },
   completed: { reviewed: ["customer"] },
 };
@@ -48,7 +57,8 @@ export const STEPS = {
   accept: "accepted",
   reject: "rejected",
   startTrip: "en_route",
-  arrive: "in_progress",
+  arrive: "arrived",
+  start: "in_progress",
   complete: "completed",
   cancel: "cancelled",
 } as const satisfies Record<string, BookingStatus>;
@@ -64,7 +74,12 @@ export function stepsFor(status: BookingStatus, actor: Actor): Step[] {
  * Statuses of a booking under way: the customer may see the professional's exact position and phone,
  * and neither of them may delete their account.
  */
-export const ACTIVE_STATUSES: readonly BookingStatus[] = ["accepted", "en_route", "in_progress"];
+export const ACTIVE_STATUSES: readonly BookingStatus[] = [
+  "accepted",
+  "en_route",
+  "arrived",
+  "in_progress",
+];
 
 /** Bookings that still wait for an answer or are under way. */
 export const OPEN_STATUSES: readonly BookingStatus[] = ["requested", ...ACTIVE_STATUSES];
@@ -74,6 +89,7 @@ export const STATUS_LABEL: Record<BookingStatus, string> = {
   accepted: "accepted",
   rejected: "rejected",
   en_route: "on the way",
+  arrived: "arrived",
   in_progress: "in progress",
   completed: "completed",
   reviewed: "reviewed",

@@ -27,9 +27,14 @@ const EN = {
   en_route_title: "Professional on the way",
   en_route_body: "{actor} is on the way for {services}. Track them live from My Bookings.",
   en_route_body_generic: "Your professional is on the way. Track them live from My Bookings.",
-  in_progress_title: "Professional arrived",
-  in_progress_body: "{actor} has arrived and started {services}.",
-  in_progress_body_generic: "Your professional has arrived and started the job.",
+  arrived_title: "Professional arrived",
+  arrived_body:
+    "{actor} has arrived for {services}. Give them the start code shown on your booking in My Bookings.",
+  arrived_body_generic:
+    "Your professional has arrived. Give them the start code shown on your booking in My Bookings.",
+  in_progress_title: "Job started",
+  in_progress_body: "The job has started: {services}.",
+  in_progress_body_generic: "The job has started.",
   completed_title: "Job completed",
   completed_body: "{actor} completed {services}. Total {price}. Please rate the job.",
   completed_body_generic: "The job is completed. Please rate it.",
@@ -94,9 +99,14 @@ export const NOTICE_WORDS: Record<Locale, Record<NoticeKey, string>> = {
     en_route_title: "पेशेवर आउँदै हुनुहुन्छ",
     en_route_body: "{actor} {services} का लागि आउँदै हुनुहुन्छ। मेरा बुकिङहरूमा उहाँको स्थान लाइभ हेर्नुहोस्।",
     en_route_body_generic: "तपाईंको पेशेवर आउँदै हुनुहुन्छ। मेरा बुकिङहरूमा उहाँको स्थान लाइभ हेर्नुहोस्।",
-    in_progress_title: "पेशेवर आइपुग्नुभयो",
-    in_progress_body: "{actor} आइपुग्नुभयो र {services} सुरु गर्नुभयो।",
-    in_progress_body_generic: "तपाईंको पेशेवर आइपुग्नुभयो र काम सुरु गर्नुभयो।",
+    arrived_title: "पेशेवर आइपुग्नुभयो",
+    arrived_body:
+      "{actor} {services} का लागि आइपुग्नुभयो। मेरा बुकिङहरूमा तपाईंको बुकिङमा देखिएको सुरु कोड उहाँलाई दिनुहोस्।",
+    arrived_body_generic:
+      "तपाईंको पेशेवर आइपुग्नुभयो। मेरा बुकिङहरूमा तपाईंको बुकिङमा देखिएको सुरु कोड उहाँलाई दिनुहोस्।",
+    in_progress_title: "काम सुरु भयो",
+    in_progress_body: "काम सुरु भयो: {services}।",
+    in_progress_body_generic: "काम सुरु भयो।",
     completed_title: "काम सकियो",
     completed_body: "{actor}ले {services} पूरा गर्नुभयो। जम्मा {price}। कृपया कामको मूल्याङ्कन गर्नुहोस्।",
     completed_body_generic: "काम सकियो। कृपया मूल्याङ्कन गर्नुहोस्।",
@@ -220,10 +230,15 @@ export function noticeText(locale: Locale, n: StoredNotice): { title: string; bo
         "en_route_title",
         p ? say("en_route_body", { actor, services }) : say("en_route_body_generic"),
       );
+    case "booking.arrived":
+      return both(
+        "arrived_title",
+        p ? say("arrived_body", { actor, services }) : say("arrived_body_generic"),
+      );
     case "booking.in_progress":
       return both(
         "in_progress_title",
-        p ? say("in_progress_body", { actor, services }) : say("in_progress_body_generic"),
+        p ? say("in_progress_body", { services }) : say("in_progress_body_generic"),
       );
     case "booking.completed":
       return both(

@@ -212,8 +212,17 @@ export async function buildBackendCast(backend: {
     // soon: a job's steps may start an hour before its time (rules/schedule.ts)
     5 * 60_000,
   );
-  for (const step of ["accept", "startTrip", "arrive", "complete"])
+  for (const step of ["accept", "startTrip", "arrive"])
     await callers.otherProfessional.mutation(mutation(`bookings:${step}`), { bookingId: finished });
+  // the start code the customer's booking shows (rules/startCode.ts)
+  const arrived = (await callers.otherCustomer.query(query("bookings:get"), {
+    bookingId: finished,
+  })) as { start: { code: string } };
+  await callers.otherProfessional.mutation(mutation("bookings:start"), {
+    bookingId: finished,
+    code: arrived.start.code,
+  });
+  await callers.otherProfessional.mutation(mutation("bookings:complete"), { bookingId: finished });
   // done within seconds of being accepted: the review is held for an admin (rules/bookingLifecycle.ts)
   await callers.otherCustomer.mutation(mutation("bookings:confirmDone"), { bookingId: finished });
   await callers.otherCustomer.mutation(mutation("reviews:create"), {

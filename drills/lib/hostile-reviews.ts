@@ -1,6 +1,6 @@
 /**
  * A professional rates themself: with a customer account of their own (here a demo customer the
- * attacker controls), they book themself, tap accept → on the way → arrived → done within seconds,
+ * attacker controls), they book themself, tap accept → on the way → arrived → start code → done within seconds,
  * confirm as the customer and leave five stars, `rounds` times. Counted: how much the professional's
  * public rating count grew. The admin's list of held reviews must show the ones that were written.
  */
@@ -75,8 +75,15 @@ export async function runSelfReviews(
       scheduledFor: Date.now() + 20 * 60_000,
     })) as string;
     await pro.mutation(anyApi.bookings.accept, { bookingId, confirmClash: true });
-    for (const step of ["startTrip", "arrive", "complete"])
+    for (const step of ["startTrip", "arrive"])
       await pro.mutation(anyApi.bookings[step], { bookingId });
+    // the puppet customer reads out the start code (rules/startCode.ts)
+    const arrived = (await puppet.query(anyApi.bookings.get, { bookingId })) as {
+      start?: { code: string | null } | null;
+    };
+    if (arrived.start?.code)
+      await pro.mutation(anyApi.bookings.start, { bookingId, code: arrived.start.code });
+    await pro.mutation(anyApi.bookings.complete, { bookingId });
     try {
       await puppet.mutation(anyApi.bookings.confirmDone, { bookingId });
     } catch (error) {

@@ -7,6 +7,7 @@ import { api } from "../../convex/_generated/api";
 import { openBill } from "../../convex/model/bill";
 import type { Id } from "../../convex/_generated/dataModel";
 import { solveStamp } from "../../convex/rules/signUpWork";
+import { START_CODE } from "../../convex/rules/startCode";
 import { hashPassword } from "../../convex/model/passwords";
 import {
   PNG_BYTES,
@@ -30,6 +31,11 @@ const page = { paginationOpts: { numItems: 10, cursor: null } };
 const onBooking =
   (status: Parameters<Fixtures["bookingIn"]>[0], extra: Record<string, unknown> = {}): Build =>
   async (c) => ({ args: { bookingId: await c.f.bookingIn(status), ...extra } });
+const arrivedBooking = async (c: Ctx, wrongTries: number) => {
+  const bookingId = await c.f.bookingIn("arrived");
+  await c.f.t.run((ctx) => ctx.db.insert("startCodes", { bookingId, code: "2468", wrongTries }));
+  return bookingId;
+};
 const asFresh =
   (args: Record<string, unknown>): Build =>
   async (c) => ({ args, as: await c.f.freshCaller(c.role) });
@@ -261,6 +267,13 @@ export const VALID_CALLS: Record<string, Build> = {
   "bookings:reject": onBooking("requested"),
   "bookings:startTrip": onBooking("accepted"),
   "bookings:arrive": onBooking("en_route"),
+  // an arrived job, with its code (rules/startCode.ts) and, for the customer's tap, every try spent
+  "bookings:start": async (c) => ({
+    args: { bookingId: await arrivedBooking(c, 0), code: "2468" },
+  }),
+  "bookings:confirmStart": async (c) => ({
+    args: { bookingId: await arrivedBooking(c, START_CODE.tries) },
+  }),
   "bookings:complete": onBooking("in_progress"),
   "bookings:cancel": onBooking("accepted", { reason: "Plans changed" }),
   // a job the professional marked done that its customer has not confirmed yet

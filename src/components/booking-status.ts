@@ -14,6 +14,7 @@ const BOOKING_STATUS: Record<BookingStatus, Badge & { professional?: Partial<Bad
   accepted: { label: m.status_accepted, tone: "success" },
   rejected: { label: m.status_rejected, tone: "danger" },
   en_route: { label: m.status_en_route, tone: "brand" },
+  arrived: { label: m.status_arrived, tone: "brand" },
   in_progress: { label: m.status_in_progress, tone: "brand" },
   completed: { label: m.status_completed, tone: "success", professional: { tone: "neutral" } },
   reviewed: { label: m.status_reviewed, tone: "neutral" },

@@ -67,6 +67,8 @@ const SERVER_ERRORS: Record<ErrorCode, () => string> = {
   SLOT_TAKEN: m.error_slot_taken,
   BOOKING_CLASH: m.error_booking_clash,
   TOO_EARLY: m.error_too_early,
+  START_CODE_SPENT: m.error_start_code_spent,
+  START_CODE_ACTIVE: m.error_start_code_active,
   ALREADY_REPLIED: m.error_already_replied,
   ACCOUNT_SUSPENDED: m.error_account_suspended,
   REPORT_OPEN: m.error_report_open,

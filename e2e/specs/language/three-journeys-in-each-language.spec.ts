@@ -19,6 +19,15 @@ const nepalTime = (ms: number) => new Date(ms + (5 * 60 + 45) * 60_000).toISOStr
 /** Nepali readers type Devanagari digits; the app stores Latin ones. */
 const DEVANAGARI = "०१२३४५६७८९";
 const nepaliDigits = (text: string) => text.replace(/\d/g, (d) => DEVANAGARI[Number(d)]);
+/** The tries left after one wrong start code (rules/startCode.ts), as the reader's digits write it. */
+const four = (locale: Locale) => (locale === "ne-NP" ? "४" : "4");
+/** Another start code than `shown`, in the same script: each digit moved on by one. */
+const wrongCode = (shown: string) =>
+  shown.replace(/[0-9०-९]/g, (d) => {
+    const ne = DEVANAGARI.includes(d);
+    const next = ((ne ? DEVANAGARI.indexOf(d) : Number(d)) + 1) % 10;
+    return ne ? DEVANAGARI[next]! : String(next);
+  });
 
 function professional(locale: Locale, id: string): NewProfessional {
   const ne = locale === "ne-NP";
@@ -174,15 +183,38 @@ for (const locale of LANGUAGES) {
       await expect(request).toContainText(say(locale, m.status_accepted));
       await expect(booking).toContainText(say(locale, m.status_accepted));
 
-      for (const [step, status] of [
-        [m.step_start_trip, m.status_en_route],
-        [m.step_arrive, m.status_in_progress],
-        [m.step_complete, m.status_completed],
-      ] as const) {
-        await request.getByRole("button", { name: say(locale, step), exact: true }).click();
+      const step = async (name: typeof m.step_arrive, status: typeof m.status_arrived) => {
+        await request.getByRole("button", { name: say(locale, name), exact: true }).click();
         await expect(request).toContainText(say(locale, status));
         await expect(booking).toContainText(say(locale, status));
-      }
+      };
+      await step(m.step_start_trip, m.status_en_route);
+      await step(m.step_arrive, m.status_arrived);
+      // at the door: the customer reads out the start code on their screen, the professional types it
+      const code = booking.getByTestId("start-code");
+      await expect(code).toHaveText(locale === "ne-NP" ? /^[०-९]{4}$/ : /^\d{4}$/);
+      const shown = await code.innerText();
+      const codeField = request.getByLabel(say(locale, m.start_code_label));
+      const submit = request.getByRole("button", { name: say(locale, m.start_code_submit) });
+      // a wrong code first: the professional is told the tries left, the customer sees it live
+      await codeField.fill(wrongCode(shown));
+      await submit.click();
+      await expect(request).toContainText(say(locale, m.start_code_wrong, { count: four(locale) }));
+      await expect(booking).toContainText(
+        say(locale, m.start_code_tries_left, { count: four(locale) }),
+      );
+      await customer.page.setViewportSize({ width: 360, height: 740 });
+      await booking.scrollIntoViewIfNeeded();
+      await customer.page.screenshot({
+        path: `e2e/screenshots/start-code-customer-${locale}-360.png`,
+      });
+      await request.scrollIntoViewIfNeeded();
+      await worker.page.screenshot({ path: `e2e/screenshots/start-code-pro-${locale}-1280.png` });
+      await codeField.fill(shown);
+      await submit.click();
+      await expect(request).toContainText(say(locale, m.status_in_progress));
+      await expect(booking).toContainText(say(locale, m.status_in_progress));
+      await step(m.step_complete, m.status_completed);
 
       // the job counts as done once the customer says so; the professional sees it wait, then not
       await expect(request).toContainText(say(locale, m.awaiting_confirmation));

@@ -8,6 +8,7 @@ const STEP: Record<BookingStatus, () => string> = {
   accepted: m.admin_event_accepted,
   rejected: m.admin_event_rejected,
   en_route: m.admin_event_en_route,
+  arrived: m.admin_event_arrived,
   in_progress: m.admin_event_in_progress,
   completed: m.admin_event_completed,
   reviewed: m.admin_event_reviewed,

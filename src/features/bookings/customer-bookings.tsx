@@ -23,6 +23,7 @@ import { ReportAction } from "@/features/bookings/report-action";
 import { BookingCard } from "@/features/bookings/booking-card";
 import { StepButtons } from "@/features/bookings/step-buttons";
 import { ConfirmJobDone } from "@/features/bookings/job-confirmation";
+import { StartCodePanel } from "@/features/bookings/start-code";
 import { awaitsConfirmation } from "@convex/rules/bookingLifecycle";
 import { BillPanel } from "@/features/bookings/bill/bill-panel";
 import { m } from "@/i18n/paraglide/messages";
@@ -84,6 +85,9 @@ export function CustomerBookings() {
                 <ErrorBoundary fallback={() => <ErrorState title={m.mine_live_failed()} />}>
                   <EnRouteMap bookingId={b._id} name={b.professional.name} pin={b.pin} />
                 </ErrorBoundary>
+              )}
+              {b.start && (
+                <StartCodePanel bookingId={b._id} start={b.start} name={b.professional.name} />
               )}
               {awaitsConfirmation(b) && (
                 <ConfirmJobDone bookingId={b._id} name={b.professional.name} />

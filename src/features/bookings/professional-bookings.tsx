@@ -13,6 +13,7 @@ import {
   type BookingStatus,
 } from "@convex/rules/bookingLifecycle";
 import { AwaitingConfirmation } from "@/features/bookings/job-confirmation";
+import { StartCodeForm } from "@/features/bookings/start-code";
 import { busyOf, clashWith } from "@convex/rules/schedule";
 import { BillPanel } from "@/features/bookings/bill/bill-panel";
 import { m } from "@/i18n/paraglide/messages";
@@ -102,6 +103,7 @@ export function ProfessionalBookings({
       highlighted={fresh.includes(b)}
     >
       <BillPanel bookingId={b._id} status={b.status} audience="professional" />
+      {b.start && <StartCodeForm bookingId={b._id} start={b.start} />}
       <StepButtons
         bookingId={b._id}
         status={b.status}

@@ -14,7 +14,8 @@ import { CancelDialog, cancelLabel, type Canceller } from "@/features/bookings/c
 import { RejectDialog } from "@/features/bookings/reject-dialog";
 import { m } from "@/i18n/paraglide/messages";
 
-type DirectStep = Exclude<Step, "cancel">;
+/** "start" is not a button here: it takes the start code (start-code.tsx). */
+type DirectStep = Exclude<Step, "cancel" | "start">;
 
 const LABELS: Record<DirectStep, { label: () => string; variant: "primary" | "danger" }> = {
   accept: { label: m.step_accept, variant: "primary" },
@@ -25,7 +26,7 @@ const LABELS: Record<DirectStep, { label: () => string; variant: "primary" | "da
 };
 
 /** Steps of the job itself: open from an hour before the booked time (rules/schedule.ts). */
-const LEAD_STEPS: readonly DirectStep[] = ["startTrip", "arrive", "complete"];
+const LEAD_STEPS: readonly Step[] = ["startTrip", "arrive", "start", "complete"];
 
 /**
  * The buttons for every step `actor` may take on a booking in `status`, straight from the lifecycle's
@@ -61,10 +62,10 @@ export function StepButtons({
   const [busy, setBusy] = useState<Step | null>(null);
   const [cancelling, setCancelling] = useState(false);
   const [rejecting, setRejecting] = useState(false);
-  const steps = stepsFor(status, actor);
+  const steps = stepsFor(status, actor).filter((s) => s !== "start");
   if (steps.length === 0) return null;
   const early = tooEarlyForSteps(scheduledFor, now);
-  const hasLeadStep = steps.some((s) => LEAD_STEPS.includes(s as DirectStep));
+  const hasLeadStep = steps.some((s) => LEAD_STEPS.includes(s));
 
   async function run(step: DirectStep) {
     if (step === "accept" && clashAt !== undefined) {

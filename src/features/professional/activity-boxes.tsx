@@ -31,6 +31,8 @@ function activityText(item: Activity): string {
       return m.activity_rejected({ what });
     case "en_route":
       return m.activity_en_route({ what });
+    case "arrived":
+      return m.activity_arrived({ what });
     case "in_progress":
       return m.activity_in_progress({ what });
     case "completed":

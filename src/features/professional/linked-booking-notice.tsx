@@ -12,6 +12,7 @@ const SAID: Record<BookingStatus, () => string> = {
   requested: m.linked_requested,
   accepted: m.linked_accepted,
   en_route: m.linked_en_route,
+  arrived: m.linked_arrived,
   in_progress: m.linked_in_progress,
   completed: m.linked_completed,
   reviewed: m.linked_reviewed,
