@@ -508,6 +508,18 @@ export default defineSchema({
     // one earning row each (model/earnings.ts)
     .index("by_professionalId_and_account_and_kind", ["professionalId", "account", "kind"]),
 
+  /**
+   * model/receipts.ts: the receipt of a paid booking (a wallet payment once recorded, cash once
+   * confirmed), numbered in the order payments were made: one per payment.
+   */
+  receipts: defineTable({
+    bookingId: v.id("bookings"),
+    paymentId: v.id("payments"),
+    number: v.number(),
+  })
+    .index("by_bookingId", ["bookingId"])
+    .index("by_number", ["number"]),
+
   // a customer's trip to eSewa or Khalti to pay a booking's bill (model/wallets/attempts.ts)
   paymentAttempts: defineTable({
     bookingId: v.id("bookings"),

@@ -100,6 +100,8 @@ export const FUNCTION_ACCESS: Record<string, DrillRole[]> = {
   "cash:markReceived": ITS_PROFESSIONAL,
   "cash:confirm": ["customer"],
   "cash:dispute": ["customer"],
+  // a paid booking's receipt: its two sides and admins (null for others)
+  "receipts:get": ["customer", "professional", "admin"],
   // reviews
   "reviews:create": ["customer"],
   "reviews:forProfessional": ALL,
@@ -328,8 +330,8 @@ export const FUNCTION_WRITES: Record<string, Writes> = {
   "bills:decide": { billLines: "own", notifications: "new", _scheduled_functions: "new" },
   // the customer is asked to confirm; the automatic confirmation is scheduled on the payment
   "cash:markReceived": { payments: "own", notifications: "new", _scheduled_functions: "new" },
-  // confirmed cash is booked in the ledger; the professional is told
-  "cash:confirm": { payments: "own", ledgerEntries: "own", notifications: "new" },
+  // confirmed cash is booked in the ledger and gets a receipt; the professional is told
+  "cash:confirm": { payments: "own", ledgerEntries: "own", receipts: "own", notifications: "new" },
   // a dispute is a report for the admin
   "cash:dispute": { payments: "own", reports: "own", rateLimits: "any", notifications: "new" },
   // the review updates the reviewed professional's rating

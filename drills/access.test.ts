@@ -52,7 +52,7 @@ type Fetcher = { fetch(path: string, init?: RequestInit): Promise<Response> };
 /** Refusals; NOT_FOUND is how a resource of someone else's answers (as if it did not exist). */
 const ACCESS_CODES = new Set(["UNAUTHENTICATED", "FORBIDDEN", "NOT_FOUND"]);
 /** Queries that answer someone else's resource with null, as a missing one: null is their refusal. */
-const NULL_HIDES = new Set(["bookings:get", "bills:get", "locations:forBooking"]);
+const NULL_HIDES = new Set(["bookings:get", "bills:get", "locations:forBooking", "receipts:get"]);
 
 const publicFunctions = () => functionsOf(modules);
 

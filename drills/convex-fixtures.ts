@@ -422,17 +422,19 @@ export type Fixtures = Awaited<ReturnType<typeof buildFixtures>>;
 /** A generated document in every table that has none yet; user ids taken in turn from `owners`. */
 async function fillEmptyTables(t: TestConvex, owners: string[]) {
   const rows = await snapshot(t);
+  // a generated document may name one generated before it (a receipt its payment)
+  const added = new Map<string, string>();
   const firstOf = (table: string, turn: number) => {
     if (table === "users") return owners[turn % owners.length];
     for (const row of rows.values()) if (row.table === table) return row.doc._id;
-    return undefined;
+    return added.get(table);
   };
   let turn = 0;
   for (const table of SCHEMA_TABLES) {
     if ([...rows.values()].some((r) => r.table === table)) continue;
     const doc = sampleDocument(table, (ref) => firstOf(ref, turn));
     if (doc === undefined) throw new Error(`drill fixtures: cannot build a document of ${table}`);
-    await t.run((ctx) => (ctx.db as unknown as Db).insert(table, doc));
+    added.set(table, await t.run((ctx) => (ctx.db as unknown as Db).insert(table, doc)));
     turn++;
   }
 }

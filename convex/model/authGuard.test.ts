@@ -74,6 +74,14 @@ async function oneOfEveryTable(ctx: MutationCtx) {
       scheduledFor: Date.now() + DAY,
     }),
   );
+  const paymentId = await ctx.db.insert("payments", {
+    bookingId,
+    customerId: userId,
+    professionalId,
+    method: "esewa",
+    reference: "ref-1",
+    amountPaisa: 50_000,
+  });
   const ids: { [T in TableNames]: Id<T> } = {
     users: userId,
     authSessions: sessionId,
@@ -146,14 +154,8 @@ async function oneOfEveryTable(ctx: MutationCtx) {
       amountPaisa: 50_000,
       status: "approved",
     }),
-    payments: await ctx.db.insert("payments", {
-      bookingId,
-      customerId: userId,
-      professionalId,
-      method: "esewa",
-      reference: "ref-1",
-      amountPaisa: 50_000,
-    }),
+    payments: paymentId,
+    receipts: await ctx.db.insert("receipts", { bookingId, paymentId, number: 1 }),
     ledgerEntries: await ctx.db.insert("ledgerEntries", {
       txId: "payment:1",
       kind: "payment",

@@ -18,6 +18,7 @@ import {
 import { amountProblem, commissionOf, formatPaisa } from "../rules/money";
 import { billOf } from "./bill";
 import { fail } from "./errors";
+import { issueReceipt } from "./receipts";
 import { getSettings } from "./settings";
 
 /** Statuses after the job is done: the commission is taken once the booking is in one and paid. */
@@ -151,6 +152,7 @@ async function bookPayment(ctx: MutationCtx, booking: Doc<"bookings">, payment: 
       { account: "customer", amountPaisa: -payment.amountPaisa },
     ],
   });
+  await issueReceipt(ctx, payment);
   await settleJob(ctx, booking);
 }
 

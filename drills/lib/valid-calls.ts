@@ -6,6 +6,7 @@
 import { api } from "../../convex/_generated/api";
 import { openBill } from "../../convex/model/bill";
 import type { Id } from "../../convex/_generated/dataModel";
+import { confirmCash, paymentOf } from "../../convex/model/ledger";
 import { solveStamp } from "../../convex/rules/signUpWork";
 import { START_CODE } from "../../convex/rules/startCode";
 import { hashPassword } from "../../convex/model/passwords";
@@ -317,6 +318,13 @@ export const VALID_CALLS: Record<string, Build> = {
   "cash:dispute": async (c) => ({
     args: { bookingId: await cashAwaitingOfA(c), text: "I paid less than the bill says." },
   }),
+  // a booking of A's with P, paid in cash and confirmed
+  "receipts:get": async (c) => {
+    const bookingId = await cashAwaitingOfA(c);
+    const payment = await c.f.t.run((ctx) => paymentOf(ctx, bookingId));
+    await c.f.t.run((ctx) => confirmCash(ctx, payment!._id));
+    return { args: { bookingId } };
+  },
   "reviews:create": onBooking("completed", { rating: 5, comment: "Good work" }),
   "reviews:forProfessional": plain((c) => ({ professionalId: c.f.p.professionalId })),
   "reviews:page": plain((c) => ({ professionalId: c.f.p.professionalId, ...page })),

@@ -124,6 +124,10 @@ const routes: RouteObject[] = [
         path: paths.bookingChatPage(),
         ...page(() => import("@/features/bookings/chat/chat-page")),
       },
+      {
+        path: paths.receiptPage(),
+        ...page(() => import("@/features/bookings/receipt/receipt-page")),
+      },
       { path: paths.adminLogin(), ...page(() => import("@/features/admin/login-page")) },
       {
         ...page(() => import("@/features/admin/admin-shell")),

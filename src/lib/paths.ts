@@ -55,6 +55,9 @@ export const paths = {
   /** A booking's conversation between its customer and its professional. */
   bookingChat: (bookingId: string) => `/bookings/${encodeURIComponent(bookingId)}/chat`,
   bookingChatPage: () => "/bookings/:bookingId/chat",
+  /** A paid booking's receipt, for its customer, its professional and admins. */
+  receipt: (bookingId: string) => `/receipts/${encodeURIComponent(bookingId)}`,
+  receiptPage: () => "/receipts/:bookingId",
   /** A professional's public profile. */
   professionalProfile: (id: string) => `/professionals/${encodeURIComponent(id)}`,
   adminLogin: () => "/admin-login",

@@ -33,5 +33,14 @@ for (const locale of LANGUAGES) {
     await c.screenshot({ path: `e2e/screenshots/khalti-paid-${locale}.png` });
     await c.getByRole("link", { name: say(locale, m.pay_back_to_bookings) }).click();
     await expect(c.getByRole("button", { name: say(locale, m.pay_with_khalti) })).toHaveCount(0);
+
+    // the receipt names Khalti's transaction id and GharSewa as paid
+    await c.getByRole("link", { name: say(locale, m.receipt_link) }).click();
+    const receipt = c.getByRole("article", { name: say(locale, m.receipt_title) });
+    await expect(receipt.getByTestId("receipt-number")).toHaveText(/^GS-\d{6}$/);
+    await expect(receipt).toContainText(say(locale, m.receipt_gateway_id, { method: name }));
+    await expect(receipt).toContainText(say(locale, m.receipt_paid_to_platform, { method: name }));
+    await expectNoSidewaysScroll(customer);
+    await c.screenshot({ path: `e2e/screenshots/receipt-khalti-${locale}.png`, fullPage: true });
   });
 }

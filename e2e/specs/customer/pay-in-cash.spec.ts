@@ -86,6 +86,46 @@ test("cash confirmed: the professional records it, the customer confirms it, bot
     bill(customer).getByRole("button", { name: say("en", m.pay_with_khalti) }),
   ).toHaveCount(0);
   await pro.page.screenshot({ path: "e2e/screenshots/cash-confirmed-ne-1280.png" });
+
+  // the receipt, from the bill on both sides; printed, without the site's header
+  await bill(customer)
+    .getByRole("link", { name: say("en", m.receipt_link) })
+    .click();
+  const receipt = customer.page.getByRole("article", { name: say("en", m.receipt_title) });
+  await expect(receipt.getByTestId("receipt-number")).toHaveText(/^GS-\d{6}$/);
+  await expect(receipt).toContainText(say("en", m.receipt_paid_to));
+  await expect(receipt).toContainText(" BS");
+  await expectNoSidewaysScroll(customer);
+  await customer.page.screenshot({
+    path: "e2e/screenshots/receipt-cash-en-360.png",
+    fullPage: true,
+  });
+  await customer.page.emulateMedia({ media: "print" });
+  await expect(customer.page.getByRole("banner")).toBeHidden();
+  await expect(
+    customer.page.getByRole("button", { name: say("en", m.receipt_print) }),
+  ).toBeHidden();
+  await customer.page.screenshot({
+    path: "e2e/screenshots/receipt-cash-print-en-360.png",
+    fullPage: true,
+  });
+
+  await bill(pro)
+    .getByRole("link", { name: say("ne-NP", m.receipt_link) })
+    .click();
+  const proReceipt = pro.page.getByRole("article", { name: say("ne-NP", m.receipt_title) });
+  await expect(proReceipt.getByTestId("receipt-number")).toHaveText(
+    (await receipt.getByTestId("receipt-number").textContent()) ?? "",
+  );
+  await expect(proReceipt).toContainText(say("ne-NP", m.receipt_date_bs));
+  await pro.page.screenshot({ path: "e2e/screenshots/receipt-cash-ne-1280.png", fullPage: true });
+
+  // someone else's receipt is not found
+  const stranger = await actor({ viewport: PHONE });
+  await stranger.auth.signUpAndLogInCustomer(newCustomer());
+  await stranger.page.goto(new URL(customer.page.url()).pathname);
+  await expect(stranger.page.getByText(say("en", m.receipt_not_found))).toBeVisible();
+  await expect(stranger.page.getByTestId("receipt-number")).toHaveCount(0);
 });
 
 test("cash disputed: the customer says what is wrong, the professional sees it live, the admin gets a report", async ({

@@ -52,7 +52,7 @@ export function Header() {
   useEffect(() => afterLoad(() => void loadDrawer()), []);
 
   return (
-    <header className="sticky top-0 z-[1000] border-b border-slate-200 bg-white/95 backdrop-blur">
+    <header className="sticky top-0 print:hidden z-[1000] border-b border-slate-200 bg-white/95 backdrop-blur">
       <nav
         className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-3 gap-y-2 px-4 py-2.5"
         aria-label={m.nav_main()}

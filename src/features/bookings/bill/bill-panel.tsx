@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { useMutation, useQuery } from "convex/react";
+import { Link } from "react-router-dom";
 import { toast } from "sonner";
 import { api } from "@convex/_generated/api";
 import type { Id } from "@convex/_generated/dataModel";
@@ -11,15 +12,15 @@ import {
   type LineStatus,
 } from "@convex/rules/bill";
 import type { BookingStatus } from "@convex/rules/bookingLifecycle";
-import type { PaymentMethod } from "@convex/rules/ledger";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { errorMessage } from "@/lib/errors";
 import { formatPaisa } from "@/lib/numbers";
+import { paths } from "@/lib/paths";
 import { m } from "@/i18n/paraglide/messages";
-import { localServiceName } from "@/i18n/services";
 import { AddLineForm } from "@/features/bookings/bill/add-line-form";
 import { PayButtons } from "@/features/bookings/bill/pay-buttons";
+import { METHOD_LABEL, lineLabel } from "@/features/bookings/bill/labels";
 import { CashReceivedForm, CashStatus } from "@/features/bookings/cash/cash-panel";
 
 /** Statuses whose card shows the bill: from the professional's arrival on. */
@@ -32,19 +33,6 @@ const KIND_LABEL: Record<LineKind, () => string> = {
   extra: m.bill_kind_extra,
   quote: m.bill_kind_quote,
 };
-
-export const METHOD_LABEL: Record<PaymentMethod, () => string> = {
-  cash: m.method_cash,
-  esewa: m.method_esewa,
-  khalti: m.method_khalti,
-};
-
-/** A line's words: catalogue services in the reader's language, the visit charge by its kind. */
-function lineLabel(line: { kind: LineKind; label: string }): string {
-  if (line.kind === "service") return localServiceName(line.label);
-  if (line.kind === "visit") return m.bill_visit_label();
-  return line.label;
-}
 
 /**
  * A booking's bill, live: its lines with their answers, the total of the approved ones, and what
@@ -112,11 +100,16 @@ export function BillPanel({
         <span data-testid="bill-total">{formatPaisa(bill.totalPaisa)}</span>
       </p>
       {paid && (
-        <p className="mt-1 text-green-800">
-          {m.bill_paid_by({
-            amount: formatPaisa(paid.amountPaisa),
-            method: METHOD_LABEL[paid.method](),
-          })}
+        <p className="mt-1 flex flex-wrap items-center justify-between gap-2 text-green-800">
+          <span>
+            {m.bill_paid_by({
+              amount: formatPaisa(paid.amountPaisa),
+              method: METHOD_LABEL[paid.method](),
+            })}
+          </span>
+          <Link to={paths.receipt(bookingId)} className="font-medium text-brand-700 underline">
+            {m.receipt_link()}
+          </Link>
         </p>
       )}
       {bill.payment?.cash && (
