@@ -9,10 +9,11 @@ crons.interval("sweep stale locations", { minutes: 1 }, internal.locations.sweep
 // Demo professionals wander near home so the demo map stays populated; no-op without demo data.
 crons.interval("refresh demo positions", { minutes: 1 }, internal.seed.refreshDemoPositions, {});
 
-// Files uploaded but never attached (a sign-up abandoned after its uploads) are deleted after a day.
-crons.interval("sweep orphaned uploads", { hours: 1 }, internal.files.sweepOrphans, {});
+// Files uploaded but never attached (a sign-up abandoned after its uploads) are deleted once they are
+// PENDING_UPLOADS.lifetimeMs old (2 hours): within 20 minutes after that.
+crons.interval("sweep orphaned uploads", { minutes: 20 }, internal.files.sweepOrphans, {});
 
-// Sign-up drafts live as long as their never-attached uploads (a day).
+// Sign-up drafts live a day (DRAFT_LIMITS.lifetimeMs).
 crons.interval(
   "sweep expired sign-up drafts",
   { hours: 1 },

@@ -1,12 +1,8 @@
 import { afterEach, beforeAll, describe, expect, test, vi } from "vitest";
 import { api, internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
-import {
-  ORPHAN_AFTER_MS,
-  UPLOAD_URL_LIFETIME_MS,
-  attachOwnFile,
-  sniffImageType,
-} from "./model/files";
+import { UPLOAD_URL_LIFETIME_MS, attachOwnFile, sniffImageType } from "./model/files";
+import { PENDING_UPLOADS } from "./rules/limits";
 import {
   errorCode,
   everyKindOfCaller,
@@ -204,6 +200,21 @@ describe("a file belongs to whoever asked for its upload URL", () => {
   });
 });
 
+describe("the quota of files not attached yet", () => {
+  test("a sign-up's files stored by the server (an HTTP registration's form) count against its draft's quota", async () => {
+    const t = newTest();
+    const draft = await signUpDraft(t);
+    const fiveMb = new Uint8Array(5 * 1024 * 1024);
+    fiveMb.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    const fits = PENDING_UPLOADS.perUploader.bytes / fiveMb.length;
+    for (let i = 0; i < fits; i++) await storeUpload(t, { draft }, fiveMb);
+    expect(await errorCode(storeUpload(t, { draft }, fiveMb))).toBe("UPLOAD_QUOTA_FULL");
+    const grants = await t.run((ctx) => ctx.db.query("uploadGrants").collect());
+    expect(grants.map((g) => g.bytes)).toEqual(Array(fits).fill(fiveMb.length));
+    await storeUpload(t, { draft: await signUpDraft(t) }, fiveMb); // another sign-up's own quota
+  });
+});
+
 describe("files:sweepOrphans", () => {
   const HOUR = 60 * 60 * 1000;
   const stored = (t: TestConvex, ids: Id<"_storage">[]) =>
@@ -212,7 +223,7 @@ describe("files:sweepOrphans", () => {
       return ids.filter((_, i) => found[i] !== null);
     });
 
-  test("deletes files over a day old that no profile attached, with their grants; keeps attached and younger ones", async () => {
+  test("deletes files no profile attached once they are 2 hours old, with their grants; keeps attached and younger ones", async () => {
     vi.useFakeTimers();
     const t = newTest();
     const { userId } = await insertCustomer(t);
@@ -221,7 +232,8 @@ describe("files:sweepOrphans", () => {
     const attached = await storeUpload(t, { userId });
     await t.run((ctx) => attachOwnFile(ctx, attached, "Profile photo", { userId }, userId));
 
-    vi.advanceTimersByTime(ORPHAN_AFTER_MS - HOUR);
+    expect(PENDING_UPLOADS.lifetimeMs).toBe(2 * HOUR);
+    vi.advanceTimersByTime(PENDING_UPLOADS.lifetimeMs - HOUR / 2);
     const recent = await storeUpload(t, { userId });
     await t.mutation(internal.files.sweepOrphans, {});
     expect(await stored(t, [abandoned, stray, attached, recent])).toEqual([
@@ -231,7 +243,7 @@ describe("files:sweepOrphans", () => {
       recent,
     ]);
 
-    vi.advanceTimersByTime(2 * HOUR);
+    vi.advanceTimersByTime(HOUR);
     await t.mutation(internal.files.sweepOrphans, {});
     expect(await stored(t, [abandoned, stray, attached, recent])).toEqual([attached, recent]);
     const grants = await t.run((ctx) => ctx.db.query("uploadGrants").collect());
@@ -264,7 +276,7 @@ describe("files:sweepOrphans", () => {
         ids.push(await ctx.storage.store(new Blob([new Uint8Array([i])])));
       return ids;
     });
-    vi.advanceTimersByTime(ORPHAN_AFTER_MS + HOUR);
+    vi.advanceTimersByTime(PENDING_UPLOADS.lifetimeMs + HOUR);
 
     await t.mutation(internal.files.sweepOrphans, {});
     expect(await stored(t, orphans)).toHaveLength(150);

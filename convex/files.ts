@@ -3,9 +3,10 @@ import { internal } from "./_generated/api";
 import { internalAction, internalMutation, internalQuery } from "./_generated/server";
 import { publicMutation } from "./functions";
 import {
-  ORPHAN_AFTER_MS,
   assertImageBlob,
+  assertUploadRoom,
   discardUnattachedFile,
+  grantOwner,
   issueUploadUrl,
   openUploadGrant,
   ownUpload,
@@ -18,12 +19,13 @@ import {
 import { notify } from "./model/notifications";
 import { limitUpload } from "./model/rateLimit";
 import { requireDraft } from "./model/signUpDrafts";
+import { PENDING_UPLOADS } from "./rules/limits";
 
 /**
  * An upload URL: POST the file to it to get `{storageId}`. The file belongs to the caller: a signed-in
  * user, or a visitor's sign-up draft (professionals upload their documents before their account
  * exists); only they may attach it. Files are checked when attached, and files never attached are
- * deleted after a day (sweepOrphans).
+ * deleted after PENDING_UPLOADS.lifetimeMs (sweepOrphans).
  */
 export const generateUploadUrl = publicMutation({
   args: { draft: v.optional(v.string()) },
@@ -40,14 +42,25 @@ export const generateUploadUrl = publicMutation({
   },
 });
 
-/** POST /api/uploads: may the URL with this token still store a file? (Checked before its body is read.) */
+/**
+ * POST /api/uploads, before the body is read: may the URL with this token still store a file? Throws
+ * UPLOAD_QUOTA_FULL when a file of `bytes` (the declared length) does not fit its owner's quota.
+ */
 export const uploadUrlOpen = internalQuery({
-  args: { token: v.string() },
+  args: { token: v.string(), bytes: v.number() },
   returns: v.boolean(),
-  handler: async (ctx, { token }) => (await openUploadGrant(ctx, token)) !== null,
+  handler: async (ctx, { token, bytes }) => {
+    const grant = await openUploadGrant(ctx, token);
+    if (grant === null) return false;
+    await assertUploadRoom(ctx, grantOwner(grant), bytes);
+    return true;
+  },
 });
 
-/** POST /api/uploads: the file stored for the URL's owner; false (delete the file) when the URL was used meanwhile. */
+/**
+ * POST /api/uploads: the file stored for the URL's owner; false (delete the file) when the URL was used
+ * meanwhile; throws (delete the file) when it does not fit the owner's quota.
+ */
 export const recordUrlUpload = internalMutation({
   args: { token: v.string(), storageId: v.id("_storage") },
   returns: v.boolean(),
@@ -138,7 +151,8 @@ export const detachPhoto = internalMutation({
 });
 
 /**
- * Hourly (crons.ts): deletes files stored over a day ago that no profile attached, a page per run; the
+ * Every 20 minutes (crons.ts): deletes files stored over PENDING_UPLOADS.lifetimeMs ago that no
+ * profile attached, a page per run; the
  * run reschedules itself for the next page with the same cut-off. The first run also starts clearing
  * upload URLs that expired unused.
  */
@@ -146,7 +160,7 @@ export const sweepOrphans = internalMutation({
   args: { before: v.optional(v.number()), cursor: v.optional(v.string()) },
   returns: v.null(),
   handler: async (ctx, args) => {
-    const before = args.before ?? Date.now() - ORPHAN_AFTER_MS;
+    const before = args.before ?? Date.now() - PENDING_UPLOADS.lifetimeMs;
     const next = await sweepOrphanedFiles(ctx, before, args.cursor ?? null);
     if (next !== null)
       await ctx.scheduler.runAfter(0, internal.files.sweepOrphans, { before, cursor: next });

@@ -299,9 +299,13 @@ export default defineSchema({
     draftId: v.optional(v.id("signUpDrafts")),
     expiresAt: v.number(), // of the URL
     storageId: v.optional(v.id("_storage")),
+    bytes: v.optional(v.number()), // the stored file's size: unattached uploads have a quota
   })
     .index("by_token", ["token"])
-    .index("by_storageId_and_expiresAt", ["storageId", "expiresAt"]),
+    .index("by_storageId_and_expiresAt", ["storageId", "expiresAt"])
+    .index("by_bytes", ["bytes"])
+    .index("by_userId_and_bytes", ["userId", "bytes"])
+    .index("by_draftId_and_bytes", ["draftId", "bytes"]),
 
   settings: defineTable({
     key: v.string(),

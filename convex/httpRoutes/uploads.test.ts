@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, test } from "vitest";
 import { api } from "../_generated/api";
-import { MAX_IMAGE_BYTES } from "../model/files";
+import { MAX_IMAGE_BYTES, attachOwnFile } from "../model/files";
+import { PENDING_UPLOADS } from "../rules/limits";
 import {
   PNG_BYTES,
   customerSignUp,
@@ -14,12 +15,12 @@ beforeAll(useAuthEnv);
 
 const ORIGIN = "http://127.0.0.1:5173";
 
-/** POSTs bytes to an upload URL files:generateUploadUrl handed out (its path on the site). */
+/** POSTs bytes to an upload URL files:generateUploadUrl handed out (its path on the site), as a browser does. */
 function post(t: TestConvex, uploadUrl: string, body: Uint8Array, type = "image/png") {
   const url = new URL(uploadUrl);
   return t.fetch(`${url.pathname}${url.search}`, {
     method: "POST",
-    headers: { "Content-Type": type, Origin: ORIGIN },
+    headers: { "Content-Type": type, "Content-Length": String(body.byteLength), Origin: ORIGIN },
     body: body as BodyInit,
   });
 }
@@ -112,5 +113,81 @@ describe("POST /api/uploads", () => {
         .unique(),
     );
     expect(user?.photo).toBe(storageId);
+  });
+
+  describe("the quota of files not attached yet", () => {
+    /** A PNG of `size` bytes (its header, then padding). */
+    const png = (size: number) => {
+      const bytes = new Uint8Array(size);
+      bytes.set(PNG_BYTES);
+      return bytes;
+    };
+    const uploadAs = async (as: { mutation: TestConvex["mutation"] }, size: number) =>
+      await post(t, await as.mutation(api.files.generateUploadUrl, {}), png(size));
+    let t: TestConvex;
+
+    test("an uploader holds at most 30 MB unattached; more is refused and not stored, others still upload", async () => {
+      t = newTest();
+      const flooder = await insertCustomer(t);
+      const fits = PENDING_UPLOADS.perUploader.bytes / MAX_IMAGE_BYTES;
+      for (let i = 0; i < fits; i++)
+        expect((await uploadAs(flooder.as, MAX_IMAGE_BYTES)).status).toBe(200);
+      const over = await uploadAs(flooder.as, MAX_IMAGE_BYTES);
+      expect(over.status).toBe(413);
+      expect(await over.json()).toMatchObject({ code: "UPLOAD_QUOTA_FULL" });
+      expect((await uploadAs(flooder.as, 1000)).status).toBe(413);
+      expect(await storedFiles(t)).toHaveLength(fits);
+
+      const other = await insertCustomer(t, "Hari Thapa");
+      expect((await uploadAs(other.as, MAX_IMAGE_BYTES)).status).toBe(200);
+
+      // an attached file no longer counts
+      const first = (await storedFiles(t))[0]._id;
+      const userId = flooder.userId;
+      await t.run((ctx) => attachOwnFile(ctx, first, "Profile photo", { userId }, userId));
+      expect((await uploadAs(flooder.as, MAX_IMAGE_BYTES)).status).toBe(200);
+    });
+
+    test("an uploader holds at most 12 files unattached, however small", async () => {
+      t = newTest();
+      const flooder = await insertCustomer(t);
+      for (let i = 0; i < PENDING_UPLOADS.perUploader.files; i++)
+        expect((await uploadAs(flooder.as, 100)).status).toBe(200);
+      expect((await uploadAs(flooder.as, 100)).status).toBe(413);
+    });
+
+    test("everyone's unattached files together have a ceiling", async () => {
+      t = newTest();
+      const customer = await insertCustomer(t);
+      const { everyone } = PENDING_UPLOADS;
+      // others' files fill all but 1 MB of the shared ceiling
+      await t.run(async (ctx) => {
+        const storageId = await ctx.storage.store(new Blob([PNG_BYTES]));
+        const share = Math.floor((everyone.bytes - 1024 * 1024) / 100);
+        for (let i = 0; i < 100; i++)
+          await ctx.db.insert("uploadGrants", { expiresAt: 0, storageId, bytes: share });
+      });
+      const big = await uploadAs(customer.as, 2 * 1024 * 1024);
+      expect(big.status).toBe(413);
+      expect(await big.json()).toMatchObject({
+        code: "UPLOAD_QUOTA_FULL",
+        message: "Too many uploaded files are waiting to be used; please try again later.",
+      });
+      expect((await uploadAs(customer.as, 1000)).status).toBe(200);
+    });
+
+    test("a declared length over 5 MB is refused before the body is read", async () => {
+      t = newTest();
+      const customer = await insertCustomer(t);
+      const uploadUrl = await customer.as.mutation(api.files.generateUploadUrl, {});
+      const url = new URL(uploadUrl);
+      const response = await t.fetch(`${url.pathname}${url.search}`, {
+        method: "POST",
+        headers: { "Content-Type": "image/png", "Content-Length": String(MAX_IMAGE_BYTES + 1) },
+        body: PNG_BYTES as BodyInit,
+      });
+      expect(response.status).toBe(413);
+      expect(await storedFiles(t)).toEqual([]);
+    });
   });
 });

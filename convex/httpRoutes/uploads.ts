@@ -1,7 +1,8 @@
 /**
  * POST /api/uploads?grant=<token>: the upload URLs files:generateUploadUrl hands out. The file is
  * stored for whoever asked for the URL (model/files.ts), which Convex's own upload URLs cannot tell;
- * answers `{storageId}` as they do. A URL stores one file, within an hour.
+ * answers `{storageId}` as they do. A URL stores one file, within an hour, if it fits the owner's
+ * quota of unattached uploads (model/files.ts assertUploadRoom).
  */
 import type { HttpRouter } from "convex/server";
 import { internal } from "../_generated/api";
@@ -19,15 +20,48 @@ function urlUsedUp(): ApiError {
   );
 }
 
+/**
+ * The request's body as a Blob of its declared type, read until `MAX_IMAGE_BYTES`: a longer body
+ * (whatever its Content-Length said) is refused as soon as it passes the cap.
+ */
+async function readCapped(request: Request): Promise<Blob> {
+  const type = request.headers.get("Content-Type") ?? "";
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  if (request.body !== null) {
+    const reader = request.body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > MAX_IMAGE_BYTES) {
+        await reader.cancel();
+        throw fileTooLarge(LABEL);
+      }
+      chunks.push(value);
+    }
+  }
+  return new Blob(chunks as BlobPart[], { type });
+}
+
 async function upload(ctx: ActionCtx, request: Request): Promise<Response> {
   const token = new URL(request.url).searchParams.get("grant") ?? "";
-  if (!(await ctx.runQuery(internal.files.uploadUrlOpen, { token }))) throw urlUsedUp();
-  if (Number(request.headers.get("Content-Length") ?? "0") > MAX_IMAGE_BYTES)
-    throw fileTooLarge(LABEL);
-  const blob = await request.blob();
+  // refused before anything is read; a body without a length is counted as the largest file
+  const declared = Number(request.headers.get("Content-Length") ?? NaN);
+  if (declared > MAX_IMAGE_BYTES) throw fileTooLarge(LABEL);
+  const bytes = Number.isFinite(declared) && declared >= 0 ? declared : MAX_IMAGE_BYTES;
+  if (!(await ctx.runQuery(internal.files.uploadUrlOpen, { token, bytes }))) throw urlUsedUp();
+  const blob = await readCapped(request);
   await assertImageBlob(blob, LABEL);
   const storageId = await ctx.storage.store(blob);
-  if (!(await ctx.runMutation(internal.files.recordUrlUpload, { token, storageId }))) {
+  let recorded: boolean;
+  try {
+    recorded = await ctx.runMutation(internal.files.recordUrlUpload, { token, storageId });
+  } catch (error) {
+    await ctx.storage.delete(storageId); // over the quota after all (uploads raced)
+    throw error;
+  }
+  if (!recorded) {
     await ctx.storage.delete(storageId);
     throw urlUsedUp();
   }

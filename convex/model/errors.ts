@@ -35,6 +35,7 @@ export const ERROR_CODES = [
   "FILE_NOT_YOURS",
   "FILE_IN_USE",
   "UPLOAD_URL_INVALID",
+  "UPLOAD_QUOTA_FULL",
   // limits
   "RATE_LIMITED",
   "TOO_MANY_ATTEMPTS",

@@ -10,10 +10,15 @@
  * bytes are read and sniffed before anything is written, and rejected files are deleted; in mutations
  * (profile edits) the stored metadata is checked at once and the bytes right after by a scheduled
  * action, which deletes and detaches a file that is not an image.
+ *
+ * Until attached, files count against a quota per owner and for everyone (rules/limits.ts
+ * PENDING_UPLOADS), counted from their grants' recorded sizes; the ones never attached are deleted
+ * after PENDING_UPLOADS.lifetimeMs.
  */
 import { ConvexError } from "convex/values";
 import type { Doc, Id } from "../_generated/dataModel";
 import type { ActionCtx, MutationCtx, QueryCtx } from "../_generated/server";
+import { PENDING_UPLOADS } from "../rules/limits";
 import { fail, refusal } from "./errors";
 import { siteUrl } from "./deployment";
 
@@ -157,7 +162,67 @@ export async function openUploadGrant(
     : grant;
 }
 
-/** Records the file sent to an upload URL as its owner's; false when the URL was used or has expired. */
+function quotaFull(message: string): ConvexError<{ code: string; message: string }> {
+  return refusal("UPLOAD_QUOTA_FULL", message);
+}
+
+const totalBytes = (grants: Doc<"uploadGrants">[]) =>
+  grants.reduce((sum, grant) => sum + (grant.bytes ?? 0), 0);
+
+/**
+ * Throws UPLOAD_QUOTA_FULL unless one more file of `bytes` fits beside the unattached uploads of
+ * `owner` and of everyone (PENDING_UPLOADS). Reads at most the quotas' file counts of grants.
+ */
+export async function assertUploadRoom(
+  ctx: QueryCtx,
+  owner: UploadOwner,
+  bytes: number,
+): Promise<void> {
+  const { perUploader, everyone } = PENDING_UPLOADS;
+  if (!("deployment" in owner)) {
+    const held = await (
+      "userId" in owner
+        ? ctx.db
+            .query("uploadGrants")
+            .withIndex("by_userId_and_bytes", (q) => q.eq("userId", owner.userId).gte("bytes", 0))
+        : ctx.db
+            .query("uploadGrants")
+            .withIndex("by_draftId_and_bytes", (q) =>
+              q.eq("draftId", owner.draftId).gte("bytes", 0),
+            )
+    ).take(perUploader.files);
+    if (held.length >= perUploader.files || totalBytes(held) + bytes > perUploader.bytes) {
+      throw quotaFull(
+        `Files you upload may wait at most ${PENDING_UPLOADS.lifetimeMs / 3_600_000} hours to be ` +
+          `used, ${perUploader.files} files or ${perUploader.bytes / 1024 / 1024} MB at a time; ` +
+          "use them or try again later.",
+      );
+    }
+  }
+  const all = await ctx.db
+    .query("uploadGrants")
+    .withIndex("by_bytes", (q) => q.gte("bytes", 0))
+    .take(everyone.files);
+  if (all.length >= everyone.files || totalBytes(all) + bytes > everyone.bytes)
+    throw quotaFull("Too many uploaded files are waiting to be used; please try again later.");
+}
+
+/** Whose an upload URL's file is. */
+export function grantOwner(grant: Doc<"uploadGrants">): UploadOwner {
+  if (grant.userId !== undefined) return { userId: grant.userId };
+  if (grant.draftId !== undefined) return { draftId: grant.draftId };
+  return { deployment: true };
+}
+
+/** The stored size of a file (its metadata, not what the uploader declared). */
+async function storedBytes(ctx: QueryCtx, storageId: Id<"_storage">): Promise<number> {
+  return (await ctx.db.system.get("_storage", storageId))?.size ?? 0;
+}
+
+/**
+ * Records the file sent to an upload URL as its owner's; false when the URL was used or has expired.
+ * Throws UPLOAD_QUOTA_FULL when the file does not fit the owner's quota (assertUploadRoom).
+ */
 export async function recordUpload(
   ctx: MutationCtx,
   token: string,
@@ -165,17 +230,29 @@ export async function recordUpload(
 ): Promise<boolean> {
   const grant = await openUploadGrant(ctx, token);
   if (grant === null) return false;
-  await ctx.db.patch("uploadGrants", grant._id, { storageId });
+  const bytes = await storedBytes(ctx, storageId);
+  await assertUploadRoom(ctx, grantOwner(grant), bytes);
+  await ctx.db.patch("uploadGrants", grant._id, { storageId, bytes });
   return true;
 }
 
-/** Records a file the server stored itself (an HTTP registration's form files, demo data) as `owner`'s upload. */
+/**
+ * Records a file the server stored itself (an HTTP registration's form files, demo data) as `owner`'s
+ * upload; a draft's count against its quota as uploads to a URL do.
+ */
 export async function recordStoredFile(
   ctx: MutationCtx,
   storageId: Id<"_storage">,
   owner: UploadOwner,
 ): Promise<void> {
-  await ctx.db.insert("uploadGrants", { ...ownerFields(owner), expiresAt: Date.now(), storageId });
+  const bytes = await storedBytes(ctx, storageId);
+  if (!("deployment" in owner)) await assertUploadRoom(ctx, owner, bytes);
+  await ctx.db.insert("uploadGrants", {
+    ...ownerFields(owner),
+    expiresAt: Date.now(),
+    storageId,
+    bytes,
+  });
 }
 
 function fileNotYours(label: string): ConvexError<{ code: string; message: string }> {
@@ -244,9 +321,6 @@ export async function releaseFile(ctx: MutationCtx, storageId: Id<"_storage">): 
   if ((await ctx.db.system.get("_storage", storageId)) !== null)
     await ctx.storage.delete(storageId);
 }
-
-/** Files no profile has attached by this age (an abandoned sign-up's documents) are deleted. */
-export const ORPHAN_AFTER_MS = 24 * 60 * 60 * 1000;
 
 /** Deletes a file and its grants unless a profile has attached it; true when it was deleted. */
 export async function discardUnattachedFile(

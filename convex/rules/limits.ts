@@ -64,8 +64,20 @@ export const RATE_LIMITS = {
 export const DRAFT_LIMITS = {
   uploads: 12,
   signUps: 5,
-  /** As long as its never-attached uploads are kept (model/files.ts ORPHAN_AFTER_MS). */
   lifetimeMs: 24 * HOUR,
+} as const;
+
+const MB = 1024 * 1024;
+
+/**
+ * Files uploaded and not attached to anything yet (model/files.ts): what each uploader (a user or a
+ * sign-up draft) and everyone together may hold, in bytes and files, and how long they are kept. A
+ * professional's sign-up holds 4 files of at most 5 MB until it is sent, and may replace a few.
+ */
+export const PENDING_UPLOADS = {
+  perUploader: { bytes: 30 * MB, files: 12 },
+  everyone: { bytes: 600 * MB, files: 600 },
+  lifetimeMs: 2 * HOUR,
 } as const;
 
 /** Booking requests per customer. */

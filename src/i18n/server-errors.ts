@@ -31,6 +31,7 @@ const SERVER_ERRORS: Record<ErrorCode, () => string> = {
   FILE_NOT_YOURS: m.error_file_not_yours,
   FILE_IN_USE: m.error_file_in_use,
   UPLOAD_URL_INVALID: m.error_upload_url_invalid,
+  UPLOAD_QUOTA_FULL: m.error_upload_quota_full,
   RATE_LIMITED: m.error_rate_limited,
   TOO_MANY_ATTEMPTS: m.error_too_many_attempts,
   INVALID_CODE: m.error_invalid_code,

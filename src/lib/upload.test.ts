@@ -1,4 +1,7 @@
 import { afterEach, describe, expect, test, vi } from "vitest";
+import { m } from "@/i18n/paraglide/messages";
+import { setLocale } from "@/i18n/locale";
+import { errorData, errorMessage } from "@/lib/errors";
 import { uploadImage } from "@/lib/upload";
 
 /** An XMLHttpRequest that answers every send with `status` and `body`. */
@@ -25,6 +28,7 @@ const gif = () => new File([new Uint8Array([0x47, 0x49, 0x46])], "a.gif", { type
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  setLocale("en");
 });
 
 describe("uploadImage", () => {
@@ -35,16 +39,20 @@ describe("uploadImage", () => {
     );
   });
 
-  test("a refused upload rejects with the server's reason", async () => {
+  test("a refused upload rejects with the server's refusal, worded by its code", async () => {
     const refused = {
       success: false,
       code: "UPLOAD_URL_INVALID",
       message: "This upload link was used or has expired; please try again.",
     };
     vi.stubGlobal("XMLHttpRequest", answering(403, JSON.stringify(refused)));
-    await expect(uploadImage("http://127.0.0.1:3211/api/uploads?grant=x", gif())).rejects.toThrow(
-      refused.message,
+    const error = await uploadImage("http://127.0.0.1:3211/api/uploads?grant=x", gif()).catch(
+      (e: unknown) => e,
     );
+    expect(errorData(error)).toMatchObject({ code: refused.code, message: refused.message });
+    expect(errorMessage(error, "fallback")).toBe(refused.message);
+    setLocale("ne-NP");
+    expect(errorMessage(error, "fallback")).toBe(m.error_upload_url_invalid());
   });
 
   test("an answer without a reason says the status", async () => {

@@ -1,3 +1,4 @@
+import { ConvexError } from "convex/values";
 import * as z from "zod/mini";
 import { MAX_UPLOAD_BYTES } from "@/lib/constants";
 import { m } from "@/i18n/paraglide/messages";
@@ -56,13 +57,18 @@ export async function uploadImage(
   return await uploadFile(uploadUrl, await shrinkImage(file), onProgress);
 }
 
-/** The readable reason in a refused upload's JSON answer (`{code, message}`), if it has one. */
-function refusal(responseText: string): string | undefined {
+/**
+ * A refused upload's JSON answer (`{code, message}`) as the server refusal it is, which errorMessage
+ * words in the reader's language; null when the answer is not one.
+ */
+function refusal(responseText: string): ConvexError<{ code: string; message: string }> | null {
   try {
-    const { message } = JSON.parse(responseText) as { message?: unknown };
-    return typeof message === "string" ? message : undefined;
+    const { code, message } = JSON.parse(responseText) as { code?: unknown; message?: unknown };
+    return typeof code === "string" && typeof message === "string"
+      ? new ConvexError({ code, message })
+      : null;
   } catch {
-    return undefined;
+    return null;
   }
 }
 
@@ -84,7 +90,7 @@ function uploadFile(
     };
     xhr.onload = () => {
       if (xhr.status < 200 || xhr.status >= 300) {
-        reject(new Error(refusal(xhr.responseText) ?? `Upload failed (${xhr.status}).`));
+        reject(refusal(xhr.responseText) ?? new Error(`Upload failed (${xhr.status}).`));
         return;
       }
       try {
