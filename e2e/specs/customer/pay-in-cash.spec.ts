@@ -57,7 +57,7 @@ test("cash confirmed: the professional records it, the customer confirms it, bot
   actor,
 }) => {
   test.setTimeout(120_000);
-  const { customer, pro, rupees } = await cashJob(actor, "en", "ne-NP");
+  const { customer, pro, bookingId, rupees } = await cashJob(actor, "en", "ne-NP");
   await recordCash(pro, rupees);
 
   // the customer's screen asks for an answer without a reload; the professional waits for it
@@ -119,6 +119,18 @@ test("cash confirmed: the professional records it, the customer confirms it, bot
   );
   await expect(proReceipt).toContainText(say("ne-NP", m.receipt_date_bs));
   await pro.page.screenshot({ path: "e2e/screenshots/receipt-cash-ne-1280.png", fullPage: true });
+
+  // an admin reaches it from the booking's page
+  const number = (await receipt.getByTestId("receipt-number").textContent()) ?? "";
+  const admin = await actor({ viewport: DESKTOP });
+  await admin.auth.adminLogin(E2E.admin.username, E2E.admin.password);
+  await admin.page.goto(`/admin/bookings/${bookingId}`);
+  await admin.page.getByRole("link", { name: number }).click();
+  await expect(
+    admin.page
+      .getByRole("article", { name: say("en", m.receipt_title) })
+      .getByTestId("receipt-number"),
+  ).toHaveText(number);
 
   // someone else's receipt is not found
   const stranger = await actor({ viewport: PHONE });

@@ -33,6 +33,8 @@ export default function BookingPage() {
 
 function BookingDetail({ bookingId }: { bookingId: Id<"bookings"> }) {
   const b = useQuery(api.adminBookings.get, { bookingId });
+  // paid bookings have a receipt
+  const receipt = useQuery(api.receipts.get, { bookingId });
   if (b === undefined) return <LoadingState label={m.admin_bookings_loading()} />;
   if (b === null)
     return (
@@ -81,6 +83,16 @@ function BookingDetail({ bookingId }: { bookingId: Id<"bookings"> }) {
           )}
           <dt className="text-slate-500">{m.admin_booking_created()}</dt>
           <dd>{formatDateTime(b._creationTime)}</dd>
+          {receipt && (
+            <>
+              <dt className="text-slate-500">{m.receipt_title()}</dt>
+              <dd>
+                <Link to={paths.receipt(bookingId)} className="text-brand-700 underline">
+                  {receipt.number}
+                </Link>
+              </dd>
+            </>
+          )}
         </dl>
         {b.review && (
           <div className="mt-4 rounded-lg bg-slate-50 p-3 text-sm">
