@@ -58,7 +58,8 @@ export default defineConfig({
           environment: "node",
           server: { deps: { inline: ["convex-test"] } },
           testTimeout: 60_000,
-          hookTimeout: 60_000,
+          // a started backend builds and boots: over a minute when the machine is shared
+          hookTimeout: 180_000,
         },
       },
     ],

@@ -13,7 +13,7 @@ const dataDir = tempDir("gharsewa-cursor-");
 
 beforeAll(async () => {
   backend = await startCli({ dataDir, ports: await freePorts() });
-}, 60_000);
+}, 180_000);
 
 afterAll(async () => {
   await backend?.stop();
@@ -24,4 +24,4 @@ test("hostile cursor: a hand-made cursor or journal never lifts the page size", 
   const report = await runCursorForgery(backend);
   console.log(`hostile cursor: ${summarizeCursor(report)}`);
   expect(report.lifted).toEqual([]);
-}, 60_000);
+}, 180_000);

@@ -15,7 +15,7 @@ const dataDir = tempDir("gharsewa-memory-");
 
 beforeAll(async () => {
   backend = await startCli({ dataDir, ports: await freePorts() });
-}, 60_000);
+}, 180_000);
 
 afterAll(async () => {
   await backend?.stop();
