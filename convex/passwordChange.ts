@@ -3,7 +3,7 @@ import { internal } from "./_generated/api";
 import { internalMutation } from "./_generated/server";
 import { callerAction } from "./functions";
 import { fail } from "./model/errors";
-import { beginPasswordChange, finishPasswordChange } from "./model/passwordChange";
+import { finishPasswordChange, passwordToCheck } from "./model/passwordChange";
 import { hashPassword, verifyPassword } from "./model/passwords";
 import { passwordRule } from "./rules/profile";
 import { locale } from "./validators";
@@ -21,7 +21,7 @@ export const change = callerAction({
     const parsed = passwordRule.safeParse(newPassword);
     if (!parsed.success)
       fail("INVALID_INPUT", parsed.error.issues[0]?.message ?? "Invalid password");
-    const { accountId, hash } = await ctx.runMutation(internal.passwordChange.begin, {
+    const { accountId, hash } = await ctx.runMutation(internal.passwordChange.tryPassword, {
       caller: ctx.caller,
     });
     if (!(await verifyPassword(currentPassword, hash)))
@@ -37,10 +37,11 @@ export const change = callerAction({
   },
 });
 
-export const begin = internalMutation({
+/** Counts a try of the caller's password; the hash it must match (also account deletion's check). */
+export const tryPassword = internalMutation({
   args: { caller },
   returns: v.object({ accountId: v.id("authAccounts"), hash: v.string() }),
-  handler: async (ctx, args) => await beginPasswordChange(ctx, args.caller),
+  handler: async (ctx, args) => await passwordToCheck(ctx, args.caller),
 });
 
 export const finish = internalMutation({

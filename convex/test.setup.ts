@@ -1,7 +1,7 @@
 /// <reference types="vite/client" />
 import { convexTest } from "convex-test";
 import schema from "./schema";
-import { api } from "./_generated/api";
+import { api, internal } from "./_generated/api";
 import type { WithoutSystemFields } from "convex/server";
 import type { Doc, Id } from "./_generated/dataModel";
 import { openBill } from "./model/bill";
@@ -32,6 +32,15 @@ export async function withSession(t: TestConvex, userId: Id<"users">) {
   );
   return { sessionId, as: t.withIdentity({ subject: `${userId}|${sessionId}` }) };
 }
+
+/** Deletes the account of a signed-in test user, as users:deleteAccount does once the password is right. */
+export const deleteAccountOf = (
+  t: TestConvex,
+  caller: { userId: Id<"users">; sessionId: Id<"authSessions"> },
+) =>
+  t.mutation(internal.users.deleteCaller, {
+    caller: { userId: caller.userId, sessionId: caller.sessionId },
+  });
 
 export async function insertCustomer(t: TestConvex, name = "Sita Sharma") {
   const userId = await t.run((ctx) =>

@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, test, vi } from "vitest";
 import { api } from "./_generated/api";
+import { hashPassword } from "./model/passwords";
 import {
   bookingRow,
+  deleteAccountOf,
   errorCode,
   errorMessage,
   insertAdmin,
@@ -115,7 +117,7 @@ describe("users:updateProfile", () => {
     expect(await errorCode(thief.as.mutation(api.users.updateProfile, { ...own, photo }))).toBe(
       "FILE_NOT_YOURS",
     );
-    await thief.as.mutation(api.users.deleteAccount, {});
+    await deleteAccountOf(t, thief);
     expect(await t.run((ctx) => ctx.db.system.get("_storage", photo))).not.toBeNull();
   });
 
@@ -193,7 +195,7 @@ describe("users:deleteAccount", () => {
         body: "b",
       });
     });
-    await pro.as.mutation(api.users.deleteAccount, {});
+    await deleteAccountOf(t, pro);
     await t.finishAllScheduledFunctions(vi.runAllTimers);
     await t.run(async (ctx) => {
       expect(await ctx.db.get("users", pro.userId)).toBeNull();
@@ -217,21 +219,41 @@ describe("users:deleteAccount", () => {
     const bookingId = await t.run((ctx) =>
       ctx.db.insert("bookings", bookingRow(customer.userId, pro, "accepted", { updatedAt: 1 })),
     );
-    expect(await errorCode(customer.as.mutation(api.users.deleteAccount, {}))).toBe(
-      "BOOKINGS_UNDER_WAY",
-    );
+    expect(await errorCode(deleteAccountOf(t, customer))).toBe("BOOKINGS_UNDER_WAY");
     await t.run((ctx) => ctx.db.patch("bookings", bookingId, { status: "requested" }));
-    await customer.as.mutation(api.users.deleteAccount, {});
+    await deleteAccountOf(t, customer);
     expect((await t.run((ctx) => ctx.db.get("bookings", bookingId)))?.status).toBe("cancelled");
   });
 
   test("the last admin cannot be deleted; visitors are refused", async () => {
     const t = newTest();
     const admin = await insertAdmin(t);
-    expect(await errorCode(admin.as.mutation(api.users.deleteAccount, {}))).toBe("LAST_ADMIN");
+    expect(await errorCode(deleteAccountOf(t, admin))).toBe("LAST_ADMIN");
     await insertAdmin(t, "second");
-    await admin.as.mutation(api.users.deleteAccount, {});
-    expect(await errorCode(t.mutation(api.users.deleteAccount, {}))).toBe("UNAUTHENTICATED");
+    await deleteAccountOf(t, admin);
+    expect(await errorCode(t.action(api.users.deleteAccount, { password: "x" }))).toBe(
+      "UNAUTHENTICATED",
+    );
+  });
+
+  test("only the account's password deletes it; wrong tries count as sign-in tries", async () => {
+    const t = newTest();
+    const customer = await insertCustomer(t);
+    await t.run(async (ctx) =>
+      ctx.db.insert("authAccounts", {
+        userId: customer.userId,
+        provider: "customer",
+        providerAccountId: "sita@example.np",
+        secret: await hashPassword("correct horse"),
+      }),
+    );
+    const remove = (password: string) => customer.as.action(api.users.deleteAccount, { password });
+    expect(await errorCode(remove("wrong horse"))).toBe("WRONG_PASSWORD");
+    expect(await t.run((ctx) => ctx.db.get("users", customer.userId))).not.toBeNull();
+    const tries = await t.run((ctx) => ctx.db.query("rateLimits").collect());
+    expect(tries.map((row) => row.key)).toContain("signIn:perAccount:sita@example.np");
+    expect(await remove("correct horse")).toBeNull();
+    expect(await t.run((ctx) => ctx.db.get("users", customer.userId))).toBeNull();
   });
 });
 

@@ -3,12 +3,14 @@ import { v } from "convex/values";
 import * as z from "zod/mini";
 import { internal } from "./_generated/api";
 import { internalMutation, internalQuery } from "./_generated/server";
-import { getViewer, publicQuery, userMutation, userQuery } from "./functions";
+import { callerAction, getViewer, publicQuery, userMutation, userQuery } from "./functions";
 import { attachOwnFile, releaseFile } from "./model/files";
 import { limitSignUp } from "./model/rateLimit";
 import { requireDraft } from "./model/signUpDrafts";
 import { deleteAccountData, exportUserData, purgeNotifications } from "./model/accountData";
 import { endAuthSession } from "./model/sessions";
+import { callerUser } from "./model/passwordChange";
+import { verifyPassword } from "./model/passwords";
 import { refreshMarker } from "./model/mapMarkers";
 import { professionalOfUser } from "./model/professionalOfUser";
 import {
@@ -109,16 +111,32 @@ export const exportMyData = userQuery({
 });
 
 /**
- * Deletes the signed-in user's account: sessions, credentials, profile, documents and presence at
+ * Deletes the signed-in user's account once their password is confirmed (a try counts against the
+ * sign-in allowance, as changing it does): sessions, credentials, profile, documents and presence at
  * once; notifications in scheduled batches. Open requests are cancelled (customer) or rejected
  * (professional) so the other side is told; bookings under way must be finished first.
  */
-export const deleteAccount = userMutation({
-  args: {},
+export const deleteAccount = callerAction({
+  args: { password: v.string() },
   returns: v.null(),
-  handler: async (ctx) => {
-    await deleteAccountData(ctx, ctx.viewer);
-    await ctx.scheduler.runAfter(0, internal.users.purgeData, { userId: ctx.viewer._id });
+  handler: async (ctx, { password }) => {
+    const { hash } = await ctx.runMutation(internal.passwordChange.tryPassword, {
+      caller: ctx.caller,
+    });
+    if (!(await verifyPassword(password, hash)))
+      fail("WRONG_PASSWORD", "Your current password is not correct.");
+    await ctx.runMutation(internal.users.deleteCaller, { caller: ctx.caller });
+    return null;
+  },
+});
+
+export const deleteCaller = internalMutation({
+  args: { caller: v.object({ userId: v.id("users"), sessionId: v.id("authSessions") }) },
+  returns: v.null(),
+  handler: async (ctx, { caller }) => {
+    const user = await callerUser(ctx, caller);
+    await deleteAccountData(ctx, user);
+    await ctx.scheduler.runAfter(0, internal.users.purgeData, { userId: user._id });
     return null;
   },
 });

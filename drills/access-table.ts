@@ -356,6 +356,7 @@ export const FUNCTION_WRITES: Record<string, Writes> = {
   // everything of the account's; open requests are cancelled and the other side told
   "users:deleteAccount": {
     ...BOOKING_STEP,
+    ...COUNTERS,
     users: "own",
     authSessions: "own",
     sessionDevices: "own",

@@ -10,6 +10,7 @@ import { upsertCatalog } from "./catalog";
 import { refreshMarker } from "./mapMarkers";
 import { LIVE_WINDOW_MS } from "./locations";
 import {
+  deleteAccountOf,
   insertAdmin,
   insertProfessional,
   newTest,
@@ -175,7 +176,7 @@ describe("mapMarkers", () => {
     vi.advanceTimersByTime(2000);
     await t.mutation(internal.locations.sweepStale, {});
     expect((await markerRows(t)).map((r) => r.professionalId)).toEqual([other.professionalId]);
-    await other.as.mutation(api.users.deleteAccount, {});
+    await deleteAccountOf(t, other);
     expect(await markerRows(t)).toEqual([]);
   });
 });

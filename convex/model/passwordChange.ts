@@ -1,5 +1,5 @@
 /**
- * Change password while signed in. The action (passwordChange.ts) checks the current password and
+ * Change password while signed in (and the password check of other acts that need it). The action (passwordChange.ts) checks the current password and
  * hashes the new one outside any transaction; these are the two transactions around that. A try counts
  * against the account's sign-in allowance (rateLimit.ts limitSignIn), so a borrowed session guesses
  * the password no faster than the sign-in form lets anyone. The new password ends every other session
@@ -15,7 +15,7 @@ import type { Caller } from "./sessions";
 import { roleOf } from "./users";
 
 /** The caller's user, while their session lasts and the account is in good standing. */
-async function callerUser(ctx: MutationCtx, caller: Caller): Promise<Doc<"users">> {
+export async function callerUser(ctx: MutationCtx, caller: Caller): Promise<Doc<"users">> {
   const [user, session] = await Promise.all([
     ctx.db.get("users", caller.userId),
     ctx.db.get("authSessions", caller.sessionId),
@@ -34,8 +34,10 @@ async function passwordAccount(ctx: MutationCtx, user: Doc<"users">) {
   return account as Doc<"authAccounts"> & { secret: string };
 }
 
-/** Counts the try; the hash the current password must match. */
-export async function beginPasswordChange(
+/**
+ * Counts a try of the caller's password (changing it, deleting the account); the hash it must match.
+ */
+export async function passwordToCheck(
   ctx: MutationCtx,
   caller: Caller,
 ): Promise<{ accountId: Id<"authAccounts">; hash: string }> {

@@ -4,6 +4,7 @@ import { useConvexAuth, useQuery } from "convex/react";
 import { api } from "@convex/_generated/api";
 import { LoadingState } from "@/components/ui/states";
 import { useGuestRedirectHeld } from "@/lib/guest-redirect";
+import { leavingHere } from "@/lib/leaving-here";
 import { paths } from "@/lib/paths";
 import { RETURN_PARAM, safeReturnTo } from "@/lib/booking-intent";
 
@@ -28,12 +29,20 @@ export function GuestOnly() {
   return <Navigate to={viewer?.role === "customer" ? (returnTo ?? home) : home} replace />;
 }
 
+/**
+ * A role's page without a signed-in user: to its sign-in, unless this tab is signing out or deleting
+ * its account on purpose (it goes where that leads, and must not be overtaken by this redirect).
+ */
+function SignedOut({ to }: { to: string }) {
+  return leavingHere() ? <LoadingState /> : <Navigate to={to} replace />;
+}
+
 /** Layout route for customer-only pages: visitors go to /login, other roles to /. */
 export function CustomerOnly() {
   const { isLoading, isAuthenticated } = useConvexAuth();
   const viewer = useQuery(api.users.viewer, isAuthenticated ? {} : "skip");
   if (isLoading || (isAuthenticated && viewer === undefined)) return <LoadingState />;
-  if (!isAuthenticated || viewer === null) return <Navigate to={paths.login()} replace />;
+  if (!isAuthenticated || viewer === null) return <SignedOut to={paths.login()} />;
   return viewer?.role === "customer" ? <Outlet /> : <Navigate to={paths.home()} replace />;
 }
 
@@ -42,7 +51,6 @@ export function ProfessionalOnly() {
   const { isLoading, isAuthenticated } = useConvexAuth();
   const viewer = useQuery(api.users.viewer, isAuthenticated ? {} : "skip");
   if (isLoading || (isAuthenticated && viewer === undefined)) return <LoadingState />;
-  if (!isAuthenticated || viewer === null)
-    return <Navigate to={paths.professionalSignin()} replace />;
+  if (!isAuthenticated || viewer === null) return <SignedOut to={paths.professionalSignin()} />;
   return viewer?.role === "professional" ? <Outlet /> : <Navigate to={paths.home()} replace />;
 }

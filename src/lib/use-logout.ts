@@ -11,7 +11,7 @@ import { pushSupported, unsubscribeDevice } from "@/lib/push-device";
  * Signs `name` out with the spec's toasts, then runs `afterLogout` (close, navigate). `busy` is true
  * while the sign-out is under way.
  */
-export function useLogout(name: string, afterLogout: () => void) {
+export function useLogout(name: string, afterLogout: () => unknown) {
   const { signOut } = useAuthActions();
   const unsubscribe = useMutation(api.push.unsubscribe);
   const leave = useMutation(api.presence.leave);
@@ -43,9 +43,9 @@ export function useLogout(name: string, afterLogout: () => void) {
         if (pushSupported()) await turnOffAlerts();
         await goOffline();
         await signOut();
+        toast.success(m.logout_done({ name }));
+        await afterLogout(); // while leaving: a page's sign-in redirect must not overtake it
       });
-      toast.success(m.logout_done({ name }));
-      afterLogout();
     } catch {
       toast.error(m.logout_failed());
     } finally {

@@ -18,7 +18,7 @@ export default function LogoutDialog({
   const navigate = useNavigate();
   const { logout, busy } = useLogout(name, () => {
     onClose();
-    navigate(paths.home());
+    return navigate(paths.home());
   });
 
   return (

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useNavigate } from "react-router-dom";
-import { useConvex, useMutation } from "convex/react";
+import { useAction, useConvex } from "convex/react";
 import { useAuthActions } from "@convex-dev/auth/react";
 import { toast } from "sonner";
 import type { FunctionReturnType } from "convex/server";
@@ -11,7 +11,9 @@ import { localLandingService } from "@/i18n/services";
 import { formatDigits, formatNumber } from "@/lib/numbers";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
-import { errorMessage } from "@/lib/errors";
+import { errorData, errorMessage } from "@/lib/errors";
+import { Form } from "@/components/form-element";
+import { PasswordField } from "@/components/ui/inputs";
 import { leaveHere } from "@/lib/leaving-here";
 import { paths } from "@/lib/paths";
 import { m } from "@/i18n/paraglide/messages";
@@ -114,25 +116,37 @@ export function DataExportTab() {
 }
 
 export function DeleteAccountTab({ name }: { name: string }) {
-  const deleteAccount = useMutation(api.users.deleteAccount);
+  const deleteAccount = useAction(api.users.deleteAccount);
   const { signOut } = useAuthActions();
   const navigate = useNavigate();
   const [confirming, setConfirming] = useState(false);
+  const [password, setPassword] = useState("");
+  const [wrong, setWrong] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
 
+  function close() {
+    setConfirming(false);
+    setPassword("");
+    setWrong(undefined);
+  }
+
   async function remove() {
+    if (password === "") return setWrong(m.rule_enter_password());
     setBusy(true);
     try {
       await leaveHere(async () => {
-        await deleteAccount();
+        await deleteAccount({ password });
+        toast.success(m.acc_delete_done({ name }));
+        await navigate(paths.home());
         await signOut().catch(() => undefined); // the session is already gone with the account
       });
-      toast.success(m.acc_delete_done({ name }));
-      navigate(paths.home());
     } catch (e) {
-      toast.error(errorMessage(e, m.acc_delete_failed()));
       setBusy(false);
-      setConfirming(false);
+      // a wrong password keeps the dialog open, said at the field; anything else ends it
+      if (errorData(e)?.code === "WRONG_PASSWORD")
+        return setWrong(errorMessage(e, m.acc_delete_failed()));
+      toast.error(errorMessage(e, m.acc_delete_failed()));
+      close();
     }
   }
 
@@ -147,18 +161,31 @@ export function DeleteAccountTab({ name }: { name: string }) {
       </div>
       <Dialog
         open={confirming}
-        onClose={() => !busy && setConfirming(false)}
+        onClose={() => !busy && close()}
         title={m.acc_delete_title()}
         description={m.acc_delete_confirm_text({ name })}
       >
-        <div className="mt-5 flex justify-end gap-2">
-          <Button variant="secondary" onClick={() => setConfirming(false)} disabled={busy}>
-            {m.action_cancel()}
-          </Button>
-          <Button variant="danger" onClick={remove} disabled={busy}>
-            {busy ? m.acc_delete_busy() : m.acc_delete_yes()}
-          </Button>
-        </div>
+        <Form className="mt-4" onSubmit={remove}>
+          <PasswordField
+            label={m.acc_delete_password()}
+            autoComplete="current-password"
+            value={password}
+            error={wrong}
+            onChange={(e) => {
+              setPassword(e.target.value);
+              setWrong(undefined);
+            }}
+            required
+          />
+          <div className="mt-5 flex justify-end gap-2">
+            <Button variant="secondary" type="button" onClick={close} disabled={busy}>
+              {m.action_cancel()}
+            </Button>
+            <Button variant="danger" type="submit" disabled={busy}>
+              {busy ? m.acc_delete_busy() : m.acc_delete_yes()}
+            </Button>
+          </div>
+        </Form>
       </Dialog>
     </div>
   );
