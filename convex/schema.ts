@@ -524,6 +524,18 @@ export default defineSchema({
     .index("by_bookingId", ["bookingId"])
     .index("by_number", ["number"]),
 
+  /**
+   * model/payouts.ts: a transfer an admin made to a professional; its ledger transaction is
+   * `payout:<id>`. Never patched, never deleted.
+   */
+  payouts: defineTable({
+    professionalId: v.id("professionals"),
+    amountPaisa: v.number(),
+    method: payoutMethod,
+    reference: v.string(),
+    adminId: v.id("users"),
+  }),
+
   // a customer's trip to eSewa or Khalti to pay a booking's bill (model/wallets/attempts.ts)
   paymentAttempts: defineTable({
     bookingId: v.id("bookings"),

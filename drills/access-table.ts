@@ -172,6 +172,11 @@ export const FUNCTION_ACCESS: Record<string, DrillRole[]> = {
   // a professional's own earnings; nobody else's
   "earnings:jobs": PROFESSIONALS,
   "earnings:summary": PROFESSIONALS,
+  // paying professionals out and the ledger export: admins only
+  "payouts:balances": ADMIN,
+  "payouts:record": ADMIN,
+  "payouts:history": ADMIN,
+  "payouts:ledgerExport": ADMIN,
 };
 
 /**
@@ -330,6 +335,8 @@ export const FUNCTION_WRITES: Record<string, Writes> = {
   "bills:decide": { billLines: "own", notifications: "new", _scheduled_functions: "new" },
   // the customer is asked to confirm; the automatic confirmation is scheduled on the payment
   "cash:markReceived": { payments: "own", notifications: "new", _scheduled_functions: "new" },
+  // a payout row and its ledger transaction, for any professional
+  "payouts:record": { payouts: "any", ledgerEntries: "any" },
   // confirmed cash is booked in the ledger and gets a receipt; the professional is told
   "cash:confirm": { payments: "own", ledgerEntries: "own", receipts: "own", notifications: "new" },
   // a dispute is a report for the admin

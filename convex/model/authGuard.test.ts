@@ -163,6 +163,13 @@ async function oneOfEveryTable(ctx: MutationCtx) {
       amountPaisa: -50_000,
       bookingId,
     }),
+    payouts: await ctx.db.insert("payouts", {
+      professionalId,
+      amountPaisa: 10_000,
+      method: "bank",
+      reference: "TXN-1",
+      adminId: userId,
+    }),
     accountEvents: await ctx.db.insert("accountEvents", {
       userId,
       adminId: userId,

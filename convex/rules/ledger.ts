@@ -50,5 +50,6 @@ export function dueToProfessional(sums: {
   professional_earning: number;
   professional_cash: number;
 }) {
-  return -(sums.professional_earning + sums.professional_cash);
+  // 0 − x, not −x: a settled balance is 0, never −0
+  return 0 - (sums.professional_earning + sums.professional_cash);
 }

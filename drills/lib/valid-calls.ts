@@ -14,6 +14,7 @@ import {
   PNG_BYTES,
   insertAdmin,
   insertCustomer,
+  insertPaidJob,
   insertProfessional,
   signUpDraft,
   storeUpload,
@@ -435,6 +436,24 @@ export const VALID_CALLS: Record<string, Build> = {
   "wallets:latest": plain((c) => ({ bookingId: c.f.booking })),
   "earnings:jobs": plain(page),
   "earnings:summary": plain({ since: 0 }),
+  "payouts:balances": plain(page),
+  "payouts:history": plain(page),
+  "payouts:ledgerExport": plain({ from: 0, to: 24 * 3_600_000 }),
+  // a professional with Nrs. 900 due: a Nrs. 1,000 job, 10% commission
+  "payouts:record": async (c) => {
+    const customer = await insertCustomer(c.f.t, "Payout Customer");
+    const pro = await insertProfessional(c.f.t, { name: "Payout Professional" });
+    await insertPaidJob(c.f.t, customer.userId, pro, { rupees: 1000 });
+    return {
+      args: {
+        professionalId: pro.professionalId,
+        method: "bank",
+        reference: "NIC Asia 778899",
+        amountPaisa: 90_000,
+        seenDuePaisa: 90_000,
+      },
+    };
+  },
   "wallets:esewaReturned": async (c) => ({
     args: { transactionUuid: (await attemptOfA(c, "esewa")).reference },
   }),

@@ -81,6 +81,8 @@ const SERVER_ERRORS: Record<ErrorCode, () => string> = {
   CHAT_BLOCKED: m.error_chat_blocked,
   PIN_OUTSIDE_NEPAL: m.error_pin_outside_nepal,
   INVALID_AMOUNT: m.error_invalid_amount,
+  OVER_BALANCE: m.error_over_balance,
+  BALANCE_CHANGED: m.error_balance_changed,
   WRONG_AMOUNT: m.error_wrong_amount,
   NOT_PAYABLE: m.error_not_payable,
   ALREADY_PAID: m.error_already_paid,

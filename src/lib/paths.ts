@@ -80,6 +80,8 @@ export const paths = {
   adminUser: (id: string) => `/admin/users/${encodeURIComponent(id)}`,
   adminReports: () => "/admin/reports",
   adminHeldReviews: () => "/admin/held-reviews",
+  /** Balances per professional, payouts and the ledger export. */
+  adminPayouts: () => "/admin/payouts",
   adminReport: (id: string) => `/admin/reports/${encodeURIComponent(id)}`,
 } as const;
 

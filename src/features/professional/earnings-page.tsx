@@ -135,7 +135,7 @@ function Summary() {
                 <p className="text-slate-600">
                   <time dateTime={new Date(p.at).toISOString()}>{formatDateTime(p.at)}</time>
                   {p.reference && (
-                    <span className="break-all">
+                    <span className="break-words">
                       {" · "}
                       {m.earnings_payout_reference({ reference: p.reference })}
                     </span>

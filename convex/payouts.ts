@@ -1,0 +1,40 @@
+/** Admins pay professionals out and export the ledger (model/payouts.ts). */
+import { paginationOptsValidator } from "convex/server";
+import { v } from "convex/values";
+import { adminMutation, adminQuery } from "./functions";
+import * as Payouts from "./model/payouts";
+import { payoutMethod } from "./validators";
+
+/** Professionals in the order they joined, with the balance due to each (negative: what they owe). */
+export const balances = adminQuery({
+  args: { paginationOpts: paginationOptsValidator },
+  handler: (ctx, { paginationOpts }) => Payouts.balancesPage(ctx, paginationOpts),
+});
+
+/**
+ * Records a payout already made to a professional, of at most the balance due. `seenDuePaisa` is
+ * the balance the admin saw: a different one (a second click) is refused as BALANCE_CHANGED.
+ */
+export const record = adminMutation({
+  args: {
+    professionalId: v.id("professionals"),
+    method: payoutMethod,
+    reference: v.string(),
+    amountPaisa: v.number(),
+    seenDuePaisa: v.number(),
+  },
+  returns: v.id("payouts"),
+  handler: (ctx, args) => Payouts.recordPayout(ctx, ctx.viewer, args),
+});
+
+/** Every payout, newest first. */
+export const history = adminQuery({
+  args: { paginationOpts: paginationOptsValidator },
+  handler: (ctx, { paginationOpts }) => Payouts.historyPage(ctx, paginationOpts),
+});
+
+/** The ledger's rows in [from, to) for a CSV export, at most 5,000 (`truncated` says when cut). */
+export const ledgerExport = adminQuery({
+  args: { from: v.number(), to: v.number() },
+  handler: (ctx, { from, to }) => Payouts.ledgerRows(ctx, from, to),
+});
