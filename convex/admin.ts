@@ -245,6 +245,7 @@ export const updateSettings = adminMutation({
     bookingExpiryMinutes: v.optional(v.number()),
     commissionPercent: v.optional(v.number()),
     visitChargeNrs: v.optional(v.number()),
+    noShowAfterMinutes: v.optional(v.number()),
   },
   returns: v.null(),
   handler: async (ctx, args) => {

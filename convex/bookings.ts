@@ -15,6 +15,7 @@ import { STEPS } from "./rules/bookingLifecycle";
 import * as Bookings from "./model/bookings";
 import * as JobConfirmation from "./model/jobConfirmation";
 import * as JobStart from "./model/jobStart";
+import * as NoShows from "./model/noShows";
 import * as Slots from "./model/slots";
 import { fail, forbid, notFound } from "./model/errors";
 
@@ -50,6 +51,7 @@ export const freeSlots = customerQuery({
       v.null(),
       v.literal("PROFESSIONAL_UNVERIFIED"),
       v.literal("PROFESSIONAL_UNAVAILABLE"),
+      v.literal("PROFESSIONAL_ON_HOLD"),
     ),
   }),
   handler: (ctx, args) => {
@@ -148,6 +150,19 @@ export const cancel = userMutation({
       actorUser: ctx.viewer,
       reason,
     });
+    return null;
+  },
+});
+
+/**
+ * The customer closes a booking whose professional has not arrived `noShowAfterMinutes` after the
+ * booked time (rules/noShow.ts); the professional gets a strike.
+ */
+export const markNoShow = customerMutation({
+  args: { bookingId: v.id("bookings") },
+  returns: v.null(),
+  handler: async (ctx, { bookingId }) => {
+    await NoShows.markNoShow(ctx, ctx.viewer, bookingId);
     return null;
   },
 });

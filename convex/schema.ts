@@ -78,6 +78,8 @@ export default defineSchema({
     }),
     rating: v.object({ sum: v.number(), count: v.number() }),
     available: v.boolean(),
+    /** Since when too many no-shows keep customers from booking them, until an admin reviews (rules/noShow.ts). */
+    noShowHold: v.optional(v.number()),
     /** Minutes after midnight, Kathmandu time (rules/schedule.ts DEFAULT_WORKING_HOURS when absent). */
     workingHours: v.optional(workingHours),
     /**
@@ -215,6 +217,16 @@ export default defineSchema({
    * The start code of an arrived booking (rules/startCode.ts): shown to its customer only, apart from
    * the booking so no view of the booking can carry it by accident. Deleted once the job starts.
    */
+  /**
+   * A professional's missed visit (rules/noShow.ts): made when a customer marks a no-show; strikes
+   * within the window put the professional on hold. An admin's review clears them (`clearedAt`).
+   */
+  noShowStrikes: defineTable({
+    professionalId: v.id("professionals"),
+    bookingId: v.id("bookings"),
+    clearedAt: v.optional(v.number()),
+  }).index("by_professionalId", ["professionalId"]),
+
   startCodes: defineTable({
     bookingId: v.id("bookings"),
     code: v.string(),

@@ -2,7 +2,7 @@ import { v } from "convex/values";
 import { publicQuery } from "./functions";
 import { getSettings } from "./model/settings";
 
-/** Hotline, banner text (English and Nepali), booking expiry, commission and visit charge, with defaults for anything an admin has not set. */
+/** Hotline, banner text (English and Nepali), booking expiry, commission, visit charge and no-show wait, with defaults for anything an admin has not set. */
 export const get = publicQuery({
   args: {},
   returns: v.object({
@@ -12,6 +12,7 @@ export const get = publicQuery({
     bookingExpiryMinutes: v.number(),
     commissionPercent: v.number(),
     visitChargeNrs: v.number(),
+    noShowAfterMinutes: v.number(),
   }),
   handler: async (ctx) => await getSettings(ctx),
 });

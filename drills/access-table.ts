@@ -84,6 +84,9 @@ export const FUNCTION_ACCESS: Record<string, DrillRole[]> = {
   "bookings:arrive": ITS_PROFESSIONAL,
   "bookings:start": ITS_PROFESSIONAL,
   "bookings:confirmStart": ["customer"],
+  "bookings:markNoShow": ["customer"],
+  "noShows:forProfessional": ADMIN,
+  "noShows:clearHold": ADMIN,
   "bookings:complete": ITS_PROFESSIONAL,
   "bookings:cancel": ["customer", "professional"],
   "bookings:confirmDone": ["customer"],
@@ -326,6 +329,9 @@ export const FUNCTION_WRITES: Record<string, Writes> = {
   "bookings:arrive": { ...BOOKING_STEP, startCodes: "own" },
   "bookings:start": { ...BOOKING_STEP, startCodes: "own" },
   "bookings:confirmStart": { ...BOOKING_STEP, startCodes: "own" },
+  // the professional gets a strike (and, at the third in the window, a hold)
+  "bookings:markNoShow": { ...BOOKING_STEP, noShowStrikes: "own", professionals: "own" },
+  "noShows:clearHold": { noShowStrikes: "any", professionals: "any" },
   // a finished job counts towards its service's bookings
   "bookings:complete": { ...BOOKING_STEP, services: "any" },
   "bookings:cancel": BOOKING_STEP,

@@ -147,6 +147,7 @@ async function oneOfEveryTable(ctx: MutationCtx) {
       to: "completed",
     }),
     startCodes: await ctx.db.insert("startCodes", { bookingId, code: "1234", wrongTries: 0 }),
+    noShowStrikes: await ctx.db.insert("noShowStrikes", { professionalId, bookingId }),
     billLines: await ctx.db.insert("billLines", {
       bookingId,
       kind: "service",

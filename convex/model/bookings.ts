@@ -153,6 +153,7 @@ export async function create(
   const canBook = bookability({
     verified: pro.verification.status === "verified",
     available: pro.available,
+    onHold: pro.noShowHold !== undefined,
   });
   if (!canBook.bookable)
     fail(canBook.code, `This professional cannot be booked: ${canBook.reason}`);
@@ -303,6 +304,10 @@ const NOTICE: Partial<Record<BookingStatus, { title: string; body: (n: NoticeInp
     cancelled: {
       title: "Booking cancelled",
       body: (n) => `${n.actor} cancelled the booking for ${n.services}: ${n.reason}`,
+    },
+    no_show: {
+      title: "Marked as a no-show",
+      body: (n) => `${n.actor} marked the booking for ${n.services} as a no-show: ${n.reason}`,
     },
     expired: {
       title: "Booking expired",
@@ -620,6 +625,7 @@ const ACTIVITY: Partial<Record<BookingStatus, string>> = {
   rejected: "Declined a booking for",
   en_route: "Set off for a booking for",
   arrived: "Arrived for a booking for",
+  no_show: "Missed a booking for",
   in_progress: "Started a job for",
   completed: "Completed a job for",
   cancelled: "A booking was cancelled for",

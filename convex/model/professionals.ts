@@ -79,6 +79,7 @@ export async function card(
     verified: pro.verification.status === "verified",
     rating: ratingOf(pro),
     available: pro.available,
+    onHold: pro.noShowHold !== undefined,
     workingHours: pro.workingHours ?? null,
     ...(extra.distanceKm !== undefined ? { distanceKm: extra.distanceKm } : {}),
     ...(extra.priceFrom !== undefined ? { priceFrom: extra.priceFrom } : {}),
@@ -104,7 +105,8 @@ export async function hasBookableIn(
       q.eq("specialty", specialty).eq("city", city).lt("searchRank", RANK_TIER),
     );
   for (const pro of await tier.take(BOOKABLE_SCAN)) {
-    if (pro.verification.status !== "verified" || !pro.available) continue;
+    if (pro.verification.status !== "verified" || !pro.available || pro.noShowHold !== undefined)
+      continue;
     if (inGoodStanding(await ctx.db.get("users", pro.userId))) return true;
   }
   return false;
@@ -251,6 +253,7 @@ async function profileFields(ctx: QueryCtx, user: Doc<"users"> | null, pro: Doc<
     verification: verificationView(pro),
     rating: ratingOf(pro),
     available: pro.available,
+    onHold: pro.noShowHold !== undefined,
     workingHours: pro.workingHours ?? null,
   };
 }

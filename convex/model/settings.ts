@@ -2,6 +2,7 @@
 import type { MutationCtx, QueryCtx } from "../_generated/server";
 import * as z from "zod/mini";
 import { settingsRules } from "../rules/settings";
+import { NO_SHOW } from "../rules/noShow";
 import { fail, firstIssue } from "./errors";
 
 export const DEFAULT_SETTINGS = {
@@ -17,6 +18,8 @@ export const DEFAULT_SETTINGS = {
   commissionPercent: 10,
   /** Added to every booking's bill as its visit line, in whole rupees; 0 for none. */
   visitChargeNrs: 0,
+  /** How long after the booked time a customer may mark a no-show (rules/noShow.ts). */
+  noShowAfterMinutes: NO_SHOW.defaultAfterMinutes,
 };
 export type Settings = typeof DEFAULT_SETTINGS;
 type Key = keyof Settings;
@@ -37,7 +40,7 @@ export async function getSettings(ctx: QueryCtx): Promise<Settings> {
     return typeof value === "string" && value.trim() !== "" ? value : DEFAULT_SETTINGS[key];
   };
   const minutes = Number(stored("bookingExpiryMinutes"));
-  const whole = (key: "commissionPercent" | "visitChargeNrs") => {
+  const whole = (key: "commissionPercent" | "visitChargeNrs" | "noShowAfterMinutes") => {
     const value = Number(stored(key) ?? DEFAULT_SETTINGS[key]);
     return Number.isInteger(value) && value >= 0 ? value : DEFAULT_SETTINGS[key];
   };
@@ -49,6 +52,7 @@ export async function getSettings(ctx: QueryCtx): Promise<Settings> {
       Number.isInteger(minutes) && minutes > 0 ? minutes : DEFAULT_SETTINGS.bookingExpiryMinutes,
     commissionPercent: whole("commissionPercent"),
     visitChargeNrs: whole("visitChargeNrs"),
+    noShowAfterMinutes: whole("noShowAfterMinutes"),
   };
 }
 

@@ -130,6 +130,7 @@ export async function slotsView(
   const jobMinutes = await jobMinutesFor(ctx, pro, [...new Set(args.serviceIds)]);
   const canBook = bookability({
     verified: pro.verification.status === "verified",
+    onHold: pro.noShowHold !== undefined,
     available: pro.available,
   });
   if (!canBook.bookable) return { jobMinutes, slots: [] as number[], refusal: canBook.code };

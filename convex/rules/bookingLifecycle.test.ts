@@ -28,7 +28,7 @@ describe("checkTransition", () => {
           if (allowed) applied += 1;
         }
       }
-    expect(applied).toBe(19);
+    expect(applied).toBe(21);
   });
 
   test("refusals say why in words", () => {
@@ -54,9 +54,10 @@ describe("stepsFor", () => {
     expect(stepsFor("requested", "professional")).toEqual(["accept", "reject"]);
     expect(stepsFor("requested", "customer")).toEqual(["cancel"]);
     expect(stepsFor("accepted", "professional")).toEqual(["startTrip", "cancel"]);
-    expect(stepsFor("accepted", "customer")).toEqual(["cancel"]);
+    expect(stepsFor("accepted", "customer")).toEqual(["cancel", "noShow"]);
     expect(stepsFor("en_route", "professional")).toEqual(["arrive", "cancel"]);
-    expect(stepsFor("en_route", "customer")).toEqual([]);
+    // a no-show only once the professional is late (rules/noShow.ts)
+    expect(stepsFor("en_route", "customer")).toEqual(["noShow"]);
     // the professional starts with the customer's code; the customer, once its tries are spent
     expect(stepsFor("arrived", "professional")).toEqual(["start", "cancel"]);
     expect(stepsFor("arrived", "customer")).toEqual(["start"]);

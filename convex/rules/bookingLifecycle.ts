@@ -15,6 +15,7 @@ export const BOOKING_STATUSES = [
   "reviewed",
   "cancelled",
   "expired",
+  "no_show",
 ] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
@@ -28,7 +29,9 @@ export type Actor = "customer" | "professional" | "admin" | "system";
  * Every allowed edge and who may take it. Anything not listed is illegal.
  * Customers may cancel until the professional is on the way; professionals once they accepted; an
  * admin at any point before the job is completed. An arrived professional starts the job with the
- * customer's start code; after too many wrong codes the customer starts it (rules/startCode.ts).
+ * customer's start code; after too many wrong codes the customer starts it (rules/startCode.ts). A
+ * customer whose professional has not arrived long after the booked time closes it as a no-show
+ * (rules/noShow.ts).
  */
 export const TRANSITIONS: Partial<
   Record<BookingStatus, Partial<Record<BookingStatus, readonly Actor[]>>>
@@ -42,10 +45,12 @@ export const TRANSITIONS: Partial<
   accepted: {
     en_route: ["professional"],
     cancelled: ["customer", "professional", "admin"],
+    no_show: ["customer"],
   },
   en_route: {
     arrived: ["professional"],
     cancelled: ["professional", "admin"],
+    no_show: ["customer"],
   },
   arrived: { in_progress: ["professional", "customer"], cancelled: ["professional", "admin"] },
   in_progress: { completed: ["professional"], cancelled: ["admin"] },
@@ -61,6 +66,7 @@ export const STEPS = {
   start: "in_progress",
   complete: "completed",
   cancel: "cancelled",
+  noShow: "no_show",
 } as const satisfies Record<string, BookingStatus>;
 export type Step = keyof typeof STEPS;
 
@@ -95,6 +101,7 @@ export const STATUS_LABEL: Record<BookingStatus, string> = {
   reviewed: "reviewed",
   cancelled: "cancelled",
   expired: "expired",
+  no_show: "closed as a no-show",
 };
 
 /**

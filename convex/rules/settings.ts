@@ -45,6 +45,10 @@ export const settingsRules = z.object({
     min: [0, "At least 0%."],
     max: [50, "At most 50%."],
   }),
+  noShowAfterMinutes: wholeNumber("Enter a number of minutes.", "Use whole minutes.", {
+    min: [10, "At least 10 minutes."],
+    max: [240, "At most 240 minutes (four hours)."],
+  }),
   visitChargeNrs: wholeNumber("Enter the visit charge in rupees.", "Use whole rupees.", {
     min: [0, "At least Nrs. 0."],
     max: [5000, "At most Nrs. 5,000."],

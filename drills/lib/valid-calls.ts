@@ -276,6 +276,16 @@ export const VALID_CALLS: Record<string, Build> = {
   "bookings:confirmStart": async (c) => ({
     args: { bookingId: await arrivedBooking(c, START_CODE.tries) },
   }),
+  // an accepted job whose professional is long overdue (rules/noShow.ts)
+  "bookings:markNoShow": async (c) => {
+    const bookingId = await c.f.bookingIn("accepted");
+    await c.f.t.run((ctx) =>
+      ctx.db.patch("bookings", bookingId, { scheduledFor: Date.now() - 2 * 3_600_000 }),
+    );
+    return { args: { bookingId } };
+  },
+  "noShows:forProfessional": plain((c) => ({ professionalId: c.f.p.professionalId })),
+  "noShows:clearHold": plain((c) => ({ professionalId: c.f.p.professionalId })),
   "bookings:complete": onBooking("in_progress"),
   "bookings:cancel": onBooking("accepted", { reason: "Plans changed" }),
   // a job the professional marked done that its customer has not confirmed yet

@@ -20,6 +20,7 @@ const BOOKING_STATUS: Record<BookingStatus, Badge & { professional?: Partial<Bad
   reviewed: { label: m.status_reviewed, tone: "neutral" },
   cancelled: { label: m.status_cancelled, tone: "neutral" },
   expired: { label: m.status_expired, tone: "warning", professional: { tone: "neutral" } },
+  no_show: { label: m.status_no_show, tone: "danger" },
 };
 
 /** The label and badge tone of a booking state as `audience` sees it. */

@@ -70,6 +70,8 @@ const SERVER_ERRORS: Record<ErrorCode, () => string> = {
   TOO_EARLY: m.error_too_early,
   START_CODE_SPENT: m.error_start_code_spent,
   START_CODE_ACTIVE: m.error_start_code_active,
+  NO_SHOW_TOO_EARLY: m.error_no_show_too_early,
+  PROFESSIONAL_ON_HOLD: m.error_professional_on_hold,
   ALREADY_REPLIED: m.error_already_replied,
   ACCOUNT_SUSPENDED: m.error_account_suspended,
   REPORT_OPEN: m.error_report_open,

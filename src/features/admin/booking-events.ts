@@ -9,6 +9,7 @@ const STEP: Record<BookingStatus, () => string> = {
   rejected: m.admin_event_rejected,
   en_route: m.admin_event_en_route,
   arrived: m.admin_event_arrived,
+  no_show: m.admin_event_no_show,
   in_progress: m.admin_event_in_progress,
   completed: m.admin_event_completed,
   reviewed: m.admin_event_reviewed,

@@ -104,6 +104,18 @@ function SettingsForm({ initial }: { initial: Settings }) {
           />
         )}
       </form.AppField>
+      <form.AppField name="noShowAfterMinutes">
+        {(f) => (
+          <f.NumberField
+            label={m.admin_settings_no_show()}
+            hint={m.admin_settings_no_show_hint()}
+            min={10}
+            max={240}
+            step={1}
+            required
+          />
+        )}
+      </form.AppField>
       <form.AppField name="visitChargeNrs">
         {(f) => (
           <f.NumberField

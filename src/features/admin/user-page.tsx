@@ -8,6 +8,7 @@ import { EmptyState, LoadingState } from "@/components/ui/states";
 import { AdminPageLayout } from "@/features/admin/admin-page-layout";
 import { roleLabel } from "@/features/admin/roles";
 import { SuspensionForm } from "@/features/admin/suspension-form";
+import { NoShowStrikes } from "@/features/admin/no-show-strikes";
 import { m } from "@/i18n/paraglide/messages";
 import { formatDateTime, formatGregorianDate } from "@/lib/format";
 import { formatDigits } from "@/lib/numbers";
@@ -119,6 +120,7 @@ function UserDetail({ userId }: { userId: Id<"users"> }) {
           </ol>
         )}
       </section>
+      {user.professionalId && <NoShowStrikes professionalId={user.professionalId} />}
     </div>
   );
 }

@@ -24,6 +24,7 @@ import { BookingCard } from "@/features/bookings/booking-card";
 import { StepButtons } from "@/features/bookings/step-buttons";
 import { ConfirmJobDone } from "@/features/bookings/job-confirmation";
 import { StartCodePanel } from "@/features/bookings/start-code";
+import { NoShowAction } from "@/features/bookings/no-show";
 import { awaitsConfirmation } from "@convex/rules/bookingLifecycle";
 import { BillPanel } from "@/features/bookings/bill/bill-panel";
 import { m } from "@/i18n/paraglide/messages";
@@ -86,6 +87,18 @@ export function CustomerBookings() {
                   <EnRouteMap bookingId={b._id} name={b.professional.name} pin={b.pin} />
                 </ErrorBoundary>
               )}
+              {(b.status === "accepted" || b.status === "en_route") && (
+                <NoShowAction
+                  bookingId={b._id}
+                  scheduledFor={b.scheduledFor}
+                  name={b.professional.name}
+                />
+              )}
+              {b.status === "no_show" && (
+                <p role="status" className="mt-3 rounded-xl bg-red-50 p-3 text-sm text-red-900">
+                  {m.no_show_closed({ name: b.professional.name })}
+                </p>
+              )}
               {b.start && (
                 <StartCodePanel bookingId={b._id} start={b.start} name={b.professional.name} />
               )}
@@ -95,6 +108,7 @@ export function CustomerBookings() {
               <BillPanel bookingId={b._id} status={b.status} audience="customer" />
               {b.canReview && <ReviewForm bookingId={b._id} name={b.professional.name} />}
               {(b.status === "rejected" ||
+                b.status === "no_show" ||
                 (b.status === "cancelled" && b.cancelledBy !== "customer")) && (
                 <FindNext booking={b} />
               )}

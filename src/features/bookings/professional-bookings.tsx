@@ -104,6 +104,11 @@ export function ProfessionalBookings({
     >
       <BillPanel bookingId={b._id} status={b.status} audience="professional" />
       {b.start && <StartCodeForm bookingId={b._id} start={b.start} />}
+      {b.status === "no_show" && (
+        <p role="status" className="mt-3 rounded-xl bg-red-50 p-3 text-sm text-red-900">
+          {m.no_show_closed_pro()}
+        </p>
+      )}
       <StepButtons
         bookingId={b._id}
         status={b.status}

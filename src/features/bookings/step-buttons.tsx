@@ -14,8 +14,13 @@ import { CancelDialog, cancelLabel, type Canceller } from "@/features/bookings/c
 import { RejectDialog } from "@/features/bookings/reject-dialog";
 import { m } from "@/i18n/paraglide/messages";
 
-/** "start" is not a button here: it takes the start code (start-code.tsx). */
-type DirectStep = Exclude<Step, "cancel" | "start">;
+/**
+ * Not buttons here: "start" takes the start code (start-code.tsx); "noShow" waits for the professional
+ * to be late (no-show.tsx).
+ */
+type OwnPanel = "start" | "noShow";
+type DirectStep = Exclude<Step, "cancel" | OwnPanel>;
+const isButton = (s: Step): s is DirectStep | "cancel" => s !== "start" && s !== "noShow";
 
 const LABELS: Record<DirectStep, { label: () => string; variant: "primary" | "danger" }> = {
   accept: { label: m.step_accept, variant: "primary" },
@@ -62,7 +67,7 @@ export function StepButtons({
   const [busy, setBusy] = useState<Step | null>(null);
   const [cancelling, setCancelling] = useState(false);
   const [rejecting, setRejecting] = useState(false);
-  const steps = stepsFor(status, actor).filter((s) => s !== "start");
+  const steps = stepsFor(status, actor).filter(isButton);
   if (steps.length === 0) return null;
   const early = tooEarlyForSteps(scheduledFor, now);
   const hasLeadStep = steps.some((s) => LEAD_STEPS.includes(s));

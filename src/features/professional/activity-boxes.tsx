@@ -33,6 +33,8 @@ function activityText(item: Activity): string {
       return m.activity_en_route({ what });
     case "arrived":
       return m.activity_arrived({ what });
+    case "no_show":
+      return m.activity_no_show({ what });
     case "in_progress":
       return m.activity_in_progress({ what });
     case "completed":

@@ -13,6 +13,7 @@ const SAID: Record<BookingStatus, () => string> = {
   accepted: m.linked_accepted,
   en_route: m.linked_en_route,
   arrived: m.linked_arrived,
+  no_show: m.linked_no_show,
   in_progress: m.linked_in_progress,
   completed: m.linked_completed,
   reviewed: m.linked_reviewed,

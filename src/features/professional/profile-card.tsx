@@ -91,6 +91,7 @@ export function ProfileCard() {
       <AvailabilityToggle
         available={me.available}
         verified={me.verification.status === "verified"}
+        onHold={me.onHold}
       />
     </Card>
   );
@@ -113,8 +114,16 @@ function Resubmit({
   return <ResubmitDocuments current={documents} onDone={() => setOpen(false)} />;
 }
 
-function AvailabilityToggle({ available, verified }: { available: boolean; verified: boolean }) {
-  const canBook = bookability({ available, verified });
+function AvailabilityToggle({
+  available,
+  verified,
+  onHold,
+}: {
+  available: boolean;
+  verified: boolean;
+  onHold: boolean;
+}) {
+  const canBook = bookability({ available, verified, onHold });
   const setAvailability = useMutation(api.professionals.setAvailability);
   const [busy, setBusy] = useState(false);
   async function toggle() {
@@ -141,7 +150,9 @@ function AvailabilityToggle({ available, verified }: { available: boolean; verif
               ? m.pc_hidden()
               : canBook.code === "PROFESSIONAL_UNVERIFIED"
                 ? m.bookable_own_unverified()
-                : m.bookable_own_unavailable()}
+                : canBook.code === "PROFESSIONAL_ON_HOLD"
+                  ? m.bookable_own_on_hold()
+                  : m.bookable_own_unavailable()}
         </p>
       </div>
       <button

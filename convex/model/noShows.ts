@@ -1,0 +1,91 @@
+/**
+ * No-shows (rules/noShow.ts): the customer closes a booking whose professional never came, the
+ * professional gets a strike, and enough strikes within the window put them on hold (not bookable,
+ * rules/bookability.ts) until an admin reviews them and clears the hold.
+ */
+import type { Doc, Id } from "../_generated/dataModel";
+import type { MutationCtx, QueryCtx } from "../_generated/server";
+import { NO_SHOW, noShowOpensAt, strikesHold } from "../rules/noShow";
+import { transition } from "./bookings";
+import { fail } from "./errors";
+import { updateProfessional } from "./professionals";
+import { getSettings } from "./settings";
+
+/** Strikes read at most: the window's, newest first. */
+const STRIKES_SHOWN = 20;
+
+async function strikesInWindow(ctx: QueryCtx, professionalId: Id<"professionals">, now: number) {
+  const rows = await ctx.db
+    .query("noShowStrikes")
+    .withIndex("by_professionalId", (q) =>
+      q.eq("professionalId", professionalId).gt("_creationTime", now - NO_SHOW.windowMs),
+    )
+    .order("desc")
+    .take(STRIKES_SHOWN);
+  return rows.filter((s) => s.clearedAt === undefined);
+}
+
+export async function markNoShow(
+  ctx: MutationCtx,
+  customer: Doc<"users">,
+  bookingId: Id<"bookings">,
+): Promise<void> {
+  const booking = await ctx.db.get("bookings", bookingId);
+  // someone else's booking answers as a missing one
+  if (booking === null || booking.customerId !== customer._id)
+    fail("NOT_FOUND", "This booking was not found.");
+  if (booking.status === "no_show") return;
+  const now = Date.now();
+  const { noShowAfterMinutes } = await getSettings(ctx);
+  const opensAt = noShowOpensAt(booking.scheduledFor, noShowAfterMinutes);
+  if (now < opensAt && (booking.status === "accepted" || booking.status === "en_route")) {
+    fail(
+      "NO_SHOW_TOO_EARLY",
+      `You can mark a no-show once the professional is ${noShowAfterMinutes} minutes late.`,
+      { from: opensAt },
+    );
+  }
+  await transition(ctx, {
+    bookingId,
+    to: "no_show",
+    actor: "customer",
+    actorUser: customer,
+    reason: `The professional did not arrive within ${noShowAfterMinutes} minutes of the booked time.`,
+  });
+  await ctx.db.insert("noShowStrikes", { professionalId: booking.professionalId, bookingId });
+  const pro = await ctx.db.get("professionals", booking.professionalId);
+  if (pro === null || pro.noShowHold !== undefined) return;
+  if (strikesHold((await strikesInWindow(ctx, pro._id, now)).length))
+    await updateProfessional(ctx, pro, { noShowHold: now });
+}
+
+/** The admin's view of a professional's strikes within the window and their hold. */
+export async function strikesOf(ctx: QueryCtx, professionalId: Id<"professionals">) {
+  const pro = await ctx.db.get("professionals", professionalId);
+  if (pro === null) return null;
+  const strikes = await strikesInWindow(ctx, professionalId, Date.now());
+  return {
+    heldSince: pro.noShowHold ?? null,
+    strikes: await Promise.all(
+      strikes.map(async (s) => {
+        const booking = await ctx.db.get("bookings", s.bookingId);
+        return {
+          at: s._creationTime,
+          bookingId: s.bookingId,
+          scheduledFor: booking?.scheduledFor ?? null,
+          services: booking?.services.map((x) => x.name) ?? [],
+        };
+      }),
+    ),
+  };
+}
+
+/** An admin reviewed the strikes: the hold ends and the strikes it counted no longer count. */
+export async function clearHold(ctx: MutationCtx, professionalId: Id<"professionals">) {
+  const pro = await ctx.db.get("professionals", professionalId);
+  if (pro === null) fail("NOT_FOUND", "This professional was not found.");
+  const now = Date.now();
+  for (const strike of await strikesInWindow(ctx, professionalId, now))
+    await ctx.db.patch("noShowStrikes", strike._id, { clearedAt: now });
+  if (pro.noShowHold !== undefined) await updateProfessional(ctx, pro, { noShowHold: undefined });
+}

@@ -1,0 +1,75 @@
+import { useState } from "react";
+import { useMutation, useQuery } from "convex/react";
+import { toast } from "sonner";
+import { api } from "@convex/_generated/api";
+import type { Id } from "@convex/_generated/dataModel";
+import { noShowOpensAt } from "@convex/rules/noShow";
+import { Button } from "@/components/ui/button";
+import { Dialog } from "@/components/ui/dialog";
+import { errorMessage } from "@/lib/errors";
+import { formatNumber } from "@/lib/numbers";
+import { useNow } from "@/lib/use-now";
+import { m } from "@/i18n/paraglide/messages";
+
+/**
+ * The customer's "the professional did not come" (rules/noShow.ts): offered once the professional is
+ * the admin's setting late and has not arrived; it closes the booking and gives them a strike.
+ */
+export function NoShowAction({
+  bookingId,
+  scheduledFor,
+  name,
+}: {
+  bookingId: Id<"bookings">;
+  scheduledFor: number;
+  name: string;
+}) {
+  const settings = useQuery(api.settings.get);
+  const now = useNow();
+  const markNoShow = useMutation(api.bookings.markNoShow);
+  const [asking, setAsking] = useState(false);
+  const [busy, setBusy] = useState(false);
+  if (settings === undefined) return null;
+  const minutes = settings.noShowAfterMinutes;
+  if (now < noShowOpensAt(scheduledFor, minutes)) return null;
+
+  async function confirm() {
+    setBusy(true);
+    try {
+      await markNoShow({ bookingId });
+      setAsking(false);
+    } catch (e) {
+      toast.error(errorMessage(e, m.no_show_failed()));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="mt-3 rounded-xl bg-amber-50 p-3">
+      <p className="text-sm text-slate-800">
+        {m.no_show_hint({ name, minutes: formatNumber(minutes) })}
+      </p>
+      <Button className="mt-2" variant="danger" onClick={() => setAsking(true)}>
+        {m.no_show_mark()}
+      </Button>
+      {asking && (
+        <Dialog
+          open
+          onClose={() => setAsking(false)}
+          title={m.no_show_title()}
+          description={m.no_show_text({ name })}
+        >
+          <div className="mt-4 flex justify-end gap-2">
+            <Button variant="secondary" onClick={() => setAsking(false)}>
+              {m.no_show_keep()}
+            </Button>
+            <Button variant="danger" onClick={() => void confirm()} disabled={busy}>
+              {busy ? m.step_busy() : m.no_show_confirm()}
+            </Button>
+          </div>
+        </Dialog>
+      )}
+    </div>
+  );
+}
