@@ -3,7 +3,7 @@
  * baseline measured in the same run. Writes bench/results/latest.json and latest.svg, prints tables.
  *
  *   npm run bench                           all sections (~8 min on 2 cores)
- *   npm run bench -- --only fanout,http     some sections (realtime, fanout, queries, slots, http, web, durability)
+ *   npm run bench -- --only fanout,http     some sections (realtime, fanout, queries, slots, nearest, http, web, durability)
  *   npm run bench -- --skip web             all but some
  *   npm run bench -- --quick                shorter runs (smaller fan-out steps and scale) for iterating
  *   --fanout-steps 10,100,300  --fanout-seconds 20  --fanout-watchers customers|visitors
@@ -16,10 +16,12 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { DISPATCH } from "../convex/rules/dispatch";
 import { fmtMs, fmtRatio, latencySvg, ratio, table, type ChartRow } from "./lib/report";
 import { durability, type DurabilityResult } from "./sections/durability";
 import { fanout, type FanoutStep } from "./sections/fanout";
 import { http, type HttpFigure } from "./sections/http";
+import { nearest, type NearestResult } from "./sections/nearest";
 import { queries, type QueriesResult } from "./sections/queries";
 import { realtime, type RealtimeResult } from "./sections/realtime";
 import { slots, type SlotsResult } from "./sections/slots";
@@ -27,7 +29,16 @@ import { web, type WebResult } from "./sections/web";
 
 const LIGHTHOUSE_PERFORMANCE = 95;
 
-const SECTIONS = ["realtime", "fanout", "queries", "slots", "http", "web", "durability"] as const;
+const SECTIONS = [
+  "realtime",
+  "fanout",
+  "queries",
+  "slots",
+  "nearest",
+  "http",
+  "web",
+  "durability",
+] as const;
 type Section = (typeof SECTIONS)[number];
 
 const { values } = parseArgs({
@@ -68,6 +79,7 @@ type Results = {
   fanout?: FanoutStep[];
   queries?: QueriesResult[];
   slots?: SlotsResult;
+  nearest?: NearestResult;
   http?: HttpFigure[];
   web?: WebResult;
   durability?: DurabilityResult;
@@ -339,6 +351,28 @@ for (const section of selected) {
         `free slots with ${r.bookings} future bookings ≤ 5 ms median`,
         `${fmtMs(r.busy.medianMs)} ms (none ${fmtMs(r.idle.medianMs)} ms, ${fmtRatio(ratio(r.busy.medianMs, r.idle.medianMs))})`,
         r.busy.medianMs <= 5,
+      );
+    } else if (section === "nearest") {
+      const r = (results.nearest = await nearest());
+      say(
+        `dispatch:nearest, the ${DISPATCH.batch} nearest electricians to a pin, median of 31 calls; baseline: a city with ${r.small.professionals}, same backend`,
+      );
+      say(
+        table(
+          ["electricians in the city", "median ms", "ratio", "docs read", "found"],
+          [r.big, r.small].map((f) => [
+            f.professionals,
+            fmtMs(f.medianMs),
+            fmtRatio(ratio(f.medianMs, r.small.medianMs)),
+            f.documentsRead,
+            f.found,
+          ]),
+        ),
+      );
+      budget(
+        `nearest available at ${r.big.professionals} professionals ≤ 5 ms median`,
+        `${fmtMs(r.big.medianMs)} ms, ${r.big.documentsRead} docs read (${r.small.professionals}: ${fmtMs(r.small.medianMs)} ms, ${r.small.documentsRead} docs)`,
+        r.big.medianMs <= 5,
       );
     } else if (section === "web") {
       const r = (results.web = await web({

@@ -246,6 +246,8 @@ export const updateSettings = adminMutation({
     commissionPercent: v.optional(v.number()),
     visitChargeNrs: v.optional(v.number()),
     noShowAfterMinutes: v.optional(v.number()),
+    dispatchOfferSeconds: v.optional(v.number()),
+    dispatchLimitMinutes: v.optional(v.number()),
   },
   returns: v.null(),
   handler: async (ctx, args) => {

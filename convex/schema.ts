@@ -4,6 +4,7 @@ import { v } from "convex/values";
 import {
   attemptProblem,
   attemptState,
+  bookedService,
   bookingStatus,
   cashState,
   ledgerAccount,
@@ -13,6 +14,8 @@ import {
   payoutMethod,
   txKind,
   city,
+  dispatchOfferStatus,
+  dispatchRequestStatus,
   locale,
   pin,
   place,
@@ -575,4 +578,68 @@ export default defineSchema({
     .index("by_nextCheckAt", ["nextCheckAt"])
     .index("by_pidx", ["pidx"])
     .index("by_bookingId", ["bookingId"]),
+  /**
+   * model/dispatchSpots.ts: where each professional is for "nearest available now" — their live
+   * position while they share one, else their home city — in a grid cell (model/geo.ts), so the
+   * nearest bookable ones of a service are read cell by cell outwards from a pin.
+   */
+  dispatchSpots: defineTable({
+    professionalId: v.id("professionals"),
+    specialty,
+    city,
+    lat: v.number(),
+    lng: v.number(),
+    cell: v.string(),
+    live: v.boolean(),
+    /** Verified, available, not suspended (rules/bookability.ts). */
+    eligible: v.boolean(),
+  })
+    .index("by_professionalId", ["professionalId"])
+    .index("by_eligible_and_specialty_and_city_and_cell", [
+      "eligible",
+      "specialty",
+      "city",
+      "cell",
+    ]),
+
+  /** model/dispatch.ts: a customer's "nearest available now" request, until someone accepts it. */
+  dispatchRequests: defineTable({
+    customerId: v.id("users"),
+    specialty,
+    city,
+    services: v.array(bookedService),
+    /** In rupees, the visit charge included; `visitChargeNrs` is the bill's visit line. */
+    price: v.number(),
+    visitChargeNrs: v.number(),
+    address: v.string(),
+    pin,
+    note: v.optional(v.string()),
+    status: dispatchRequestStatus,
+    /** The booking made when a professional accepted. */
+    bookingId: v.optional(v.id("bookings")),
+    /** The search ends unmatched at this time (settings: dispatchLimitMinutes). */
+    deadline: v.number(),
+    updatedAt: v.number(),
+  })
+    // the customer's requests, newest first (_creationTime order)
+    // eslint-disable-next-line @convex-dev/no-duplicate-indexes
+    .index("by_customerId", ["customerId"])
+    .index("by_customerId_and_status", ["customerId", "status"]),
+
+  /** model/dispatch.ts: a request offered to one professional; at most one per professional and request. */
+  dispatchOffers: defineTable({
+    requestId: v.id("dispatchRequests"),
+    professionalId: v.id("professionals"),
+    professionalUserId: v.id("users"),
+    distanceMetres: v.number(),
+    status: dispatchOfferStatus,
+    expiresAt: v.number(),
+    answeredAt: v.optional(v.number()),
+  })
+    .index("by_requestId", ["requestId"])
+    // the professional's offers, newest first (_creationTime order)
+    // eslint-disable-next-line @convex-dev/no-duplicate-indexes
+    .index("by_professionalUserId", ["professionalUserId"])
+    // a suspended professional's open offers (model/dispatch.ts leaveDispatch)
+    .index("by_professionalUserId_and_status", ["professionalUserId", "status"]),
 });

@@ -13,6 +13,8 @@ export const get = publicQuery({
     commissionPercent: v.number(),
     visitChargeNrs: v.number(),
     noShowAfterMinutes: v.number(),
+    dispatchOfferSeconds: v.number(),
+    dispatchLimitMinutes: v.number(),
   }),
   handler: async (ctx) => await getSettings(ctx),
 });

@@ -6,6 +6,7 @@ import { QUICK_REPLIES } from "./rules/chat";
 import { LINE_KINDS, LINE_STATUSES, SITE_LINE_KINDS } from "./rules/bill";
 import { ACCOUNTS, CASH_STATES, PAYMENT_METHODS, PAYOUT_METHODS, TX_KINDS } from "./rules/ledger";
 import { ATTEMPT_PROBLEMS, ATTEMPT_STATES, WALLET_METHODS } from "./rules/wallets";
+import { OFFER_STATUSES, REQUEST_STATUSES } from "./rules/dispatch";
 
 // The plain values live in ./constants so the web app can import them without convex/values; the
 // backend's modules keep reading them from here.
@@ -76,3 +77,14 @@ export const cashState = v.union(...CASH_STATES.map((s) => v.literal(s)));
 export const walletMethod = v.union(...WALLET_METHODS.map((m) => v.literal(m)));
 export const attemptState = v.union(...ATTEMPT_STATES.map((s) => v.literal(s)));
 export const attemptProblem = v.union(...ATTEMPT_PROBLEMS.map((p) => v.literal(p)));
+/** A "nearest available now" request's and offer's statuses (rules/dispatch.ts). */
+export const dispatchRequestStatus = v.union(...REQUEST_STATUSES.map((s) => v.literal(s)));
+export const dispatchOfferStatus = v.union(...OFFER_STATUSES.map((s) => v.literal(s)));
+
+/** A service as a booking keeps it: its name, category and price in the booking's city when booked. */
+export const bookedService = v.object({
+  id: v.id("services"),
+  name: v.string(),
+  category: v.string(),
+  price: v.number(),
+});

@@ -180,6 +180,13 @@ export const FUNCTION_ACCESS: Record<string, DrillRole[]> = {
   "payouts:record": ADMIN,
   "payouts:history": ADMIN,
   "payouts:ledgerExport": ADMIN,
+  // "nearest available now": customers ask (and see only their own); the offered professional answers
+  "dispatch:request": CUSTOMERS,
+  "dispatch:cancel": ["customer"],
+  "dispatch:get": CUSTOMERS,
+  "dispatch:myOffers": PROFESSIONALS,
+  "dispatch:accept": ITS_PROFESSIONAL,
+  "dispatch:decline": ITS_PROFESSIONAL,
 };
 
 /**
@@ -307,19 +314,21 @@ export const FUNCTION_WRITES: Record<string, Writes> = {
   "professionals:setAvailability": {
     professionals: "own",
     mapMarkers: "own",
+    dispatchSpots: "own",
     liveLocations: "own",
   },
   "professionals:setWorkingHours": { professionals: "own" },
   "professionals:resubmitDocuments": {
     professionals: "own",
     mapMarkers: "own",
+    dispatchSpots: "own",
     liveLocations: "own",
     uploads: "own",
     uploadGrants: "own",
     _storage: "own",
     _scheduled_functions: "own",
   },
-  "locations:update": { liveLocations: "own", mapMarkers: "own" },
+  "locations:update": { liveLocations: "own", mapMarkers: "own", dispatchSpots: "own" },
   // the booking's bill opens with its confirmed price
   "bookings:create": { ...BOOKING_STEP, ...COUNTERS, billLines: "new" },
   "bookings:accept": BOOKING_STEP,
@@ -353,13 +362,19 @@ export const FUNCTION_WRITES: Record<string, Writes> = {
   "reviews:reply": { reviews: "own" },
   "notifications:markRead": { notifications: "own" },
   "presence:heartbeat": { presence: "own", _scheduled_functions: "own" },
-  "presence:leave": { presence: "own", liveLocations: "own", mapMarkers: "own" },
+  "presence:leave": {
+    presence: "own",
+    liveLocations: "own",
+    mapMarkers: "own",
+    dispatchSpots: "own",
+  },
   "users:setLanguage": { users: "own" },
   "push:subscribe": { pushSubscriptions: "own" },
   "push:unsubscribe": { pushSubscriptions: "own" },
   "users:updateProfile": {
     users: "own",
     mapMarkers: "own",
+    dispatchSpots: "own",
     liveLocations: "own",
     uploads: "own",
     uploadGrants: "own",
@@ -378,6 +393,7 @@ export const FUNCTION_WRITES: Record<string, Writes> = {
     professionals: "own",
     liveLocations: "own",
     mapMarkers: "own",
+    dispatchSpots: "own",
     presence: "own",
     uploads: "own",
     uploadGrants: "own",
@@ -387,11 +403,17 @@ export const FUNCTION_WRITES: Record<string, Writes> = {
   "admin:verify": {
     professionals: "any",
     mapMarkers: "any",
+    dispatchSpots: "any",
     liveLocations: "any",
     notifications: "any",
     _scheduled_functions: "any",
   },
-  "admin:setAvailability": { professionals: "any", mapMarkers: "any", liveLocations: "any" },
+  "admin:setAvailability": {
+    professionals: "any",
+    mapMarkers: "any",
+    dispatchSpots: "any",
+    liveLocations: "any",
+  },
   "admin:updateSettings": { settings: "any" },
   "catalog:setJobMinutes": { services: "any" },
   "admin:setMessageHandled": { contactMessages: "any" },
@@ -409,9 +431,13 @@ export const FUNCTION_WRITES: Record<string, Writes> = {
     presence: "any",
     liveLocations: "any",
     mapMarkers: "any",
+    dispatchSpots: "any",
+    // a suspended professional's open offers go to the next nearest; a customer's search ends
+    dispatchOffers: "any",
+    dispatchRequests: "any",
     pushSubscriptions: "any",
   },
-  "adminAccounts:restore": { users: "any", accountEvents: "any" },
+  "adminAccounts:restore": { users: "any", accountEvents: "any", dispatchSpots: "any" },
   "adminReports:resolve": { reports: "any" },
   "adminReviews:publish": { reviews: "any", professionals: "any", reviewDecisions: "any" },
   "adminReviews:remove": { reviews: "any", professionals: "any", reviewDecisions: "any" },
@@ -430,6 +456,31 @@ export const FUNCTION_WRITES: Record<string, Writes> = {
   "wallets:start": { ...COUNTERS, paymentAttempts: "own", _scheduled_functions: "own" },
   "wallets:esewaReturned": { ...COUNTERS, paymentAttempts: "own", _scheduled_functions: "own" },
   "wallets:khaltiReturned": { ...COUNTERS, paymentAttempts: "own", _scheduled_functions: "own" },
+  // offers go to the nearest professionals, who are told; the search's timers are scheduled
+  "dispatch:request": {
+    dispatchRequests: "own",
+    dispatchOffers: "new",
+    notifications: "new",
+    _scheduled_functions: "new",
+  },
+  "dispatch:cancel": { dispatchRequests: "own", dispatchOffers: "any", notifications: "new" },
+  // the booking is made with its bill; the other offers are marked taken and the customer told
+  "dispatch:accept": {
+    bookings: "new",
+    bookingEvents: "new",
+    billLines: "new",
+    dispatchOffers: "any",
+    dispatchRequests: "any",
+    notifications: "new",
+    _scheduled_functions: "new",
+  },
+  // the next nearest is offered it, or the search ends and the customer is told
+  "dispatch:decline": {
+    dispatchOffers: "any",
+    dispatchRequests: "any",
+    notifications: "new",
+    _scheduled_functions: "new",
+  },
 };
 
 /** Route (as in ROUTE_ACCESS) → the tables an allowed request may change. */
@@ -440,7 +491,7 @@ export const ROUTE_WRITES: Record<string, Writes> = {
   "POST /api/users/register": SIGN_UP,
   "POST /api/technicians/register": SIGN_UP,
   "POST /api/signout": { authSessions: "own", authRefreshTokens: "own", sessionDevices: "own" },
-  "POST /api/current-location": { liveLocations: "own", mapMarkers: "own" },
+  "POST /api/current-location": { liveLocations: "own", mapMarkers: "own", dispatchSpots: "own" },
   "PUT /api/bookings/*": BOOKING_STEP,
   // the grant is found by its secret token (a visitor's belongs to a draft, which is nobody's)
   "POST /api/uploads": { uploadGrants: "any", _storage: "new" },

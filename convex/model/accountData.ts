@@ -4,6 +4,7 @@ import type { MutationCtx, QueryCtx } from "../_generated/server";
 import { transition } from "./bookings";
 import { releaseFile, urlOf } from "./files";
 import { removeMarker } from "./mapMarkers";
+import { syncSpot } from "./dispatchSpots";
 import { professionalOfUser } from "./professionalOfUser";
 import { fail } from "./errors";
 import { endAuthSession } from "./sessions";
@@ -134,6 +135,7 @@ export async function deleteAccountData(ctx: MutationCtx, user: Doc<"users">): P
     await removeMarker(ctx, professional._id);
     for (const id of Object.values(professional.documents)) await releaseFile(ctx, id);
     await ctx.db.delete("professionals", professional._id);
+    await syncSpot(ctx, professional._id);
   }
   if (user.photo !== undefined) await releaseFile(ctx, user.photo);
   const presence = await ctx.db

@@ -82,6 +82,19 @@ async function oneOfEveryTable(ctx: MutationCtx) {
     reference: "ref-1",
     amountPaisa: 50_000,
   });
+  const requestId = await ctx.db.insert("dispatchRequests", {
+    customerId: userId,
+    specialty: "electrician",
+    city: "kathmandu",
+    services: [{ id: serviceId, name: "Fan repair", category: "electrical", price: 500 }],
+    price: 500,
+    visitChargeNrs: 0,
+    address: "Ward 1",
+    pin: { lat: 27.7, lng: 85.3 },
+    status: "searching",
+    deadline: Date.now() + DAY,
+    updatedAt: Date.now(),
+  });
   const ids: { [T in TableNames]: Id<T> } = {
     users: userId,
     authSessions: sessionId,
@@ -140,6 +153,25 @@ async function oneOfEveryTable(ctx: MutationCtx) {
     }),
     services: serviceId,
     bookings: bookingId,
+    dispatchSpots: await ctx.db.insert("dispatchSpots", {
+      professionalId,
+      specialty: "electrician",
+      city: "kathmandu",
+      lat: 27.7,
+      lng: 85.3,
+      cell: "5540:17060",
+      live: true,
+      eligible: true,
+    }),
+    dispatchRequests: requestId,
+    dispatchOffers: await ctx.db.insert("dispatchOffers", {
+      requestId,
+      professionalId,
+      professionalUserId: proUserId,
+      distanceMetres: 500,
+      status: "offered",
+      expiresAt: Date.now() + DAY,
+    }),
     bookingEvents: await ctx.db.insert("bookingEvents", {
       bookingId,
       professionalId,

@@ -104,6 +104,8 @@ export const ERROR_CODES = [
   "ALREADY_DECIDED",
   "TOO_MANY_LINES",
   "PAYMENTS_UNAVAILABLE",
+  "OFFER_TAKEN",
+  "OFFER_CLOSED",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -7,6 +7,7 @@ import { specialtyName } from "./catalog";
 import { isValidPosition, roundToGrid } from "./geo";
 import { fail } from "./errors";
 import { ensureMarker, removeMarker, UNNAMED } from "./mapMarkers";
+import { syncSpot } from "./dispatchSpots";
 
 /** One position write per professional per second at most (phones can fire watchPosition faster). */
 export const MIN_WRITE_INTERVAL_MS = 1000;
@@ -71,6 +72,7 @@ export async function writePosition(
   } else {
     await ctx.db.replace("liveLocations", row._id, fields);
   }
+  await syncSpot(ctx, pro._id, { lat: at.lat, lng: at.lng });
 }
 
 /** Which markers are exact: all of them (admins, who also see unverified and unavailable professionals), or these. */

@@ -8,6 +8,7 @@
  */
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
+import { syncSpot } from "./dispatchSpots";
 
 /** Whether a professional's marker is shown to everyone. */
 export function listedOnMap(pro: Doc<"professionals">, user: Doc<"users"> | null): boolean {
@@ -66,9 +67,10 @@ export async function ensureMarker(
 /**
  * Copies a professional's current name, specialty, city and listing onto their marker row (and the
  * name and listing onto their position row), if they are on the map; writes nothing when nothing
- * changed (a write would re-run every map of the city).
+ * changed (a write would re-run every map of the city). Their dispatch spot follows too.
  */
 export async function refreshMarker(ctx: MutationCtx, professionalId: Id<"professionals">) {
+  await syncSpot(ctx, professionalId);
   const row = await markerOf(ctx, professionalId);
   if (row === null) return;
   const pro = await ctx.db.get("professionals", professionalId);
@@ -93,7 +95,9 @@ export async function refreshMarker(ctx: MutationCtx, professionalId: Id<"profes
   }
 }
 
+/** The professional's position row was deleted: off the map, and dispatched from home. */
 export async function removeMarker(ctx: MutationCtx, professionalId: Id<"professionals">) {
+  await syncSpot(ctx, professionalId, null);
   const row = await markerOf(ctx, professionalId);
   if (row !== null) await ctx.db.delete("mapMarkers", row._id);
 }

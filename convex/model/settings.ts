@@ -20,6 +20,10 @@ export const DEFAULT_SETTINGS = {
   visitChargeNrs: 0,
   /** How long after the booked time a customer may mark a no-show (rules/noShow.ts). */
   noShowAfterMinutes: NO_SHOW.defaultAfterMinutes,
+  /** "Nearest available now": how long each professional has to answer an offer. */
+  dispatchOfferSeconds: 90,
+  /** ... and how long the whole search may take before the customer is told nobody accepted. */
+  dispatchLimitMinutes: 10,
 };
 export type Settings = typeof DEFAULT_SETTINGS;
 type Key = keyof Settings;
@@ -39,20 +43,26 @@ export async function getSettings(ctx: QueryCtx): Promise<Settings> {
     const value = stored(key);
     return typeof value === "string" && value.trim() !== "" ? value : DEFAULT_SETTINGS[key];
   };
-  const minutes = Number(stored("bookingExpiryMinutes"));
   const whole = (key: "commissionPercent" | "visitChargeNrs" | "noShowAfterMinutes") => {
     const value = Number(stored(key) ?? DEFAULT_SETTINGS[key]);
     return Number.isInteger(value) && value >= 0 ? value : DEFAULT_SETTINGS[key];
+  };
+  const positive = (
+    key: "bookingExpiryMinutes" | "dispatchOfferSeconds" | "dispatchLimitMinutes",
+  ) => {
+    const value = Number(stored(key));
+    return Number.isInteger(value) && value > 0 ? value : DEFAULT_SETTINGS[key];
   };
   return {
     hotline: text("hotline"),
     bannerText: text("bannerText"),
     bannerTextNe: text("bannerTextNe"),
-    bookingExpiryMinutes:
-      Number.isInteger(minutes) && minutes > 0 ? minutes : DEFAULT_SETTINGS.bookingExpiryMinutes,
+    bookingExpiryMinutes: positive("bookingExpiryMinutes"),
     commissionPercent: whole("commissionPercent"),
     visitChargeNrs: whole("visitChargeNrs"),
     noShowAfterMinutes: whole("noShowAfterMinutes"),
+    dispatchOfferSeconds: positive("dispatchOfferSeconds"),
+    dispatchLimitMinutes: positive("dispatchLimitMinutes"),
   };
 }
 

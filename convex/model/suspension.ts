@@ -7,6 +7,7 @@
  * Their open bookings are cancelled by GharSewa with the suspension named as the reason, and both
  * parties are told: a customer should not wait for a professional who cannot come, and a
  * professional should not travel to someone the service has stopped. Restoring does not reopen them.
+ * Their "nearest available now" offers and search end too (model/dispatch.ts leaveDispatch).
  */
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
@@ -14,6 +15,8 @@ import { OPEN_STATUSES } from "../rules/bookingLifecycle";
 import { SUSPENSION_REASON } from "../rules/notificationText";
 import { lengthProblem, MODERATION_FIELDS } from "../rules/moderation";
 import { transition } from "./bookings";
+import { leaveDispatch } from "./dispatch";
+import { syncSpot } from "./dispatchSpots";
 import { fail } from "./errors";
 import { professionalOfUser } from "./professionalOfUser";
 import { goOffline } from "./presence";
@@ -97,6 +100,7 @@ export async function suspend(
   for (const device of devices) await ctx.db.delete("pushSubscriptions", device._id);
   // offline and off the map now; a restored professional reappears when they next share their position
   await goOffline(ctx, user._id);
+  await leaveDispatch(ctx, user);
   for (const booking of await openBookingsOf(ctx, user)) {
     await transition(ctx, {
       bookingId: booking._id,
@@ -123,6 +127,9 @@ export async function restore(
     action: "restored",
     reason,
   });
+  // dispatchable again from home until they next share their position
+  const pro = user.role === "professional" ? await professionalOfUser(ctx, user._id) : null;
+  if (pro !== null) await syncSpot(ctx, pro._id);
 }
 
 /** The account's suspensions and restorations, newest first, with the acting admin's name. */

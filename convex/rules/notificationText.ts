@@ -73,6 +73,12 @@ const EN = {
   cash_disputed_title: "Cash disputed",
   cash_disputed_body:
     "{actor} disputes the {amount} in cash you recorded. GharSewa will look into it.",
+  dispatch_offered_title: "Job nearby now",
+  dispatch_offered_body:
+    "{services} in {city}, {km} km away. Answer within {seconds} seconds on your dashboard.",
+  dispatch_unmatched_title: "No professional free right now",
+  dispatch_unmatched_body:
+    "Nobody could take {services} now. Choose a professional and a time instead.",
 };
 
 export type NoticeKey = keyof typeof EN;
@@ -144,6 +150,11 @@ export const NOTICE_WORDS: Record<Locale, Record<NoticeKey, string>> = {
     cash_disputed_title: "नगदमा विवाद",
     cash_disputed_body:
       "तपाईंले लेख्नुभएको {amount} नगदमा {actor}ले विवाद गर्नुभयो। घर सेवाले यसको छानबिन गर्नेछ।",
+    dispatch_offered_title: "नजिकै अहिले काम",
+    dispatch_offered_body:
+      "{city}मा {services}, {km} किमी टाढा। ड्यासबोर्डमा {seconds} सेकेन्डभित्र जवाफ दिनुहोस्।",
+    dispatch_unmatched_title: "अहिले कुनै पेशेवर खाली छैनन्",
+    dispatch_unmatched_body: "अहिले {services} कसैले लिन सकेनन्। बरु पेशेवर र समय रोज्नुहोस्।",
   },
 };
 
@@ -275,6 +286,18 @@ export function noticeText(locale: Locale, n: StoredNotice): { title: string; bo
             ? say("document_rejected_body", { note: p.note })
             : say("verification_rejected_body", { note: p.note }),
       );
+    case "dispatch.offered":
+      return both(
+        "dispatch_offered_title",
+        say("dispatch_offered_body", {
+          services,
+          city: city(),
+          km: digits(p?.km ?? ""),
+          seconds: digits(p?.seconds ?? ""),
+        }),
+      );
+    case "dispatch.unmatched":
+      return both("dispatch_unmatched_title", say("dispatch_unmatched_body", { services }));
     case "account.photo_rejected":
       return both("photo_rejected_title", say("photo_rejected_body"));
     case "cash.recorded":

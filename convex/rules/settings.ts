@@ -53,4 +53,12 @@ export const settingsRules = z.object({
     min: [0, "At least Nrs. 0."],
     max: [5000, "At most Nrs. 5,000."],
   }),
+  dispatchOfferSeconds: wholeNumber("Enter a number of seconds.", "Use whole seconds.", {
+    min: [15, "At least 15 seconds."],
+    max: [600, "At most 600 seconds."],
+  }),
+  dispatchLimitMinutes: wholeNumber("Enter a number of minutes.", "Use whole minutes.", {
+    min: [1, "At least 1 minute."],
+    max: [60, "At most 60 minutes."],
+  }),
 });

@@ -266,15 +266,24 @@ export async function buildBackendCast(backend: {
   await callers.professional.mutation(mutation("locations:update"), P_POSITION);
   plant(String(P_POSITION.latitude), "P's exact latitude", [p.userId, a.userId]);
   plant(String(P_POSITION.longitude), "P's exact longitude", [p.userId, a.userId]);
+  // A asks for the nearest electrician now, a few hundred metres from P: offered to P and Q, who
+  // see the job's area, not its address
+  await callers.customer.mutation(mutation("dispatch:request"), {
+    serviceIds: [serviceId],
+    city: "kathmandu",
+    address: plant(canaryText("a-now-address"), "A's nearest-now address", [a.userId]),
+    pin: { lat: P_POSITION.latitude + 0.003, lng: P_POSITION.longitude },
+  });
 
-  // a document in each table the app writes to: a message, A online, a wrong password for B's
-  // account, an upload URL B never used
+  // a document in each table the app writes to: a message, A online on a device, a wrong
+  // password for B's account, an upload URL B never used
   await visitor.mutation(mutation("contact:send"), {
     name: "Drill Sender",
     email: "drill@example.np",
     message: "Hello from the access drill.",
   });
   await callers.customer.mutation(mutation("presence:heartbeat"), {});
+  await callers.customer.mutation(mutation("devices:seen"), { userAgent: "Drill browser" });
   await visitor
     .action(action("auth:signIn"), {
       provider: "customer",

@@ -121,14 +121,21 @@ export class CallWatcher {
 /**
  * What the app's timers change whoever is calling, when a slow run lets them come due: the scheduler
  * moving a job on (running, done, failed — not cancelled, which a function does), a push delivery's
- * result on its subscription, presence's check marking someone offline, and the cron's sweep of
- * positions past the live window with their map markers (crons.ts).
+ * result on its subscription, presence's check marking someone offline, the cron's sweep of
+ * positions past the live window with their map markers (crons.ts), and a "nearest now" search
+ * moving on when an offer's time runs out or the search's own does (dispatch:timeOut, dispatch:giveUp)
+ * — with the offers, alerts and timers that follow from it.
  */
 export function backgroundWork(change: Change, all: readonly Change[] = []): boolean {
   const fields = change.kind === "patch" ? changedFields(change.before!, change.after!) : [];
   switch (change.table) {
     case "_scheduled_functions": {
       const state = (change.after?.state as { kind?: string } | undefined)?.kind ?? "";
+      if (change.kind === "insert") {
+        // a re-offer's own timer
+        const args = JSON.stringify(change.after!.args);
+        return all.some((o) => reOffer(o, all) && args.includes(o.id));
+      }
       return (
         change.kind === "patch" &&
         ["inProgress", "success", "failed"].includes(state) &&
@@ -158,6 +165,68 @@ export function backgroundWork(change: Change, all: readonly Change[] = []): boo
             c.before?.professionalId === change.before!.professionalId &&
             backgroundWork(c),
         )
+      );
+    case "dispatchOffers":
+    case "dispatchRequests":
+    case "notifications":
+      return dispatchTimerWork(change, all);
+    default:
+      return false;
+  }
+}
+
+/** An offer past its time, marked so by its timer. */
+function lapsedOffer(c: Change): boolean {
+  return (
+    c.table === "dispatchOffers" &&
+    c.kind === "patch" &&
+    c.after!.status === "timed_out" &&
+    (c.before!.expiresAt as number) <= Date.now() &&
+    changedFields(c.before!, c.after!).every((k) => k === "status" || k === "answeredAt")
+  );
+}
+
+/** A search ended unmatched by its time limit, or after its last offer lapsed. */
+function lapsedSearch(c: Change, all: readonly Change[]): boolean {
+  return (
+    c.table === "dispatchRequests" &&
+    c.kind === "patch" &&
+    c.after!.status === "unmatched" &&
+    changedFields(c.before!, c.after!).every((k) => k === "status" || k === "updatedAt") &&
+    ((c.before!.deadline as number) <= Date.now() ||
+      all.some((o) => lapsedOffer(o) && o.before!.requestId === c.id))
+  );
+}
+
+/** The next nearest offered the search after an offer lapsed. */
+function reOffer(c: Change, all: readonly Change[]): boolean {
+  return (
+    c.table === "dispatchOffers" &&
+    c.kind === "insert" &&
+    all.some((o) => lapsedOffer(o) && o.before!.requestId === c.after!.requestId)
+  );
+}
+
+function dispatchTimerWork(change: Change, all: readonly Change[]): boolean {
+  if (lapsedOffer(change) || lapsedSearch(change, all) || reOffer(change, all)) return true;
+  const doc = change.after;
+  if (change.kind !== "insert" && change.kind !== "patch") return false;
+  switch (change.table) {
+    // a lapsed search's open offers are withdrawn
+    case "dispatchOffers":
+      return (
+        change.kind === "patch" &&
+        doc!.status === "withdrawn" &&
+        all.some((r) => lapsedSearch(r, all) && r.id === change.before!.requestId)
+      );
+    // the next nearest is told of the offer; the customer of a lapsed search that nobody took
+    case "notifications":
+      return (
+        change.kind === "insert" &&
+        ((doc!.kind === "dispatch.offered" &&
+          all.some((o) => reOffer(o, all) && o.after!.professionalUserId === doc!.userId)) ||
+          (doc!.kind === "dispatch.unmatched" &&
+            all.some((r) => lapsedSearch(r, all) && r.before!.customerId === doc!.userId)))
       );
     default:
       return false;

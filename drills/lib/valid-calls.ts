@@ -87,6 +87,36 @@ async function passwordCaller(c: Ctx): Promise<Accessor> {
   return await c.f.sessionFor(role, user.userId);
 }
 
+/** A fresh "nearest available now" search by A, offered to P. */
+async function searchOfA(c: Ctx) {
+  return await c.f.t.run(async (ctx) => {
+    const requestId = await ctx.db.insert("dispatchRequests", {
+      customerId: c.f.a.userId,
+      specialty: "electrician",
+      city: "kathmandu",
+      services: [
+        { id: c.f.service._id, name: c.f.service.name, category: "electrical", price: 500 },
+      ],
+      price: 500,
+      visitChargeNrs: 0,
+      address: "Ward 2, Thamel",
+      pin: { lat: 27.715, lng: 85.312 },
+      status: "searching",
+      deadline: Date.now() + 600_000,
+      updatedAt: Date.now(),
+    });
+    const offerId = await ctx.db.insert("dispatchOffers", {
+      requestId,
+      professionalId: c.f.p.professionalId,
+      professionalUserId: c.f.p.userId,
+      distanceMetres: 800,
+      status: "offered",
+      expiresAt: Date.now() + 90_000,
+    });
+    return { requestId, offerId };
+  });
+}
+
 /** An open report by A on a fresh booking of A's with P. */
 async function reportOnFixture(c: Ctx, on?: Awaited<ReturnType<Fixtures["bookingIn"]>>) {
   const bookingId = on ?? (await c.f.bookingIn("completed"));
@@ -470,6 +500,21 @@ export const VALID_CALLS: Record<string, Build> = {
   "wallets:khaltiReturned": async (c) => ({
     args: { pidx: (await attemptOfA(c, "khalti")).pidx },
   }),
+  // a throwaway customer each time: one search at a time per customer
+  "dispatch:request": async (c) => ({
+    args: {
+      serviceIds: [c.f.service._id],
+      city: "kathmandu",
+      address: "Ward 2, Thamel",
+      pin: { lat: 27.715, lng: 85.312 },
+    },
+    as: await c.f.freshCaller(c.role),
+  }),
+  "dispatch:cancel": async (c) => ({ args: { requestId: (await searchOfA(c)).requestId } }),
+  "dispatch:get": async (c) => ({ args: { requestId: (await searchOfA(c)).requestId } }),
+  "dispatch:myOffers": plain({}),
+  "dispatch:accept": async (c) => ({ args: { offerId: (await searchOfA(c)).offerId } }),
+  "dispatch:decline": async (c) => ({ args: { offerId: (await searchOfA(c)).offerId } }),
   "admin:setMessageHandled": async (c) => ({
     args: {
       messageId: await c.f.t.run((ctx) =>

@@ -109,6 +109,10 @@ const routes: RouteObject[] = [
         children: [
           { path: paths.customerProfile(), ...page(() => import("@/app/pages/customer-profile")) },
           {
+            path: paths.nearestNowPage(),
+            ...page(() => import("@/features/bookings/nearest-now")),
+          },
+          {
             path: paths.customerNotifications(),
             ...page(() => import("@/app/pages/customer-notifications")),
           },

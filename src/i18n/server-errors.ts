@@ -93,6 +93,8 @@ const SERVER_ERRORS: Record<ErrorCode, () => string> = {
   ALREADY_DECIDED: m.error_already_decided,
   TOO_MANY_LINES: m.error_too_many_lines,
   PAYMENTS_UNAVAILABLE: m.error_payments_unavailable,
+  OFFER_TAKEN: m.error_offer_taken,
+  OFFER_CLOSED: m.error_offer_closed,
 };
 
 /** The catalogue's words for a refusal code, or null for a code this app does not know. */

@@ -14,6 +14,13 @@ export const paths = {
   /** `service` optionally preselects one service of the category (header search results). */
   serviceSearch: (serviceName: string, location: string, service?: string) =>
     `${SERVICE_SEARCH}?${new URLSearchParams({ location, serviceName, ...(service ? { service } : {}) })}`,
+  /**
+   * "Nearest available now" for a category's services (`serviceName` as the search page names it)
+   * in a city (slug); `request` follows a search under way.
+   */
+  nearestNow: (serviceName: string, category: string, city: string, request?: string) =>
+    `/now?${new URLSearchParams({ serviceName, category, city, ...(request ? { request } : {}) })}`,
+  nearestNowPage: () => "/now",
   /** The search results page itself (its route). */
   serviceSearchPage: () => SERVICE_SEARCH,
   tileMarble: () => "/services-tile-Marbal",

@@ -128,6 +128,30 @@ function SettingsForm({ initial }: { initial: Settings }) {
           />
         )}
       </form.AppField>
+      <form.AppField name="dispatchOfferSeconds">
+        {(f) => (
+          <f.NumberField
+            label={m.admin_settings_offer()}
+            hint={m.admin_settings_offer_hint()}
+            min={15}
+            max={600}
+            step={1}
+            required
+          />
+        )}
+      </form.AppField>
+      <form.AppField name="dispatchLimitMinutes">
+        {(f) => (
+          <f.NumberField
+            label={m.admin_settings_limit()}
+            hint={m.admin_settings_limit_hint()}
+            min={1}
+            max={60}
+            step={1}
+            required
+          />
+        )}
+      </form.AppField>
       <form.Subscribe selector={(s) => [s.isSubmitting, s.isDirty] as const}>
         {([isSubmitting, isDirty]) => (
           <div className="flex flex-wrap items-center gap-3">

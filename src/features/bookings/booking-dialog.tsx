@@ -59,7 +59,7 @@ export const bookingSchema = z.object({
     ),
 });
 
-type Priced = { id: Id<"services">; price: number };
+export type Priced = { id: Id<"services">; price: number };
 
 /** Choose services, a time and the address; see the total in Nrs. before confirming (bookings:create). */
 export function BookingDialog({
@@ -285,7 +285,7 @@ export function BookingDialog({
   );
 }
 
-function ServiceChoices({
+export function ServiceChoices({
   category,
   location,
   selected,

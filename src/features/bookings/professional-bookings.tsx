@@ -5,6 +5,7 @@ import { LoadMore } from "@/components/ui/load-more";
 import { EmptyState, LoadingState } from "@/components/ui/states";
 import { ChatLink } from "@/features/bookings/chat/chat-link";
 import { ReportAction } from "@/features/bookings/report-action";
+import { NowOffers } from "@/features/bookings/now-offers";
 import { BookingCard } from "@/features/bookings/booking-card";
 import { StepButtons } from "@/features/bookings/step-buttons";
 import {
@@ -204,5 +205,10 @@ export function DashboardBookings({
     () => onSummary({ enRoute, requests, linkedIn }),
     [enRoute, requests, linkedIn, onSummary],
   );
-  return <ProfessionalBookings bookings={bookings} view={view} />;
+  return (
+    <>
+      <NowOffers />
+      <ProfessionalBookings bookings={bookings} view={view} />
+    </>
+  );
 }

@@ -87,6 +87,14 @@ export function SearchPage({ BookAction }: { BookAction: ComponentType<BookActio
               city: city ? localCityName(city.slug) : location || m.sp_your_city(),
             })}
           </h1>
+          {city && (
+            <Link
+              to={paths.nearestNow(serviceName, category, city.slug)}
+              className="mt-2 inline-block rounded-lg bg-brand-700 px-3 py-2 text-sm font-semibold text-white"
+            >
+              {m.now_link({ service: localLandingService(serviceName) })}
+            </Link>
+          )}
         </div>
         <SelectField
           label={m.sp_location()}
