@@ -159,10 +159,13 @@ export async function useAuthEnv(): Promise<void> {
 }
 /* eslint-enable @convex-dev/no-process-env */
 
-/** The first bytes of a PNG, enough for the magic-byte check. */
-export const PNG_BYTES = new Uint8Array([
-  0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13,
-]);
+/** A valid 1 × 1 PNG: uploads are checked by their image header. */
+export const PNG_BYTES = Uint8Array.from(
+  atob(
+    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+  ),
+  (c) => c.charCodeAt(0),
+);
 
 export async function storeFile(t: TestConvex, bytes: Uint8Array = PNG_BYTES, type = "image/png") {
   return await t.run((ctx) => ctx.storage.store(new Blob([bytes as BlobPart], { type })));

@@ -81,7 +81,7 @@ function login(provider: "customer" | "professional") {
   };
 }
 
-/** A form file field: checked (size, magic bytes) before it is stored. */
+/** A form file field: checked (size, image header) before it is stored. */
 async function storeImageField(
   ctx: ActionCtx,
   form: FormData,

@@ -6,10 +6,11 @@
  * an HTTP action (httpRoutes/uploads.ts) that stores the file for the owner of the URL's grant; only
  * that owner may attach the file to a profile, which makes it that user's for good.
  *
- * A file is checked when its storage id is attached: in actions (sign-up, the HTTP register route) the
- * bytes are read and sniffed before anything is written, and rejected files are deleted; in mutations
- * (profile edits) the stored metadata is checked at once and the bytes right after by a scheduled
- * action, which deletes and detaches a file that is not an image.
+ * A file is checked when it is uploaded and again when its storage id is attached: in actions
+ * (sign-up, the HTTP register route) its image header is read and decoded (model/imageHeader.ts)
+ * before anything is written, and rejected files are deleted; in mutations (profile edits) the stored
+ * metadata is checked at once and the bytes right after by a scheduled action, which deletes and
+ * detaches a file that is not an image.
  *
  * Until attached, files count against a quota per owner and for everyone (rules/limits.ts
  * PENDING_UPLOADS), counted from their grants' recorded sizes; the ones never attached are deleted
@@ -18,30 +19,14 @@
 import { ConvexError } from "convex/values";
 import type { Doc, Id } from "../_generated/dataModel";
 import type { ActionCtx, MutationCtx, QueryCtx } from "../_generated/server";
-import { PENDING_UPLOADS } from "../rules/limits";
+import { IMAGE_LIMITS, PENDING_UPLOADS } from "../rules/limits";
 import { fail, refusal } from "./errors";
 import { siteUrl } from "./deployment";
+import { HEADER_BYTES, decodeImageHeader, type ImageType } from "./imageHeader";
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 const IMAGE_TYPES = ["image/jpeg", "image/png", "image/webp", "image/gif"] as const;
-export type ImageType = (typeof IMAGE_TYPES)[number];
-
-/** The image format the first bytes announce, or null when they are not JPEG, PNG, WebP or GIF. */
-export function sniffImageType(bytes: Uint8Array): ImageType | null {
-  const ascii = (from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
-  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff)
-    return "image/jpeg";
-  if (
-    bytes.length >= 8 &&
-    [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a].every((b, i) => bytes[i] === b)
-  ) {
-    return "image/png";
-  }
-  if (bytes.length >= 6 && (ascii(0, 6) === "GIF87a" || ascii(0, 6) === "GIF89a"))
-    return "image/gif";
-  if (bytes.length >= 12 && ascii(0, 4) === "RIFF" && ascii(8, 12) === "WEBP") return "image/webp";
-  return null;
-}
+export type { ImageType };
 
 export function fileNotImage(label: string): ConvexError<{ code: string; message: string }> {
   return refusal("FILE_NOT_IMAGE", `${label} must be an image (JPEG, PNG, WebP or GIF).`);
@@ -55,12 +40,32 @@ function fileNotFound(label: string): ConvexError<{ code: string; message: strin
   return refusal("FILE_NOT_FOUND", `${label} was not found; please upload it again.`);
 }
 
-/** Checks a blob's size and magic bytes; throws FILE_TOO_LARGE or FILE_NOT_IMAGE. */
+/** A type as declared (a Content-Type, a stored file's type): lower case, without parameters. */
+const declaredType = (type: string | undefined) => {
+  const bare = type?.split(";")[0].trim().toLowerCase();
+  return bare === "image/jpg" ? "image/jpeg" : bare;
+};
+
+/**
+ * Checks a blob's size and its image header (model/imageHeader.ts): a JPEG, PNG, WebP or GIF whose
+ * header decodes, with sides within IMAGE_LIMITS, of the type the blob declares if it declares one.
+ * Throws FILE_TOO_LARGE or FILE_NOT_IMAGE.
+ */
 export async function assertImageBlob(blob: Blob, label: string): Promise<ImageType> {
   if (blob.size > MAX_IMAGE_BYTES) throw fileTooLarge(label);
-  const head = new Uint8Array(await blob.slice(0, 16).arrayBuffer());
-  const type = sniffImageType(head);
-  if (type === null) throw fileNotImage(label);
+  const head = new Uint8Array(await blob.slice(0, HEADER_BYTES).arrayBuffer());
+  const header = decodeImageHeader(head);
+  if (header === null) throw fileNotImage(label);
+  const { type, width, height } = header;
+  const declared = declaredType(blob.type);
+  if (declared !== undefined && declared !== "" && declared !== type) throw fileNotImage(label);
+  const { maxSide, maxPixels } = IMAGE_LIMITS;
+  if (width < 1 || height < 1 || width > maxSide || height > maxSide || width * height > maxPixels)
+    fail(
+      "FILE_NOT_IMAGE",
+      `${label} must be at most ${maxSide.toLocaleString("en")} pixels a side and ` +
+        `${maxPixels / 1_000_000} megapixels.`,
+    );
   return type;
 }
 
@@ -103,7 +108,7 @@ async function checkImageMetadata(
   }
   if (meta === null) throw fileNotFound(label);
   if (meta.size > MAX_IMAGE_BYTES) throw fileTooLarge(label);
-  const declared = meta.contentType?.split(";")[0].trim().toLowerCase();
+  const declared = declaredType(meta.contentType);
   if (
     declared !== undefined &&
     declared !== "" &&

@@ -90,3 +90,10 @@ export const BOOKING_LIMITS = {
   perHour: 20,
   hourMs: HOUR,
 } as const;
+
+/**
+ * What an uploaded image's header may declare (model/imageHeader.ts): a side of at most 10,000 px and
+ * 40 megapixels in all, more than any phone photo of a document (a 50-megapixel phone saves 8,160 ×
+ * 6,120 only in its special mode; the app shrinks photos to 2,048 px a side before upload).
+ */
+export const IMAGE_LIMITS = { maxSide: 10_000, maxPixels: 40_000_000 } as const;

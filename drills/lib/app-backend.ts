@@ -11,9 +11,13 @@ import { makeFunctionReference } from "convex/server";
 import { startBackend, type Backend } from "../../local-backend/server.ts";
 import schema from "../../convex/schema.ts";
 
-export const PNG = new Uint8Array([
-  0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52,
-]);
+/** A valid 1 × 1 PNG: uploads are checked by their image header. */
+export const PNG = Uint8Array.from(
+  atob(
+    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+  ),
+  (c) => c.charCodeAt(0),
+);
 export const PASSWORD = "correct horse";
 
 export type Account = { email: string; token: string; userId: string };
