@@ -420,6 +420,7 @@ export const FUNCTION_WRITES: Record<string, Writes> = {
   // the account's sessions end, its position goes, its open bookings are cancelled and both sides told
   "adminAccounts:suspend": {
     bookings: "any",
+    startCodes: "any",
     bookingEvents: "new",
     notifications: "new",
     _scheduled_functions: "new",

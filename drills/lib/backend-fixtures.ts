@@ -234,6 +234,38 @@ export async function buildBackendCast(backend: {
   const [held] = (await callers.admin.query(query("adminReviews:held"), {})) as { _id: string }[];
   await callers.admin.mutation(mutation("adminReviews:publish"), { reviewId: held._id });
   await payWithKhalti(callers.otherCustomer, backend.siteUrl, finished);
+  // the admin pays Q out what B's paid job left due (a payouts row)
+  let due: number | undefined;
+  for (let cursor: string | null = null; due === undefined;) {
+    const page = (await callers.admin.query(query("payouts:balances"), {
+      paginationOpts: { numItems: 50, cursor },
+    })) as {
+      page: { professionalId: string; duePaisa: number }[];
+      isDone: boolean;
+      continueCursor: string;
+    };
+    due = page.page.find((row) => row.professionalId === qId)?.duePaisa;
+    if (page.isDone) break;
+    cursor = page.continueCursor;
+  }
+  if (!due) throw new Error("Q has nothing due after B's paid job");
+  await callers.admin.mutation(mutation("payouts:record"), {
+    professionalId: qId,
+    method: "bank",
+    reference: "NIC Asia 778899",
+    amountPaisa: due,
+    seenDuePaisa: due,
+  });
+  // B's next job with Q waits at the door: Q has arrived, B's start code is open (a startCodes row)
+  const arriving = await book(
+    "otherCustomer",
+    qId,
+    plant(canaryText("bq-next-address"), "B's next booking address", [b.userId, q.userId]),
+    plant(canaryText("bq-next-note"), "B's next booking note", [b.userId, q.userId]),
+    10 * 60_000,
+  );
+  for (const step of ["accept", "startTrip", "arrive"])
+    await callers.otherProfessional.mutation(mutation(`bookings:${step}`), { bookingId: arriving });
 
   // P's phone gets booking alerts; P's exact position (A, with an active booking, may see it)
   const pair = await crypto.subtle.generateKey({ name: "ECDH", namedCurve: "P-256" }, true, [
