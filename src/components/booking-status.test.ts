@@ -54,11 +54,13 @@ describe("bookingStatusBadge", () => {
       "accepted",
       "rejected",
       "en_route",
+      "arrived",
       "in_progress",
       "completed",
       "reviewed",
       "cancelled",
       "expired",
+      "no_show",
     ]);
   });
 });
