@@ -3,6 +3,7 @@ import { ConvexHttpClient } from "convex/browser";
 import { anyApi } from "convex/server";
 import { E2E, unique, uniquePhone } from "./env";
 import type { Actor } from "./fixtures";
+import { m, say } from "./i18n";
 import type { NewProfessional, NewUser } from "./pages/auth-pages";
 import { typeStreetIfNoneProposed } from "./pages/search-page";
 
@@ -207,6 +208,22 @@ async function finishOpenJobs(asPro: ConvexHttpClient) {
       await asPro.mutation(anyApi.bookings.cancel, { bookingId, reason: "Test job ended." });
     if (status === "requested") await asPro.mutation(anyApi.bookings.reject, { bookingId });
   }
+}
+
+/**
+ * At the door, in two browsers: the customer's booking shows the start code, the arrived professional
+ * types it on their job card, and the job is in progress.
+ */
+export async function startAtTheDoor(customer: Actor, professional: Actor, note: string) {
+  await customer.account.openBookings();
+  const code = customer.account.booking(note).getByTestId("start-code");
+  await expect(code).toHaveText(/^[0-9०-९]{4}$/);
+  const shown = await code.innerText();
+  const job = professional.dashboard.booking(note);
+  const l = professional.locale;
+  await job.getByLabel(say(l, m.start_code_label)).fill(shown);
+  await job.getByRole("button", { name: say(l, m.start_code_submit) }).click();
+  await expect(job).toContainText(say(l, m.status_in_progress));
 }
 
 /**

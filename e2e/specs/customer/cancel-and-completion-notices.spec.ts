@@ -1,6 +1,6 @@
 import { unique } from "../../env";
 import { expect, test } from "../../fixtures";
-import { kathmanduInput, newCustomer, verifiedElectrician } from "../../people";
+import { kathmanduInput, newCustomer, startAtTheDoor, verifiedElectrician } from "../../people";
 
 test("a cancelled booking says who cancelled; a completed job's notification formats the total", async ({
   actor,
@@ -47,10 +47,13 @@ test("a cancelled booking says who cancelled; a completed job's notification for
   await expect(book).toBeHidden();
 
   const job = professional.dashboard.booking(done);
-  for (const step of ["Accept", "Start trip", "Arrived", "Complete"]) {
+  const tap = async (step: string) => {
     await job.getByRole("button", { name: step, exact: true }).click();
     await expect(job.getByRole("button", { name: step, exact: true })).toHaveCount(0);
-  }
+  };
+  for (const step of ["Accept", "Start trip", "Arrived"]) await tap(step);
+  await startAtTheDoor(customer, professional, done);
+  await tap("Complete");
   await c.goto("/customer/profile?tab=notifications");
   const notice = c.getByRole("listitem").filter({ hasText: "completed" }).first();
   await expect(notice).toContainText(`Total ${totalText}.`);

@@ -5,6 +5,7 @@ import {
   kathmanduInput,
   newCustomer,
   signedInAdmin,
+  startAtTheDoor,
   verifiedElectrician,
 } from "../../people";
 
@@ -16,10 +17,13 @@ async function completedJob(customer: Actor, professional: Actor, proName: strin
   const clash = professional.page.getByRole("dialog", { name: "Accept a clashing job?" });
   await expect(job.getByText("Accepted").or(clash)).toBeVisible();
   if (await clash.isVisible()) await clash.getByRole("button", { name: "Accept anyway" }).click();
-  for (const step of ["Start trip", "Arrived", "Complete"]) {
+  const tap = async (step: string) => {
     await job.getByRole("button", { name: step, exact: true }).click();
     await expect(job.getByRole("button", { name: step, exact: true })).toHaveCount(0);
-  }
+  };
+  for (const step of ["Start trip", "Arrived"]) await tap(step);
+  await startAtTheDoor(customer, professional, note);
+  await tap("Complete");
 }
 
 /** The customer confirms the job done and rates it; tapped through in seconds, it waits for an admin. */
