@@ -87,30 +87,33 @@ export function SearchPage({ BookAction }: { BookAction: ComponentType<BookActio
               city: city ? localCityName(city.slug) : location || m.sp_your_city(),
             })}
           </h1>
+        </div>
+        {/* beside the city, not under the heading: on a phone the first Book stays on the first screen */}
+        <div className="flex items-end gap-2">
+          <SelectField
+            label={m.sp_location()}
+            wrapperClassName="min-w-0 flex-1 sm:w-56 sm:flex-none"
+            value={city?.name ?? ""}
+            onChange={(e) =>
+              navigate(paths.serviceSearch(serviceName, e.target.value), { replace: true })
+            }
+          >
+            {!city && <option value="">{m.sp_select_location()}</option>}
+            {CITIES.map((c) => (
+              <option key={c.slug} value={c.name}>
+                {localCityName(c.slug)}
+              </option>
+            ))}
+          </SelectField>
           {city && (
             <Link
               to={paths.nearestNow(serviceName, category, city.slug)}
-              className="mt-2 inline-block rounded-lg bg-brand-700 px-3 py-2 text-sm font-semibold text-white"
+              className="max-w-[50%] shrink-0 rounded-lg bg-brand-700 px-3 py-2 text-center text-sm font-semibold text-white"
             >
               {m.now_link({ service: localLandingService(serviceName) })}
             </Link>
           )}
         </div>
-        <SelectField
-          label={m.sp_location()}
-          wrapperClassName="sm:w-56"
-          value={city?.name ?? ""}
-          onChange={(e) =>
-            navigate(paths.serviceSearch(serviceName, e.target.value), { replace: true })
-          }
-        >
-          {!city && <option value="">{m.sp_select_location()}</option>}
-          {CITIES.map((c) => (
-            <option key={c.slug} value={c.name}>
-              {localCityName(c.slug)}
-            </option>
-          ))}
-        </SelectField>
       </div>
 
       {/* On a phone the list comes before the map: Book is what people came for. */}
