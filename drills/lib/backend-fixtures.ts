@@ -196,6 +196,11 @@ export async function buildBackendCast(backend: {
       city: "kathmandu",
       scheduledFor: Date.now() + inMs,
     }) as Promise<string>;
+  /** Q accepts B's booking, sets off and arrives: its start code opens. */
+  const qArrives = async (bookingId: string) => {
+    for (const step of ["accept", "startTrip", "arrive"])
+      await callers.otherProfessional.mutation(mutation(`bookings:${step}`), { bookingId });
+  };
   const booking = await book(
     "customer",
     pId,
@@ -212,8 +217,7 @@ export async function buildBackendCast(backend: {
     // soon: a job's steps may start an hour before its time (rules/schedule.ts)
     5 * 60_000,
   );
-  for (const step of ["accept", "startTrip", "arrive"])
-    await callers.otherProfessional.mutation(mutation(`bookings:${step}`), { bookingId: finished });
+  await qArrives(finished);
   // the start code the customer's booking shows (rules/startCode.ts)
   const arrived = (await callers.otherCustomer.query(query("bookings:get"), {
     bookingId: finished,
@@ -264,8 +268,7 @@ export async function buildBackendCast(backend: {
     plant(canaryText("bq-next-note"), "B's next booking note", [b.userId, q.userId]),
     10 * 60_000,
   );
-  for (const step of ["accept", "startTrip", "arrive"])
-    await callers.otherProfessional.mutation(mutation(`bookings:${step}`), { bookingId: arriving });
+  await qArrives(arriving);
 
   // P's phone gets booking alerts; P's exact position (A, with an active booking, may see it)
   const pair = await crypto.subtle.generateKey({ name: "ECDH", namedCurve: "P-256" }, true, [
