@@ -31,6 +31,7 @@ import { notify } from "./notifications";
 import { rateLimited } from "./rateLimit";
 import { getSettings } from "./settings";
 import { fail } from "./errors";
+import { checkedJobText } from "./jobText";
 import { photoUrlOf } from "./files";
 import { scheduleAutoConfirm } from "./jobConfirmation";
 import { professionalOfUser } from "./professionalOfUser";
@@ -39,7 +40,7 @@ import { endStartCode, issueStartCode, startCodeView } from "./startCodes";
 import { settleJob } from "./ledger";
 import { pendingLines } from "../rules/bill";
 
-const { address: ADDRESS, note: NOTE, reason: REASON } = BOOKING_FIELDS;
+const { reason: REASON } = BOOKING_FIELDS;
 /** A slot may be booked up to this far ahead. */
 const MAX_AHEAD_MS = 180 * 24 * 60 * 60 * 1000;
 /** Clock skew allowance for "now" slots picked on a phone. */
@@ -123,16 +124,7 @@ export async function create(
   },
 ): Promise<Id<"bookings">> {
   const now = Date.now();
-  const address = args.address.trim();
-  const note = args.note?.trim() || undefined;
-  if (address.length < ADDRESS.min || address.length > ADDRESS.max) {
-    fail(
-      "INVALID_ADDRESS",
-      `Please give an address of ${ADDRESS.min} to ${ADDRESS.max} characters.`,
-    );
-  }
-  if (note !== undefined && note.length > NOTE.max)
-    fail("NOTE_TOO_LONG", `The note may be at most ${NOTE.max} characters.`);
+  const { address, note } = checkedJobText(args);
   const pin = args.pin === undefined ? undefined : checkedPin(args.pin);
   if (!Number.isFinite(args.scheduledFor) || args.scheduledFor < now - PAST_GRACE_MS) {
     fail("SLOT_IN_PAST", "Please choose a time in the future.");

@@ -12,7 +12,6 @@ import type { MutationCtx, QueryCtx } from "../_generated/server";
 import { SPECIALTIES } from "../constants";
 import type { CitySlug } from "../validators";
 import { otherCityIn } from "../rules/address";
-import { BOOKING_FIELDS } from "../rules/bookingFields";
 import { BOOKING_LIMITS } from "../rules/limits";
 import { DISPATCH, progressOf, type OfferStatus } from "../rules/dispatch";
 import type { Pin } from "../rules/pin";
@@ -23,12 +22,12 @@ import { cityName, priceIn, specialtyName } from "./catalog";
 import { nearestAvailable } from "./dispatchSpots";
 import { jobMinutesFor } from "./slots";
 import { fail } from "./errors";
+import { checkedJobText } from "./jobText";
 import { notify } from "./notifications";
 import { rateLimited } from "./rateLimit";
 import { getSettings } from "./settings";
 
 const MAX_SERVICES = 10;
-const { address: ADDRESS, note: NOTE } = BOOKING_FIELDS;
 
 export async function request(
   ctx: MutationCtx,
@@ -42,16 +41,7 @@ export async function request(
   },
 ): Promise<Id<"dispatchRequests">> {
   const now = Date.now();
-  const address = args.address.trim();
-  const note = args.note?.trim() || undefined;
-  if (address.length < ADDRESS.min || address.length > ADDRESS.max) {
-    fail(
-      "INVALID_ADDRESS",
-      `Please give an address of ${ADDRESS.min} to ${ADDRESS.max} characters.`,
-    );
-  }
-  if (note !== undefined && note.length > NOTE.max)
-    fail("NOTE_TOO_LONG", `The note may be at most ${NOTE.max} characters.`);
+  const { address, note } = checkedJobText(args);
   const pin = checkedPin(args.pin);
   const otherCity = otherCityIn(address, args.city);
   if (otherCity !== undefined) {
