@@ -435,7 +435,9 @@ export default defineSchema({
     photos: v.optional(v.array(v.id("_storage"))),
   })
     // newest first, paged backwards (_creationTime order)
-    .index("by_bookingId", ["bookingId"]),
+    .index("by_bookingId", ["bookingId"])
+    // the sender's data export
+    .index("by_senderId", ["senderId"]),
 
   /** model/chat.ts: each side of a conversation: unread count, how far they read, alerts, a block. */
   chatMembers: defineTable({

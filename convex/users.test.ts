@@ -169,6 +169,23 @@ describe("users:exportMyData", () => {
     expect((await customer.as.query(api.users.exportMyData, {})).professional).toBeNull();
     expect(await errorCode(t.query(api.users.exportMyData, {}))).toBe("UNAUTHENTICATED");
   });
+
+  test("carries the chat messages the caller sent, not the other side's", async () => {
+    const t = newTest();
+    const pro = await insertProfessional(t);
+    const customer = await insertCustomer(t);
+    const bookingId = await t.run((ctx) =>
+      ctx.db.insert("bookings", bookingRow(customer.userId, pro, "accepted")),
+    );
+    await customer.as.mutation(api.chat.send, { bookingId, text: "Which gate?" });
+    await pro.as.mutation(api.chat.send, { bookingId, quickReply: "on_my_way" });
+    const mine = (await customer.as.query(api.users.exportMyData, {})).messagesSent;
+    expect(mine.map((m) => [m.bookingId, m.text, m.photoUrls])).toEqual([
+      [bookingId, "Which gate?", []],
+    ]);
+    const theirs = (await pro.as.query(api.users.exportMyData, {})).messagesSent;
+    expect(theirs.map((m) => m.quickReply)).toEqual(["on_my_way"]);
+  });
 });
 
 describe("users:deleteAccount", () => {

@@ -17,7 +17,7 @@ const OPEN_SCAN = 500;
 /** Everything stored about one user, bounded per table. */
 export async function exportUserData(ctx: QueryCtx, user: Doc<"users">) {
   const professional = await professionalOfUser(ctx, user._id);
-  const [asCustomer, asProfessional, notifications, presence] = await Promise.all([
+  const [asCustomer, asProfessional, notifications, presence, messages] = await Promise.all([
     ctx.db
       .query("bookings")
       .withIndex("by_customerId", (q) => q.eq("customerId", user._id))
@@ -39,6 +39,11 @@ export async function exportUserData(ctx: QueryCtx, user: Doc<"users">) {
       .query("presence")
       .withIndex("by_userId", (q) => q.eq("userId", user._id))
       .unique(),
+    ctx.db
+      .query("chatMessages")
+      .withIndex("by_senderId", (q) => q.eq("senderId", user._id))
+      .order("desc")
+      .take(EXPORT_LIMIT),
   ]);
   const reviewsWritten = (
     await Promise.all(
@@ -67,6 +72,12 @@ export async function exportUserData(ctx: QueryCtx, user: Doc<"users">) {
     bookingsAsCustomer: asCustomer,
     bookingsAsProfessional: asProfessional,
     reviewsWritten,
+    messagesSent: await Promise.all(
+      messages.map(async ({ photos, ...message }) => ({
+        ...message,
+        photoUrls: await Promise.all((photos ?? []).map((id) => urlOf(ctx, id))),
+      })),
+    ),
     notifications,
     presence,
   };

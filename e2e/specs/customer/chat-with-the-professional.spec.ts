@@ -62,6 +62,12 @@ test.describe("a customer and a professional talk inside their booking", () => {
       name: say("ne-NP", m.chat_header_unread, { count: "१" }),
     });
     await expect(unread).toBeVisible();
+    // …and so does the dashboard's tab holding the request
+    await expect(
+      pro.page
+        .getByRole("link", { name: new RegExp(say("ne-NP", m.dash_tab_requests)) })
+        .getByText(say("ne-NP", m.dash_tab_unread, { count: "१" })),
+    ).toBeVisible();
     await unread.click();
     await expect(
       log(pro).getByText("Which gate? <b>Blue</b> one, see https://maps.example/x"),

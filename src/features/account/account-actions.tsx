@@ -57,6 +57,7 @@ function ExportSummary({ data }: { data: ExportedData }) {
       formatNumber(data.bookingsAsCustomer.length + data.bookingsAsProfessional.length),
     ],
     [m.acc_export_reviews(), formatNumber(data.reviewsWritten.length)],
+    [m.acc_export_messages(), formatNumber(data.messagesSent.length)],
     [m.acc_export_notifications(), formatNumber(data.notifications.length)],
   ];
   return (

@@ -3,7 +3,7 @@ import { usePaginatedQuery } from "convex/react";
 import { api } from "@convex/_generated/api";
 import { LoadMore } from "@/components/ui/load-more";
 import { EmptyState, LoadingState } from "@/components/ui/states";
-import { ChatLink } from "@/features/bookings/chat/chat-link";
+import { ChatLink, useChatUnread } from "@/features/bookings/chat/chat-link";
 import { ReportAction } from "@/features/bookings/report-action";
 import { NowOffers } from "@/features/bookings/now-offers";
 import { BookingCard } from "@/features/bookings/booking-card";
@@ -64,6 +64,9 @@ export function workQueue<
 /** Where the dashboard scrolls the bookings panel to: its requests or its jobs. */
 export type BookingsView = "requests" | "jobs";
 
+const viewOf = (b: { status: string }): BookingsView =>
+  b.status === "requested" ? "requests" : "jobs";
+
 /**
  * The professional's work queue: requests waiting for an answer, then jobs, each under its own
  * heading; requests that arrive while it is open are highlighted. `view` "jobs" scrolls to the jobs.
@@ -85,8 +88,8 @@ export function ProfessionalBookings({
       ? []
       : results.filter((b) => b.status === "requested" && !seenAtLoad.has(b._id));
   const queue = workQueue(results);
-  const requests = queue.filter(({ booking }) => booking.status === "requested");
-  const jobs = queue.filter(({ booking }) => booking.status !== "requested");
+  const requests = queue.filter(({ booking }) => viewOf(booking) === "requests");
+  const jobs = queue.filter(({ booking }) => viewOf(booking) === "jobs");
   const loaded = status !== "LoadingFirstPage";
   const linked = useLinkedBookingId();
   const jobsHeading = useRef<HTMLHeadingElement>(null);
@@ -183,6 +186,8 @@ const subHeading = "mt-4 scroll-mt-36 text-base font-semibold text-slate-800";
 export type BookingsSummary = {
   enRoute: boolean;
   requests: number;
+  /** Chat messages waiting unread on the bookings each section shows. */
+  unreadIn: Record<BookingsView, number>;
   /** The section holding the booking a link opened (`?booking=`), once it is loaded. */
   linkedIn: BookingsView | null;
 };
@@ -200,10 +205,20 @@ export function DashboardBookings({
   const enRoute = bookings.results.some((b) => b.status === "en_route");
   const requests = bookings.results.filter((b) => b.status === "requested").length;
   const linked = bookings.results.find((b) => b._id === linkedId);
-  const linkedIn = linked ? (linked.status === "requested" ? "requests" : "jobs") : null;
+  const linkedIn = linked ? viewOf(linked) : null;
+  const unread = useChatUnread();
+  const unreadIn = { requests: 0, jobs: 0 };
+  for (const b of bookings.results) unreadIn[viewOf(b)] += unread.get(b._id) ?? 0;
+  const { requests: unreadRequests, jobs: unreadJobs } = unreadIn;
   useEffect(
-    () => onSummary({ enRoute, requests, linkedIn }),
-    [enRoute, requests, linkedIn, onSummary],
+    () =>
+      onSummary({
+        enRoute,
+        requests,
+        linkedIn,
+        unreadIn: { requests: unreadRequests, jobs: unreadJobs },
+      }),
+    [enRoute, requests, linkedIn, unreadRequests, unreadJobs, onSummary],
   );
   return (
     <>

@@ -28,6 +28,7 @@ export type BookingsSummary = {
   enRoute: boolean;
   requests: number;
   linkedIn: "requests" | "jobs" | null;
+  unreadIn: Record<"requests" | "jobs", number>;
 };
 
 /** Professionals only: visitors go to the professional sign-in, customers home, admins to their panel. */
@@ -98,6 +99,14 @@ function Dashboard({ Bookings }: { Bookings: BookingsSlot }) {
                     {formatNumber(summary.requests)}
                   </span>
                 )}
+                {(s === "requests" || s === "jobs") && summary.unreadIn[s] > 0 && (
+                  <span className="rounded-full bg-red-600 px-1.5 text-xs leading-5 font-semibold text-white">
+                    <span aria-hidden="true">{formatNumber(summary.unreadIn[s])}</span>
+                    <span className="sr-only">
+                      {m.dash_tab_unread({ count: formatNumber(summary.unreadIn[s]) })}
+                    </span>
+                  </span>
+                )}
               </Link>
             </li>
           ))}
@@ -141,7 +150,12 @@ function Dashboard({ Bookings }: { Bookings: BookingsSlot }) {
   );
 }
 
-const NO_SUMMARY: BookingsSummary = { enRoute: false, requests: 0, linkedIn: null };
+const NO_SUMMARY: BookingsSummary = {
+  enRoute: false,
+  requests: 0,
+  linkedIn: null,
+  unreadIn: { requests: 0, jobs: 0 },
+};
 
 /** One failing subscription shows its error in place instead of taking the whole page down. */
 function Panel({ title, children }: { title: string; children: ReactNode }) {
