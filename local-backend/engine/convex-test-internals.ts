@@ -17,6 +17,7 @@ import { IndexStore } from "./indexes.ts";
 import { pageRequestOf, readPage, rowsAfterIn } from "./pagination.ts";
 import { searchRows, type SearchFilter, type SearchIndexDefinition } from "./text-search.ts";
 import type { VectorIndex } from "./vector-search.ts";
+import type { MetricsTracker, TransactionStore } from "./transaction.ts";
 
 export type SearchIndex = SearchIndexDefinition;
 
@@ -80,7 +81,15 @@ type PaginateArgs = Omit<Parameters<IndexQueries["paginate"]>[0], "documentSize"
 
 export interface ConvexGlobal {
   components: Record<string, { db: DatabaseFake; modules: (p: string) => Promise<any> }>;
-  transactionManager: { _lastCommitTs: bigint };
+  transactionManager: {
+    _lastCommitTs: bigint;
+    /** Takes the deployment's one transaction lock at the top level; opens a write layer. */
+    begin(isNested: boolean, transactionLimits?: unknown): Promise<void>;
+    /** The commit's timestamp (null for a nested commit, merged into its parent). */
+    commit(isNested: boolean): bigint | null;
+    rollback(isNested: boolean): void;
+    getMetricsTracker(): MetricsTracker | null;
+  };
   syscall: (op: string, args: string) => string;
   asyncSyscall: (op: string, args: string) => Promise<string>;
   jsSyscall: (op: string, args: any) => Promise<any>;
@@ -125,7 +134,6 @@ export interface ConvexTestInternals {
     args: unknown;
     name: string;
   }): Promise<void>;
-  AuthFake: { prototype: { getUserIdentity(): Promise<unknown> } };
   localBackendHooks: {
     /** Set by the engine: Convex's checks of arguments, results, schema and writes (engine/convex-values.ts). */
     checkArgs: (validator: any, args: any, udfPath: string, tableOf: TableOfId) => void;
@@ -193,6 +201,27 @@ export interface ConvexTestInternals {
   LocalBackendSlot: new <T>() => ContextSlot<T>;
   /** Where ctx.db's copy of convex/server hands its direct reads (see `writeDirectDatabase`). */
   localBackendDirect: { syscall: DirectSyscall | null; asyncSyscall: DirectSyscall | null };
+  /** Runs `callback` in the current frame with the slots' values replaced (one copy of the frame). */
+  localBackendRunWith<T>(entries: [ContextSlot<any>, unknown][], callback: () => T): T;
+  /** Installs the global accessors through which `globalOverridesStorage` refuses fetch, timers, … (once). */
+  localBackendInstallGlobalProxies(): void;
+  /** convex-test's context slots a function runs in (its nested calls, scheduler and storage read them). */
+  nestedTxStorage: ContextSlot<unknown>;
+  authStorage: ContextSlot<unknown>;
+  executionContextStorage: ContextSlot<unknown>;
+  requestMetadataStorage: ContextSlot<unknown>;
+  globalOverridesStorage: ContextSlot<unknown>;
+  transactionGlobalOverrides(): Record<string, unknown>;
+  NestedLock: new () => unknown;
+  AuthFake: {
+    new (identity: unknown): unknown;
+    prototype: { getUserIdentity(): Promise<unknown> };
+  };
+  /** What registration_impl's serializeConvexErrorData did to a ConvexError, undone. */
+  deserializeConvexErrorData(thrown: unknown): unknown;
+  /** A committed document's JSON text and size, computed once per version. */
+  localBackendDocJson(doc: Doc): string;
+  localBackendDocSize(doc: Doc): number;
   /** convex-test's answers to the direct reads (queryStream, queryCleanup; get, queryStreamNext, queryPage). */
   localBackendDirectSyscall: DirectSyscall;
   localBackendDirectAsyncSyscall: DirectSyscall;
@@ -811,6 +840,21 @@ export function loadConvexTestInternals(): Promise<ConvexTestInternals> {
       "        ? localBackendHooks.runQuery((authStorage.getStore() ?? auth)._userIdentity, reference, args, original)\n" +
       "        : original(reference, args);\n" +
       "}\n" +
+      // The frame a function runs in when the engine invokes it itself (engine/transaction.ts).
+      "function localBackendRunWith(entries, callback) {\n" +
+      "    const frame = { ...localBackendFrames.getStore() };\n" +
+      "    for (const [slot, value] of entries) frame[slot.key] = value;\n" +
+      "    return localBackendFrames.run(frame, callback);\n" +
+      "}\n" +
+      // The accessors through which globalOverridesStorage replaces fetch, setTimeout, … (installed once).
+      "function localBackendInstallGlobalProxies() {\n" +
+      "    if (localBackendProxiesInstalled) return;\n" +
+      "    installGlobalProxies();\n" +
+      "    localBackendProxiesInstalled = true;\n" +
+      "}\n" +
+      "export { localBackendRunWith, localBackendInstallGlobalProxies, nestedTxStorage, authStorage, executionContextStorage, requestMetadataStorage,\n" +
+      "    globalOverridesStorage, transactionGlobalOverrides, NestedLock, deserializeConvexErrorData, localBackendDocJson,\n" +
+      "    localBackendDocSize };\n" +
       "export { LocalBackendSlot, convexGlobalStorage, evaluateRangeFilter, evaluateFilter, validateIndexRangeExpression,\n" +
       "    runScheduledFunction, AuthFake, localBackendHooks, localBackendFailInterruptedJob,\n" +
       "    TransactionMetricsTracker, localBackendDirect, localBackendDirectSyscall, localBackendDirectAsyncSyscall,\n" +
@@ -1111,6 +1155,16 @@ export class ConvexTestDatabase {
 
   get(id: string): Doc | null {
     return this.db._documents[id] ?? null;
+  }
+
+  /** The store as a transaction reads and writes it (engine/transaction.ts). */
+  transactionStore(): TransactionStore {
+    return this.db as unknown as TransactionStore;
+  }
+
+  /** The open transaction's metrics (null outside one). */
+  tracker(): MetricsTracker | null {
+    return this.global.transactionManager.getMetricsTracker();
   }
 
   /** The committed documents of one table, in creation order. */

@@ -43,6 +43,7 @@ import { Deadlines, TimeLimit, type Watched } from "./time-limit.ts";
 import { runHttpAction, type HttpActionCaller, type HttpActionHost } from "./http-action.ts";
 import { vectorSearch, type VectorQuery } from "./vector-search.ts";
 import { ActionPool, type ActionHost, type ActionWorker } from "./action-pool.ts";
+import { TransactionSyscalls, WRITE_SYSCALLS, type TransactionHost } from "./transaction.ts";
 
 export type FunctionKind = "query" | "mutation" | "action";
 
@@ -159,8 +160,8 @@ interface CallContext {
   logLines: string[];
   commitTs?: bigint;
   request?: RequestKey;
-  /** A query's result as JSON (the value convex/server serialised). */
-  queryResult?: JSONValue;
+  /** The function's result as JSON (the value convex/server serialised). */
+  result?: JSONValue;
   /** The mutation's JSON result, seen just before its top-level commit. */
   rawResult?: string;
   /** A query's journal: the end cursor its page had (`previous`) and has now (`next`). */
@@ -179,73 +180,93 @@ let callStorage: ContextSlot<CallContext>;
 let readSetStorage: ContextSlot<ReadSet>;
 /** The pool worker whose action made the syscall being answered: its ctx.runAction runs there too. */
 let actionWorkerSlot: ContextSlot<ActionWorker>;
+/** The query or mutation the engine invoked itself whose syscalls are being answered (engine/transaction.ts). */
+let transactionSlot: ContextSlot<TransactionSyscalls>;
 const engines = new Map<ConvexGlobal, Engine>();
 function installProcessSeams(internals: ConvexTestInternals) {
   callStorage ??= new internals.LocalBackendSlot<CallContext>();
   readSetStorage ??= new internals.LocalBackendSlot<ReadSet>();
   actionWorkerSlot ??= new internals.LocalBackendSlot<ActionWorker>();
+  transactionSlot ??= new internals.LocalBackendSlot<TransactionSyscalls>();
   const engineFor = () => {
     const store = internals.convexGlobalStorage.getStore();
     return store ? engines.get(store) : undefined;
   };
+  /** An asynchronous syscall of a function convex-test runs, answered with the engine's additions. */
+  async function convexTestSyscall(
+    op: string,
+    json: string,
+    original: (op: string, json: string) => Promise<string>,
+  ): Promise<string> {
+    const readSet = readSetStorage.getStore();
+    // a document read is the hot path: its arguments are parsed once here
+    const args = readSet || op === "1.0/get" ? JSON.parse(json) : undefined;
+    if (readSet) {
+      if (op === "1.0/get") readSet.ids.add(args.id);
+      else if (op === "1.0/queryPage") readSet.addQuery(args.query);
+      else if (op === "1.0/count") readSet.tables.add(args.table);
+      else if (op === "1.0/storageGetUrl") readSet.ids.add(args.storageId);
+    }
+    const engine = engineFor();
+    const writer = WRITE_SYSCALLS[op];
+    if (writer) {
+      // Convex builds the written value before anything else: its shape limits come first.
+      const shape = valueShapeError((JSON.parse(json) as { value?: JSONValue }).value);
+      if (shape) throw new Error(`Invalid argument \`value\` for \`${writer}\`: ${shape}`);
+    }
+    if (engine && op === "1.0/get") engine.database.checkGet(args);
+    if (engine && op === "1.0/storageGetUrl") {
+      const { storageId } = JSON.parse(json) as { storageId: string };
+      const exists =
+        engine.database.tableOf(storageId) === "_storage" &&
+        engine.database.get(storageId) !== null;
+      return JSON.stringify(exists ? engine.hooks.storageUrl(storageId) : null);
+    }
+    if (engine && op === "1.0/storageGenerateUploadUrl")
+      return JSON.stringify(engine.hooks.uploadUrl());
+    if (engine && op === "1.0/storageGetMetadata") return engine.storageMetadata(json, original);
+    const journal = op === "1.0/queryPage" ? callStorage.getStore()?.journal : undefined;
+    if (journal) {
+      const args = JSON.parse(json) as { endCursor?: string | null };
+      // As Convex's query_page: an end cursor in the arguments wins over the journal's.
+      if ((args.endCursor ?? null) === null && journal.previous !== null)
+        json = JSON.stringify({ ...args, endCursor: journal.previous });
+      const result = await original(op, json);
+      journal.next = (JSON.parse(result) as { continueCursor: string }).continueCursor;
+      return result;
+    }
+    if (engine && op === "1.0/actions/vectorSearch") {
+      const { query } = JSON.parse(json) as { query: VectorQuery };
+      return JSON.stringify({ results: engine.vectorSearch(query) });
+    }
+    if (op === "1.0/schedule" || op === "1.0/actions/schedule") {
+      // convex-test arms the job's timer synchronously in here: give the job its own log context.
+      const { name = "scheduled function" } = JSON.parse(json) as { name?: string };
+      return actionWorkerSlot.exit(() =>
+        readSetStorage.exit(() =>
+          callStorage.run({ udfPath: name, logLines: [] }, () => original(op, json)),
+        ),
+      );
+    }
+    return original(op, json);
+  }
   installProcessHooks(internals, {
     syscall(op, json, original) {
+      const answer = transactionSlot.getStore()?.syscall(op, json);
+      if (answer !== undefined) return answer;
       const readSet = readSetStorage.getStore();
       if (readSet && op === "1.0/queryStream") readSet.addQuery(JSON.parse(json).query);
       return original(op, json);
     },
     async asyncSyscall(op, json, original) {
-      const readSet = readSetStorage.getStore();
-      // a document read is the hot path: its arguments are parsed once here
-      const args = readSet || op === "1.0/get" ? JSON.parse(json) : undefined;
-      if (readSet) {
-        if (op === "1.0/get") readSet.ids.add(args.id);
-        else if (op === "1.0/queryPage") readSet.addQuery(args.query);
-        else if (op === "1.0/count") readSet.tables.add(args.table);
-        else if (op === "1.0/storageGetUrl") readSet.ids.add(args.storageId);
+      const transaction = transactionSlot.getStore();
+      if (transaction !== undefined) {
+        const answer = transaction.asyncSyscall(op, json);
+        if (answer !== undefined) return answer;
+        // convex-test answers the rest (scheduler, nested ctx.run*, count, storage deletes) as before
+        return transactionSlot.exit(() => convexTestSyscall(op, json, original));
       }
-      const engine = engineFor();
-      const writer = WRITE_SYSCALLS[op];
-      if (writer) {
-        // Convex builds the written value before anything else: its shape limits come first.
-        const shape = valueShapeError((JSON.parse(json) as { value?: JSONValue }).value);
-        if (shape) throw new Error(`Invalid argument \`value\` for \`${writer}\`: ${shape}`);
-      }
-      if (engine && op === "1.0/get") engine.database.checkGet(args);
-      if (engine && op === "1.0/storageGetUrl") {
-        const { storageId } = JSON.parse(json) as { storageId: string };
-        const exists =
-          engine.database.tableOf(storageId) === "_storage" &&
-          engine.database.get(storageId) !== null;
-        return JSON.stringify(exists ? engine.hooks.storageUrl(storageId) : null);
-      }
-      if (engine && op === "1.0/storageGenerateUploadUrl")
-        return JSON.stringify(engine.hooks.uploadUrl());
-      if (engine && op === "1.0/storageGetMetadata") return engine.storageMetadata(json, original);
-      const journal = op === "1.0/queryPage" ? callStorage.getStore()?.journal : undefined;
-      if (journal) {
-        const args = JSON.parse(json) as { endCursor?: string | null };
-        // As Convex's query_page: an end cursor in the arguments wins over the journal's.
-        if ((args.endCursor ?? null) === null && journal.previous !== null)
-          json = JSON.stringify({ ...args, endCursor: journal.previous });
-        const result = await original(op, json);
-        journal.next = (JSON.parse(result) as { continueCursor: string }).continueCursor;
-        return result;
-      }
-      if (engine && op === "1.0/actions/vectorSearch") {
-        const { query } = JSON.parse(json) as { query: VectorQuery };
-        return JSON.stringify({ results: engine.vectorSearch(query) });
-      }
-      if (op === "1.0/schedule" || op === "1.0/actions/schedule") {
-        // convex-test arms the job's timer synchronously in here: give the job its own log context.
-        const { name = "scheduled function" } = JSON.parse(json) as { name?: string };
-        return actionWorkerSlot.exit(() =>
-          readSetStorage.exit(() =>
-            callStorage.run({ udfPath: name, logLines: [] }, () => original(op, json)),
-          ),
-        );
-      }
-      return original(op, json);
+      return convexTestSyscall(op, json, original);
     },
 
     // The same reads when ctx.db hands them over as objects (convex-test-internals.ts writeDirectDatabase).
@@ -313,7 +334,7 @@ function installProcessSeams(internals: ConvexTestInternals) {
           udfPath!,
           tableOf!,
         );
-      call.queryResult = result as JSONValue;
+      call.result = result as JSONValue;
       return true;
     },
 
@@ -346,18 +367,10 @@ function installProcessSeams(internals: ConvexTestInternals) {
       const error = documentError(doc as Record<string, Value>);
       if (error) throw new Error(error);
     },
-    async timed(isNested, run) {
-      if (isNested) return run();
-      const limit = engineFor()?.limits.queryMutationMs ?? CONVEX_LIMITS.queryMutationMs;
-      const started = timeLimit.start();
-      const result = await run();
-      // Convex stops the function at the limit; here it fails when it returns, and its writes are rolled back.
-      if (timeLimit.over(started, limit))
-        throw new ConvexSystemError(
-          `Function execution timed out (maximum duration: ${formatDuration(limit)})`,
-        );
-      return result;
-    },
+    timed: (isNested, run) =>
+      isNested
+        ? run()
+        : timed(engineFor()?.limits.queryMutationMs ?? CONVEX_LIMITS.queryMutationMs, run),
 
     console(level, args, write) {
       const call = callStorage.getStore();
@@ -369,6 +382,18 @@ function installProcessSeams(internals: ConvexTestInternals) {
   });
 }
 
+/** Runs a query's or mutation's handler under Convex's execution time limit. */
+async function timed<T>(limit: number, run: () => Promise<T>): Promise<T> {
+  const started = timeLimit.start();
+  const result = await run();
+  // Convex stops the function at the limit; here it fails when it returns, and its writes are rolled back.
+  if (timeLimit.over(started, limit))
+    throw new ConvexSystemError(
+      `Function execution timed out (maximum duration: ${formatDuration(limit)})`,
+    );
+  return result;
+}
+
 export function parseUdfPath(udfPath: string): { module: string; name: string; canonical: string } {
   const [rawModule, name = "default"] = udfPath.split(":");
   const module = rawModule.replace(/\.(js|ts)$/, "");
@@ -376,13 +401,6 @@ export function parseUdfPath(udfPath: string): { module: string; name: string; c
 }
 
 const UDF_TYPE = { query: "Query", mutation: "Mutation", action: "Action" } as const;
-
-/** Convex's name of the value each write syscall takes, as its argument errors say. */
-const WRITE_SYSCALLS: Record<string, string | undefined> = {
-  "1.0/insert": "db.insert",
-  "1.0/shallowMerge": "db.patch",
-  "1.0/replace": "db.replace",
-};
 
 /** How a function error reaches its caller on a Convex dev deployment: under the request's id. */
 const serverErrorText = (message: string) =>
@@ -826,13 +844,21 @@ export class Engine {
       request: actual === "mutation" ? options.request : undefined,
       journal,
     };
-    const accessor = this.accessor(options.identity) as unknown as Record<
-      string,
-      (p: unknown, a: unknown) => Promise<Value>
-    >;
-    const functionPath = { udfPath: canonical, componentPath: "" };
-    const invoke = () =>
-      callStorage.run(context, () => accessor[`${actual}FromPath`](functionPath, args));
+    const invoke =
+      actual === "action"
+        ? () => {
+            const accessor = this.accessor(options.identity) as unknown as Record<
+              string,
+              (p: unknown, a: unknown) => Promise<Value>
+            >;
+            const functionPath = { udfPath: canonical, componentPath: "" };
+            return callStorage.run(context, () =>
+              accessor.actionFromPath(functionPath, args).then((value) => {
+                context.result = convexToJson(value ?? null);
+              }),
+            );
+          }
+        : () => this.invoke(actual, canonical, args, context, options);
     const startedAt = Date.now();
     const ended = (error: string | null) =>
       this.hooks.onExecution?.({
@@ -844,15 +870,10 @@ export class Engine {
         error,
       });
     try {
-      const value = options.readSet
-        ? await readSetStorage.run(options.readSet, invoke)
-        : await invoke();
+      await invoke();
       ended(null);
       return {
-        value:
-          actual === "query" && context.queryResult !== undefined
-            ? context.queryResult
-            : convexToJson(value ?? null),
+        value: context.result ?? null,
         logLines: context.logLines,
         commitTs: context.commitTs,
         journal: journal?.next ?? null,
@@ -868,6 +889,108 @@ export class Engine {
       );
     }
   }
+
+  /**
+   * Runs a query or mutation through convex/server's own entry point (`invokeQuery` /
+   * `invokeMutation`) in one transaction of the deployment (convex-test's lock, write layers and
+   * commit), its syscalls answered by engine/transaction.ts. Convex's checks around the call as
+   * Convex's backend makes them: arguments before, the time limit, the result (shape, size, `returns`)
+   * before a mutation commits. Leaves the JSON result in `context.result`.
+   */
+  private async invoke(
+    kind: "query" | "mutation",
+    canonical: string,
+    args: Record<string, Value>,
+    context: CallContext,
+    options: CallOptions,
+  ): Promise<void> {
+    const { module, name } = parseUdfPath(canonical);
+    const func = (await this.moduleExports(module))?.[name] as RegisteredFunction;
+    const validators = validatorsOf(func, module, name);
+    const tableOf = (id: string) => this.tables.tableOf(id);
+    checkArguments(validators.args, args, canonical, tableOf);
+    const argsJson = JSON.stringify(convexToJson([args]));
+    const identity = options.identity;
+    const syscalls = new TransactionSyscalls(
+      this.transactionHost,
+      () => {
+        const refused = identity?.[TOKEN_REFUSED];
+        if (typeof refused === "string") throw new Error(refused);
+        return identity;
+      },
+      options.readSet,
+      context.journal,
+    );
+    const internals = this.internals;
+    const manager = this.global.transactionManager;
+    internals.localBackendInstallGlobalProxies();
+    await internals.localBackendRunWith(
+      [
+        [internals.convexGlobalStorage as ContextSlot<unknown>, this.global],
+        [callStorage, context],
+        [readSetStorage, options.readSet],
+        [transactionSlot, syscalls],
+        // what convex-test's own syscalls read (nested ctx.run*, scheduler, storage deletes)
+        [internals.nestedTxStorage, new internals.NestedLock()],
+        [internals.authStorage, new internals.AuthFake(identity)],
+        [
+          internals.executionContextStorage,
+          { componentPath: "", udfPath: canonical, udfType: kind, depth: 1, paginatedQueries: 0 },
+        ],
+        [
+          internals.requestMetadataStorage,
+          {
+            ip: null,
+            userAgent: null,
+            requestId: newRequestId(),
+            scheduledFunctionId: null,
+            authToken: null,
+          },
+        ],
+        [internals.globalOverridesStorage, internals.transactionGlobalOverrides()],
+      ],
+      async () => {
+        await manager.begin(false);
+        let open = true;
+        try {
+          const limit = this.limits.queryMutationMs;
+          const raw = await timed(limit, () =>
+            kind === "query" ? func.invokeQuery!(argsJson) : func.invokeMutation!(argsJson),
+          );
+          const result = JSON.parse(raw) as JSONValue;
+          checkResultJson(validators.returns, result, raw, canonical, tableOf);
+          if (kind === "mutation") {
+            if (context.request) context.rawResult = raw;
+            open = false;
+            manager.commit(false);
+          }
+          context.result = result;
+        } catch (error) {
+          throw internals.deserializeConvexErrorData(error);
+        } finally {
+          if (open) manager.rollback(false);
+        }
+      },
+    );
+  }
+
+  /** What a transaction's syscalls read and write (engine/transaction.ts). */
+  private get transactionHost(): TransactionHost {
+    const database = this.database;
+    const internals = this.internals;
+    return (this.transactionHostOf ??= {
+      store: database.transactionStore(),
+      tracker: () => database.tracker(),
+      tableOf: (id) => this.tables.tableOf(id),
+      checkGet: (args) => database.checkGet(args),
+      docJson: (doc) => internals.localBackendDocJson(doc),
+      docSize: (doc) => internals.localBackendDocSize(doc),
+      storageUrl: (storageId) => this.hooks.storageUrl(storageId),
+      uploadUrl: () => this.hooks.uploadUrl(),
+    });
+  }
+
+  private transactionHostOf: TransactionHost | undefined;
 
   /**
    * A query's outcome for `caller`, from the query cache while nothing it read has changed. Synchronous up
@@ -1107,6 +1230,39 @@ export class Engine {
       );
     }
   }
+}
+
+/** A registered query or mutation (convex/server's registration_impl). */
+interface RegisteredFunction {
+  invokeQuery?: (argsJson: string) => Promise<string>;
+  invokeMutation?: (argsJson: string) => Promise<string>;
+  exportArgs(): string;
+  exportReturns(): string;
+}
+
+const validatorCache = new WeakMap<
+  RegisteredFunction,
+  { args: ValidatorJson; returns: ValidatorJson | null }
+>();
+
+/** A function's `args` and `returns` validators as JSON, read once per function. */
+function validatorsOf(
+  func: RegisteredFunction,
+  module: string,
+  name: string,
+): { args: ValidatorJson; returns: ValidatorJson | null } {
+  let validators = validatorCache.get(func);
+  if (validators === undefined) {
+    const args = JSON.parse(func.exportArgs()) as ValidatorJson;
+    // The backend refuses such a function when it is pushed.
+    if (args.type !== "object" && args.type !== "any")
+      throw new Error(
+        `Invalid JSON returned from ${module}.js:${name}.exportArgs(): Args validator must be an object or any`,
+      );
+    validators = { args, returns: JSON.parse(func.exportReturns()) as ValidatorJson | null };
+    validatorCache.set(func, validators);
+  }
+  return validators;
 }
 
 /** The arguments as Convex values; malformed encodings (`{"$integer": "x"}`) are the caller's error, as on Convex. */

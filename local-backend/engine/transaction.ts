@@ -1,0 +1,214 @@
+// The engine's own answers to the syscalls of a query or mutation it invokes through convex/server's
+// `invokeQuery` / `invokeMutation` (see Engine.invoke): reads, writes, ids, identity and storage URLs
+// against the engine's document store and indexes, with the read set and Convex's transaction metrics.
+// The store (documents, write layers, commit) is still convex-test's DatabaseFake, reached through
+// ConvexTestDatabase; the operations this file does not answer (scheduler, nested ctx.run*, count,
+// storage deletes, metadata) still take convex-test's syscalls.
+import { getConvexSize, jsonToConvex, type JSONValue, type Value } from "convex/values";
+import type { Doc } from "./convex-test-internals.ts";
+import type { ReadSet } from "./read-set.ts";
+import { valueShapeError } from "./convex-values.ts";
+import type { QueryJson } from "./index-query.ts";
+
+/** The metrics Convex bills a transaction by (convex-test's TransactionMetricsTracker). */
+export interface MetricsTracker {
+  trackRead(bytes: number): void;
+  trackWrite(bytes: number): void;
+  trackIndexRange(): void;
+}
+
+/** The document store as a transaction sees it (convex-test's DatabaseFake, instrumented by ConvexTestDatabase). */
+export interface TransactionStore {
+  get(table: string | undefined, id: string): Doc | null;
+  insert(table: string, value: Record<string, Value>): string;
+  patch(table: string | undefined, id: string, value: Record<string, JSONValue>): void;
+  replace(table: string | undefined, id: string, value: Record<string, JSONValue>): void;
+  delete(table: string | undefined, id: string): void;
+  startQuery(query: QueryJson): number;
+  queryNext(queryId: number): { value: Doc | null; done: boolean };
+  paginate(args: Record<string, unknown>): {
+    page: Doc[];
+    isDone: boolean;
+    continueCursor: string;
+    splitCursor?: string | null;
+    pageStatus?: string | null;
+  };
+}
+
+/** What a transaction's syscalls need from the engine. */
+export interface TransactionHost {
+  store: TransactionStore;
+  tracker(): MetricsTracker | null;
+  /** The table of a valid id of this deployment, else null. */
+  tableOf(id: string): string | null;
+  /** db.get's checks beyond the id (system tables only through db.system). */
+  checkGet(args: { id?: unknown; isSystem?: unknown }): void;
+  /** A document's JSON text and size, computed once per version. */
+  docJson(doc: Doc): string;
+  docSize(doc: Doc): number;
+  storageUrl(storageId: string): string;
+  uploadUrl(): string;
+}
+
+const PAGINATE_ONCE =
+  "Only a single paginated query (`.paginate()`) is allowed per function execution. Calling " +
+  "`.paginate()` more than once in a single Convex function fails at runtime in a deployed " +
+  "backend. This is a Convex limit: https://docs.convex.dev/database/pagination";
+
+/** Convex's name of the value each write syscall takes, as its argument errors say. */
+export const WRITE_SYSCALLS: Record<string, string | undefined> = {
+  "1.0/insert": "db.insert",
+  "1.0/shallowMerge": "db.patch",
+  "1.0/replace": "db.replace",
+};
+
+/** One query's or mutation's execution: its syscalls, its read set and its `.paginate()` journal. */
+export class TransactionSyscalls {
+  private paginated = 0;
+
+  constructor(
+    private readonly host: TransactionHost,
+    /** The caller's identity; throws why when its token was refused (engine.ts refusedIdentity). */
+    private readonly identity: () => Record<string, unknown> | null,
+    private readonly readSet: ReadSet | undefined,
+    /** A subscribed query's journal: the end cursor its page had (`previous`) and has now (`next`). */
+    private readonly journal: { previous: string | null; next: string | null } | undefined,
+  ) {}
+
+  /** A synchronous syscall's JSON answer; undefined for one the engine leaves to convex-test. */
+  syscall(op: string, json: string): string | undefined {
+    switch (op) {
+      case "1.0/queryStream": {
+        const { query } = JSON.parse(json) as { query: QueryJson };
+        this.readSet?.addQuery(query);
+        this.host.tracker()?.trackIndexRange();
+        return `{"queryId":${this.host.store.startQuery(query)}}`;
+      }
+      case "1.0/queryCleanup":
+        return "{}";
+      case "1.0/db/normalizeId": {
+        const { table, idString } = JSON.parse(json) as { table: string; idString: unknown };
+        const valid = typeof idString === "string" && this.host.tableOf(idString) === table;
+        return JSON.stringify({ id: valid ? idString : null });
+      }
+    }
+    return undefined;
+  }
+
+  /** An asynchronous syscall's JSON answer; undefined for one the engine leaves to convex-test. */
+  asyncSyscall(op: string, json: string): string | undefined {
+    const { host } = this;
+    switch (op) {
+      case "1.0/get": {
+        const args = JSON.parse(json) as { table?: string; id: string; isSystem?: boolean };
+        this.readSet?.ids.add(args.id);
+        host.checkGet(args);
+        const tracker = host.tracker();
+        tracker?.trackIndexRange();
+        const doc = host.store.get(args.table, args.id);
+        if (doc === null) return "null";
+        tracker?.trackRead(host.docSize(doc));
+        return host.docJson(doc);
+      }
+      case "1.0/queryStreamNext": {
+        const { queryId } = JSON.parse(json) as { queryId: number };
+        const { value, done } = host.store.queryNext(queryId);
+        if (done || value === null) return `{"value":null,"done":${done}}`;
+        host.tracker()?.trackRead(host.docSize(value));
+        return `{"value":${host.docJson(value)},"done":false}`;
+      }
+      case "1.0/queryPage":
+        return this.queryPage(JSON.parse(json) as Record<string, unknown> & { query: QueryJson });
+      case "1.0/insert": {
+        const { table, value } = this.written(op, json) as { table: string; value: JSONValue };
+        const id = host.store.insert(table, jsonToConvex(value) as Record<string, Value>);
+        host.tracker()?.trackWrite(getConvexSize(host.store.get(table, id)));
+        return JSON.stringify({ _id: id });
+      }
+      case "1.0/shallowMerge":
+      case "1.0/replace": {
+        const { table, id, value } = this.written(op, json) as {
+          table?: string;
+          id: string;
+          value: Record<string, JSONValue>;
+        };
+        this.readBeforeWrite(table, id);
+        if (op === "1.0/replace") host.store.replace(table, id, value);
+        else host.store.patch(table, id, value);
+        host.tracker()?.trackWrite(getConvexSize(host.store.get(table, id)));
+        return "{}";
+      }
+      case "1.0/remove": {
+        const { table, id } = JSON.parse(json) as { table?: string; id: string };
+        this.readBeforeWrite(table, id);
+        host.store.delete(table, id);
+        host.tracker()?.trackWrite(0);
+        return "{}";
+      }
+      case "1.0/getUserIdentity": {
+        if (this.readSet) this.readSet.identity = true;
+        return JSON.stringify(this.identity());
+      }
+      case "1.0/storageGetUrl": {
+        const { storageId } = JSON.parse(json) as { storageId: string };
+        this.readSet?.ids.add(storageId);
+        const exists =
+          typeof storageId === "string" &&
+          host.tableOf(storageId) === "_storage" &&
+          host.store.get("_storage", storageId) !== null;
+        return JSON.stringify(exists ? host.storageUrl(storageId) : null);
+      }
+      case "1.0/storageGenerateUploadUrl":
+        return JSON.stringify(host.uploadUrl());
+    }
+    return undefined;
+  }
+
+  /** A written value's arguments: Convex builds the value before anything else, so its shape limits come first. */
+  private written(op: string, json: string): { value?: JSONValue } {
+    const args = JSON.parse(json) as { value?: JSONValue };
+    const shape = valueShapeError(args.value);
+    if (shape)
+      throw new Error(`Invalid argument \`value\` for \`${WRITE_SYSCALLS[op]}\`: ${shape}`);
+    return args;
+  }
+
+  /** A patch, replace or delete reads the document first (and is billed for it), as convex-test does. */
+  private readBeforeWrite(table: string | undefined, id: string) {
+    const doc = this.host.store.get(table, id);
+    if (doc !== null) this.host.tracker()?.trackRead(this.host.docSize(doc));
+  }
+
+  /** `.paginate()`: once per execution; a subscribed query keeps the end cursor its first run had. */
+  private queryPage(args: Record<string, unknown> & { query: QueryJson }): string {
+    if (++this.paginated > 1) throw new Error(PAGINATE_ONCE);
+    this.readSet?.addQuery(args.query);
+    const journal = this.journal;
+    // As Convex's query_page: an end cursor in the arguments wins over the journal's.
+    const endCursor =
+      (args.endCursor ?? null) === null ? (journal?.previous ?? null) : args.endCursor;
+    const { query, cursor, pageSize, maximumRowsRead, maximumBytesRead } = args;
+    const result = this.host.store.paginate({
+      query,
+      cursor,
+      endCursor,
+      pageSize,
+      maximumRowsRead,
+      maximumBytesRead,
+    });
+    if (journal) journal.next = result.continueCursor;
+    const tracker = this.host.tracker();
+    if (tracker) {
+      tracker.trackIndexRange();
+      for (const doc of result.page) tracker.trackRead(this.host.docSize(doc));
+    }
+    const rest: Record<string, unknown> = {
+      isDone: result.isDone,
+      continueCursor: result.continueCursor,
+    };
+    if (result.splitCursor !== undefined) rest.splitCursor = result.splitCursor;
+    if (result.pageStatus !== undefined) rest.pageStatus = result.pageStatus;
+    const page = result.page.map((doc) => this.host.docJson(doc)).join(",");
+    return `{"page":[${page}],${JSON.stringify(rest).slice(1)}`;
+  }
+}
