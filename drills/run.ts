@@ -204,6 +204,11 @@ const drills: Drill[] = [
       vitest(["drills/hostile-files.test.ts"], ["hostile files"], { DRILLS_FULL: "1" }),
   },
   {
+    name: "hostile-uploads",
+    run: async () =>
+      vitest(["drills/hostile-uploads.test.ts"], ["hostile uploads"], { DRILLS_FULL: "1" }),
+  },
+  {
     name: "actions",
     run: async () => {
       const report = await runActionIsolation();

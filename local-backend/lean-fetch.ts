@@ -226,8 +226,11 @@ export interface LeanRequestInit {
   url: string;
   /** The headers, or how to make them the first time they are asked for. */
   headers: Headers | (() => Headers);
-  /** The request's body, read whole (none for GET and HEAD); kept, not copied. */
-  body: Uint8Array | undefined;
+  /**
+   * The request's body (none for GET and HEAD), kept, not copied: its bytes read whole, or a Blob
+   * read from disk when used (a large body, staged).
+   */
+  body: Uint8Array | Blob | undefined;
 }
 
 // What undici's Request reports for a request made from a URL, method, headers and body.
@@ -255,7 +258,10 @@ class LeanRequest {
       body === undefined
         ? null
         : {
-            held: new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.byteLength),
+            held:
+              body instanceof Blob
+                ? body
+                : new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.byteLength),
             used: false,
             native: null,
           };
@@ -354,6 +360,14 @@ class LeanRequest {
     return new Uint8Array(await this.arrayBuffer());
   }
   blob(): Promise<Blob> {
+    const lean = this.#lean;
+    // A staged body (a Blob read from disk) is handed over as it is: never read into memory.
+    if (lean !== null && lean.native === null && lean.held instanceof Blob) {
+      if (lean.used) return Promise.reject(unusable());
+      lean.used = true;
+      const type = this.headers.get("Content-Type") ?? "";
+      return Promise.resolve(lean.held.slice(0, lean.held.size, type));
+    }
     return this.#asNative().blob();
   }
   formData(): Promise<FormData> {

@@ -1,6 +1,6 @@
 // A running backend's data directory: recovery at start, every commit and stored file appended to the
 // log, kept mutation results, compaction, and the last flush at close.
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { createWriteStream, existsSync, openAsBlob, readdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
@@ -13,6 +13,7 @@ import {
 } from "./durability/migrate-ids.ts";
 import { SessionRequests, type RequestLimits } from "./durability/session-requests.ts";
 import { TableNumbers } from "./durability/table-numbers.ts";
+import type { StagedBlob } from "./engine/convex-test-internals.ts";
 import type { Engine, EngineHooks } from "./engine/engine.ts";
 import { BodyTooLarge } from "./http-util.ts";
 
@@ -45,6 +46,8 @@ export class Persistence {
   private readonly fileTypes: Map<string, string>;
   /** File writes not yet on disk: durable() waits for them. */
   private readonly pendingFiles = new Set<Promise<void>>();
+  /** Blobs read from a staged file (stageUpload, stageBlob) → that file: stored by linking it. */
+  private readonly stagedFiles = new WeakMap<Blob, string>();
   /** Set once the last flush is done: later commits (of a closing engine) are not recorded. */
   private closed = false;
 
@@ -116,8 +119,8 @@ export class Persistence {
   engineHooks(
     engine: () => Engine,
     committed: (ts: bigint) => void,
-  ): Pick<EngineHooks, "onCommit" | "onFileStored"> {
-    const { log, requests, fileTypes, pendingFiles } = this;
+  ): Pick<EngineHooks, "onCommit" | "onFileStored" | "stageBlob"> {
+    const { log, requests, fileTypes, pendingFiles, stagedFiles } = this;
     return {
       onCommit: (ts, changes, request) => {
         if (this.closed) return;
@@ -142,16 +145,64 @@ export class Persistence {
         if (this.closed) return;
         if (blob.type) engine().database.setContentType(storageId, blob.type);
         fileTypes.set(storageId, blob.type);
+        const staged = stagedFiles.get(blob);
         const write = (async () => {
-          await log.appendFile(storageId, blob.type, blob);
-          // From now on its bytes are read from disk: the Blob it was stored from is let go.
-          const onDisk = await readFromDisk(log.filePath(storageId), blob.type);
-          if (onDisk) engine().database.replaceFile(storageId, onDisk);
+          if (staged === undefined) await log.appendFile(storageId, blob.type, blob);
+          else await log.adoptFile(storageId, blob.type, staged);
+          const { database } = engine();
+          if (database.get(storageId) === null) {
+            // deleted while its bytes were written: onCommit found no file to remove yet
+            log.sync();
+            log.removeFile(storageId);
+          } else {
+            // From now on its bytes are read from its own file: the Blob it was stored from is let go.
+            const onDisk = await readFromDisk(log.filePath(storageId), blob.type);
+            if (onDisk) database.replaceFile(storageId, onDisk);
+          }
+          if (staged !== undefined) rmSync(staged, { force: true });
         })();
         pendingFiles.add(write);
         void write.finally(() => pendingFiles.delete(write));
       },
+      stageBlob: (blob) => this.stageBlob(blob),
     };
+  }
+
+  private stagedPath(): string {
+    return path.join(this.log.filesDir, `${STAGED_PREFIX}${randomUUID()}`);
+  }
+
+  /**
+   * A file about to be stored (`ctx.storage.store`), on disk before its `_storage` document is written,
+   * with its sha256 read on the way: a chunk at a time, never whole in memory. A Blob already read from
+   * a staged file (an upload) is only hashed.
+   */
+  async stageBlob(blob: Blob): Promise<StagedBlob> {
+    const hash = createHash("sha256");
+    const hashed = async function* (chunks: AsyncIterable<Uint8Array>) {
+      for await (const chunk of chunks) {
+        hash.update(chunk);
+        yield chunk;
+      }
+    };
+    const chunks = () => blob.stream() as unknown as AsyncIterable<Uint8Array>;
+    let file = this.stagedFiles.get(blob);
+    let staged = blob;
+    if (file === undefined) {
+      file = this.stagedPath();
+      try {
+        await pipeline(chunks(), hashed, createWriteStream(file));
+        staged = await openAsBlob(file, { type: blob.type });
+      } catch (error) {
+        rmSync(file, { force: true });
+        throw error;
+      }
+      this.stagedFiles.set(staged, file);
+    } else {
+      for await (const chunk of chunks()) hash.update(chunk);
+    }
+    const discard = () => rmSync(file, { force: true });
+    return { blob: staged, sha256: hash.digest("base64"), discard };
   }
 
   /**
@@ -163,7 +214,7 @@ export class Persistence {
     maxBytes: number,
     type: string,
   ): Promise<{ blob: Blob; discard(): void }> {
-    const file = path.join(this.log.filesDir, `${STAGED_PREFIX}${randomUUID()}`);
+    const file = this.stagedPath();
     const discard = () => rmSync(file, { force: true });
     try {
       let size = 0;
@@ -178,7 +229,9 @@ export class Persistence {
         },
         createWriteStream(file),
       );
-      return { blob: await openAsBlob(file, { type }), discard };
+      const blob = await openAsBlob(file, { type });
+      this.stagedFiles.set(blob, file);
+      return { blob, discard };
     } catch (error) {
       discard();
       throw error;

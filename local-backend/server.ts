@@ -268,6 +268,7 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
       verifyToken,
       durable,
       isDurable: persistence.isDurable,
+      stageUpload: (body, maxBytes, type) => persistence.stageUpload(body, maxBytes, type),
       siteUrl,
       corsOrigins: allowedOrigins,
     },

@@ -5,11 +5,13 @@ import type { HttpRouter, RoutableMethod } from "convex/server";
 import { refusedIdentity, type Engine, type HttpActionAnswer } from "./engine/engine.ts";
 import type { HttpActionCaller } from "./engine/http-action.ts";
 import type { TokenVerifier } from "./auth-keys.ts";
-import { answerFailure, BodyTooLarge, readBody, serverError } from "./http-util.ts";
+import { answerFailure, BodyTooLarge, serverError } from "./http-util.ts";
 import { LeanResponse, leanRequest } from "./lean-fetch.ts";
 
 /** Convex's limit on an HTTP action's request body. */
 const MAX_BODY_BYTES = 20 * 1024 * 1024;
+/** Bodies up to this size are read into memory; a longer one is staged on disk and read from there. */
+const HELD_BODY_BYTES = 256 * 1024;
 
 export interface SiteDeps {
   engine: Engine;
@@ -21,6 +23,38 @@ export interface SiteDeps {
   siteUrl: string;
   /** Origins a response may grant cross-origin access to (see `limitCors`). */
   corsOrigins: ReadonlySet<string>;
+  /** Stages a body on disk (Persistence.stageUpload): throws BodyTooLarge past `maxBytes`. */
+  stageUpload(
+    body: AsyncIterable<Uint8Array>,
+    maxBytes: number,
+    type: string,
+  ): Promise<{ blob: Blob; discard(): void }>;
+}
+
+/** A request's body: its bytes, or a Blob of its staged file and `discard()` once it was answered. */
+type SiteBody = { bytes: Uint8Array } | { blob: Blob; discard(): void };
+
+/**
+ * Reads the body into memory up to HELD_BODY_BYTES; past that, what was read and the rest go to a
+ * staged file, so a large body (an upload) is never held whole. BodyTooLarge past MAX_BODY_BYTES.
+ */
+async function readSiteBody(req: IncomingMessage, deps: SiteDeps): Promise<SiteBody> {
+  const declared = Number(req.headers["content-length"] ?? "0");
+  if (declared > MAX_BODY_BYTES) throw new BodyTooLarge();
+  const chunks: Buffer[] = [];
+  let size = 0;
+  const rest = req[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+  while (size <= HELD_BODY_BYTES) {
+    const next = await rest.next();
+    if (next.done) return { bytes: Buffer.concat(chunks, size) };
+    chunks.push(next.value);
+    size += next.value.length;
+  }
+  async function* whole() {
+    yield* chunks.splice(0);
+    for (let next = await rest.next(); !next.done; next = await rest.next()) yield next.value;
+  }
+  return deps.stageUpload(whole(), MAX_BODY_BYTES, "");
 }
 
 export class InvalidCorsOrigin extends Error {}
@@ -175,7 +209,7 @@ function serve(
 ): Promise<unknown> | undefined {
   const method = req.method ?? "GET";
   if (method === "GET" || method === "HEAD") return route(req, res, deps, url, caller, undefined);
-  return readBody(req, MAX_BODY_BYTES).then(
+  return readSiteBody(req, deps).then(
     (body) => route(req, res, deps, url, caller, body),
     (error: unknown) => {
       if (!(error instanceof BodyTooLarge)) throw error;
@@ -200,12 +234,15 @@ function route(
   deps: SiteDeps,
   url: TargetUrl,
   caller: HttpActionCaller,
-  body: Buffer | undefined,
+  body: SiteBody | undefined,
 ): Promise<unknown> | undefined {
   const router = deps.engine.loadedHttpRouter();
   if (router === undefined)
     return deps.engine.httpRouter().then(() => route(req, res, deps, url, caller, body));
-  if (router === null)
+  // A staged body's file goes once the action has its answer (its handler has read what it needed).
+  const done = body !== undefined && "discard" in body ? body.discard : undefined;
+  if (router === null) {
+    done?.();
     return respond(
       req,
       res,
@@ -215,13 +252,16 @@ function route(
         headers: { "Content-Type": "text/plain; charset=utf-8" },
       }),
     );
+  }
   // Methods, not arrow functions: tsx names every arrow function it makes, a property write per closure.
   const answer: HttpActionAnswer = {
     answered(response) {
+      done?.();
       settle(req, res, () => respond(req, res, deps, response));
     },
     // What Convex answers for an HTTP action that threw; the error itself goes to the server log.
     failed(error) {
+      done?.();
       settle(req, res, () =>
         respond(
           req,
@@ -290,7 +330,7 @@ function runRoute(
   url: TargetUrl,
   caller: HttpActionCaller,
   req: IncomingMessage,
-  body: Buffer | undefined,
+  body: SiteBody | undefined,
   answer: HttpActionAnswer,
 ): void {
   const method = req.method ?? "GET";
@@ -311,7 +351,7 @@ function runRoute(
         made.append(req.rawHeaders[i], req.rawHeaders[i + 1]);
       return made;
     },
-    body,
+    body: body === undefined ? undefined : "bytes" in body ? body.bytes : body.blob,
   });
   engine.runHttpAction(found, request, caller, answer);
 }

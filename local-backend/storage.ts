@@ -28,12 +28,6 @@ export interface StorageDeps {
   ): Promise<{ blob: Blob; discard(): void }>;
 }
 
-/**
- * Uploads stored one at a time: storing reads the file once whole (its sha256 for `_storage`), so
- * concurrent uploads hold at most one file's bytes in memory; their bodies wait on disk.
- */
-let storing: Promise<unknown> = Promise.resolve();
-
 const sign = (secret: string, message: string) =>
   createHmac("sha256", secret).update(message).digest("base64url");
 
@@ -145,9 +139,8 @@ export async function handleStorage(
       throw error;
     }
     try {
-      const stored = storing.then(() => deps.engine.storeBlob(staged.blob));
-      storing = stored.catch(() => undefined);
-      const storageId = await stored;
+      // The staged file becomes the stored one (Persistence.stageBlob): nothing is read whole.
+      const storageId = await deps.engine.storeBlob(staged.blob);
       await deps.durable();
       return sendJson(res, 200, { storageId });
     } finally {

@@ -19,7 +19,7 @@ import {
   rmSync,
   writeSync,
 } from "node:fs";
-import { open } from "node:fs/promises";
+import { link, open } from "node:fs/promises";
 import path from "node:path";
 import { convexToJson, type Value } from "convex/values";
 import type { Doc } from "../engine/convex-test-internals.ts";
@@ -127,6 +127,19 @@ export class TransactionLog implements DataFiles {
     } finally {
       await handle.close();
     }
+    this.append({ storageId, contentType: type });
+  }
+
+  /** Makes a file already written in the files folder (staged) the stored file's bytes, durably. */
+  async adoptFile(storageId: string, type: string, staged: string) {
+    const handle = await open(staged, "r");
+    try {
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    // A second name, not a rename: a reader of the staged name keeps its bytes until it is removed.
+    await link(staged, this.filePath(storageId));
     this.append({ storageId, contentType: type });
   }
 

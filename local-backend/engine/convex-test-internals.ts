@@ -169,6 +169,11 @@ export interface ConvexTestInternals {
     /** Set by the engine: the error text a failed scheduled job keeps (`state.error`). */
     jobError: ((error: unknown) => string) | null;
     /**
+     * Set by the engine: `ctx.storage.store`'s bytes put on disk a chunk at a time before they are
+     * stored, with their sha256 (base64) read on the way; `discard()` when the store fails.
+     */
+    stageBlob: ((blob: Blob) => Promise<StagedBlob> | undefined) | null;
+    /**
      * Set by the engine: runs a named action (invokeAction's requestId and JSON arguments) as `auth`'s
      * caller; its JSON result, or undefined for convex-test to run it.
      */
@@ -265,6 +270,14 @@ type Syscall = (op: string, json: string) => string;
 type AsyncSyscall = (op: string, json: string) => Promise<string>;
 export type ConsoleLevel = "log" | "info" | "warn" | "error" | "debug";
 
+/** A file to store, its bytes on disk (see `stageBlob`). */
+export interface StagedBlob {
+  blob: Blob;
+  /** sha256 in base64, as convex-test's `_storage` documents keep it. */
+  sha256: string;
+  discard(): void;
+}
+
 /** What the engine does around convex-test's calls; installed once per process. */
 export interface ProcessHooks {
   /** Every synchronous syscall of a function; `original` is convex-test's answer. */
@@ -287,6 +300,8 @@ export interface ProcessHooks {
   queryResult: NonNullable<ConvexTestInternals["localBackendHooks"]["queryResult"]>;
   /** The text a failed scheduled job keeps as its error. */
   jobError(error: unknown): string;
+  /** A file to store, staged on disk (undefined: convex-test keeps it in memory). */
+  stageBlob: NonNullable<ConvexTestInternals["localBackendHooks"]["stageBlob"]>;
   /** A named action's run (convex-test checked its arguments); undefined: convex-test runs it. */
   invokeAction: NonNullable<ConvexTestInternals["localBackendHooks"]["invokeAction"]>;
   /** Convex's checks of arguments, results, schema and writes, and its time limit (engine/convex-values.ts). */
@@ -334,6 +349,7 @@ export function installProcessHooks(internals: ConvexTestInternals, hooks: Proce
   internals.localBackendHooks.mutationResult = hooks.mutationResult;
   internals.localBackendHooks.queryResult = hooks.queryResult;
   internals.localBackendHooks.jobError = hooks.jobError;
+  internals.localBackendHooks.stageBlob = hooks.stageBlob;
   internals.localBackendHooks.invokeAction = hooks.invokeAction;
   internals.localBackendHooks.checkArgs = hooks.checkArgs;
   internals.localBackendHooks.checkResult = hooks.checkResult;
@@ -672,6 +688,23 @@ export function loadConvexTestInternals(): Promise<ConvexTestInternals> {
       "        if (newValue !== null) localBackendHooks.checkWrite(id, newValue, tableNameFromId);\n" +
         "        this._writes[this._writes.length - 1][id] = newValue;",
     );
+    // A stored file is staged on disk and hashed on the way there (convex-test hashed a copy of it read
+    // whole and kept the Blob it was given in memory).
+    source = patch(
+      source,
+      "                const { blob } = args;\n                const storageId = await writeToDatabase(async (db) => {\n" +
+        '                    return db.insert("_storage", {\n                        size: blob.size,\n' +
+        "                        sha256: await blobSha(blob),\n                    });\n                });\n" +
+        "                db.storeFile(storageId, blob);",
+      "                const staged = await localBackendHooks.stageBlob?.(args.blob);\n" +
+        "                const blob = staged?.blob ?? args.blob;\n" +
+        "                let storageId;\n                try {\n" +
+        "                    storageId = await writeToDatabase(async (db) => {\n" +
+        '                        return db.insert("_storage", {\n                            size: blob.size,\n' +
+        "                            sha256: staged?.sha256 ?? await blobSha(blob),\n                        });\n                    });\n" +
+        "                }\n                catch (error) {\n                    staged?.discard();\n                    throw error;\n                }\n" +
+        "                db.storeFile(storageId, blob);",
+    );
     // Queries and mutations run under Convex's execution time limit.
     source = patch(
       source,
@@ -751,7 +784,7 @@ export function loadConvexTestInternals(): Promise<ConvexTestInternals> {
         '                    headers: { "Content-Type": "text/plain; charset=utf-8" },\n                });',
     );
     source +=
-      "\nconst localBackendHooks = { mutationResult: null, queryResult: null, runQuery: null, jobError: null, invokeAction: null, checkArgs() {},\n" +
+      "\nconst localBackendHooks = { mutationResult: null, queryResult: null, runQuery: null, jobError: null, invokeAction: null, stageBlob: null, checkArgs() {},\n" +
       "    checkResult() {}, checkSchema() {}, checkWrite() {}, timed: (isNested, run) => run() };\n" +
       'const localBackendCheckedResult = Symbol("checked query result");\n' +
       "const localBackendDocs = new WeakMap();\n" +

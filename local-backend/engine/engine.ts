@@ -15,6 +15,7 @@ import {
   type ContextSlot,
   type ConvexTestInternals,
   type Doc,
+  type StagedBlob,
   type TestAccessor,
 } from "./convex-test-internals.ts";
 import {
@@ -127,6 +128,8 @@ export interface EngineHooks {
   onCommit(ts: bigint, changes: Change[], request: RecordedRequest | undefined): void;
   /** Called synchronously when a file's bytes are stored. */
   onFileStored(storageId: string, blob: Blob): void;
+  /** Puts a file about to be stored on disk (none: it is kept in memory until onFileStored). */
+  stageBlob?(blob: Blob): Promise<StagedBlob>;
   storageUrl(storageId: string): string;
   uploadUrl(): string;
   /** Called when a function run by `call` ends (the log stream `npx convex logs` reads). */
@@ -311,6 +314,10 @@ function installProcessSeams(internals: ConvexTestInternals) {
         args as Record<string, Value>,
         identity as Identity | null,
       );
+    },
+
+    stageBlob(blob) {
+      return engineFor()?.hooks.stageBlob?.(blob);
     },
 
     // Convex keeps a failed job's error as the JsError's text: the message, then the stack frames.

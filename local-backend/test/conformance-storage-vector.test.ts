@@ -1,6 +1,8 @@
 // ctx.storage.getMetadata and ctx.vectorSearch as Convex documents and implements them
 // (crates/isolate storage_get_metadata; crates/vector qdrant_index.rs).
-import { createHash } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
+import { readdirSync } from "node:fs";
+import path from "node:path";
 import { anyApi } from "convex/server";
 import { ConvexHttpClient } from "convex/browser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -40,6 +42,32 @@ describe("ctx.storage.getMetadata", () => {
     });
     await http.mutation(anyApi.files.remove, { storageId });
     expect(await http.query(anyApi.files.metadata, { storageId })).toBeNull();
+  });
+
+  it("a large body an HTTP action stores keeps its bytes, type and sha256; no staged copy stays", async () => {
+    const bytes = randomBytes(3 * 1024 * 1024);
+    const res = await fetch(`${backend.siteUrl}/api/store`, {
+      method: "POST",
+      headers: { "Content-Type": "image/png" },
+      body: bytes,
+    });
+    const { storageId } = (await res.json()) as { storageId: string };
+    expect(await http.query(anyApi.files.metadata, { storageId })).toEqual({
+      storageId,
+      sha256: createHash("sha256").update(bytes).digest("hex"),
+      size: bytes.length,
+      contentType: "image/png",
+    });
+    const url = (await http.query(anyApi.files.url, { storageId })) as string;
+    expect(Buffer.from(await (await fetch(url)).arrayBuffer()).equals(bytes)).toBe(true);
+    const files = readdirSync(path.join(backend.dataDir, "files"));
+    expect(files.filter((name) => name.startsWith(".upload-"))).toEqual([]);
+  });
+
+  it("a large body reads whole as text too", async () => {
+    const text = "क".repeat(400_000);
+    const res = await fetch(`${backend.siteUrl}/api/echo-url`, { method: "POST", body: text });
+    expect(((await res.json()) as { body: string }).body).toBe(text);
   });
 
   it("an id that does not decode is an invalid argument", async () => {
