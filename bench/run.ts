@@ -3,11 +3,12 @@
  * baseline measured in the same run. Writes bench/results/latest.json and latest.svg, prints tables.
  *
  *   npm run bench                           all sections (~8 min on 2 cores)
- *   npm run bench -- --only fanout,http     some sections (realtime, fanout, queries, slots, nearest, http, web, durability)
+ *   npm run bench -- --only fanout,http     some sections (realtime, fanout, chat, queries, slots, nearest, http, web, durability)
  *   npm run bench -- --skip web             all but some
  *   npm run bench -- --quick                shorter runs (smaller fan-out steps and scale) for iterating
  *   --fanout-steps 10,100,300  --fanout-seconds 20  --fanout-watchers customers|visitors
  *   --fanout-stages   the backend timestamps each stage of a position's way (local-backend/stage-trace.ts)
+ *   --chat-conversations 100  --chat-seconds 20
  *   --writes 500  --lighthouse-runs 1  --no-lighthouse
  *   --scale 10        also run the queries at 10× the data (50k professionals, 500k bookings)
  *   --restart-docs 1000000   documents for the restart figure
@@ -18,6 +19,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { DISPATCH } from "../convex/rules/dispatch";
 import { fmtMs, fmtRatio, latencySvg, ratio, table, type ChartRow } from "./lib/report";
+import { chat, type ChatResult } from "./sections/chat";
 import { durability, type DurabilityResult } from "./sections/durability";
 import { fanout, type FanoutStep } from "./sections/fanout";
 import { http, type HttpFigure } from "./sections/http";
@@ -32,6 +34,7 @@ const LIGHTHOUSE_PERFORMANCE = 95;
 const SECTIONS = [
   "realtime",
   "fanout",
+  "chat",
   "queries",
   "slots",
   "nearest",
@@ -50,6 +53,8 @@ const { values } = parseArgs({
     "fanout-seconds": { type: "string" },
     "fanout-watchers": { type: "string", default: "customers" },
     "fanout-stages": { type: "boolean", default: false },
+    "chat-conversations": { type: "string" },
+    "chat-seconds": { type: "string" },
     writes: { type: "string" },
     "lighthouse-runs": { type: "string" },
     "no-lighthouse": { type: "boolean", default: false },
@@ -77,6 +82,7 @@ type Results = {
   machine: { cpus: number; cpuModel: string; node: string; platform: string };
   realtime?: RealtimeResult;
   fanout?: FanoutStep[];
+  chat?: ChatResult;
   queries?: QueriesResult[];
   slots?: SlotsResult;
   nearest?: NearestResult;
@@ -351,6 +357,47 @@ for (const section of selected) {
         `free slots with ${r.bookings} future bookings ≤ 5 ms median`,
         `${fmtMs(r.busy.medianMs)} ms (none ${fmtMs(r.idle.medianMs)} ms, ${fmtRatio(ratio(r.busy.medianMs, r.idle.medianMs))})`,
         r.busy.medianMs <= 5,
+      );
+    } else if (section === "chat") {
+      const r = (results.chat = await chat({
+        conversations: Number(values["chat-conversations"] ?? (quick ? 30 : 100)),
+        seconds: Number(values["chat-seconds"] ?? (quick ? 10 : 20)),
+      }));
+      say(
+        `message sent → shown on the other party's screen (ms), ${r.conversations} conversations × 1 message/s for ${r.seconds} s; baseline: Socket.IO peer relaying to the conversation's room`,
+      );
+      say(
+        table(
+          ["", "median", "p95", "p99", "lost"],
+          [
+            [
+              "ours",
+              fmtMs(r.ours.latency.p50),
+              fmtMs(r.ours.latency.p95),
+              fmtMs(r.ours.latency.p99),
+              r.ours.lost,
+            ],
+            [
+              "Socket.IO peer",
+              fmtMs(r.peer.latency.p50),
+              fmtMs(r.peer.latency.p95),
+              fmtMs(r.peer.latency.p99),
+              r.peer.lost,
+            ],
+            [
+              "ratio",
+              fmtRatio(ratio(r.ours.latency.p50, r.peer.latency.p50)),
+              fmtRatio(ratio(r.ours.latency.p95, r.peer.latency.p95)),
+              fmtRatio(ratio(r.ours.latency.p99, r.peer.latency.p99)),
+              "",
+            ],
+          ],
+        ),
+      );
+      budget(
+        `chat: every message of ${r.conversations} conversations arrives`,
+        `${r.ours.lost} lost of ${r.ours.latency.n} measured`,
+        r.ours.lost === 0,
       );
     } else if (section === "nearest") {
       const r = (results.nearest = await nearest());

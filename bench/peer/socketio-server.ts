@@ -1,7 +1,8 @@
 /**
  * The peer baseline: the architecture the spec was first built on. Express + Socket.IO, one room per
  * city, the latest position per professional in memory, each report appended to a log and fdatasync'ed
- * before it is broadcast to the city's room. Run as its own process: `tsx bench/peer/socketio-server.ts <port> <logFile>`.
+ * before it is broadcast to the city's room; chat messages the same way to a conversation's room (the
+ * `room` of the handshake). Run as its own process: `tsx bench/peer/socketio-server.ts <port> <logFile>`.
  */
 import express from "express";
 import { createServer } from "node:http";
@@ -30,6 +31,14 @@ const io = new Server(http, { serveClient: false });
 io.on("connection", (socket) => {
   const city = String(socket.handshake.query.city ?? "");
   if (city) void socket.join(city);
+  const room = String(socket.handshake.query.room ?? "");
+  if (room) void socket.join(room);
+  socket.on("chat", (message: { room: string; text: string }, ack?: () => void) => {
+    writeSync(log, JSON.stringify(message) + "\n");
+    fdatasyncSync(log);
+    io.to(message.room).emit("chat", message);
+    ack?.();
+  });
   socket.on("location", (p: Position, ack?: () => void) => {
     writeSync(log, JSON.stringify(p) + "\n");
     fdatasyncSync(log);
