@@ -2,7 +2,7 @@ import { v } from "convex/values";
 import { userMutation, userQuery } from "./functions";
 import { forbid } from "./model/errors";
 import * as Reports from "./model/reports";
-import { reportCategory } from "./validators";
+import { chosenReportCategory } from "./validators";
 
 /**
  * The customer or the professional of a booking reports it, the review on it, or a message the other
@@ -13,7 +13,7 @@ export const create = userMutation({
   args: {
     bookingId: v.id("bookings"),
     target: v.union(v.literal("booking"), v.literal("review"), v.literal("message")),
-    category: reportCategory,
+    category: chosenReportCategory,
     text: v.string(),
     messageId: v.optional(v.id("chatMessages")),
   },

@@ -502,11 +502,15 @@ export default defineSchema({
         state: cashState,
         decidedAt: v.optional(v.number()),
         reportId: v.optional(v.id("reports")),
+        // the admin who settled a dispute (model/cashDisputes.ts)
+        settledBy: v.optional(v.id("users")),
       }),
     ),
   })
     .index("by_bookingId", ["bookingId"])
-    .index("by_method_and_reference", ["method", "reference"]),
+    .index("by_method_and_reference", ["method", "reference"])
+    // the admin's list of disputed cash
+    .index("by_cashState", ["cash.state"]),
 
   /**
    * model/ledger.ts: immutable double-entry rows (rules/ledger.ts). Each transaction's entries share

@@ -1,10 +1,17 @@
 import { v, type Infer } from "convex/values";
 import { CITIES, LOCALES, SPECIALTIES, USER_FILTERS } from "./constants";
 import { BOOKING_STATUSES, type BookingStatus } from "./rules/bookingLifecycle";
-import { REPORT_CATEGORIES, REPORT_STATUSES } from "./rules/moderation";
+import { CHOSEN_CATEGORIES, REPORT_CATEGORIES, REPORT_STATUSES } from "./rules/moderation";
 import { QUICK_REPLIES } from "./rules/chat";
 import { LINE_KINDS, LINE_STATUSES, SITE_LINE_KINDS } from "./rules/bill";
-import { ACCOUNTS, CASH_STATES, PAYMENT_METHODS, PAYOUT_METHODS, TX_KINDS } from "./rules/ledger";
+import {
+  ACCOUNTS,
+  CASH_STATES,
+  DISPUTE_OUTCOMES,
+  PAYMENT_METHODS,
+  PAYOUT_METHODS,
+  TX_KINDS,
+} from "./rules/ledger";
 import { ATTEMPT_PROBLEMS, ATTEMPT_STATES, WALLET_METHODS } from "./rules/wallets";
 import { OFFER_STATUSES, REQUEST_STATUSES } from "./rules/dispatch";
 
@@ -64,6 +71,8 @@ export const workingHours = v.object({
 export const quickReply = v.union(...QUICK_REPLIES.map((q) => v.literal(q)));
 
 export const reportCategory = v.union(...REPORT_CATEGORIES.map((c) => v.literal(c)));
+/** What a reporter may pick: a cash dispute is filed only by disputing recorded cash. */
+export const chosenReportCategory = v.union(...CHOSEN_CATEGORIES.map((c) => v.literal(c)));
 export const reportStatus = v.union(...REPORT_STATUSES.map((c) => v.literal(c)));
 
 export const lineKind = v.union(...LINE_KINDS.map((k) => v.literal(k)));
@@ -74,6 +83,7 @@ export const txKind = v.union(...TX_KINDS.map((k) => v.literal(k)));
 export const paymentMethod = v.union(...PAYMENT_METHODS.map((m) => v.literal(m)));
 export const payoutMethod = v.union(...PAYOUT_METHODS.map((m) => v.literal(m)));
 export const cashState = v.union(...CASH_STATES.map((s) => v.literal(s)));
+export const disputeOutcome = v.union(...DISPUTE_OUTCOMES.map((o) => v.literal(o)));
 export const walletMethod = v.union(...WALLET_METHODS.map((m) => v.literal(m)));
 export const attemptState = v.union(...ATTEMPT_STATES.map((s) => v.literal(s)));
 export const attemptProblem = v.union(...ATTEMPT_PROBLEMS.map((p) => v.literal(p)));

@@ -180,6 +180,9 @@ export const FUNCTION_ACCESS: Record<string, DrillRole[]> = {
   "payouts:record": ADMIN,
   "payouts:history": ADMIN,
   "payouts:ledgerExport": ADMIN,
+  // disputed cash: admins see and settle it
+  "cashDisputes:open": ADMIN,
+  "cashDisputes:settle": ADMIN,
   // "nearest available now": customers ask (and see only their own); the offered professional answers
   "dispatch:request": CUSTOMERS,
   "dispatch:cancel": ["customer"],
@@ -352,6 +355,14 @@ export const FUNCTION_WRITES: Record<string, Writes> = {
   "cash:markReceived": { payments: "own", notifications: "new", _scheduled_functions: "new" },
   // a payout row and its ledger transaction, for any professional
   "payouts:record": { payouts: "any", ledgerEntries: "any" },
+  // settled as paid: booked with a receipt; the dispute's report is resolved; both sides are told
+  "cashDisputes:settle": {
+    payments: "any",
+    ledgerEntries: "any",
+    receipts: "any",
+    reports: "any",
+    notifications: "new",
+  },
   // confirmed cash is booked in the ledger and gets a receipt; the professional is told
   "cash:confirm": { payments: "own", ledgerEntries: "own", receipts: "own", notifications: "new" },
   // a dispute is a report for the admin

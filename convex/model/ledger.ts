@@ -157,15 +157,26 @@ async function bookPayment(ctx: MutationCtx, booking: Doc<"bookings">, payment: 
 }
 
 /**
- * A recorded cash payment confirmed (by its customer, or by nobody disputing it in time): it is booked
- * like any payment. Answers false, changing nothing, when it is not cash awaiting an answer.
+ * A recorded cash payment confirmed (by its customer, by nobody disputing it in time, or by an admin
+ * settling its dispute, `from` "disputed"): it is booked like any payment. Answers false, changing
+ * nothing, when it is not cash in state `from`.
  */
-export async function confirmCash(ctx: MutationCtx, paymentId: Id<"payments">): Promise<boolean> {
+export async function confirmCash(
+  ctx: MutationCtx,
+  paymentId: Id<"payments">,
+  from: "awaiting" | "disputed" = "awaiting",
+  settledBy?: Id<"users">,
+): Promise<boolean> {
   const payment = await ctx.db.get("payments", paymentId);
   const booking = payment && (await ctx.db.get("bookings", payment.bookingId));
-  if (!payment || !booking || payment.cash?.state !== "awaiting") return false;
+  if (!payment?.cash || !booking || payment.cash.state !== from) return false;
   await ctx.db.patch("payments", payment._id, {
-    cash: { state: "confirmed", decidedAt: Date.now() },
+    cash: {
+      ...payment.cash,
+      state: "confirmed",
+      decidedAt: Date.now(),
+      ...(settledBy ? { settledBy } : {}),
+    },
   });
   await bookPayment(ctx, booking, payment);
   return true;

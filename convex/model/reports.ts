@@ -73,8 +73,14 @@ export async function create(
   }
   const problem = lengthProblem(args.text, MODERATION_FIELDS.reportText, "a description");
   if (problem !== undefined) fail("INVALID_INPUT", problem.message);
+  // a cash dispute is a report of its own: an open report on the booking does not stop it, nor it one
+  const dispute = args.category === "cash_dispute";
   const open = (await reportsOn(ctx, viewer._id, booking._id)).find(
-    (r) => r.status === "open" && r.reviewId === reviewId && r.messageId === messageId,
+    (r) =>
+      r.status === "open" &&
+      r.reviewId === reviewId &&
+      r.messageId === messageId &&
+      (r.category === "cash_dispute") === dispute,
   );
   if (open !== undefined) {
     fail(
@@ -209,11 +215,24 @@ export async function resolve(
   const problem = lengthProblem(args.note, MODERATION_FIELDS.resolutionNote, "a note");
   if (problem !== undefined) fail("INVALID_INPUT", problem.message);
   if (report.status === "resolved") return; // a retry, or another admin was first
+  if (report.category === "cash_dispute")
+    fail("CASH_DISPUTE_OPEN", "Settle the disputed cash: confirm it was paid, or waive it.");
   const uphold = args.uphold === true && report.messageId !== undefined;
-  await ctx.db.patch("reports", report._id, {
-    status: "resolved",
-    resolution: { by: admin._id, at: Date.now(), note: args.note.trim() },
-    ...(uphold ? { upheld: true } : {}),
-  });
+  await close(ctx, admin, report._id, args.note, uphold);
   if (uphold) await blockSender(ctx, report.messageId!);
+}
+
+/** Marks a report resolved with the admin's note, which its reporter reads. */
+export async function close(
+  ctx: MutationCtx,
+  admin: Doc<"users">,
+  reportId: Id<"reports">,
+  note: string,
+  upheld = false,
+): Promise<void> {
+  await ctx.db.patch("reports", reportId, {
+    status: "resolved",
+    resolution: { by: admin._id, at: Date.now(), note: note.trim() },
+    ...(upheld ? { upheld: true } : {}),
+  });
 }

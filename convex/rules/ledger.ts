@@ -30,9 +30,15 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const PAYOUT_METHODS = ["bank", "esewa", "khalti", "cash"] as const;
 export type PayoutMethod = (typeof PAYOUT_METHODS)[number];
 
-/** A cash payment the professional recorded: the customer confirms or disputes it. */
-export const CASH_STATES = ["awaiting", "confirmed", "disputed"] as const;
+/**
+ * A cash payment the professional recorded: the customer confirms or disputes it; an admin settles a
+ * dispute as confirmed (the cash was paid) or waived (nobody owes it, nothing is booked).
+ */
+export const CASH_STATES = ["awaiting", "confirmed", "disputed", "waived"] as const;
 export type CashState = (typeof CASH_STATES)[number];
+/** How an admin settles a disputed cash payment. */
+export const DISPUTE_OUTCOMES = ["paid", "waived"] as const;
+export type DisputeOutcome = (typeof DISPUTE_OUTCOMES)[number];
 /** Unanswered cash is confirmed by itself after this long. */
 export const CASH_AUTO_CONFIRM_MS = 48 * 60 * 60 * 1000;
 

@@ -19,6 +19,7 @@ export const REPORT_CATEGORIES = [
 export type ReportCategory = (typeof REPORT_CATEGORIES)[number];
 /** What a reporter picks in the report form: a cash dispute is filed from the bill. */
 export const CHOSEN_CATEGORIES = REPORT_CATEGORIES.filter((c) => c !== "cash_dispute");
+export type ChosenCategory = (typeof CHOSEN_CATEGORIES)[number];
 
 /** A report is about a whole booking, the review written on it, or a message in its conversation. */
 export const REPORT_TARGETS = ["booking", "review", "message"] as const;

@@ -73,6 +73,11 @@ const EN = {
   cash_disputed_title: "Cash disputed",
   cash_disputed_body:
     "{actor} disputes the {amount} in cash you recorded. GharSewa will look into it.",
+  cash_settled_title: "Cash dispute settled",
+  cash_settled_paid_body:
+    "GharSewa settled the dispute: the {amount} in cash counts as paid. {reason}",
+  cash_settled_waived_body:
+    "GharSewa settled the dispute: the {amount} in cash is waived and nobody owes it. {reason}",
   dispatch_offered_title: "Job nearby now",
   dispatch_offered_body:
     "{services} in {city}, {km} km away. Answer within {seconds} seconds on your dashboard.",
@@ -150,6 +155,10 @@ export const NOTICE_WORDS: Record<Locale, Record<NoticeKey, string>> = {
     cash_disputed_title: "नगदमा विवाद",
     cash_disputed_body:
       "तपाईंले लेख्नुभएको {amount} नगदमा {actor}ले विवाद गर्नुभयो। घर सेवाले यसको छानबिन गर्नेछ।",
+    cash_settled_title: "नगदको विवाद टुङ्गियो",
+    cash_settled_paid_body: "घर सेवाले विवाद टुङ्ग्यायो: {amount} नगद तिरेको मानियो। {reason}",
+    cash_settled_waived_body:
+      "घर सेवाले विवाद टुङ्ग्यायो: {amount} नगद मिनाहा गरियो, कसैले तिर्नु पर्दैन। {reason}",
     dispatch_offered_title: "नजिकै अहिले काम",
     dispatch_offered_body:
       "{city}मा {services}, {km} किमी टाढा। ड्यासबोर्डमा {seconds} सेकेन्डभित्र जवाफ दिनुहोस्।",
@@ -308,6 +317,14 @@ export function noticeText(locale: Locale, n: StoredNotice): { title: string; bo
       return both("cash_confirmed_title", say("cash_auto_confirmed_body", { amount: amount() }));
     case "cash.disputed":
       return both("cash_disputed_title", say("cash_disputed_body", { actor, amount: amount() }));
+    case "cash.settled":
+      return both(
+        "cash_settled_title",
+        say(p?.outcome === "waived" ? "cash_settled_waived_body" : "cash_settled_paid_body", {
+          amount: amount(),
+          reason: p?.reason ?? "",
+        }),
+      );
     default:
       return { title: n.title, body: n.body };
   }

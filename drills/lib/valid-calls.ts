@@ -172,6 +172,30 @@ async function cashAwaitingOfA(c: Ctx) {
   return bookingId;
 }
 
+/** A fresh booking of A's with P whose recorded cash A disputed: its report. */
+async function cashDisputeOfA(c: Ctx) {
+  const bookingId = await payableBookingOfA(c);
+  return await c.f.t.run(async (ctx) => {
+    const reportId = await ctx.db.insert("reports", {
+      reporterId: c.f.a.userId,
+      bookingId,
+      category: "cash_dispute",
+      text: "I paid less than the bill says.",
+      status: "open",
+    });
+    await ctx.db.insert("payments", {
+      bookingId,
+      customerId: c.f.a.userId,
+      professionalId: c.f.p.professionalId,
+      method: "cash",
+      reference: `cash:${bookingId}`,
+      amountPaisa: 50_000,
+      cash: { state: "disputed", decidedAt: Date.now(), reportId },
+    });
+    return reportId;
+  });
+}
+
 /** A payment attempt of A's on a fresh payable booking with P, waiting at the gateway. */
 async function attemptOfA(c: Ctx, method: "esewa" | "khalti") {
   const bookingId = await payableBookingOfA(c);
@@ -476,6 +500,10 @@ export const VALID_CALLS: Record<string, Build> = {
   "wallets:latest": plain((c) => ({ bookingId: c.f.booking })),
   "earnings:jobs": plain(page),
   "earnings:summary": plain({ since: 0 }),
+  "cashDisputes:open": plain({}),
+  "cashDisputes:settle": async (c) => ({
+    args: { reportId: await cashDisputeOfA(c), outcome: "paid", reason: "The receipt shows it." },
+  }),
   "payouts:balances": plain(page),
   "payouts:history": plain(page),
   "payouts:ledgerExport": plain({ from: 0, to: 24 * 3_600_000 }),

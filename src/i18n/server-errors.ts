@@ -91,6 +91,7 @@ const SERVER_ERRORS: Record<ErrorCode, () => string> = {
   BILL_PENDING: m.error_bill_pending,
   BILL_CLOSED: m.error_bill_closed,
   ALREADY_DECIDED: m.error_already_decided,
+  CASH_DISPUTE_OPEN: m.error_cash_dispute_open,
   TOO_MANY_LINES: m.error_too_many_lines,
   PAYMENTS_UNAVAILABLE: m.error_payments_unavailable,
   OFFER_TAKEN: m.error_offer_taken,

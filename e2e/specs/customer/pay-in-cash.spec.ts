@@ -140,7 +140,7 @@ test("cash confirmed: the professional records it, the customer confirms it, bot
   await expect(stranger.page.getByTestId("receipt-number")).toHaveCount(0);
 });
 
-test("cash disputed: the customer says what is wrong, the professional sees it live, the admin gets a report", async ({
+test("cash disputed: the customer says what is wrong, the professional sees it live, an admin settles it", async ({
   actor,
 }) => {
   test.setTimeout(120_000);
@@ -175,4 +175,31 @@ test("cash disputed: the customer says what is wrong, the professional sees it l
   const item = admin.page.getByRole("main").getByRole("listitem").filter({ hasText: text });
   await expect(item).toBeVisible();
   await expect(item).toContainText(say("en", m.report_category_cash_dispute));
+
+  // and among the disputed cash on the payouts page, which opens its report to settle it
+  await admin.page.goto("/admin/payouts");
+  const disputes = admin.page.getByRole("region", { name: say("en", m.disputes_title) });
+  const row = disputes.getByRole("listitem").filter({ hasText: text });
+  await row.getByRole("link", { name: say("en", m.disputes_settle) }).click();
+  const settle = admin.page.getByRole("button", { name: say("en", m.dispute_settle) });
+  await settle.click();
+  await expect(admin.page.getByText(say("en", m.dispute_outcome_missing))).toBeVisible();
+  await admin.page.getByLabel(say("en", m.dispute_outcome_waived)).check();
+  await admin.page
+    .getByLabel(say("en", m.dispute_reason))
+    .fill("Neither side could show what was paid.");
+  await admin.page.screenshot({ path: "e2e/screenshots/cash-dispute-settle-en-1280.png" });
+  await settle.click();
+  await expect(admin.page.getByText("Neither side could show what was paid.")).toBeVisible();
+
+  // both sides see it waived without a reload
+  await expect(bill(customer).getByText(say(l, m.bill_cash_waived), { exact: true })).toBeVisible();
+  const amount = (await bill(customer).getByTestId("bill-total").textContent()) ?? "";
+  await expect(bill(customer).getByRole("status")).toHaveText(say(l, m.cash_waived, { amount }));
+  await expect(bill(pro).getByText(say("en", m.bill_cash_waived), { exact: true })).toBeVisible();
+  await customer.page.screenshot({ path: "e2e/screenshots/cash-waived-ne-360.png" });
+  await admin.page.setViewportSize(PHONE);
+  await admin.page.goto("/admin/payouts");
+  await expect(disputes.getByRole("listitem").filter({ hasText: text })).toHaveCount(0);
+  await admin.page.screenshot({ path: "e2e/screenshots/payouts-no-disputes-en-360.png" });
 });

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from "react";
+import { useState } from "react";
 import { useConvex, useMutation, usePaginatedQuery } from "convex/react";
 import { toast } from "sonner";
 import { api } from "@convex/_generated/api";
@@ -13,6 +13,8 @@ import { SelectField, TextField } from "@/components/ui/inputs";
 import { LoadMore } from "@/components/ui/load-more";
 import { EmptyState, LoadingState } from "@/components/ui/states";
 import { AdminPageLayout } from "@/features/admin/admin-page-layout";
+import { DisputedCash } from "@/features/admin/disputed-cash";
+import { SectionCard } from "@/features/admin/section-card";
 import { m } from "@/i18n/paraglide/messages";
 import { localCityName } from "@/i18n/places";
 import { toLatinDigits } from "@/lib/digits";
@@ -40,20 +42,12 @@ export default function PayoutsPage() {
       <div className="mt-4 grid gap-4 xl:grid-cols-2 xl:items-start">
         <Balances />
         <div className="space-y-4">
+          <DisputedCash />
           <History />
           <LedgerExport />
         </div>
       </div>
     </AdminPageLayout>
-  );
-}
-
-function Card({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <section aria-label={title} className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
-      <h2 className="mb-3 text-lg font-semibold text-slate-900">{title}</h2>
-      {children}
-    </section>
   );
 }
 
@@ -65,7 +59,7 @@ function Balances() {
   );
   const [open, setOpen] = useState<Id<"professionals"> | null>(null);
   return (
-    <Card title={m.payouts_balances_title()}>
+    <SectionCard title={m.payouts_balances_title()}>
       {status === "LoadingFirstPage" ? (
         <LoadingState label={m.payouts_loading()} />
       ) : results.length === 0 ? (
@@ -106,7 +100,7 @@ function Balances() {
         label={m.payouts_more()}
         loadingLabel={m.payouts_loading_more()}
       />
-    </Card>
+    </SectionCard>
   );
 }
 
@@ -234,7 +228,7 @@ function History() {
     { initialNumItems: PAGE },
   );
   return (
-    <Card title={m.payouts_history_title()}>
+    <SectionCard title={m.payouts_history_title()}>
       {status === "LoadingFirstPage" ? (
         <LoadingState label={m.payouts_loading()} />
       ) : results.length === 0 ? (
@@ -265,7 +259,7 @@ function History() {
         label={m.payouts_history_more()}
         loadingLabel={m.payouts_loading_more()}
       />
-    </Card>
+    </SectionCard>
   );
 }
 
@@ -341,7 +335,7 @@ function LedgerExport() {
   }
 
   return (
-    <Card title={m.payouts_export_title()}>
+    <SectionCard title={m.payouts_export_title()}>
       <p className="mb-3 text-sm text-slate-600">
         {m.payouts_export_hint({ rows: formatNumber(PAYOUT_LIMITS.exportRows) })}
       </p>
@@ -374,6 +368,6 @@ function LedgerExport() {
           </Button>
         </div>
       </form>
-    </Card>
+    </SectionCard>
   );
 }

@@ -14,6 +14,7 @@ import { TextareaField } from "@/components/ui/inputs";
 import { EmptyState, LoadingState } from "@/components/ui/states";
 import { AdminPageLayout } from "@/features/admin/admin-page-layout";
 import { reportedBy } from "@/features/admin/reported-by";
+import { SettleCashForm } from "@/features/admin/settle-cash-form";
 import { SuspensionForm } from "@/features/admin/suspension-form";
 import { m } from "@/i18n/paraglide/messages";
 import { reportCategoryLabel } from "@/i18n/moderation";
@@ -155,6 +156,8 @@ function ReportDetail({ reportId }: { reportId: Id<"reports"> }) {
               {r.resolutionNote}
             </p>
           </div>
+        ) : r.category === "cash_dispute" && booking ? (
+          <SettleCashForm reportId={r._id} bookingId={booking._id} />
         ) : (
           <ResolveForm reportId={r._id} aboutMessage={r.target === "message"} />
         )}

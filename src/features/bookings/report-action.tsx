@@ -7,7 +7,7 @@ import {
   MODERATION_FIELDS,
   lengthBreak,
   CHOSEN_CATEGORIES,
-  type ReportCategory,
+  type ChosenCategory,
   type ReportTarget,
 } from "@convex/rules/moderation";
 import { ReportStatusBadge } from "@/components/report-status-badge";
@@ -83,7 +83,7 @@ export function ReportDialog({
 }) {
   const create = useMutation(api.reports.create);
   const [target, setTarget] = useState<ReportTarget>(messageId ? "message" : "booking");
-  const [category, setCategory] = useState<ReportCategory | "">("");
+  const [category, setCategory] = useState<ChosenCategory | "">("");
   const [text, setText] = useState("");
   const [tried, setTried] = useState(false);
   const [busy, setBusy] = useState(false);

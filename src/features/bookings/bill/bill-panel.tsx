@@ -74,6 +74,8 @@ export function BillPanel({
           <Badge tone="warning">{m.bill_cash_awaiting()}</Badge>
         ) : cash === "disputed" ? (
           <Badge tone="danger">{m.bill_cash_disputed()}</Badge>
+        ) : cash === "waived" ? (
+          <Badge tone="neutral">{m.bill_cash_waived()}</Badge>
         ) : paid ? (
           <Badge tone="success">{m.bill_paid()}</Badge>
         ) : (

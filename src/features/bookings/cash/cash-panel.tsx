@@ -105,6 +105,12 @@ export function CashStatus({
 }) {
   const amount = formatPaisa(amountPaisa);
   if (state === "confirmed") return null;
+  if (state === "waived")
+    return (
+      <p role="status" className="mt-2 rounded-lg bg-slate-100 p-2 text-slate-800">
+        {m.cash_waived({ amount })}
+      </p>
+    );
   if (state === "disputed")
     return (
       <p role="status" className="mt-2 rounded-lg bg-red-50 p-2 text-red-900">
