@@ -18,6 +18,7 @@ import {
   dispatchRequestStatus,
   locale,
   pin,
+  rescheduleStatus,
   place,
   quickReply,
   reportCategory,
@@ -229,6 +230,18 @@ export default defineSchema({
     bookingId: v.id("bookings"),
     clearedAt: v.optional(v.number()),
   }).index("by_professionalId", ["professionalId"]),
+
+  /** A customer's proposals to move a booking and the professional's answers (rules/reschedule.ts). */
+  reschedules: defineTable({
+    bookingId: v.id("bookings"),
+    customerId: v.id("users"),
+    professionalId: v.id("professionals"),
+    from: v.number(),
+    to: v.number(),
+    status: rescheduleStatus,
+    answeredAt: v.optional(v.number()),
+    reason: v.optional(v.string()),
+  }).index("by_bookingId", ["bookingId"]),
 
   startCodes: defineTable({
     bookingId: v.id("bookings"),

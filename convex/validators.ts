@@ -14,6 +14,7 @@ import {
 } from "./rules/ledger";
 import { ATTEMPT_PROBLEMS, ATTEMPT_STATES, WALLET_METHODS } from "./rules/wallets";
 import { OFFER_STATUSES, REQUEST_STATUSES } from "./rules/dispatch";
+import { RESCHEDULE_STATUSES } from "./rules/reschedule";
 
 // The plain values live in ./constants so the web app can import them without convex/values; the
 // backend's modules keep reading them from here.
@@ -44,6 +45,8 @@ export type VerificationStatus = Infer<typeof verificationStatus>;
 
 export const bookingStatus = v.union(...BOOKING_STATUSES.map((s) => v.literal(s)));
 export type { BookingStatus };
+
+export const rescheduleStatus = v.union(...RESCHEDULE_STATUSES.map((s) => v.literal(s)));
 
 export const city = v.union(...CITIES.map((c) => v.literal(c.slug)));
 export const specialty = v.union(...SPECIALTIES.map((s) => v.literal(s.slug)));

@@ -85,6 +85,10 @@ export const FUNCTION_ACCESS: Record<string, DrillRole[]> = {
   "bookings:start": ITS_PROFESSIONAL,
   "bookings:confirmStart": ["customer"],
   "bookings:markNoShow": ["customer"],
+  "reschedules:freeSlots": ["customer"],
+  "reschedules:propose": ["customer"],
+  "reschedules:accept": ITS_PROFESSIONAL,
+  "reschedules:decline": ITS_PROFESSIONAL,
   "noShows:forProfessional": ADMIN,
   "noShows:clearHold": ADMIN,
   "bookings:complete": ITS_PROFESSIONAL,
@@ -344,6 +348,15 @@ export const FUNCTION_WRITES: Record<string, Writes> = {
   // the professional gets a strike (and, at the third in the window, a hold)
   "bookings:markNoShow": { ...BOOKING_STEP, noShowStrikes: "own", professionals: "own" },
   "noShows:clearHold": { noShowStrikes: "any", professionals: "any" },
+  // a proposal of the booking's, the other side told; accepting moves the booking
+  "reschedules:propose": { reschedules: "own", notifications: "new", _scheduled_functions: "new" },
+  "reschedules:accept": {
+    bookings: "own",
+    reschedules: "own",
+    notifications: "new",
+    _scheduled_functions: "new",
+  },
+  "reschedules:decline": { reschedules: "own", notifications: "new", _scheduled_functions: "new" },
   // a finished job counts towards its service's bookings
   "bookings:complete": { ...BOOKING_STEP, services: "any" },
   "bookings:cancel": BOOKING_STEP,

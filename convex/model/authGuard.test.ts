@@ -180,6 +180,14 @@ async function oneOfEveryTable(ctx: MutationCtx) {
     }),
     startCodes: await ctx.db.insert("startCodes", { bookingId, code: "1234", wrongTries: 0 }),
     noShowStrikes: await ctx.db.insert("noShowStrikes", { professionalId, bookingId }),
+    reschedules: await ctx.db.insert("reschedules", {
+      bookingId,
+      customerId: userId,
+      professionalId,
+      from: Date.now() + DAY,
+      to: Date.now() + 2 * DAY,
+      status: "proposed",
+    }),
     billLines: await ctx.db.insert("billLines", {
       bookingId,
       kind: "service",

@@ -37,6 +37,7 @@ import { scheduleAutoConfirm } from "./jobConfirmation";
 import { professionalOfUser } from "./professionalOfUser";
 import { billOf, openBill } from "./bill";
 import { endStartCode, issueStartCode, startCodeView } from "./startCodes";
+import { rescheduleView } from "./reschedules";
 import { settleJob } from "./ledger";
 import { pendingLines } from "../rules/bill";
 
@@ -518,6 +519,7 @@ export async function view(
     },
     confirmedBy: b.confirmedBy ?? null,
     start: await startCodeView(ctx, b, viewer),
+    reschedule: await rescheduleView(ctx, b),
     canReview:
       b.status === "completed" && b.confirmedBy !== undefined && viewer._id === b.customerId,
   };

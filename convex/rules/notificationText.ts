@@ -7,6 +7,7 @@
 import { CITIES, type Locale } from "../constants";
 import { SERVICE_NAMES_NE } from "../localNames";
 import { formatAmount, formatPaisaAmount } from "./money";
+import { kathmanduDateTimeText } from "./schedule";
 
 const EN = {
   someone_customer: "The customer",
@@ -84,6 +85,14 @@ const EN = {
   dispatch_unmatched_title: "No professional free right now",
   dispatch_unmatched_body:
     "Nobody could take {services} now. Choose a professional and a time instead.",
+  reschedule_proposed_title: "New time proposed",
+  reschedule_proposed_body:
+    "{actor} asks to move {services} from {from} to {to} (Nepal time). Accept or decline it on your dashboard.",
+  reschedule_accepted_title: "New time accepted",
+  reschedule_accepted_body: "{actor} accepted the new time for {services}: {to} (Nepal time).",
+  reschedule_declined_title: "New time declined",
+  reschedule_declined_body:
+    "{actor} cannot come at {to}: {services} stays booked for {from} (Nepal time).",
 };
 
 export type NoticeKey = keyof typeof EN;
@@ -164,6 +173,14 @@ export const NOTICE_WORDS: Record<Locale, Record<NoticeKey, string>> = {
       "{city}मा {services}, {km} किमी टाढा। ड्यासबोर्डमा {seconds} सेकेन्डभित्र जवाफ दिनुहोस्।",
     dispatch_unmatched_title: "अहिले कुनै पेशेवर खाली छैनन्",
     dispatch_unmatched_body: "अहिले {services} कसैले लिन सकेनन्। बरु पेशेवर र समय रोज्नुहोस्।",
+    reschedule_proposed_title: "नयाँ समय प्रस्ताव",
+    reschedule_proposed_body:
+      "{actor}ले {services} {from} बाट {to} मा सार्न अनुरोध गर्नुभयो (नेपाली समय)। ड्यासबोर्डमा स्वीकार वा अस्वीकार गर्नुहोस्।",
+    reschedule_accepted_title: "नयाँ समय स्वीकार भयो",
+    reschedule_accepted_body: "{actor}ले {services} को नयाँ समय स्वीकार गर्नुभयो: {to} (नेपाली समय)।",
+    reschedule_declined_title: "नयाँ समय अस्वीकार भयो",
+    reschedule_declined_body:
+      "{actor} {to} मा आउन सक्नुहुन्न: {services} को बुकिङ {from} (नेपाली समय) मै रहन्छ।",
   },
 };
 
@@ -305,6 +322,16 @@ export function noticeText(locale: Locale, n: StoredNotice): { title: string; bo
           seconds: digits(p?.seconds ?? ""),
         }),
       );
+    case "reschedule.proposed":
+    case "reschedule.accepted":
+    case "reschedule.declined": {
+      const step = n.kind.slice("reschedule.".length) as "proposed" | "accepted" | "declined";
+      const when = (ms: string | undefined) => digits(kathmanduDateTimeText(Number(ms ?? 0)));
+      return both(
+        `reschedule_${step}_title`,
+        say(`reschedule_${step}_body`, { actor, services, from: when(p?.from), to: when(p?.to) }),
+      );
+    }
     case "dispatch.unmatched":
       return both("dispatch_unmatched_title", say("dispatch_unmatched_body", { services }));
     case "account.photo_rejected":

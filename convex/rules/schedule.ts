@@ -9,6 +9,14 @@ const HOUR = 60 * MINUTE;
 /** Nepal keeps UTC+5:45 all year (no daylight saving). */
 const KATHMANDU_OFFSET_MINUTES = 5 * 60 + 45;
 
+/** "2026-11-28 14:30": an instant on a Kathmandu calendar and clock, for messages. */
+export function kathmanduDateTimeText(ms: number): string {
+  return new Date(ms + KATHMANDU_OFFSET_MINUTES * MINUTE)
+    .toISOString()
+    .slice(0, 16)
+    .replace("T", " ");
+}
+
 /** Days of the week on a Kathmandu calendar, 0 = Sunday … 6 = Saturday (Nepal's day off). */
 export const WEEKDAYS = [0, 1, 2, 3, 4, 5, 6] as const;
 

@@ -9,6 +9,8 @@ import type { Id } from "../../convex/_generated/dataModel";
 import { confirmCash, paymentOf } from "../../convex/model/ledger";
 import { solveStamp } from "../../convex/rules/signUpWork";
 import { START_CODE } from "../../convex/rules/startCode";
+import { DEFAULT_JOB_MINUTES } from "../../convex/rules/schedule";
+import { freeSlotsFor } from "../../convex/model/slots";
 import { hashPassword } from "../../convex/model/passwords";
 import {
   PNG_BYTES,
@@ -37,6 +39,38 @@ const arrivedBooking = async (c: Ctx, wrongTries: number) => {
   const bookingId = await c.f.bookingIn("arrived");
   await c.f.t.run((ctx) => ctx.db.insert("startCodes", { bookingId, code: "2468", wrongTries }));
   return bookingId;
+};
+/**
+ * An accepted booking of A's with P a few days ahead and a free start time to move it to (the
+ * latest ones first: each call's booking takes its own), with A's proposal when `proposed`.
+ */
+let moves = 0;
+const movableBooking = async (c: Ctx, proposed: boolean) => {
+  const bookingId = await c.f.bookingIn("accepted");
+  return await c.f.t.run(async (ctx) => {
+    const now = Date.now();
+    await ctx.db.patch("bookings", bookingId, { scheduledFor: now + 3 * 24 * 3_600_000 });
+    const booking = (await ctx.db.get("bookings", bookingId))!;
+    const pro = (await ctx.db.get("professionals", c.f.p.professionalId))!;
+    const slots = await freeSlotsFor(ctx, pro, {
+      now,
+      jobMinutes: booking.jobMinutes ?? DEFAULT_JOB_MINUTES,
+      customerId: c.f.a.userId,
+      except: bookingId,
+    });
+    const to = slots[slots.length - 1 - (moves++ % 20)];
+    if (proposed) {
+      await ctx.db.insert("reschedules", {
+        bookingId,
+        customerId: c.f.a.userId,
+        professionalId: c.f.p.professionalId,
+        from: booking.scheduledFor,
+        to,
+        status: "proposed",
+      });
+    }
+    return { bookingId, to };
+  });
 };
 const asFresh =
   (args: Record<string, unknown>): Build =>
@@ -338,6 +372,14 @@ export const VALID_CALLS: Record<string, Build> = {
     );
     return { args: { bookingId } };
   },
+  "reschedules:freeSlots": plain((c) => ({ bookingId: c.f.booking, now: Date.now() })),
+  "reschedules:propose": async (c) => ({ args: await movableBooking(c, false) }),
+  "reschedules:accept": async (c) => ({
+    args: { bookingId: (await movableBooking(c, true)).bookingId },
+  }),
+  "reschedules:decline": async (c) => ({
+    args: { bookingId: (await movableBooking(c, true)).bookingId, reason: "Away that day" },
+  }),
   "noShows:forProfessional": plain((c) => ({ professionalId: c.f.p.professionalId })),
   "noShows:clearHold": plain((c) => ({ professionalId: c.f.p.professionalId })),
   "bookings:complete": onBooking("in_progress"),

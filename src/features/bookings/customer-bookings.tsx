@@ -25,6 +25,7 @@ import { StepButtons } from "@/features/bookings/step-buttons";
 import { ConfirmJobDone } from "@/features/bookings/job-confirmation";
 import { StartCodePanel } from "@/features/bookings/start-code";
 import { NoShowAction } from "@/features/bookings/no-show";
+import { CustomerReschedule } from "@/features/bookings/reschedule";
 import { awaitsConfirmation } from "@convex/rules/bookingLifecycle";
 import { BillPanel } from "@/features/bookings/bill/bill-panel";
 import { m } from "@/i18n/paraglide/messages";
@@ -94,6 +95,7 @@ export function CustomerBookings() {
                   name={b.professional.name}
                 />
               )}
+              <CustomerReschedule booking={b} name={b.professional.name} />
               {b.status === "no_show" && (
                 <p role="status" className="mt-3 rounded-xl bg-red-50 p-3 text-sm text-red-900">
                   {m.no_show_closed({ name: b.professional.name })}

@@ -68,6 +68,7 @@ function booking(id: string, status: Booking["status"], customer = "Sita Sharma"
       phone: null,
     },
     canReview: false,
+    reschedule: { pending: null, history: [], left: 3, closesAt: 0 },
   } as unknown as Booking;
 }
 

@@ -15,6 +15,7 @@ import {
 } from "@convex/rules/bookingLifecycle";
 import { AwaitingConfirmation } from "@/features/bookings/job-confirmation";
 import { StartCodeForm } from "@/features/bookings/start-code";
+import { ProfessionalReschedule } from "@/features/bookings/reschedule";
 import { busyOf, clashWith } from "@convex/rules/schedule";
 import { BillPanel } from "@/features/bookings/bill/bill-panel";
 import { m } from "@/i18n/paraglide/messages";
@@ -106,6 +107,7 @@ export function ProfessionalBookings({
       counterpart={b.customer}
       highlighted={fresh.includes(b)}
     >
+      <ProfessionalReschedule booking={b} name={b.customer.name} />
       <BillPanel bookingId={b._id} status={b.status} audience="professional" />
       {b.start && <StartCodeForm bookingId={b._id} start={b.start} />}
       {b.status === "no_show" && (

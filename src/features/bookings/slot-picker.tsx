@@ -33,10 +33,28 @@ export function SlotPicker({
   // the query reads no clock: the dialog's, rounded down to the half hour so the subscription stays put
   const [now] = useState(() => Math.floor(Date.now() / STEP_MS) * STEP_MS);
   const free = useQuery(api.bookings.freeSlots, { professionalId, serviceIds, now });
+  if (free === undefined) return <LoadingState label={m.book_slots_loading()} />;
+  return <SlotGrid free={free} value={value} onPick={onPick} none={m.book_slots_none()} />;
+}
+
+/**
+ * Free start times by Kathmandu day, with each day's Bikram Sambat date; picking one sets `value`.
+ * A picked time that leaves `free` (someone else took it) is announced.
+ */
+export function SlotGrid({
+  free,
+  value,
+  onPick,
+  none,
+}: {
+  free: { jobMinutes: number; slots: number[] };
+  value: number;
+  onPick: (at: number) => void;
+  /** What to say when there is no free time. */
+  none: string;
+}) {
   const [day, setDay] = useState<number | null>(null);
   const [picked, setPicked] = useState<number | null>(null);
-
-  if (free === undefined) return <LoadingState label={m.book_slots_loading()} />;
   const days = [...new Set(free.slots.map(kathmanduDayStart))];
   const shownDay = day !== null && days.includes(day) ? day : (days[0] ?? null);
   const times = free.slots.filter((s) => kathmanduDayStart(s) === shownDay);
@@ -58,7 +76,7 @@ export function SlotPicker({
         </p>
       )}
       {days.length === 0 ? (
-        <p className="text-sm text-slate-600">{m.book_slots_none()}</p>
+        <p className="text-sm text-slate-600">{none}</p>
       ) : (
         <>
           <div

@@ -1,0 +1,46 @@
+/**
+ * Moving a booking to another time: its customer proposes one of the professional's free start times
+ * (rules/schedule.ts freeSlots), the professional accepts or declines. Proposals close once the
+ * professional is on the way, and `closesBeforeMs` before the booked time; a booking takes at most
+ * `maxPerBooking` proposals, answered or not, and one waits for an answer at a time. The server
+ * (model/reschedules.ts) refuses with these and the web app offers the button by the same rule.
+ */
+import type { BookingStatus } from "./bookingLifecycle";
+
+export const RESCHEDULE = {
+  maxPerBooking: 3,
+  closesBeforeMs: 2 * 60 * 60 * 1000,
+} as const;
+
+/** A booking may move while it waits for an answer or is accepted, before the trip starts. */
+export const RESCHEDULABLE: readonly BookingStatus[] = ["requested", "accepted"];
+
+export const RESCHEDULE_STATUSES = ["proposed", "accepted", "declined"] as const;
+export type RescheduleStatus = (typeof RESCHEDULE_STATUSES)[number];
+
+export type RescheduleRefusal = "RESCHEDULE_CLOSED" | "RESCHEDULE_LIMIT" | "RESCHEDULE_PENDING";
+
+/** The last moment a proposal may be made for a job booked at `scheduledFor`. */
+export function rescheduleClosesAt(scheduledFor: number): number {
+  return scheduledFor - RESCHEDULE.closesBeforeMs;
+}
+
+/** Why a new proposal is refused now, or null if it may be made. */
+export function proposalRefusal(b: {
+  status: BookingStatus;
+  scheduledFor: number;
+  proposals: number;
+  pending: boolean;
+  now: number;
+}): RescheduleRefusal | null {
+  if (!RESCHEDULABLE.includes(b.status) || b.now > rescheduleClosesAt(b.scheduledFor))
+    return "RESCHEDULE_CLOSED";
+  if (b.pending) return "RESCHEDULE_PENDING";
+  if (b.proposals >= RESCHEDULE.maxPerBooking) return "RESCHEDULE_LIMIT";
+  return null;
+}
+
+/** Proposals a booking may still take. */
+export function proposalsLeft(proposals: number): number {
+  return Math.max(0, RESCHEDULE.maxPerBooking - proposals);
+}

@@ -1,0 +1,239 @@
+import { useState } from "react";
+import { useMutation, useQuery } from "convex/react";
+import { toast } from "sonner";
+import { api } from "@convex/_generated/api";
+import type { Id } from "@convex/_generated/dataModel";
+import type { BookingStatus } from "@convex/rules/bookingLifecycle";
+import { proposalRefusal, RESCHEDULE, type RescheduleStatus } from "@convex/rules/reschedule";
+import { SLOT_STEP_MINUTES } from "@convex/rules/schedule";
+import { Button } from "@/components/ui/button";
+import { Dialog } from "@/components/ui/dialog";
+import { LoadingState } from "@/components/ui/states";
+import { errorData, errorMessage } from "@/lib/errors";
+import { formatDateTime } from "@/lib/format";
+import { formatNumber } from "@/lib/numbers";
+import { useNow } from "@/lib/use-now";
+import { NextFreeSlots, SlotGrid } from "@/features/bookings/slot-picker";
+import { m } from "@/i18n/paraglide/messages";
+
+const STEP_MS = SLOT_STEP_MINUTES * 60_000;
+
+/** A booking's moves as bookings:get and the booking lists give them (model/reschedules.ts). */
+export type Reschedule = {
+  pending: { from: number; to: number; at: number } | null;
+  history: {
+    from: number;
+    to: number;
+    status: RescheduleStatus;
+    at: number;
+    reason: string | null;
+  }[];
+  left: number;
+};
+
+type MovableBooking = {
+  _id: Id<"bookings">;
+  status: BookingStatus;
+  scheduledFor: number;
+  reschedule: Reschedule;
+};
+
+/**
+ * The customer's side of moving a booking (rules/reschedule.ts): "Propose another time" while the
+ * rule allows it, the proposal waiting for the professional's answer, and the earlier answers.
+ */
+export function CustomerReschedule({
+  booking: b,
+  name,
+}: {
+  booking: MovableBooking;
+  name: string;
+}) {
+  const now = useNow();
+  const [open, setOpen] = useState(false);
+  const { pending, history, left } = b.reschedule;
+  const refusal = proposalRefusal({
+    status: b.status,
+    scheduledFor: b.scheduledFor,
+    proposals: RESCHEDULE.maxPerBooking - left,
+    pending: pending !== null,
+    now,
+  });
+  if (pending === null && refusal !== null && history.length === 0) return null;
+  return (
+    <div className="mt-3 space-y-2">
+      {pending && (
+        <p role="status" className="rounded-xl bg-sky-50 p-3 text-sm text-sky-900">
+          {m.reschedule_waiting({ name, when: formatDateTime(pending.to) })}
+        </p>
+      )}
+      <History history={history} name={name} audience="customer" />
+      {refusal === null && (
+        <div className="flex flex-wrap items-center gap-2">
+          <Button variant="secondary" size="sm" onClick={() => setOpen(true)}>
+            {m.reschedule_open()}
+          </Button>
+          <span className="text-xs text-slate-500">
+            {m.reschedule_left({ count: formatNumber(left) })}
+          </span>
+        </div>
+      )}
+      {open && <ProposeDialog bookingId={b._id} name={name} onClose={() => setOpen(false)} />}
+    </div>
+  );
+}
+
+function ProposeDialog({
+  bookingId,
+  name,
+  onClose,
+}: {
+  bookingId: Id<"bookings">;
+  name: string;
+  onClose: () => void;
+}) {
+  // the query reads no clock: the dialog's, rounded down to the half hour so the subscription stays put
+  const [now] = useState(() => Math.floor(Date.now() / STEP_MS) * STEP_MS);
+  const free = useQuery(api.reschedules.freeSlots, { bookingId, now });
+  const propose = useMutation(api.reschedules.propose);
+  const [to, setTo] = useState(0);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+  const [nextFree, setNextFree] = useState<number[]>([]);
+
+  async function submit() {
+    setBusy(true);
+    setError(undefined);
+    try {
+      await propose({ bookingId, to });
+      toast.success(m.reschedule_sent({ name }));
+      onClose();
+    } catch (e) {
+      setError(errorMessage(e, m.reschedule_failed()));
+      const next = errorData(e)?.next;
+      setNextFree(Array.isArray(next) ? next.filter((at) => typeof at === "number") : []);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      title={m.reschedule_title()}
+      description={m.reschedule_text({ name })}
+    >
+      <div className="mt-3 space-y-3">
+        {free === undefined ? (
+          <LoadingState label={m.book_slots_loading()} />
+        ) : (
+          <SlotGrid free={free} value={to} onPick={setTo} none={m.reschedule_none()} />
+        )}
+        {error && (
+          <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-2">
+            <p className="mb-2 text-sm text-red-800">{error}</p>
+            <NextFreeSlots
+              slots={nextFree}
+              onPick={(at) => {
+                setTo(at);
+                setError(undefined);
+              }}
+            />
+          </div>
+        )}
+        <div className="flex justify-end gap-2">
+          <Button variant="secondary" onClick={onClose}>
+            {m.reschedule_keep()}
+          </Button>
+          <Button onClick={() => void submit()} disabled={busy || to === 0}>
+            {busy ? m.step_busy() : m.reschedule_send()}
+          </Button>
+        </div>
+      </div>
+    </Dialog>
+  );
+}
+
+/** The professional's side: the customer's proposal to accept or decline, and the earlier answers. */
+export function ProfessionalReschedule({
+  booking: b,
+  name,
+}: {
+  booking: MovableBooking;
+  name: string;
+}) {
+  const accept = useMutation(api.reschedules.accept);
+  const decline = useMutation(api.reschedules.decline);
+  const [busy, setBusy] = useState(false);
+  const { pending, history } = b.reschedule;
+  if (pending === null && history.length === 0) return null;
+
+  async function answer(yes: boolean) {
+    setBusy(true);
+    try {
+      await (yes ? accept : decline)({ bookingId: b._id });
+    } catch (e) {
+      toast.error(errorMessage(e, m.reschedule_answer_failed()));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="mt-3 space-y-2">
+      {pending && (
+        <div className="rounded-xl bg-amber-50 p-3">
+          <p className="text-sm text-slate-800">
+            {m.reschedule_asked({
+              name,
+              from: formatDateTime(pending.from),
+              to: formatDateTime(pending.to),
+            })}
+          </p>
+          <div className="mt-2 flex flex-wrap gap-2">
+            <Button size="sm" onClick={() => void answer(true)} disabled={busy}>
+              {m.reschedule_accept()}
+            </Button>
+            <Button
+              size="sm"
+              variant="secondary"
+              onClick={() => void answer(false)}
+              disabled={busy}
+            >
+              {m.reschedule_decline()}
+            </Button>
+          </div>
+        </div>
+      )}
+      <History history={history} name={name} audience="professional" />
+    </div>
+  );
+}
+
+/** The answered proposals, oldest first. */
+function History({
+  history,
+  name,
+  audience,
+}: {
+  history: Reschedule["history"];
+  name: string;
+  audience: "customer" | "professional";
+}) {
+  if (history.length === 0) return null;
+  return (
+    <ul aria-label={m.reschedule_history()} className="space-y-1 text-xs text-slate-600">
+      {history.map((h) => (
+        <li key={h.at}>
+          {h.status === "accepted"
+            ? m.reschedule_moved({ from: formatDateTime(h.from), to: formatDateTime(h.to) })
+            : audience === "customer"
+              ? m.reschedule_declined({ name, to: formatDateTime(h.to) })
+              : m.reschedule_you_declined({ to: formatDateTime(h.to) })}
+          {h.reason && ` (${h.reason})`}
+        </li>
+      ))}
+    </ul>
+  );
+}
