@@ -68,6 +68,18 @@ for (const width of [360, 1280]) {
     await expect(dialog).toContainText(outside);
     await when.fill(`${later.date}T20:00`);
     await expect(dialog).toContainText(outside);
+    // on a phone too, the warning is on screen, not under the sticky Confirm footer
+    const warning = dialog.getByText(outside);
+    await expect(warning).toBeInViewport();
+    await expect
+      .poll(() =>
+        warning.evaluate((el) => {
+          const box = el.getBoundingClientRect();
+          const top = document.elementFromPoint(box.left + box.width / 2, box.bottom - 2);
+          return el === top || el.contains(top);
+        }),
+      )
+      .toBe(true);
     await c.screenshot({ path: `e2e/screenshots/outside-hours-${width}.png` });
     // the server says no as well, inside the dialog
     await dialog.getByRole("button", { name: "Confirm booking" }).click();

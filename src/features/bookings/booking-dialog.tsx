@@ -208,14 +208,7 @@ export function BookingDialog({
                   hint={hint || undefined}
                 />
                 {/* before Confirm: the server refuses such a time (OUTSIDE_WORKING_HOURS) */}
-                {outside && (
-                  <p
-                    role="status"
-                    className="mt-2 rounded-lg border border-amber-200 bg-amber-50 p-2 text-sm text-amber-900"
-                  >
-                    {m.book_outside_hours()}
-                  </p>
-                )}
+                {outside && <OutsideHoursNote at={ms} />}
               </div>
             );
           }}
@@ -357,5 +350,22 @@ function ServiceChoice({
         </span>
       </label>
     </li>
+  );
+}
+
+/** Said as soon as a time is chosen, scrolled clear of the sticky footer (Confirm and the total). */
+function OutsideHoursNote({ at }: { at: number }) {
+  const ref = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    ref.current?.scrollIntoView?.({ block: "nearest" });
+  }, [at]);
+  return (
+    <p
+      ref={ref}
+      role="status"
+      className="mt-2 scroll-mb-36 rounded-lg border border-amber-200 bg-amber-50 p-2 text-sm text-amber-900"
+    >
+      {m.book_outside_hours()}
+    </p>
   );
 }
