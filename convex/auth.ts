@@ -74,6 +74,8 @@ async function signInFlow(role: AuthRole, params: Params, ctx: Ctx) {
   if (!(await verifyPassword(secret, found?.hash ?? UNMATCHABLE_HASH)) || found === null) {
     invalidCredentials(role);
   }
+  if (role === "admin" && found.role === role && !found.suspended)
+    await secondFactor(ctx, found.userId, params.code);
   const rehash = needsRehash(found.hash)
     ? { accountId: found.accountId, from: found.hash, to: await hashPassword(secret) }
     : undefined;
@@ -83,6 +85,25 @@ async function signInFlow(role: AuthRole, params: Params, ctx: Ctx) {
   if (found.suspended)
     fail("ACCOUNT_SUSPENDED", "This account is suspended. Please contact support.");
   return { userId: found.userId };
+}
+
+/**
+ * An admin's second factor (twoFactor.ts), asked for only once the password is right. Until it
+ * passes, the password's try stays counted.
+ */
+async function secondFactor(ctx: Ctx, userId: Id<"users">, code: Value | undefined) {
+  const outcome = await ctx.runMutation(internal.twoFactor.check, {
+    userId,
+    code: typeof code === "string" ? code : undefined,
+  });
+  if (outcome === "required")
+    fail(
+      "TWO_FACTOR_REQUIRED",
+      "Enter the 6-digit code from your authenticator app, or a recovery code.",
+    );
+  if (outcome === "wrong") fail("INVALID_CODE", "This code is wrong or was already used.");
+  if (outcome === "limited")
+    fail("TOO_MANY_ATTEMPTS", "Too many wrong codes; try again in 15 minutes.");
 }
 
 async function signUpFlow(role: "customer" | "professional", params: Params, ctx: Ctx) {

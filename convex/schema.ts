@@ -365,6 +365,20 @@ export default defineSchema({
   }).index("by_userId_and_purpose", ["userId", "purpose"]),
 
   /**
+   * model/twoFactor.ts: an admin's authenticator. `secret` is sealed (model/twoFactorSecret.ts);
+   * `enabledAt` is absent while setup waits for its first code; `lastStep` is the TOTP time step last
+   * accepted (no replays); `recoveryCodes` are SHA-256 hashes of the unused ones.
+   */
+  twoFactor: defineTable({
+    userId: v.id("users"),
+    secret: v.string(),
+    setupStartedAt: v.number(),
+    enabledAt: v.optional(v.number()),
+    lastStep: v.optional(v.number()),
+    recoveryCodes: v.array(v.string()),
+  }).index("by_userId", ["userId"]),
+
+  /**
    * model/devices.ts: the browser behind each auth session, for the account's devices list. Kept apart
    * from `authSessions`, which every signed-in query reads: a "last seen" write there would re-run them.
    */

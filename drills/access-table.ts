@@ -61,6 +61,11 @@ export const FUNCTION_ACCESS: Record<string, DrillRole[]> = {
   "devices:list": SIGNED_IN,
   "devices:signOut": SIGNED_IN,
   "devices:signOutOthers": SIGNED_IN,
+  // two-factor sign-in: each admin sets up and keeps their own authenticator
+  "twoFactor:status": ADMIN,
+  "twoFactor:begin": ADMIN,
+  "twoFactor:confirm": ADMIN,
+  "twoFactor:replaceRecovery": ADMIN,
   // professionals
   "professionals:search": ALL,
   "professionals:get": ALL,
@@ -312,6 +317,15 @@ export const FUNCTION_WRITES: Record<string, Writes> = {
     _scheduled_functions: "new",
   },
   "devices:seen": { sessionDevices: "own" },
+  "twoFactor:begin": { twoFactor: "own" },
+  "twoFactor:confirm": {
+    ...COUNTERS,
+    twoFactor: "own",
+    authSessions: "own",
+    authRefreshTokens: "own",
+    sessionDevices: "own",
+  },
+  "twoFactor:replaceRecovery": { ...COUNTERS, twoFactor: "own" },
   "devices:signOut": { authSessions: "own", authRefreshTokens: "own", sessionDevices: "own" },
   "devices:signOutOthers": {
     authSessions: "own",

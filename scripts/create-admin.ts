@@ -4,6 +4,7 @@
  *   npm run create-admin -- <username> [--url http://127.0.0.1:3210] [--data .data]
  *
  * The password comes from ADMIN_PASSWORD (kept out of shell history) or is generated and printed once.
+ * The new admin sets up two-factor sign-in at their first sign-in, before the admin panel opens.
  */
 import { parseArgs } from "node:util";
 import { adminCall, deploymentUrl, fail } from "./admin-call";
@@ -42,3 +43,7 @@ if (!password) {
   console.log(`  password: ${created.password}`);
   console.log("Keep the password now: it is not stored anywhere readable and is not shown again.");
 }
+console.log(
+  "Sign in at /admin-login of the web app: the first sign-in sets up two-factor sign-in (an",
+);
+console.log("authenticator app on the admin's phone) before the admin panel opens.");

@@ -208,6 +208,31 @@ describe("register and log in", () => {
     });
     expect((await postJson(t, "/api/admin/login", { username: "root" })).status).toBe(400);
   });
+
+  test("an admin with two-factor on is refused without the code, and with a wrong one", async () => {
+    const t = newTest();
+    await t.action(internal.admin.createAdmin, { username: "root", password: "root password" });
+    await t.run(async (ctx) => {
+      const admin = await ctx.db
+        .query("users")
+        .withIndex("by_role", (q) => q.eq("role", "admin"))
+        .first();
+      await ctx.db.insert("twoFactor", {
+        userId: admin!._id,
+        secret: "sealed",
+        setupStartedAt: Date.now(),
+        enabledAt: Date.now(),
+        recoveryCodes: [],
+      });
+    });
+    const credentials = { username: "root", password: "root password" };
+    const bare = await postJson(t, "/api/admin/login", credentials);
+    expect(bare.status).toBe(401);
+    expect(await bare.json()).toMatchObject({ success: false, code: "TWO_FACTOR_REQUIRED" });
+    const wrong = await postJson(t, "/api/admin/login", { ...credentials, code: "123456" });
+    expect(wrong.status).toBe(401);
+    expect(await wrong.json()).toMatchObject({ success: false, code: "INVALID_CODE" });
+  });
 });
 
 describe("signed-in endpoints", () => {

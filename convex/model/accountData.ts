@@ -8,6 +8,7 @@ import { syncSpot } from "./dispatchSpots";
 import { professionalOfUser } from "./professionalOfUser";
 import { fail } from "./errors";
 import { endAuthSession } from "./sessions";
+import { forgetEnrolment } from "./twoFactor";
 import { ACTIVE_STATUSES, OPEN_STATUSES } from "../rules/bookingLifecycle";
 
 const EXPORT_LIMIT = 1000;
@@ -172,6 +173,7 @@ export async function deleteAccountData(ctx: MutationCtx, user: Doc<"users">): P
     for (const limit of limits) await ctx.db.delete("authRateLimits", limit._id);
     await ctx.db.delete("authAccounts", account._id);
   }
+  await forgetEnrolment(ctx, user._id);
   await ctx.db.delete("users", user._id);
 }
 

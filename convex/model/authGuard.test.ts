@@ -116,6 +116,12 @@ async function oneOfEveryTable(ctx: MutationCtx) {
       userAgent: "Mozilla/5.0",
       lastSeenAt: Date.now(),
     }),
+    twoFactor: await ctx.db.insert("twoFactor", {
+      userId,
+      secret: "sealed",
+      setupStartedAt: Date.now(),
+      recoveryCodes: [],
+    }),
     accountCodes: await ctx.db.insert("accountCodes", {
       userId,
       purpose: "reset",

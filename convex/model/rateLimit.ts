@@ -70,6 +70,11 @@ export async function tryConsume(ctx: MutationCtx, counter: Counter): Promise<bo
   return true;
 }
 
+/** True when `counter`'s window has room for one more call (nothing counted). */
+export async function hasRoom(ctx: QueryCtx, counter: Counter): Promise<boolean> {
+  return !(await windowOf(ctx, counter)).full;
+}
+
 /** Throws as `consume` would, without counting. */
 export async function assertRoom(ctx: QueryCtx, counter: Counter, message?: string): Promise<void> {
   const { row, now, full } = await windowOf(ctx, counter);

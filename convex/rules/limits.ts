@@ -41,6 +41,12 @@ export const RATE_LIMITS = {
   review: { perUser: { max: 3, windowMs: 24 * HOUR } },
   // reports on bookings and reviews (model/reports.ts); each one waits for an admin
   report: { perUser: { max: 5, windowMs: HOUR } },
+  // an admin's second factor (model/twoFactor.ts), after the right password: 3 of 10^6 TOTP codes
+  // match at once (window ±1), so 5 guesses per 15 minutes, 20 a day, bound a guesser to 6 in 10^5 a day
+  twoFactor: {
+    perAccount: { max: 5, windowMs: 15 * MINUTE },
+    perAccountDaily: { max: 20, windowMs: DAY },
+  },
   // one-time codes by email or SMS (model/passwordReset.ts): each message costs money and a guess at
   // a code; per account, 5 codes a day of 5 tries each bound a 6-digit guesser to 25 in 10^6 a day
   accountCode: {

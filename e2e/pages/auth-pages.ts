@@ -2,6 +2,7 @@ import { expect, type Page } from "@playwright/test";
 import { CITIES, SPECIALTIES } from "../../convex/constants";
 import { png } from "../env";
 import { m, say, type Locale } from "../i18n";
+import { nextCode } from "../two-factor";
 
 export type NewUser = {
   name: string;
@@ -100,7 +101,15 @@ export class AuthPages {
     await expect(p).toHaveURL("/professional-dashboard");
   }
 
-  async adminLogin(username: string, password: string) {
+  /**
+   * Signs an admin in: username and password, then, when the server asks, the code of `code` (by
+   * default the next one of the e2e admin's authenticator, e2e/two-factor.ts).
+   */
+  async adminLogin(
+    username: string,
+    password: string,
+    code: () => Promise<string> = () => nextCode(username),
+  ) {
     const p = this.page;
     const l = this.locale;
     await p.goto("/admin-login");
@@ -120,7 +129,21 @@ export class AuthPages {
         }),
       say(l, m.admin_login_ok),
     );
-    await p.getByRole("button", { name: say(l, m.admin_login_submit) }).click();
+    const submit = p.getByRole("button", { name: say(l, m.admin_login_submit) });
+    await submit.click();
+    // an admin with two-factor on is asked for a code once the password is right
+    const codeField = p.getByLabel(say(l, m.admin_login_code));
+    const asked = await Promise.race([
+      shown.then(() => false),
+      codeField.waitFor().then(
+        () => true,
+        () => false,
+      ),
+    ]);
+    if (asked) {
+      await codeField.fill(await code());
+      await submit.click();
+    }
     expect(await shown).toBe(true);
     await expect(p).toHaveURL("/admin-panel");
   }

@@ -1,4 +1,5 @@
 import { useConvexAuth, useQuery } from "convex/react";
+import { useState, type ReactNode } from "react";
 import { Navigate, NavLink, Outlet, useLocation, useNavigate } from "react-router-dom";
 import { api } from "@convex/_generated/api";
 import { LanguageSwitch } from "@/components/language-switch";
@@ -9,6 +10,7 @@ import { m } from "@/i18n/paraglide/messages";
 import { formatDigits, formatNumber } from "@/lib/numbers";
 import { paths } from "@/lib/paths";
 import { useLogout } from "@/lib/use-logout";
+import { TwoFactorSetup } from "./two-factor-setup";
 
 const NAV = [
   { label: m.admin_nav_dashboard, to: paths.adminDashboard() },
@@ -69,7 +71,68 @@ export default function AdminShell() {
   }
   if (!isAuthenticated || viewer?.role !== "admin")
     return <Navigate to={paths.adminLogin()} replace />;
-  return <AdminLayout name={viewer.name || viewer.username || m.admin_default_name()} />;
+  return (
+    <TwoFactorGate name={viewer.name || viewer.username || m.admin_default_name()}>
+      <AdminLayout name={viewer.name || viewer.username || m.admin_default_name()} />
+    </TwoFactorGate>
+  );
+}
+
+/**
+ * An admin without an authenticator sets one up before the panel opens (its sign-ins then need a
+ * code: auth.ts). Setup stays on screen until its recovery codes are put away, though the server
+ * says two-factor is on as soon as the first code is confirmed.
+ */
+function TwoFactorGate({ name, children }: { name: string; children: ReactNode }) {
+  const status = useQuery(api.twoFactor.status);
+  const [settingUp, setSettingUp] = useState(false);
+  if (status === undefined)
+    return (
+      <main className="min-h-dvh bg-slate-100">
+        <LoadingState label={m.admin_checking_session()} />
+      </main>
+    );
+  if (status.enabled && !settingUp) return children;
+  return (
+    <TwoFactorScreen
+      name={name}
+      onStart={() => setSettingUp(true)}
+      onDone={() => setSettingUp(false)}
+    />
+  );
+}
+
+function TwoFactorScreen({
+  name,
+  onStart,
+  onDone,
+}: {
+  name: string;
+  onStart: () => void;
+  onDone: () => void;
+}) {
+  const navigate = useNavigate();
+  const { logout, busy: leaving } = useLogout(name, () =>
+    navigate(paths.adminLogin(), { replace: true }),
+  );
+  return (
+    <main className="flex min-h-dvh items-start justify-center bg-slate-100 px-4 py-8 sm:items-center">
+      <div className="w-full max-w-lg space-y-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-8">
+        <div className="flex items-start justify-between gap-3">
+          <h1 className="text-2xl font-semibold text-slate-900">{m.tf_title()}</h1>
+          <button
+            type="button"
+            onClick={() => void logout()}
+            disabled={leaving}
+            className="rounded-lg px-3 py-2 text-sm font-medium whitespace-nowrap text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50 disabled:opacity-60"
+          >
+            {leaving ? m.admin_logging_out() : m.nav_logout()}
+          </button>
+        </div>
+        <TwoFactorSetup onStart={onStart} onDone={onDone} />
+      </div>
+    </main>
+  );
 }
 
 function AdminLayout({ name }: { name: string }) {

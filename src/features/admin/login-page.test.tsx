@@ -1,5 +1,6 @@
 import { cleanup, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { ConvexError } from "convex/values";
 import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import AdminLoginPage from "@/features/admin/login-page";
@@ -67,5 +68,35 @@ describe("AdminLoginPage", () => {
     expect(router.state.location.pathname).toBe("/admin-login");
     expect(await screen.findByText("Admin panel", {}, { timeout: 2000 })).toBeInTheDocument();
     expect(Date.now() - shownAt).toBeGreaterThanOrEqual(450);
+  });
+
+  it("asks for the authenticator code when the server wants it, and sends it with the password", async () => {
+    signIn.mockRejectedValueOnce(
+      new ConvexError({ code: "TWO_FACTOR_REQUIRED", message: "Enter the code" }),
+    );
+    signIn.mockRejectedValueOnce(
+      new ConvexError({ code: "INVALID_CODE", message: "This code is wrong or was already used." }),
+    );
+    signIn.mockResolvedValueOnce({ signingIn: true });
+    renderPage();
+    await fillAndSubmit("admin", "s3cret");
+    const user = userEvent.setup();
+    const code = await screen.findByLabelText("Authenticator code");
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+    await user.type(code, "111111");
+    await user.click(screen.getByRole("button", { name: "Login" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent(
+      "This code is wrong or was already used.",
+    );
+    await user.clear(code);
+    await user.type(code, "123456");
+    await user.click(screen.getByRole("button", { name: "Login" }));
+    expect(signIn).toHaveBeenLastCalledWith("admin", {
+      username: "admin",
+      password: "s3cret",
+      flow: "signIn",
+      code: "123456",
+    });
+    expect(await screen.findByText("Login successful")).toBeInTheDocument();
   });
 });

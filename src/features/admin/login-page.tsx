@@ -5,6 +5,7 @@ import * as z from "zod/mini";
 import { InlineAlert } from "@/components/ui/states";
 import { ADMIN_REDIRECT_DELAY_MS } from "@/lib/constants";
 import { Form, useAppForm } from "@/components/form";
+import { errorData, errorMessage } from "@/lib/errors";
 import { paths } from "@/lib/paths";
 import { m } from "@/i18n/paraglide/messages";
 
@@ -13,21 +14,26 @@ const adminLoginSchema = z.object({
     .string()
     .check(z.trim(), z.minLength(1, { error: () => m.admin_login_username_required() })),
   password: z.string().check(z.minLength(1, { error: () => m.admin_login_password_required() })),
+  code: z.string(),
 });
+
+type Outcome = { kind: "ok" } | { kind: "failed"; text: string } | null;
 
 export default function AdminLoginPage() {
   const { signIn } = useAuthActions();
   const navigate = useNavigate();
-  const [outcome, setOutcome] = useState<"ok" | "failed" | null>(null);
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  // the server asked for the second factor: the password was right (twoFactor.ts)
+  const [askCode, setAskCode] = useState(false);
 
   useEffect(() => {
-    if (outcome !== "ok") return;
+    if (outcome?.kind !== "ok") return;
     const timer = setTimeout(() => navigate(paths.adminPanel()), ADMIN_REDIRECT_DELAY_MS);
     return () => clearTimeout(timer);
   }, [outcome, navigate]);
 
   const form = useAppForm({
-    defaultValues: { username: "", password: "" },
+    defaultValues: { username: "", password: "", code: "" },
     validators: { onSubmit: adminLoginSchema },
     onSubmit: async ({ value }) => {
       setOutcome(null);
@@ -36,10 +42,22 @@ export default function AdminLoginPage() {
           username: value.username.trim(),
           password: value.password,
           flow: "signIn",
+          ...(askCode ? { code: value.code } : {}),
         });
-        setOutcome("ok");
-      } catch {
-        setOutcome("failed");
+        setOutcome({ kind: "ok" });
+      } catch (e) {
+        const code = errorData(e)?.code;
+        if (code === "TWO_FACTOR_REQUIRED") {
+          setAskCode(true);
+          return;
+        }
+        setOutcome({
+          kind: "failed",
+          text:
+            code === "INVALID_CODE" || code === "TOO_MANY_ATTEMPTS"
+              ? errorMessage(e, m.admin_login_failed())
+              : m.admin_login_failed(),
+        });
       }
     },
   });
@@ -70,13 +88,28 @@ export default function AdminLoginPage() {
               />
             )}
           </form.AppField>
-          {outcome === "failed" && <InlineAlert tone="error">{m.admin_login_failed()}</InlineAlert>}
-          {outcome === "ok" && <InlineAlert tone="success">{m.admin_login_ok()}</InlineAlert>}
+          {askCode && (
+            <form.AppField name="code">
+              {(f) => (
+                <f.TextField
+                  label={m.admin_login_code()}
+                  hint={m.admin_login_code_hint()}
+                  autoComplete="one-time-code"
+                  autoCapitalize="none"
+                  autoFocus
+                  maxLength={24}
+                  required
+                />
+              )}
+            </form.AppField>
+          )}
+          {outcome?.kind === "failed" && <InlineAlert tone="error">{outcome.text}</InlineAlert>}
+          {outcome?.kind === "ok" && <InlineAlert tone="success">{m.admin_login_ok()}</InlineAlert>}
           <form.AppForm>
             <form.SubmitButton
               label={m.admin_login_submit()}
               className="w-full"
-              disabled={outcome === "ok"}
+              disabled={outcome?.kind === "ok"}
             />
           </form.AppForm>
         </Form>
