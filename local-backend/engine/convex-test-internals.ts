@@ -1450,7 +1450,7 @@ export class ConvexTestDatabase {
   }
 
   /** Runs a persisted pending scheduled job the way convex-test's own timer would. */
-  runScheduledJob(job: Doc): Promise<void> {
+  runScheduledJob(job: { _id: string; name: string; args: unknown[] }): Promise<void> {
     return this.internals.convexGlobalStorage.run(this.global, () =>
       this.internals.runScheduledFunction({
         db: this.db,

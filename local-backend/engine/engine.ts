@@ -1,6 +1,7 @@
 // Runs Convex functions from a convex/ directory on convex-test's engine, and exposes
 // the commit stream, read sets and log lines the server needs.
 import { AsyncResource } from "node:async_hooks";
+import { setTimeout as setTimer } from "node:timers";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { format } from "node:util";
@@ -266,7 +267,7 @@ function installProcessSeams(internals: ConvexTestInternals) {
       if (transaction !== undefined) {
         const answer = transaction.asyncSyscall(op, json);
         if (answer !== undefined) return answer;
-        // convex-test answers the rest (scheduler, nested ctx.run*, count, storage deletes) as before
+        // convex-test answers the rest (nested ctx.run*, storage deletes, metadata) as before
         return transactionSlot.exit(() => convexTestSyscall(op, json, original));
       }
       return convexTestSyscall(op, json, original);
@@ -994,6 +995,17 @@ export class Engine {
       docSize: (doc) => internals.localBackendDocSize(doc),
       storageUrl: (storageId) => this.hooks.storageUrl(storageId),
       uploadUrl: () => this.hooks.uploadUrl(),
+      // the timer is armed from inside the function, where the global setTimeout is refused
+      armJob: (job, runAt) =>
+        setTimer(
+          () =>
+            this.detached(() =>
+              callStorage.run({ udfPath: job.name, logLines: [] }, () => {
+                void database.runScheduledJob(job);
+              }),
+            ),
+          Math.max(0, runAt - Date.now()),
+        ),
     });
   }
 
@@ -1232,7 +1244,11 @@ export class Engine {
         await this.database.failInterruptedJob(job._id, "Transient error while executing action");
       if (job.state?.kind !== "pending") continue;
       setTimeout(
-        () => this.detached(() => void this.database.runScheduledJob(job)),
+        () =>
+          this.detached(
+            () =>
+              void this.database.runScheduledJob(job as Doc & { name: string; args: unknown[] }),
+          ),
         Math.max(0, job.scheduledTime - now),
       );
     }

@@ -2,8 +2,8 @@
 // `invokeQuery` / `invokeMutation` (see Engine.invoke): reads, writes, ids, identity and storage URLs
 // against the engine's document store and indexes, with the read set and Convex's transaction metrics.
 // The store (documents, write layers, commit) is still convex-test's DatabaseFake, reached through
-// ConvexTestDatabase; the operations this file does not answer (scheduler, nested ctx.run*, count,
-// storage deletes, metadata) still take convex-test's syscalls.
+// ConvexTestDatabase; the operations this file does not answer (nested ctx.run*, storage deletes and
+// metadata, function and request metadata) still take convex-test's syscalls.
 import { getConvexSize, jsonToConvex, type JSONValue, type Value } from "convex/values";
 import type { Doc } from "./convex-test-internals.ts";
 import type { ReadSet } from "./read-set.ts";
@@ -15,6 +15,7 @@ export interface MetricsTracker {
   trackRead(bytes: number): void;
   trackWrite(bytes: number): void;
   trackIndexRange(): void;
+  trackScheduledFunction(argsBytes: number): void;
 }
 
 /** The document store as a transaction sees it (convex-test's DatabaseFake, instrumented by ConvexTestDatabase). */
@@ -48,6 +49,8 @@ export interface TransactionHost {
   docSize(doc: Doc): number;
   storageUrl(storageId: string): string;
   uploadUrl(): string;
+  /** Runs the scheduled job at `runAt` (Unix ms) if it is still pending then. */
+  armJob(job: { _id: string; name: string; args: Value[] }, runAt: number): void;
 }
 
 const PAGINATE_ONCE =
@@ -63,6 +66,13 @@ export const WRITE_SYSCALLS: Record<string, string | undefined> = {
 };
 
 /** One query's or mutation's execution: its syscalls, its read set and its `.paginate()` journal. */
+/** `1.0/schedule`'s arguments (scheduler_impl.js): the function by name, reference or handle; `ts` in seconds. */
+interface ScheduleArgs {
+  name?: string;
+  args: JSONValue;
+  ts: number;
+}
+
 export class TransactionSyscalls {
   private paginated = 0;
 
@@ -160,8 +170,53 @@ export class TransactionSyscalls {
       }
       case "1.0/storageGenerateUploadUrl":
         return JSON.stringify(host.uploadUrl());
+      case "1.0/count": {
+        const { table } = JSON.parse(json) as { table: string };
+        this.readSet?.tables.add(table);
+        const scan = host.store.startQuery({
+          source: { type: "FullTableScan", tableName: table, order: "asc" },
+          operators: [],
+        } as QueryJson);
+        let count = 0;
+        while (!host.store.queryNext(scan).done) count += 1;
+        return JSON.stringify(count);
+      }
+      case "1.0/schedule":
+        return this.schedule(JSON.parse(json) as ScheduleArgs);
+      case "1.0/cancel_job": {
+        // As Convex's SchedulerModel: only a pending or running job is canceled, with its completion time.
+        const { id } = JSON.parse(json) as { id: string };
+        const job = host.store.get("_scheduled_functions", id);
+        const kind = (job?.state as { kind?: string } | undefined)?.kind;
+        if (kind === "pending" || kind === "inProgress")
+          host.store.patch("_scheduled_functions", id, {
+            state: { kind: "canceled" },
+            completedTime: Date.now(),
+          });
+        return "{}";
+      }
     }
     return undefined;
+  }
+
+  /**
+   * `ctx.scheduler.runAfter/runAt`: the job's `_scheduled_functions` row in the transaction (pending), its
+   * timer armed now (a job whose row was rolled back finds none and does nothing). A component's
+   * reference or a function handle is left to convex-test.
+   */
+  private schedule(args: ScheduleArgs): string | undefined {
+    if (typeof args.name !== "string") return undefined;
+    const fnArgs = jsonToConvex(args.args) as Value;
+    this.host.tracker()?.trackScheduledFunction(getConvexSize(fnArgs));
+    const scheduledTime = args.ts * 1000;
+    const id = this.host.store.insert("_scheduled_functions", {
+      args: [fnArgs],
+      name: args.name,
+      scheduledTime,
+      state: { kind: "pending" },
+    });
+    this.host.armJob({ _id: id, name: args.name, args: [fnArgs] }, scheduledTime);
+    return JSON.stringify(id);
   }
 
   /** A written value's arguments: Convex builds the value before anything else, so its shape limits come first. */
