@@ -12,6 +12,7 @@ import {
   lineStatus,
   paymentMethod,
   payoutMethod,
+  refundState,
   txKind,
   city,
   dispatchOfferStatus,
@@ -571,6 +572,25 @@ export default defineSchema({
   })
     .index("by_bookingId", ["bookingId"])
     .index("by_number", ["number"]),
+
+  /**
+   * model/refunds.ts: a cancelled paid booking's payment owed back to its customer, then refunded by
+   * an admin with a reference. Its ledger transactions are `refund:<paymentId>` and `refunded:<id>`.
+   */
+  refunds: defineTable({
+    bookingId: v.id("bookings"),
+    paymentId: v.id("payments"),
+    customerId: v.id("users"),
+    professionalId: v.id("professionals"),
+    method: paymentMethod,
+    amountPaisa: v.number(),
+    state: refundState,
+    reference: v.optional(v.string()),
+    refundedAt: v.optional(v.number()),
+    adminId: v.optional(v.id("users")),
+  })
+    .index("by_bookingId", ["bookingId"])
+    .index("by_state", ["state"]),
 
   /**
    * model/payouts.ts: a transfer an admin made to a professional; its ledger transaction is

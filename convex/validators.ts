@@ -12,6 +12,7 @@ import {
   PAYOUT_METHODS,
   TX_KINDS,
 } from "./rules/ledger";
+import { REFUND_STATES } from "./rules/refunds";
 import { ATTEMPT_PROBLEMS, ATTEMPT_STATES, WALLET_METHODS } from "./rules/wallets";
 import { OFFER_STATUSES, REQUEST_STATUSES } from "./rules/dispatch";
 import { RESCHEDULE_STATUSES } from "./rules/reschedule";
@@ -86,6 +87,7 @@ export const txKind = v.union(...TX_KINDS.map((k) => v.literal(k)));
 export const paymentMethod = v.union(...PAYMENT_METHODS.map((m) => v.literal(m)));
 export const payoutMethod = v.union(...PAYOUT_METHODS.map((m) => v.literal(m)));
 export const cashState = v.union(...CASH_STATES.map((s) => v.literal(s)));
+export const refundState = v.union(...REFUND_STATES.map((s) => v.literal(s)));
 export const disputeOutcome = v.union(...DISPUTE_OUTCOMES.map((o) => v.literal(o)));
 export const walletMethod = v.union(...WALLET_METHODS.map((m) => v.literal(m)));
 export const attemptState = v.union(...ATTEMPT_STATES.map((s) => v.literal(s)));

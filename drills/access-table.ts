@@ -192,6 +192,9 @@ export const FUNCTION_ACCESS: Record<string, DrillRole[]> = {
   // disputed cash: admins see and settle it
   "cashDisputes:open": ADMIN,
   "cashDisputes:settle": ADMIN,
+  // refunds of cancelled paid bookings: admins see and record them
+  "refunds:due": ADMIN,
+  "refunds:markRefunded": ADMIN,
   // "nearest available now": customers ask (and see only their own); the offered professional answers
   "dispatch:request": CUSTOMERS,
   "dispatch:cancel": ["customer"],
@@ -383,6 +386,7 @@ export const FUNCTION_WRITES: Record<string, Writes> = {
   // a payout row and its ledger transaction, for any professional
   "payouts:record": { payouts: "any", ledgerEntries: "any" },
   // settled as paid: booked with a receipt; the dispute's report is resolved; both sides are told
+  "refunds:markRefunded": { refunds: "any", ledgerEntries: "new", notifications: "new" },
   "cashDisputes:settle": {
     payments: "any",
     ledgerEntries: "any",
@@ -458,6 +462,9 @@ export const FUNCTION_WRITES: Record<string, Writes> = {
   // the account's sessions end, its position goes, its open bookings are cancelled and both sides told
   "adminAccounts:suspend": {
     bookings: "any",
+    // a job under way that was paid is owed back to its customer
+    refunds: "new",
+    ledgerEntries: "new",
     startCodes: "any",
     bookingEvents: "new",
     notifications: "new",

@@ -210,6 +210,15 @@ async function oneOfEveryTable(ctx: MutationCtx) {
       amountPaisa: -50_000,
       bookingId,
     }),
+    refunds: await ctx.db.insert("refunds", {
+      bookingId,
+      paymentId,
+      customerId: userId,
+      professionalId,
+      method: "esewa",
+      amountPaisa: 50_000,
+      state: "due",
+    }),
     payouts: await ctx.db.insert("payouts", {
       professionalId,
       amountPaisa: 10_000,

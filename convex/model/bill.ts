@@ -185,9 +185,13 @@ export async function decideLine(
 
 /** The bill's lines with their ids and the payment, for the booking's two parties and admins. */
 export async function billView(ctx: QueryCtx, booking: Doc<"bookings">) {
-  const [rows, payment] = await Promise.all([
+  const [rows, payment, refund] = await Promise.all([
     linesOf(ctx, booking._id),
     paymentOf(ctx, booking._id),
+    ctx.db
+      .query("refunds")
+      .withIndex("by_bookingId", (q) => q.eq("bookingId", booking._id))
+      .first(),
   ]);
   return {
     lines: rows.map((r) => ({
@@ -210,6 +214,15 @@ export async function billView(ctx: QueryCtx, booking: Doc<"bookings">) {
             amountPaisa: payment.amountPaisa,
             at: payment._creationTime,
             cash: payment.cash?.state ?? null,
+          },
+    refund:
+      refund === null
+        ? null
+        : {
+            state: refund.state,
+            amountPaisa: refund.amountPaisa,
+            reference: refund.reference ?? null,
+            refundedAt: refund.refundedAt ?? null,
           },
   };
 }

@@ -39,6 +39,7 @@ import { billOf, openBill } from "./bill";
 import { endStartCode, issueStartCode, startCodeView } from "./startCodes";
 import { rescheduleView } from "./reschedules";
 import { settleJob } from "./ledger";
+import { refundOnCancel } from "./refunds";
 import { pendingLines } from "../rules/bill";
 
 const { reason: REASON } = BOOKING_FIELDS;
@@ -411,6 +412,7 @@ export async function transition(
   });
   if (args.to === "arrived") await issueStartCode(ctx, booking._id);
   if (booking.status === "arrived") await endStartCode(ctx, booking._id);
+  if (args.to === "cancelled") await refundOnCancel(ctx, booking);
   if (args.to === "completed") {
     await scheduleAutoConfirm(ctx, booking._id);
     await settleJob(ctx, booking);

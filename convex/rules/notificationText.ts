@@ -74,6 +74,10 @@ const EN = {
   cash_disputed_title: "Cash disputed",
   cash_disputed_body:
     "{actor} disputes the {amount} in cash you recorded. GharSewa will look into it.",
+  refund_due_title: "Your payment will be refunded",
+  refund_due_body: "The booking was cancelled: GharSewa refunds the {amount} you paid.",
+  refund_paid_title: "Refund sent",
+  refund_paid_body: "GharSewa refunded the {amount} you paid (reference {reference}).",
   cash_settled_title: "Cash dispute settled",
   cash_settled_paid_body:
     "GharSewa settled the dispute: the {amount} in cash counts as paid. {reason}",
@@ -164,6 +168,10 @@ export const NOTICE_WORDS: Record<Locale, Record<NoticeKey, string>> = {
     cash_disputed_title: "नगदमा विवाद",
     cash_disputed_body:
       "तपाईंले लेख्नुभएको {amount} नगदमा {actor}ले विवाद गर्नुभयो। घर सेवाले यसको छानबिन गर्नेछ।",
+    refund_due_title: "तपाईंको भुक्तानी फिर्ता हुनेछ",
+    refund_due_body: "बुकिङ रद्द भयो: तपाईंले तिर्नुभएको {amount} घर सेवाले फिर्ता गर्छ।",
+    refund_paid_title: "रकम फिर्ता पठाइयो",
+    refund_paid_body: "तपाईंले तिर्नुभएको {amount} घर सेवाले फिर्ता गर्‍यो (सन्दर्भ {reference})।",
     cash_settled_title: "नगदको विवाद टुङ्गियो",
     cash_settled_paid_body: "घर सेवाले विवाद टुङ्ग्यायो: {amount} नगद तिरेको मानियो। {reason}",
     cash_settled_waived_body:
@@ -344,6 +352,13 @@ export function noticeText(locale: Locale, n: StoredNotice): { title: string; bo
       return both("cash_confirmed_title", say("cash_auto_confirmed_body", { amount: amount() }));
     case "cash.disputed":
       return both("cash_disputed_title", say("cash_disputed_body", { actor, amount: amount() }));
+    case "refund.due":
+      return both("refund_due_title", say("refund_due_body", { amount: amount() }));
+    case "refund.paid":
+      return both(
+        "refund_paid_title",
+        say("refund_paid_body", { amount: amount(), reference: p?.reference ?? "" }),
+      );
     case "cash.settled":
       return both(
         "cash_settled_title",

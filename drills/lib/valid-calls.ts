@@ -7,7 +7,8 @@ import { Secret, TOTP } from "otpauth/slim";
 import { api } from "../../convex/_generated/api";
 import { openBill } from "../../convex/model/bill";
 import type { Id } from "../../convex/_generated/dataModel";
-import { confirmCash, paymentOf } from "../../convex/model/ledger";
+import { confirmCash, paymentOf, recordPayment } from "../../convex/model/ledger";
+import { refundOf, refundOnCancel } from "../../convex/model/refunds";
 import { solveStamp } from "../../convex/rules/signUpWork";
 import { START_CODE } from "../../convex/rules/startCode";
 import { DEFAULT_JOB_MINUTES } from "../../convex/rules/schedule";
@@ -228,6 +229,24 @@ async function cashDisputeOfA(c: Ctx) {
       cash: { state: "disputed", decidedAt: Date.now(), reportId },
     });
     return reportId;
+  });
+}
+
+/** A refund due to A for a fresh job with P, paid in eSewa while under way and then cancelled. */
+async function refundDueToA(c: Ctx) {
+  const bookingId = await c.f.bookingIn("in_progress");
+  return await c.f.t.run(async (ctx) => {
+    await openBill(ctx, bookingId, [{ name: "Fan repair", price: 500 }], 0);
+    await recordPayment(ctx, {
+      bookingId,
+      method: "esewa",
+      amountPaisa: 50_000,
+      reference: `esewa:${bookingId}`,
+    });
+    const booking = (await ctx.db.get("bookings", bookingId))!;
+    await ctx.db.patch("bookings", bookingId, { status: "cancelled" });
+    await refundOnCancel(ctx, booking);
+    return (await refundOf(ctx, bookingId))!._id;
   });
 }
 
@@ -564,6 +583,10 @@ export const VALID_CALLS: Record<string, Build> = {
   "cashDisputes:open": plain({}),
   "cashDisputes:settle": async (c) => ({
     args: { reportId: await cashDisputeOfA(c), outcome: "paid", reason: "The receipt shows it." },
+  }),
+  "refunds:due": plain({}),
+  "refunds:markRefunded": async (c) => ({
+    args: { refundId: await refundDueToA(c), reference: "ESEWA-RF-1" },
   }),
   "payouts:balances": plain(page),
   "payouts:history": plain(page),

@@ -14,6 +14,7 @@ import { LoadMore } from "@/components/ui/load-more";
 import { EmptyState, LoadingState } from "@/components/ui/states";
 import { AdminPageLayout } from "@/features/admin/admin-page-layout";
 import { DisputedCash } from "@/features/admin/disputed-cash";
+import { RefundsDue } from "@/features/admin/refunds-due";
 import { SectionCard } from "@/features/admin/section-card";
 import { m } from "@/i18n/paraglide/messages";
 import { localCityName } from "@/i18n/places";
@@ -43,6 +44,7 @@ export default function PayoutsPage() {
         <Balances />
         <div className="space-y-4">
           <DisputedCash />
+          <RefundsDue />
           <History />
           <LedgerExport />
         </div>

@@ -20,7 +20,9 @@ import { paths } from "@/lib/paths";
 import { m } from "@/i18n/paraglide/messages";
 import { AddLineForm } from "@/features/bookings/bill/add-line-form";
 import { PayButtons } from "@/features/bookings/bill/pay-buttons";
-import { METHOD_LABEL, lineLabel } from "@/features/bookings/bill/labels";
+import { lineLabel } from "@/features/bookings/bill/labels";
+import { METHOD_LABEL } from "@/i18n/money";
+import { RefundNote } from "@/features/bookings/bill/refund-note";
 import { CashReceivedForm, CashStatus } from "@/features/bookings/cash/cash-panel";
 
 /** Statuses whose card shows the bill: from the professional's arrival on. */
@@ -40,6 +42,19 @@ const KIND_LABEL: Record<LineKind, () => string> = {
  * waits), the professional adds items while the job is in progress.
  */
 export function BillPanel({
+  bookingId,
+  status,
+  audience,
+}: {
+  bookingId: Id<"bookings">;
+  status: BookingStatus;
+  audience: "customer" | "professional";
+}) {
+  if (status === "cancelled") return <RefundNote bookingId={bookingId} audience={audience} />;
+  return <LiveBill bookingId={bookingId} status={status} audience={audience} />;
+}
+
+function LiveBill({
   bookingId,
   status,
   audience,

@@ -6,7 +6,8 @@ import { api } from "@convex/_generated/api";
 import type { Id } from "@convex/_generated/dataModel";
 import { Button } from "@/components/ui/button";
 import { EmptyState, LoadingState } from "@/components/ui/states";
-import { METHOD_LABEL, lineLabel } from "@/features/bookings/bill/labels";
+import { lineLabel } from "@/features/bookings/bill/labels";
+import { METHOD_LABEL } from "@/i18n/money";
 import { m } from "@/i18n/paraglide/messages";
 import { localCityName } from "@/i18n/places";
 import {
