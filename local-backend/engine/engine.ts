@@ -955,22 +955,26 @@ export class Engine {
             authToken: null,
           },
         ],
-        [internals.globalOverridesStorage, internals.transactionGlobalOverrides()],
       ],
       async () => {
         await manager.begin(false);
         let open = true;
         try {
           const limit = this.limits.queryMutationMs;
+          // fetch, timers, … are refused in the handler only: I/O the commit starts (the log's
+          // writes) carries this async context, and its callbacks may use them
           const raw = await timed(limit, () =>
-            kind === "query" ? func.invokeQuery!(argsJson) : func.invokeMutation!(argsJson),
+            internals.globalOverridesStorage.run(internals.transactionGlobalOverrides(), () =>
+              kind === "query" ? func.invokeQuery!(argsJson) : func.invokeMutation!(argsJson),
+            ),
           );
           const result = JSON.parse(raw) as JSONValue;
           checkResultJson(validators.returns, result, raw, canonical, tableOf);
           if (kind === "mutation") {
             if (context.request) context.rawResult = raw;
             open = false;
-            manager.commit(false);
+            // nothing the commit starts answers to this function's syscalls
+            transactionSlot.exit(() => manager.commit(false));
           }
           context.result = result;
         } catch (error) {
