@@ -209,6 +209,10 @@ const drills: Drill[] = [
       vitest(["drills/hostile-uploads.test.ts"], ["hostile uploads"], { DRILLS_FULL: "1" }),
   },
   {
+    name: "hostile-start-code",
+    run: async () => vitest(["drills/hostile-start-code.test.ts"], ["start codes"]),
+  },
+  {
     name: "actions",
     run: async () => {
       const report = await runActionIsolation();

@@ -388,6 +388,7 @@ export async function buildBackendCast(backend: {
     canaries,
     booking,
     finished,
+    arriving,
     serviceId,
     professionals: { professional: pId, otherProfessional: qId },
     viewerOf: (as: ConvexHttpClient) =>
