@@ -213,6 +213,10 @@ const drills: Drill[] = [
     run: async () => vitest(["drills/hostile-start-code.test.ts"], ["start codes"]),
   },
   {
+    name: "hostile-wallets",
+    run: async () => vitest(["drills/hostile-wallets.test.ts"], ["hostile wallets"]),
+  },
+  {
     name: "actions",
     run: async () => {
       const report = await runActionIsolation();
