@@ -5,8 +5,11 @@
  * (local-backend/engine/action-pool.ts): the canary's p99 must stay under 100 ms.
  *   spin     a CPU-bound action looping 2 s without yielding, in a copy of the app's convex/ with that
  *            one module added (convex/ itself has no such function)
- *   sign-in  16 parallel `auth:signIn` loops with unknown emails (the password check of each is
- *            CPU-bound) for 3 s: reported beside the limit
+ *   sign-in  16 parallel `auth:signIn` loops with unknown emails for 3 s. Each checks a password
+ *            hash (PBKDF2 through Web Crypto, convex/model/passwords.ts): native work off the event
+ *            loop, so the main thread's share of the process's CPU meanwhile must stay under
+ *            MAIN_THREAD_SHARE; the canary's p99 is reported beside the limit, as on 2 shared cores
+ *            it mostly says how much CPU the hashing left the machine
  */
 import { cpSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -24,6 +27,8 @@ import {
 import { percentile } from "./hostile-flood.ts";
 
 export const P99_LIMIT_MS = 100;
+/** The most of the process's CPU its main thread may use while the sign-ins hash passwords. */
+export const MAIN_THREAD_SHARE = 0.25;
 
 const settingsGet = makeFunctionReference<"query", Record<string, never>, unknown>("settings:get");
 const spin = makeFunctionReference<"action", { ms: number }, number>("drillSpin:spin");
@@ -46,7 +51,15 @@ export const spin = action({
 export type IsolationReport = {
   baselineP99: number;
   spin: { p99: number; max: number; n: number; spunMs: number };
-  signIn: { p99: number; max: number; n: number; attempts: number };
+  signIn: {
+    p99: number;
+    max: number;
+    n: number;
+    attempts: number;
+    /** CPU the process used during the loops, and its main thread's part of it. */
+    cpuMs: number;
+    mainThreadMs: number;
+  };
   failures: string[];
 };
 
@@ -115,6 +128,7 @@ export async function runActionIsolation(
     const spunMs = await looping;
 
     let attempts = 0;
+    const cpuBefore = backend.cpu();
     const until = Date.now() + signInMs;
     const attacker = async (n: number) => {
       const client = new ConvexHttpClient(backend!.url, { logger: false });
@@ -135,6 +149,9 @@ export async function runActionIsolation(
     const flood = Promise.all(Array.from({ length: parallel }, (_, n) => attacker(n)));
     const signInLatencies = await canary(http, flood);
     await flood;
+    const cpuAfter = backend.cpu();
+    const cpuMs = (cpuAfter?.allMs ?? 0) - (cpuBefore?.allMs ?? 0);
+    const mainThreadMs = (cpuAfter?.mainMs ?? 0) - (cpuBefore?.mainMs ?? 0);
 
     const report: IsolationReport = {
       baselineP99: percentile(base, 0.99),
@@ -149,13 +166,17 @@ export async function runActionIsolation(
         max: Math.max(...signInLatencies),
         n: signInLatencies.length,
         attempts,
+        cpuMs,
+        mainThreadMs,
       },
       failures,
     };
     if (report.spin.p99 >= P99_LIMIT_MS)
       failures.push(`settings:get p99 ${report.spin.p99.toFixed(0)} ms during a ${spinMs} ms loop`);
-    // The sign-in loops are reported, not judged: their password hash is plain JavaScript (issue 24
-    // makes it native), so their p99 also says how much CPU the machine had to spare.
+    if (cpuAfter === null || cpuMs <= 0 || mainThreadMs > MAIN_THREAD_SHARE * cpuMs)
+      failures.push(
+        `the main thread used ${mainThreadMs} ms of the process's ${cpuMs} ms CPU during the sign-ins`,
+      );
     if (!backend.alive()) failures.push("the backend stopped");
     return report;
   } finally {
@@ -171,6 +192,7 @@ export function summarizeIsolation(report: IsolationReport): string {
     `settings:get p99 ${ms(report.baselineP99)} quiet; ${ms(report.spin.p99)} (max ${ms(report.spin.max)}, ` +
     `${report.spin.n} calls) during a ${report.spin.spunMs} ms CPU-bound action; ${ms(report.signIn.p99)} ` +
     `(max ${ms(report.signIn.max)}, ${report.signIn.n} calls) during ${report.signIn.attempts} ` +
-    `unknown-email sign-ins in parallel loops (limit ${P99_LIMIT_MS} ms during the loop)`
+    `unknown-email sign-ins in parallel loops (limit ${P99_LIMIT_MS} ms during the loop), the main ` +
+    `thread using ${report.signIn.mainThreadMs} ms of the process's ${report.signIn.cpuMs} ms CPU`
   );
 }

@@ -7,7 +7,7 @@
  * child's memory) and its RSS is read from /proc.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -50,6 +50,8 @@ export type HostileBackend = {
   alive(): boolean;
   /** Resident memory in bytes (VmRSS), or null once the process is gone. */
   rss(): number | null;
+  /** CPU time (ms, from /proc) of the main thread (its event loop) and of all threads; null once gone. */
+  cpu(): { mainMs: number; allMs: number } | null;
   /** The last ~64 KB the process printed. */
   output(): string;
   stop(): Promise<void>;
@@ -165,6 +167,23 @@ export function startCli(options: CliOptions, webRoot = fixtureWebRoot()): Promi
         try {
           const kb = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, "utf8"));
           return kb ? Number(kb[1]) * 1024 : null;
+        } catch {
+          return null;
+        }
+      },
+      cpu() {
+        try {
+          let mainMs = 0;
+          let allMs = 0;
+          for (const tid of readdirSync(`/proc/${child.pid}/task`)) {
+            const stat = readFileSync(`/proc/${child.pid}/task/${tid}/stat`, "utf8");
+            // utime and stime, in clock ticks (100 a second), after the parenthesised name
+            const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+            const ms = (Number(fields[11]) + Number(fields[12])) * 10;
+            allMs += ms;
+            if (tid === String(child.pid)) mainMs = ms;
+          }
+          return { mainMs, allMs };
         } catch {
           return null;
         }
