@@ -557,6 +557,8 @@ export default defineSchema({
   })
     .index("by_txId", ["txId"])
     .index("by_bookingId", ["bookingId"])
+    // the admin's revenue: one kind's rows in a time range (model/revenue.ts)
+    .index("by_kind", ["kind"])
     // a professional's balance per account (model/ledger.ts), and per kind: their jobs and payouts,
     // one earning row each (model/earnings.ts)
     .index("by_professionalId_and_account_and_kind", ["professionalId", "account", "kind"]),

@@ -195,6 +195,7 @@ export const FUNCTION_ACCESS: Record<string, DrillRole[]> = {
   // refunds of cancelled paid bookings: admins see and record them
   "refunds:due": ADMIN,
   "refunds:markRefunded": ADMIN,
+  "revenue:summary": ADMIN,
   // "nearest available now": customers ask (and see only their own); the offered professional answers
   "dispatch:request": CUSTOMERS,
   "dispatch:cancel": ["customer"],

@@ -584,6 +584,7 @@ export const VALID_CALLS: Record<string, Build> = {
   "cashDisputes:settle": async (c) => ({
     args: { reportId: await cashDisputeOfA(c), outcome: "paid", reason: "The receipt shows it." },
   }),
+  "revenue:summary": plain({ bounds: [0, 24 * 3_600_000] }),
   "refunds:due": plain({}),
   "refunds:markRefunded": async (c) => ({
     args: { refundId: await refundDueToA(c), reference: "ESEWA-RF-1" },

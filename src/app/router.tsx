@@ -157,6 +157,7 @@ const routes: RouteObject[] = [
           { path: "/admin/users/:userId", ...page(() => import("@/features/admin/user-page")) },
           { path: paths.adminReports(), ...page(() => import("@/features/admin/reports-page")) },
           { path: paths.adminPayouts(), ...page(() => import("@/features/admin/payouts-page")) },
+          { path: paths.adminRevenue(), ...page(() => import("@/features/admin/revenue-page")) },
           {
             path: paths.adminHeldReviews(),
             ...page(() => import("@/features/admin/held-reviews-page")),

@@ -75,6 +75,18 @@ export function formatGregorianDate(ms: number, locale: Locale = getLocale()): s
   return cached(gregorianDates, locale, options).format(new Date(ms));
 }
 
+const gregorianMonths = new Map<Locale, Intl.DateTimeFormat>();
+
+/** "Nov 2026": the Kathmandu calendar month holding `ms` ("२०२६ नोभेम्बर" in Nepali). */
+export function formatMonth(ms: number, locale: Locale = getLocale()): string {
+  if (locale === "ne-NP") {
+    const { year, month } = kathmanduFields(ms);
+    return formatDigits(`${year} ${GREGORIAN_MONTHS_NE[month - 1]}`, locale);
+  }
+  const options = { month: "short", year: "numeric" } as const;
+  return cached(gregorianMonths, locale, options).format(new Date(ms));
+}
+
 /** "3:45 PM" in Kathmandu, whatever the browser's zone ("३:४५ अपराह्न" in Nepali). */
 export function formatKathmanduTime(ms: number, locale: Locale = getLocale()): string {
   if (locale === "ne-NP") {

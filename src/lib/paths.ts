@@ -89,6 +89,8 @@ export const paths = {
   adminHeldReviews: () => "/admin/held-reviews",
   /** Balances per professional, payouts and the ledger export. */
   adminPayouts: () => "/admin/payouts",
+  /** Completed jobs, gross, commission and refunds per day or month. */
+  adminRevenue: () => "/admin/revenue",
   adminReport: (id: string) => `/admin/reports/${encodeURIComponent(id)}`,
 } as const;
 

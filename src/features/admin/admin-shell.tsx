@@ -21,6 +21,7 @@ const NAV = [
   { label: m.admin_nav_reports, to: paths.adminReports() },
   { label: m.admin_nav_held_reviews, to: paths.adminHeldReviews() },
   { label: m.admin_nav_payouts, to: paths.adminPayouts() },
+  { label: m.admin_nav_revenue, to: paths.adminRevenue() },
   { label: m.admin_nav_settings, to: paths.adminSettings() },
   { label: m.security_title, to: paths.adminAccount() },
 ] as const;

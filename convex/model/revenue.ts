@@ -1,0 +1,54 @@
+/**
+ * The platform's revenue per period, summed from ledger rows (rules/ledger.ts): each `job`
+ * transaction is one completed and paid job — its customer row the gross (split by how it was paid),
+ * its commission row the platform's share; a `refund` transaction's customer row is a payment owed
+ * back after a cancellation.
+ */
+import type { QueryCtx } from "../_generated/server";
+import type { TxKind } from "../rules/ledger";
+
+/** Rows read per kind: about 3,000 jobs; `truncated` says when there were more. */
+const MAX_ROWS = 10_000;
+
+async function rowsOf(ctx: QueryCtx, kind: TxKind, from: number, to: number) {
+  return await ctx.db
+    .query("ledgerEntries")
+    .withIndex("by_kind", (q) =>
+      q.eq("kind", kind).gte("_creationTime", from).lt("_creationTime", to),
+    )
+    .take(MAX_ROWS + 1);
+}
+
+export async function revenue(ctx: QueryCtx, bounds: readonly number[]) {
+  const from = bounds[0];
+  const to = bounds[bounds.length - 1];
+  const [jobs, refunds] = await Promise.all([
+    rowsOf(ctx, "job", from, to),
+    rowsOf(ctx, "refund", from, to),
+  ]);
+  const periods = bounds.slice(0, -1).map((start, i) => ({
+    start,
+    end: bounds[i + 1],
+    jobs: 0,
+    grossPaisa: 0,
+    gatewayPaisa: 0,
+    cashPaisa: 0,
+    commissionPaisa: 0,
+    refundsPaisa: 0,
+  }));
+  const periodOf = (at: number) => periods.find((p) => at >= p.start && at < p.end)!;
+  for (const row of [...jobs.slice(0, MAX_ROWS), ...refunds.slice(0, MAX_ROWS)]) {
+    const period = periodOf(row._creationTime);
+    if (row.kind === "job" && row.account === "customer") {
+      period.jobs += 1;
+      period.grossPaisa += row.amountPaisa;
+      if (row.method === "cash") period.cashPaisa += row.amountPaisa;
+      else period.gatewayPaisa += row.amountPaisa;
+    } else if (row.kind === "job" && row.account === "commission") {
+      period.commissionPaisa -= row.amountPaisa;
+    } else if (row.kind === "refund" && row.account === "customer") {
+      period.refundsPaisa += row.amountPaisa;
+    }
+  }
+  return { periods, truncated: jobs.length > MAX_ROWS || refunds.length > MAX_ROWS };
+}

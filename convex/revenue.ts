@@ -1,0 +1,19 @@
+/** The admin's revenue view (model/revenue.ts). */
+import { v } from "convex/values";
+import { adminQuery } from "./functions";
+import { fail } from "./model/errors";
+import { revenue } from "./model/revenue";
+import { boundsProblem } from "./rules/revenue";
+
+/**
+ * Completed jobs, gross (by eSewa/Khalti and by cash), commission and refunds per period between
+ * `bounds` (rules/revenue.ts revenueBounds: Kathmandu days or months; queries do not read the clock).
+ */
+export const summary = adminQuery({
+  args: { bounds: v.array(v.number()) },
+  handler: async (ctx, { bounds }) => {
+    const problem = boundsProblem(bounds);
+    if (problem !== null) fail("INVALID_INPUT", problem);
+    return await revenue(ctx, bounds);
+  },
+});
