@@ -359,7 +359,7 @@ export default defineSchema({
   /** model/accountCodes.ts: one live one-time code per account and purpose, stored hashed. */
   accountCodes: defineTable({
     userId: v.id("users"),
-    purpose: v.literal("reset"),
+    purpose: v.union(v.literal("reset"), v.literal("verifyEmail"), v.literal("verifyPhone")),
     codeHash: v.string(),
     expiresAt: v.number(),
     attemptsLeft: v.number(),

@@ -22,6 +22,7 @@ import {
   userByEmail,
   viewerShape,
 } from "./model/users";
+import { phoneChanged } from "./model/contactVerification";
 import { fail, firstIssue } from "./model/errors";
 import { locale } from "./validators";
 import { phoneDigits } from "./rules/profile";
@@ -84,11 +85,13 @@ export const updateProfile = userMutation({
     if (newPhoto !== undefined) {
       await attachOwnFile(ctx, newPhoto, DOCUMENT_LABELS.photo, { userId: user._id }, user._id);
     }
+    const phone = phoneDigits(parsed.data.phone);
     await ctx.db.patch("users", user._id, {
       ...parsed.data,
-      phone: phoneDigits(parsed.data.phone),
+      phone,
       ...(newPhoto ? { photo: newPhoto } : {}),
     });
+    if (phone !== user.phone) await phoneChanged(ctx, user);
     if (user.role === "professional" && parsed.data.name !== user.name) {
       const pro = await professionalOfUser(ctx, user._id);
       if (pro !== null) await refreshMarker(ctx, pro._id);

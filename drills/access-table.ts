@@ -61,6 +61,9 @@ export const FUNCTION_ACCESS: Record<string, DrillRole[]> = {
   "devices:list": SIGNED_IN,
   "devices:signOut": SIGNED_IN,
   "devices:signOutOthers": SIGNED_IN,
+  // verified email and phone: a code to the signed-in account's own address
+  "contactVerification:sendCode": SIGNED_IN,
+  "contactVerification:confirm": SIGNED_IN,
   // two-factor sign-in: each admin sets up and keeps their own authenticator
   "twoFactor:status": ADMIN,
   "twoFactor:begin": ADMIN,
@@ -321,6 +324,12 @@ export const FUNCTION_WRITES: Record<string, Writes> = {
     _scheduled_functions: "new",
   },
   "devices:seen": { sessionDevices: "own" },
+  "contactVerification:sendCode": {
+    ...COUNTERS,
+    accountCodes: "own",
+    _scheduled_functions: "new",
+  },
+  "contactVerification:confirm": { accountCodes: "own", users: "own" },
   "twoFactor:begin": { twoFactor: "own" },
   "twoFactor:confirm": {
     ...COUNTERS,

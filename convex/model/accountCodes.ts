@@ -80,6 +80,16 @@ export async function redeemCode(
   return false;
 }
 
+/** Ends the account's live code for `purpose`, if any. */
+export async function endCode(
+  ctx: MutationCtx,
+  userId: Id<"users">,
+  purpose: CodePurpose,
+): Promise<void> {
+  const row = await liveRow(ctx, userId, purpose);
+  if (row !== null) await ctx.db.delete("accountCodes", row._id);
+}
+
 /** Ends every live code of the account (its password changed, or it was deleted). */
 export async function endCodes(ctx: MutationCtx, userId: Id<"users">): Promise<void> {
   const rows = await ctx.db

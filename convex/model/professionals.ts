@@ -271,6 +271,7 @@ export async function adminRow(ctx: QueryCtx, pro: Doc<"professionals">) {
     userId: pro.userId,
     email: user?.email ?? "",
     phone: user?.phone ?? "",
+    phoneVerified: user?.phoneVerificationTime !== undefined,
     online: await isOnline(ctx, pro.userId),
   };
 }

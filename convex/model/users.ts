@@ -314,6 +314,9 @@ export const viewerShape = v.object({
   city: v.optional(city),
   /** The language the user chose with a language switch (never one only detected). */
   language: v.optional(locale),
+  /** The email address / phone number was verified by a code (model/contactVerification.ts). */
+  emailVerified: v.boolean(),
+  phoneVerified: v.boolean(),
 });
 export type ViewerShape = Infer<typeof viewerShape>;
 
@@ -336,6 +339,8 @@ export async function publicProfile(
     ...(user.username !== undefined ? { username: user.username } : {}),
     ...(ownCity !== undefined ? { city: ownCity } : {}),
     ...(user.language !== undefined && user.languageChosen ? { language: user.language } : {}),
+    emailVerified: user.emailVerificationTime !== undefined,
+    phoneVerified: user.phoneVerificationTime !== undefined,
   };
 }
 

@@ -35,6 +35,8 @@ const SERVER_ERRORS: Record<ErrorCode, () => string> = {
   RATE_LIMITED: m.error_rate_limited,
   TOO_MANY_ATTEMPTS: m.error_too_many_attempts,
   INVALID_CODE: m.error_invalid_code,
+  CONTACT_VERIFIED: m.error_contact_verified,
+  NO_CONTACT: m.error_no_contact,
   TWO_FACTOR_REQUIRED: m.error_two_factor_required,
   TWO_FACTOR_ALREADY_ON: m.error_two_factor_already_on,
   TWO_FACTOR_NOT_ON: m.error_two_factor_not_on,

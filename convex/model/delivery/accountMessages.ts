@@ -19,6 +19,11 @@ const TEXT = {
     changedEmail:
       "The password of your GharSewa account was just changed, and every other device was signed out.\n\nIf this was not you, reset your password now and contact GharSewa support.",
     changedSms: "Your GharSewa password was changed. Not you? Reset it now.",
+    verifySubject: "Your GharSewa verification code",
+    verifyEmail: (code: string) =>
+      `Your GharSewa code is ${code}. Enter it within ${MINUTES} minutes to verify this email address.\n\nIf you did not ask for it, ignore this message.`,
+    verifySms: (code: string) =>
+      `GharSewa code: ${code}. Verifies this number. Valid ${MINUTES} min.`,
   },
   ne: {
     resetSubject: "घर सेवा पासवर्ड रिसेट कोड",
@@ -29,6 +34,10 @@ const TEXT = {
     changedEmail:
       "तपाईंको घर सेवा खाताको पासवर्ड भर्खरै परिवर्तन भयो र अरू सबै उपकरणबाट साइन आउट गरियो।\n\nयो तपाईं होइन भने अहिले नै पासवर्ड रिसेट गर्नुहोस् र घर सेवा सहयोगलाई सम्पर्क गर्नुहोस्।",
     changedSms: "तपाईंको घर सेवा पासवर्ड परिवर्तन भयो। तपाईं होइन? अहिले रिसेट गर्नुहोस्।",
+    verifySubject: "घर सेवा प्रमाणीकरण कोड",
+    verifyEmail: (code: string) =>
+      `तपाईंको घर सेवा कोड ${code} हो। यो इमेल प्रमाणित गर्न ${MINUTES} मिनेटभित्र हाल्नुहोस्।\n\nतपाईंले मागेको होइन भने यो सन्देश बेवास्ता गर्नुहोस्।`,
+    verifySms: (code: string) => `घर सेवा कोड: ${code}। यो नम्बर प्रमाणित गर्छ। ${MINUTES} मिनेट मान्य।`,
   },
 };
 
@@ -46,4 +55,11 @@ export function passwordChangedMessage(to: Contact, locale?: Locale): QueuedMess
   return to.kind === "email"
     ? { channel: "email", to: to.value, subject: t.changedSubject, text: t.changedEmail }
     : { channel: "sms", to: to.value, text: t.changedSms };
+}
+
+export function verifyCodeMessage(to: Contact, code: string, locale?: Locale): QueuedMessage {
+  const t = words(locale);
+  return to.kind === "email"
+    ? { channel: "email", to: to.value, subject: t.verifySubject, text: t.verifyEmail(code) }
+    : { channel: "sms", to: to.value, text: t.verifySms(code) };
 }

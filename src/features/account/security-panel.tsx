@@ -1,4 +1,5 @@
 import { ChangePassword } from "@/features/account/change-password";
+import { ContactCheck } from "@/features/account/contact-check";
 import { Devices } from "@/features/account/devices";
 import { m } from "@/i18n/paraglide/messages";
 
@@ -12,6 +13,7 @@ export function SecurityPanel({ heading = "h1" }: { heading?: "h1" | null }) {
   return (
     <div className="space-y-6">
       {Title !== null && <Title className="text-2xl font-bold">{m.security_title()}</Title>}
+      <ContactCheck />
       <ChangePassword />
       <Devices />
     </div>

@@ -28,6 +28,8 @@ export type TechnicianSummary = {
   } | null;
   available?: boolean | null;
   online?: boolean | null;
+  /** The professional's phone number was verified by an SMS code. */
+  phoneVerified?: boolean | null;
 };
 
 /** The spec's fallbacks, in the reader's language (English exactly as the spec words them). */
@@ -90,6 +92,8 @@ export function TechnicianCard({ technician: t, onOpen }: Props) {
         {t.verification?.resubmittedAt && <Badge tone="info">{m.admin_card_resubmitted()}</Badge>}
         {t.online && <Badge tone="success">{m.admin_card_online()}</Badge>}
         {t.available === false && <Badge tone="neutral">{m.admin_card_unavailable()}</Badge>}
+        {t.phoneVerified === true && <Badge tone="success">{m.admin_phone_verified()}</Badge>}
+        {t.phoneVerified === false && <Badge tone="warning">{m.admin_phone_not_verified()}</Badge>}
       </span>
       {location ? (
         <span className="mt-3 grid grid-cols-[auto_1fr] gap-x-2 gap-y-0.5 text-sm">

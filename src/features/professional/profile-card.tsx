@@ -1,5 +1,6 @@
 import { useMutation, useQuery } from "convex/react";
 import { useState, type ComponentProps, type ReactNode } from "react";
+import { Link } from "react-router-dom";
 import { toast } from "sonner";
 import { api } from "@convex/_generated/api";
 import { bookability } from "@convex/rules/bookability";
@@ -9,6 +10,7 @@ import { Button } from "@/components/ui/button";
 import { ErrorState, LoadingState } from "@/components/ui/states";
 import { errorMessage } from "@/lib/errors";
 import { ResubmitDocuments } from "@/features/professional/resubmit-documents";
+import { paths } from "@/lib/paths";
 import { m } from "@/i18n/paraglide/messages";
 import { localCityName } from "@/i18n/places";
 import { localCategoryName } from "@/i18n/services";
@@ -34,6 +36,7 @@ export function ratingText({ average, count }: { average: number; count: number 
 
 export function ProfileCard() {
   const me = useQuery(api.professionals.me);
+  const viewer = useQuery(api.users.viewer);
   if (me === undefined) {
     return (
       <Card>
@@ -82,6 +85,17 @@ export function ProfileCard() {
         </div>
       </dl>
       <p className="mt-2 text-xs text-slate-500">{status.help()}</p>
+      {viewer?.phoneVerified === false && (
+        <p className="mt-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          {m.pc_phone_unverified()}{" "}
+          <Link
+            to={`${paths.professionalAccount()}?tab=security`}
+            className="font-medium underline"
+          >
+            {m.pc_phone_verify()}
+          </Link>
+        </p>
+      )}
       {me.verification.note && (
         <p className="mt-2 rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-700">
           <span className="font-medium">{m.pc_note_from_gharsewa()}</span> {me.verification.note}

@@ -1,0 +1,84 @@
+/**
+ * Verified email and phone: a one-time code (model/accountCodes.ts: 6 digits, 15 minutes, single-use,
+ * 5 wrong tries) sent to the account's own address, never one the caller names. A right code marks
+ * that address verified (the users fields @convex-dev/auth defines for it); changing the phone number
+ * clears its mark and ends its code (users:updateProfile). The admins' technician cards show whether a
+ * professional's phone is verified (model/professionals.ts adminRow).
+ */
+import type { Doc } from "../_generated/dataModel";
+import type { MutationCtx } from "../_generated/server";
+import type { Locale } from "../constants";
+import { mobileDigits, type Contact } from "../rules/accountCodes";
+import { RATE_LIMITS } from "../rules/limits";
+import { endCode, newCode, redeemCode, storeCode, type CodePurpose } from "./accountCodes";
+import { verifyCodeMessage } from "./delivery/accountMessages";
+import { queueMessage } from "./delivery/queue";
+import { fail } from "./errors";
+import { consume } from "./rateLimit";
+
+export type ContactKind = "email" | "phone";
+
+const PURPOSE: Record<ContactKind, CodePurpose> = { email: "verifyEmail", phone: "verifyPhone" };
+const FIELD = { email: "emailVerificationTime", phone: "phoneVerificationTime" } as const;
+
+/** Whether the account's email / phone number is verified. */
+export const isVerified = (user: Doc<"users">, kind: ContactKind): boolean =>
+  user[FIELD[kind]] !== undefined;
+
+/** Where a code for `kind` goes: the account's own address, or a refusal when it has none. */
+function contactOf(user: Doc<"users">, kind: ContactKind): Contact {
+  if (kind === "email") {
+    if (!user.email) fail("NO_CONTACT", "This account has no email address to verify.");
+    return { kind: "email", value: user.email };
+  }
+  const mobile = mobileDigits(user.phone);
+  if (mobile === null)
+    fail("NO_CONTACT", "Only a Nepali mobile number (98/97…) can receive a code by SMS.");
+  return { kind: "phone", value: mobile };
+}
+
+/** Sends a new code to the account's email or mobile (replacing an earlier one), within its limits. */
+export async function sendVerificationCode(
+  ctx: MutationCtx,
+  user: Doc<"users">,
+  kind: ContactKind,
+  language?: Locale,
+): Promise<void> {
+  if (isVerified(user, kind)) fail("CONTACT_VERIFIED", "This is verified already.");
+  const to = contactOf(user, kind);
+  const { perAccount, everyone } = RATE_LIMITS.accountCode;
+  const message = "Too many codes asked for";
+  await consume(
+    ctx,
+    { action: "verifyCode", scope: "perAccount", actor: user._id, allowance: perAccount },
+    message,
+  );
+  await consume(
+    ctx,
+    { action: "verifyCode", scope: "everyone", actor: "", allowance: everyone },
+    message,
+  );
+  const code = newCode();
+  await storeCode(ctx, user._id, PURPOSE[kind], code);
+  await queueMessage(ctx, verifyCodeMessage(to, code, language ?? user.language));
+}
+
+/** True when `code` is the live code for `kind`: the address is then verified. */
+export async function confirmVerificationCode(
+  ctx: MutationCtx,
+  user: Doc<"users">,
+  kind: ContactKind,
+  code: string,
+): Promise<boolean> {
+  if (!/^\d{6}$/.test(code.trim())) return false;
+  if (!(await redeemCode(ctx, user._id, PURPOSE[kind], code.trim()))) return false;
+  await ctx.db.patch("users", user._id, { [FIELD[kind]]: Date.now() });
+  return true;
+}
+
+/** A new phone number is not verified: its mark and any code sent to the old number go. */
+export async function phoneChanged(ctx: MutationCtx, user: Doc<"users">): Promise<void> {
+  if (user.phoneVerificationTime !== undefined)
+    await ctx.db.patch("users", user._id, { phoneVerificationTime: undefined });
+  await endCode(ctx, user._id, PURPOSE.phone);
+}
