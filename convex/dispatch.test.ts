@@ -11,6 +11,7 @@ import {
   insertCustomer,
   insertProfessional,
   newTest,
+  requestElectricianBooking,
   type TestConvex,
 } from "./test.setup";
 
@@ -18,13 +19,15 @@ import {
 const PIN = { lat: 27.69, lng: 85.33 };
 const east = (km: number) => ({ lat: PIN.lat, lng: PIN.lng + km * 0.0101 });
 
-async function placedPro(t: TestConvex, name: string, km: number, opts = {}) {
+/** A professional `km` east of the pin, signed in (online) unless `online` is false. */
+async function placedPro(t: TestConvex, name: string, km: number, opts = {}, online = true) {
   const pro = await insertProfessional(t, {
     name,
     specialty: "electrician",
     city: "kathmandu",
     ...opts,
   });
+  if (online) await pro.as.mutation(api.presence.heartbeat, {});
   await t.run((ctx) => syncSpot(ctx, pro.professionalId, east(km)));
   return pro;
 }
@@ -111,6 +114,40 @@ describe("nearest available now", () => {
     expect((await offersOf(t, requestId)).map((o) => o.professionalId)).toEqual([
       ok.professionalId,
     ]);
+  });
+
+  test("offers only to professionals online now; one coming online is offered the next request", async () => {
+    const { t, customer, ask } = await setup(0);
+    const offline = await placedPro(t, "Offline", 0.5, {}, false);
+    const online = await placedPro(t, "Online", 3);
+    const first = await ask();
+    expect((await offersOf(t, first)).map((o) => o.professionalId)).toEqual([
+      online.professionalId,
+    ]);
+    await customer.as.mutation(api.dispatch.cancel, { requestId: first });
+    await offline.as.mutation(api.presence.heartbeat, {});
+    const second = await ask();
+    expect((await offersOf(t, second)).map((o) => o.professionalId).sort()).toEqual(
+      [offline.professionalId, online.professionalId].sort(),
+    );
+    // signing out takes them out again
+    await customer.as.mutation(api.dispatch.cancel, { requestId: second });
+    await offline.as.mutation(api.presence.leave, {});
+    const third = await ask();
+    expect((await offersOf(t, third)).map((o) => o.professionalId)).toEqual([
+      online.professionalId,
+    ]);
+  });
+
+  test("passes over a professional with an accepted job now and offers the next nearest", async () => {
+    const { t, other, p, ask } = await setup(4);
+    const job = await requestElectricianBooking(t, other.as, p[0].professionalId);
+    await p[0].as.mutation(api.bookings.accept, { bookingId: job });
+    await t.run((ctx) => ctx.db.patch("bookings", job, { scheduledFor: Date.now() - 30 * 60_000 }));
+    const requestId = await ask();
+    expect((await offersOf(t, requestId)).map((o) => o.professionalId)).toEqual(
+      p.slice(1, 1 + DISPATCH.batch).map((x) => x.professionalId),
+    );
   });
 
   test("a decline or a silent timeout offers it to the next nearest, never again to them", async () => {
@@ -240,10 +277,18 @@ describe("nearest available now", () => {
     const other = await insertCustomer(t, "Gita Thapa");
     const second = await ask(other.as);
     expect(await ids(second)).not.toContain(p[0].professionalId);
-    // restored, they are offered jobs again
+    // restored and signed in again, they are offered jobs again
     await admin.as.mutation(api.adminAccounts.restore, {
       userId: p[0].userId,
       reason: "Documents checked again",
+    });
+    await t.run(async (ctx) => {
+      const row = await ctx.db
+        .query("presence")
+        .withIndex("by_userId", (q) => q.eq("userId", p[0].userId))
+        .unique();
+      await ctx.db.patch("presence", row!._id, { online: true, lastSeen: Date.now() });
+      await syncSpot(ctx, p[0].professionalId, east(1));
     });
     const third = await ask((await insertCustomer(t, "Rita Rai")).as);
     expect(await ids(third)).toContain(p[0].professionalId);
@@ -345,6 +390,36 @@ describe("nearest available now", () => {
     expect(await errorCode(ask(p[0].as))).toBe("FORBIDDEN");
     expect(await errorCode(t.query(api.dispatch.get, { requestId }))).toBe("UNAUTHENTICATED");
     expect(await bookings(t)).toHaveLength(0);
+  });
+
+  test("after a no-show the customer sends the job out again in one tap, never to that professional", async () => {
+    const { t, customer, other, p, ask } = await setup(4);
+    const requestId = await ask();
+    const bookingId = await p[0].as.mutation(api.dispatch.accept, {
+      offerId: (await offerOf(t, requestId, p[0]))._id,
+    });
+    // a booking that is not a no-show is refused
+    expect(await errorCode(customer.as.mutation(api.dispatch.redispatch, { bookingId }))).toBe(
+      "ILLEGAL_TRANSITION",
+    );
+    await t.run((ctx) =>
+      ctx.db.patch("bookings", bookingId, { scheduledFor: Date.now() - 2 * 3_600_000 }),
+    );
+    await customer.as.mutation(api.bookings.markNoShow, { bookingId });
+    expect(await errorCode(other.as.mutation(api.dispatch.redispatch, { bookingId }))).toBe(
+      "NOT_FOUND",
+    );
+    expect(await errorCode(p[0].as.mutation(api.dispatch.redispatch, { bookingId }))).toBe(
+      "FORBIDDEN",
+    );
+    const again = await customer.as.mutation(api.dispatch.redispatch, { bookingId });
+    const offered = (await offersOf(t, again)).map((o) => o.professionalId);
+    expect(offered).toEqual(p.slice(1, 1 + DISPATCH.batch).map((x) => x.professionalId));
+    expect(await customer.as.query(api.dispatch.get, { requestId: again })).toMatchObject({
+      status: "searching",
+      pin: PIN,
+      address: "House 12, Baneshwor",
+    });
   });
 
   test("nearest-first reads a few grid cells, not the city", async () => {

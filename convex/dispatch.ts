@@ -23,6 +23,13 @@ export const request = customerMutation({
   handler: (ctx, args) => Dispatch.request(ctx, ctx.viewer, args),
 });
 
+/** After a no-show: the same job, nearest available now at its pin, anyone but that professional. */
+export const redispatch = customerMutation({
+  args: { bookingId: v.id("bookings") },
+  returns: v.id("dispatchRequests"),
+  handler: (ctx, { bookingId }) => Dispatch.redispatch(ctx, ctx.viewer, bookingId),
+});
+
 export const cancel = customerMutation({
   args: { requestId: v.id("dispatchRequests") },
   returns: v.null(),

@@ -669,6 +669,8 @@ export default defineSchema({
     address: v.string(),
     pin,
     note: v.optional(v.string()),
+    /** Not offered to this professional: the one who did not come (dispatch:redispatch). */
+    skip: v.optional(v.id("professionals")),
     status: dispatchRequestStatus,
     /** The booking made when a professional accepted. */
     bookingId: v.optional(v.id("bookings")),

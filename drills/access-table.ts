@@ -202,6 +202,7 @@ export const FUNCTION_ACCESS: Record<string, DrillRole[]> = {
   // "nearest available now": customers ask (and see only their own); the offered professional answers
   "dispatch:request": CUSTOMERS,
   "dispatch:cancel": ["customer"],
+  "dispatch:redispatch": ["customer"],
   "dispatch:get": CUSTOMERS,
   "dispatch:myOffers": PROFESSIONALS,
   "dispatch:accept": ITS_PROFESSIONAL,
@@ -413,7 +414,8 @@ export const FUNCTION_WRITES: Record<string, Writes> = {
   // the reviewed professional answers once
   "reviews:reply": { reviews: "own" },
   "notifications:markRead": { notifications: "own" },
-  "presence:heartbeat": { presence: "own", _scheduled_functions: "own" },
+  // coming online makes a professional dispatchable (model/dispatchSpots.ts)
+  "presence:heartbeat": { presence: "own", _scheduled_functions: "own", dispatchSpots: "own" },
   "presence:leave": {
     presence: "own",
     liveLocations: "own",
@@ -520,6 +522,13 @@ export const FUNCTION_WRITES: Record<string, Writes> = {
     _scheduled_functions: "new",
   },
   "dispatch:cancel": { dispatchRequests: "own", dispatchOffers: "any", notifications: "new" },
+  // the no-show's job as a new search of the customer's, offered to others
+  "dispatch:redispatch": {
+    dispatchRequests: "own",
+    dispatchOffers: "new",
+    notifications: "new",
+    _scheduled_functions: "new",
+  },
   // the booking is made with its bill; the other offers are marked taken and the customer told
   "dispatch:accept": {
     bookings: "new",

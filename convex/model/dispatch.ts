@@ -20,7 +20,8 @@ import { openBill } from "./bill";
 import { checkedPin } from "./bookings";
 import { cityName, priceIn, specialtyName } from "./catalog";
 import { nearestAvailable } from "./dispatchSpots";
-import { jobMinutesFor } from "./slots";
+import { jobMinutesFor, takenTimes } from "./slots";
+import { clashWith } from "../rules/schedule";
 import { fail } from "./errors";
 import { checkedJobText } from "./jobText";
 import { notify } from "./notifications";
@@ -38,6 +39,8 @@ export async function request(
     address: string;
     pin: Pin;
     note?: string;
+    /** A professional not to offer it to: the one who did not come (redispatch). */
+    skip?: Id<"professionals">;
   },
 ): Promise<Id<"dispatchRequests">> {
   const now = Date.now();
@@ -107,6 +110,7 @@ export async function request(
     address,
     pin,
     note,
+    ...(args.skip !== undefined ? { skip: args.skip } : {}),
     status: "searching",
     deadline,
     updatedAt: now,
@@ -116,6 +120,34 @@ export async function request(
   return requestId;
 }
 
+/**
+ * One tap after a no-show: the booking's job sent out as a "nearest now" request from its pin,
+ * offered to anyone but the professional who did not come.
+ */
+export async function redispatch(
+  ctx: MutationCtx,
+  customer: Doc<"users">,
+  bookingId: Id<"bookings">,
+): Promise<Id<"dispatchRequests">> {
+  const booking = await ctx.db.get("bookings", bookingId);
+  if (booking === null || booking.customerId !== customer._id)
+    fail("NOT_FOUND", "This booking was not found.");
+  if (booking.status !== "no_show") {
+    fail("ILLEGAL_TRANSITION", "Only a booking closed as a no-show is sent to others this way.");
+  }
+  if (booking.pin === undefined) {
+    fail("INVALID_INPUT", "This booking has no map pin: choose a professional and a time instead.");
+  }
+  return await request(ctx, customer, {
+    serviceIds: booking.services.map((s) => s.id),
+    city: booking.city,
+    address: booking.address,
+    pin: booking.pin,
+    note: booking.note,
+    skip: booking.professionalId,
+  });
+}
+
 async function offersOf(ctx: QueryCtx, requestId: Id<"dispatchRequests">) {
   return await ctx.db
     .query("dispatchOffers")
@@ -123,9 +155,26 @@ async function offersOf(ctx: QueryCtx, requestId: Id<"dispatchRequests">) {
     .take(DISPATCH.maxOffers);
 }
 
+/** Whether the professional has an accepted or running job that a job from `now` would overlap. */
+async function busyNow(
+  ctx: QueryCtx,
+  pro: Doc<"professionals">,
+  req: Doc<"dispatchRequests">,
+  now: number,
+): Promise<boolean> {
+  const jobMinutes = await jobMinutesFor(
+    ctx,
+    pro,
+    req.services.map(({ id }) => id),
+  );
+  const job = { from: now, to: now + jobMinutes * 60_000 };
+  const taken = await takenTimes(ctx, pro._id, job, { activeOnly: true });
+  return clashWith(now, jobMinutes, taken) !== undefined;
+}
+
 /**
  * Keeps DISPATCH.batch offers open: offers the request to the next nearest professionals nobody
- * offered it to yet. With none left and none deciding, the search ends unmatched.
+ * offered it to yet who are online and free now (no accepted job overlapping it). With none left and none deciding, the search ends unmatched.
  */
 async function offerMore(ctx: MutationCtx, requestId: Id<"dispatchRequests">): Promise<void> {
   const req = await ctx.db.get("dispatchRequests", requestId);
@@ -133,26 +182,33 @@ async function offerMore(ctx: MutationCtx, requestId: Id<"dispatchRequests">): P
   const offers = await offersOf(ctx, requestId);
   const open = offers.filter((o) => o.status === "offered").length;
   const room = Math.min(DISPATCH.batch - open, DISPATCH.maxOffers - offers.length);
-  const { found } =
-    room > 0
-      ? await nearestAvailable(ctx, {
-          specialty: req.specialty,
-          city: req.city,
-          pin: req.pin,
-          limit: room,
-          exclude: new Set(offers.map((o) => o.professionalId)),
-        })
-      : { found: [] };
+  const now = Date.now();
+  const exclude = new Set(offers.map((o) => o.professionalId));
+  if (req.skip !== undefined) exclude.add(req.skip);
+  const found: { pro: Doc<"professionals">; distance: number }[] = [];
+  // the nearest online professionals, passing over those with a job under way now
+  for (let round = 0; found.length < room && round < DISPATCH.searchRounds; round++) {
+    const { found: nearest } = await nearestAvailable(ctx, {
+      specialty: req.specialty,
+      city: req.city,
+      pin: req.pin,
+      limit: room - found.length,
+      exclude,
+    });
+    if (nearest.length === 0) break;
+    for (const { spot, distance } of nearest) {
+      exclude.add(spot.professionalId);
+      const pro = await ctx.db.get("professionals", spot.professionalId);
+      if (pro !== null && !(await busyNow(ctx, pro, req, now))) found.push({ pro, distance });
+    }
+  }
   if (open === 0 && found.length === 0) {
     await finish(ctx, req, "unmatched");
     return;
   }
-  const now = Date.now();
   const offerMs = (await getSettings(ctx)).dispatchOfferSeconds * 1000;
   const services = req.services.map((s) => s.name);
-  for (const { spot, distance } of found) {
-    const pro = await ctx.db.get("professionals", spot.professionalId);
-    if (pro === null) continue;
+  for (const { pro, distance } of found) {
     const offerId = await ctx.db.insert("dispatchOffers", {
       requestId,
       professionalId: pro._id,

@@ -2,8 +2,8 @@
  * Where each professional is for "nearest available now": one `dispatchSpots` row per professional,
  * at their live position while they share one (liveLocations), else at their home city's centre,
  * with the grid cell of model/geo.ts and whether customers may be offered to them. Kept by the
- * position writes (model/locations.ts) and by `refreshMarker`, which every writer of verification,
- * availability and suspension calls.
+ * position writes (model/locations.ts), by going online and offline (model/presence.ts) and by
+ * `refreshMarker`, which every writer of verification, availability and suspension calls.
  */
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
@@ -29,14 +29,31 @@ export async function spotOf(ctx: QueryCtx, professionalId: Id<"professionals">)
     .unique();
 }
 
-/** Whether a professional may be offered requests: the bookability rule, and an account in good standing. */
-export function dispatchable(pro: Doc<"professionals">, user: Doc<"users"> | null): boolean {
+/**
+ * Whether a professional may be offered requests: the bookability rule, an account in good standing,
+ * and online now (model/presence.ts): a request "now" goes to someone who is there to answer it.
+ */
+export function dispatchable(
+  pro: Doc<"professionals">,
+  user: Doc<"users"> | null,
+  online: boolean,
+): boolean {
   return (
+    online &&
     user !== null &&
     user.suspended === undefined &&
     bookability({ verified: pro.verification.status === "verified", available: pro.available })
       .bookable
   );
+}
+
+/** The professional's presence row says online (read here: model/presence.ts syncs the spot). */
+async function isOnline(ctx: QueryCtx, pro: Doc<"professionals">): Promise<boolean> {
+  const row = await ctx.db
+    .query("presence")
+    .withIndex("by_userId", (q) => q.eq("userId", pro.userId))
+    .unique();
+  return row?.online ?? false;
 }
 
 /**
@@ -72,7 +89,7 @@ export async function syncSpot(
     lng: at.lng,
     cell: cellOf(at.lat, at.lng),
     live: live !== null,
-    eligible: dispatchable(pro, await ctx.db.get("users", pro.userId)),
+    eligible: dispatchable(pro, await ctx.db.get("users", pro.userId), await isOnline(ctx, pro)),
   };
   if (row === null) {
     await ctx.db.insert("dispatchSpots", fields);

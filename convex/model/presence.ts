@@ -7,6 +7,7 @@
 import type { Id } from "../_generated/dataModel";
 import type { Role } from "../validators";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
+import { syncSpot } from "./dispatchSpots";
 import { removeMarker } from "./mapMarkers";
 import { professionalOfUser } from "./professionalOfUser";
 
@@ -27,6 +28,11 @@ export async function heartbeat(
   if (row !== null && row.online && now - row.lastSeen < MIN_WRITE_MS) return null;
   if (row === null) await ctx.db.insert("presence", { userId, role, online: true, lastSeen: now });
   else await ctx.db.patch("presence", row._id, { role, online: true, lastSeen: now });
+  // coming online makes a professional dispatchable again (model/dispatchSpots.ts)
+  if (role === "professional" && !row?.online) {
+    const pro = await professionalOfUser(ctx, userId);
+    if (pro !== null) await syncSpot(ctx, pro._id);
+  }
   return now;
 }
 

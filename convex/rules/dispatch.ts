@@ -29,6 +29,8 @@ export const DISPATCH = {
   /** The nearest-first search reads grid rings out to this (~2.5 km), then the city's first `cityCap`. */
   maxRing: 5,
   cityCap: 200,
+  /** Nearest-first searches per top-up, each passing over professionals busy with a job now. */
+  searchRounds: 4,
 } as const;
 
 export type Progress = { offered: number; declined: number; timedOut: number; waiting: number };

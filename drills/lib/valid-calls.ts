@@ -16,6 +16,7 @@ import { freeSlotsFor } from "../../convex/model/slots";
 import { hashPassword } from "../../convex/model/passwords";
 import {
   PNG_BYTES,
+  bookingRow,
   insertAdmin,
   insertCustomer,
   insertPaidJob,
@@ -636,6 +637,30 @@ export const VALID_CALLS: Record<string, Build> = {
   }),
   "dispatch:cancel": async (c) => ({ args: { requestId: (await searchOfA(c)).requestId } }),
   "dispatch:get": async (c) => ({ args: { requestId: (await searchOfA(c)).requestId } }),
+  // a no-show with a pin; the customer's is a fresh one's (A has searches running: one at a time)
+  "dispatch:redispatch": async (c) => {
+    const as = c.role === "customer" ? await c.f.freshCaller("customer") : c.as;
+    const viewer = c.f.viewerOf(as);
+    const customerId =
+      c.role === "customer" && "userId" in viewer && viewer.userId !== undefined
+        ? (viewer.userId as Id<"users">)
+        : c.f.a.userId;
+    const { service } = c.f;
+    const bookingId = await c.f.t.run((ctx) =>
+      ctx.db.insert(
+        "bookings",
+        bookingRow(customerId, c.f.p, "no_show", {
+          services: [
+            { id: service._id, name: service.name, category: service.category, price: 500 },
+          ],
+          pin: { lat: 27.715, lng: 85.312 },
+          scheduledFor: Date.now() - 2 * 3_600_000,
+          price: 500,
+        }),
+      ),
+    );
+    return { args: { bookingId }, as };
+  },
   "dispatch:myOffers": plain({}),
   "dispatch:accept": async (c) => ({ args: { offerId: (await searchOfA(c)).offerId } }),
   "dispatch:decline": async (c) => ({ args: { offerId: (await searchOfA(c)).offerId } }),

@@ -24,7 +24,7 @@ import { BookingCard } from "@/features/bookings/booking-card";
 import { StepButtons } from "@/features/bookings/step-buttons";
 import { ConfirmJobDone } from "@/features/bookings/job-confirmation";
 import { StartCodePanel } from "@/features/bookings/start-code";
-import { NoShowAction } from "@/features/bookings/no-show";
+import { NoShowAction, RedispatchNow } from "@/features/bookings/no-show";
 import { CustomerReschedule } from "@/features/bookings/reschedule";
 import { awaitsConfirmation } from "@convex/rules/bookingLifecycle";
 import { BillPanel } from "@/features/bookings/bill/bill-panel";
@@ -101,6 +101,7 @@ export function CustomerBookings() {
                   {m.no_show_closed({ name: b.professional.name })}
                 </p>
               )}
+              {b.status === "no_show" && b.pin && <RedispatchNow booking={b} />}
               {b.start && (
                 <StartCodePanel bookingId={b._id} start={b.start} name={b.professional.name} />
               )}

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { useNavigate } from "react-router-dom";
 import { useMutation, useQuery } from "convex/react";
 import { toast } from "sonner";
 import { api } from "@convex/_generated/api";
@@ -7,6 +8,8 @@ import { noShowOpensAt } from "@convex/rules/noShow";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { errorMessage } from "@/lib/errors";
+import { paths } from "@/lib/paths";
+import { localCategoryName } from "@/i18n/services";
 import { formatNumber } from "@/lib/numbers";
 import { useNow } from "@/lib/use-now";
 import { m } from "@/i18n/paraglide/messages";
@@ -71,5 +74,48 @@ export function NoShowAction({
         </Dialog>
       )}
     </div>
+  );
+}
+
+/**
+ * After a no-show, one tap sends the same job out as "nearest available now" from the booking's pin,
+ * to anyone but the professional who did not come (dispatch:redispatch); the search page follows it.
+ */
+export function RedispatchNow({
+  booking,
+}: {
+  booking: {
+    _id: Id<"bookings">;
+    city: string;
+    services: { category: string; categoryName: string }[];
+  };
+}) {
+  const redispatch = useMutation(api.dispatch.redispatch);
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const service = booking.services[0];
+  if (!service) return null;
+
+  async function go() {
+    setBusy(true);
+    try {
+      const requestId = await redispatch({ bookingId: booking._id });
+      void navigate(
+        paths.nearestNow(service.categoryName, service.category, booking.city, requestId),
+      );
+    } catch (e) {
+      toast.error(errorMessage(e, m.no_show_redispatch_failed()));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Button className="mt-3 w-full sm:w-auto" onClick={() => void go()} disabled={busy}>
+      {busy
+        ? m.step_busy()
+        : m.no_show_redispatch({
+            service: localCategoryName(service.category, service.categoryName),
+          })}
+    </Button>
   );
 }
