@@ -14,6 +14,7 @@ import {
   verify as verifyProfessional,
 } from "./model/professionals";
 import { fail } from "./model/errors";
+import * as NoShows from "./model/noShows";
 import { onlineRows } from "./model/presence";
 import { refreshMarker } from "./model/mapMarkers";
 import { professionalOfUser } from "./model/professionalOfUser";
@@ -53,7 +54,11 @@ export const technicians = adminQuery({
   },
   handler: async (ctx, { paginationOpts, ...filters }) => {
     const page = await technicianQuery(ctx, filters).paginate(paginationOpts);
-    return { ...page, page: await Promise.all(page.page.map((p) => adminRow(ctx, p))) };
+    const row = async (p: Doc<"professionals">) => ({
+      ...(await adminRow(ctx, p)),
+      noShows: await NoShows.strikeCount(ctx, p),
+    });
+    return { ...page, page: await Promise.all(page.page.map(row)) };
   },
 });
 

@@ -157,4 +157,26 @@ describe("strikes", () => {
         ),
       ).toBe("FORBIDDEN");
   });
+
+  test("the admin's grid shows each professional's strikes and hold; others may not read it", async () => {
+    const { customer, pro, admin, overdue } = await setup();
+    const grid = async () =>
+      (
+        await admin.as.query(api.admin.technicians, {
+          paginationOpts: { numItems: 10, cursor: null },
+        })
+      ).page.find((p) => p._id === pro.professionalId)?.noShows;
+    expect(await grid()).toEqual({ strikes: 0, held: false });
+    for (let i = 0; i < NO_SHOW.strikes; i++)
+      await customer.as.mutation(api.bookings.markNoShow, { bookingId: await overdue(45) });
+    expect(await grid()).toEqual({ strikes: NO_SHOW.strikes, held: true });
+    for (const caller of [customer, pro])
+      expect(
+        await errorCode(
+          caller.as.query(api.admin.technicians, {
+            paginationOpts: { numItems: 10, cursor: null },
+          }),
+        ),
+      ).toBe("FORBIDDEN");
+  });
 });

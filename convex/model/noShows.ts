@@ -59,6 +59,12 @@ export async function markNoShow(
     await updateProfessional(ctx, pro, { noShowHold: now });
 }
 
+/** The admin grid's figure: strikes within the window and whether the professional is on hold. */
+export async function strikeCount(ctx: QueryCtx, pro: Doc<"professionals">) {
+  const strikes = await strikesInWindow(ctx, pro._id, Date.now());
+  return { strikes: strikes.length, held: pro.noShowHold !== undefined };
+}
+
 /** The admin's view of a professional's strikes within the window and their hold. */
 export async function strikesOf(ctx: QueryCtx, professionalId: Id<"professionals">) {
   const pro = await ctx.db.get("professionals", professionalId);

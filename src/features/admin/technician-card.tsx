@@ -3,7 +3,8 @@ import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { m } from "@/i18n/paraglide/messages";
 import { localCityName } from "@/i18n/places";
 import { localCategoryName } from "@/i18n/services";
-import { formatDigits } from "@/lib/numbers";
+import { formatDigits, formatNumber } from "@/lib/numbers";
+import { NO_SHOW } from "@convex/rules/noShow";
 
 export type VerificationStatus = "unverified" | "verified" | "rejected";
 
@@ -30,6 +31,8 @@ export type TechnicianSummary = {
   online?: boolean | null;
   /** The professional's phone number was verified by an SMS code. */
   phoneVerified?: boolean | null;
+  /** No-show strikes within the window (rules/noShow.ts) and whether they put the professional on hold. */
+  noShows?: { strikes: number; held: boolean } | null;
 };
 
 /** The spec's fallbacks, in the reader's language (English exactly as the spec words them). */
@@ -94,7 +97,19 @@ export function TechnicianCard({ technician: t, onOpen }: Props) {
         {t.available === false && <Badge tone="neutral">{m.admin_card_unavailable()}</Badge>}
         {t.phoneVerified === true && <Badge tone="success">{m.admin_phone_verified()}</Badge>}
         {t.phoneVerified === false && <Badge tone="warning">{m.admin_phone_not_verified()}</Badge>}
+        {t.noShows?.held && <Badge tone="danger">{m.admin_card_no_show_hold()}</Badge>}
       </span>
+      {t.noShows && (
+        <span className="mt-3 grid grid-cols-[auto_1fr] gap-x-2 text-sm">
+          <span className="text-slate-500">{m.admin_card_no_shows()}</span>
+          <span className={t.noShows.strikes > 0 ? "font-medium text-red-700" : "text-slate-800"}>
+            {m.admin_card_no_show_strikes({
+              count: formatNumber(t.noShows.strikes),
+              max: formatNumber(NO_SHOW.strikes),
+            })}
+          </span>
+        </span>
+      )}
       {location ? (
         <span className="mt-3 grid grid-cols-[auto_1fr] gap-x-2 gap-y-0.5 text-sm">
           <span className="text-slate-500">{m.admin_card_city()}</span>
