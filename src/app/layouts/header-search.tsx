@@ -63,12 +63,12 @@ export function HeaderSearch({ className = "" }: { className?: string }) {
           if (e.key === "Escape") setOpen(false);
           else keysRef.current?.(e);
         }}
-        className="w-full rounded-full border border-slate-300 bg-slate-50 py-2 pr-3 pl-9 text-sm focus:bg-white focus:outline-2 focus:outline-brand-600"
+        className="h-11 w-full rounded-full border border-slate-300 bg-slate-50 pr-3 pl-9 text-sm focus:bg-white focus:outline-2 focus:outline-brand-600"
       />
       <svg
         aria-hidden="true"
         viewBox="0 0 20 20"
-        className="pointer-events-none absolute top-2.5 left-3 h-4 w-4 fill-slate-400"
+        className="pointer-events-none absolute top-3.5 left-3 h-4 w-4 fill-slate-400"
       >
         <path d="M8.5 2a6.5 6.5 0 015.2 10.4l4 4-1.3 1.3-4-4A6.5 6.5 0 118.5 2zm0 2a4.5 4.5 0 100 9 4.5 4.5 0 000-9z" />
       </svg>

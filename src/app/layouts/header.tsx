@@ -54,12 +54,12 @@ export function Header() {
   return (
     <header className="sticky top-0 print:hidden z-[1000] border-b border-slate-200 bg-white/95 backdrop-blur">
       <nav
-        className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-3 gap-y-2 px-4 py-2.5"
+        className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-1.5 gap-y-2 px-3 py-2 sm:gap-x-3 sm:px-4"
         aria-label={m.nav_main()}
       >
         <button
           type="button"
-          className="-ml-2 rounded-lg p-2 text-slate-700 hover:bg-slate-100 md:hidden"
+          className="-ml-2 inline-flex h-11 w-11 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 md:hidden"
           aria-label={m.nav_open_menu()}
           aria-haspopup="dialog"
           aria-expanded={drawerOpen}
@@ -74,7 +74,7 @@ export function Header() {
         </button>
         <Logo />
         <HeaderSearch className="order-last w-full md:order-none md:mx-4 md:w-auto md:max-w-sm md:flex-1" />
-        <div className="ml-auto flex items-center gap-2 sm:gap-3">
+        <div className="ml-auto flex items-center gap-1 sm:gap-3">
           <ConnectionIndicator />
           <LanguageSwitch locale={locale} onChange={switchLocale} compact />
           {signedIn ? (
@@ -93,7 +93,7 @@ export function Header() {
             <>
               <Link
                 to={paths.login()}
-                className="rounded-lg px-2 py-1.5 text-sm font-medium text-brand-700 hover:bg-slate-100 md:hidden"
+                className="inline-flex min-h-11 items-center rounded-lg px-2 text-sm font-medium text-brand-700 hover:bg-slate-100 md:hidden"
               >
                 {m.nav_login()}
               </Link>
@@ -128,9 +128,13 @@ export function Header() {
 
 function Logo() {
   return (
-    <Link to={paths.home()} className="flex items-center gap-2 font-semibold text-brand-700">
+    <Link
+      to={paths.home()}
+      className="flex min-h-11 min-w-11 items-center justify-center gap-2 font-semibold text-brand-700"
+    >
       <img src="/logo.svg" alt="" className="h-8 w-8" />
-      <span>
+      {/* a phone shows the mark alone: the header keeps one row for its 44 px controls */}
+      <span className="sr-only sm:not-sr-only">
         GharSewa{" "}
         <span lang="ne-NP" className="hidden text-sm font-normal text-slate-500 sm:inline">
           घर सेवा
@@ -170,7 +174,7 @@ function NotificationBell({ role }: { role: string }) {
       aria-label={
         count ? m.nav_notifications_unread({ count: formatNumber(count) }) : m.nav_notifications()
       }
-      className="relative rounded-full p-2 text-slate-700 hover:bg-slate-100"
+      className="relative inline-flex h-11 w-11 items-center justify-center rounded-full text-slate-700 hover:bg-slate-100"
     >
       <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5 fill-current">
         <path d="M10 2a5 5 0 00-5 5v3.6L3.3 13.5A1 1 0 004.2 15h11.6a1 1 0 00.9-1.5L15 10.6V7a5 5 0 00-5-5zm-2 14a2 2 0 004 0z" />

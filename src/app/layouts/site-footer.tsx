@@ -25,9 +25,9 @@ export function SiteFooter() {
     <footer className="mt-auto border-t border-slate-200 bg-slate-900 text-slate-300">
       <div className="mx-auto flex max-w-6xl flex-col gap-3 px-4 py-6 text-sm sm:flex-row sm:items-center sm:justify-between">
         <p>{m.footer_copyright({ year: formatDigits(String(year)) })}</p>
-        <nav aria-label={m.nav_footer()} className="flex gap-4">
+        <nav aria-label={m.nav_footer()} className="flex flex-wrap gap-x-4">
           {SITE_LINKS.map(({ to, label }) => (
-            <Link key={to} to={to} className="hover:text-white">
+            <Link key={to} to={to} className="inline-flex min-h-11 items-center hover:text-white">
               {label()}
             </Link>
           ))}

@@ -22,7 +22,7 @@ export default function UserMenu({
         <button
           type="button"
           aria-label={m.nav_account_menu({ name: viewer.name })}
-          className="flex items-center gap-2 rounded-full p-0.5 pr-2 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
+          className="flex min-h-11 min-w-11 items-center justify-center gap-2 rounded-full p-0.5 sm:pr-2 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
         >
           <Avatar src={viewer.photoUrl} name={viewer.name} size={32} />
           <span className="hidden max-w-32 truncate text-sm font-medium sm:inline">

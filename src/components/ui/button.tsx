@@ -12,8 +12,8 @@ const variants: Record<Variant, string> = {
   danger: "bg-red-600 text-white hover:bg-red-700",
 };
 const sizes: Record<Size, string> = {
-  sm: "px-3 py-1.5 text-sm",
-  md: "px-4 py-2.5 text-sm sm:text-base",
+  sm: "min-h-11 px-3 py-1.5 text-sm",
+  md: "min-h-11 px-4 py-2.5 text-sm sm:text-base",
 };
 
 /** Button look for elements that are not buttons (router links). */

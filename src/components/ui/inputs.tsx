@@ -9,7 +9,7 @@ import {
 import { m } from "@/i18n/paraglide/messages";
 
 const control =
-  "mt-1 block w-full rounded-lg border bg-white px-3 py-2 text-slate-900 shadow-sm focus:outline-2 focus:outline-offset-1 focus:outline-brand-600 disabled:bg-slate-100";
+  "mt-1 block min-h-11 w-full rounded-lg border bg-white px-3 py-2 text-slate-900 shadow-sm focus:outline-2 focus:outline-offset-1 focus:outline-brand-600 disabled:bg-slate-100";
 
 function controlClass(error?: string) {
   return `${control} ${error ? "border-red-500" : "border-slate-300"}`;

@@ -17,11 +17,11 @@ export function StarInput({
   return (
     <fieldset>
       <legend className="text-sm font-medium text-slate-800">{label}</legend>
-      <div className="mt-1 flex gap-1">
+      <div className="mt-1 flex">
         {[1, 2, 3, 4, 5].map((n) => (
           <label
             key={n}
-            className="cursor-pointer rounded has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600"
+            className="inline-flex h-11 w-11 cursor-pointer items-center justify-center rounded has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600"
           >
             <input
               type="radio"

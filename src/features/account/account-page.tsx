@@ -42,8 +42,8 @@ export function AccountPage({
 
   return (
     <main className="mx-auto grid w-full max-w-6xl gap-4 px-4 py-6 md:grid-cols-[14rem_minmax(0,1fr)] md:gap-8 md:py-10">
-      <nav aria-label={m.acc_nav()} className="-mx-4 overflow-x-auto px-4 md:mx-0 md:px-0">
-        <ul className="flex gap-1 md:flex-col">
+      <nav aria-label={m.acc_nav()}>
+        <ul className="flex flex-wrap gap-1 md:flex-col">
           {TABS.map((t) => (
             <li key={t.id} className="shrink-0">
               <button
@@ -52,7 +52,7 @@ export function AccountPage({
                 onClick={() =>
                   setParams(t.id === defaultTab ? {} : { tab: t.id }, { replace: true })
                 }
-                className={`w-full rounded-lg px-3 py-2 text-left text-sm whitespace-nowrap ${
+                className={`min-h-11 w-full rounded-lg px-3 text-left text-sm whitespace-nowrap ${
                   tab === t.id
                     ? "bg-brand-600 font-medium text-white"
                     : t.id === "delete"

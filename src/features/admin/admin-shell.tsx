@@ -146,7 +146,7 @@ function AdminLayout({ name }: { name: string }) {
   );
 
   const linkClass = (active: boolean) =>
-    `block whitespace-nowrap rounded-lg px-3 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-brand-500 ${
+    `flex min-h-11 items-center gap-1 whitespace-nowrap rounded-lg px-3 text-sm font-medium focus-visible:outline-2 focus-visible:outline-brand-500 ${
       active ? "bg-brand-600 text-white" : "text-slate-200 hover:bg-slate-700"
     }`;
 
@@ -155,7 +155,7 @@ function AdminLayout({ name }: { name: string }) {
       type="button"
       onClick={() => void logout()}
       disabled={leaving}
-      className={`rounded-lg px-3 py-2 text-sm font-medium whitespace-nowrap text-slate-100 ring-1 ring-slate-500 hover:bg-slate-700 focus-visible:outline-2 focus-visible:outline-brand-500 disabled:opacity-60 ${className}`}
+      className={`min-h-11 rounded-lg px-3 text-sm font-medium whitespace-nowrap text-slate-100 ring-1 ring-slate-500 hover:bg-slate-700 focus-visible:outline-2 focus-visible:outline-brand-500 disabled:opacity-60 ${className}`}
     >
       {leaving ? m.admin_logging_out() : m.nav_logout()}
     </button>
@@ -181,11 +181,8 @@ function AdminLayout({ name }: { name: string }) {
               {logoutButton("md:hidden")}
             </div>
           </div>
-          <nav
-            aria-label={m.admin_nav_label()}
-            className="overflow-x-auto px-2 pb-2 md:flex-1 md:overflow-visible"
-          >
-            <ul className="flex gap-1 md:flex-col">
+          <nav aria-label={m.admin_nav_label()} className="px-2 pb-2 md:flex-1">
+            <ul className="flex flex-wrap gap-1 md:flex-col md:flex-nowrap">
               {NAV.map((item) => (
                 <li key={item.to}>
                   <NavLink

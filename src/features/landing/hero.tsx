@@ -12,12 +12,13 @@ export function Hero({ children }: { children: ReactNode }) {
         <h1 className="text-4xl font-bold tracking-tight sm:text-6xl">{m.hero_title()}</h1>
         <p className="mt-3 max-w-xl text-lg text-brand-50 sm:text-xl">{m.hero_tagline()}</p>
         <div className="mt-8">{children}</div>
-        <nav
-          aria-label={m.hero_nav()}
-          className="mt-8 flex flex-wrap gap-x-6 gap-y-2 text-sm font-medium"
-        >
+        <nav aria-label={m.hero_nav()} className="mt-6 flex flex-wrap gap-x-6 text-sm font-medium">
           {SITE_LINKS.map(({ to, label }) => (
-            <Link key={to} to={to} className="underline-offset-4 hover:underline">
+            <Link
+              key={to}
+              to={to}
+              className="inline-flex min-h-11 items-center underline-offset-4 hover:underline"
+            >
               {label()}
             </Link>
           ))}

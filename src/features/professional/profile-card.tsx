@@ -176,16 +176,20 @@ function AvailabilityToggle({
         aria-labelledby="availability-label"
         disabled={busy}
         onClick={() => void toggle()}
-        className={`relative inline-flex h-7 w-12 shrink-0 items-center rounded-full transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:opacity-60 ${
-          available ? "bg-brand-600" : "bg-slate-300"
-        }`}
+        className="inline-flex h-11 w-14 shrink-0 items-center justify-center rounded-full focus-visible:outline-2 focus-visible:outline-brand-600 disabled:opacity-60"
       >
         <span
           aria-hidden="true"
-          className={`inline-block h-5 w-5 rounded-full bg-white shadow transition-transform ${
-            available ? "translate-x-6" : "translate-x-1"
+          className={`inline-flex h-7 w-12 items-center rounded-full transition-colors ${
+            available ? "bg-brand-600" : "bg-slate-300"
           }`}
-        />
+        >
+          <span
+            className={`inline-block h-5 w-5 rounded-full bg-white shadow transition-transform ${
+              available ? "translate-x-6" : "translate-x-1"
+            }`}
+          />
+        </span>
       </button>
     </div>
   );

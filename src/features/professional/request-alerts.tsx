@@ -62,7 +62,7 @@ export function RequestAlerts({ now }: { now: number }) {
             {m.alerts_pro_turn_on()}
           </Button>
         )}
-        <label className="flex items-center gap-2 text-sm text-slate-700">
+        <label className="flex min-h-11 items-center gap-2 text-sm text-slate-700">
           <input
             type="checkbox"
             checked={sound}

@@ -127,7 +127,7 @@ export function WorkingHoursForm({ hours }: { hours: WorkingHours | null }) {
                   {WEEKDAYS.map((day) => (
                     <label
                       key={day}
-                      className="flex cursor-pointer items-center gap-1 rounded-lg border border-slate-300 px-2 py-1 text-sm has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50"
+                      className="flex min-h-11 cursor-pointer items-center gap-1.5 rounded-lg border border-slate-300 px-3 text-sm has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50"
                     >
                       <input
                         type="checkbox"
