@@ -317,8 +317,14 @@ function installProcessSeams(internals: ConvexTestInternals) {
       );
     },
 
+    // The file is written outside the handler's context: fs may set timers, which a handler may not.
     stageBlob(blob) {
-      return engineFor()?.hooks.stageBlob?.(blob);
+      const engine = engineFor();
+      const stage = engine?.hooks.stageBlob;
+      if (!engine || !stage) return undefined;
+      return new Promise((resolve, reject) =>
+        engine.detached(() => void stage(blob).then(resolve, reject)),
+      );
     },
 
     // Convex keeps a failed job's error as the JsError's text: the message, then the stack frames.
