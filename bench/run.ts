@@ -3,12 +3,12 @@
  * baseline measured in the same run. Writes bench/results/latest.json and latest.svg, prints tables.
  *
  *   npm run bench                           all sections (~8 min on 2 cores)
- *   npm run bench -- --only fanout,http     some sections (realtime, fanout, chat, queries, slots, nearest, http, web, durability)
+ *   npm run bench -- --only fanout,http     some sections (realtime, fanout, chat, queries, slots, nearest, dispatch, http, web, durability)
  *   npm run bench -- --skip web             all but some
  *   npm run bench -- --quick                shorter runs (smaller fan-out steps and scale) for iterating
  *   --fanout-steps 10,100,300  --fanout-seconds 20  --fanout-watchers customers|visitors
  *   --fanout-stages   the backend timestamps each stage of a position's way (local-backend/stage-trace.ts)
- *   --chat-conversations 100  --chat-seconds 20
+ *   --chat-conversations 100  --chat-seconds 20  --dispatch-online 50  --dispatch-requests 30
  *   --writes 500  --lighthouse-runs 1  --no-lighthouse
  *   --scale 10        also run the queries at 10× the data (50k professionals, 500k bookings)
  *   --restart-docs 1000000   documents for the restart figure
@@ -20,6 +20,7 @@ import { parseArgs } from "node:util";
 import { DISPATCH } from "../convex/rules/dispatch";
 import { fmtMs, fmtRatio, latencySvg, ratio, table, type ChartRow } from "./lib/report";
 import { chat, type ChatResult } from "./sections/chat";
+import { dispatch, type DispatchResult } from "./sections/dispatch";
 import { durability, type DurabilityResult } from "./sections/durability";
 import { fanout, type FanoutStep } from "./sections/fanout";
 import { http, type HttpFigure } from "./sections/http";
@@ -38,6 +39,7 @@ const SECTIONS = [
   "queries",
   "slots",
   "nearest",
+  "dispatch",
   "http",
   "web",
   "durability",
@@ -55,6 +57,8 @@ const { values } = parseArgs({
     "fanout-stages": { type: "boolean", default: false },
     "chat-conversations": { type: "string" },
     "chat-seconds": { type: "string" },
+    "dispatch-online": { type: "string" },
+    "dispatch-requests": { type: "string" },
     writes: { type: "string" },
     "lighthouse-runs": { type: "string" },
     "no-lighthouse": { type: "boolean", default: false },
@@ -86,6 +90,7 @@ type Results = {
   queries?: QueriesResult[];
   slots?: SlotsResult;
   nearest?: NearestResult;
+  dispatch?: DispatchResult;
   http?: HttpFigure[];
   web?: WebResult;
   durability?: DurabilityResult;
@@ -420,6 +425,34 @@ for (const section of selected) {
         `nearest available at ${r.big.professionals} professionals ≤ 5 ms median`,
         `${fmtMs(r.big.medianMs)} ms, ${r.big.documentsRead} docs read (${r.small.professionals}: ${fmtMs(r.small.medianMs)} ms, ${r.small.documentsRead} docs)`,
         r.big.medianMs <= 5,
+      );
+    } else if (section === "dispatch") {
+      const r = (results.dispatch = await dispatch({
+        online: Number(values["dispatch-online"] ?? 50),
+        requests: Number(values["dispatch-requests"] ?? (quick ? 10 : 30)),
+      }));
+      say(
+        `dispatch:request → the first offer on a professional's screen (ms), ${r.online} electricians online, ${r.requests} requests in turn; baseline: a bare write → subscription (fixture backend)`,
+      );
+      say(
+        table(
+          ["", "median", "p95", "max"],
+          [
+            ["nearest now", fmtMs(r.ours.p50), fmtMs(r.ours.p95), fmtMs(r.ours.max)],
+            ["write → subscription", fmtMs(r.floor.p50), fmtMs(r.floor.p95), fmtMs(r.floor.max)],
+            [
+              "ratio",
+              fmtRatio(ratio(r.ours.p50, r.floor.p50)),
+              fmtRatio(ratio(r.ours.p95, r.floor.p95)),
+              "",
+            ],
+          ],
+        ),
+      );
+      budget(
+        `nearest now: request → offer on screen ≤ 250 ms median (${r.online} online)`,
+        `${fmtMs(r.ours.p50)} ms (p95 ${fmtMs(r.ours.p95)} ms)`,
+        r.ours.p50 <= 250,
       );
     } else if (section === "web") {
       const r = (results.web = await web({
