@@ -548,6 +548,16 @@ for (const section of selected) {
           );
         }
       } else say(`Lighthouse skipped: ${r.lighthouse.skipped}`);
+      if ("medianMs" in r.longChat) {
+        say(
+          `a ${r.longChat.messages}-message conversation opened at 360 px, 4× CPU: navigation → newest messages on screen, ${r.longChat.runsMs.map((x) => fmtMs(x)).join(" / ")} ms, median ${fmtMs(r.longChat.medianMs)} ms`,
+        );
+        budget(
+          `${r.longChat.messages}-message conversation on screen at 4× CPU ≤ 3 s`,
+          `${fmtMs(r.longChat.medianMs)} ms`,
+          r.longChat.medianMs <= 3000,
+        );
+      } else say(`long conversation skipped: ${r.longChat.skipped}`);
     } else if (section === "durability") {
       const docs = Number(values["restart-docs"] ?? (quick ? 20_000 : 1_000_000));
       const r = (results.durability = await durability({ docs }));

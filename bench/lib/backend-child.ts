@@ -15,12 +15,23 @@ import { createStaticServer } from "../../local-backend/static.ts";
 type Request =
   | { id: number; op: "run"; fn: string; args: unknown }
   | { id: number; op: "insert"; table: string; docs: Record<string, unknown>[] }
+  | { id: number; op: "find"; table: string; index: string; field: string; value: unknown }
   | { id: number; op: "storeBlob"; bytes: number[]; type: string }
   | { id: number; op: "serve"; dir: string }
   | { id: number; op: "stages"; reset: boolean }
   | { id: number; op: "close" };
 
-type Db = { db: { insert(table: string, doc: unknown): Promise<string> } };
+type Db = {
+  db: {
+    insert(table: string, doc: unknown): Promise<string>;
+    query(table: string): {
+      withIndex(
+        index: string,
+        range: (q: { eq(field: string, value: unknown): unknown }) => unknown,
+      ): { first(): Promise<unknown> };
+    };
+  };
+};
 
 const [dataDir, convexDir] = process.argv.slice(2);
 // BENCH_BACKEND_PROFILE=<file.cpuprofile>: a CPU profile of the fan-out's measured window.
@@ -60,6 +71,14 @@ async function handle(req: Request): Promise<unknown> {
         for (const doc of req.docs) ids.push(await ctx.db.insert(req.table, doc));
         return ids;
       });
+    case "find":
+      return await backend.engine.t.run(
+        async (ctx: Db) =>
+          await ctx.db
+            .query(req.table)
+            .withIndex(req.index, (q) => q.eq(req.field, req.value))
+            .first(),
+      );
     case "storeBlob":
       return await backend.engine.storeBlob(
         new Blob([new Uint8Array(req.bytes)], { type: req.type }),

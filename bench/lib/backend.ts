@@ -21,6 +21,13 @@ export interface BenchBackend {
   pid: number;
   run(fn: string, args?: unknown): Promise<unknown>;
   insert(table: string, docs: Record<string, unknown>[]): Promise<string[]>;
+  /** The first document of `table` whose `index` has `field` = `value`, or null. */
+  find(
+    table: string,
+    index: string,
+    field: string,
+    value: unknown,
+  ): Promise<Record<string, unknown> | null>;
   storeBlob(bytes: Uint8Array, type: string): Promise<string>;
   /** With `traceStages`: forgets the stage timestamps so far, or sums them up (local-backend/stage-trace.ts). */
   stages(reset: boolean): Promise<BackendStages | undefined>;
@@ -98,6 +105,8 @@ export async function startBenchBackend(
     pid: child.pid!,
     run: (fn, args = {}) => call({ op: "run", fn, args }),
     insert: (table, docs) => call({ op: "insert", table, docs }) as Promise<string[]>,
+    find: (table, index, field, value) =>
+      call({ op: "find", table, index, field, value }) as Promise<Record<string, unknown> | null>,
     storeBlob: (bytes, type) =>
       call({ op: "storeBlob", bytes: [...bytes], type }) as Promise<string>,
     serve: (dir) => call({ op: "serve", dir }) as Promise<string>,

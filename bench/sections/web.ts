@@ -12,7 +12,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
-import { startBenchBackend } from "../lib/backend";
+import { startBenchBackend, type BenchBackend } from "../lib/backend";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const run = promisify(execFile);
@@ -68,6 +68,8 @@ export type WebResult = {
   routes: RouteJs[];
   landingByLanguage: LandingVisit[] | { skipped: string };
   lighthouse: LighthouseScores[] | { skipped: string };
+  /** A 2,000-message conversation opened at 4× CPU: navigation → the newest messages on screen. */
+  longChat: { messages: number; medianMs: number; runsMs: number[] } | { skipped: string };
 };
 
 /** Files loaded before the route renders: the entry and the route module with their static imports. */
@@ -274,9 +276,98 @@ export async function web({
         log(`  lighthouse ${page}: ${CATEGORIES.map((c) => `${c} ${scores[c]}`).join(", ")}`);
       }
     }
-    return { routes, landingByLanguage: byLanguage, lighthouse: result };
+    const longChat: WebResult["longChat"] = hasChromium
+      ? await openLongConversation(backend, origin, chromePath, 3)
+      : { skipped: `no Chromium at ${chromePath} (set CHROME_PATH)` };
+    return { routes, landingByLanguage: byLanguage, lighthouse: result, longChat };
   } finally {
     await backend.close();
     rmSync(outDir, { recursive: true, force: true });
+  }
+}
+
+const CONVERSATION = 2000;
+
+/**
+ * A conversation of 2,000 messages between two demo accounts, opened on a 360 px phone at 4× CPU
+ * (DevTools' CPU throttle): time from navigation to the newest message and its 29 predecessors on
+ * screen, median of `runs` cold loads (the service worker and caches bypassed each time).
+ */
+async function openLongConversation(
+  backend: BenchBackend,
+  origin: string,
+  chromePath: string,
+  runs: number,
+): Promise<{ messages: number; medianMs: number; runsMs: number[] }> {
+  const customer = await backend.find("users", "email", "email", "customer3@demo.np");
+  const proUser = await backend.find("users", "email", "email", "plumber.kathmandu@demo.np");
+  const pro = await backend.find("professionals", "by_userId", "userId", proUser?._id);
+  if (!customer || !proUser || !pro) throw new Error("the demo accounts are missing");
+  const now = Date.now();
+  const [bookingId] = await backend.insert("bookings", [
+    {
+      customerId: customer._id,
+      professionalId: pro._id,
+      professionalUserId: proUser._id,
+      services: [],
+      address: "Ward 10, New Baneshwor",
+      city: "kathmandu",
+      scheduledFor: now + 3_600_000,
+      price: 500,
+      status: "accepted",
+      acceptedAt: now,
+      updatedAt: now,
+    },
+  ]);
+  for (let i = 0; i < CONVERSATION; i += 500) {
+    await backend.insert(
+      "chatMessages",
+      Array.from({ length: Math.min(500, CONVERSATION - i) }, (_, j) => ({
+        bookingId,
+        senderId: (i + j) % 2 ? proUser._id : customer._id,
+        text: `Message ${i + j + 1}`,
+      })),
+    );
+  }
+  const browser = await chromium.launch({
+    executablePath: chromePath,
+    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+  });
+  try {
+    const context = await browser.newContext({
+      viewport: { width: 360, height: 740 },
+      serviceWorkers: "block",
+    });
+    const page = await context.newPage();
+    await page.goto(`${origin}/login`);
+    await page.getByLabel("Email").fill("customer3@demo.np");
+    await page.getByLabel("Password", { exact: true }).fill("demo-password-1");
+    await page.getByRole("radio", { name: "Customer" }).check();
+    await page.getByRole("button", { name: "Login" }).click();
+    await page.waitForURL(`${origin}/`);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+    const runsMs: number[] = [];
+    for (let run = 0; run < runs; run++) {
+      await page.goto(`${origin}/bookings/${bookingId}/chat`);
+      const newest = `Message ${CONVERSATION}`;
+      runsMs.push(
+        await page
+          .waitForFunction(
+            (text) => {
+              const log = document.querySelector('[role="log"]');
+              if (!log || !log.textContent?.includes(text) || log.children.length === 0) return 0;
+              return performance.now();
+            },
+            newest,
+            { timeout: 60_000, polling: "raf" },
+          )
+          .then((handle) => handle.jsonValue()),
+      );
+    }
+    return { messages: CONVERSATION, medianMs: median(runsMs), runsMs };
+  } finally {
+    await browser.close();
   }
 }
