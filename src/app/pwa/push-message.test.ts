@@ -45,6 +45,22 @@ describe("push messages in the service worker", () => {
     expect(options).not.toHaveProperty("actions");
   });
 
+  it("a chat message has one notification per conversation, apart from the booking's request", () => {
+    const chat = {
+      kind: "chat.message",
+      title: "Sita Sharma",
+      body: "Which gate?",
+      url: "/bookings/b1/chat",
+      bookingId: "b1",
+    };
+    const { title, options } = notificationFor(readPushMessage(chat));
+    expect(title).toBe("Sita Sharma");
+    expect(options).toMatchObject({ tag: "chat-b1", renotify: true, requireInteraction: false });
+    expect(options).not.toHaveProperty("actions");
+    expect(options.tag).not.toBe(notificationFor(readPushMessage(request)).options.tag);
+    expect(clickTarget(chat, "")).toBe("/bookings/b1/chat");
+  });
+
   it("a tap opens the booking; Accept opens it ready to accept", () => {
     expect(clickTarget(request, "")).toBe("/professional-dashboard?booking=b1");
     expect(clickTarget(request, "view")).toBe("/professional-dashboard?booking=b1");

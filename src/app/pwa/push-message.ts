@@ -58,8 +58,11 @@ export function notificationFor(message: PushMessage): {
     icon: "/pwa/icon-192.png",
     badge: "/pwa/badge-96.png",
     lang,
-    // one notification per booking: a later change replaces the earlier one, and rings again
-    tag: message.bookingId ? `booking-${message.bookingId}` : undefined,
+    // one notification per booking, and one per conversation: a later change replaces the earlier
+    // one and rings again, but a chat message never replaces a request waiting for Accept
+    tag: message.bookingId
+      ? `${message.kind.startsWith("chat.") ? "chat" : "booking"}-${message.bookingId}`
+      : undefined,
     renotify: message.bookingId !== "",
     requireInteraction: request,
     data: message,
