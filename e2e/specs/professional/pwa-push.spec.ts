@@ -145,20 +145,23 @@ const notifications = (page: Page) =>
  * have no automation for tapping a system notification, so the event is dispatched in the worker;
  * the handler's window navigation is the browser's own.
  */
-async function tapNotification(context: BrowserContext, action = "") {
+async function tapNotification(context: BrowserContext, action = "", tag?: string) {
   const [worker] = context.serviceWorkers();
-  await worker.evaluate(async (action) => {
-    // the worker's globals (this file is type-checked without the WebWorker lib)
-    const sw = self as unknown as {
-      registration: ServiceWorkerRegistration;
-      NotificationEvent: new (
-        type: string,
-        init: { notification: Notification; action: string },
-      ) => Event;
-    };
-    const [notification] = await sw.registration.getNotifications();
-    self.dispatchEvent(new sw.NotificationEvent("notificationclick", { notification, action }));
-  }, action);
+  await worker.evaluate(
+    async ({ action, tag }) => {
+      // the worker's globals (this file is type-checked without the WebWorker lib)
+      const sw = self as unknown as {
+        registration: ServiceWorkerRegistration;
+        NotificationEvent: new (
+          type: string,
+          init: { notification: Notification; action: string },
+        ) => Event;
+      };
+      const [notification] = await sw.registration.getNotifications(tag ? { tag } : undefined);
+      self.dispatchEvent(new sw.NotificationEvent("notificationclick", { notification, action }));
+    },
+    { action, tag },
+  );
 }
 
 test("a pushed request shows a notification whose tap opens that booking; a cancelled one says so", async ({
@@ -210,4 +213,44 @@ test("a pushed request shows a notification whose tap opens that booking; a canc
   await customer.mutation(anyApi.bookings.cancel, { bookingId, reason: "Found someone nearer" });
   await pro.page.goto(url);
   await expect(pro.page.getByText("The customer cancelled this request.")).toBeVisible();
+});
+
+test("a chat message rings beside the request, not over it; its tap opens the conversation", async ({
+  actor,
+}) => {
+  const pro = await actor({ permissions: ["notifications"] });
+  await pro.auth.professionalSignIn(PRO.email, PRO.password);
+  await serviceWorkerReady(pro.page);
+  const { bookingId, customer } = await requestBooking();
+  const text = "Which gate? The blue one.";
+  await customer.mutation(anyApi.chat.send, { bookingId, text });
+  const context = pro.page.context();
+  // the messages convex/model/push.ts and model/chat.ts send: the request, then the chat message
+  await deliverPush(context, pro.page, {
+    kind: "booking.requested",
+    title: "New booking request",
+    body: "Bikash Shrestha requested Light Fitting in Kathmandu.",
+    url: `/professional-dashboard?booking=${encodeURIComponent(bookingId)}`,
+    bookingId,
+  });
+  await deliverPush(context, pro.page, {
+    kind: "chat.message",
+    title: "Bikash Shrestha",
+    body: text,
+    url: `/bookings/${encodeURIComponent(bookingId)}/chat`,
+    bookingId,
+  });
+  await expect
+    .poll(async () => (await notifications(pro.page)).map((n) => `${n.tag}: ${n.body}`).sort())
+    .toEqual([
+      `booking-${bookingId}: Bikash Shrestha requested Light Fitting in Kathmandu.`,
+      `chat-${bookingId}: ${text}`,
+    ]);
+
+  // the app is elsewhere; the tap on the chat notification opens the conversation
+  await pro.page.goto("/");
+  await tapNotification(context, "", `chat-${bookingId}`);
+  await expect(pro.page).toHaveURL(new RegExp(`/bookings/${encodeURIComponent(bookingId)}/chat$`));
+  await expect(pro.page.getByRole("log").getByText(text)).toBeVisible();
+  await customer.mutation(anyApi.bookings.cancel, { bookingId, reason: "Only testing the chat." });
 });
