@@ -4,6 +4,7 @@ import { createAdmin } from "../../create-admin";
 import { expect, test } from "../../fixtures";
 import { unique } from "../../env";
 import { LANGUAGES, m, say, type Locale } from "../../i18n";
+import { enrolAdmin, nextCode } from "../../two-factor";
 
 /*
  * A language switch renders the page again in the new language without remounting it: what was
@@ -27,10 +28,11 @@ async function mark(page: Page, selector: string) {
   await page.locator(selector).evaluate((el) => el.setAttribute("data-same-element", ""));
 }
 
-/** A new admin account to sign in with. */
-function newAdmin(): { username: string; password: string } {
+/** A new admin account to sign in with, its authenticator set up. */
+async function newAdmin(): Promise<{ username: string; password: string }> {
   const admin = { username: `switch-${unique()}`, password: "switch-admin-password" };
   createAdmin(admin);
+  await enrolAdmin(admin);
   return admin;
 }
 
@@ -75,7 +77,7 @@ for (const device of LANGUAGES) {
     actor,
   }) => {
     test.setTimeout(90_000);
-    const admin = newAdmin();
+    const admin = await newAdmin();
     // On a first device the admin chooses the profile's language with the switch: that is saved.
     const first = await actor({ locale: browserLocale(profile) });
     const sync = first.page.waitForEvent("websocket", (ws) => ws.url().includes("/sync"));
@@ -114,7 +116,10 @@ for (const device of LANGUAGES) {
         ),
       profile,
     );
-    await page.getByRole("button", { name: say(device, m.admin_login_submit) }).click();
+    const submit = page.getByRole("button", { name: say(device, m.admin_login_submit) });
+    await submit.click();
+    await page.getByLabel(say(device, m.admin_login_code)).fill(await nextCode(admin.username));
+    await submit.click();
 
     expect(await switched).toEqual({
       path: "/admin-login",

@@ -13,7 +13,7 @@ export function LanguageOffer() {
   if (chosen) return null;
   return (
     <div className="border-b border-brand-100 bg-brand-50 print:hidden">
-      <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-center gap-x-3 gap-y-1 px-4 py-2 text-sm text-slate-800">
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-center gap-x-3 gap-y-1 px-4 py-0.5 text-sm text-slate-800">
         <p>
           <span lang="ne-NP">भाषा</span> · <span lang="en">Language</span>
         </p>

@@ -70,8 +70,8 @@ export function ProfessionalsList({ specialty, city, category, BookAction, onSet
 
   return (
     <div className="mt-3">
-      <div className="flex flex-wrap items-center gap-2 text-sm text-slate-600">
-        <span>{m.pl_order_hint()}</span>
+      <div className="flex items-center justify-between gap-2 text-sm text-slate-600">
+        <span className="min-w-0">{m.pl_order_hint()}</span>
         {!near && (
           <Button variant="secondary" size="sm" onClick={locate} disabled={locating}>
             {locating ? m.pl_locating() : m.pl_show_distance()}

@@ -192,6 +192,7 @@ function ServicePanel({
       ) : (
         <SelectField
           label={m.sp_select_service()}
+          hint={selected ? undefined : m.sp_select_to_view()}
           value={selected}
           onChange={(e) => setSelected(e.target.value)}
         >
@@ -203,8 +204,8 @@ function ServicePanel({
           ))}
         </SelectField>
       )}
-      <div className="mt-5">
-        {selected ? (
+      {selected && (
+        <div className="mt-5">
           <ErrorBoundary
             key={selected}
             onError={() => toast.error(m.sp_details_failed())}
@@ -212,10 +213,8 @@ function ServicePanel({
           >
             <Details category={category} serviceName={selected} location={location} />
           </ErrorBoundary>
-        ) : (
-          <p className="text-slate-600">{m.sp_select_to_view()}</p>
-        )}
-      </div>
+        </div>
+      )}
     </section>
   );
 }
