@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { createAdmin } from "../../create-admin";
+import { enrolAdmin } from "../../two-factor";
 import { expect, test, type Actor } from "../../fixtures";
 import { unique, uniquePhone } from "../../env";
 import { m, say } from "../../i18n";
@@ -51,9 +52,11 @@ function professional(email: string): Account {
 function admin(): Account {
   const account = { username: `lang-${unique()}`, password: "lang-admin-password" };
   createAdmin(account);
+  const enrolled = enrolAdmin(account);
   return {
     role: "admin",
     signIn: async (person) => {
+      await enrolled;
       await person.auth.adminLogin(account.username, account.password);
       await expect(person.page.getByRole("navigation").first()).toBeVisible();
     },
