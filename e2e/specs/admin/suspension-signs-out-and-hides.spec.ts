@@ -16,6 +16,8 @@ for (const width of [360, 1280]) {
   test(`a suspension signs the professional out live and hides their card; restoring undoes it (${width} px)`, async ({
     actor,
   }) => {
+    // two admins sign in, each with an authenticator code: one may wait for the next 30 s step
+    test.setTimeout(120_000);
     const id = unique();
     const pro = await actor({ viewport: { width, height: 800 } });
     await pro.auth.professionalSignIn(PRO.email, PRO.password);
