@@ -4,13 +4,8 @@ import { upsertCatalog } from "./model/catalog";
 import { CATALOG } from "./model/catalogData";
 import { insertAdmin, insertCustomer, insertProfessional, newTest } from "./test.setup";
 import { LANDING_SERVICES, SPECIALTIES } from "./validators";
-import {
-  CATEGORY_DESCRIPTIONS_NE,
-  CATEGORY_NAMES_NE,
-  SERVICE_DESCRIPTIONS_NE,
-  WARRANTIES_NE,
-  SERVICE_NAMES_NE,
-} from "./localNames";
+import { CATEGORY_DESCRIPTIONS_NE, CATEGORY_NAMES_NE } from "./localCategoryNames";
+import { SERVICE_DESCRIPTIONS_NE, SERVICE_NAMES_NE, WARRANTIES_NE } from "./localServiceNames";
 
 async function setup() {
   const t = newTest();

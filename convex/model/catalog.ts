@@ -3,7 +3,8 @@ import type { MutationCtx, QueryCtx } from "../_generated/server";
 import { CITIES, SPECIALTIES, type CitySlug, type SpecialtySlug } from "../validators";
 import { cityName } from "../constants";
 import { CATALOG, cityPrices } from "./catalogData";
-import { CATEGORY_NAMES_NE, SERVICE_NAMES_NE } from "../localNames";
+import { CATEGORY_NAMES_NE } from "../localCategoryNames";
+import { SERVICE_NAMES_NE } from "../localServiceNames";
 import { jobMinutesRule } from "../rules/schedule";
 import { fail, firstIssue } from "./errors";
 
@@ -187,7 +188,7 @@ const MAX_RESULTS = 10;
 /**
  * Header search: the services whose name, category or specialty match the most of the words typed
  * (all of them when some service has all), in English or Nepali (names and common synonyms of
- * convex/localNames.ts): "tap leak" finds the services that mention either when none has both.
+ * convex/localCategoryNames.ts): "tap leak" finds the services that mention either when none has both.
  */
 export async function searchServices(ctx: QueryCtx, words: string[]) {
   if (words.length === 0) return [];

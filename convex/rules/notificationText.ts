@@ -5,7 +5,7 @@
  * words. Plain values and a pure function, so both sides import it.
  */
 import { CITIES, type Locale } from "../constants";
-import { SERVICE_NAMES_NE } from "../localNames";
+import { SERVICE_NAMES_NE } from "../localServiceNames";
 import { formatAmount, formatPaisaAmount } from "./money";
 import { kathmanduDateTimeText } from "./schedule";
 

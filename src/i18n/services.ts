@@ -1,17 +1,10 @@
 import {
-  CATEGORY_DESCRIPTIONS_NE,
-  CATEGORY_NAMES_NE,
   SERVICE_DESCRIPTIONS_NE,
   SERVICE_NAMES_NE,
   WARRANTIES_NE,
-} from "@convex/localNames";
-import { SPECIALTIES } from "@convex/constants";
+} from "@convex/localServiceNames";
+import { nepaliOr } from "@/i18n/categories";
 import { getLocale, type Locale } from "@/i18n/paraglide/runtime";
-
-/** The Nepali text for a Nepali reader when there is one, else the English. */
-function nepaliOr(nepali: string | undefined, english: string, locale: Locale): string {
-  return locale === "ne-NP" ? (nepali ?? english) : english;
-}
 
 /** A catalogue service's name in the reader's language (the English name when it has no other). */
 export function localServiceName(name: string, locale: Locale = getLocale()): string {
@@ -30,37 +23,4 @@ export function localServiceDescription(
 /** A service's warranty ("30 days") in the reader's language. */
 export function localWarranty(warranty: string, locale: Locale = getLocale()): string {
   return nepaliOr(WARRANTIES_NE[warranty], warranty, locale);
-}
-
-/** A specialty as the landing search and sign-up list it ("Electrician", "Painting"), in the reader's language. */
-export function localLandingService(name: string, locale: Locale = getLocale()): string {
-  if (locale !== "ne-NP") return name;
-  const key = name.toLowerCase();
-  const specialty = SPECIALTIES.find(
-    (s) =>
-      s.slug === key ||
-      s.name.toLowerCase() === key ||
-      s.aliases.some((a: string) => a.toLowerCase() === key),
-  );
-  return CATEGORY_NAMES_NE[specialty?.category ?? key]?.name ?? name;
-}
-
-/** A category's (or specialty's) name in the reader's language, from its slug and English name. */
-export function localCategoryName(
-  slug: string,
-  englishName: string,
-  locale: Locale = getLocale(),
-): string {
-  if (locale !== "ne-NP") return englishName;
-  const category = SPECIALTIES.find((s) => s.slug === slug)?.category ?? slug;
-  return CATEGORY_NAMES_NE[category]?.name ?? englishName;
-}
-
-/** A category's one-line description in the reader's language, from its slug and English text. */
-export function localCategoryDescription(
-  slug: string,
-  englishDescription: string,
-  locale: Locale = getLocale(),
-): string {
-  return nepaliOr(CATEGORY_DESCRIPTIONS_NE[slug], englishDescription, locale);
 }

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { CITIES } from "../../../convex/constants";
-import { CATEGORY_NAMES_NE } from "../../../convex/localNames";
+import { CATEGORY_NAMES_NE } from "../../../convex/localCategoryNames";
 import { expect, test, type Actor } from "../../fixtures";
 import { E2E, unique, uniquePhone } from "../../env";
 import { LANGUAGES, m, say, type Locale } from "../../i18n";

@@ -8,7 +8,8 @@ import { searchCity, useNearestCity } from "@/lib/search-options";
 import { cityName } from "@convex/constants";
 import { localCityName } from "@/i18n/places";
 import { m } from "@/i18n/paraglide/messages";
-import { localCategoryName, localServiceName } from "@/i18n/services";
+import { localCategoryName } from "@/i18n/categories";
+import { localServiceName } from "@/i18n/services";
 
 type Result = {
   category: string;

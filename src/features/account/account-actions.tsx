@@ -7,7 +7,7 @@ import type { FunctionReturnType } from "convex/server";
 import { api } from "@convex/_generated/api";
 import { cityName, SPECIALTIES } from "@convex/constants";
 import { localCityName } from "@/i18n/places";
-import { localLandingService } from "@/i18n/services";
+import { localLandingService } from "@/i18n/categories";
 import { formatDigits, formatNumber } from "@/lib/numbers";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";

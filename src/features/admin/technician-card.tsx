@@ -2,7 +2,7 @@ import { Avatar } from "@/components/avatar";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { m } from "@/i18n/paraglide/messages";
 import { localCityName } from "@/i18n/places";
-import { localCategoryName } from "@/i18n/services";
+import { localCategoryName } from "@/i18n/categories";
 import { formatDigits, formatNumber } from "@/lib/numbers";
 import { NO_SHOW } from "@convex/rules/noShow";
 

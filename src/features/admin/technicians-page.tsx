@@ -16,7 +16,7 @@ import { TechnicianDialog } from "@/features/admin/technician-dialog";
 import { AdminPageLayout } from "@/features/admin/admin-page-layout";
 import { m } from "@/i18n/paraglide/messages";
 import { localCityName } from "@/i18n/places";
-import { localCategoryName } from "@/i18n/services";
+import { localCategoryName } from "@/i18n/categories";
 import { formatNumber } from "@/lib/numbers";
 
 const VERIFICATIONS: { value: VerificationStatus; label: () => string }[] = [

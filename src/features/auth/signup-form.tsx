@@ -9,7 +9,7 @@ import { DOCUMENT_KINDS, type DocumentKind } from "@convex/rules/documents";
 import { m } from "@/i18n/paraglide/messages";
 import { localCityName } from "@/i18n/places";
 import { localDocumentLabel } from "@/i18n/rules";
-import { localLandingService } from "@/i18n/services";
+import { localLandingService } from "@/i18n/categories";
 import { formatDigits, formatNumber } from "@/lib/numbers";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import { AuthForm } from "@/features/auth/auth-card";

@@ -29,7 +29,8 @@ import {
 } from "@/lib/format";
 import { m } from "@/i18n/paraglide/messages";
 import { localCityName } from "@/i18n/places";
-import { localLandingService, localServiceName } from "@/i18n/services";
+import { localLandingService } from "@/i18n/categories";
+import { localServiceName } from "@/i18n/services";
 import { formatDigits, formatNumber } from "@/lib/numbers";
 import { NextFreeSlots, SlotPicker } from "@/features/bookings/slot-picker";
 

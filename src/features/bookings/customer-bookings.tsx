@@ -29,7 +29,7 @@ import { CustomerReschedule } from "@/features/bookings/reschedule";
 import { awaitsConfirmation } from "@convex/rules/bookingLifecycle";
 import { BillPanel } from "@/features/bookings/bill/bill-panel";
 import { m } from "@/i18n/paraglide/messages";
-import { localCategoryName, localLandingService } from "@/i18n/services";
+import { localCategoryName, localLandingService } from "@/i18n/categories";
 import { localCityName } from "@/i18n/places";
 
 // Leaflet is fetched only when a booking is actually en route.

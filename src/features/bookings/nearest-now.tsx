@@ -16,7 +16,7 @@ import { ServiceChoices, type Priced } from "@/features/bookings/booking-dialog"
 import { PinField } from "@/features/bookings/pin-field";
 import { m } from "@/i18n/paraglide/messages";
 import { localCityName } from "@/i18n/places";
-import { localLandingService } from "@/i18n/services";
+import { localLandingService } from "@/i18n/categories";
 
 /** /now: "the nearest available <service> now" at a pinned address, and the search, live. */
 export default function NearestNowPage() {

@@ -9,7 +9,7 @@ import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { errorMessage } from "@/lib/errors";
 import { paths } from "@/lib/paths";
-import { localCategoryName } from "@/i18n/services";
+import { localCategoryName } from "@/i18n/categories";
 import { formatNumber } from "@/lib/numbers";
 import { useNow } from "@/lib/use-now";
 import { m } from "@/i18n/paraglide/messages";

@@ -6,7 +6,7 @@ import { PopoverPanel } from "@/components/ui/popover-panel";
 import { paths } from "@/lib/paths";
 import { m } from "@/i18n/paraglide/messages";
 import { localCityName } from "@/i18n/places";
-import { localCategoryName } from "@/i18n/services";
+import { localCategoryName } from "@/i18n/categories";
 import { categoryCardClass } from "@/features/catalog/category-card";
 
 /**

@@ -6,7 +6,7 @@ import { ErrorState, EmptyState, LoadingState } from "@/components/ui/states";
 import { afterLoad } from "@/lib/after-load";
 import { m } from "@/i18n/paraglide/messages";
 import { localCityName } from "@/i18n/places";
-import { localCategoryDescription, localCategoryName } from "@/i18n/services";
+import { localCategoryDescription, localCategoryName } from "@/i18n/categories";
 import { CategoryCardFace, categoryCardClass } from "@/features/catalog/category-card";
 
 type PopoverModule = typeof import("@/features/catalog/category-popover");

@@ -7,7 +7,7 @@ import { Form } from "@/components/form-element";
 import { CITIES, LANDING_SERVICES } from "@convex/constants";
 import { m } from "@/i18n/paraglide/messages";
 import { localCityName } from "@/i18n/places";
-import { localLandingService } from "@/i18n/services";
+import { localLandingService } from "@/i18n/categories";
 
 /** Customer hero search: both fields required, else the spec's alert and no navigation. */
 export function HeroSearch() {

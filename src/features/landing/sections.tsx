@@ -11,7 +11,7 @@ import { m } from "@/i18n/paraglide/messages";
 import { useLocale } from "@/i18n/locale";
 import { formatNumber } from "@/lib/numbers";
 import { localCityName } from "@/i18n/places";
-import { localLandingService } from "@/i18n/services";
+import { localLandingService } from "@/i18n/categories";
 
 /** The testing-phase banner; its text, one per language, is an admin setting. */
 export function TestingBanner() {

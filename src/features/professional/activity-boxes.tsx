@@ -10,7 +10,7 @@ import { paths } from "@/lib/paths";
 import { formatDateTime, formatNumber, formatRelative } from "@/lib/format";
 import { notificationText } from "@/i18n/notifications";
 import { m } from "@/i18n/paraglide/messages";
-import { localCategoryName } from "@/i18n/services";
+import { localCategoryName } from "@/i18n/categories";
 import type { FunctionReturnType } from "convex/server";
 
 const box = "rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5";

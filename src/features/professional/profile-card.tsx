@@ -13,7 +13,7 @@ import { ResubmitDocuments } from "@/features/professional/resubmit-documents";
 import { paths } from "@/lib/paths";
 import { m } from "@/i18n/paraglide/messages";
 import { localCityName } from "@/i18n/places";
-import { localCategoryName } from "@/i18n/services";
+import { localCategoryName } from "@/i18n/categories";
 import { formatDigits, formatNumber } from "@/lib/format";
 
 const STATUS: Record<

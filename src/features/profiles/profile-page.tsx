@@ -18,7 +18,8 @@ import { errorMessage } from "@/lib/errors";
 import { formatDay, formatDigits, formatNrs, formatNumber, formatWeekdays } from "@/lib/format";
 import { m } from "@/i18n/paraglide/messages";
 import { localCityName } from "@/i18n/places";
-import { localCategoryName, localServiceName } from "@/i18n/services";
+import { localCategoryName } from "@/i18n/categories";
+import { localServiceName } from "@/i18n/services";
 import { paths } from "@/lib/paths";
 
 const REVIEWS_PAGE = 5;

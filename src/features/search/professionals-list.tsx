@@ -13,7 +13,7 @@ import type { BookActionProps } from "@/lib/booking-intent";
 import { formatNrs, formatNumber } from "@/lib/format";
 import { m } from "@/i18n/paraglide/messages";
 import { localCityName } from "@/i18n/places";
-import { localCategoryName } from "@/i18n/services";
+import { localCategoryName } from "@/i18n/categories";
 import { paths } from "@/lib/paths";
 import { GEOLOCATION_OPTIONS } from "@/lib/constants";
 

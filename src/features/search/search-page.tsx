@@ -30,7 +30,8 @@ import { useInView } from "@/lib/use-in-view";
 import { paths } from "@/lib/paths";
 import { m } from "@/i18n/paraglide/messages";
 import { localCityName } from "@/i18n/places";
-import { localLandingService, localServiceName } from "@/i18n/services";
+import { localLandingService } from "@/i18n/categories";
+import { localServiceName } from "@/i18n/services";
 import { formatNumber } from "@/lib/numbers";
 
 // Leaflet (~45 KB gzip) loads when the map is about to be seen (LiveMap), never before the list.
