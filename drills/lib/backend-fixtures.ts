@@ -2,8 +2,9 @@
  * The access drill's cast on a started backend (hostile-backend.ts `startCli`, as `npm start` runs
  * it), made through the app's own paths only: customers A and B and professionals P and Q sign up
  * (a proof-of-work draft, their uploads, `auth:signIn`), the seeded admin verifies P and Q, A books P
- * (accepted: active), B books Q (completed, reviewed and reported), P turns on alerts and shares a
- * position, the admin suspends and restores a fifth account.
+ * (accepted: active, with a proposal to move it), B books Q (completed, reviewed and reported), a
+ * fifth account pays P for a job the admin's suspension of it cancels (a refund), P turns on alerts,
+ * shares a position and is offered A's "nearest now" request, and the admin sets up two-factor.
  *
  * Canaries (canaries.ts) are what they typed into private fields — homes, phones, emails, booking
  * addresses and notes, P's push subscription, P's exact position — and the ids of P's and Q's
@@ -11,6 +12,7 @@
  */
 import { ConvexHttpClient } from "convex/browser";
 import { makeFunctionReference } from "convex/server";
+import { Secret, TOTP } from "otpauth/slim";
 import { solveStamp } from "../../convex/rules/signUpWork";
 import type { DrillRole } from "../access-table";
 import { PNG } from "./app-backend.ts";
@@ -206,7 +208,8 @@ export async function buildBackendCast(backend: {
     pId,
     plant(canaryText("ap-address"), "A's booking address", [a.userId, p.userId]),
     plant(canaryText("ap-note"), "A's booking note", [a.userId, p.userId]),
-    2 * 3_600_000,
+    // far enough for A to propose another time (rules/reschedule.ts) and for P to be free now
+    3 * 3_600_000,
   );
   await callers.professional.mutation(mutation("bookings:accept"), { bookingId: booking });
   const finished = await book(
@@ -270,6 +273,45 @@ export async function buildBackendCast(backend: {
   );
   await qArrives(arriving);
 
+  // a customer who takes no other part pays P for a job under way; the admin suspends them, which
+  // cancels the job: its payment is owed back (a refunds row), and P is free again
+  const extra = await signUp("otherCustomer", false);
+  const extraCaller = client(extra.token);
+  const refunded = (await extraCaller.mutation(mutation("bookings:create"), {
+    professionalId: pId,
+    serviceIds: [serviceId],
+    address: "Ward 4, Baneshwor",
+    note: "The drill's refunded job.",
+    city: "kathmandu",
+    scheduledFor: Date.now() + 5 * 60_000,
+  })) as string;
+  for (const step of ["accept", "startTrip", "arrive"])
+    await callers.professional.mutation(mutation(`bookings:${step}`), { bookingId: refunded });
+  const atTheDoor = (await extraCaller.query(query("bookings:get"), {
+    bookingId: refunded,
+  })) as { start: { code: string } };
+  await callers.professional.mutation(mutation("bookings:start"), {
+    bookingId: refunded,
+    code: atTheDoor.start.code,
+  });
+  await payWithKhalti(extraCaller, backend.siteUrl, refunded);
+  for (const step of ["suspend", "restore"])
+    await callers.admin.mutation(mutation(`adminAccounts:${step}`), {
+      userId: extra.userId,
+      reason: `The access drill's ${step}.`,
+    });
+
+  // A asks to move their booking with P to another of P's free times (a reschedules row)
+  const { slots } = (await callers.customer.query(query("reschedules:freeSlots"), {
+    bookingId: booking,
+    now: Date.now(),
+  })) as { slots: number[] };
+  if (slots.length === 0) throw new Error("P has no free time to move A's booking to");
+  await callers.customer.mutation(mutation("reschedules:propose"), {
+    bookingId: booking,
+    to: slots[0],
+  });
+
   // P's phone gets booking alerts; P's exact position (A, with an active booking, may see it)
   const pair = await crypto.subtle.generateKey({ name: "ECDH", namedCurve: "P-256" }, true, [
     "deriveBits",
@@ -299,15 +341,21 @@ export async function buildBackendCast(backend: {
     label: "Drill phone",
   });
   await callers.professional.mutation(mutation("locations:update"), P_POSITION);
+  // P is online (dispatch offers only professionals there to answer) and free now
+  await callers.professional.mutation(mutation("presence:heartbeat"), {});
   plant(String(P_POSITION.latitude), "P's exact latitude", [p.userId, a.userId]);
   plant(String(P_POSITION.longitude), "P's exact longitude", [p.userId, a.userId]);
-  // A asks for the nearest electrician now, a few hundred metres from P: offered to P and Q, who
-  // see the job's area, not its address
+  // A asks for the nearest electrician now, a few hundred metres from P: offered to P (Q is busy at
+  // B's door and not online), who sees the job's area, not its address (a dispatchOffers row)
   await callers.customer.mutation(mutation("dispatch:request"), {
     serviceIds: [serviceId],
     city: "kathmandu",
     address: plant(canaryText("a-now-address"), "A's nearest-now address", [a.userId]),
     pin: { lat: P_POSITION.latitude + 0.003, lng: P_POSITION.longitude },
+  });
+  await eventually(async () => {
+    const offers = (await callers.professional.query(query("dispatch:myOffers"), {})) as unknown[];
+    return offers.length > 0 ? true : null;
   });
 
   // a document in each table the app writes to: a message, A online on a device, a wrong
@@ -328,7 +376,7 @@ export async function buildBackendCast(backend: {
   await callers.otherCustomer.mutation(mutation("files:generateUploadUrl"), {});
   // B forgot their password: a reset code waits for them
   await visitor.mutation(mutation("passwordReset:request"), { role: "customer", contact: b.email });
-  // B reports Q's job; the admin suspends and restores a customer who takes no other part
+  // B reports Q's job
   await callers.otherCustomer.mutation(mutation("reports:create"), {
     bookingId: finished,
     target: "booking",
@@ -347,12 +395,16 @@ export async function buildBackendCast(backend: {
     text: plant(canaryText("bq-chat"), "B's message to Q", [b.userId, q.userId]),
   });
   await callers.admin.mutation(mutation("chat:openAsAdmin"), { bookingId: finished });
-  const extra = await signUp("otherCustomer", false);
-  for (const step of ["suspend", "restore"])
-    await callers.admin.mutation(mutation(`adminAccounts:${step}`), {
-      userId: extra.userId,
-      reason: `The access drill's ${step}.`,
-    });
+
+  // the admin sets up an authenticator (a twoFactor row); its key is the admin's alone
+  const { key } = (await callers.admin.mutation(mutation("twoFactor:begin"), {})) as {
+    key: string;
+  };
+  plant(key, "the admin's authenticator key", [adminId], false);
+  const enrolled = await callers.admin.mutation(mutation("twoFactor:confirm"), {
+    code: TOTP.generate({ secret: Secret.fromBase32(key) }),
+  });
+  if (enrolled === null) throw new Error("the admin's first authenticator code was refused");
 
   // homes and phones: their own, admins', P's to A (active booking) and A's phone to P
   for (const [role, account, seenBy] of [
