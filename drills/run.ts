@@ -213,6 +213,10 @@ const drills: Drill[] = [
     run: async () => vitest(["drills/hostile-start-code.test.ts"], ["start codes"]),
   },
   {
+    name: "hostile-totp",
+    run: async () => vitest(["drills/hostile-totp.test.ts"], ["totp "]),
+  },
+  {
     name: "hostile-wallets",
     run: async () => vitest(["drills/hostile-wallets.test.ts"], ["hostile wallets"]),
   },
