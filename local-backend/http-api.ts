@@ -5,7 +5,7 @@ import type { JSONValue } from "convex/values";
 import { FunctionError, type Engine, type FunctionKind, type Identity } from "./engine/engine.ts";
 import { AuthError } from "./auth-config.ts";
 import { sameSecret, type TokenVerifier } from "./auth-keys.ts";
-import { BodyTooLarge, readBody, sendJson, serverError } from "./http-util.ts";
+import { BodyTooLarge, readBody, sendJson, sendJsonText, serverError } from "./http-util.ts";
 
 export interface HttpApiDeps {
   engine: Engine;
@@ -82,11 +82,13 @@ export async function handleHttpApi(
     if (kind === "query") {
       const outcome = await deps.engine.query(path, args, caller);
       if (!outcome.ok) throw new FunctionError(outcome.message, outcome.data, outcome.logLines);
-      return sendJson(res, 200, {
-        status: "success",
-        value: outcome.value,
-        logLines: outcome.logLines,
-      });
+      // the value's text as the run wrote it, not serialised once more
+      const value = outcome.valueJson ?? JSON.stringify(outcome.value);
+      return sendJsonText(
+        res,
+        200,
+        `{"status":"success","value":${value},"logLines":${JSON.stringify(outcome.logLines)}}`,
+      );
     }
     const result = await deps.engine.call(kind, path, args, caller);
     // Durable before the answer; subscribers get the change on their own time, as on Convex (waiting

@@ -33,7 +33,16 @@ export function sendJson(
   body: unknown,
   headers: Record<string, string> = {},
 ) {
-  const text = JSON.stringify(body);
+  sendJsonText(res, status, JSON.stringify(body), headers);
+}
+
+/** A JSON answer whose text is written already. */
+export function sendJsonText(
+  res: ServerResponse,
+  status: number,
+  text: string,
+  headers: Record<string, string> = {},
+) {
   res.writeHead(status, { "Content-Type": "application/json", ...CORS_HEADERS, ...headers });
   res.end(text);
 }

@@ -431,7 +431,7 @@ export function resultJsonFits(
 ): boolean {
   return (
     text.length * SIZE_PER_JSON_CHAR <= CONVEX_LIMITS.resultSize &&
-    jsonFits(validator, json, 1, tableOf)
+    fitsOf(validator)(json, 1, tableOf)
   );
 }
 
@@ -451,70 +451,119 @@ function isJsonObject(json: JSONValue): json is { [key: string]: JSONValue } {
 }
 
 /**
- * Whether `json` is within Convex's shape limits at nesting `depth` and its value passes `validator`
- * (null: any): false also where it cannot tell cheaply (the caller then checks the value).
+ * Whether `json` is within Convex's shape limits at nesting `depth` and its value passes the validator:
+ * false also where it cannot tell cheaply (the caller then checks the value).
  */
-function jsonFits(
-  validator: ValidatorJson | null,
-  json: JSONValue,
-  depth: number,
-  tableOf: TableOf,
-): boolean {
-  const type = validator === null || validator.type === "any" ? null : validator;
-  if (type?.type === "union") {
-    for (const option of type.value) if (jsonFits(option, json, depth, tableOf)) return true;
-    return false;
+type Fits = (json: JSONValue, depth: number, tableOf: TableOf) => boolean;
+
+/** A validator's Fits, built once per validator object (a function's validators are kept per function). */
+const compiledFits = new WeakMap<object, Fits>();
+
+function fitsOf(validator: ValidatorJson | null): Fits {
+  if (validator === null || validator.type === "any") return fitsAny;
+  let fits = compiledFits.get(validator);
+  if (fits === undefined) {
+    fits = compileFits(validator);
+    compiledFits.set(validator, fits);
   }
+  return fits;
+}
+
+/** Any value: only the shape limits (nesting, array length, object fields); an encoded value passes. */
+const fitsAny: Fits = (json, depth, tableOf) => {
+  if (typeof json !== "object" || json === null) return true;
   if (Array.isArray(json)) {
     if (depth > CONVEX_LIMITS.valueNesting || json.length > CONVEX_LIMITS.arrayLength) return false;
-    if (type !== null && type.type !== "array") return false;
-    const item = type?.value ?? null;
-    for (let i = 0; i < json.length; i++)
-      if (!jsonFits(item, json[i], depth + 1, tableOf)) return false;
+    for (let i = 0; i < json.length; i++) if (!fitsAny(json[i], depth + 1, tableOf)) return false;
     return true;
   }
-  if (isJsonObject(json)) {
-    if (depth > CONVEX_LIMITS.valueNesting) return false;
-    if (type !== null && type.type !== "object" && type.type !== "record") return false;
-    let fields = 0;
-    for (const key in json) {
-      if (++fields > CONVEX_LIMITS.objectFields) return false;
-      let fieldType: ValidatorJson | null = null;
-      if (type?.type === "record") {
-        if (!jsonFits(type.keys, key, depth + 1, tableOf)) return false;
-        fieldType = type.values.fieldType;
-      } else if (type?.type === "object") {
-        if (!Object.hasOwn(type.value, key)) return false;
-        fieldType = type.value[key].fieldType;
-      }
-      if (!jsonFits(fieldType, json[key], depth + 1, tableOf)) return false;
+  if (!isJsonObject(json)) return true;
+  if (depth > CONVEX_LIMITS.valueNesting) return false;
+  let fields = 0;
+  for (const key in json) {
+    if (++fields > CONVEX_LIMITS.objectFields) return false;
+    if (!fitsAny(json[key], depth + 1, tableOf)) return false;
+  }
+  return true;
+};
+
+function compileFits(validator: ValidatorJson): Fits {
+  switch (validator.type) {
+    case "union": {
+      const options = validator.value.map(fitsOf);
+      return (json, depth, tableOf) => {
+        for (const option of options) if (option(json, depth, tableOf)) return true;
+        return false;
+      };
     }
-    if (type?.type === "object")
-      for (const field in type.value)
-        if (!type.value[field].optional && !Object.hasOwn(json, field)) return false;
-    return true;
-  }
-  if (type === null) return true;
-  switch (type.type) {
+    case "array": {
+      const item = fitsOf(validator.value);
+      return (json, depth, tableOf) => {
+        if (!Array.isArray(json)) return false;
+        if (depth > CONVEX_LIMITS.valueNesting || json.length > CONVEX_LIMITS.arrayLength)
+          return false;
+        for (let i = 0; i < json.length; i++) if (!item(json[i], depth + 1, tableOf)) return false;
+        return true;
+      };
+    }
+    case "record": {
+      const keys = fitsOf(validator.keys);
+      const values = fitsOf(validator.values.fieldType);
+      return (json, depth, tableOf) => {
+        if (!isJsonObject(json) || depth > CONVEX_LIMITS.valueNesting) return false;
+        let fields = 0;
+        for (const key in json) {
+          if (++fields > CONVEX_LIMITS.objectFields) return false;
+          if (!keys(key, depth + 1, tableOf) || !values(json[key], depth + 1, tableOf))
+            return false;
+        }
+        return true;
+      };
+    }
+    case "object": {
+      const fieldFits = new Map<string, { fits: Fits; required: boolean }>();
+      let required = 0;
+      for (const [name, field] of Object.entries(validator.value)) {
+        fieldFits.set(name, { fits: fitsOf(field.fieldType), required: !field.optional });
+        if (!field.optional) required += 1;
+      }
+      return (json, depth, tableOf) => {
+        if (!isJsonObject(json) || depth > CONVEX_LIMITS.valueNesting) return false;
+        let fields = 0;
+        let present = 0;
+        for (const key in json) {
+          if (++fields > CONVEX_LIMITS.objectFields) return false;
+          const field = fieldFits.get(key);
+          if (field === undefined || !field.fits(json[key], depth + 1, tableOf)) return false;
+          if (field.required) present += 1;
+        }
+        return present === required;
+      };
+    }
     case "null":
-      return json === null;
+      return (json) => json === null;
     case "number":
-      return typeof json === "number" || encodedAs(json, "$float");
+      return (json) => typeof json === "number" || encodedAs(json, "$float");
     case "bigint":
-      return encodedAs(json, "$integer");
+      return (json) => encodedAs(json, "$integer");
     case "boolean":
-      return typeof json === "boolean";
+      return (json) => typeof json === "boolean";
     case "string":
-      return typeof json === "string";
+      return (json) => typeof json === "string";
     case "bytes":
-      return encodedAs(json, "$bytes");
-    case "literal":
+      return (json) => encodedAs(json, "$bytes");
+    case "literal": {
       // an encoded literal (bigint, special float) is left to the check on values
-      return typeof type.value !== "object" && json === type.value;
-    case "id":
-      return typeof json === "string" && tableOf(json) === type.tableName;
+      const literal = validator.value;
+      if (typeof literal === "object") return () => false;
+      return (json) => json === literal;
+    }
+    case "id": {
+      const table = validator.tableName;
+      return (json, _depth, tableOf) => typeof json === "string" && tableOf(json) === table;
+    }
     default:
-      return false;
+      return () => false;
   }
 }
 

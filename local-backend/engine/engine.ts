@@ -99,6 +99,8 @@ export interface CallResult {
   commitTs?: bigint;
   /** The journal for the query's next run: its `.paginate()`'s continueCursor, or null. */
   journal: string | null;
+  /** A query's value as JSON text (what `JSON.stringify(value)` gives), when it ran here. */
+  valueJson?: string;
 }
 
 export class FunctionError extends Error {
@@ -166,6 +168,8 @@ interface CallContext {
   request?: RequestKey;
   /** The function's result as JSON (the value convex/server serialised). */
   result?: JSONValue;
+  /** A query's result as the text convex/server wrote. */
+  resultText?: string;
   /** The mutation's JSON result, seen just before its top-level commit. */
   rawResult?: string;
   /** A query's journal: the end cursor its page had (`previous`) and has now (`next`). */
@@ -891,6 +895,7 @@ export class Engine {
         logLines: context.logLines,
         commitTs: context.commitTs,
         journal: journal?.next ?? null,
+        valueJson: context.resultText,
       };
     } catch (error) {
       const { message, data } = errorMessageOf(error);
@@ -983,6 +988,7 @@ export class Engine {
             transactionSlot.exit(() => manager.commit(false));
           }
           context.result = result;
+          if (kind === "query") context.resultText = raw;
         } catch (error) {
           throw internals.deserializeConvexErrorData(error);
         } finally {
@@ -1179,6 +1185,7 @@ export class Engine {
           (result): Outcome => ({
             ok: true,
             value: result.value as JSONValue,
+            valueJson: result.valueJson,
             logLines: result.logLines,
             journal: result.journal,
           }),

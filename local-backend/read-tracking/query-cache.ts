@@ -8,7 +8,14 @@ import { ReadSet, type Change } from "../engine/read-set.ts";
 
 /** `journal`: the query journal for the next run (a paginated query's end cursor), as sent to clients. */
 export type Outcome =
-  | { ok: true; value: JSONValue; logLines: string[]; journal: string | null }
+  | {
+      ok: true;
+      value: JSONValue;
+      /** `JSON.stringify(value)` when the run had it already. */
+      valueJson?: string;
+      logLines: string[];
+      journal: string | null;
+    }
   /** `error` is what the run threw, for callers inside actions, who get it as ctx.runQuery would throw it. */
   | {
       ok: false;
@@ -50,7 +57,7 @@ export function outcomeJson(outcome: Outcome): string {
   if (json === undefined) {
     const journal = JSON.stringify(outcome.journal);
     json = outcome.ok
-      ? `"value":${JSON.stringify(outcome.value)},"logLines":${JSON.stringify(outcome.logLines)},"journal":${journal}`
+      ? `"value":${outcome.valueJson ?? JSON.stringify(outcome.value)},"logLines":${JSON.stringify(outcome.logLines)},"journal":${journal}`
       : `"errorMessage":${JSON.stringify(outcome.message)},"logLines":${JSON.stringify(outcome.logLines)},` +
         `${outcome.data !== undefined ? `"errorData":${JSON.stringify(outcome.data)},` : ""}"journal":${journal}`;
     serialized.set(outcome, json);

@@ -14,6 +14,7 @@ import {
   MAX_ID_LENGTH,
   MIN_ID_LENGTH,
   newInternalId,
+  RECENT_IDS,
   tableNumberOf,
 } from "../engine/ids.ts";
 import { RecoveryError } from "../durability/recovery.ts";
@@ -171,6 +172,19 @@ describe("id encoding", () => {
     texts.push(base32(idBytes([0x80, 0x80, 0x80, 0x80, 0x80, 0x01], internalId(5))));
     for (const text of texts) expect([text, tableNumberOf(text)]).toEqual([text, answer(text)]);
     expect(texts.filter((t) => tableNumberOf(t) !== null).length).toBeGreaterThanOrEqual(8);
+  });
+
+  it("tableNumberOf answers the same for ids it remembers, past the memory's size too", () => {
+    const ids = Array.from({ length: RECENT_IDS + 10 }, (_, i) =>
+      encodeId(10_001 + (i % 3), newInternalId()),
+    );
+    const first = ids.map((id) => tableNumberOf(id));
+    // read again: remembered ones, then ones forgotten when the memory started afresh
+    expect(ids.map((id) => tableNumberOf(id))).toEqual(first);
+    expect(first.slice(0, 3)).toEqual([10_001, 10_002, 10_003]);
+    const damaged = `${ids[0].slice(0, -1)}${ids[0].endsWith("a") ? "b" : "a"}`;
+    const decoded = decodeId(damaged);
+    expect(tableNumberOf(damaged)).toBe("error" in decoded ? null : decoded.tableNumber);
   });
 
   it("internal ids: 14 random bytes and the day since the epoch", () => {
