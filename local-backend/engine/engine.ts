@@ -40,12 +40,16 @@ import { rangeFilterMatches, type RangeFilter } from "./index-order.ts";
 import { queryValue } from "./index-query.ts";
 import { newRequestId } from "../http-util.ts";
 import { parseAuthConfig, type AuthProvider } from "../auth-config.ts";
-import { decodeId } from "./ids.ts";
 import { Deadlines, TimeLimit, type Watched } from "./time-limit.ts";
 import { runHttpAction, type HttpActionCaller, type HttpActionHost } from "./http-action.ts";
 import { vectorSearch, type VectorQuery } from "./vector-search.ts";
 import { ActionPool, type ActionHost, type ActionWorker } from "./action-pool.ts";
-import { TransactionSyscalls, WRITE_SYSCALLS, type TransactionHost } from "./transaction.ts";
+import {
+  storageMetadataJson,
+  TransactionSyscalls,
+  WRITE_SYSCALLS,
+  type TransactionHost,
+} from "./transaction.ts";
 
 export type FunctionKind = "query" | "mutation" | "action";
 
@@ -271,7 +275,7 @@ function installProcessSeams(internals: ConvexTestInternals) {
       if (transaction !== undefined) {
         const answer = transaction.asyncSyscall(op, json);
         if (answer !== undefined) return answer;
-        // convex-test answers the rest (nested ctx.run*, storage deletes, metadata) as before
+        // convex-test answers the rest (nested ctx.run*) as before
         return transactionSlot.exit(() => convexTestSyscall(op, json, original));
       }
       return convexTestSyscall(op, json, original);
@@ -1198,37 +1202,21 @@ export class Engine {
   }
 
   /**
-   * `ctx.storage.getMetadata` as Convex answers it: `{storageId, sha256 (hex), size, contentType}` or
-   * null, read as `db.system.get` would (inside the caller's transaction, tracked by its read set).
+   * `ctx.storage.getMetadata` of a function convex-test runs (actions), read as `db.system.get` would
+   * (inside the caller's transaction, tracked by its read set).
    */
-  async storageMetadata(
+  storageMetadata(
     json: string,
     asyncSyscall: (op: string, json: string) => Promise<string>,
   ): Promise<string> {
-    const { storageId } = JSON.parse(json) as { storageId: unknown };
-    if (typeof storageId !== "string")
-      throw new Error(
-        `Invalid argument \`storageId\` for \`storage.getMetadata\`: expected a string, got ${typeof storageId}`,
-      );
-    if (this.database.tableOf(storageId) !== "_storage") {
-      const decoded = decodeId(storageId);
-      if ("error" in decoded)
-        throw new Error(
-          `Invalid argument \`storageId\` for \`storage.getMetadata\`: Unable to decode ID: ${decoded.error}`,
-        );
-      return "null";
-    }
-    readSetStorage.getStore()?.ids.add(storageId);
-    const doc = jsonToConvex(
-      JSON.parse(await asyncSyscall("1.0/get", JSON.stringify({ id: storageId, isSystem: true }))),
-    ) as { sha256: string; size: number; contentType?: string } | null;
-    if (doc === null) return "null";
-    return JSON.stringify({
-      storageId,
-      sha256: Buffer.from(doc.sha256, "base64").toString("hex"),
-      size: doc.size,
-      contentType: doc.contentType ?? null,
-    });
+    return storageMetadataJson(
+      json,
+      (id) => this.database.tableOf(id),
+      (storageId) => {
+        readSetStorage.getStore()?.ids.add(storageId);
+        return asyncSyscall("1.0/get", JSON.stringify({ id: storageId, isSystem: true }));
+      },
+    );
   }
 
   /** `ctx.vectorSearch` (engine/vector-search.ts) over the committed documents of the index's table. */

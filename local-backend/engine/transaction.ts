@@ -2,12 +2,13 @@
 // `invokeQuery` / `invokeMutation` (see Engine.invoke): reads, writes, ids, identity and storage URLs
 // against the engine's document store and indexes, with the read set and Convex's transaction metrics.
 // The store (documents, write layers, commit) is still convex-test's DatabaseFake, reached through
-// ConvexTestDatabase; the operations this file does not answer (nested ctx.run*, storage deletes and
-// metadata, function and request metadata) still take convex-test's syscalls.
+// ConvexTestDatabase; the operations this file does not answer (nested ctx.run*, function and request
+// metadata) still take convex-test's syscalls.
 import { getConvexSize, jsonToConvex, type JSONValue, type Value } from "convex/values";
 import type { Doc } from "./convex-test-internals.ts";
 import type { ReadSet } from "./read-set.ts";
 import { valueShapeError } from "./convex-values.ts";
+import { decodeId } from "./ids.ts";
 import type { QueryJson } from "./index-query.ts";
 
 /** The metrics Convex bills a transaction by (convex-test's TransactionMetricsTracker). */
@@ -58,6 +59,42 @@ const PAGINATE_ONCE =
   "`.paginate()` more than once in a single Convex function fails at runtime in a deployed " +
   "backend. This is a Convex limit: https://docs.convex.dev/database/pagination";
 
+/**
+ * `ctx.storage.getMetadata` as Convex answers it: `{storageId, sha256 (hex), size, contentType}` or null.
+ * `read` reads the `_storage` document as `db.system.get` would (as JSON text, or null).
+ */
+export async function storageMetadataJson(
+  json: string,
+  tableOf: (id: string) => string | null,
+  read: (storageId: string) => string | Promise<string>,
+): Promise<string> {
+  const { storageId } = JSON.parse(json) as { storageId: unknown };
+  if (typeof storageId !== "string")
+    throw new Error(
+      `Invalid argument \`storageId\` for \`storage.getMetadata\`: expected a string, got ${typeof storageId}`,
+    );
+  if (tableOf(storageId) !== "_storage") {
+    const decoded = decodeId(storageId);
+    if ("error" in decoded)
+      throw new Error(
+        `Invalid argument \`storageId\` for \`storage.getMetadata\`: Unable to decode ID: ${decoded.error}`,
+      );
+    return "null";
+  }
+  const doc = jsonToConvex(JSON.parse(await read(storageId))) as {
+    sha256: string;
+    size: number;
+    contentType?: string;
+  } | null;
+  if (doc === null) return "null";
+  return JSON.stringify({
+    storageId,
+    sha256: Buffer.from(doc.sha256, "base64").toString("hex"),
+    size: doc.size,
+    contentType: doc.contentType ?? null,
+  });
+}
+
 /** Convex's name of the value each write syscall takes, as its argument errors say. */
 export const WRITE_SYSCALLS: Record<string, string | undefined> = {
   "1.0/insert": "db.insert",
@@ -106,7 +143,7 @@ export class TransactionSyscalls {
   }
 
   /** An asynchronous syscall's JSON answer; undefined for one the engine leaves to convex-test. */
-  asyncSyscall(op: string, json: string): string | undefined {
+  asyncSyscall(op: string, json: string): string | Promise<string> | undefined {
     const { host } = this;
     switch (op) {
       case "1.0/get": {
@@ -170,6 +207,22 @@ export class TransactionSyscalls {
       }
       case "1.0/storageGenerateUploadUrl":
         return JSON.stringify(host.uploadUrl());
+      case "1.0/storageGetMetadata":
+        return storageMetadataJson(
+          json,
+          (id) => host.tableOf(id),
+          // read as db.system.get: into the read set and the transaction's metrics
+          (storageId) =>
+            this.asyncSyscall("1.0/get", JSON.stringify({ id: storageId, isSystem: true }))!,
+        );
+      case "1.0/storageDelete": {
+        // the `_storage` document goes in this transaction; its file goes once the delete commits
+        const { storageId } = JSON.parse(json) as { storageId: string };
+        this.readBeforeWrite("_storage", storageId);
+        host.store.delete("_storage", storageId);
+        host.tracker()?.trackWrite(0);
+        return "{}";
+      }
       case "1.0/count": {
         const { table } = JSON.parse(json) as { table: string };
         this.readSet?.tables.add(table);

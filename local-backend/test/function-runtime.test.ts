@@ -1,6 +1,6 @@
 // Queries and mutations run through convex/server's own invokeQuery / invokeMutation, their syscalls
 // answered by the engine (engine/transaction.ts): reads, writes, ids, pages, rollback, refused globals,
-// and what convex-test still answers for them (nested ctx.run*, the scheduler).
+// storage deletes and metadata, and what convex-test still answers for them (nested ctx.run*).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { anyApi } from "convex/server";
 import { ConvexHttpClient } from "convex/browser";
@@ -58,6 +58,26 @@ describe("a mutation's syscalls", () => {
       await new Promise((r) => setTimeout(r, 20));
     }
     expect(await http.query(anyApi.counters.get, { name: "nested" })).toBe(2);
+  });
+});
+
+describe("storage syscalls in a mutation", () => {
+  it("storage.delete and getMetadata see the transaction's own delete, which a throw rolls back", async () => {
+    const storageId = (await http.action(anyApi.files.storeText, { text: "hello" })) as string;
+    expect(
+      await errorOf(http.mutation(anyApi.runtime.deleteFile, { storageId, fail: true })),
+    ).toMatch(/UNDONE/);
+    expect(await http.query(anyApi.files.metadata, { storageId })).toMatchObject({ size: 5 });
+    expect(await http.mutation(anyApi.runtime.deleteFile, { storageId, fail: false })).toEqual({
+      before: 5,
+      after: null,
+    });
+    expect(await http.query(anyApi.files.metadata, { storageId })).toBeNull();
+    expect(await http.query(anyApi.files.url, { storageId })).toBeNull();
+    // a deleted file is not deleted twice: convex-test's text for a missing document
+    expect(
+      await errorOf(http.mutation(anyApi.runtime.deleteFile, { storageId, fail: false })),
+    ).toMatch(/Delete on non-existent doc/);
   });
 });
 

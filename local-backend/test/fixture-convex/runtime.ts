@@ -87,3 +87,15 @@ export const nestedAndScheduled = mutationGeneric({
     return { counted, jobId, job: (await ctx.db.system.get(jobId))?.state.kind };
   },
 });
+
+/** A file's metadata before and after deleting it in one transaction; `fail` throws after the delete. */
+export const deleteFile = mutationGeneric({
+  args: { storageId: v.id("_storage"), fail: v.boolean() },
+  handler: async (ctx, { storageId, fail }) => {
+    const before = await ctx.storage.getMetadata(storageId);
+    await ctx.storage.delete(storageId);
+    const after = await ctx.storage.getMetadata(storageId);
+    if (fail) throw new ConvexError({ code: "UNDONE" });
+    return { before: before?.size ?? null, after };
+  },
+});
