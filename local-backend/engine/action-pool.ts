@@ -8,6 +8,7 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { SHARE_ENV, Worker } from "node:worker_threads";
 import { ConvexError, convexToJson, type JSONValue, type Value } from "convex/values";
+import { freeSlotsOf, hashSlots } from "./worker-pbkdf2.ts";
 
 export type ConsoleLevel = "log" | "info" | "warn" | "error" | "debug";
 
@@ -100,8 +101,12 @@ export const SPAWN_AFTER_MS = 250;
 /** An action's heap at most (Convex's limit for Node.js actions); past it its worker ends. */
 export const ACTION_HEAP_MB = 512;
 
+/** The process's password-hashing slots, shared by every worker of every pool (worker-pbkdf2.ts). */
+const HASH_SLOTS = hashSlots();
+
 export class ActionWorker {
   readonly thread: Worker;
+  readonly threadId: number;
   ready = false;
   /** A top-level action runs here. */
   busy = false;
@@ -116,7 +121,9 @@ export class ActionWorker {
       eval: true,
       env: SHARE_ENV,
       resourceLimits: { maxOldGenerationSizeMb: ACTION_HEAP_MB },
+      workerData: { hashSlots: HASH_SLOTS },
     });
+    this.threadId = this.thread.threadId;
     this.thread.unref();
   }
 
@@ -258,12 +265,13 @@ export class ActionPool {
           : error,
       ),
     );
-    worker.thread.on("exit", (code) =>
+    worker.thread.on("exit", (code) => {
+      freeSlotsOf(HASH_SLOTS, worker.threadId);
       this.fail(
         worker,
         new Error(`Transient error while executing action (worker exited ${code})`),
-      ),
-    );
+      );
+    });
   }
 
   private received(worker: ActionWorker, message: ToPool) {

@@ -6,8 +6,9 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { setPriority } from "node:os";
 import { pathToFileURL } from "node:url";
 import { format } from "node:util";
-import { parentPort } from "node:worker_threads";
+import { parentPort, threadId, workerData } from "node:worker_threads";
 import type { FromPool, ToPool, ThrownError } from "./action-pool.ts";
+import { derivePbkdf2OnThisThread } from "./worker-pbkdf2.ts";
 
 const port = parentPort!;
 
@@ -21,6 +22,11 @@ try {
 } catch {
   // not permitted here: equal priority
 }
+derivePbkdf2OnThisThread(
+  globalThis.crypto.subtle,
+  (workerData as { hashSlots: Int32Array }).hashSlots,
+  threadId,
+);
 /** The run (top-level action or one it called with ctx.runAction) a syscall or console line belongs to. */
 const currentRun = new AsyncLocalStorage<number>();
 const replies = new Map<number, { resolve(value: unknown): void; reject(error: unknown): void }>();
