@@ -2,7 +2,7 @@ import { settingsRules } from "./rules/settings";
 import { afterEach, beforeAll, describe, expect, test, vi } from "vitest";
 import { api, internal } from "./_generated/api";
 import { DEMO_CUSTOMERS, DEMO_PASSWORD, DEMO_PROFESSIONALS } from "./model/demoData";
-import { newTest, useAuthEnv } from "./test.setup";
+import { newTest, useAuthEnv, withSession } from "./test.setup";
 import { CITIES, SPECIALTIES } from "./validators";
 
 beforeAll(useAuthEnv);
@@ -114,5 +114,33 @@ describe("seed:init", () => {
     await t.mutation(internal.seed.refreshDemoPositions, {});
     expect(await t.query(api.locations.current, {})).toHaveLength(DEMO_PROFESSIONALS.length);
     expect(await t.query(api.locations.current, { city: "kathmandu" })).toHaveLength(3);
+  }, 180_000);
+
+  test("demo professionals are online wherever the map shows them, and one who signs out stays off it", async () => {
+    vi.spyOn(console, "log").mockImplementation(() => {});
+    const t = newTest();
+    await t.action(internal.seed.init, { demo: true });
+    const online = () =>
+      t.run(async (ctx) =>
+        (await ctx.db.query("presence").collect()).filter((p) => p.online).map((p) => p.userId),
+      );
+    const onMap = await t.query(api.locations.current, {});
+    expect(await online()).toHaveLength(onMap.length);
+
+    const first = onMap[0];
+    const userId = await t.run(
+      async (ctx) => (await ctx.db.get("professionals", first.professionalId))!.userId,
+    );
+    await (await withSession(t, userId)).as.mutation(api.presence.leave, {});
+    const gone = (rows: { professionalId: string }[]) =>
+      rows.every((r) => r.professionalId !== first.professionalId);
+    expect(gone(await t.query(api.locations.current, {}))).toBe(true);
+
+    vi.useFakeTimers();
+    vi.setSystemTime(Date.now() + 2 * 60 * 1000);
+    await t.mutation(internal.seed.refreshDemoPositions, {});
+    expect(gone(await t.query(api.locations.current, {}))).toBe(true);
+    expect(await online()).not.toContain(userId);
+    expect(await online()).toHaveLength(onMap.length - 1);
   }, 180_000);
 });

@@ -29,6 +29,7 @@ import {
   STATE_OF_CITY,
 } from "./model/demoData";
 import * as Locations from "./model/locations";
+import * as Presence from "./model/presence";
 import { refreshMarker } from "./model/mapMarkers";
 import { updateProfessional } from "./model/professionals";
 import * as Reviews from "./model/reviews";
@@ -261,7 +262,7 @@ export const demoMarketplace = internalMutation({
         i,
         CITIES.find((c) => c.slug === p.city)!,
       );
-      await Locations.writePosition(ctx, pro, { ...home, accuracy: DEMO_ACCURACY_M });
+      await simulateDevice(ctx, pro, home, now);
     }
     await ctx.db.insert("settings", {
       key: DEMO_PROFESSIONALS_KEY,
@@ -346,6 +347,20 @@ const REAL_DEVICE_WINDOW_MS = 30 * 1000;
 const DEMO_ACCURACY_M = 15;
 
 /**
+ * A demo professional's phone, signed in and sharing its position: online for every page (the map,
+ * the admin's grid, dispatch), as a real one would be.
+ */
+async function simulateDevice(
+  ctx: MutationCtx,
+  pro: Doc<"professionals">,
+  at: { lat: number; lng: number },
+  now: number,
+) {
+  await Presence.heartbeat(ctx, pro.userId, "professional", now);
+  await Locations.writePosition(ctx, pro, { ...at, accuracy: DEMO_ACCURACY_M });
+}
+
+/**
  * Cron: demo professionals drift a little around their home point each minute, so the demo map stays
  * alive past the 10-minute live window. A no-op on databases without demo data.
  */
@@ -368,16 +383,14 @@ export const refreshDemoPositions = internalMutation({
         .withIndex("by_professionalId", (q) => q.eq("professionalId", id))
         .unique();
       if (row !== null && now - row.updatedAt < REAL_DEVICE_WINDOW_MS) continue;
+      // someone signed in as this professional and out again: they stay offline, as anyone would
+      if (await Presence.wentOffline(ctx, pro.userId)) continue;
       const home = demoHome(
         i,
         CITIES.find((c) => c.slug === (pro.city as CitySlug))!,
       );
       const drift = () => (Math.random() - 0.5) * 0.004;
-      await Locations.writePosition(ctx, pro, {
-        lat: home.lat + drift(),
-        lng: home.lng + drift(),
-        accuracy: DEMO_ACCURACY_M,
-      });
+      await simulateDevice(ctx, pro, { lat: home.lat + drift(), lng: home.lng + drift() }, now);
     }
     return null;
   },

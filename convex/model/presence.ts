@@ -43,6 +43,12 @@ async function presenceOf(ctx: QueryCtx, userId: Id<"users">) {
     .unique();
 }
 
+/** Whether the user was online and has gone offline since (signed out, timed out or suspended). */
+export async function wentOffline(ctx: QueryCtx, userId: Id<"users">): Promise<boolean> {
+  const row = await presenceOf(ctx, userId);
+  return row !== null && !row.online;
+}
+
 /** Whether the user is online now. */
 export async function isOnline(ctx: QueryCtx, userId: Id<"users">): Promise<boolean> {
   return (await presenceOf(ctx, userId))?.online ?? false;

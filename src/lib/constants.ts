@@ -15,6 +15,13 @@ export const ADMIN_REDIRECT_DELAY_MS = 500;
 
 export const SEARCH_MAP = { heightPx: 500, zoom: 15, center: [28.05, 81.6167] as [number, number] };
 export const DASHBOARD_MAP = { heightPx: 500, zoom: 18 };
+/** The admin's live map of who is online: all of Nepal, or one city when the grid is filtered to it. */
+export const ADMIN_MAP = {
+  heightPx: 360,
+  zoom: 7,
+  cityZoom: 13,
+  center: [28.3, 84.1] as [number, number],
+};
 export const GEOLOCATION_OPTIONS: PositionOptions = {
   enableHighAccuracy: true,
   maximumAge: 0,

@@ -85,7 +85,8 @@ export function MarkersMap({
       <MapContainer
         center={center}
         zoom={zoom}
-        style={{ height: heightPx, width: "100%" }}
+        // Leaflet's stylesheet sets Helvetica/Arial, which have no Devanagari: Nepali popups showed boxes.
+        style={{ height: heightPx, width: "100%", fontFamily: "inherit" }}
         className="z-0 rounded-lg bg-slate-200"
         scrollWheelZoom={false}
         zoomControl={false}

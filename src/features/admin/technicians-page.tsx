@@ -13,6 +13,7 @@ import {
   type VerificationStatus,
 } from "@/features/admin/technician-card";
 import { TechnicianDialog } from "@/features/admin/technician-dialog";
+import { TechniciansMap } from "@/features/admin/technicians-map";
 import { AdminPageLayout } from "@/features/admin/admin-page-layout";
 import { m } from "@/i18n/paraglide/messages";
 import { localCityName } from "@/i18n/places";
@@ -44,6 +45,7 @@ export default function TechniciansPage() {
     params.get("verification"),
     VERIFICATIONS.map((v) => v.value),
   );
+  const [openId, setOpenId] = useState<Id<"professionals"> | null>(null);
 
   function setFilter(key: "city" | "specialty" | "verification", value: string) {
     setParams(
@@ -107,7 +109,14 @@ export default function TechniciansPage() {
         </form>
       }
     >
-      <TechnicianGrid city={city} specialty={specialty} verification={verification} />
+      <TechniciansMap city={city} specialty={specialty} onOpen={setOpenId} />
+      <TechnicianGrid
+        city={city}
+        specialty={specialty}
+        verification={verification}
+        onOpen={setOpenId}
+      />
+      {openId && <TechnicianDialog professionalId={openId} onClose={() => setOpenId(null)} />}
     </AdminPageLayout>
   );
 }
@@ -117,11 +126,13 @@ type Filters = { city?: CitySlug; specialty?: SpecialtySlug; verification?: Veri
 /** Cards per page: two or three whole rows of the grid. */
 const PAGE = 24;
 
-function TechnicianGrid(filters: Filters) {
+function TechnicianGrid({
+  onOpen,
+  ...filters
+}: Filters & { onOpen: (id: Id<"professionals">) => void }) {
   const { results, status, loadMore } = usePaginatedQuery(api.admin.technicians, filters, {
     initialNumItems: PAGE,
   });
-  const [openId, setOpenId] = useState<Id<"professionals"> | null>(null);
   if (status === "LoadingFirstPage") return <LoadingState label={m.admin_technicians_loading()} />;
   const filtered = filters.city || filters.specialty || filters.verification;
   const count = { count: formatNumber(results.length) };
@@ -149,7 +160,7 @@ function TechnicianGrid(filters: Filters) {
         <ul className="mt-2 grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-3">
           {results.map((t) => (
             <li key={t._id}>
-              <TechnicianCard technician={t} onOpen={() => setOpenId(t._id)} />
+              <TechnicianCard technician={t} onOpen={() => onOpen(t._id)} />
             </li>
           ))}
         </ul>
@@ -164,7 +175,6 @@ function TechnicianGrid(filters: Filters) {
           {status === "LoadingMore" ? m.admin_technicians_loading() : m.admin_technicians_more()}
         </Button>
       )}
-      {openId && <TechnicianDialog professionalId={openId} onClose={() => setOpenId(null)} />}
     </>
   );
 }

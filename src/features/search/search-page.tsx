@@ -1,21 +1,13 @@
-import {
-  lazy,
-  Suspense,
-  useCallback,
-  useEffect,
-  useMemo,
-  useState,
-  type ComponentType,
-} from "react";
+import { lazy, Suspense, useCallback, useEffect, useState, type ComponentType } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router-dom";
-import { useConvexAuth, useQueries, useQuery } from "convex/react";
-import type { FunctionReturnType } from "convex/server";
+import { useConvexAuth, useQuery } from "convex/react";
 import { toast } from "sonner";
 import { api } from "@convex/_generated/api";
 import { CITIES } from "@convex/constants";
 import { ErrorBoundary } from "@/components/ui/error-boundary";
 import { SelectField } from "@/components/ui/inputs";
 import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
+import { useRoundedPositions, type OnMap } from "@/lib/use-rounded-positions";
 import { ProfessionalsList } from "@/features/search/professionals-list";
 import {
   categoryFromServiceName,
@@ -322,25 +314,8 @@ function LiveMap({
   );
 }
 
-function PositionsMap({
-  city,
-  listed,
-}: {
-  city: ReturnType<typeof cityFor>;
-  listed: FunctionReturnType<typeof api.locations.onMap>;
-}) {
-  const rounded = useQueries(
-    useMemo(
-      () =>
-        Object.fromEntries(
-          listed.map((p) => [
-            p.professionalId,
-            { query: api.locations.marker, args: { professionalId: p.professionalId } },
-          ]),
-        ),
-      [listed],
-    ),
-  ) as Record<string, FunctionReturnType<typeof api.locations.marker> | undefined | Error>;
+function PositionsMap({ city, listed }: { city: ReturnType<typeof cityFor>; listed: OnMap }) {
+  const rounded = useRoundedPositions(listed);
   const { isAuthenticated } = useConvexAuth();
   const viewer = useQuery(api.users.viewer, isAuthenticated ? {} : "skip");
   const tracked = useQuery(
@@ -351,8 +326,8 @@ function PositionsMap({
   const exact = new Map((tracked ?? []).map((t) => [t.professionalId, t]));
   const markers = listed.flatMap((p) => {
     const precise = exact.get(p.professionalId);
-    const at = precise ?? rounded[p.professionalId];
-    if (at === undefined || at === null || at instanceof Error) return [];
+    const at = precise ?? rounded.get(p.professionalId);
+    if (at === undefined) return [];
     return [
       {
         id: p.professionalId,

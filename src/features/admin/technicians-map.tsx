@@ -1,0 +1,109 @@
+import { useQuery } from "convex/react";
+import { lazy, Suspense } from "react";
+import { api } from "@convex/_generated/api";
+import type { Id } from "@convex/_generated/dataModel";
+import { CITIES, type CitySlug, type SpecialtySlug } from "@convex/constants";
+import { useRoundedPositions, type OnMap } from "@/lib/use-rounded-positions";
+import { ADMIN_MAP } from "@/lib/constants";
+import { formatNumber } from "@/lib/numbers";
+import { m } from "@/i18n/paraglide/messages";
+import { localLandingService } from "@/i18n/categories";
+
+// Leaflet loads with the admin's technicians page, never on the other admin pages.
+const MarkersMap = lazy(() =>
+  import("@/components/map/markers-map").then((m) => ({ default: m.MarkersMap })),
+);
+
+type Props = {
+  city?: CitySlug;
+  specialty?: SpecialtySlug;
+  onOpen: (professionalId: Id<"professionals">) => void;
+};
+
+/**
+ * Who is online now, where (rounded to ~500 m, as on the public map: exact positions are only for the
+ * customer of an active booking), for the grid's city and specialty. Live: the same shared queries as
+ * the public map, so a professional who signs out leaves it at once.
+ */
+export function TechniciansMap({ city, specialty, onOpen }: Props) {
+  const listed = useQuery(api.locations.onMap, {
+    ...(city ? { city } : {}),
+    ...(specialty ? { specialty } : {}),
+  });
+  return (
+    <section aria-labelledby="technicians-map-title" className="mt-4">
+      <h2 id="technicians-map-title" className="text-base font-semibold text-slate-800">
+        {m.admin_map_title()}
+      </h2>
+      <div className="mt-2">
+        {listed === undefined ? (
+          <MapPlace />
+        ) : (
+          <Suspense fallback={<MapPlace />}>
+            <OnlineMarkers listed={listed} city={city} onOpen={onOpen} />
+          </Suspense>
+        )}
+      </div>
+      <p className="mt-2 text-xs text-slate-500" aria-live="polite">
+        {listed === undefined
+          ? m.sp_loading_positions()
+          : listed.length === 0
+            ? m.sp_no_positions()
+            : listed.length === 1
+              ? m.admin_map_online_one()
+              : m.admin_map_online_many({ count: formatNumber(listed.length) })}
+      </p>
+    </section>
+  );
+}
+
+function MapPlace() {
+  return (
+    <div
+      role="region"
+      aria-label={m.admin_map_label()}
+      aria-busy
+      className="flex items-center justify-center rounded-lg bg-slate-200 text-sm text-slate-600"
+      style={{ height: ADMIN_MAP.heightPx }}
+    >
+      {m.sp_loading_map()}
+    </div>
+  );
+}
+
+function OnlineMarkers({ listed, city, onOpen }: { listed: OnMap } & Omit<Props, "specialty">) {
+  const positions = useRoundedPositions(listed);
+  const place = CITIES.find((c) => c.slug === city);
+  const markers = listed.flatMap((p) => {
+    const at = positions.get(p.professionalId);
+    if (at === undefined) return [];
+    return [
+      {
+        id: p.professionalId,
+        lat: at.lat,
+        lng: at.lng,
+        exact: false,
+        label: `${p.name} · ${localLandingService(p.specialtyName)}`,
+        action: (
+          <button
+            type="button"
+            className="text-brand-700 underline"
+            onClick={() => onOpen(p.professionalId)}
+          >
+            {m.admin_map_open_card()}
+          </button>
+        ),
+      },
+    ];
+  });
+  return (
+    <MarkersMap
+      center={place ? [place.lat, place.lng] : ADMIN_MAP.center}
+      zoom={place ? ADMIN_MAP.cityZoom : ADMIN_MAP.zoom}
+      heightPx={ADMIN_MAP.heightPx}
+      markers={markers}
+      fitToMarkers
+      ariaLabel={m.admin_map_label()}
+    />
+  );
+}
