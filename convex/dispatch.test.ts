@@ -246,18 +246,86 @@ describe("nearest available now", () => {
     expect(bill?.totalPaisa).toBe((servicesNrs + 200) * 100);
   });
 
-  test("a professional who went unavailable after the offer cannot accept it", async () => {
-    const { t, p, ask } = await setup(2);
+  test("going unavailable takes their open offer off their screen at once and offers the next nearest", async () => {
+    const { t, customer, p, ask } = await setup(4);
     const requestId = await ask();
+    const offerId = (await offerOf(t, requestId, p[0]))._id;
     await p[0].as.mutation(api.professionals.setAvailability, { available: false });
-    expect(
-      await errorCode(
-        p[0].as.mutation(api.dispatch.accept, {
-          offerId: (await offerOf(t, requestId, p[0]))._id,
-        }),
-      ),
-    ).toBe("PROFESSIONAL_UNAVAILABLE");
+    expect((await offerOf(t, requestId, p[0])).status).toBe("left");
+    expect((await offerOf(t, requestId, p[3])).status).toBe("offered");
+    expect(await p[0].as.query(api.dispatch.myOffers, {})).toEqual([]);
+    // the customer's line counts it as let pass, without waiting for the offer's time to run out
+    expect(await customer.as.query(api.dispatch.get, { requestId })).toMatchObject({
+      progress: { offered: 4, declined: 0, timedOut: 1, waiting: 3 },
+    });
+    expect(await errorCode(p[0].as.mutation(api.dispatch.accept, { offerId }))).toBe(
+      "OFFER_CLOSED",
+    );
     expect(await bookings(t)).toHaveLength(0);
+    // its scheduled timeout changes nothing later
+    await t.mutation(internal.dispatch.timeOut, { offerId });
+    expect((await offerOf(t, requestId, p[0])).status).toBe("left");
+  });
+
+  test("an admin making a professional unavailable takes their open offer off too", async () => {
+    const { t, p, ask } = await setup(4);
+    const admin = await insertAdmin(t);
+    const requestId = await ask();
+    await admin.as.mutation(api.admin.setAvailability, {
+      professionalId: p[1].professionalId,
+      available: false,
+    });
+    expect((await offerOf(t, requestId, p[1])).status).toBe("left");
+    expect((await offerOf(t, requestId, p[3])).status).toBe("offered");
+  });
+
+  test("signing out takes their open offers off at once; each request goes to the next nearest", async () => {
+    const { t, customer, other, p, ask } = await setup(5);
+    const first = await ask();
+    const second = await ask(other.as);
+    await p[0].as.mutation(api.presence.leave, {});
+    for (const requestId of [first, second]) {
+      expect((await offerOf(t, requestId, p[0])).status).toBe("left");
+      expect((await offerOf(t, requestId, p[3])).status).toBe("offered");
+      expect((await offersOf(t, requestId)).filter((o) => o.status === "offered")).toHaveLength(3);
+    }
+    expect(await customer.as.query(api.dispatch.get, { requestId: first })).toMatchObject({
+      status: "searching",
+      progress: { offered: 4, timedOut: 1, waiting: 3 },
+    });
+    // the others' offers stay as they were
+    expect((await offerOf(t, first, p[1])).status).toBe("offered");
+  });
+
+  test("a heartbeat that stops takes their offer off when presence times out, not before", async () => {
+    const { t, p, ask } = await setup(4);
+    const requestId = await ask();
+    const lastSeen = await t.run(async (ctx) => {
+      const row = await ctx.db
+        .query("presence")
+        .withIndex("by_userId", (q) => q.eq("userId", p[2].userId))
+        .unique();
+      return row!.lastSeen;
+    });
+    // a check for an older heartbeat leaves them online and their offer open
+    await t.mutation(internal.presence.markOffline, {
+      userId: p[2].userId,
+      lastSeen: lastSeen - 1,
+    });
+    expect((await offerOf(t, requestId, p[2])).status).toBe("offered");
+    await t.mutation(internal.presence.markOffline, { userId: p[2].userId, lastSeen });
+    expect((await offerOf(t, requestId, p[2])).status).toBe("left");
+    expect((await offerOf(t, requestId, p[3])).status).toBe("offered");
+  });
+
+  test("the only professional going offline ends the search unmatched at once", async () => {
+    const { t, customer, p, ask } = await setup(1);
+    const requestId = await ask();
+    await p[0].as.mutation(api.presence.leave, {});
+    expect(await customer.as.query(api.dispatch.get, { requestId })).toMatchObject({
+      status: "unmatched",
+    });
+    expect((await offerOf(t, requestId, p[0])).status).toBe("left");
   });
 
   test("suspending a professional withdraws their open offer and offers the next nearest", async () => {
@@ -268,7 +336,7 @@ describe("nearest available now", () => {
       userId: p[0].userId,
       reason: "Fake documents shown to customers",
     });
-    expect((await offerOf(t, requestId, p[0])).status).toBe("withdrawn");
+    expect((await offerOf(t, requestId, p[0])).status).toBe("left");
     expect((await offerOf(t, requestId, p[3])).status).toBe("offered");
     // never offered again while suspended, in this search or the next
     const ids = async (id: Id<"dispatchRequests">) =>

@@ -307,6 +307,18 @@ const SIGN_UP: Writes = {
  * `module:function` → the tables an allowed call may change and how far (lib/ownership.ts); a
  * function without a row changes nothing. Queries cannot write at all.
  */
+/**
+ * A professional who stops being dispatchable (offline, unavailable, unverified) leaves their open
+ * offers: each request goes to the next nearest (new offers, their timers, their alerts), or ends
+ * unmatched and its customer is told.
+ */
+const LEAVES_OFFERS: Writes = {
+  dispatchOffers: "any",
+  dispatchRequests: "any",
+  notifications: "new",
+  _scheduled_functions: "new",
+};
+
 export const FUNCTION_WRITES: Record<string, Writes> = {
   "auth:signIn": SIGN_IN,
   "auth:signOut": { authSessions: "own", authRefreshTokens: "own", sessionDevices: "own" },
@@ -351,6 +363,8 @@ export const FUNCTION_WRITES: Record<string, Writes> = {
     mapMarkers: "own",
     dispatchSpots: "own",
     liveLocations: "own",
+    // last: the drill runs calls in the order of their writes, going offline after the offers
+    ...LEAVES_OFFERS,
   },
   "professionals:setWorkingHours": { professionals: "own" },
   "professionals:resubmitDocuments": {
@@ -421,6 +435,8 @@ export const FUNCTION_WRITES: Record<string, Writes> = {
     liveLocations: "own",
     mapMarkers: "own",
     dispatchSpots: "own",
+    // last: the drill runs calls in the order of their writes, going offline after the offers
+    ...LEAVES_OFFERS,
   },
   "users:setLanguage": { users: "own" },
   "push:subscribe": { pushSubscriptions: "own" },
@@ -461,12 +477,17 @@ export const FUNCTION_WRITES: Record<string, Writes> = {
     liveLocations: "any",
     notifications: "any",
     _scheduled_functions: "any",
+    // unverified, they leave their open offers (LEAVES_OFFERS)
+    dispatchOffers: "any",
+    dispatchRequests: "any",
   },
   "admin:setAvailability": {
     professionals: "any",
     mapMarkers: "any",
     dispatchSpots: "any",
     liveLocations: "any",
+    // last: the drill runs calls in the order of their writes, going offline after the offers
+    ...LEAVES_OFFERS,
   },
   "admin:updateSettings": { settings: "any" },
   "catalog:setJobMinutes": { services: "any" },

@@ -4,6 +4,7 @@ import type { MutationCtx, QueryCtx } from "../_generated/server";
 import { transition } from "./bookings";
 import { releaseFile, urlOf } from "./files";
 import { removeMarker } from "./mapMarkers";
+import { leaveOffers } from "./dispatch";
 import { syncSpot } from "./dispatchSpots";
 import { professionalOfUser } from "./professionalOfUser";
 import { fail } from "./errors";
@@ -148,6 +149,7 @@ export async function deleteAccountData(ctx: MutationCtx, user: Doc<"users">): P
     for (const id of Object.values(professional.documents)) await releaseFile(ctx, id);
     await ctx.db.delete("professionals", professional._id);
     await syncSpot(ctx, professional._id);
+    await leaveOffers(ctx, user._id);
   }
   if (user.photo !== undefined) await releaseFile(ctx, user.photo);
   const presence = await ctx.db

@@ -262,6 +262,7 @@ const CLOSED: Record<Exclude<OfferStatus, "offered">, string> = {
   withdrawn: "The customer no longer needs this job.",
   declined: "You declined this job.",
   timed_out: "The time to answer this offer has run out.",
+  left: "You went offline or unavailable before answering this offer.",
 };
 
 async function ownOffer(ctx: QueryCtx, viewer: Doc<"users">, offerId: Id<"dispatchOffers">) {
@@ -377,21 +378,34 @@ export async function giveUp(ctx: MutationCtx, requestId: Id<"dispatchRequests">
 }
 
 /**
- * A suspended account leaves dispatch at once: a professional's open offers are withdrawn and offered
- * to the next nearest (their spot is already ineligible), a customer's running search is cancelled.
+ * A professional who can no longer answer (offline, unavailable, suspended, unverified) loses their
+ * open offers at once, and each request goes on to the next nearest without waiting for the offer's
+ * time to run out. Called wherever their dispatch spot may have turned ineligible; cheap when they
+ * have no open offer (one index range).
  */
-export async function leaveDispatch(ctx: MutationCtx, user: Doc<"users">): Promise<void> {
+export async function leaveOffers(
+  ctx: MutationCtx,
+  professionalUserId: Id<"users">,
+): Promise<void> {
   const open = await ctx.db
     .query("dispatchOffers")
     .withIndex("by_professionalUserId_and_status", (q) =>
-      q.eq("professionalUserId", user._id).eq("status", "offered"),
+      q.eq("professionalUserId", professionalUserId).eq("status", "offered"),
     )
     .take(DISPATCH.maxOffers);
   const now = Date.now();
   for (const offer of open) {
-    await ctx.db.patch("dispatchOffers", offer._id, { status: "withdrawn", answeredAt: now });
+    await ctx.db.patch("dispatchOffers", offer._id, { status: "left", answeredAt: now });
     await offerMore(ctx, offer.requestId);
   }
+}
+
+/**
+ * A suspended account leaves dispatch at once: a professional's open offers go to the next nearest
+ * (their spot is already ineligible), a customer's running search is cancelled.
+ */
+export async function leaveDispatch(ctx: MutationCtx, user: Doc<"users">): Promise<void> {
+  await leaveOffers(ctx, user._id);
   const searching = await ctx.db
     .query("dispatchRequests")
     .withIndex("by_customerId_and_status", (q) =>
@@ -447,7 +461,8 @@ export async function view(
 /**
  * The professional's newest offers, each with what the job is and how far: the area, not the
  * address, which they see once the booking is theirs. A taken or withdrawn offer stays listed as
- * such, so the professional sees it close live.
+ * such, so the professional sees it close live; one they left by going offline or unavailable is
+ * gone from their screen.
  */
 export async function offersFor(ctx: QueryCtx, viewer: Doc<"users">) {
   const offers = await ctx.db
@@ -457,6 +472,7 @@ export async function offersFor(ctx: QueryCtx, viewer: Doc<"users">) {
     .take(5);
   const rows = [];
   for (const offer of offers) {
+    if (offer.status === "left") continue;
     const req = await ctx.db.get("dispatchRequests", offer.requestId);
     if (req === null) continue;
     rows.push({

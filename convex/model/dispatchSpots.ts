@@ -58,20 +58,21 @@ async function isOnline(ctx: QueryCtx, pro: Doc<"professionals">): Promise<boole
 
 /**
  * Brings a professional's spot up to date. `live`: their new live position, null once they stopped
- * sharing one; left out, it is read from their liveLocations row.
+ * sharing one; left out, it is read from their liveLocations row. Returns whether they may be
+ * offered requests now.
  */
 export async function syncSpot(
   ctx: MutationCtx,
   professionalId: Id<"professionals">,
   live?: Pin | null,
-): Promise<void> {
+): Promise<boolean> {
   const [pro, row] = await Promise.all([
     ctx.db.get("professionals", professionalId),
     spotOf(ctx, professionalId),
   ]);
   if (pro === null) {
     if (row !== null) await ctx.db.delete("dispatchSpots", row._id);
-    return;
+    return false;
   }
   if (live === undefined) {
     const position = await ctx.db
@@ -93,7 +94,7 @@ export async function syncSpot(
   };
   if (row === null) {
     await ctx.db.insert("dispatchSpots", fields);
-    return;
+    return fields.eligible;
   }
   const same =
     row.specialty === fields.specialty &&
@@ -103,6 +104,7 @@ export async function syncSpot(
     row.eligible === fields.eligible &&
     distanceMetres(row, at) < MOVE_METRES;
   if (!same) await ctx.db.replace("dispatchSpots", row._id, fields);
+  return fields.eligible;
 }
 
 export type Candidate = { spot: Doc<"dispatchSpots">; distance: number };

@@ -8,6 +8,7 @@
  */
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
+import { leaveOffers } from "./dispatch";
 import { syncSpot } from "./dispatchSpots";
 
 /** Whether a professional's marker is shown to everyone. */
@@ -70,7 +71,7 @@ export async function ensureMarker(
  * changed (a write would re-run every map of the city). Their dispatch spot follows too.
  */
 export async function refreshMarker(ctx: MutationCtx, professionalId: Id<"professionals">) {
-  await syncSpot(ctx, professionalId);
+  await syncDispatch(ctx, professionalId);
   const row = await markerOf(ctx, professionalId);
   if (row === null) return;
   const pro = await ctx.db.get("professionals", professionalId);
@@ -95,9 +96,23 @@ export async function refreshMarker(ctx: MutationCtx, professionalId: Id<"profes
   }
 }
 
-/** The professional's position row was deleted: off the map, and dispatched from home. */
+/** The professional's position row was deleted: off the map, and dispatched from home if online. */
 export async function removeMarker(ctx: MutationCtx, professionalId: Id<"professionals">) {
-  await syncSpot(ctx, professionalId, null);
+  await syncDispatch(ctx, professionalId, null);
   const row = await markerOf(ctx, professionalId);
   if (row !== null) await ctx.db.delete("mapMarkers", row._id);
+}
+
+/**
+ * The dispatch spot follows; a professional no longer dispatchable (offline, unavailable, suspended,
+ * unverified) leaves their open offers at once, which go on to the next nearest.
+ */
+async function syncDispatch(
+  ctx: MutationCtx,
+  professionalId: Id<"professionals">,
+  live?: null,
+): Promise<void> {
+  if (await syncSpot(ctx, professionalId, live)) return;
+  const pro = await ctx.db.get("professionals", professionalId);
+  if (pro !== null) await leaveOffers(ctx, pro.userId);
 }

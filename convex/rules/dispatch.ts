@@ -9,7 +9,9 @@ export type RequestStatus = (typeof REQUEST_STATUSES)[number];
 
 /**
  * An offer is `offered` until its professional answers or its time runs out; when another
- * professional accepted first it is `taken`, when the customer cancelled or the search ended `withdrawn`.
+ * professional accepted first it is `taken`, when the customer cancelled or the search ended
+ * `withdrawn`, and `left` when its professional stopped being dispatchable before answering (signed
+ * out, timed out of presence, went unavailable, was suspended): it leaves their screen at once.
  */
 export const OFFER_STATUSES = [
   "offered",
@@ -18,6 +20,7 @@ export const OFFER_STATUSES = [
   "timed_out",
   "taken",
   "withdrawn",
+  "left",
 ] as const;
 export type OfferStatus = (typeof OFFER_STATUSES)[number];
 
@@ -35,13 +38,16 @@ export const DISPATCH = {
 
 export type Progress = { offered: number; declined: number; timedOut: number; waiting: number };
 
-/** The customer's live line: how many were offered, declined, let it pass, and still deciding. */
+/**
+ * The customer's live line: how many were offered, declined, let it pass (timed out, or left before
+ * answering), and still deciding.
+ */
 export function progressOf(statuses: readonly OfferStatus[]): Progress {
   const count = (s: OfferStatus) => statuses.filter((x) => x === s).length;
   return {
     offered: statuses.length,
     declined: count("declined"),
-    timedOut: count("timed_out"),
+    timedOut: count("timed_out") + count("left"),
     waiting: count("offered"),
   };
 }

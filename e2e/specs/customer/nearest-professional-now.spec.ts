@@ -1,6 +1,7 @@
-import { expect, test, type Actor } from "../../fixtures";
+import { expect, test } from "../../fixtures";
 import { LANGUAGES, m, say, type Locale } from "../../i18n";
-import { newCustomer, newProfessional, signedInAdmin, signUpProfessional } from "../../people";
+import { electricianAt, north, offerOn, offersInPage } from "../../nearby-now";
+import { newCustomer, signedInAdmin } from "../../people";
 
 /**
  * Where the job is, north of Nepalgunj (away from the city's centre, where other specs' electricians
@@ -11,41 +12,7 @@ const JOBS: Record<Locale, { lat: number; lng: number }> = {
   en: { lat: 28.1, lng: 81.66 },
   "ne-NP": { lat: 28.1, lng: 81.57 },
 };
-const north = (at: { lat: number; lng: number }, km: number) => ({
-  latitude: at.lat + km / 111,
-  longitude: at.lng,
-});
-
 const digit = (locale: Locale, n: number) => (locale === "en" ? String(n) : "०१२३४५६७८९"[n]);
-
-/** A new Nepalgunj electrician, verified, on the dashboard sharing their position at `at`. */
-async function electricianAt(
-  actor: (o?: object) => Promise<Actor>,
-  admin: Actor,
-  locale: Locale,
-  width: number,
-  at: { latitude: number; longitude: number },
-) {
-  const pro = newProfessional("Electrician", "Nepalgunj");
-  const person = await actor({
-    viewport: { width, height: 800 },
-    locale,
-    geolocation: at,
-    permissions: ["geolocation"],
-  });
-  await signUpProfessional(person, pro, admin);
-  await person.auth.professionalSignIn(pro.email, pro.password);
-  const sent = say(locale, m.live_sent_at, { time: "" }).trim();
-  await expect(person.page.getByText(sent)).toBeAttached({ timeout: 20_000 });
-  return person;
-}
-
-/** The dashboard's "Jobs nearby now" card, live. */
-function offerOn(pro: Actor) {
-  return pro.page
-    .getByRole("region", { name: say(pro.locale, m.offers_title) })
-    .getByRole("listitem");
-}
 
 for (const locale of LANGUAGES) {
   test(`nearest electrician now: the nearest declines, the next accepts, the customer sees it live (${locale})`, async ({
@@ -109,3 +76,66 @@ for (const locale of LANGUAGES) {
     await expect(p.getByText("Ward 9, Bageshwori").first()).toBeVisible();
   });
 }
+
+test("the nearest goes unavailable: their offer leaves their screen, the next is offered at once", async ({
+  actor,
+}) => {
+  test.setTimeout(240_000);
+  const locale = "en";
+  const job = { lat: 28.1, lng: 81.75 };
+  const admin = await signedInAdmin(actor);
+  const nearest = await electricianAt(actor, admin, locale, 360, north(job, 0.6));
+  const next = await electricianAt(actor, admin, locale, 1280, north(job, 1.7));
+
+  const customer = await actor({
+    viewport: { width: 360, height: 800 },
+    locale,
+    geolocation: { latitude: job.lat, longitude: job.lng },
+    permissions: ["geolocation"],
+  });
+  const p = customer.page;
+  await customer.auth.signUpAndLogInCustomer(newCustomer());
+  await customer.search.open("Electrician", "Nepalgunj");
+  await p.locator('a[href^="/now?"]').click();
+  await p.getByRole("checkbox").first().check();
+  await p.getByLabel(say(locale, m.book_address), { exact: true }).fill("Ward 2, Dhamboji");
+  await p.getByRole("button", { name: say(locale, m.pin_use_location) }).click();
+  await expect(p.getByTestId("pin-status")).toContainText(job.lat.toFixed(5));
+  await p.getByRole("button", { name: say(locale, m.now_find) }).click();
+  const progress = p.getByTestId("now-progress");
+  const line = (passed: string) =>
+    new RegExp(
+      say(locale, m.now_progress, { offered: "#", declined: "0", passed: "@" })
+        .split("#")[1]
+        .replace("@", passed),
+    );
+  await expect(progress).toContainText(line("0"));
+
+  // the nearest sees the offer, then switches off "Available for bookings" without answering it
+  const first = offerOn(nearest);
+  await expect(first.getByRole("timer")).toBeVisible();
+  const second = offerOn(next);
+  await expect(second.getByRole("timer")).toBeVisible();
+  await expect(offersInPage(nearest)).toHaveCount(1);
+  const leftAt = Date.now();
+  await nearest.dashboard.openSection(m.dash_tab_hours);
+  await nearest.page.getByRole("switch", { name: say(locale, m.pc_available_label) }).click();
+  await expect(nearest.page.getByText(say(locale, m.pc_now_unavailable))).toBeVisible();
+  // the offer is gone from their page (hidden sections included), not shown as closed
+  await expect(offersInPage(nearest)).toHaveCount(0);
+  await nearest.dashboard.openSection(m.dash_tab_requests);
+  await expect(second.getByRole("timer")).toBeVisible();
+  await nearest.page.screenshot({
+    path: `e2e/screenshots/offer-left-unavailable-${locale}-360.png`,
+  });
+
+  // the customer's line counts it at once, long before the offer's 90 s would have run out
+  await expect(progress).toContainText(line("[1-9]"));
+  expect(Date.now() - leftAt).toBeLessThan(30_000);
+  await p.screenshot({ path: `e2e/screenshots/offer-left-customer-${locale}-360.png` });
+
+  // the request is still open to the next nearest, who takes it
+  await second.getByRole("button", { name: say(locale, m.offers_accept) }).click();
+  await expect(second.getByRole("status")).toHaveText(say(locale, m.offers_accepted));
+  await expect(p.getByText(say(locale, m.now_matched))).toBeVisible();
+});
