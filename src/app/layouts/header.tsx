@@ -6,6 +6,7 @@ import { HeaderSearch } from "@/app/layouts/header-search";
 import { ChatUnreadButton } from "@/features/bookings/chat/chat-link";
 import { Avatar } from "@/components/avatar";
 import { afterLoad } from "@/lib/after-load";
+import { useOnline } from "@/lib/use-online";
 import { paths } from "@/lib/paths";
 import { formatNumber } from "@/lib/numbers";
 import { LanguageSwitch } from "@/components/language-switch";
@@ -191,15 +192,21 @@ function NotificationBell({ role }: { role: string }) {
 /** The Convex client's WebSocket state, replacing the spec's socket status. */
 function ConnectionIndicator() {
   const { isWebSocketConnected, hasEverConnected } = useConvexConnectionState();
-  const [label, dot] = isWebSocketConnected
-    ? [m.connection_connected(), "bg-green-500"]
-    : hasEverConnected
-      ? [m.connection_reconnecting(), "bg-amber-500 animate-pulse motion-reduce:animate-none"]
-      : [m.connection_connecting(), "bg-slate-400"];
+  // the browser knows at once; the socket only notices at its next missed ping (tens of seconds)
+  const online = useOnline();
+  const [label, dot] = !online
+    ? [m.connection_offline(), "bg-red-500"]
+    : isWebSocketConnected
+      ? [m.connection_connected(), "bg-green-500"]
+      : hasEverConnected
+        ? [m.connection_reconnecting(), "bg-amber-500 animate-pulse motion-reduce:animate-none"]
+        : [m.connection_connecting(), "bg-slate-400"];
   return (
     <span role="status" className="flex items-center gap-1.5 text-xs text-slate-600" title={label}>
       <span aria-hidden="true" className={`h-2.5 w-2.5 rounded-full ${dot}`} />
-      <span className={isWebSocketConnected ? "sr-only" : "sr-only sm:not-sr-only"}>{label}</span>
+      <span className={online && isWebSocketConnected ? "sr-only" : "sr-only sm:not-sr-only"}>
+        {label}
+      </span>
     </span>
   );
 }
