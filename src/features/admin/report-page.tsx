@@ -17,6 +17,7 @@ import { reportedBy } from "@/features/admin/reported-by";
 import { SettleCashForm } from "@/features/admin/settle-cash-form";
 import { SuspensionForm } from "@/features/admin/suspension-form";
 import { m } from "@/i18n/paraglide/messages";
+import { useBusyCall } from "@/lib/use-busy-call";
 import { reportCategoryLabel } from "@/i18n/moderation";
 import { quickReplyText } from "@/i18n/quick-replies";
 import { localServiceName } from "@/i18n/services";
@@ -177,7 +178,7 @@ function ResolveForm({
   const [note, setNote] = useState("");
   const [uphold, setUphold] = useState(false);
   const [tried, setTried] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusyCall();
   const broken = lengthBreak(note, NOTE);
   const problem =
     broken === "REASON_REQUIRED"
@@ -189,15 +190,11 @@ function ResolveForm({
     e.preventDefault();
     setTried(true);
     if (problem) return;
-    setBusy(true);
-    try {
-      await resolve({ reportId, note: note.trim(), ...(aboutMessage ? { uphold } : {}) });
-      toast.success(m.admin_report_resolved_toast());
-    } catch (error) {
-      toast.error(errorMessage(error, m.admin_report_resolve_failed()));
-    } finally {
-      setBusy(false);
-    }
+    const resolved = await run(
+      () => resolve({ reportId, note: note.trim(), ...(aboutMessage ? { uphold } : {}) }),
+      m.admin_report_resolve_failed(),
+    );
+    if (resolved) toast.success(m.admin_report_resolved_toast());
   }
   return (
     <form onSubmit={(e) => void submit(e)} noValidate className="space-y-3">

@@ -8,7 +8,7 @@ import { MODERATION_FIELDS, lengthBreak } from "@convex/rules/moderation";
 import { Button } from "@/components/ui/button";
 import { TextareaField } from "@/components/ui/inputs";
 import { m } from "@/i18n/paraglide/messages";
-import { errorMessage } from "@/lib/errors";
+import { useBusyCall } from "@/lib/use-busy-call";
 import { formatNumber } from "@/lib/numbers";
 import { formatDateTime } from "@/lib/format";
 import { paths } from "@/lib/paths";
@@ -37,7 +37,7 @@ export function SuspensionForm({
   const restore = useMutation(api.adminAccounts.restore);
   const [reason, setReason] = useState("");
   const [tried, setTried] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusyCall();
   const hintId = useId();
   const broken = lengthBreak(reason, LIMITS);
   const problem =
@@ -51,20 +51,15 @@ export function SuspensionForm({
     e.preventDefault();
     setTried(true);
     if (problem) return;
-    setBusy(true);
-    try {
-      await (suspended ? restore : suspend)({ userId, reason: reason.trim() });
-      toast.success(
-        suspended ? m.admin_restored_toast({ name }) : m.admin_suspended_toast({ name }),
-      );
-      setReason("");
-      setTried(false);
-      onDone?.();
-    } catch (error) {
-      toast.error(errorMessage(error, m.admin_suspend_failed()));
-    } finally {
-      setBusy(false);
-    }
+    const done = await run(
+      () => (suspended ? restore : suspend)({ userId, reason: reason.trim() }),
+      m.admin_suspend_failed(),
+    );
+    if (!done) return;
+    toast.success(suspended ? m.admin_restored_toast({ name }) : m.admin_suspended_toast({ name }));
+    setReason("");
+    setTried(false);
+    onDone?.();
   }
 
   return (

@@ -10,6 +10,7 @@ import { errorMessage } from "@/lib/errors";
 import { toLatinDigits } from "@/lib/digits";
 import { formatDigits, formatNumber } from "@/lib/numbers";
 import { m } from "@/i18n/paraglide/messages";
+import { useBusyCall } from "@/lib/use-busy-call";
 
 /** An arrived booking's start code as the booking's views carry it (model/startCodes.ts). */
 export type StartState = { code: string | null; triesLeft: number; spent: boolean };
@@ -28,7 +29,7 @@ export function StartCodePanel({
   name: string;
 }) {
   const confirm = useMutation(api.bookings.confirmStart);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusyCall();
   if (start.spent) {
     return (
       <div className="mt-3 rounded-xl bg-amber-50 p-3">
@@ -38,16 +39,7 @@ export function StartCodePanel({
         <Button
           className="mt-2"
           disabled={busy}
-          onClick={async () => {
-            setBusy(true);
-            try {
-              await confirm({ bookingId });
-            } catch (e) {
-              toast.error(errorMessage(e, m.start_code_confirm_failed()));
-            } finally {
-              setBusy(false);
-            }
-          }}
+          onClick={() => void run(() => confirm({ bookingId }), m.start_code_confirm_failed())}
         >
           {busy ? m.start_code_confirming() : m.start_code_confirm()}
         </Button>
