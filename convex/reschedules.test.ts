@@ -1,10 +1,11 @@
-import { describe, expect, test } from "vitest";
+import { afterEach, describe, expect, test, vi } from "vitest";
 import { api } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import { upsertCatalog } from "./model/catalog";
 import { RESCHEDULE } from "./rules/reschedule";
 import {
   errorCode,
+  insertAdmin,
   insertCustomer,
   insertProfessional,
   newTest,
@@ -235,5 +236,134 @@ describe("moving a booking to another time", () => {
       "UNAUTHENTICATED",
     );
     expect((await stored(t, id)).scheduledFor).not.toBe(to);
+  });
+});
+
+describe("a proposal nobody answered", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  test("lapses once the booking is too close to move: both sides and the admin see it lapsed, the customer is told", async () => {
+    vi.useFakeTimers();
+    const { t, customer, pro, booking, free } = await setup();
+    const admin = await insertAdmin(t);
+    const id = await booking();
+    const scheduledFor = (await stored(t, id)).scheduledFor;
+    // a later time than the booked one: it lapses when moving closes, before its own time
+    const to = (await free(id)).find((s) => s > scheduledFor)!;
+    await customer.as.mutation(api.reschedules.propose, { bookingId: id, to });
+    const waiting = await customer.as.query(api.bookings.get, { bookingId: id });
+    const lapsesAt = scheduledFor - RESCHEDULE.closesBeforeMs;
+    expect(waiting?.reschedule.pending).toMatchObject({ to, lapsesAt });
+
+    vi.advanceTimersByTime(lapsesAt - Date.now() - 60_000);
+    await t.finishInProgressScheduledFunctions();
+    expect((await pro.as.query(api.bookings.get, { bookingId: id }))?.reschedule.pending).not.toBe(
+      null,
+    );
+    vi.advanceTimersByTime(60_000);
+    await t.finishInProgressScheduledFunctions();
+    for (const as of [customer.as, pro.as]) {
+      const seen = await as.query(api.bookings.get, { bookingId: id });
+      expect(seen?.reschedule.pending).toBeNull();
+      expect(seen?.reschedule.history).toEqual([
+        expect.objectContaining({ from: scheduledFor, to, status: "lapsed" }),
+      ]);
+    }
+    expect(
+      (await admin.as.query(api.adminBookings.get, { bookingId: id }))?.reschedule.history,
+    ).toEqual([expect.objectContaining({ to, status: "lapsed" })]);
+    expect(await kindsFor(t, customer.userId)).toContain("reschedule.lapsed");
+    expect((await stored(t, id)).scheduledFor).toBe(scheduledFor);
+    expect(await errorCode(pro.as.mutation(api.reschedules.accept, { bookingId: id }))).toBe(
+      "RESCHEDULE_CLOSED",
+    );
+  });
+
+  test("an earlier time lapses when it comes, and cannot be accepted after", async () => {
+    vi.useFakeTimers();
+    const { t, customer, pro, booking, free } = await setup();
+    const id = await booking();
+    const to = (await free(id))[0];
+    // the booking two days after that free time, so moving it stays open past `to`
+    const scheduledFor = to + 48 * HOUR;
+    await t.run((ctx) => ctx.db.patch("bookings", id, { scheduledFor }));
+    await customer.as.mutation(api.reschedules.propose, { bookingId: id, to });
+    const lapseIn = to - Date.now();
+    // the professional answers a moment too late, before the scheduled lapse has run
+    vi.setSystemTime(to);
+    expect(await errorCode(pro.as.mutation(api.reschedules.accept, { bookingId: id }))).toBe(
+      "RESCHEDULE_LAPSED",
+    );
+    // (setSystemTime leaves the timers' own delays as they were)
+    vi.advanceTimersByTime(lapseIn + 1_000);
+    await t.finishInProgressScheduledFunctions();
+    const seen = await customer.as.query(api.bookings.get, { bookingId: id });
+    expect(seen?.reschedule.history).toEqual([expect.objectContaining({ to, status: "lapsed" })]);
+    expect((await stored(t, id)).scheduledFor).toBe(scheduledFor);
+  });
+
+  test("one the trip overtook shows as lapsed at once, and lapses quietly", async () => {
+    vi.useFakeTimers();
+    const { t, customer, pro, booking, free } = await setup();
+    const id = await booking();
+    const to = (await free(id))[1];
+    await customer.as.mutation(api.reschedules.propose, { bookingId: id, to });
+    await t.run((ctx) => ctx.db.patch("bookings", id, { status: "en_route" }));
+    const seen = await pro.as.query(api.bookings.get, { bookingId: id });
+    expect(seen?.reschedule.history).toEqual([expect.objectContaining({ to, status: "lapsed" })]);
+    vi.advanceTimersByTime(to - Date.now() + 1_000);
+    await t.finishInProgressScheduledFunctions();
+    expect(await kindsFor(t, customer.userId)).not.toContain("reschedule.lapsed");
+  });
+});
+
+describe("withdrawing a proposal", () => {
+  test("the customer withdraws the waiting time: the professional is told and can no longer answer; it counts toward the limit", async () => {
+    const { t, customer, pro, booking, free } = await setup();
+    const admin = await insertAdmin(t);
+    const id = await booking();
+    const before = (await stored(t, id)).scheduledFor;
+    const to = (await free(id))[2];
+    await customer.as.mutation(api.reschedules.propose, { bookingId: id, to });
+    await customer.as.mutation(api.reschedules.withdraw, { bookingId: id });
+    expect(await kindsFor(t, pro.userId)).toContain("reschedule.withdrawn");
+    expect(await errorCode(pro.as.mutation(api.reschedules.accept, { bookingId: id }))).toBe(
+      "RESCHEDULE_CLOSED",
+    );
+    const seen = await pro.as.query(api.bookings.get, { bookingId: id });
+    expect(seen?.reschedule.pending).toBeNull();
+    expect(seen?.reschedule.history).toEqual([
+      expect.objectContaining({ from: before, to, status: "withdrawn" }),
+    ]);
+    expect(seen?.reschedule.left).toBe(RESCHEDULE.maxPerBooking - 1);
+    expect(
+      (await admin.as.query(api.adminBookings.get, { bookingId: id }))?.reschedule.history,
+    ).toEqual([expect.objectContaining({ status: "withdrawn" })]);
+    expect((await stored(t, id)).scheduledFor).toBe(before);
+    // nothing left to withdraw; a new proposal may follow
+    expect(await errorCode(customer.as.mutation(api.reschedules.withdraw, { bookingId: id }))).toBe(
+      "RESCHEDULE_CLOSED",
+    );
+    await customer.as.mutation(api.reschedules.propose, { bookingId: id, to });
+  });
+
+  test("only the booking's customer withdraws", async () => {
+    const { t, customer, otherCustomer, pro, booking, free } = await setup();
+    const id = await booking();
+    await customer.as.mutation(api.reschedules.propose, { bookingId: id, to: (await free(id))[1] });
+    expect(
+      await errorCode(otherCustomer.as.mutation(api.reschedules.withdraw, { bookingId: id })),
+    ).toBe("NOT_FOUND");
+    expect(await errorCode(pro.as.mutation(api.reschedules.withdraw, { bookingId: id }))).toBe(
+      "FORBIDDEN",
+    );
+    expect(await errorCode(t.mutation(api.reschedules.withdraw, { bookingId: id }))).toBe(
+      "UNAUTHENTICATED",
+    );
+    expect((await pro.as.query(api.bookings.get, { bookingId: id }))?.reschedule.pending).not.toBe(
+      null,
+    );
   });
 });

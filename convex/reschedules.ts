@@ -1,4 +1,5 @@
 import { v } from "convex/values";
+import { internalMutation } from "./_generated/server";
 import { customerMutation, customerQuery, professionalMutation } from "./functions";
 import { fail } from "./model/errors";
 import * as Reschedules from "./model/reschedules";
@@ -39,6 +40,26 @@ export const decline = professionalMutation({
   returns: v.null(),
   handler: async (ctx, { bookingId, reason }) => {
     await Reschedules.answer(ctx, ctx.viewer, { bookingId, accept: false, reason });
+    return null;
+  },
+});
+
+/** The booking's customer takes back the new time still waiting for an answer. */
+export const withdraw = customerMutation({
+  args: { bookingId: v.id("bookings") },
+  returns: v.null(),
+  handler: async (ctx, { bookingId }) => {
+    await Reschedules.withdraw(ctx, ctx.viewer, bookingId);
+    return null;
+  },
+});
+
+/** Scheduled with each proposal: unanswered at its time, or once the booking may no longer move, it lapses. */
+export const lapse = internalMutation({
+  args: { rescheduleId: v.id("reschedules") },
+  returns: v.null(),
+  handler: async (ctx, { rescheduleId }) => {
+    await Reschedules.lapse(ctx, rescheduleId);
     return null;
   },
 });

@@ -97,6 +97,7 @@ export const FUNCTION_ACCESS: Record<string, DrillRole[]> = {
   "reschedules:propose": ["customer"],
   "reschedules:accept": ITS_PROFESSIONAL,
   "reschedules:decline": ITS_PROFESSIONAL,
+  "reschedules:withdraw": ["customer"],
   "noShows:forProfessional": ADMIN,
   "noShows:clearHold": ADMIN,
   "bookings:complete": ITS_PROFESSIONAL,
@@ -399,6 +400,7 @@ export const FUNCTION_WRITES: Record<string, Writes> = {
     _scheduled_functions: "new",
   },
   "reschedules:decline": { reschedules: "own", notifications: "new", _scheduled_functions: "new" },
+  "reschedules:withdraw": { reschedules: "own", notifications: "new", _scheduled_functions: "new" },
   // a finished job counts towards its service's bookings
   "bookings:complete": { ...BOOKING_STEP, services: "any" },
   "bookings:cancel": BOOKING_STEP,

@@ -8,6 +8,7 @@ import type { Doc, Id } from "../_generated/dataModel";
 import type { QueryCtx } from "../_generated/server";
 import type { BookingStatus, CitySlug } from "../validators";
 import { fail } from "./errors";
+import { rescheduleView } from "./reschedules";
 import { reviewForAdmin } from "./reviews";
 import { loader, view } from "./bookings";
 
@@ -68,7 +69,10 @@ export async function page(
   };
 }
 
-/** One booking for the admin: what the parties see, the event log in order, its review and reports. */
+/**
+ * One booking for the admin: what the parties see, the event log in order, its time changes, its
+ * review and reports.
+ */
 export async function detail(ctx: QueryCtx, admin: Doc<"users">, bookingId: Id<"bookings">) {
   const booking = await ctx.db.get("bookings", bookingId);
   if (booking === null) return null;
@@ -91,6 +95,7 @@ export async function detail(ctx: QueryCtx, admin: Doc<"users">, bookingId: Id<"
   return {
     ...(await view(ctx, load, booking, admin)),
     professionalUserId: booking.professionalUserId,
+    reschedule: await rescheduleView(ctx, booking),
     events: await Promise.all(
       events.map(async (e) => {
         const actor = e.actorId === undefined ? null : await load.user(e.actorId);

@@ -1,11 +1,15 @@
 /**
  * Moving a booking to another time (rules/reschedule.ts): the customer proposes one of the
  * professional's free start times, the professional accepts (the booking moves) or declines (it
- * stays). Every proposal is kept with its answer, and each step notifies the other side.
+ * stays); the customer may withdraw it first, and unanswered it lapses (a job scheduled at
+ * proposalLapsesAt). Every proposal is kept with its outcome, and each step notifies the other side.
  */
+import { internal } from "../_generated/api";
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
 import {
+  proposalLapsed,
+  proposalLapsesAt,
   proposalRefusal,
   proposalsLeft,
   RESCHEDULABLE,
@@ -93,18 +97,19 @@ export async function freeSlotsToMove(
   return { jobMinutes, slots: slots.filter((s) => s !== booking.scheduledFor) };
 }
 
-type Notice = "proposed" | "accepted" | "declined";
+type Notice = "proposed" | "accepted" | "declined" | "withdrawn" | "lapsed";
 
+/** The customer's steps are told to the professional, the professional's and a lapse to the customer. */
 async function tell(
   ctx: MutationCtx,
   booking: Doc<"bookings">,
   row: { from: number; to: number; reason?: string },
   kind: Notice,
-  actor: Doc<"users">,
+  actor: Doc<"users"> | null,
 ) {
-  const toProfessional = kind === "proposed";
+  const toProfessional = kind === "proposed" || kind === "withdrawn";
   const params = {
-    actor: actor.name ?? "",
+    actor: actor?.name ?? "",
     actorRole: toProfessional ? "customer" : "professional",
     services: booking.services.map((s) => s.name).join("\n"),
     from: String(row.from),
@@ -172,8 +177,43 @@ export async function propose(
     ...row,
     status: "proposed",
   });
+  await ctx.scheduler.runAt(
+    proposalLapsesAt(args.to, booking.scheduledFor),
+    internal.reschedules.lapse,
+    { rescheduleId: id },
+  );
   await tell(ctx, booking, row, "proposed", customer);
   return id;
+}
+
+/** The customer takes back the proposal still waiting for an answer: the booking keeps its time. */
+export async function withdraw(
+  ctx: MutationCtx,
+  customer: Doc<"users">,
+  bookingId: Id<"bookings">,
+): Promise<void> {
+  const booking = await customersBooking(ctx, customer, bookingId);
+  const pending = pendingOf(booking, await proposalsOf(ctx, booking._id));
+  if (pending === null) {
+    fail("RESCHEDULE_CLOSED", "No new time is waiting for an answer on this booking.");
+  }
+  await ctx.db.patch("reschedules", pending._id, { status: "withdrawn", answeredAt: Date.now() });
+  await tell(ctx, booking, pending, "withdrawn", customer);
+}
+
+/**
+ * Scheduled with each proposal at proposalLapsesAt: still unanswered, it lapses. The customer is told
+ * while the booking could still move; one the trip or a cancellation overtook lapses quietly.
+ */
+export async function lapse(ctx: MutationCtx, rescheduleId: Id<"reschedules">): Promise<void> {
+  const row = await ctx.db.get("reschedules", rescheduleId);
+  if (row === null || row.status !== "proposed") return;
+  const booking = await ctx.db.get("bookings", row.bookingId);
+  const now = Date.now();
+  if (booking !== null && !proposalLapsed(row, booking, now)) return;
+  await ctx.db.patch("reschedules", row._id, { status: "lapsed", answeredAt: now });
+  if (booking !== null && RESCHEDULABLE.includes(booking.status))
+    await tell(ctx, booking, row, "lapsed", null);
 }
 
 /** The professional answers the waiting proposal: the booking moves, or keeps its time. */
@@ -189,6 +229,12 @@ export async function answer(
     fail("RESCHEDULE_CLOSED", "There is no new time waiting for your answer on this booking.");
   }
   const now = Date.now();
+  if (proposalLapsed(pending, booking, now)) {
+    fail(
+      "RESCHEDULE_LAPSED",
+      "This proposal has lapsed: its time came, or the booking is too close to be moved.",
+    );
+  }
   const reason = args.reason?.trim() || undefined;
   if (reason !== undefined && reason.length > BOOKING_FIELDS.reason.max)
     fail("REASON_TOO_LONG", `The reason may be at most ${BOOKING_FIELDS.reason.max} characters.`);
@@ -247,8 +293,8 @@ export async function answer(
 }
 
 export type RescheduleView = {
-  /** The proposal waiting for the professional's answer. */
-  pending: { from: number; to: number; at: number } | null;
+  /** The proposal waiting for the professional's answer, and when it lapses unanswered. */
+  pending: { from: number; to: number; at: number; lapsesAt: number } | null;
   history: {
     from: number;
     to: number;
@@ -262,7 +308,7 @@ export type RescheduleView = {
   closesAt: number;
 };
 
-/** What a booking card shows of the booking's moves, to either side. */
+/** What a booking card shows of the booking's moves, to either side, and the admin. */
 export async function rescheduleView(
   ctx: QueryCtx,
   booking: Doc<"bookings">,
@@ -271,13 +317,21 @@ export async function rescheduleView(
   const pending = pendingOf(booking, proposals);
   return {
     pending:
-      pending === null ? null : { from: pending.from, to: pending.to, at: pending._creationTime },
+      pending === null
+        ? null
+        : {
+            from: pending.from,
+            to: pending.to,
+            at: pending._creationTime,
+            lapsesAt: proposalLapsesAt(pending.to, booking.scheduledFor),
+          },
     history: proposals
-      .filter((r) => r.status !== "proposed")
+      .filter((r) => r._id !== pending?._id)
       .map((r) => ({
         from: r.from,
         to: r.to,
-        status: r.status,
+        // one the trip or a cancellation overtook lapsed, though its scheduled lapse is yet to come
+        status: r.status === "proposed" ? "lapsed" : r.status,
         at: r.answeredAt ?? r._creationTime,
         reason: r.reason ?? null,
       })),

@@ -97,6 +97,12 @@ const EN = {
   reschedule_declined_title: "New time declined",
   reschedule_declined_body:
     "{actor} cannot come at {to}: {services} stays booked for {from} (Nepal time).",
+  reschedule_withdrawn_title: "New time withdrawn",
+  reschedule_withdrawn_body:
+    "{actor} no longer asks to move {services} to {to}: it stays booked for {from} (Nepal time).",
+  reschedule_lapsed_title: "New time not answered",
+  reschedule_lapsed_body:
+    "Your request to move {services} to {to} lapsed without an answer: it stays booked for {from} (Nepal time).",
 };
 
 export type NoticeKey = keyof typeof EN;
@@ -189,6 +195,12 @@ export const NOTICE_WORDS: Record<Locale, Record<NoticeKey, string>> = {
     reschedule_declined_title: "नयाँ समय अस्वीकार भयो",
     reschedule_declined_body:
       "{actor} {to} मा आउन सक्नुहुन्न: {services} को बुकिङ {from} (नेपाली समय) मै रहन्छ।",
+    reschedule_withdrawn_title: "नयाँ समय फिर्ता लिइयो",
+    reschedule_withdrawn_body:
+      "{actor}ले {services} {to} मा सार्ने अनुरोध फिर्ता लिनुभयो: बुकिङ {from} (नेपाली समय) मै रहन्छ।",
+    reschedule_lapsed_title: "नयाँ समयको जवाफ आएन",
+    reschedule_lapsed_body:
+      "{services} {to} मा सार्ने तपाईंको अनुरोधको जवाफ नआई म्याद सकियो: बुकिङ {from} (नेपाली समय) मै रहन्छ।",
   },
 };
 
@@ -332,8 +344,11 @@ export function noticeText(locale: Locale, n: StoredNotice): { title: string; bo
       );
     case "reschedule.proposed":
     case "reschedule.accepted":
-    case "reschedule.declined": {
-      const step = n.kind.slice("reschedule.".length) as "proposed" | "accepted" | "declined";
+    case "reschedule.declined":
+    case "reschedule.withdrawn":
+    case "reschedule.lapsed": {
+      const step = n.kind.slice("reschedule.".length) as
+        "proposed" | "accepted" | "declined" | "withdrawn" | "lapsed";
       const when = (ms: string | undefined) => digits(kathmanduDateTimeText(Number(ms ?? 0)));
       return both(
         `reschedule_${step}_title`,

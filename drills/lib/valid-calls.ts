@@ -430,6 +430,9 @@ export const VALID_CALLS: Record<string, Build> = {
   "reschedules:decline": async (c) => ({
     args: { bookingId: (await movableBooking(c, true)).bookingId, reason: "Away that day" },
   }),
+  "reschedules:withdraw": async (c) => ({
+    args: { bookingId: (await movableBooking(c, true)).bookingId },
+  }),
   "noShows:forProfessional": plain((c) => ({ professionalId: c.f.p.professionalId })),
   "noShows:clearHold": plain((c) => ({ professionalId: c.f.p.professionalId })),
   "bookings:complete": onBooking("in_progress"),

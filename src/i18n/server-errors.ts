@@ -81,6 +81,7 @@ const SERVER_ERRORS: Record<ErrorCode, () => string> = {
   RESCHEDULE_CLOSED: m.error_reschedule_closed,
   RESCHEDULE_PENDING: m.error_reschedule_pending,
   RESCHEDULE_LIMIT: m.error_reschedule_limit,
+  RESCHEDULE_LAPSED: m.error_reschedule_lapsed,
   ALREADY_REPLIED: m.error_already_replied,
   ACCOUNT_SUSPENDED: m.error_account_suspended,
   REPORT_OPEN: m.error_report_open,

@@ -128,6 +128,7 @@ function BookingDetail({ bookingId }: { bookingId: Id<"bookings"> }) {
         )}
       </section>
       <section className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+        <TimeChanges reschedule={b.reschedule} />
         <h2 className="font-semibold text-slate-900">{m.admin_booking_log()}</h2>
         <ol
           className="mt-3 space-y-3 border-l-2 border-slate-200 pl-4"
@@ -152,4 +153,63 @@ function BookingDetail({ bookingId }: { bookingId: Id<"bookings"> }) {
       </section>
     </div>
   );
+}
+
+type Moves = NonNullable<ReturnType<typeof useQuery<typeof api.adminBookings.get>>>["reschedule"];
+
+/** The customer's proposals to move the booking, oldest first, each with what became of it. */
+function TimeChanges({ reschedule: r }: { reschedule: Moves }) {
+  const rows = [
+    ...r.history.map((h) => ({ ...h, label: moveOutcome(h.status) })),
+    ...(r.pending
+      ? [
+          {
+            ...r.pending,
+            reason: null,
+            label: m.admin_booking_move_proposed({ when: formatDateTime(r.pending.lapsesAt) }),
+          },
+        ]
+      : []),
+  ];
+  if (rows.length === 0) return null;
+  return (
+    <div className="mb-4">
+      <h2 className="font-semibold text-slate-900">{m.admin_booking_moves()}</h2>
+      <ul className="mt-2 space-y-2 text-sm" aria-label={m.admin_booking_moves()}>
+        {rows.map((row) => (
+          <li key={row.at} className="rounded-lg bg-slate-50 p-2">
+            <p className="font-medium text-slate-900">
+              {m.admin_booking_move({
+                from: formatDateTime(row.from),
+                to: formatDateTime(row.to),
+              })}
+            </p>
+            <p className="text-slate-600">
+              {row.label} ·{" "}
+              <time dateTime={new Date(row.at).toISOString()}>{formatDateTime(row.at)}</time>
+            </p>
+            {row.reason && (
+              <p className="break-words text-slate-700">
+                {m.admin_booking_event_reason({ reason: row.reason })}
+              </p>
+            )}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function moveOutcome(status: Moves["history"][number]["status"]): string {
+  switch (status) {
+    case "accepted":
+      return m.admin_booking_move_accepted();
+    case "declined":
+      return m.admin_booking_move_declined();
+    case "withdrawn":
+      return m.admin_booking_move_withdrawn();
+    case "lapsed":
+    case "proposed":
+      return m.admin_booking_move_lapsed();
+  }
 }

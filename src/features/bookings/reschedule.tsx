@@ -20,7 +20,7 @@ const STEP_MS = SLOT_STEP_MINUTES * 60_000;
 
 /** A booking's moves as bookings:get and the booking lists give them (model/reschedules.ts). */
 export type Reschedule = {
-  pending: { from: number; to: number; at: number } | null;
+  pending: { from: number; to: number; at: number; lapsesAt: number } | null;
   history: {
     from: number;
     to: number;
@@ -40,7 +40,8 @@ type MovableBooking = {
 
 /**
  * The customer's side of moving a booking (rules/reschedule.ts): "Propose another time" while the
- * rule allows it, the proposal waiting for the professional's answer, and the earlier answers.
+ * rule allows it, the proposal waiting for the professional's answer (which they may withdraw), and
+ * the earlier outcomes.
  */
 export function CustomerReschedule({
   booking: b,
@@ -49,9 +50,10 @@ export function CustomerReschedule({
   booking: MovableBooking;
   name: string;
 }) {
-  const now = useNow();
-  const [open, setOpen] = useState(false);
   const { pending, history, left } = b.reschedule;
+  // the latest step's time is a floor for the clock: a lapse hides the button when it arrives
+  const now = Math.max(useNow(), history.at(-1)?.at ?? 0);
+  const [open, setOpen] = useState(false);
   const refusal = proposalRefusal({
     status: b.status,
     scheduledFor: b.scheduledFor,
@@ -62,11 +64,7 @@ export function CustomerReschedule({
   if (pending === null && refusal !== null && history.length === 0) return null;
   return (
     <div className="mt-3 space-y-2">
-      {pending && (
-        <p role="status" className="rounded-xl bg-sky-50 p-3 text-sm text-sky-900">
-          {m.reschedule_waiting({ name, when: formatDateTime(pending.to) })}
-        </p>
-      )}
+      {pending && <WaitingProposal bookingId={b._id} pending={pending} name={name} />}
       <History history={history} name={name} audience="customer" />
       {refusal === null && (
         <div className="flex flex-wrap items-center gap-2">
@@ -79,6 +77,47 @@ export function CustomerReschedule({
         </div>
       )}
       {open && <ProposeDialog bookingId={b._id} name={name} onClose={() => setOpen(false)} />}
+    </div>
+  );
+}
+
+function WaitingProposal({
+  bookingId,
+  pending,
+  name,
+}: {
+  bookingId: Id<"bookings">;
+  pending: NonNullable<Reschedule["pending"]>;
+  name: string;
+}) {
+  const withdraw = useMutation(api.reschedules.withdraw);
+  const [busy, setBusy] = useState(false);
+  async function takeBack() {
+    setBusy(true);
+    try {
+      await withdraw({ bookingId });
+      toast.success(m.reschedule_withdrawn_toast());
+    } catch (e) {
+      toast.error(errorMessage(e, m.reschedule_withdraw_failed()));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <div role="status" className="rounded-xl bg-sky-50 p-3 text-sm text-sky-900">
+      <p>{m.reschedule_waiting({ name, when: formatDateTime(pending.to) })}</p>
+      <p className="mt-1 text-xs text-sky-800">
+        {m.reschedule_lapses({ name, when: formatDateTime(pending.lapsesAt) })}
+      </p>
+      <Button
+        className="mt-2"
+        variant="secondary"
+        size="sm"
+        onClick={() => void takeBack()}
+        disabled={busy}
+      >
+        {busy ? m.step_busy() : m.reschedule_withdraw()}
+      </Button>
     </div>
   );
 }
@@ -211,7 +250,30 @@ export function ProfessionalReschedule({
   );
 }
 
-/** The answered proposals, oldest first. */
+function outcome(
+  h: Reschedule["history"][number],
+  name: string,
+  audience: "customer" | "professional",
+) {
+  const to = formatDateTime(h.to);
+  switch (h.status) {
+    case "accepted":
+      return m.reschedule_moved({ from: formatDateTime(h.from), to });
+    case "declined":
+      return audience === "customer"
+        ? m.reschedule_declined({ name, to })
+        : m.reschedule_you_declined({ to });
+    case "withdrawn":
+      return audience === "customer"
+        ? m.reschedule_you_withdrew({ to })
+        : m.reschedule_they_withdrew({ name, to });
+    case "lapsed":
+    case "proposed":
+      return m.reschedule_lapsed({ to });
+  }
+}
+
+/** The closed proposals, oldest first: answered, withdrawn or lapsed. */
 function History({
   history,
   name,
@@ -226,11 +288,7 @@ function History({
     <ul aria-label={m.reschedule_history()} className="space-y-1 text-xs text-slate-600">
       {history.map((h) => (
         <li key={h.at}>
-          {h.status === "accepted"
-            ? m.reschedule_moved({ from: formatDateTime(h.from), to: formatDateTime(h.to) })
-            : audience === "customer"
-              ? m.reschedule_declined({ name, to: formatDateTime(h.to) })
-              : m.reschedule_you_declined({ to: formatDateTime(h.to) })}
+          {outcome(h, name, audience)}
           {h.reason && ` (${h.reason})`}
         </li>
       ))}
