@@ -1,6 +1,6 @@
 import { getAuthSessionId, getAuthUserId } from "@convex-dev/auth/server";
 import { v } from "convex/values";
-import { publicQuery, userMutation, userQuery } from "./functions";
+import { setupPublicQuery, setupUserMutation, userMutation, userQuery } from "./functions";
 import {
   currentSession,
   deviceSeen,
@@ -14,7 +14,7 @@ import {
  * password change or reset. The device then drops its token (a JWT stays valid until it expires). Null
  * while the session lasts, for a visitor, and for a suspended account (its own notice says why).
  */
-export const endedSession = publicQuery({
+export const endedSession = setupPublicQuery({
   args: {},
   returns: v.union(v.null(), v.string()),
   handler: async (ctx) => {
@@ -27,7 +27,7 @@ export const endedSession = publicQuery({
 });
 
 /** The app opened (or came back into view) on this device: its browser and "last seen". */
-export const seen = userMutation({
+export const seen = setupUserMutation({
   args: { userAgent: v.string() },
   returns: v.null(),
   handler: async (ctx, { userAgent }) => {

@@ -15,14 +15,17 @@ import type { Doc } from "./_generated/dataModel";
 import type { Role } from "./validators";
 import { fail } from "./model/errors";
 import type { Caller } from "./model/sessions";
+import { awaitsTwoFactor, refuseAdminWithoutTwoFactor } from "./model/twoFactor";
 
 /**
- * The signed-in user, or null for a visitor, a user whose account was deleted or suspended, or a token
- * whose auth session has ended: a JWT stays valid until it expires even after sign-out deletes its
- * session, so the session must still exist. Reading it also makes a subscribed query re-run (and see
- * null) at sign-out and at suspension (model/suspension.ts).
+ * The user of the auth session, or null for a visitor, a user whose account was deleted or suspended,
+ * or a token whose auth session has ended: a JWT stays valid until it expires even after sign-out
+ * deletes its session, so the session must still exist. Reading it also makes a subscribed query re-run
+ * (and see null) at sign-out and at suspension (model/suspension.ts). Unlike getViewer it still admits
+ * an admin who has not set up two-factor: only the `setup…` builders below (and users.apiViewer, which
+ * answers the HTTP API's refusal) use it.
  */
-export async function getViewer(ctx: QueryCtx): Promise<Doc<"users"> | null> {
+export async function getSessionUser(ctx: QueryCtx): Promise<Doc<"users"> | null> {
   const [userId, rawSessionId] = await Promise.all([getAuthUserId(ctx), getAuthSessionId(ctx)]);
   const sessionId = rawSessionId === null ? null : ctx.db.normalizeId("authSessions", rawSessionId);
   if (userId === null || sessionId === null) return null;
@@ -33,9 +36,27 @@ export async function getViewer(ctx: QueryCtx): Promise<Doc<"users"> | null> {
   return session === null || user?.suspended !== undefined ? null : user;
 }
 
-/** The viewer, who must be signed in and, when `roles` are given, hold one of them. */
+/**
+ * The signed-in user, or null for a visitor, an ended session, a suspended or deleted account, and an
+ * admin who has not set up two-factor (seen as a visitor, with none of an admin's powers).
+ */
+export async function getViewer(ctx: QueryCtx): Promise<Doc<"users"> | null> {
+  const user = await getSessionUser(ctx);
+  return user === null || (await awaitsTwoFactor(ctx, user)) ? null : user;
+}
+
+/**
+ * The viewer, who must be signed in and, when `roles` are given, hold one of them. An admin without
+ * two-factor is refused TWO_FACTOR_SETUP_REQUIRED.
+ */
 export async function requireViewer(ctx: QueryCtx, ...roles: Role[]): Promise<Doc<"users">> {
-  const viewer = await getViewer(ctx);
+  const viewer = await requireSessionUser(ctx, ...roles);
+  await refuseAdminWithoutTwoFactor(ctx, viewer);
+  return viewer;
+}
+
+async function requireSessionUser(ctx: QueryCtx, ...roles: Role[]): Promise<Doc<"users">> {
+  const viewer = await getSessionUser(ctx);
   if (viewer === null) {
     fail("UNAUTHENTICATED", "Please sign in to continue.");
   }
@@ -71,6 +92,20 @@ export const professionalMutation = customMutation(mutation, withRole("professio
 
 export const adminQuery = customQuery(query, withRole("admin"));
 export const adminMutation = customMutation(mutation, withRole("admin"));
+
+/*
+ * The only functions an admin who has not set up two-factor may call: reading their own profile and
+ * session, choosing a language, naming the device, and setting two-factor up. Nothing else may use them.
+ */
+const withSessionUser = customCtx(async (ctx: QueryCtx) => ({
+  viewer: await getSessionUser(ctx),
+}));
+const withSessionRole = (...roles: Role[]) =>
+  customCtx(async (ctx: QueryCtx) => ({ viewer: await requireSessionUser(ctx, ...roles) }));
+export const setupPublicQuery = customQuery(query, withSessionUser);
+export const setupUserMutation = customMutation(mutation, withSessionRole());
+export const setupAdminQuery = customQuery(query, withSessionRole("admin"));
+export const setupAdminMutation = customMutation(mutation, withSessionRole("admin"));
 
 async function requireCaller(ctx: ActionCtx): Promise<Caller> {
   const [userId, sessionId] = await Promise.all([getAuthUserId(ctx), getAuthSessionId(ctx)]);

@@ -56,11 +56,39 @@ export async function insertCustomer(t: TestConvex, name = "Sita Sharma") {
   return { userId, ...(await withSession(t, userId)) };
 }
 
-export async function insertAdmin(t: TestConvex, username = "admin") {
+/**
+ * An admin with two-factor on (functions.ts refuses an admin without it everything but setting it
+ * up), unless `twoFactor: false`. The enrolment has no working secret: tests of codes set one up
+ * through twoFactor:begin/confirm (twoFactor.test.ts).
+ */
+export async function insertAdmin(
+  t: TestConvex,
+  username = "admin",
+  { twoFactor = true }: { twoFactor?: boolean } = {},
+) {
   const userId = await t.run((ctx) =>
     ctx.db.insert("users", { name: "Admin", role: "admin", username }),
   );
+  if (twoFactor) await markTwoFactorOn(t, userId);
   return { userId, ...(await withSession(t, userId)) };
+}
+
+/** Marks an admin's two-factor as set up, as twoFactor:confirm leaves it (minus a usable secret). */
+export async function markTwoFactorOn(t: TestConvex, userId: Id<"users">) {
+  await t.run(async (ctx) => {
+    const row = await ctx.db
+      .query("twoFactor")
+      .withIndex("by_userId", (q) => q.eq("userId", userId))
+      .unique();
+    if (row !== null) return;
+    await ctx.db.insert("twoFactor", {
+      userId,
+      secret: "fixture: no usable secret",
+      setupStartedAt: Date.now(),
+      enabledAt: Date.now(),
+      recoveryCodes: [],
+    });
+  });
 }
 
 export async function insertProfessional(

@@ -7,6 +7,7 @@ import { RECOVERY_CODES, TOTP } from "./rules/twoFactor";
 import {
   errorCode,
   insertCustomer,
+  insertProfessional,
   newTest,
   useAuthEnv,
   withSession,
@@ -216,6 +217,72 @@ describe("replacing recovery codes", () => {
     const admin = await newAdmin(t);
     expect(
       await errorCode(admin.as.mutation(api.twoFactor.replaceRecovery, { code: "123456" })),
-    ).toBe("TWO_FACTOR_NOT_ON");
+    ).toBe("TWO_FACTOR_SETUP_REQUIRED");
   });
 });
+
+describe("an admin without two-factor", () => {
+  const page = { paginationOpts: { numItems: 5, cursor: null } };
+
+  test("is refused every admin function and any signed-in one, with TWO_FACTOR_SETUP_REQUIRED", async () => {
+    const t = newTest();
+    const admin = await newAdmin(t);
+    const refusals = await Promise.all([
+      errorCode(admin.as.query(api.admin.stats, {})),
+      errorCode(admin.as.query(api.admin.technicians, page)),
+      errorCode(
+        admin.as.mutation(api.adminAccounts.suspend, { userId: admin.userId, reason: "test" }),
+      ),
+      errorCode(admin.as.query(api.adminBookings.list, page)),
+      errorCode(admin.as.query(api.notifications.list, page)),
+      errorCode(admin.as.query(api.devices.list, {})),
+      errorCode(
+        admin.as.action(api.passwordChange.change, {
+          currentPassword: admin.password,
+          newPassword: "a brand new password 1",
+        }),
+      ),
+    ]);
+    expect(refusals).toEqual(Array(refusals.length).fill("TWO_FACTOR_SETUP_REQUIRED"));
+  });
+
+  test("is a visitor to public functions: no professional's phone, as an admin sees it", async () => {
+    const t = newTest();
+    const admin = await newAdmin(t);
+    const pro = await insertProfessional(t);
+    const contact = async () =>
+      (await admin.as.query(api.professionals.get, { professionalId: pro.professionalId }))
+        ?.contact ?? null;
+    expect(await contact()).toBeNull();
+    await enrol(admin);
+    expect(await contact()).not.toBeNull();
+  });
+
+  test("may read their profile and session, choose a language, name the device and set two-factor up", async () => {
+    const t = newTest();
+    const admin = await newAdmin(t);
+    expect((await admin.as.query(api.users.viewer, {}))?.role).toBe("admin");
+    expect(await admin.as.query(api.users.accountStatus, {})).toBe("active");
+    expect(await admin.as.query(api.devices.endedSession, {})).toBeNull();
+    await admin.as.mutation(api.users.setLanguage, { language: "ne-NP" });
+    await admin.as.mutation(api.devices.seen, { userAgent: "Mozilla/5.0 Firefox/130.0" });
+    expect(await admin.as.query(api.twoFactor.status, {})).toEqual({
+      enabled: false,
+      recoveryCodesLeft: 0,
+    });
+    await enrol(admin);
+    expect((await admin.as.query(api.admin.stats, {})).users.admin).toBe(1);
+  });
+
+  test("the setup functions stay an admin's own: others are refused", async () => {
+    const t = newTest();
+    const customer = await insertCustomer(t);
+    expect(await errorCode(customer.as.mutation(api.twoFactor.begin, {}))).toBe("FORBIDDEN");
+    expect(await errorCode(t.query(api.twoFactor.status, {}))).toBe("UNAUTHENTICATED");
+  });
+});
+
+async function enrol(admin: Awaited<ReturnType<typeof newAdmin>>) {
+  const { key } = await admin.as.mutation(api.twoFactor.begin, {});
+  await admin.as.mutation(api.twoFactor.confirm, { code: codeFor(key) });
+}

@@ -5,7 +5,7 @@
 import { getAuthSessionId } from "@convex-dev/auth/server";
 import { v } from "convex/values";
 import { internalMutation } from "./_generated/server";
-import { adminMutation, adminQuery } from "./functions";
+import { adminMutation, setupAdminMutation, setupAdminQuery } from "./functions";
 import { fail } from "./model/errors";
 import {
   beginSetup,
@@ -18,7 +18,7 @@ import {
 } from "./model/twoFactor";
 
 /** The signed-in admin's two-factor state: on or not, and how many recovery codes are unused. */
-export const status = adminQuery({
+export const status = setupAdminQuery({
   args: {},
   returns: v.object({ enabled: v.boolean(), recoveryCodesLeft: v.number() }),
   handler: async (ctx) => {
@@ -30,7 +30,7 @@ export const status = adminQuery({
 });
 
 /** A new authenticator secret, shown this once as an otpauth:// URI and as a key to type. */
-export const begin = adminMutation({
+export const begin = setupAdminMutation({
   args: {},
   returns: v.object({ uri: v.string(), key: v.string() }),
   handler: async (ctx) => await beginSetup(ctx, ctx.viewer),
@@ -49,7 +49,7 @@ function codesOrFail(outcome: { recoveryCodes: string[] } | CheckOutcome) {
  * The first code from the authenticator: two-factor is on, the admin's other sessions end, and the
  * recovery codes are returned this once. Null for a wrong code (it counts as a guess).
  */
-export const confirm = adminMutation({
+export const confirm = setupAdminMutation({
   args: { code: v.string() },
   returns: v.union(codes, v.null()),
   handler: async (ctx, { code }) => {

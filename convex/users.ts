@@ -3,7 +3,15 @@ import { v } from "convex/values";
 import * as z from "zod/mini";
 import { internal } from "./_generated/api";
 import { internalMutation, internalQuery } from "./_generated/server";
-import { callerAction, getViewer, publicQuery, userMutation, userQuery } from "./functions";
+import {
+  callerAction,
+  getSessionUser,
+  setupPublicQuery,
+  setupUserMutation,
+  userMutation,
+  userQuery,
+} from "./functions";
+import { awaitsTwoFactor } from "./model/twoFactor";
 import { attachOwnFile, releaseFile } from "./model/files";
 import { limitSignUp } from "./model/rateLimit";
 import { requireDraft } from "./model/signUpDrafts";
@@ -27,8 +35,8 @@ import { fail, firstIssue } from "./model/errors";
 import { locale } from "./validators";
 import { phoneDigits } from "./rules/profile";
 
-/** The signed-in user's public profile, or null for visitors. */
-export const viewer = publicQuery({
+/** The signed-in user's public profile (an admin's too, before two-factor), or null for visitors. */
+export const viewer = setupPublicQuery({
   args: {},
   returns: v.union(viewerShape, v.null()),
   handler: async (ctx) => (ctx.viewer === null ? null : await publicProfile(ctx, ctx.viewer)),
@@ -39,7 +47,7 @@ export const viewer = publicQuery({
  * still names the user, but their sessions are gone: the app signs out and says why), or "none" for a
  * visitor or a session that ended otherwise.
  */
-export const accountStatus = publicQuery({
+export const accountStatus = setupPublicQuery({
   args: {},
   returns: v.union(v.literal("active"), v.literal("suspended"), v.literal("none")),
   handler: async (ctx) => {
@@ -54,7 +62,7 @@ export const accountStatus = publicQuery({
  * Remembers the interface language the signed-in user chose with a language switch (their devices
  * without a choice of their own adopt it at sign-in). A language only detected is never saved.
  */
-export const setLanguage = userMutation({
+export const setLanguage = setupUserMutation({
   args: { language: locale },
   returns: v.null(),
   handler: async (ctx, { language }) => {
@@ -196,12 +204,17 @@ export const endSession = internalMutation({
   },
 });
 
-/** The viewer behind an HTTP API token, or null (also once POST /api/signout has ended its session). */
+/**
+ * The user behind an HTTP API token, or null (also once POST /api/signout has ended its session);
+ * `awaitsTwoFactor` for an admin who has not set up two-factor (httpRoutes/transport.ts refuses them).
+ */
 export const apiViewer = internalQuery({
   args: {},
-  returns: v.union(viewerShape, v.null()),
+  returns: v.union(v.object({ profile: viewerShape, awaitsTwoFactor: v.boolean() }), v.null()),
   handler: async (ctx) => {
-    const user = await getViewer(ctx);
-    return user === null ? null : await publicProfile(ctx, user);
+    const user = await getSessionUser(ctx);
+    const profile = user === null ? null : await publicProfile(ctx, user);
+    if (user === null || profile === null) return null;
+    return { profile, awaitsTwoFactor: await awaitsTwoFactor(ctx, user) };
   },
 });

@@ -470,6 +470,7 @@ export const FUNCTION_WRITES: Record<string, Writes> = {
     uploads: "own",
     uploadGrants: "own",
     pushSubscriptions: "own",
+    twoFactor: "own",
     _storage: "own",
   },
   "admin:verify": {

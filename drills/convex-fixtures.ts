@@ -340,13 +340,16 @@ export async function buildFixtures() {
     });
   await resetLocations();
 
-  /** A brand-new signed-in user of the same kind as `role` (for calls that end the account or session). */
-  const freshCaller = async (role: DrillRole): Promise<Accessor> => {
+  /**
+   * A brand-new signed-in user of the same kind as `role` (for calls that end the account or session);
+   * an admin has two-factor on unless `twoFactor: false` (for its setup functions).
+   */
+  const freshCaller = async (role: DrillRole, { twoFactor = true } = {}): Promise<Accessor> => {
     if (role === "visitor") return t;
     const name = `Fresh ${Math.random().toString(36).slice(2, 8)}`;
     const user =
       role === "admin"
-        ? await insertAdmin(t, name.toLowerCase().replace(" ", "-"))
+        ? await insertAdmin(t, name.toLowerCase().replace(" ", "-"), { twoFactor })
         : role === "customer" || role === "otherCustomer"
           ? await insertCustomer(t, name)
           : await insertProfessional(t, { name });

@@ -167,9 +167,23 @@ async function seeded(pros: number, bookings: number) {
       }
     });
   }
-  const admin = await t.run((ctx) =>
-    ctx.db.insert("users", { name: "Admin", role: "admin", username: "bench-admin" }),
-  );
+  // with two-factor set up (a bare password opens no admin function: convex/functions.ts)
+  const admin = await t.run(async (ctx) => {
+    const userId = await ctx.db.insert("users", {
+      name: "Admin",
+      role: "admin",
+      username: "bench-admin",
+    });
+    const now = Date.now();
+    await ctx.db.insert("twoFactor", {
+      userId,
+      secret: "bench: no usable secret",
+      setupStartedAt: now,
+      enabledAt: now,
+      recoveryCodes: [],
+    });
+    return userId;
+  });
   // signed in as auth's tokens are: the viewer's session must exist
   const identity = async (userId: Id<"users">): Promise<Identity> => {
     const sessionId = await t.run((ctx) =>

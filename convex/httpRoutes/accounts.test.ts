@@ -282,6 +282,15 @@ describe("signed-in endpoints", () => {
     expect(technicians[0].email).toContain("@");
   });
 
+  test("an admin without two-factor is refused the admin routes (403) but may sign out", async () => {
+    const t = newTest();
+    const admin = await insertAdmin(t, "fresh", { twoFactor: false });
+    const refused = await admin.as.fetch("/api/technicians/");
+    expect(refused.status).toBe(403);
+    expect((await refused.json()).code).toBe("TWO_FACTOR_SETUP_REQUIRED");
+    expect((await admin.as.fetch("/api/signout", { method: "POST" })).status).toBe(200);
+  });
+
   test("GET /api/technicians/search is public, needs both parameters, rounds positions", async () => {
     const t = newTest();
     const pro = await insertProfessional(t, { specialty: "plumber" });

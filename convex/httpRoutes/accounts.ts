@@ -10,6 +10,7 @@ import { assertImageBlob } from "../model/files";
 import {
   ApiError,
   addApiRoute,
+  apiSessionUser,
   json,
   readForm,
   readJson,
@@ -240,7 +241,7 @@ export function addAccountRoutes(http: HttpRouter): void {
     { path: "/api/signout" },
     {
       POST: async (ctx, request) => {
-        const viewer = await requireApiUser(ctx);
+        const { profile: viewer } = await apiSessionUser(ctx);
         await ctx.runAction(api.auth.signOut, {});
         return json(request, 200, {
           success: true,

@@ -23,6 +23,7 @@ const STATUS_BY_CODE: Partial<Record<ErrorCode, number>> = {
   TWO_FACTOR_REQUIRED: 401,
   INVALID_CODE: 401,
   FORBIDDEN: 403,
+  TWO_FACTOR_SETUP_REQUIRED: 403,
   NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,
   EMAIL_TAKEN: 409,
@@ -282,15 +283,27 @@ export function stringField(body: Record<string, unknown>, name: string): string
 
 export type ApiViewer = { _id: string; role: Role; name: string };
 
+/** The user behind the token, an admin who has not set up two-factor too (only signing out needs it). */
+export async function apiSessionUser(ctx: ActionCtx) {
+  // a token Convex cannot verify throws here, and apiAction answers it with the same 401
+  const viewer = await ctx.runQuery(internal.users.apiViewer, {});
+  if (viewer === null) {
+    throw new ApiError("UNAUTHENTICATED", INVALID_TOKEN);
+  }
+  return viewer;
+}
+
 /**
  * The user behind `Authorization: Bearer <token>` (verified by Convex against auth's JWKS, and its
  * session still open), optionally required to hold one of `roles`.
  */
 export async function requireApiUser(ctx: ActionCtx, ...roles: Role[]): Promise<ApiViewer> {
-  // a token Convex cannot verify throws here, and apiAction answers it with the same 401
-  const viewer = await ctx.runQuery(internal.users.apiViewer, {});
-  if (viewer === null) {
-    throw new ApiError("UNAUTHENTICATED", INVALID_TOKEN);
+  const { profile: viewer, awaitsTwoFactor } = await apiSessionUser(ctx);
+  if (awaitsTwoFactor) {
+    throw new ApiError(
+      "TWO_FACTOR_SETUP_REQUIRED",
+      "Set up two-factor sign-in before using the admin panel.",
+    );
   }
   if (roles.length > 0 && !roles.includes(viewer.role)) {
     throw new ApiError("FORBIDDEN", "You are not allowed to do this.");

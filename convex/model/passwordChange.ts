@@ -12,9 +12,10 @@ import { fail } from "./errors";
 import { passwordChanged } from "./passwordReset";
 import { clearSignInTries, limitSignIn } from "./rateLimit";
 import type { Caller } from "./sessions";
+import { refuseAdminWithoutTwoFactor } from "./twoFactor";
 import { roleOf } from "./users";
 
-/** The caller's user, while their session lasts and the account is in good standing. */
+/** The caller's user, while their session lasts and the account is in good standing (functions.ts). */
 export async function callerUser(ctx: MutationCtx, caller: Caller): Promise<Doc<"users">> {
   const [user, session] = await Promise.all([
     ctx.db.get("users", caller.userId),
@@ -22,6 +23,7 @@ export async function callerUser(ctx: MutationCtx, caller: Caller): Promise<Doc<
   ]);
   if (user === null || session?.userId !== caller.userId || user.suspended !== undefined)
     fail("UNAUTHENTICATED", "Please sign in to continue.");
+  await refuseAdminWithoutTwoFactor(ctx, user);
   return user;
 }
 

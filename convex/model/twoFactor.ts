@@ -34,6 +34,20 @@ export async function enrolmentOf(ctx: QueryCtx, userId: Id<"users">): Promise<E
 export const isEnabled = (row: Enrolment | null): row is Enrolment & { enabledAt: number } =>
   row?.enabledAt !== undefined;
 
+/**
+ * An admin reads citizenship documents and suspends accounts: until an authenticator is set up, the
+ * password alone opens nothing of that, whatever the client does. functions.ts asks on every call of a
+ * signed-in user (it reads the admin's row, so confirming setup re-runs their subscribed queries).
+ */
+export async function awaitsTwoFactor(ctx: QueryCtx, user: Doc<"users">): Promise<boolean> {
+  return user.role === "admin" && !isEnabled(await enrolmentOf(ctx, user._id));
+}
+
+export async function refuseAdminWithoutTwoFactor(ctx: QueryCtx, user: Doc<"users">) {
+  if (await awaitsTwoFactor(ctx, user))
+    fail("TWO_FACTOR_SETUP_REQUIRED", "Set up two-factor sign-in before using the admin panel.");
+}
+
 function totpOf(secret: Uint8Array, label: string) {
   return new Totp({
     issuer: TOTP.issuer,

@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { ConvexHttpClient } from "convex/browser";
 import { makeFunctionReference } from "convex/server";
+import { Secret, TOTP } from "otpauth/slim";
 import { startBackend, type Backend } from "../../local-backend/server.ts";
 import schema from "../../convex/schema.ts";
 
@@ -121,6 +122,7 @@ export async function startAppBackend(options: { dataDir?: string; port?: number
   )) as { username: string; password: string };
   const adminLogin = await postJson(`${site}/api/admin/login`, credentials);
   if (!adminLogin.token) throw new Error(`admin login: ${JSON.stringify(adminLogin)}`);
+  await setUpTwoFactor(backend.url, adminLogin.token);
 
   /**
    * Every document of every table (and stored file metadata), hashed; `skip` tables are left out: by
@@ -166,4 +168,20 @@ export async function startAppBackend(options: { dataDir?: string; port?: number
       if (removeData) rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Sets up an authenticator for the admin of `token`, as the setup screen does: admin functions need it. */
+async function setUpTwoFactor(url: string, token: string): Promise<void> {
+  const client = new ConvexHttpClient(url, { logger: false });
+  client.setAuth(token);
+  const { key } = (await client.mutation(
+    makeFunctionReference<"mutation">("twoFactor:begin") as never,
+    {} as never,
+  )) as { key: string };
+  const code = TOTP.generate({ secret: Secret.fromBase32(key) });
+  const done = await client.mutation(
+    makeFunctionReference<"mutation">("twoFactor:confirm") as never,
+    { code } as never,
+  );
+  if (done === null) throw new Error("two-factor setup of the drill admin was refused");
 }

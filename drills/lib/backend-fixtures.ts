@@ -4,7 +4,7 @@
  * (a proof-of-work draft, their uploads, `auth:signIn`), the seeded admin verifies P and Q, A books P
  * (accepted: active, with a proposal to move it), B books Q (completed, reviewed and reported), a
  * fifth account pays P for a job the admin's suspension of it cancels (a refund), P turns on alerts,
- * shares a position and is offered A's "nearest now" request, and the admin sets up two-factor.
+ * shares a position and is offered A's "nearest now" request. The admin sets up two-factor first.
  *
  * Canaries (canaries.ts) are what they typed into private fields — homes, phones, emails, booking
  * addresses and notes, P's push subscription, P's exact position — and the ids of P's and Q's
@@ -155,6 +155,16 @@ export async function buildBackendCast(backend: {
     callers[role] = client(tokens[role].token);
     viewers.set(callers[role], { role, userId: userIds[role], admin: role === "admin" });
   }
+
+  // the admin sets up an authenticator first (admin functions need it); its key is the admin's alone
+  const { key } = (await callers.admin.mutation(mutation("twoFactor:begin"), {})) as {
+    key: string;
+  };
+  plant(key, "the admin's authenticator key", [adminId], false);
+  const enrolled = await callers.admin.mutation(mutation("twoFactor:confirm"), {
+    code: TOTP.generate({ secret: Secret.fromBase32(key) }),
+  });
+  if (enrolled === null) throw new Error("the admin's first authenticator code was refused");
 
   // P and Q verified and available; their professional ids
   const professionalOf = async (role: SignedInRole) =>
@@ -395,16 +405,6 @@ export async function buildBackendCast(backend: {
     text: plant(canaryText("bq-chat"), "B's message to Q", [b.userId, q.userId]),
   });
   await callers.admin.mutation(mutation("chat:openAsAdmin"), { bookingId: finished });
-
-  // the admin sets up an authenticator (a twoFactor row); its key is the admin's alone
-  const { key } = (await callers.admin.mutation(mutation("twoFactor:begin"), {})) as {
-    key: string;
-  };
-  plant(key, "the admin's authenticator key", [adminId], false);
-  const enrolled = await callers.admin.mutation(mutation("twoFactor:confirm"), {
-    code: TOTP.generate({ secret: Secret.fromBase32(key) }),
-  });
-  if (enrolled === null) throw new Error("the admin's first authenticator code was refused");
 
   // homes and phones: their own, admins', P's to A (active booking) and A's phone to P
   for (const [role, account, seenBy] of [

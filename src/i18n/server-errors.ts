@@ -41,6 +41,7 @@ const SERVER_ERRORS: Record<ErrorCode, () => string> = {
   TWO_FACTOR_ALREADY_ON: m.error_two_factor_already_on,
   TWO_FACTOR_NOT_ON: m.error_two_factor_not_on,
   TWO_FACTOR_SETUP_EXPIRED: m.error_two_factor_setup_expired,
+  TWO_FACTOR_SETUP_REQUIRED: m.error_two_factor_setup_required,
   WRONG_PASSWORD: m.error_wrong_password,
   TOO_MANY_OPEN_REQUESTS: m.error_too_many_open_requests,
   DRAFT_NOT_FOUND: m.error_draft_not_found,
