@@ -1,6 +1,7 @@
 import { paginationOptsValidator } from "convex/server";
 import { v } from "convex/values";
-import { adminQuery } from "./functions";
+import { adminMutation, adminQuery } from "./functions";
+import * as Bookings from "./model/bookings";
 import * as AdminBookings from "./model/adminBookings";
 import { bookingStatus, city } from "./validators";
 
@@ -24,4 +25,23 @@ export const list = adminQuery({
 export const get = adminQuery({
   args: { bookingId: v.id("bookings") },
   handler: async (ctx, { bookingId }) => await AdminBookings.detail(ctx, ctx.viewer, bookingId),
+});
+
+/**
+ * An admin cancels a booking not yet completed, with the reason both parties read (in their
+ * language); a paid booking then owes its customer a refund (model/refunds.ts).
+ */
+export const cancel = adminMutation({
+  args: { bookingId: v.id("bookings"), reason: v.string() },
+  returns: v.null(),
+  handler: async (ctx, { bookingId, reason }) => {
+    await Bookings.transition(ctx, {
+      bookingId,
+      to: "cancelled",
+      actor: "admin",
+      actorUser: ctx.viewer,
+      reason,
+    });
+    return null;
+  },
 });

@@ -395,14 +395,14 @@ describe("bookings:cancel", () => {
     expect(await status(t, second)).toBe("cancelled");
   });
 
-  test("the customer cannot cancel once the professional is on the way", async () => {
+  test("the customer cannot cancel once the professional is on the way without the fee", async () => {
     const { t, customer, pro, book } = await setup();
     const id = await book();
     await pro.as.mutation(api.bookings.accept, { bookingId: id });
     await pro.as.mutation(api.bookings.startTrip, { bookingId: id });
     expect(
       await errorCode(customer.as.mutation(api.bookings.cancel, { bookingId: id, reason: "Late" })),
-    ).toBe("ILLEGAL_TRANSITION");
+    ).toBe("CANCEL_FEE");
     expect(await status(t, id)).toBe("en_route");
   });
 

@@ -134,11 +134,14 @@ export const reject = professionalMutation({
   },
 });
 
-/** Its customer while requested/accepted; its professional once accepted (until arrival). */
+/**
+ * Its customer until the job starts (from "on the way" on, with the late-cancellation fee they saw:
+ * CANCEL_FEE with the fee otherwise); its professional once accepted (until the job starts).
+ */
 export const cancel = userMutation({
-  args: { bookingId: v.id("bookings"), reason: v.string() },
+  args: { bookingId: v.id("bookings"), reason: v.string(), seenFeePaisa: v.optional(v.number()) },
   returns: v.null(),
-  handler: async (ctx, { bookingId, reason }) => {
+  handler: async (ctx, { bookingId, reason, seenFeePaisa }) => {
     const role = ctx.viewer.role;
     if (role !== "customer" && role !== "professional") {
       forbid();
@@ -149,6 +152,7 @@ export const cancel = userMutation({
       actor: role,
       actorUser: ctx.viewer,
       reason,
+      seenFeePaisa,
     });
     return null;
   },

@@ -33,6 +33,16 @@ export const dispute = customerMutation({
   },
 });
 
+/** The customer of a cancelled booking did not pay the cash recorded: it is waived. */
+export const notPaid = customerMutation({
+  args: { bookingId: v.id("bookings") },
+  returns: v.null(),
+  handler: async (ctx, { bookingId }) => {
+    await Cash.notPaid(ctx, ctx.viewer, bookingId);
+    return null;
+  },
+});
+
 /** Scheduled when cash is recorded: unanswered after 48 hours, it is confirmed. */
 export const autoConfirm = internalMutation({
   args: { paymentId: v.id("payments") },

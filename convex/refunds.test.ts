@@ -1,21 +1,19 @@
 import { describe, expect, test } from "vitest";
-import { api } from "./_generated/api";
+import { api, internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
-import { openBill } from "./model/bill";
-import { confirmCash, paymentOf, recordPayment } from "./model/ledger";
 import { noticeText } from "./rules/notificationText";
 import {
-  bookingRow,
+  billedBooking,
   errorCode,
+  FAN_JOB_PAISA as TOTAL,
   insertAdmin,
   insertCustomer,
   insertProfessional,
+  ledgerSums,
   newTest,
+  noticesOf,
   type TestConvex,
 } from "./test.setup";
-
-/** Fan Installation Nrs. 650 + visit Nrs. 200. */
-const TOTAL = 85_000;
 
 /** A job under way whose customer paid `method`; the admin then suspends its professional. */
 async function cancelledAfterPaying(method: "esewa" | "khalti" | "cash" | "unpaid" = "esewa") {
@@ -24,18 +22,8 @@ async function cancelledAfterPaying(method: "esewa" | "khalti" | "cash" | "unpai
   const otherCustomer = await insertCustomer(t, "Gita Karki");
   const pro = await insertProfessional(t, { name: "Ram Thapa" });
   const admin = await insertAdmin(t);
-  const bookingId = await t.run(async (ctx) => {
-    const id = await ctx.db.insert("bookings", bookingRow(customer.userId, pro, "in_progress"));
-    await openBill(ctx, id, [{ name: "Fan Installation", price: 650 }], 200);
-    if (method === "unpaid") return id;
-    await recordPayment(ctx, {
-      bookingId: id,
-      method,
-      amountPaisa: TOTAL,
-      reference: `${method}-ref-1`,
-    });
-    if (method === "cash") await confirmCash(ctx, (await paymentOf(ctx, id))!._id);
-    return id;
+  const bookingId = await billedBooking(t, customer.userId, pro, "in_progress", {
+    paidBy: method === "unpaid" ? undefined : method,
   });
   await admin.as.mutation(api.adminAccounts.suspend, {
     userId: pro.userId,
@@ -46,34 +34,22 @@ async function cancelledAfterPaying(method: "esewa" | "khalti" | "cash" | "unpai
 
 const refunds = (t: TestConvex) => t.run((ctx) => ctx.db.query("refunds").collect());
 
-/** Every transaction sums to zero; returns the sums per account. */
-async function ledgerSums(t: TestConvex) {
-  const byTx = new Map<string, number>();
-  const byAccount: Record<string, number> = {};
-  for (const e of await t.run((ctx) => ctx.db.query("ledgerEntries").collect())) {
-    byTx.set(e.txId, (byTx.get(e.txId) ?? 0) + e.amountPaisa);
-    byAccount[e.account] = (byAccount[e.account] ?? 0) + e.amountPaisa;
-  }
-  for (const sum of byTx.values()) expect(sum).toBe(0);
-  return { transactions: byTx.size, byAccount };
+/** The sums per account of a ledger whose every transaction sums to zero. */
+async function balancedSums(t: TestConvex) {
+  const { unbalanced, ...sums } = await ledgerSums(t);
+  expect(unbalanced).toEqual([]);
+  return sums;
 }
 
 const noticeOf = async (t: TestConvex, userId: Id<"users">, kind: string) =>
-  (
-    await t.run((ctx) =>
-      ctx.db
-        .query("notifications")
-        .withIndex("by_userId", (q) => q.eq("userId", userId))
-        .collect(),
-    )
-  ).find((n) => n.kind === kind)!;
+  (await noticesOf(t, userId)).find((n) => n.kind === kind)!;
 
 describe("a paid booking that is cancelled", () => {
   test("owes its customer the whole payment: a refund due, in the ledger, the customer told", async () => {
     const { t, customer, admin, bookingId } = await cancelledAfterPaying("esewa");
     const [refund] = await refunds(t);
     expect(refund).toMatchObject({ bookingId, amountPaisa: TOTAL, method: "esewa", state: "due" });
-    const { transactions, byAccount } = await ledgerSums(t);
+    const { transactions, byAccount } = await balancedSums(t);
     expect(transactions).toBe(2);
     expect(byAccount).toEqual({ platform_funds: TOTAL, customer: 0, refunds_due: -TOTAL });
     expect(await customer.as.query(api.bills.get, { bookingId })).toMatchObject({
@@ -103,7 +79,7 @@ describe("a paid booking that is cancelled", () => {
       reference: "KHALTI-RF-7781",
       adminId: admin.userId,
     });
-    const { transactions, byAccount } = await ledgerSums(t);
+    const { transactions, byAccount } = await balancedSums(t);
     expect(transactions).toBe(3);
     expect(byAccount).toEqual({ platform_funds: 0, customer: 0, refunds_due: 0 });
     expect(await customer.as.query(api.bills.get, { bookingId })).toMatchObject({
@@ -122,7 +98,7 @@ describe("a paid booking that is cancelled", () => {
       refundId: refund._id,
       reference: "Cash handed back",
     });
-    expect((await ledgerSums(t)).byAccount).toEqual({
+    expect((await balancedSums(t)).byAccount).toEqual({
       professional_cash: 0,
       customer: 0,
       refunds_due: 0,
@@ -132,7 +108,7 @@ describe("a paid booking that is cancelled", () => {
   test("unpaid, nothing is refunded", async () => {
     const { t } = await cancelledAfterPaying("unpaid");
     expect(await refunds(t)).toEqual([]);
-    expect((await ledgerSums(t)).transactions).toBe(0);
+    expect((await balancedSums(t)).transactions).toBe(0);
   });
 });
 
@@ -162,5 +138,123 @@ describe("recording a refund", () => {
         ),
       ).toBe("INVALID_INPUT");
     expect((await refunds(t))[0].state).toBe("due");
+  });
+});
+
+describe("an admin cancelling a booking", () => {
+  async function underWay(paidBy?: "esewa" | "cash", cash?: "awaiting") {
+    const t = newTest();
+    const customer = await insertCustomer(t, "Sita Sharma");
+    const otherCustomer = await insertCustomer(t, "Gita Karki");
+    const pro = await insertProfessional(t, { name: "Ram Thapa" });
+    const admin = await insertAdmin(t);
+    await t.run((ctx) => ctx.db.patch("users", customer.userId, { language: "ne-NP" }));
+    const bookingId = await billedBooking(t, customer.userId, pro, "in_progress", {
+      paidBy,
+      cash,
+    });
+    return { t, customer, otherCustomer, pro, admin, bookingId };
+  }
+  const reason = "The professional reported an emergency at home.";
+
+  test("of a paid job: both parties told in their language, the payment owed back", async () => {
+    const { t, customer, pro, admin, bookingId } = await underWay("esewa");
+    await admin.as.mutation(api.adminBookings.cancel, { bookingId, reason });
+    expect(await t.run((ctx) => ctx.db.get("bookings", bookingId))).toMatchObject({
+      status: "cancelled",
+      cancelReason: reason,
+    });
+    expect((await refunds(t))[0]).toMatchObject({ amountPaisa: TOTAL, state: "due" });
+    const toCustomer = await noticeOf(t, customer.userId, "booking.cancelled");
+    expect(noticeText("ne-NP", toCustomer).body).toContain("घर सेवा");
+    expect(noticeText("en", await noticeOf(t, pro.userId, "booking.cancelled")).body).toContain(
+      `GharSewa cancelled the booking`,
+    );
+    expect(await noticeOf(t, customer.userId, "refund.due")).toBeDefined();
+  });
+
+  test("is refused to customers, professionals and visitors, and to a finished job", async () => {
+    const { t, customer, otherCustomer, pro, admin, bookingId } = await underWay();
+    for (const who of [customer.as, otherCustomer.as, pro.as])
+      expect(await errorCode(who.mutation(api.adminBookings.cancel, { bookingId, reason }))).toBe(
+        "FORBIDDEN",
+      );
+    expect(await errorCode(t.mutation(api.adminBookings.cancel, { bookingId, reason }))).toBe(
+      "UNAUTHENTICATED",
+    );
+    expect(
+      await errorCode(admin.as.mutation(api.adminBookings.cancel, { bookingId, reason: " " })),
+    ).toBe("REASON_REQUIRED");
+    expect((await t.run((ctx) => ctx.db.get("bookings", bookingId)))!.status).toBe("in_progress");
+    const done = await billedBooking(t, customer.userId, pro, "completed");
+    expect(
+      await errorCode(admin.as.mutation(api.adminBookings.cancel, { bookingId: done, reason })),
+    ).toBe("ILLEGAL_TRANSITION");
+  });
+
+  test("with cash still unconfirmed: nothing is owed until the customer says they paid it", async () => {
+    const { t, customer, pro, admin, bookingId } = await underWay("cash", "awaiting");
+    await admin.as.mutation(api.adminBookings.cancel, { bookingId, reason });
+    expect(await refunds(t)).toEqual([]);
+    expect((await balancedSums(t)).transactions).toBe(0);
+    const ask = await noticeOf(t, customer.userId, "cash.cancelled");
+    expect(noticeText("ne-NP", ask).title).toBe("के तपाईंले नगद तिर्नुभयो?");
+    await customer.as.mutation(api.cash.confirm, { bookingId });
+    // booked, then owed back out of the cash the professional holds
+    expect((await refunds(t))[0]).toMatchObject({ method: "cash", state: "due" });
+    const [refund] = await refunds(t);
+    await admin.as.mutation(api.refunds.markRefunded, {
+      refundId: refund._id,
+      reference: "Cash handed back",
+    });
+    expect((await balancedSums(t)).byAccount).toEqual({
+      professional_cash: 0,
+      customer: 0,
+      refunds_due: 0,
+    });
+    expect(await noticeOf(t, pro.userId, "cash.confirmed")).toBeDefined();
+  });
+
+  test("with cash still unconfirmed: the customer who did not pay waives it, nothing booked", async () => {
+    const { t, customer, otherCustomer, pro, admin, bookingId } = await underWay(
+      "cash",
+      "awaiting",
+    );
+    expect(await errorCode(customer.as.mutation(api.cash.notPaid, { bookingId }))).toBe(
+      "NOT_CANCELLED",
+    );
+    await admin.as.mutation(api.adminBookings.cancel, { bookingId, reason });
+    for (const who of [otherCustomer.as])
+      expect(await errorCode(who.mutation(api.cash.notPaid, { bookingId }))).toBe("NOT_FOUND");
+    for (const who of [pro.as, admin.as])
+      expect(await errorCode(who.mutation(api.cash.notPaid, { bookingId }))).toBe("FORBIDDEN");
+    expect(await errorCode(t.mutation(api.cash.notPaid, { bookingId }))).toBe("UNAUTHENTICATED");
+    await customer.as.mutation(api.cash.notPaid, { bookingId });
+    await customer.as.mutation(api.cash.notPaid, { bookingId }); // again: no change
+    expect(await customer.as.query(api.bills.get, { bookingId })).toMatchObject({
+      payment: { cash: "waived" },
+      refund: null,
+    });
+    expect((await balancedSums(t)).transactions).toBe(0);
+    expect(noticeText("en", await noticeOf(t, pro.userId, "cash.not_paid")).body).toBe(
+      "Sita Sharma says the Nrs. 850 in cash was not paid before the booking was cancelled: nothing is owed.",
+    );
+  });
+
+  test("with cash nobody answers: it lapses, waived, and no refund is owed", async () => {
+    const { t, admin, bookingId } = await underWay("cash", "awaiting");
+    await admin.as.mutation(api.adminBookings.cancel, { bookingId, reason });
+    const payment = await t.run((ctx) =>
+      ctx.db
+        .query("payments")
+        .withIndex("by_bookingId", (q) => q.eq("bookingId", bookingId))
+        .first(),
+    );
+    await t.mutation(internal.cash.autoConfirm, { paymentId: payment!._id });
+    expect((await t.run((ctx) => ctx.db.get("payments", payment!._id)))!.cash!.state).toBe(
+      "waived",
+    );
+    expect(await refunds(t)).toEqual([]);
+    expect((await balancedSums(t)).transactions).toBe(0);
   });
 });

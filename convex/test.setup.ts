@@ -382,3 +382,54 @@ export async function insertPaidJob(
     return bookingId;
   });
 }
+
+/** The bill of `billedBooking`: Fan Installation Nrs. 650 + visit Nrs. 200. */
+export const FAN_JOB_PAISA = 85_000;
+
+/**
+ * A booking in `status` whose bill is a Fan Installation (Nrs. 650) and the visit (Nrs. 200),
+ * paid by `paidBy` when given (cash: recorded, and confirmed when `cash` says so).
+ */
+export async function billedBooking(
+  t: TestConvex,
+  customerId: Id<"users">,
+  pro: { professionalId: Id<"professionals">; userId: Id<"users"> },
+  status: BookingStatus,
+  opts: { paidBy?: "cash" | "esewa" | "khalti"; cash?: "awaiting" | "confirmed" } = {},
+): Promise<Id<"bookings">> {
+  return await t.run(async (ctx) => {
+    const id = await ctx.db.insert("bookings", bookingRow(customerId, pro, status));
+    await openBill(ctx, id, [{ name: "Fan Installation", price: 650 }], 200);
+    if (opts.paidBy === undefined) return id;
+    await recordPayment(ctx, {
+      bookingId: id,
+      method: opts.paidBy,
+      amountPaisa: FAN_JOB_PAISA,
+      reference: `${opts.paidBy}-ref-${id}`,
+    });
+    if (opts.paidBy === "cash" && opts.cash !== "awaiting")
+      await confirmCash(ctx, (await paymentOf(ctx, id))!._id);
+    return id;
+  });
+}
+
+/** The ledger's sums per account and its transactions that do not sum to zero (none, ever). */
+export async function ledgerSums(t: TestConvex) {
+  const byTx = new Map<string, number>();
+  const byAccount: Record<string, number> = {};
+  for (const e of await t.run((ctx) => ctx.db.query("ledgerEntries").collect())) {
+    byTx.set(e.txId, (byTx.get(e.txId) ?? 0) + e.amountPaisa);
+    byAccount[e.account] = (byAccount[e.account] ?? 0) + e.amountPaisa;
+  }
+  const unbalanced = [...byTx].filter(([, sum]) => sum !== 0).map(([txId]) => txId);
+  return { transactions: byTx.size, byAccount, unbalanced };
+}
+
+/** The notifications of `userId`, oldest first. */
+export const noticesOf = (t: TestConvex, userId: Id<"users">) =>
+  t.run((ctx) =>
+    ctx.db
+      .query("notifications")
+      .withIndex("by_userId", (q) => q.eq("userId", userId))
+      .collect(),
+  );

@@ -116,6 +116,8 @@ export const FUNCTION_ACCESS: Record<string, DrillRole[]> = {
   "cash:markReceived": ITS_PROFESSIONAL,
   "cash:confirm": ["customer"],
   "cash:dispute": ["customer"],
+  // on a booking cancelled since, its customer says the cash recorded was never paid
+  "cash:notPaid": ["customer"],
   // a paid booking's receipt: its two sides and admins (null for others)
   "receipts:get": ["customer", "professional", "admin"],
   // reviews
@@ -157,6 +159,7 @@ export const FUNCTION_ACCESS: Record<string, DrillRole[]> = {
   "admin:setMessageHandled": ADMIN,
   "adminBookings:list": ADMIN,
   "adminBookings:get": ADMIN,
+  "adminBookings:cancel": ADMIN,
   "adminAccounts:get": ADMIN,
   "adminAccounts:suspend": ADMIN,
   "adminAccounts:restore": ADMIN,
@@ -403,7 +406,15 @@ export const FUNCTION_WRITES: Record<string, Writes> = {
   "reschedules:withdraw": { reschedules: "own", notifications: "new", _scheduled_functions: "new" },
   // a finished job counts towards its service's bookings
   "bookings:complete": { ...BOOKING_STEP, services: "any" },
-  "bookings:cancel": BOOKING_STEP,
+  // a late cancellation bills its fee
+  "bookings:cancel": { ...BOOKING_STEP, billLines: "own" },
+  // an admin cancels any booking; both sides are told
+  "adminBookings:cancel": {
+    bookings: "any",
+    bookingEvents: "any",
+    notifications: "new",
+    _scheduled_functions: "new",
+  },
   "bookings:confirmDone": { bookings: "own" },
   // the other side is told of an item to answer, or of the answer
   "bills:propose": { billLines: "own", notifications: "new", _scheduled_functions: "new" },
@@ -423,6 +434,8 @@ export const FUNCTION_WRITES: Record<string, Writes> = {
   },
   // confirmed cash is booked in the ledger and gets a receipt; the professional is told
   "cash:confirm": { payments: "own", ledgerEntries: "own", receipts: "own", notifications: "new" },
+  // cash never paid on a cancelled booking is waived; the professional is told
+  "cash:notPaid": { payments: "own", notifications: "new" },
   // a dispute is a report for the admin
   "cash:dispute": { payments: "own", reports: "own", rateLimits: "any", notifications: "new" },
   // the review updates the reviewed professional's rating
@@ -585,6 +598,12 @@ export const ROUTE_WRITES: Record<string, Writes> = {
   // the grant is found by its secret token (a visitor's belongs to a draft, which is nobody's)
   "POST /api/uploads": { uploadGrants: "any", _storage: "new" },
 };
+
+/**
+ * Tables whose every document an admin may know exists: the admin panel lists them all, so an
+ * admin's refusal may say why (a completed booking cannot be cancelled) rather than "not found".
+ */
+export const ADMIN_LISTED_TABLES: ReadonlySet<string> = new Set(["bookings"]);
 
 /**
  * Documents anyone may know exist, so an id of one may answer differently from a missing id (a

@@ -175,8 +175,16 @@ export const KATHMANDU_ELECTRICIAN: Account = {
  * A Kathmandu electrician's booking for `customer`, taken by the demo electrician there to "in
  * progress": a job whose bill the customer may pay. Returns its id.
  */
-
 export async function kathmanduJobUnderWay(customer: Account) {
+  return await kathmanduJob(customer, "in_progress");
+}
+
+/** The same booking with the demo electrician only on the way (a customer's cancel costs the fee). */
+export async function kathmanduJobOnTheWay(customer: Account) {
+  return await kathmanduJob(customer, "en_route");
+}
+
+async function kathmanduJob(customer: Account, until: "en_route" | "in_progress") {
   const professional = KATHMANDU_ELECTRICIAN;
   const asPro = await signedInClient("professional", professional);
   await finishOpenJobs(asPro);
@@ -188,8 +196,9 @@ export async function kathmanduJobUnderWay(customer: Account) {
     0.3 + Math.random() * 0.6,
   );
   await asPro.mutation(anyApi.bookings.accept, { bookingId, confirmClash: true });
-  for (const step of ["startTrip", "arrive"])
-    await asPro.mutation(anyApi.bookings[step]!, { bookingId });
+  await asPro.mutation(anyApi.bookings.startTrip, { bookingId });
+  if (until === "en_route") return bookingId;
+  await asPro.mutation(anyApi.bookings.arrive, { bookingId });
   await startWithCustomersCode(asCustomer, asPro, bookingId);
   return bookingId;
 }

@@ -85,6 +85,21 @@ export async function openBill(
   }
 }
 
+/** The customer cancelled late: the booking's bill becomes the fee (rules/cancellation.ts). */
+export async function billLateCancelFee(
+  ctx: MutationCtx,
+  bookingId: Id<"bookings">,
+  feePaisa: number,
+): Promise<void> {
+  await ctx.db.insert("billLines", {
+    bookingId,
+    kind: "fee",
+    label: "Late cancellation fee",
+    amountPaisa: feePaisa,
+    status: "approved",
+  });
+}
+
 /** The booking the viewer is a party to (as `side`), else NOT_FOUND as if it did not exist. */
 async function ownBooking(
   ctx: QueryCtx,

@@ -14,7 +14,7 @@ import { BOOKING_LIMITS } from "../rules/limits";
 import { bookability } from "../rules/bookability";
 import { otherCityIn } from "../rules/address";
 import { insideNepal, roundPin, type Pin } from "../rules/pin";
-import { formatNrs } from "../rules/money";
+import { formatNrs, formatPaisa } from "../rules/money";
 import {
   clashWith,
   clock,
@@ -35,12 +35,13 @@ import { checkedJobText } from "./jobText";
 import { photoUrlOf } from "./files";
 import { scheduleAutoConfirm } from "./jobConfirmation";
 import { professionalOfUser } from "./professionalOfUser";
-import { billOf, openBill } from "./bill";
+import { billLateCancelFee, billOf, openBill } from "./bill";
 import { endStartCode, issueStartCode, startCodeView } from "./startCodes";
 import { rescheduleView } from "./reschedules";
 import { settleJob } from "./ledger";
 import { refundOnCancel } from "./refunds";
 import { pendingLines } from "../rules/bill";
+import { lateCancelFee } from "../rules/cancellation";
 
 const { reason: REASON } = BOOKING_FIELDS;
 /** A slot may be booked up to this far ahead. */
@@ -325,6 +326,8 @@ export async function transition(
     confirmClash?: boolean;
     /** The start code was checked, or the customer confirmed the start (model/jobStart.ts). */
     startChecked?: boolean;
+    /** The late-cancellation fee the customer saw and accepts (rules/cancellation.ts). */
+    seenFeePaisa?: number;
   },
 ): Promise<void> {
   const booking = await ctx.db.get("bookings", args.bookingId);
@@ -391,6 +394,18 @@ export async function transition(
       `Please say why you are cancelling (at least ${REASON.min} characters).`,
     );
 
+  const feePaisa =
+    args.to === "cancelled" && args.actor === "customer"
+      ? lateCancelFee(booking.status, (await billOf(ctx, booking)).totalPaisa)
+      : 0;
+  if (feePaisa > 0 && args.seenFeePaisa !== feePaisa) {
+    fail(
+      "CANCEL_FEE",
+      `The professional is on the way: cancelling now costs a late-cancellation fee of ${formatPaisa(feePaisa)}.`,
+      { feePaisa },
+    );
+  }
+
   await ctx.db.patch("bookings", booking._id, {
     status: args.to,
     updatedAt: now,
@@ -412,6 +427,7 @@ export async function transition(
   });
   if (args.to === "arrived") await issueStartCode(ctx, booking._id);
   if (booking.status === "arrived") await endStartCode(ctx, booking._id);
+  if (feePaisa > 0) await billLateCancelFee(ctx, booking._id, feePaisa);
   if (args.to === "cancelled") await refundOnCancel(ctx, booking);
   if (args.to === "completed") {
     await scheduleAutoConfirm(ctx, booking._id);

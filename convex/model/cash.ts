@@ -4,6 +4,10 @@
  * goes through the bill, not through the cash); the customer confirms it, which books it in the
  * ledger, or disputes it, which opens a report in the admin's queue and books nothing. Cash nobody
  * answers is confirmed by the scheduled run CASH_AUTO_CONFIRM_MS after it was recorded.
+ *
+ * A booking cancelled while its cash is unconfirmed (an admin cancels a job under way): the customer
+ * says whether they paid it. Confirmed, it is booked and owed back (a refund); "I did not pay" waives
+ * it; a wrong amount is disputed as ever. Nobody answering means no cash moved: it lapses, waived.
  */
 import { internal } from "../_generated/api";
 import type { Doc, Id } from "../_generated/dataModel";
@@ -12,8 +16,11 @@ import { CASH_AUTO_CONFIRM_MS } from "../rules/ledger";
 import { formatPaisa } from "../rules/money";
 import { fail } from "./errors";
 import { confirmCash, paymentOf, recordPayment } from "./ledger";
+import { billOf } from "./bill";
 import { notify } from "./notifications";
+import { refundOnCancel } from "./refunds";
 import * as Reports from "./reports";
+import { hasFee } from "../rules/bill";
 
 const MISSING = "This booking was not found.";
 
@@ -79,6 +86,7 @@ export async function confirm(
   if (cash.state === "disputed")
     fail("ALREADY_DECIDED", "You disputed this cash payment: GharSewa is looking into it.");
   await confirmCash(ctx, payment._id);
+  if (booking.status === "cancelled") await refundOnCancel(ctx, booking);
   await notify(ctx, {
     userId: booking.professionalUserId,
     kind: "cash.confirmed",
@@ -126,8 +134,55 @@ export async function dispute(
   });
 }
 
-/** Scheduled: cash its customer neither confirmed nor disputed in time is confirmed. */
+/** Cash recorded on a booking cancelled since, which its customer would be owed back if paid. */
+async function refundBound(ctx: MutationCtx, booking: Doc<"bookings">): Promise<boolean> {
+  return booking.status === "cancelled" && !hasFee((await billOf(ctx, booking)).lines);
+}
+
+/**
+ * The customer of a cancelled booking says they did not pay the cash recorded: nothing moved, so
+ * nothing is owed either way (waived). Saying it again changes nothing.
+ */
+export async function notPaid(
+  ctx: MutationCtx,
+  viewer: Doc<"users">,
+  bookingId: Id<"bookings">,
+): Promise<void> {
+  const { booking, payment, cash } = await customersCash(ctx, viewer, bookingId);
+  if (cash.state === "waived") return;
+  if (!(await refundBound(ctx, booking)))
+    fail("NOT_CANCELLED", "Only the cash of a cancelled booking can be marked as not paid.");
+  if (cash.state !== "awaiting") fail("ALREADY_DECIDED", "You already answered for this cash.");
+  await ctx.db.patch("payments", payment._id, {
+    cash: { state: "waived", decidedAt: Date.now() },
+  });
+  await notify(ctx, {
+    userId: booking.professionalUserId,
+    kind: "cash.not_paid",
+    title: "Cash not paid",
+    body: `${viewer.name ?? "The customer"} says the ${formatPaisa(payment.amountPaisa)} in cash was not paid before the booking was cancelled: nothing is owed.`,
+    params: {
+      actor: viewer.name ?? "",
+      actorRole: "customer",
+      amount: String(payment.amountPaisa),
+    },
+    bookingId: booking._id,
+  });
+}
+
+/**
+ * Scheduled: cash its customer neither confirmed nor disputed in time is confirmed; on a booking
+ * cancelled since, it lapses (no cash moved that anyone vouches for, so no refund is owed).
+ */
 export async function autoConfirm(ctx: MutationCtx, paymentId: Id<"payments">): Promise<void> {
+  const recorded = await ctx.db.get("payments", paymentId);
+  const cancelled = recorded && (await ctx.db.get("bookings", recorded.bookingId));
+  if (recorded?.cash?.state === "awaiting" && cancelled && (await refundBound(ctx, cancelled))) {
+    await ctx.db.patch("payments", recorded._id, {
+      cash: { state: "waived", decidedAt: Date.now() },
+    });
+    return;
+  }
   if (!(await confirmCash(ctx, paymentId))) return;
   const payment = (await ctx.db.get("payments", paymentId))!;
   const booking = await ctx.db.get("bookings", payment.bookingId);

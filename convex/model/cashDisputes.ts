@@ -12,6 +12,7 @@ import { formatPaisa } from "../rules/money";
 import { fail } from "./errors";
 import { confirmCash, paymentOf } from "./ledger";
 import { notify } from "./notifications";
+import { refundOnCancel } from "./refunds";
 import { close } from "./reports";
 
 /** Disputes listed at once: a handful are open on any day. */
@@ -77,6 +78,8 @@ export async function settle(
   await close(ctx, admin, report._id, args.reason);
   const booking = await ctx.db.get("bookings", payment.bookingId);
   if (booking === null) return;
+  // cash paid on a booking cancelled since is owed back
+  if (args.outcome === "paid" && booking.status === "cancelled") await refundOnCancel(ctx, booking);
   const reason = args.reason.trim();
   const amount = formatPaisa(payment.amountPaisa);
   for (const userId of [booking.customerId, booking.professionalUserId]) {

@@ -118,6 +118,8 @@ export const ERROR_CODES = [
   "PAYMENTS_UNAVAILABLE",
   "OFFER_TAKEN",
   "OFFER_CLOSED",
+  "CANCEL_FEE",
+  "NOT_CANCELLED",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

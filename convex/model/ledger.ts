@@ -6,7 +6,7 @@
  */
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
-import { PAYABLE_STATUSES, pendingLines } from "../rules/bill";
+import { hasFee, mayPay, pendingLines } from "../rules/bill";
 import {
   balanced,
   dueToProfessional,
@@ -97,7 +97,8 @@ export async function recordPayment(
   if (seen !== null) return "duplicate";
   const booking = await ctx.db.get("bookings", args.bookingId);
   if (booking === null) fail("NOT_FOUND", "This booking was not found.");
-  if (!PAYABLE_STATUSES.includes(booking.status)) {
+  const bill = await billOf(ctx, booking);
+  if (!mayPay(booking.status, bill.lines)) {
     fail(
       "NOT_PAYABLE",
       booking.status === "cancelled"
@@ -108,7 +109,6 @@ export async function recordPayment(
   if (await paymentOf(ctx, booking._id)) return "duplicate";
   const problem = amountProblem(args.amountPaisa);
   if (problem !== null) fail("WRONG_AMOUNT", problem);
-  const bill = await billOf(ctx, booking);
   if (pendingLines(bill.lines).length > 0)
     fail("BILL_PENDING", "Some items on the bill still wait for the customer's answer.");
   if (args.amountPaisa !== bill.totalPaisa) {
@@ -184,11 +184,14 @@ export async function confirmCash(
 
 /**
  * Once a job is done and paid: the customer's payment is earned, split into the platform's commission
- * (the admin's percent) and the professional's earning. Once per booking; nothing before both.
+ * (the admin's percent) and the professional's earning. Once per booking; nothing before both. A
+ * late-cancellation fee, once paid, is split the same way (kind "fee").
  */
 export async function settleJob(ctx: MutationCtx, booking: Doc<"bookings">): Promise<void> {
   const current = await ctx.db.get("bookings", booking._id);
-  if (current === null || !DONE_STATUSES.includes(current.status)) return;
+  if (current === null) return;
+  const fee = current.status === "cancelled" && hasFee((await billOf(ctx, current)).lines);
+  if (!fee && !DONE_STATUSES.includes(current.status)) return;
   const payment = await paymentOf(ctx, booking._id);
   const txId = `job:${booking._id}`;
   if (payment === null || (await txExists(ctx, txId))) return;
@@ -197,7 +200,7 @@ export async function settleJob(ctx: MutationCtx, booking: Doc<"bookings">): Pro
   const commission = commissionOf(gross, (await getSettings(ctx)).commissionPercent);
   await post(ctx, {
     txId,
-    kind: "job",
+    kind: fee ? "fee" : "job",
     bookingId: booking._id,
     customerId: booking.customerId,
     professionalId: booking.professionalId,

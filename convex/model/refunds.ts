@@ -9,8 +9,10 @@
  */
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
+import { hasFee } from "../rules/bill";
 import { formatPaisa } from "../rules/money";
 import { referenceProblem } from "../rules/payouts";
+import { billOf } from "./bill";
 import { fail } from "./errors";
 import { paymentOf, post } from "./ledger";
 import { notify } from "./notifications";
@@ -25,12 +27,27 @@ export async function refundOf(ctx: QueryCtx, bookingId: Id<"bookings">) {
     .first();
 }
 
-/** A booking was cancelled: a payment booked in the ledger is owed back to its customer, once. */
+/**
+ * A booking was cancelled: a payment booked in the ledger is owed back to its customer, once. Cash
+ * still unconfirmed is owed back once its customer confirms paying it (model/cash.ts); the payment
+ * of a late-cancellation fee is never refunded.
+ */
 export async function refundOnCancel(ctx: MutationCtx, booking: Doc<"bookings">): Promise<void> {
   const payment = await paymentOf(ctx, booking._id);
-  // cash the customer has not confirmed is not booked: nothing was paid as far as the ledger knows
-  if (payment === null || (payment.cash !== undefined && payment.cash.state !== "confirmed"))
-    return;
+  if (payment === null || hasFee((await billOf(ctx, booking)).lines)) return;
+  // cash the customer has not confirmed is not booked: nothing was paid as far as the ledger knows,
+  // so its customer is asked whether they paid it (model/cash.ts notPaid, confirm)
+  if (payment.cash?.state === "awaiting") {
+    await notify(ctx, {
+      userId: booking.customerId,
+      kind: "cash.cancelled",
+      title: "Did you pay in cash?",
+      body: `The booking was cancelled. If you paid the ${formatPaisa(payment.amountPaisa)} in cash, confirm it and GharSewa refunds it; if you did not, say so.`,
+      params: { amount: String(payment.amountPaisa) },
+      bookingId: booking._id,
+    });
+  }
+  if (payment.cash !== undefined && payment.cash.state !== "confirmed") return;
   if ((await refundOf(ctx, booking._id)) !== null) return;
   const refundId = await ctx.db.insert("refunds", {
     bookingId: booking._id,

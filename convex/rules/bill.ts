@@ -7,9 +7,10 @@ import type { BookingStatus } from "./bookingLifecycle";
 /**
  * "service": a catalogue service at the booked city's price; "visit": the visit charge (an admin
  * setting); "part" and "extra": added by the professional on site; "quote": the price of a service
- * priced on inspection, sent from the site.
+ * priced on inspection, sent from the site; "fee": the customer cancelled late
+ * (rules/cancellation.ts).
  */
-export const LINE_KINDS = ["service", "visit", "part", "extra", "quote"] as const;
+export const LINE_KINDS = ["service", "visit", "part", "extra", "quote", "fee"] as const;
 export type LineKind = (typeof LINE_KINDS)[number];
 /** What the professional may add on site. */
 export const SITE_LINE_KINDS = ["part", "extra", "quote"] as const satisfies readonly LineKind[];
@@ -39,9 +40,22 @@ export type BillLine = {
   reason?: string;
 };
 
-/** The bill's total: approved lines only. */
-export function billTotal(lines: readonly { amountPaisa: number; status: LineStatus }[]): number {
-  return lines.reduce((sum, l) => (l.status === "approved" ? sum + l.amountPaisa : sum), 0);
+/** A bill with a late-cancellation fee: the booking was cancelled and owes the fee alone. */
+export function hasFee(lines: readonly { kind: LineKind }[]): boolean {
+  return lines.some((l) => l.kind === "fee");
+}
+
+/** The bill's total: approved lines only; of a cancelled booking's bill, its fee only. */
+export function billTotal(
+  lines: readonly { kind: LineKind; amountPaisa: number; status: LineStatus }[],
+): number {
+  const counted = hasFee(lines) ? lines.filter((l) => l.kind === "fee") : lines;
+  return counted.reduce((sum, l) => (l.status === "approved" ? sum + l.amountPaisa : sum), 0);
+}
+
+/** Whether a booking in `status` with these bill lines may be paid: a cancelled one for its fee. */
+export function mayPay(status: BookingStatus, lines: readonly { kind: LineKind }[]): boolean {
+  return PAYABLE_STATUSES.includes(status) || (status === "cancelled" && hasFee(lines));
 }
 
 /** Lines still waiting for the customer's answer. */

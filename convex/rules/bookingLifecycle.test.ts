@@ -28,7 +28,7 @@ describe("checkTransition", () => {
           if (allowed) applied += 1;
         }
       }
-    expect(applied).toBe(21);
+    expect(applied).toBe(23);
   });
 
   test("refusals say why in words", () => {
@@ -36,9 +36,9 @@ describe("checkTransition", () => {
       kind: "illegal",
       message: "A completed booking cannot become accepted.",
     });
-    expect(checkTransition("en_route", "cancelled", "customer")).toEqual({
+    expect(checkTransition("in_progress", "cancelled", "customer")).toEqual({
       kind: "illegal",
-      message: "A customer cannot move a on the way booking to cancelled.",
+      message: "A customer cannot move a in progress booking to cancelled.",
     });
   });
 
@@ -56,11 +56,12 @@ describe("stepsFor", () => {
     expect(stepsFor("accepted", "professional")).toEqual(["startTrip", "cancel"]);
     expect(stepsFor("accepted", "customer")).toEqual(["cancel", "noShow"]);
     expect(stepsFor("en_route", "professional")).toEqual(["arrive", "cancel"]);
-    // a no-show only once the professional is late (rules/noShow.ts)
-    expect(stepsFor("en_route", "customer")).toEqual(["noShow"]);
+    // from here on a customer's cancellation costs the fee (rules/cancellation.ts); a no-show only
+    // once the professional is late (rules/noShow.ts)
+    expect(stepsFor("en_route", "customer")).toEqual(["cancel", "noShow"]);
     // the professional starts with the customer's code; the customer, once its tries are spent
     expect(stepsFor("arrived", "professional")).toEqual(["start", "cancel"]);
-    expect(stepsFor("arrived", "customer")).toEqual(["start"]);
+    expect(stepsFor("arrived", "customer")).toEqual(["start", "cancel"]);
     expect(stepsFor("in_progress", "professional")).toEqual(["complete"]);
     expect(stepsFor("completed", "customer")).toEqual([]);
   });

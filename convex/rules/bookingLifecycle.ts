@@ -20,15 +20,16 @@ export const BOOKING_STATUSES = [
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
 /**
- * Who may move a booking along an edge. "system" is the scheduled expiry; "admin" cancels the open
- * bookings of an account it suspends (model/suspension.ts).
+ * Who may move a booking along an edge. "system" is the scheduled expiry; "admin" cancels a booking
+ * (adminBookings:cancel) and the open bookings of an account it suspends (model/suspension.ts).
  */
 export type Actor = "customer" | "professional" | "admin" | "system";
 
 /**
  * Every allowed edge and who may take it. Anything not listed is illegal.
- * Customers may cancel until the professional is on the way; professionals once they accepted; an
- * admin at any point before the job is completed. An arrived professional starts the job with the
+ * Customers may cancel until the job starts (once the professional is on the way, for a fee:
+ * rules/cancellation.ts); professionals once they accepted; an admin at any point before the job is
+ * completed. An arrived professional starts the job with the
  * customer's start code; after too many wrong codes the customer starts it (rules/startCode.ts). A
  * customer whose professional has not arrived long after the booked time closes it as a no-show
  * (rules/noShow.ts).
@@ -49,10 +50,13 @@ export const TRANSITIONS: Partial<
   },
   en_route: {
     arrived: ["professional"],
-    cancelled: ["professional", "admin"],
+    cancelled: ["customer", "professional", "admin"],
     no_show: ["customer"],
   },
-  arrived: { in_progress: ["professional", "customer"], cancelled: ["professional", "admin"] },
+  arrived: {
+    in_progress: ["professional", "customer"],
+    cancelled: ["customer", "professional", "admin"],
+  },
   in_progress: { completed: ["professional"], cancelled: ["admin"] },
   completed: { reviewed: ["customer"] },
 };

@@ -83,6 +83,12 @@ const EN = {
     "GharSewa settled the dispute: the {amount} in cash counts as paid. {reason}",
   cash_settled_waived_body:
     "GharSewa settled the dispute: the {amount} in cash is waived and nobody owes it. {reason}",
+  cash_cancelled_title: "Did you pay in cash?",
+  cash_cancelled_body:
+    "The booking was cancelled. If you paid the {amount} in cash, confirm it and GharSewa refunds it; if you did not, say so.",
+  cash_not_paid_title: "Cash not paid",
+  cash_not_paid_body:
+    "{actor} says the {amount} in cash was not paid before the booking was cancelled: nothing is owed.",
   dispatch_offered_title: "Job nearby now",
   dispatch_offered_body:
     "{services} in {city}, {km} km away. Answer within {seconds} seconds on your dashboard.",
@@ -182,6 +188,12 @@ export const NOTICE_WORDS: Record<Locale, Record<NoticeKey, string>> = {
     cash_settled_paid_body: "घर सेवाले विवाद टुङ्ग्यायो: {amount} नगद तिरेको मानियो। {reason}",
     cash_settled_waived_body:
       "घर सेवाले विवाद टुङ्ग्यायो: {amount} नगद मिनाहा गरियो, कसैले तिर्नु पर्दैन। {reason}",
+    cash_cancelled_title: "के तपाईंले नगद तिर्नुभयो?",
+    cash_cancelled_body:
+      "बुकिङ रद्द भयो। तपाईंले {amount} नगद तिर्नुभएको भए पुष्टि गर्नुहोस्, घर सेवाले फिर्ता गर्छ; तिर्नुभएको छैन भने त्यसै भन्नुहोस्।",
+    cash_not_paid_title: "नगद तिरिएन",
+    cash_not_paid_body:
+      "{actor}ले बुकिङ रद्द हुनुअघि {amount} नगद तिरिएको थिएन भन्नुभयो: कसैले केही तिर्नु पर्दैन।",
     dispatch_offered_title: "नजिकै अहिले काम",
     dispatch_offered_body:
       "{city}मा {services}, {km} किमी टाढा। ड्यासबोर्डमा {seconds} सेकेन्डभित्र जवाफ दिनुहोस्।",
@@ -367,6 +379,10 @@ export function noticeText(locale: Locale, n: StoredNotice): { title: string; bo
       return both("cash_confirmed_title", say("cash_auto_confirmed_body", { amount: amount() }));
     case "cash.disputed":
       return both("cash_disputed_title", say("cash_disputed_body", { actor, amount: amount() }));
+    case "cash.cancelled":
+      return both("cash_cancelled_title", say("cash_cancelled_body", { amount: amount() }));
+    case "cash.not_paid":
+      return both("cash_not_paid_title", say("cash_not_paid_body", { actor, amount: amount() }));
     case "refund.due":
       return both("refund_due_title", say("refund_due_body", { amount: amount() }));
     case "refund.paid":

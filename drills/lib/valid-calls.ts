@@ -479,6 +479,11 @@ export const VALID_CALLS: Record<string, Build> = {
     args: { bookingId: await payableBookingOfA(c), amountPaisa: 50_000 },
   }),
   "cash:confirm": async (c) => ({ args: { bookingId: await cashAwaitingOfA(c) } }),
+  "cash:notPaid": async (c) => {
+    const bookingId = await cashAwaitingOfA(c);
+    await c.f.t.run((ctx) => ctx.db.patch("bookings", bookingId, { status: "cancelled" }));
+    return { args: { bookingId } };
+  },
   "cash:dispute": async (c) => ({
     args: { bookingId: await cashAwaitingOfA(c), text: "I paid less than the bill says." },
   }),
@@ -546,6 +551,7 @@ export const VALID_CALLS: Record<string, Build> = {
   "admin:unreadMessages": plain({}),
   "adminBookings:list": plain({ status: "accepted", ...page }),
   "adminBookings:get": plain((c) => ({ bookingId: c.f.booking })),
+  "adminBookings:cancel": onBooking("accepted", { reason: "A duplicate of another booking." }),
   "adminAccounts:get": plain((c) => ({ userId: c.f.a.userId })),
   // a throwaway account each time: the fixture users' sessions must live on (suspension ends them)
   "adminAccounts:suspend": async (c) => ({

@@ -107,6 +107,8 @@ const SERVER_ERRORS: Record<ErrorCode, () => string> = {
   PAYMENTS_UNAVAILABLE: m.error_payments_unavailable,
   OFFER_TAKEN: m.error_offer_taken,
   OFFER_CLOSED: m.error_offer_closed,
+  CANCEL_FEE: m.error_cancel_fee,
+  NOT_CANCELLED: m.error_not_cancelled,
 };
 
 /** The catalogue's words for a refusal code, or null for a code this app does not know. */

@@ -11,7 +11,7 @@ import { internal } from "../../_generated/api";
 import type { Doc, Id } from "../../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../../_generated/server";
 import { RATE_LIMITS } from "../../rules/limits";
-import { PAYABLE_STATUSES, pendingLines } from "../../rules/bill";
+import { mayPay, pendingLines } from "../../rules/bill";
 import {
   RECHECK_DELAYS_MS,
   type AttemptProblem,
@@ -33,9 +33,9 @@ export async function openAttempt(
 ): Promise<Doc<"paymentAttempts">> {
   const booking = await ctx.db.get("bookings", bookingId);
   if (booking === null || booking.customerId !== viewer._id) notFound("Booking not found.");
-  if (!PAYABLE_STATUSES.includes(booking.status))
-    fail("NOT_PAYABLE", "This booking cannot be paid now: it is paid once the job is under way.");
   const bill = await billOf(ctx, booking);
+  if (!mayPay(booking.status, bill.lines))
+    fail("NOT_PAYABLE", "This booking cannot be paid now: it is paid once the job is under way.");
   if (bill.paid) fail("ALREADY_PAID", "This booking is paid already.");
   if (pendingLines(bill.lines).length > 0)
     fail("BILL_PENDING", "Some items on the bill still wait for your answer.");

@@ -1,8 +1,12 @@
+import { useState } from "react";
 import { useQuery } from "convex/react";
 import { Link, useParams } from "react-router-dom";
 import { api } from "@convex/_generated/api";
 import type { Id } from "@convex/_generated/dataModel";
+import { stepsFor } from "@convex/rules/bookingLifecycle";
 import { bookingStatusBadge } from "@/components/booking-status";
+import { Button } from "@/components/ui/button";
+import { CancelBookingDialog } from "@/features/admin/cancel-booking-dialog";
 import { Badge } from "@/components/ui/badge";
 import { EmptyState, LoadingState } from "@/components/ui/states";
 import { AdminPageLayout } from "@/features/admin/admin-page-layout";
@@ -94,6 +98,7 @@ function BookingDetail({ bookingId }: { bookingId: Id<"bookings"> }) {
             </>
           )}
         </dl>
+        {stepsFor(b.status, "admin").includes("cancel") && <AdminCancel bookingId={bookingId} />}
         {b.review && (
           <div className="mt-4 rounded-lg bg-slate-50 p-3 text-sm">
             <p className="font-medium">
@@ -212,4 +217,17 @@ function moveOutcome(status: Moves["history"][number]["status"]): string {
     case "proposed":
       return m.admin_booking_move_lapsed();
   }
+}
+
+/** An admin cancels a booking not yet completed, with a reason both parties read. */
+function AdminCancel({ bookingId }: { bookingId: Id<"bookings"> }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <div className="mt-4 flex justify-end">
+      <Button size="sm" variant="danger" onClick={() => setOpen(true)}>
+        {m.cancel_admin_confirm()}
+      </Button>
+      {open && <CancelBookingDialog bookingId={bookingId} onClose={() => setOpen(false)} />}
+    </div>
+  );
 }

@@ -8,7 +8,8 @@ import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { TextareaField } from "@/components/ui/inputs";
 import { Form } from "@/components/form";
-import { errorMessage } from "@/lib/errors";
+import { errorData, errorMessage } from "@/lib/errors";
+import { formatPaisa } from "@/lib/numbers";
 import { m } from "@/i18n/paraglide/messages";
 import { formatNumber } from "@/lib/numbers";
 
@@ -52,20 +53,29 @@ const WORDS: () => Record<
 /** The label of the button that opens the dialog. */
 export const cancelLabel = (by: Canceller) => WORDS()[by].confirm;
 
-/** Asks for the reason the other party will read, then cancels (bookings:cancel). */
+/**
+ * Asks for the reason the other party will read, then cancels (bookings:cancel). A customer whose
+ * professional is already on the way sees the late-cancellation fee first and accepts it by
+ * confirming; a fee the server counts differently (the professional set off meanwhile) is shown
+ * and asked again.
+ */
 export function CancelDialog({
   bookingId,
   by,
   otherParty,
+  feePaisa: expectedFee = 0,
   onClose,
 }: {
   bookingId: Id<"bookings">;
   by: Canceller;
   otherParty: string;
+  /** The late-cancellation fee (rules/cancellation.ts), 0 for none. */
+  feePaisa?: number;
   onClose: () => void;
 }) {
   const words = WORDS()[by];
   const cancel = useMutation(api.bookings.cancel);
+  const [feePaisa, setFeePaisa] = useState(expectedFee);
   const [reason, setReason] = useState("");
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
@@ -77,11 +87,20 @@ export function CancelDialog({
     }
     setBusy(true);
     try {
-      await cancel({ bookingId, reason: reason.trim() });
+      await cancel({
+        bookingId,
+        reason: reason.trim(),
+        ...(feePaisa > 0 ? { seenFeePaisa: feePaisa } : {}),
+      });
       toast.success(words.done);
       onClose();
     } catch (e) {
-      toast.error(errorMessage(e, words.failed));
+      const data = errorData(e);
+      if (data?.code === "CANCEL_FEE" && typeof data.feePaisa === "number") {
+        setFeePaisa(data.feePaisa);
+      } else {
+        toast.error(errorMessage(e, words.failed));
+      }
       setBusy(false);
     }
   }
@@ -89,6 +108,11 @@ export function CancelDialog({
   return (
     <Dialog open onClose={onClose} title={words.title} description={words.description(otherParty)}>
       <Form className="mt-4 space-y-4" onSubmit={confirm}>
+        {feePaisa > 0 && (
+          <p role="alert" className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
+            {m.cancel_fee_note({ amount: formatPaisa(feePaisa), other: otherParty })}
+          </p>
+        )}
         <TextareaField
           label={m.cancel_reason()}
           required
@@ -106,7 +130,11 @@ export function CancelDialog({
             {words.keep}
           </Button>
           <Button type="submit" variant="danger" disabled={busy}>
-            {busy ? m.step_busy() : words.confirm}
+            {busy
+              ? m.step_busy()
+              : feePaisa > 0
+                ? m.cancel_fee_confirm({ amount: formatPaisa(feePaisa) })
+                : words.confirm}
           </Button>
         </div>
       </Form>

@@ -5,6 +5,8 @@ import { toast } from "sonner";
 import { api } from "@convex/_generated/api";
 import type { Id } from "@convex/_generated/dataModel";
 import { BOOKING_FIELDS } from "@convex/rules/bookingFields";
+import { lateCancelFee } from "@convex/rules/cancellation";
+import { rupeesToPaisa } from "@convex/rules/money";
 import { eta } from "@convex/rules/eta";
 import type { Pin } from "@convex/rules/pin";
 import { Button, buttonClasses } from "@/components/ui/button";
@@ -121,6 +123,7 @@ export function CustomerBookings() {
                 actor="customer"
                 scheduledFor={b.scheduledFor}
                 otherParty={b.professional.name}
+                feePaisa={lateCancelFee(b.status, rupeesToPaisa(b.price))}
               />
               <ChatLink bookingId={b._id} />
               <ReportAction bookingId={b._id} hasReview={b.status === "reviewed"} />

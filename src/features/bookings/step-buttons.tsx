@@ -45,6 +45,7 @@ export function StepButtons({
   otherParty,
   scheduledFor,
   clashAt,
+  feePaisa,
 }: {
   bookingId: Id<"bookings">;
   status: BookingStatus;
@@ -53,6 +54,8 @@ export function StepButtons({
   scheduledFor: number;
   /** When the accepted job this request clashes with is booked, if it clashes. */
   clashAt?: number;
+  /** What cancelling now costs the customer (rules/cancellation.ts). */
+  feePaisa?: number;
 }) {
   const [confirmClash, setConfirmClash] = useState<number | null>(null);
   const now = useNow();
@@ -170,6 +173,7 @@ export function StepButtons({
           bookingId={bookingId}
           by={actor}
           otherParty={otherParty}
+          feePaisa={feePaisa}
           onClose={() => setCancelling(false)}
         />
       )}

@@ -6,7 +6,8 @@ import { api } from "@convex/_generated/api";
 import type { Id } from "@convex/_generated/dataModel";
 import {
   EDITABLE_STATUSES,
-  PAYABLE_STATUSES,
+  hasFee,
+  mayPay,
   pendingLines,
   type LineKind,
   type LineStatus,
@@ -34,6 +35,7 @@ const KIND_LABEL: Record<LineKind, () => string> = {
   part: m.bill_kind_part,
   extra: m.bill_kind_extra,
   quote: m.bill_kind_quote,
+  fee: m.bill_kind_fee,
 };
 
 /**
@@ -50,7 +52,13 @@ export function BillPanel({
   status: BookingStatus;
   audience: "customer" | "professional";
 }) {
-  if (status === "cancelled") return <RefundNote bookingId={bookingId} audience={audience} />;
+  if (status === "cancelled")
+    return (
+      <>
+        <RefundNote bookingId={bookingId} audience={audience} />
+        <LiveBill bookingId={bookingId} status={status} audience={audience} />
+      </>
+    );
   return <LiveBill bookingId={bookingId} status={status} audience={audience} />;
 }
 
@@ -63,16 +71,22 @@ function LiveBill({
   status: BookingStatus;
   audience: "customer" | "professional";
 }) {
-  const shown = BILL_STATUSES.includes(status);
+  const cancelled = status === "cancelled";
+  const shown = BILL_STATUSES.includes(status) || cancelled;
   const bill = useQuery(api.bills.get, shown ? { bookingId } : "skip");
   if (!shown || bill === null) return null;
-  if (bill === undefined) return <p className="mt-3 text-sm text-slate-500">{m.bill_loading()}</p>;
+  if (bill === undefined)
+    return cancelled ? null : <p className="mt-3 text-sm text-slate-500">{m.bill_loading()}</p>;
+  const fee = hasFee(bill.lines);
+  // a cancelled booking shows its bill only for a late-cancellation fee or cash still to answer
+  const cashOpen = bill.payment?.cash === "awaiting" || bill.payment?.cash === "disputed";
+  if (cancelled && !fee && !cashOpen) return null;
   const editable = EDITABLE_STATUSES.includes(status) && bill.payment === null;
   const pending = pendingLines(bill.lines);
   const hasQuote = bill.lines.some((l) => l.kind === "quote" && l.status === "approved");
   const payable =
     bill.payment === null &&
-    PAYABLE_STATUSES.includes(status) &&
+    mayPay(status, bill.lines) &&
     pending.length === 0 &&
     bill.totalPaisa > 0;
   const cash = bill.payment?.cash ?? null;
@@ -102,15 +116,22 @@ function LiveBill({
           {audience === "customer" ? m.bill_on_inspection() : m.bill_on_inspection_pro()}
         </p>
       )}
+      {fee && (
+        <p className="mt-2 rounded-lg bg-amber-50 p-2 text-amber-900">
+          {audience === "customer" ? m.bill_fee_note() : m.bill_fee_note_pro()}
+        </p>
+      )}
       <ul className="mt-2 divide-y divide-slate-200">
-        {bill.lines.map((line) => (
-          <BillLineRow
-            key={line._id}
-            line={line}
-            answerable={audience === "customer" && editable && line.status === "proposed"}
-            audience={audience}
-          />
-        ))}
+        {bill.lines
+          .filter((line) => !fee || line.kind === "fee")
+          .map((line) => (
+            <BillLineRow
+              key={line._id}
+              line={line}
+              answerable={audience === "customer" && editable && line.status === "proposed"}
+              audience={audience}
+            />
+          ))}
       </ul>
       <p className="mt-2 flex justify-between border-t border-slate-300 pt-2 text-base font-semibold">
         <span>{m.bill_total()}</span>
@@ -136,6 +157,7 @@ function LiveBill({
           amountPaisa={bill.payment.amountPaisa}
           recordedAt={bill.payment.at}
           audience={audience}
+          refundBound={cancelled && !fee}
         />
       )}
       {editable && pending.length > 0 && (

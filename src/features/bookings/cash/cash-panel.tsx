@@ -88,7 +88,8 @@ export function CashReceivedForm({
 
 /**
  * Where a cash payment stands, live, for either side: the customer confirms or disputes cash
- * awaiting their answer; the professional waits for it.
+ * awaiting their answer; the professional waits for it. On a booking cancelled since
+ * (`refundBound`), the customer says whether they paid it: paid cash is refunded.
  */
 export function CashStatus({
   bookingId,
@@ -96,12 +97,14 @@ export function CashStatus({
   amountPaisa,
   recordedAt,
   audience,
+  refundBound = false,
 }: {
   bookingId: Id<"bookings">;
   state: CashState;
   amountPaisa: number;
   recordedAt: number;
   audience: "customer" | "professional";
+  refundBound?: boolean;
 }) {
   const amount = formatPaisa(amountPaisa);
   if (state === "confirmed") return null;
@@ -121,22 +124,29 @@ export function CashStatus({
   if (audience === "professional")
     return (
       <p role="status" className="mt-2 rounded-lg bg-amber-50 p-2 text-amber-900">
-        {m.cash_waiting_pro({ amount, at: autoAt })}
+        {refundBound
+          ? m.cash_cancelled_pro({ amount, at: autoAt })
+          : m.cash_waiting_pro({ amount, at: autoAt })}
       </p>
     );
-  return <CashAnswer bookingId={bookingId} amount={amount} autoAt={autoAt} />;
+  return (
+    <CashAnswer bookingId={bookingId} amount={amount} autoAt={autoAt} refundBound={refundBound} />
+  );
 }
 
 function CashAnswer({
   bookingId,
   amount,
   autoAt,
+  refundBound,
 }: {
   bookingId: Id<"bookings">;
   amount: string;
   autoAt: string;
+  refundBound: boolean;
 }) {
   const confirm = useMutation(api.cash.confirm);
+  const notPaid = useMutation(api.cash.notPaid);
   const dispute = useMutation(api.cash.dispute);
   const [disputing, setDisputing] = useState(false);
   const [text, setText] = useState("");
@@ -162,12 +172,26 @@ function CashAnswer({
       className="mt-3 rounded-lg bg-amber-50 p-3 ring-1 ring-amber-200"
     >
       <h5 className="font-medium text-slate-900">{m.cash_answer_title()}</h5>
-      <p className="mt-1 text-slate-800">{m.cash_answer_text({ amount, at: autoAt })}</p>
+      <p className="mt-1 text-slate-800">
+        {refundBound
+          ? m.cash_cancelled_text({ amount, at: autoAt })
+          : m.cash_answer_text({ amount, at: autoAt })}
+      </p>
       {!disputing ? (
         <div className="mt-2 flex flex-wrap gap-2">
           <Button size="sm" disabled={busy} onClick={() => void run(() => confirm({ bookingId }))}>
-            {m.cash_confirm()}
+            {refundBound ? m.cash_cancelled_paid() : m.cash_confirm()}
           </Button>
+          {refundBound && (
+            <Button
+              size="sm"
+              variant="secondary"
+              disabled={busy}
+              onClick={() => void run(() => notPaid({ bookingId }))}
+            >
+              {m.cash_cancelled_not_paid()}
+            </Button>
+          )}
           <Button size="sm" variant="secondary" disabled={busy} onClick={() => setDisputing(true)}>
             {m.cash_dispute()}
           </Button>
