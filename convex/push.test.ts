@@ -5,7 +5,9 @@ import type { PushMessage } from "./model/push";
 import { upsertCatalog } from "./model/catalog";
 import { base64UrlEncode } from "./model/webPush";
 import {
+  billedBooking,
   errorCode,
+  FAN_JOB_PAISA,
   insertAdmin,
   insertCustomer,
   insertProfessional,
@@ -205,6 +207,70 @@ describe("who gets pushes", () => {
     vi.advanceTimersByTime(60_000);
     await sendAndAlert("thanks");
     expect((await scheduledPushes(t)).slice(before)).toHaveLength(2);
+  });
+
+  test("cash to confirm rings the customer's phone; a settled dispute both; a payout the professional's", async () => {
+    // the pushes stay scheduled: none is sent while the test reads them
+    vi.useFakeTimers();
+    const { t, pro, customer } = await setup();
+    const admin = await insertAdmin(t);
+    await t.run((ctx) => ctx.db.patch("users", pro.userId, { language: "ne-NP" }));
+    await customer.as.mutation(
+      api.push.subscribe,
+      await browserSubscription("https://fcm.googleapis.com/fcm/send/c"),
+    );
+    await pro.as.mutation(
+      api.push.subscribe,
+      await browserSubscription("https://fcm.googleapis.com/fcm/send/p"),
+    );
+    const bookingId = await billedBooking(t, customer.userId, pro, "completed");
+    await pro.as.mutation(api.cash.markReceived, { bookingId, amountPaisa: FAN_JOB_PAISA });
+    await customer.as.mutation(api.cash.dispute, {
+      bookingId,
+      text: "I paid only Nrs. 500, not the full bill.",
+    });
+    const reportId = (await t.run((ctx) => ctx.db.query("payments").first()))!.cash!.reportId!;
+    await admin.as.mutation(api.cashDisputes.settle, {
+      reportId,
+      outcome: "paid",
+      reason: "The professional showed the receipt.",
+    });
+    const balance = await admin.as.query(api.payouts.balances, {
+      paginationOpts: { numItems: 10, cursor: null },
+    });
+    const due = balance.page.find((b) => b.professionalId === pro.professionalId)!.duePaisa;
+    expect(due).toBeLessThan(0); // cash held: nothing to pay out; record a payout on another job
+    await billedBooking(t, customer.userId, pro, "completed", { paidBy: "esewa" });
+    const { page } = await admin.as.query(api.payouts.balances, {
+      paginationOpts: { numItems: 10, cursor: null },
+    });
+    const seenDuePaisa = page.find((b) => b.professionalId === pro.professionalId)!.duePaisa;
+    await admin.as.mutation(api.payouts.record, {
+      professionalId: pro.professionalId,
+      method: "esewa",
+      reference: "ESEWA-PAYOUT-1",
+      amountPaisa: seenDuePaisa,
+      seenDuePaisa,
+    });
+    const pushes = (await scheduledPushes(t)).map((p) => p.message);
+    expect(pushes.map((m) => m.kind)).toEqual([
+      "cash.recorded",
+      "cash.settled",
+      "cash.settled",
+      "payout.recorded",
+    ]);
+    expect(pushes[0]).toMatchObject({
+      lang: "en",
+      title: "Confirm your cash payment",
+      url: `/customer/profile?tab=bookings&booking=${encodeURIComponent(bookingId)}`,
+    });
+    expect(pushes[3]).toMatchObject({
+      lang: "ne-NP",
+      title: "भुक्तानी पठाइयो",
+      url: "/professional/earnings",
+      bookingId: "",
+    });
+    expect(pushes[3].body).toContain("इसेवा");
   });
 
   test("nothing is scheduled while the deployment has no VAPID keys", async () => {

@@ -421,8 +421,8 @@ export const FUNCTION_WRITES: Record<string, Writes> = {
   "bills:decide": { billLines: "own", notifications: "new", _scheduled_functions: "new" },
   // the customer is asked to confirm; the automatic confirmation is scheduled on the payment
   "cash:markReceived": { payments: "own", notifications: "new", _scheduled_functions: "new" },
-  // a payout row and its ledger transaction, for any professional
-  "payouts:record": { payouts: "any", ledgerEntries: "any" },
+  // a payout row and its ledger transaction, for any professional, who is told
+  "payouts:record": { payouts: "any", ledgerEntries: "any", notifications: "new" },
   // settled as paid: booked with a receipt; the dispute's report is resolved; both sides are told
   "refunds:markRefunded": { refunds: "any", ledgerEntries: "new", notifications: "new" },
   "cashDisputes:settle": {

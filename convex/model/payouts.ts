@@ -11,6 +11,7 @@ import { amountProblem, formatPaisa } from "../rules/money";
 import { PAYOUT_LIMITS, referenceProblem } from "../rules/payouts";
 import { fail } from "./errors";
 import { post, professionalBalance } from "./ledger";
+import { notify } from "./notifications";
 
 /** Professionals or payouts listed per page. */
 const PAGE_SIZE = 20;
@@ -100,6 +101,13 @@ export async function recordPayout(
       { account: "professional_earning", amountPaisa: args.amountPaisa },
       { account: "platform_funds", amountPaisa: -args.amountPaisa },
     ],
+  });
+  await notify(ctx, {
+    userId: pro.userId,
+    kind: "payout.recorded",
+    title: "Payout sent",
+    body: `GharSewa paid you ${formatPaisa(args.amountPaisa)} (${args.method}, reference ${reference}).`,
+    params: { amount: String(args.amountPaisa), method: args.method, reference },
   });
   return payoutId;
 }

@@ -21,8 +21,10 @@ export const PUSH_LIMITS = {
 };
 
 /**
- * The booking notifications that ring a phone: a professional's new requests and cancellations,
- * a customer's job accepted, professional on the way, arrived (and a professional's cancellation).
+ * The notifications that ring a phone: a professional's new requests and cancellations, a
+ * customer's job accepted, professional on the way, arrived (and a professional's cancellation);
+ * money that waits for an answer or was settled: cash to confirm, a cancelled booking's cash to
+ * answer, a cash dispute settled, a payout recorded.
  */
 const PUSHED_KINDS = new Set([
   "booking.requested",
@@ -30,7 +32,15 @@ const PUSHED_KINDS = new Set([
   "booking.accepted",
   "booking.en_route",
   "booking.arrived",
+  "cash.recorded",
+  "cash.cancelled",
+  "cash.settled",
+  "payout.recorded",
 ]);
+/** Where a tap on a notification of no booking leads. */
+const PAGE_OF_KIND: Record<string, string> = { "payout.recorded": "/professional/earnings" };
+/** How long a money notice of no booking may wait at the push service. */
+const MONEY_TTL_MS = 24 * 60 * 60 * 1000;
 
 /**
  * The deployment's VAPID keys (`VAPID_PUBLIC_KEY`, `VAPID_PRIVATE_KEY`: base64url P-256, as web-push
@@ -160,7 +170,18 @@ export type NewNotification = {
  * is configured. Called where the notification is inserted, in the same transaction.
  */
 export async function pushNotification(ctx: MutationCtx, n: NewNotification): Promise<void> {
-  if (!PUSHED_KINDS.has(n.kind) || n.bookingId === undefined || vapidKeys() === null) return;
+  if (!PUSHED_KINDS.has(n.kind) || vapidKeys() === null) return;
+  if (n.bookingId === undefined) {
+    const url = PAGE_OF_KIND[n.kind];
+    if (url !== undefined)
+      await pushToUser(
+        ctx,
+        n.userId,
+        (lang) => ({ kind: n.kind, ...noticeText(lang, n), url, bookingId: "" }),
+        MONEY_TTL_MS,
+      );
+    return;
+  }
   const [booking, user, devices] = await Promise.all([
     ctx.db.get("bookings", n.bookingId),
     ctx.db.get("users", n.userId),

@@ -89,6 +89,12 @@ const EN = {
   cash_not_paid_title: "Cash not paid",
   cash_not_paid_body:
     "{actor} says the {amount} in cash was not paid before the booking was cancelled: nothing is owed.",
+  payout_recorded_title: "Payout sent",
+  payout_recorded_body: "GharSewa paid you {amount} ({method}, reference {reference}).",
+  method_bank: "bank transfer",
+  method_esewa: "eSewa",
+  method_khalti: "Khalti",
+  method_cash: "cash",
   dispatch_offered_title: "Job nearby now",
   dispatch_offered_body:
     "{services} in {city}, {km} km away. Answer within {seconds} seconds on your dashboard.",
@@ -191,6 +197,12 @@ export const NOTICE_WORDS: Record<Locale, Record<NoticeKey, string>> = {
     cash_cancelled_title: "के तपाईंले नगद तिर्नुभयो?",
     cash_cancelled_body:
       "बुकिङ रद्द भयो। तपाईंले {amount} नगद तिर्नुभएको भए पुष्टि गर्नुहोस्, घर सेवाले फिर्ता गर्छ; तिर्नुभएको छैन भने त्यसै भन्नुहोस्।",
+    payout_recorded_title: "भुक्तानी पठाइयो",
+    payout_recorded_body: "घर सेवाले तपाईंलाई {amount} तिर्‍यो ({method}, सन्दर्भ {reference})।",
+    method_bank: "बैंक ट्रान्सफर",
+    method_esewa: "इसेवा",
+    method_khalti: "खल्ती",
+    method_cash: "नगद",
     cash_not_paid_title: "नगद तिरिएन",
     cash_not_paid_body:
       "{actor}ले बुकिङ रद्द हुनुअघि {amount} नगद तिरिएको थिएन भन्नुभयो: कसैले केही तिर्नु पर्दैन।",
@@ -383,6 +395,19 @@ export function noticeText(locale: Locale, n: StoredNotice): { title: string; bo
       return both("cash_cancelled_title", say("cash_cancelled_body", { amount: amount() }));
     case "cash.not_paid":
       return both("cash_not_paid_title", say("cash_not_paid_body", { actor, amount: amount() }));
+    case "payout.recorded": {
+      const method = p?.method ?? "";
+      return both(
+        "payout_recorded_title",
+        say("payout_recorded_body", {
+          amount: amount(),
+          method: ["bank", "esewa", "khalti", "cash"].includes(method)
+            ? say(`method_${method}` as NoticeKey)
+            : method,
+          reference: p?.reference ?? "",
+        }),
+      );
+    }
     case "refund.due":
       return both("refund_due_title", say("refund_due_body", { amount: amount() }));
     case "refund.paid":

@@ -61,6 +61,25 @@ describe("push messages in the service worker", () => {
     expect(clickTarget(chat, "")).toBe("/bookings/b1/chat");
   });
 
+  it("money notices collapse apart from the request: one per booking's cash, one for payouts", () => {
+    const cash = { kind: "cash.recorded", title: "Confirm", body: "…", url: "/x", bookingId: "b1" };
+    const settled = { ...cash, kind: "cash.settled" };
+    const payout = {
+      ...cash,
+      kind: "payout.recorded",
+      url: "/professional/earnings",
+      bookingId: "",
+    };
+    const tag = (m: typeof cash) => notificationFor(readPushMessage(m)).options.tag;
+    expect(tag(cash)).toBe("cash-b1");
+    expect(tag(settled)).toBe("cash-b1");
+    expect(tag(cash)).not.toBe(tag(request));
+    expect(notificationFor(readPushMessage(payout)).options).toMatchObject({
+      tag: "payout",
+      renotify: true,
+    });
+  });
+
   it("a tap opens the booking; Accept opens it ready to accept", () => {
     expect(clickTarget(request, "")).toBe("/professional-dashboard?booking=b1");
     expect(clickTarget(request, "view")).toBe("/professional-dashboard?booking=b1");

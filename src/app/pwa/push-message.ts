@@ -43,6 +43,22 @@ export function readPushMessage(data: unknown): PushMessage {
 export const ACCEPT_ACTION = "accept";
 const VIEW_ACTION = "view";
 
+/**
+ * One notification per booking, one per conversation and one for its money (cash to confirm, a
+ * dispute settled), one for payouts: a later one replaces the earlier one of its group and rings
+ * again, but a chat message or a cash notice never replaces a request waiting for Accept.
+ */
+function tagOf(message: PushMessage): string | undefined {
+  if (message.kind.startsWith("payout.")) return "payout";
+  if (!message.bookingId) return undefined;
+  const group = message.kind.startsWith("chat.")
+    ? "chat"
+    : message.kind.startsWith("cash.")
+      ? "cash"
+      : "booking";
+  return `${group}-${message.bookingId}`;
+}
+
 export function notificationFor(message: PushMessage): {
   title: string;
   options: NotificationOptions;
@@ -58,12 +74,8 @@ export function notificationFor(message: PushMessage): {
     icon: "/pwa/icon-192.png",
     badge: "/pwa/badge-96.png",
     lang,
-    // one notification per booking, and one per conversation: a later change replaces the earlier
-    // one and rings again, but a chat message never replaces a request waiting for Accept
-    tag: message.bookingId
-      ? `${message.kind.startsWith("chat.") ? "chat" : "booking"}-${message.bookingId}`
-      : undefined,
-    renotify: message.bookingId !== "",
+    tag: tagOf(message),
+    renotify: tagOf(message) !== undefined,
     requireInteraction: request,
     data: message,
     ...(request && {
