@@ -224,7 +224,7 @@ export function newClient(url: string): ConvexClient {
   });
 }
 
-type Tokens = { token: string; refreshToken: string };
+export type Tokens = { token: string; refreshToken: string };
 const signInRef = makeFunctionReference<
   "action",
   Record<string, unknown>,
@@ -237,10 +237,12 @@ export async function signIn(
   provider: "customer" | "professional" | "admin",
   account: string,
   password: string,
+  /** An admin's authenticator or recovery code, once two-factor is set up. */
+  code?: string,
 ): Promise<Tokens> {
   const params =
     provider === "admin"
-      ? { username: account, password, flow: "signIn" }
+      ? { username: account, password, flow: "signIn", ...(code ? { code } : {}) }
       : { email: account, password, flow: "signIn" };
   const result = await new ConvexHttpClient(url, { logger: false }).action(signInRef, {
     provider,

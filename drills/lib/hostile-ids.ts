@@ -10,7 +10,7 @@ import { ConvexHttpClient } from "convex/browser";
 import { makeFunctionReference } from "convex/server";
 import { PNG } from "./app-backend.ts";
 import { clientAs, setPhoto, upload } from "./hostile-app.ts";
-import { DEMO_PASSWORD, signIn, type HostileBackend } from "./hostile-backend.ts";
+import { DEMO_PASSWORD, signIn, type HostileBackend, type Tokens } from "./hostile-backend.ts";
 
 const refresh = makeFunctionReference<
   "action",
@@ -122,7 +122,8 @@ export async function runIdGuessing(
   options: {
     guesses: number;
     attacker: string;
-    victim: { provider: "admin" | "customer"; account: string; password: string };
+    /** Signs the victim in (a new session each call). */
+    victim: () => Promise<Tokens>;
     uploader: string;
   },
 ): Promise<IdReport> {
@@ -148,12 +149,7 @@ export async function runIdGuessing(
 
   // Fresh ids around someone else's: sign in, the victim signs in, sign in again; same with uploads.
   const first = await signIn(url, "customer", options.attacker, DEMO_PASSWORD);
-  const victim = await signIn(
-    url,
-    options.victim.provider,
-    options.victim.account,
-    options.victim.password,
-  );
+  const victim = await options.victim();
   const second = await signIn(url, "customer", options.attacker, DEMO_PASSWORD);
   const uploaderToken = (await signIn(url, "customer", options.uploader, DEMO_PASSWORD)).token;
   const own1 = (await upload(url, first.token, PNG, "image/png")).storageId;

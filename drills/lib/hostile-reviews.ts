@@ -6,7 +6,7 @@
  */
 import { ConvexHttpClient } from "convex/browser";
 import { anyApi } from "convex/server";
-import { DEMO_PASSWORD, signIn, type HostileBackend } from "./hostile-backend.ts";
+import { DEMO_PASSWORD, signIn, type HostileBackend, type Tokens } from "./hostile-backend.ts";
 
 export type SelfReviewReport = {
   rounds: number;
@@ -29,21 +29,19 @@ export async function runSelfReviews(
     rounds: number;
     professional: string;
     puppet: string;
-    admin: { username: string; password: string };
+    /** Signs an admin in (a new session). */
+    admin: () => Promise<Tokens>;
   },
 ): Promise<SelfReviewReport> {
-  const as = async (
-    provider: "customer" | "professional" | "admin",
-    account: string,
-    pw: string,
-  ) => {
+  const as = async (provider: "customer" | "professional", account: string, pw: string) => {
     const client = new ConvexHttpClient(backend.url, { logger: false });
     client.setAuth((await signIn(backend.url, provider, account, pw)).token);
     return client;
   };
   const pro = await as("professional", options.professional, DEMO_PASSWORD);
   const puppet = await as("customer", options.puppet, DEMO_PASSWORD);
-  const admin = await as("admin", options.admin.username, options.admin.password);
+  const admin = new ConvexHttpClient(backend.url, { logger: false });
+  admin.setAuth((await options.admin()).token);
   const me = (await pro.query(anyApi.professionals.me, {})) as {
     _id: string;
     specialty: string;

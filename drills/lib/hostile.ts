@@ -12,6 +12,9 @@
  *   reviews    a professional five-stars themself through a customer account → counted (hostile-reviews.ts)
  */
 import { rmSync } from "node:fs";
+import { ConvexHttpClient } from "convex/browser";
+import { anyApi } from "convex/server";
+import { Secret, TOTP } from "otpauth/slim";
 import { tempDir } from "./app-backend.ts";
 import {
   DEMO_PASSWORD,
@@ -21,6 +24,7 @@ import {
   startCli,
   type HostileBackend,
   type Ports,
+  type Tokens,
 } from "./hostile-backend.ts";
 import { runSubscriptionFlood, summarizeFlood } from "./hostile-flood.ts";
 import { runHostileFuzz, summarizeFuzz } from "./hostile-fuzz.ts";
@@ -118,6 +122,33 @@ export class HostileSession {
     return new HostileSession(backend, ports, dataDir, webRoot, backend.admin);
   }
 
+  /** Recovery codes of the admin's authenticator, once adminSignIn has set it up. */
+  private adminRecovery: string[] | null = null;
+
+  /**
+   * A new session of the seeded admin. Admin functions need two-factor, so the first call sets up an
+   * authenticator (with a session opened by the password alone, as the web app's setup does); every
+   * session it returns is opened with one of the recovery codes, since an authenticator's code works
+   * once per 30 s step.
+   */
+  async adminSignIn(): Promise<Tokens> {
+    const { url } = this.backend;
+    const { username, password } = this.admin;
+    if (this.adminRecovery === null) {
+      const setup = new ConvexHttpClient(url, { logger: false });
+      setup.setAuth((await signIn(url, "admin", username, password)).token);
+      const { key } = (await setup.mutation(anyApi.twoFactor.begin, {})) as { key: string };
+      const done = (await setup.mutation(anyApi.twoFactor.confirm, {
+        code: TOTP.generate({ secret: Secret.fromBase32(key) }),
+      })) as { recoveryCodes: string[] } | null;
+      if (done === null) throw new Error("the admin's first authenticator code was refused");
+      this.adminRecovery = done.recoveryCodes;
+    }
+    const code = this.adminRecovery.shift();
+    if (code === undefined) throw new Error("the admin's recovery codes are used up");
+    return await signIn(url, "admin", username, password, code);
+  }
+
   async restart() {
     await this.backend.stop();
     this.backend = await startCli({ dataDir: this.dataDir, ports: this.ports }, this.webRoot);
@@ -191,11 +222,7 @@ export async function idsPart(session: HostileSession, sizes: HostileSizes) {
   const report = await runIdGuessing(session.backend, {
     guesses: sizes.guesses,
     attacker: "customer@demo.np",
-    victim: {
-      provider: "admin",
-      account: session.admin.username,
-      password: session.admin.password,
-    },
+    victim: () => session.adminSignIn(),
     uploader: "customer2@demo.np",
   });
   return part("ids", report.hits === 0, summarizeIds(report), report.failures);
@@ -238,7 +265,7 @@ export async function reviewsPart(session: HostileSession, sizes: HostileSizes) 
     rounds: sizes.selfReviews,
     professional: "professional@demo.np",
     puppet: "customer2@demo.np",
-    admin: session.admin,
+    admin: () => session.adminSignIn(),
   });
   return part("reviews", report.counted === 0, summarizeSelfReviews(report), report.failures);
 }
