@@ -5,7 +5,7 @@ import type { Id } from "@convex/_generated/dataModel";
 import { CITIES, type CitySlug, type SpecialtySlug } from "@convex/constants";
 import { useRoundedPositions, type OnMap } from "@/lib/use-rounded-positions";
 import { ADMIN_MAP } from "@/lib/constants";
-import { formatNumber } from "@/lib/numbers";
+import { OnlineCount } from "@/components/map/online-count";
 import { m } from "@/i18n/paraglide/messages";
 import { localLandingService } from "@/i18n/categories";
 
@@ -44,15 +44,11 @@ export function TechniciansMap({ city, specialty, onOpen }: Props) {
           </Suspense>
         )}
       </div>
-      <p className="mt-2 text-xs text-slate-500" aria-live="polite">
-        {listed === undefined
-          ? m.sp_loading_positions()
-          : listed.length === 0
-            ? m.sp_no_positions()
-            : listed.length === 1
-              ? m.admin_map_online_one()
-              : m.admin_map_online_many({ count: formatNumber(listed.length) })}
-      </p>
+      <OnlineCount
+        count={listed?.length}
+        one={m.admin_map_online_one}
+        many={m.admin_map_online_many}
+      />
     </section>
   );
 }

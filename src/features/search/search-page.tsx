@@ -24,7 +24,7 @@ import { m } from "@/i18n/paraglide/messages";
 import { localCityName } from "@/i18n/places";
 import { localLandingService } from "@/i18n/categories";
 import { localServiceName } from "@/i18n/services";
-import { formatNumber } from "@/lib/numbers";
+import { OnlineCount } from "@/components/map/online-count";
 
 // Leaflet (~45 KB gzip) loads when the map is about to be seen (LiveMap), never before the list.
 const MarkersMap = lazy(() =>
@@ -301,15 +301,7 @@ function LiveMap({
           place(false)
         )}
       </div>
-      <p className="mt-2 text-xs text-slate-500" aria-live="polite">
-        {listed === undefined
-          ? m.sp_loading_positions()
-          : listed.length === 0
-            ? m.sp_no_positions()
-            : listed.length === 1
-              ? m.sp_online_one()
-              : m.sp_online_many({ count: formatNumber(listed.length) })}
-      </p>
+      <OnlineCount count={listed?.length} one={m.sp_online_one} many={m.sp_online_many} />
     </div>
   );
 }
