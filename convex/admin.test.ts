@@ -4,12 +4,15 @@ import { api, internal } from "./_generated/api";
 import {
   bookingRow,
   type Caller,
+  codeIn,
   errorCode,
+  errorMessage,
   everyKindOfCaller,
   insertAdmin,
   insertCustomer,
   insertProfessional,
   newTest,
+  outbox,
   type TestConvex,
   useAuthEnv,
 } from "./test.setup";
@@ -264,6 +267,48 @@ describe("admin mutations", () => {
     await refusedForNonAdmins(t, (as) =>
       as.mutation(api.admin.verify, { professionalId: pro.professionalId, decision: "verified" }),
     );
+  });
+
+  test("verify: refused until the professional's phone is verified, and again after it changes", async () => {
+    const t = newTest();
+    const admin = await insertAdmin(t);
+    const pro = await insertProfessional(t, { verified: false, phoneVerified: false });
+    const verify = () =>
+      admin.as.mutation(api.admin.verify, {
+        professionalId: pro.professionalId,
+        decision: "verified",
+      });
+    expect(await errorCode(verify())).toBe("PHONE_NOT_VERIFIED");
+    expect(await errorMessage(verify())).toMatch(/verified their phone number/);
+    expect((await pro.as.query(api.professionals.me, {}))?.verification.status).toBe("unverified");
+    // rejecting needs no verified phone
+    await admin.as.mutation(api.admin.verify, {
+      professionalId: pro.professionalId,
+      decision: "rejected",
+      note: "Certificate unreadable",
+    });
+
+    // the professional verifies their phone by the SMS code: the admin may verify them
+    await pro.as.mutation(api.contactVerification.sendCode, { kind: "phone" });
+    const code = codeIn((await outbox(t)).filter((sms) => sms.to === "9800000002").at(-1))!;
+    expect(await pro.as.mutation(api.contactVerification.confirm, { kind: "phone", code })).toBe(
+      true,
+    );
+    await verify();
+    expect((await pro.as.query(api.professionals.me, {}))?.verification.status).toBe("verified");
+
+    // a new number is not verified: the admin cannot verify them again until it is
+    const user = await t.run((ctx) => ctx.db.get("users", pro.userId));
+    await pro.as.mutation(api.users.updateProfile, {
+      name: user!.name!,
+      phone: "9811111112",
+      address: user!.address!,
+      zipCode: user!.zipCode!,
+    });
+    expect(
+      await admin.as.query(api.admin.technician, { professionalId: pro.professionalId }),
+    ).toMatchObject({ phoneVerified: false });
+    expect(await errorCode(verify())).toBe("PHONE_NOT_VERIFIED");
   });
 
   test("setAvailability: an admin switches a professional off", async () => {

@@ -114,7 +114,7 @@ describe("verifying an email address or phone number", () => {
 
   test("a landline cannot get an SMS code; visitors may not ask", async () => {
     const t = newTest();
-    const pro = await insertProfessional(t);
+    const pro = await insertProfessional(t, { phoneVerified: false });
     await t.run((ctx) => ctx.db.patch("users", pro.userId, { phone: "014123456" }));
     expect(
       await errorCode(pro.as.mutation(api.contactVerification.sendCode, { kind: "phone" })),
@@ -132,7 +132,7 @@ describe("verifying an email address or phone number", () => {
   test("the admin's technician card says whether the phone is verified", async () => {
     const t = newTest();
     const admin = await import("./test.setup").then((s) => s.insertAdmin(t));
-    const pro = await insertProfessional(t);
+    const pro = await insertProfessional(t, { phoneVerified: false });
     const row = async () =>
       await admin.as.query(api.admin.technician, { professionalId: pro.professionalId });
     expect(await row()).toMatchObject({ phoneVerified: false });

@@ -43,7 +43,7 @@ describe("seed:init", () => {
     expect(admins).toHaveLength(1);
   });
 
-  test("demo: verified professionals in every specialty and city, on the map, bookings in many states, working logins", async () => {
+  test("demo: verified professionals (verified phones) in every specialty and city, on the map, bookings in many states, working logins", async () => {
     vi.spyOn(console, "log").mockImplementation(() => {});
     const t = newTest();
     expect((await t.action(internal.seed.init, { demo: true })).demoCreated).toBe(true);
@@ -58,6 +58,10 @@ describe("seed:init", () => {
     expect(users.filter((u) => u.role === "customer")).toHaveLength(DEMO_CUSTOMERS.length);
     expect(pros).toHaveLength(DEMO_PROFESSIONALS.length);
     expect(pros.every((p) => p.verification.status === "verified" && p.available)).toBe(true);
+    // a verified professional's phone is verified; the demo customers' too (they may sign in by SMS)
+    expect(
+      users.filter((u) => u.role !== "admin").every((u) => u.phoneVerificationTime !== undefined),
+    ).toBe(true);
     expect(new Set(pros.map((p) => p.specialty))).toEqual(new Set(SPECIALTIES.map((s) => s.slug)));
     for (const c of CITIES)
       expect(pros.filter((p) => p.city === c.slug).length).toBeGreaterThanOrEqual(3);

@@ -99,6 +99,8 @@ export async function insertProfessional(
     city?: CitySlug;
     verified?: boolean;
     available?: boolean;
+    /** Whether the phone number was verified by an SMS code (admins verify only such professionals). */
+    phoneVerified?: boolean;
   } = {},
 ) {
   const {
@@ -107,6 +109,7 @@ export async function insertProfessional(
     city = "kathmandu",
     verified = true,
     available = true,
+    phoneVerified = true,
   } = opts;
   const ids = await t.run(async (ctx) => {
     const image = () =>
@@ -118,6 +121,7 @@ export async function insertProfessional(
       role: "professional",
       email: `${name.toLowerCase().replace(/\s+/g, ".")}.${Math.random().toString(36).slice(2, 8)}@example.np`,
       phone: "9800000002",
+      ...(phoneVerified ? { phoneVerificationTime: 0 } : {}),
       address: "Ward 10, Nepalgunj",
       zipCode: "21900",
     });

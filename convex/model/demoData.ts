@@ -7,6 +7,7 @@
  * - professionals: professional@demo.np (Electrician, Nepalgunj) and every DEMO_PROFESSIONALS email
  *                  (Professional login)
  * - password:      demo-password-1
+ * Their phone numbers are verified (seed.ts demoMarketplace), as a verified professional's must be.
  * Admins are not demo accounts: the first-start admin's password is printed once by seed:init.
  */
 import type { CitySlug, SpecialtySlug } from "../validators";

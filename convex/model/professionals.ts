@@ -12,6 +12,7 @@ import { fail } from "./errors";
 import { inGoodStanding } from "./users";
 import { RANK_TIER, ratingOf, searchRankOf } from "../rules/searchRank";
 import { isOnline } from "./presence";
+import { isVerified } from "./contactVerification";
 
 /** Profiles read per search at most (one specialty in one city); results returned. */
 const SEARCH_SCAN = 500;
@@ -271,7 +272,7 @@ export async function adminRow(ctx: QueryCtx, pro: Doc<"professionals">) {
     userId: pro.userId,
     email: user?.email ?? "",
     phone: user?.phone ?? "",
-    phoneVerified: user?.phoneVerificationTime !== undefined,
+    phoneVerified: user !== null && isVerified(user, "phone"),
     online: await isOnline(ctx, pro.userId),
   };
 }
@@ -282,13 +283,25 @@ export async function requireProfessional(ctx: QueryCtx, professionalId: Id<"pro
   return pro;
 }
 
-/** An admin's verification decision; the professional is notified. */
+/**
+ * An admin's verification decision; the professional is notified. Only a professional whose phone
+ * number is verified (by an SMS code, model/contactVerification.ts) may be verified: customers call
+ * that number, so it must be theirs.
+ */
 export async function verify(
   ctx: MutationCtx,
   admin: Doc<"users">,
   args: { professionalId: Id<"professionals">; decision: "verified" | "rejected"; note?: string },
 ): Promise<void> {
   const pro = await requireProfessional(ctx, args.professionalId);
+  if (args.decision === "verified") {
+    const user = await ctx.db.get("users", pro.userId);
+    if (user === null || !isVerified(user, "phone"))
+      fail(
+        "PHONE_NOT_VERIFIED",
+        "The professional has not verified their phone number yet: they verify it by an SMS code in their account, then you can verify them.",
+      );
+  }
   const note = args.note?.trim() || undefined;
   if (note !== undefined && note.length > 500) {
     fail("INVALID_INPUT", "The note may be at most 500 characters.");

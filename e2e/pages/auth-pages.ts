@@ -2,7 +2,9 @@ import { expect, type Page } from "@playwright/test";
 import { CITIES, SPECIALTIES } from "../../convex/constants";
 import { png } from "../env";
 import { m, say, type Locale } from "../i18n";
+import { toLatinDigits } from "../../src/lib/digits";
 import { nextCode } from "../two-factor";
+import { OutboxPage } from "./outbox-page";
 
 export type NewUser = {
   name: string;
@@ -72,6 +74,26 @@ export class AuthPages {
     await p.getByRole("button", { name: say(l, m.signup_button) }).click();
     // signed in by sign-up, on their dashboard
     await expect(p).toHaveURL("/professional-dashboard", { timeout: 20_000 });
+  }
+
+  /**
+   * The signed-in person verifies their phone number as a person would: asks for an SMS code in
+   * their account's security tab, reads it off the outbox, types it back. Ends on `back`.
+   */
+  async verifyPhone(phone: string, back = "/professional-dashboard") {
+    const p = this.page;
+    const l = this.locale;
+    const account = back === "/professional-dashboard" ? "/professional/account" : "/account";
+    await p.goto(`${account}?tab=security`);
+    const phoneRow = p.getByRole("listitem", { name: say(l, m.cv_phone) });
+    const outbox = await OutboxPage.open(p);
+    await phoneRow.getByRole("button", { name: say(l, m.cv_send_sms) }).click();
+    const code = await outbox.code("SMS", toLatinDigits(phone));
+    await outbox.close();
+    await phoneRow.getByLabel(say(l, m.reset_code)).fill(code);
+    await phoneRow.getByRole("button", { name: say(l, m.cv_confirm) }).click();
+    await expect(phoneRow).toContainText(say(l, m.cv_verified));
+    await p.goto(back);
   }
 
   async login(email: string, password: string, role: "Customer" | "Professional") {

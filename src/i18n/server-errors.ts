@@ -37,6 +37,7 @@ const SERVER_ERRORS: Record<ErrorCode, () => string> = {
   INVALID_CODE: m.error_invalid_code,
   CONTACT_VERIFIED: m.error_contact_verified,
   NO_CONTACT: m.error_no_contact,
+  PHONE_NOT_VERIFIED: m.error_phone_not_verified,
   TWO_FACTOR_REQUIRED: m.error_two_factor_required,
   TWO_FACTOR_ALREADY_ON: m.error_two_factor_already_on,
   TWO_FACTOR_NOT_ON: m.error_two_factor_not_on,

@@ -126,6 +126,7 @@ for (const locale of LANGUAGES) {
       await expect(card).toContainText(locale === "ne-NP" ? "३३७००" : "33700");
 
       await newcomer.auth.professionalSignIn(pro.email, pro.password);
+      await newcomer.auth.verifyPhone(pro.phone);
       await newcomer.dashboard.openSection(m.dash_tab_hours);
       await verify(admin, pro.name);
       await expect(card).toHaveCount(0);
@@ -145,6 +146,7 @@ for (const locale of LANGUAGES) {
       await admin.auth.adminLogin(username, password);
       const worker = await person(actor);
       await worker.auth.signUpProfessional(pro);
+      await worker.auth.verifyPhone(pro.phone);
       await verify(admin, pro.name);
       await worker.auth.professionalSignIn(pro.email, pro.password);
       await expect(worker.dashboard.bookings()).toContainText(say(locale, m.pro_empty));

@@ -31,6 +31,7 @@ test("a professional signs up with documents, the admin verifies them live, a cu
 
   await professional.auth.professionalSignIn(pro.email, pro.password);
   await expect(professional.dashboard.accountStatus()).toContainText("Unverified");
+  await professional.auth.verifyPhone(pro.phone);
 
   const documents = await admin.admin.openTechnician(pro.name);
   for (const doc of ["Citizenship Front", "Citizenship Back", "Training Certificate"]) {

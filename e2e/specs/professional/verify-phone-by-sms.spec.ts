@@ -8,7 +8,7 @@ const PHONE = { width: 360, height: 800 };
 const DESKTOP = { width: 1280, height: 900 };
 
 for (const locale of LANGUAGES) {
-  test(`a new professional verifies their phone by an SMS code and the admin's card says so at once (${locale})`, async ({
+  test(`the admin may verify a new professional only once their phone is verified by an SMS code, which the card shows at once (${locale})`, async ({
     actor,
   }) => {
     test.setTimeout(150_000);
@@ -27,6 +27,18 @@ for (const locale of LANGUAGES) {
       .selectOption({ label: say(locale, m.admin_filter_unverified) });
     const card = admin.admin.technicianCard(pro.name);
     await expect(card).toContainText(say(locale, m.admin_phone_not_verified));
+    // Verify is off, and says why
+    const documents = await admin.admin.openTechnician(pro.name);
+    const verify = documents.getByRole("button", {
+      name: say(locale, m.admin_dialog_verify),
+      exact: true,
+    });
+    await expect(verify).toBeDisabled();
+    await expect(verify).toHaveAccessibleDescription(
+      say(locale, m.admin_dialog_verify_needs_phone),
+    );
+    await expect(documents).toContainText(say(locale, m.admin_phone_not_verified));
+    await admin.page.screenshot({ path: `test-results/verify-needs-phone-${locale}.png` });
 
     // the professional asks for a code, reads the SMS and types it back
     const p = professional.page;
@@ -47,9 +59,16 @@ for (const locale of LANGUAGES) {
     await expect(phoneRow.getByRole("button")).toHaveCount(0);
     await p.screenshot({ path: `test-results/verify-phone-${locale}.png`, fullPage: true });
 
-    // the admin's card changes by itself
+    // the admin's open dialog and card change by themselves: Verify now works
+    await expect(verify).toBeEnabled();
+    await expect(documents).toContainText(say(locale, m.admin_phone_verified));
     await expect(card).toContainText(say(locale, m.admin_phone_verified));
     await expect(card).not.toContainText(say(locale, m.admin_phone_not_verified));
+    await verify.click();
+    await expect(
+      admin.page.getByText(say(locale, m.admin_dialog_verified_toast, { name: pro.name })),
+    ).toBeVisible();
+    await expect(documents).toBeHidden();
     await admin.page.screenshot({ path: `test-results/verify-phone-card-${locale}.png` });
   });
 }

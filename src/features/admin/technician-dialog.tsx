@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from "convex/react";
-import { useState } from "react";
+import { useId, useState } from "react";
 import { toast } from "sonner";
 import { api } from "@convex/_generated/api";
 import type { Id } from "@convex/_generated/dataModel";
@@ -30,6 +30,7 @@ export function TechnicianDialog({ professionalId, onClose }: Props) {
   const [switching, setSwitching] = useState(false);
   const [note, setNote] = useState("");
   const [busy, setBusy] = useState<"verified" | "rejected" | null>(null);
+  const needsPhoneId = useId();
   const title =
     technician?.name?.trim() ||
     (technician === undefined ? m.admin_dialog_default_title() : FALLBACK.name());
@@ -108,7 +109,12 @@ export function TechnicianDialog({ professionalId, onClose }: Props) {
             <div>
               <dt className="inline text-slate-500">{m.admin_dialog_phone()} </dt>
               <dd className="inline text-slate-800">
-                {technician.phone ? formatDigits(technician.phone) : m.admin_dialog_no_phone()}
+                {technician.phone ? formatDigits(technician.phone) : m.admin_dialog_no_phone()}{" "}
+                {technician.phoneVerified ? (
+                  <Badge tone="success">{m.admin_phone_verified()}</Badge>
+                ) : (
+                  <Badge tone="warning">{m.admin_phone_not_verified()}</Badge>
+                )}
               </dd>
             </div>
           </dl>
@@ -170,6 +176,14 @@ export function TechnicianDialog({ professionalId, onClose }: Props) {
             value={note}
             onChange={(e) => setNote(e.target.value)}
           />
+          {!technician.phoneVerified && (
+            <p
+              id={needsPhoneId}
+              className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900"
+            >
+              {m.admin_dialog_verify_needs_phone()}
+            </p>
+          )}
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button variant="secondary" onClick={onClose} disabled={busy !== null}>
               {m.action_close()}
@@ -181,7 +195,12 @@ export function TechnicianDialog({ professionalId, onClose }: Props) {
             >
               {busy === "rejected" ? m.admin_dialog_rejecting() : m.admin_dialog_reject()}
             </Button>
-            <Button onClick={() => void decide("verified")} disabled={busy !== null}>
+            <Button
+              onClick={() => void decide("verified")}
+              // the server refuses it too (PHONE_NOT_VERIFIED); the note above says why
+              disabled={busy !== null || !technician.phoneVerified}
+              aria-describedby={technician.phoneVerified ? undefined : needsPhoneId}
+            >
               {busy === "verified" ? m.admin_dialog_verifying() : m.admin_dialog_verify()}
             </Button>
           </div>
