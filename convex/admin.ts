@@ -10,9 +10,9 @@ import {
   adminRow,
   documentUrls,
   requireProfessional,
-  updateProfessional,
   verify as verifyProfessional,
 } from "./model/professionals";
+import { updateProfessional } from "./model/professionalUpdate";
 import { fail } from "./model/errors";
 import * as NoShows from "./model/noShows";
 import { onlineRows } from "./model/presence";
@@ -251,6 +251,7 @@ export const updateSettings = adminMutation({
     commissionPercent: v.optional(v.number()),
     visitChargeNrs: v.optional(v.number()),
     noShowAfterMinutes: v.optional(v.number()),
+    lateCancelFeeNrs: v.optional(v.number()),
     dispatchOfferSeconds: v.optional(v.number()),
     dispatchLimitMinutes: v.optional(v.number()),
   },

@@ -2,12 +2,13 @@ import { describe, expect, test } from "vitest";
 import { api } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import { recordPayment } from "./model/ledger";
-import { LATE_CANCEL_FEE_PAISA as FEE } from "./rules/cancellation";
+import { LATE_CANCEL_FEE_NRS } from "./rules/cancellation";
 import { noticeText } from "./rules/notificationText";
 import {
   billedBooking,
   bookingRow,
   errorCode,
+  insertAdmin,
   insertCustomer,
   insertProfessional,
   ledgerSums,
@@ -18,6 +19,8 @@ import {
 import type { BookingStatus } from "./validators";
 
 const reason = "I found someone closer, sorry.";
+/** The fee when no admin has set it, in paisa. */
+const FEE = LATE_CANCEL_FEE_NRS.default * 100;
 
 async function booked(status: BookingStatus) {
   const t = newTest();
@@ -126,5 +129,83 @@ describe("a customer cancelling once the professional is on the way", () => {
     expect(
       await errorCode(customer.as.mutation(api.bookings.cancel, { ...args, bookingId: started })),
     ).toBe("ILLEGAL_TRANSITION");
+  });
+});
+
+describe("the late-cancellation fee as an admin setting", () => {
+  test("an admin's fee is the one charged; 0 charges none", async () => {
+    const { t, customer, pro } = await booked("accepted");
+    const admin = await insertAdmin(t);
+    await admin.as.mutation(api.admin.updateSettings, { lateCancelFeeNrs: 350 });
+    expect(await t.query(api.settings.get, {})).toMatchObject({ lateCancelFeeNrs: 350 });
+    const first = await billedBooking(t, customer.userId, pro, "en_route");
+    await expect(
+      customer.as.mutation(api.bookings.cancel, { bookingId: first, reason }),
+    ).rejects.toMatchObject({ data: expect.objectContaining({ feePaisa: 35_000 }) });
+    await customer.as.mutation(api.bookings.cancel, {
+      bookingId: first,
+      reason,
+      seenFeePaisa: 35_000,
+    });
+    expect(await customer.as.query(api.bills.get, { bookingId: first })).toMatchObject({
+      totalPaisa: 35_000,
+    });
+
+    await admin.as.mutation(api.admin.updateSettings, { lateCancelFeeNrs: 0 });
+    const second = await billedBooking(t, customer.userId, pro, "arrived");
+    await customer.as.mutation(api.bookings.cancel, { bookingId: second, reason });
+    expect(await statusOf(t, second)).toBe("cancelled");
+    const lines = await t.run((ctx) => ctx.db.query("billLines").collect());
+    expect(lines.filter((l) => l.kind === "fee").map((l) => l.bookingId)).toEqual([first]);
+  });
+
+  test("is refused out of bounds, fractional, or to anyone but an admin", async () => {
+    const { t, customer, pro } = await booked("accepted");
+    const admin = await insertAdmin(t);
+    for (const lateCancelFeeNrs of [-1, 12.5, LATE_CANCEL_FEE_NRS.max + 1])
+      expect(
+        await errorCode(admin.as.mutation(api.admin.updateSettings, { lateCancelFeeNrs })),
+      ).toBe("INVALID_INPUT");
+    for (const caller of [customer.as, pro.as])
+      expect(
+        await errorCode(caller.mutation(api.admin.updateSettings, { lateCancelFeeNrs: 1 })),
+      ).toBe("FORBIDDEN");
+    expect(await t.query(api.settings.get, {})).toMatchObject({
+      lateCancelFeeNrs: LATE_CANCEL_FEE_NRS.default,
+    });
+  });
+});
+
+describe("a professional calling a job off once on the way", () => {
+  test("gets a strike, and the customer owes nothing: no fee is billed", async () => {
+    const { t, customer, pro, bookingId } = await booked("arrived");
+    await pro.as.mutation(api.bookings.cancel, { bookingId, reason });
+    expect(await statusOf(t, bookingId)).toBe("cancelled");
+    const strikes = await t.run((ctx) => ctx.db.query("noShowStrikes").collect());
+    expect(strikes).toEqual([expect.objectContaining({ bookingId, kind: "late_cancel" })]);
+    const lines = await t.run((ctx) => ctx.db.query("billLines").collect());
+    expect(lines.some((l) => l.kind === "fee")).toBe(false);
+    expect(await customer.as.query(api.bills.get, { bookingId })).toMatchObject({
+      payment: null,
+      refund: null,
+    });
+    expect((await ledgerSums(t)).transactions).toBe(0);
+    const strikesSeen = await insertAdmin(t).then((admin) =>
+      admin.as.query(api.noShows.forProfessional, { professionalId: pro.professionalId }),
+    );
+    expect(strikesSeen!.strikes).toEqual([expect.objectContaining({ kind: "late_cancel" })]);
+  });
+
+  test("before setting off costs no strike; three late ones put them on hold", async () => {
+    const { t, customer, pro } = await booked("accepted");
+    const early = await billedBooking(t, customer.userId, pro, "accepted");
+    await pro.as.mutation(api.bookings.cancel, { bookingId: early, reason });
+    expect(await t.run((ctx) => ctx.db.query("noShowStrikes").collect())).toEqual([]);
+    for (let i = 0; i < 3; i++) {
+      const bookingId = await billedBooking(t, customer.userId, pro, "en_route");
+      await pro.as.mutation(api.bookings.cancel, { bookingId, reason });
+    }
+    const held = await t.run((ctx) => ctx.db.get("professionals", pro.professionalId));
+    expect(held!.noShowHold).toBeTypeOf("number");
   });
 });

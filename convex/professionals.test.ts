@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, test, vi } from "vitest";
 import { api } from "./_generated/api";
 import type { Doc, Id } from "./_generated/dataModel";
-import { updateProfessional } from "./model/professionals";
+import { updateProfessional } from "./model/professionalUpdate";
 import { searchRankOf } from "./rules/searchRank";
 import {
   bookingRow,

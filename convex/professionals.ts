@@ -27,8 +27,8 @@ import {
   profileFor,
   publicStats,
   search as searchProfessionals,
-  updateProfessional,
 } from "./model/professionals";
+import { updateProfessional } from "./model/professionalUpdate";
 import { ratingOf } from "./rules/searchRank";
 import { resolveSpecialty } from "./model/users";
 import { professionalOfUser } from "./model/professionalOfUser";

@@ -229,6 +229,8 @@ export default defineSchema({
   noShowStrikes: defineTable({
     professionalId: v.id("professionals"),
     bookingId: v.id("bookings"),
+    /** Absent for a no-show; a professional's late cancellation (rules/cancellation.ts). */
+    kind: v.optional(v.literal("late_cancel")),
     clearedAt: v.optional(v.number()),
   }).index("by_professionalId", ["professionalId"]),
 

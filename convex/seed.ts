@@ -31,7 +31,7 @@ import {
 import * as Locations from "./model/locations";
 import * as Presence from "./model/presence";
 import { refreshMarker } from "./model/mapMarkers";
-import { updateProfessional } from "./model/professionals";
+import { updateProfessional } from "./model/professionalUpdate";
 import * as Reviews from "./model/reviews";
 import { DEFAULT_SETTINGS } from "./model/settings";
 

@@ -2,7 +2,7 @@ import { v } from "convex/values";
 import { publicQuery } from "./functions";
 import { getSettings } from "./model/settings";
 
-/** Hotline, banner text (English and Nepali), booking expiry, commission, visit charge and no-show wait, with defaults for anything an admin has not set. */
+/** Hotline, banner text (English and Nepali), booking expiry, commission, visit charge, no-show wait and late-cancellation fee, with defaults for anything an admin has not set. */
 export const get = publicQuery({
   args: {},
   returns: v.object({
@@ -13,6 +13,7 @@ export const get = publicQuery({
     commissionPercent: v.number(),
     visitChargeNrs: v.number(),
     noShowAfterMinutes: v.number(),
+    lateCancelFeeNrs: v.number(),
     dispatchOfferSeconds: v.number(),
     dispatchLimitMinutes: v.number(),
   }),

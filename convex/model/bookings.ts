@@ -41,7 +41,8 @@ import { rescheduleView } from "./reschedules";
 import { settleJob } from "./ledger";
 import { refundOnCancel } from "./refunds";
 import { pendingLines } from "../rules/bill";
-import { lateCancelFee } from "../rules/cancellation";
+import { isLateCancel, lateCancelFee } from "../rules/cancellation";
+import { addStrike } from "./strikes";
 
 const { reason: REASON } = BOOKING_FIELDS;
 /** A slot may be booked up to this far ahead. */
@@ -396,7 +397,11 @@ export async function transition(
 
   const feePaisa =
     args.to === "cancelled" && args.actor === "customer"
-      ? lateCancelFee(booking.status, (await billOf(ctx, booking)).totalPaisa)
+      ? lateCancelFee(
+          booking.status,
+          (await billOf(ctx, booking)).totalPaisa,
+          (await getSettings(ctx)).lateCancelFeeNrs,
+        )
       : 0;
   if (feePaisa > 0 && args.seenFeePaisa !== feePaisa) {
     fail(
@@ -429,6 +434,8 @@ export async function transition(
   if (booking.status === "arrived") await endStartCode(ctx, booking._id);
   if (feePaisa > 0) await billLateCancelFee(ctx, booking._id, feePaisa);
   if (args.to === "cancelled") await refundOnCancel(ctx, booking);
+  if (args.to === "cancelled" && args.actor === "professional" && isLateCancel(booking.status))
+    await addStrike(ctx, booking, "late_cancel");
   if (args.to === "completed") {
     await scheduleAutoConfirm(ctx, booking._id);
     await settleJob(ctx, booking);

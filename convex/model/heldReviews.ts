@@ -7,7 +7,7 @@
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
 import { fail } from "./errors";
-import { updateProfessional } from "./professionals";
+import { updateProfessional } from "./professionalUpdate";
 
 const HELD_LISTED = 100;
 /** Reviews read to recompute one professional's rating. */

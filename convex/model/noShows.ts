@@ -1,29 +1,17 @@
 /**
  * No-shows (rules/noShow.ts): the customer closes a booking whose professional never came, the
- * professional gets a strike, and enough strikes within the window put them on hold (not bookable,
- * rules/bookability.ts) until an admin reviews them and clears the hold.
+ * professional gets a strike (model/strikes.ts, as for a late cancellation), and enough strikes within
+ * the window put them on hold (not bookable, rules/bookability.ts) until an admin reviews them and
+ * clears the hold.
  */
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
-import { NO_SHOW, noShowOpensAt, strikesHold } from "../rules/noShow";
+import { noShowOpensAt } from "../rules/noShow";
 import { transition } from "./bookings";
 import { fail } from "./errors";
-import { updateProfessional } from "./professionals";
+import { updateProfessional } from "./professionalUpdate";
 import { getSettings } from "./settings";
-
-/** Strikes read at most: the window's, newest first. */
-const STRIKES_SHOWN = 20;
-
-async function strikesInWindow(ctx: QueryCtx, professionalId: Id<"professionals">, now: number) {
-  const rows = await ctx.db
-    .query("noShowStrikes")
-    .withIndex("by_professionalId", (q) =>
-      q.eq("professionalId", professionalId).gt("_creationTime", now - NO_SHOW.windowMs),
-    )
-    .order("desc")
-    .take(STRIKES_SHOWN);
-  return rows.filter((s) => s.clearedAt === undefined);
-}
+import { addStrike, strikesInWindow } from "./strikes";
 
 export async function markNoShow(
   ctx: MutationCtx,
@@ -52,11 +40,7 @@ export async function markNoShow(
     actorUser: customer,
     reason: `The professional did not arrive within ${noShowAfterMinutes} minutes of the booked time.`,
   });
-  await ctx.db.insert("noShowStrikes", { professionalId: booking.professionalId, bookingId });
-  const pro = await ctx.db.get("professionals", booking.professionalId);
-  if (pro === null || pro.noShowHold !== undefined) return;
-  if (strikesHold((await strikesInWindow(ctx, pro._id, now)).length))
-    await updateProfessional(ctx, pro, { noShowHold: now });
+  await addStrike(ctx, booking, "no_show");
 }
 
 /** The admin grid's figure: strikes within the window and whether the professional is on hold. */
@@ -78,6 +62,7 @@ export async function strikesOf(ctx: QueryCtx, professionalId: Id<"professionals
         return {
           at: s._creationTime,
           bookingId: s.bookingId,
+          kind: s.kind ?? "no_show",
           scheduledFor: booking?.scheduledFor ?? null,
           services: booking?.services.map((x) => x.name) ?? [],
         };

@@ -9,7 +9,7 @@ import type { ActionCtx, MutationCtx } from "../_generated/server";
 import { attachOwnFile, checkStoredImage, releaseFile } from "./files";
 import { notify } from "./notifications";
 import { refreshMarker } from "./mapMarkers";
-import { updateProfessional } from "./professionals";
+import { updateProfessional } from "./professionalUpdate";
 import { DOCUMENT_KINDS, type DocumentKind } from "../rules/documents";
 import { DOCUMENT_LABELS } from "./users";
 import { fail } from "./errors";

@@ -10,6 +10,7 @@ import { notify } from "./notifications";
 import { refreshMarker } from "./mapMarkers";
 import { fail } from "./errors";
 import { inGoodStanding } from "./users";
+import { updateProfessional } from "./professionalUpdate";
 import { RANK_TIER, ratingOf, searchRankOf } from "../rules/searchRank";
 import { isOnline } from "./presence";
 import { isVerified } from "./contactVerification";
@@ -111,21 +112,6 @@ export async function hasBookableIn(
     if (inGoodStanding(await ctx.db.get("users", pro.userId))) return true;
   }
   return false;
-}
-
-/**
- * Patches a professional's profile and keeps its search rank current (rules/searchRank.ts): every
- * writer of verification, availability or rating goes through here.
- */
-export async function updateProfessional(
-  ctx: MutationCtx,
-  pro: Doc<"professionals">,
-  fields: Partial<Omit<Doc<"professionals">, "_id" | "_creationTime" | "searchRank">>,
-): Promise<void> {
-  await ctx.db.patch("professionals", pro._id, {
-    ...fields,
-    searchRank: searchRankOf({ ...pro, ...fields }),
-  });
 }
 
 type Ranked = {

@@ -6,7 +6,7 @@ import { BOOKING_FIELDS } from "../rules/bookingFields";
 import { transition } from "./bookings";
 import { fail } from "./errors";
 import { wasImplausiblyFast } from "./jobConfirmation";
-import { updateProfessional } from "./professionals";
+import { updateProfessional } from "./professionalUpdate";
 
 const MAX_COMMENT = BOOKING_FIELDS.reviewComment.max;
 const MAX_LISTED = 50;

@@ -3,6 +3,7 @@ import type { MutationCtx, QueryCtx } from "../_generated/server";
 import * as z from "zod/mini";
 import { settingsRules } from "../rules/settings";
 import { NO_SHOW } from "../rules/noShow";
+import { LATE_CANCEL_FEE_NRS } from "../rules/cancellation";
 import { fail, firstIssue } from "./errors";
 
 export const DEFAULT_SETTINGS = {
@@ -18,6 +19,8 @@ export const DEFAULT_SETTINGS = {
   commissionPercent: 10,
   /** Added to every booking's bill as its visit line, in whole rupees; 0 for none. */
   visitChargeNrs: 0,
+  /** What a customer who cancels once the professional is on the way owes (rules/cancellation.ts). */
+  lateCancelFeeNrs: LATE_CANCEL_FEE_NRS.default,
   /** How long after the booked time a customer may mark a no-show (rules/noShow.ts). */
   noShowAfterMinutes: NO_SHOW.defaultAfterMinutes,
   /** "Nearest available now": how long each professional has to answer an offer. */
@@ -43,7 +46,9 @@ export async function getSettings(ctx: QueryCtx): Promise<Settings> {
     const value = stored(key);
     return typeof value === "string" && value.trim() !== "" ? value : DEFAULT_SETTINGS[key];
   };
-  const whole = (key: "commissionPercent" | "visitChargeNrs" | "noShowAfterMinutes") => {
+  const whole = (
+    key: "commissionPercent" | "visitChargeNrs" | "noShowAfterMinutes" | "lateCancelFeeNrs",
+  ) => {
     const value = Number(stored(key) ?? DEFAULT_SETTINGS[key]);
     return Number.isInteger(value) && value >= 0 ? value : DEFAULT_SETTINGS[key];
   };
@@ -61,6 +66,7 @@ export async function getSettings(ctx: QueryCtx): Promise<Settings> {
     commissionPercent: whole("commissionPercent"),
     visitChargeNrs: whole("visitChargeNrs"),
     noShowAfterMinutes: whole("noShowAfterMinutes"),
+    lateCancelFeeNrs: whole("lateCancelFeeNrs"),
     dispatchOfferSeconds: positive("dispatchOfferSeconds"),
     dispatchLimitMinutes: positive("dispatchLimitMinutes"),
   };

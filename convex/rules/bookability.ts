@@ -34,7 +34,7 @@ export function bookability(pro: {
       bookable: false,
       code: "PROFESSIONAL_ON_HOLD",
       reason: "Not taking bookings until GharSewa has reviewed missed visits.",
-      ownReason: `You missed ${NO_SHOW.strikes} bookings within 30 days: customers cannot book you until an administrator has reviewed them.`,
+      ownReason: `You missed or called off late ${NO_SHOW.strikes} bookings within 30 days: customers cannot book you until an administrator has reviewed them.`,
     };
   }
   if (!pro.available) {

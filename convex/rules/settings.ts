@@ -1,5 +1,6 @@
 /** What an admin may set as the site settings: the server checks each change with it, the form too. */
 import * as z from "zod/mini";
+import { LATE_CANCEL_FEE_NRS } from "./cancellation";
 
 /** A whole number between `min` and `max`, each with the message shown when it is crossed. */
 function wholeNumber(
@@ -52,6 +53,10 @@ export const settingsRules = z.object({
   visitChargeNrs: wholeNumber("Enter the visit charge in rupees.", "Use whole rupees.", {
     min: [0, "At least Nrs. 0."],
     max: [5000, "At most Nrs. 5,000."],
+  }),
+  lateCancelFeeNrs: wholeNumber("Enter the fee in rupees.", "Use whole rupees.", {
+    min: [LATE_CANCEL_FEE_NRS.min, `At least Nrs. ${LATE_CANCEL_FEE_NRS.min}.`],
+    max: [LATE_CANCEL_FEE_NRS.max, `At most Nrs. ${LATE_CANCEL_FEE_NRS.max.toLocaleString("en")}.`],
   }),
   dispatchOfferSeconds: wholeNumber("Enter a number of seconds.", "Use whole seconds.", {
     min: [15, "At least 15 seconds."],

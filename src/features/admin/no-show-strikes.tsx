@@ -39,7 +39,7 @@ export function NoShowStrikes({ professionalId }: { professionalId: Id<"professi
         <ul className="mt-2 space-y-1 text-sm">
           {record.strikes.map((s) => (
             <li key={s.bookingId} className="rounded-lg bg-slate-50 p-2">
-              {m.admin_no_show_item({
+              {(s.kind === "late_cancel" ? m.admin_late_cancel_item : m.admin_no_show_item)({
                 when: formatDateTime(s.scheduledFor ?? s.at),
                 services: s.services.join(", "),
               })}

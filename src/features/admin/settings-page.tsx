@@ -8,6 +8,7 @@ import { errorMessage } from "@/lib/errors";
 import { Form, useAppForm } from "@/components/form";
 import { AdminPageLayout } from "@/features/admin/admin-page-layout";
 import { settingsRules } from "@convex/rules/settings";
+import { LATE_CANCEL_FEE_NRS } from "@convex/rules/cancellation";
 import { m } from "@/i18n/paraglide/messages";
 
 type Settings = z.infer<typeof settingsRules>;
@@ -123,6 +124,18 @@ function SettingsForm({ initial }: { initial: Settings }) {
             hint={m.admin_settings_visit_charge_hint()}
             min={0}
             max={5000}
+            step={1}
+            required
+          />
+        )}
+      </form.AppField>
+      <form.AppField name="lateCancelFeeNrs">
+        {(f) => (
+          <f.NumberField
+            label={m.admin_settings_late_fee()}
+            hint={m.admin_settings_late_fee_hint()}
+            min={LATE_CANCEL_FEE_NRS.min}
+            max={LATE_CANCEL_FEE_NRS.max}
             step={1}
             required
           />

@@ -4,6 +4,7 @@ import { toast } from "sonner";
 import { api } from "@convex/_generated/api";
 import type { Id } from "@convex/_generated/dataModel";
 import { BOOKING_FIELDS } from "@convex/rules/bookingFields";
+import { NO_SHOW } from "@convex/rules/noShow";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { TextareaField } from "@/components/ui/inputs";
@@ -64,6 +65,7 @@ export function CancelDialog({
   by,
   otherParty,
   feePaisa: expectedFee = 0,
+  strike = false,
   onClose,
 }: {
   bookingId: Id<"bookings">;
@@ -71,6 +73,8 @@ export function CancelDialog({
   otherParty: string;
   /** The late-cancellation fee (rules/cancellation.ts), 0 for none. */
   feePaisa?: number;
+  /** A professional calling the job off late gets a strike (rules/cancellation.ts). */
+  strike?: boolean;
   onClose: () => void;
 }) {
   const words = WORDS()[by];
@@ -111,6 +115,11 @@ export function CancelDialog({
         {feePaisa > 0 && (
           <p role="alert" className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
             {m.cancel_fee_note({ amount: formatPaisa(feePaisa), other: otherParty })}
+          </p>
+        )}
+        {strike && (
+          <p role="alert" className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
+            {m.cancel_pro_strike_note({ other: otherParty, max: formatNumber(NO_SHOW.strikes) })}
           </p>
         )}
         <TextareaField

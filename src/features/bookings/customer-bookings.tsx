@@ -50,6 +50,7 @@ export function CustomerBookings() {
     {},
     { initialNumItems: PAGE_SIZE },
   );
+  const settings = useQuery(api.settings.get);
   const linkedId = useLinkedBookingId();
   const linkedShown = results.some((b) => b._id === linkedId);
   const pagesForLink = useRef(0);
@@ -123,7 +124,11 @@ export function CustomerBookings() {
                 actor="customer"
                 scheduledFor={b.scheduledFor}
                 otherParty={b.professional.name}
-                feePaisa={lateCancelFee(b.status, rupeesToPaisa(b.price))}
+                feePaisa={
+                  settings
+                    ? lateCancelFee(b.status, rupeesToPaisa(b.price), settings.lateCancelFeeNrs)
+                    : 0
+                }
               />
               <ChatLink bookingId={b._id} />
               <ReportAction bookingId={b._id} hasReview={b.status === "reviewed"} />

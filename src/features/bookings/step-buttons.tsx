@@ -4,6 +4,7 @@ import { toast } from "sonner";
 import { api } from "@convex/_generated/api";
 import type { Id } from "@convex/_generated/dataModel";
 import { stepsFor, type BookingStatus, type Step } from "@convex/rules/bookingLifecycle";
+import { isLateCancel } from "@convex/rules/cancellation";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { errorData, errorMessage } from "@/lib/errors";
@@ -174,6 +175,7 @@ export function StepButtons({
           by={actor}
           otherParty={otherParty}
           feePaisa={feePaisa}
+          strike={actor === "professional" && isLateCancel(status)}
           onClose={() => setCancelling(false)}
         />
       )}
