@@ -113,6 +113,20 @@ export default tseslint.config(
   ...boundaries,
   noCycles,
   {
+    files: ["src/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector:
+            "ImportDeclaration[source.value=/^react-router(-dom)?$/] > ImportSpecifier[imported.name=/^(Link|NavLink)$/]",
+          message:
+            "Link and NavLink come from @/components/link: react-router-dom's also serve its framework mode, ~2.5 KB gzip of the landing's initial JS.",
+        },
+      ],
+    },
+  },
+  {
     rules: {
       "@typescript-eslint/no-unused-vars": [
         "error",

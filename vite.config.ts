@@ -7,6 +7,7 @@ import { paraglideVitePlugin } from "@inlang/paraglide-js";
 import { paraglideOptions } from "./paraglide.config.ts";
 import { routePreload } from "./scripts/vite-route-preload.ts";
 import { lazyToast } from "./scripts/vite-lazy-toast.ts";
+import { pureComponents } from "./scripts/vite-pure-components.ts";
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
@@ -15,6 +16,8 @@ export default defineConfig(({ command }) => ({
     paraglideVitePlugin(paraglideOptions),
     // `toast` from sonner without sonner on the first paint (src/lib/lazy-toast.ts).
     lazyToast({ shim: "src/lib/lazy-toast.ts", direct: ["src/app/toaster.tsx"] }),
+    // react-router without the parts this app never renders (its framework mode).
+    pureComponents(["react-router"]),
     react(),
     tailwindcss(),
     pwa(),

@@ -1,6 +1,7 @@
 import { cleanup, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { Link, useRoutes } from "react-router-dom";
+import { useRoutes } from "react-router-dom";
+import { Link } from "@/components/link";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { PageReadyRouter } from "@/app/page-ready-router";
 

@@ -1,5 +1,5 @@
 import { Component, type ReactNode } from "react";
-import { Link } from "react-router-dom";
+import { Link } from "@/components/link";
 import { m } from "@/i18n/paraglide/messages";
 
 /** Spec §8: an error no page handled shows this with its message. */

@@ -10,7 +10,6 @@ import {
 import { matchRoutes, Navigate, useLocation, useRoutes, type RouteObject } from "react-router-dom";
 import { RootLayout } from "@/app/layouts/root-layout";
 import { RouteErrorBoundary } from "@/app/route-error";
-import { CustomerOnly, GuestOnly, ProfessionalOnly } from "@/app/guards";
 import { WithFooter } from "@/app/layouts/site-footer";
 import { LoadingState } from "@/components/ui/states";
 import { paths } from "@/lib/paths";
@@ -42,6 +41,10 @@ function page(load: () => Promise<PageModule>): { element: ReactNode; handle: Pa
   return { element: <Page />, handle: { load: loadOnce } };
 }
 
+/** A guard of @/app/guards as a layout route, loaded with the pages it guards (none is on the landing). */
+const guard = (name: "GuestOnly" | "CustomerOnly" | "ProfessionalOnly") =>
+  page(() => import("@/app/guards").then((guards) => ({ default: guards[name] })));
+
 const routes: RouteObject[] = [
   {
     element: <RootLayout />,
@@ -65,7 +68,7 @@ const routes: RouteObject[] = [
       },
       { path: paths.serviceSearchPage(), ...page(() => import("@/app/pages/service-search")) },
       {
-        element: <GuestOnly />,
+        ...guard("GuestOnly"),
         children: [
           { path: paths.signup(), ...page(() => import("@/features/auth/signup-page")) },
           {
@@ -92,7 +95,7 @@ const routes: RouteObject[] = [
         ...page(() => import("@/app/pages/professional-dashboard")),
       },
       {
-        element: <ProfessionalOnly />,
+        ...guard("ProfessionalOnly"),
         children: [
           {
             path: paths.professionalAccount(),
@@ -105,7 +108,7 @@ const routes: RouteObject[] = [
         ],
       },
       {
-        element: <CustomerOnly />,
+        ...guard("CustomerOnly"),
         children: [
           { path: paths.customerProfile(), ...page(() => import("@/app/pages/customer-profile")) },
           {

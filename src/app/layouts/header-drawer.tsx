@@ -1,4 +1,4 @@
-import { NavLink } from "react-router-dom";
+import { NavLink } from "@/components/link";
 import { navLinkClass, type MenuItem } from "@/app/layouts/nav-links";
 import { Avatar } from "@/components/avatar";
 import { Button } from "@/components/ui/button";

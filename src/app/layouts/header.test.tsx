@@ -63,7 +63,10 @@ describe("Header", () => {
   it("shows the professional's menu and the unread count", async () => {
     viewer = { name: "Ram Thapa", role: "professional", photoUrl: null };
     const user = renderHeader();
-    expect(screen.getByRole("link", { name: "Notifications, 3 unread" })).toBeInTheDocument();
+    // the signed-in controls load on sign-in, outside the landing's initial JS
+    expect(
+      await screen.findByRole("link", { name: "Notifications, 3 unread" }),
+    ).toBeInTheDocument();
     await user.click(await screen.findByRole("button", { name: "Account menu for Ram Thapa" }));
     expect(screen.getByRole("link", { name: "Dashboard" })).toHaveAttribute(
       "href",

@@ -1,23 +1,22 @@
 import { lazy, Suspense, useEffect, useState } from "react";
-import { Link, NavLink } from "react-router-dom";
+import { Link, NavLink } from "@/components/link";
 import { useConvexAuth, useConvexConnectionState, useQuery } from "convex/react";
 import { api } from "@convex/_generated/api";
 import { HeaderSearch } from "@/app/layouts/header-search";
-import { ChatUnreadButton } from "@/features/bookings/chat/chat-link";
 import { Avatar } from "@/components/avatar";
 import { afterLoad } from "@/lib/after-load";
 import { useOnline } from "@/lib/use-online";
 import { paths } from "@/lib/paths";
-import { formatNumber } from "@/lib/numbers";
 import { LanguageSwitch } from "@/components/language-switch";
 import { useLocale } from "@/i18n/locale";
 import { m } from "@/i18n/paraglide/messages";
 import { useSwitchLocale } from "@/app/locale-profile-sync";
 import { navLinkClass, type MenuItem } from "@/app/layouts/nav-links";
 
-// The account menu's popover (Radix + floating-ui) and the logout dialog (sign-out, toasts) load only for
-// signed-in users, keeping them out of the landing's initial JS.
-const UserMenu = lazy(() => import("@/app/layouts/user-menu"));
+// A signed-in user's controls (chat, notifications, the account menu's Radix popover) and the logout
+// dialog (sign-out, toasts) load only for signed-in users, keeping them out of the landing's initial JS.
+const loadAccount = () => import("@/app/layouts/header-account");
+const HeaderAccount = lazy(loadAccount);
 const LogoutDialog = lazy(() => import("@/app/layouts/logout-dialog"));
 // The small screens' menu drawer shows nothing until opened: it loads after the page, or on the tap.
 const loadDrawer = () => import("@/app/layouts/header-drawer");
@@ -35,12 +34,6 @@ function menuFor(role: string): MenuItem[] | null {
   return null;
 }
 
-function notificationsPath(role: string): string | null {
-  if (role === "customer") return paths.customerNotifications();
-  if (role === "professional") return paths.professionalDashboard("alerts");
-  return null;
-}
-
 export function Header() {
   const { isAuthenticated } = useConvexAuth();
   const viewer = useQuery(api.users.viewer, isAuthenticated ? {} : "skip");
@@ -51,6 +44,9 @@ export function Header() {
   const locale = useLocale();
   const switchLocale = useSwitchLocale();
   useEffect(() => afterLoad(() => void loadDrawer()), []);
+  useEffect(() => {
+    if (isAuthenticated) void loadAccount();
+  }, [isAuthenticated]);
 
   return (
     <header className="sticky top-0 print:hidden z-[1000] border-b border-slate-200 bg-white/95 backdrop-blur">
@@ -80,10 +76,8 @@ export function Header() {
           <LanguageSwitch locale={locale} onChange={switchLocale} compact />
           {signedIn ? (
             <>
-              {viewer.role !== "admin" && <ChatUnreadButton />}
-              <NotificationBell role={viewer.role} />
               <Suspense fallback={<Avatar src={viewer.photoUrl} name={viewer.name} size={32} />}>
-                <UserMenu
+                <HeaderAccount
                   viewer={viewer}
                   items={menuFor(viewer.role)}
                   onLogout={() => setLogoutOpen(true)}
@@ -161,31 +155,6 @@ function SignedOutLinks() {
         {m.nav_signup()}
       </NavLink>
     </>
-  );
-}
-
-function NotificationBell({ role }: { role: string }) {
-  const to = notificationsPath(role);
-  const unread = useQuery(api.notifications.unreadCount, to ? {} : "skip");
-  if (!to) return null;
-  const count = unread ?? 0;
-  return (
-    <Link
-      to={to}
-      aria-label={
-        count ? m.nav_notifications_unread({ count: formatNumber(count) }) : m.nav_notifications()
-      }
-      className="relative inline-flex h-11 w-11 items-center justify-center rounded-full text-slate-700 hover:bg-slate-100"
-    >
-      <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5 fill-current">
-        <path d="M10 2a5 5 0 00-5 5v3.6L3.3 13.5A1 1 0 004.2 15h11.6a1 1 0 00.9-1.5L15 10.6V7a5 5 0 00-5-5zm-2 14a2 2 0 004 0z" />
-      </svg>
-      {count > 0 && (
-        <span className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-red-600 px-1 text-center text-xs leading-5 font-semibold text-white">
-          {count > 99 ? `${formatNumber(99)}+` : formatNumber(count)}
-        </span>
-      )}
-    </Link>
   );
 }
 

@@ -1,5 +1,6 @@
 import { useState } from "react";
-import { Link, Outlet } from "react-router-dom";
+import { Outlet } from "react-router-dom";
+import { Link } from "@/components/link";
 import { useQuery } from "convex/react";
 import { api } from "@convex/_generated/api";
 import { ErrorBoundary } from "@/components/ui/error-boundary";

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Link } from "react-router-dom";
+import { Link } from "@/components/link";
 import * as Popover from "@radix-ui/react-popover";
 import { Avatar } from "@/components/avatar";
 import { PopoverPanel } from "@/components/ui/popover-panel";

@@ -1,4 +1,4 @@
-import { Link } from "react-router-dom";
+import { Link } from "@/components/link";
 import { useMutation, usePaginatedQuery } from "convex/react";
 import { toast } from "sonner";
 import { api } from "@convex/_generated/api";

@@ -1,6 +1,7 @@
 import { useConvexAuth, useQuery } from "convex/react";
 import { useState, type ReactNode } from "react";
-import { Navigate, NavLink, Outlet, useLocation, useNavigate } from "react-router-dom";
+import { Navigate, Outlet, useLocation, useNavigate } from "react-router-dom";
+import { NavLink } from "@/components/link";
 import { api } from "@convex/_generated/api";
 import { LanguageSwitch } from "@/components/language-switch";
 import { LoadingState } from "@/components/ui/states";

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { useQuery } from "convex/react";
-import { Link, useParams } from "react-router-dom";
+import { useParams } from "react-router-dom";
+import { Link } from "@/components/link";
 import { api } from "@convex/_generated/api";
 import type { Id } from "@convex/_generated/dataModel";
 import { stepsFor } from "@convex/rules/bookingLifecycle";

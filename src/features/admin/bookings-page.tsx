@@ -1,5 +1,6 @@
 import { usePaginatedQuery } from "convex/react";
-import { Link, useSearchParams } from "react-router-dom";
+import { useSearchParams } from "react-router-dom";
+import { Link } from "@/components/link";
 import { api } from "@convex/_generated/api";
 import type { Id } from "@convex/_generated/dataModel";
 import { CITIES, type CitySlug } from "@convex/constants";

@@ -1,6 +1,6 @@
 import { useQuery } from "convex/react";
 import type { ReactNode } from "react";
-import { Link } from "react-router-dom";
+import { Link } from "@/components/link";
 import { api } from "@convex/_generated/api";
 import { LoadingState } from "@/components/ui/states";
 import { BOOKING_STATUSES } from "@convex/rules/bookingLifecycle";

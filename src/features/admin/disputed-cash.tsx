@@ -1,5 +1,5 @@
 import { useQuery } from "convex/react";
-import { Link } from "react-router-dom";
+import { Link } from "@/components/link";
 import { api } from "@convex/_generated/api";
 import { EmptyState, LoadingState } from "@/components/ui/states";
 import { SectionCard } from "@/features/admin/section-card";

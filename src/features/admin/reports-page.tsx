@@ -1,5 +1,6 @@
 import { usePaginatedQuery } from "convex/react";
-import { Link, useSearchParams } from "react-router-dom";
+import { useSearchParams } from "react-router-dom";
+import { Link } from "@/components/link";
 import { api } from "@convex/_generated/api";
 import type { ReportStatus } from "@convex/rules/moderation";
 import { Badge } from "@/components/ui/badge";

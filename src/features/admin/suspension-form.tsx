@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from "convex/react";
-import { Link } from "react-router-dom";
+import { Link } from "@/components/link";
 import { useId, useState } from "react";
 import { toast } from "sonner";
 import { api } from "@convex/_generated/api";

@@ -1,6 +1,7 @@
 import { useQuery } from "convex/react";
 import { useDeferredValue, useState } from "react";
-import { Link, useSearchParams } from "react-router-dom";
+import { useSearchParams } from "react-router-dom";
+import { Link } from "@/components/link";
 import { api } from "@convex/_generated/api";
 import { USER_FILTERS } from "@convex/constants";
 import { Badge, type BadgeTone } from "@/components/ui/badge";

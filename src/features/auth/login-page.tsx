@@ -1,4 +1,5 @@
-import { Link, useNavigate, useSearchParams } from "react-router-dom";
+import { useNavigate, useSearchParams } from "react-router-dom";
+import { Link } from "@/components/link";
 import { useAuthActions } from "@convex-dev/auth/react";
 import { toast } from "sonner";
 import * as z from "zod/mini";

@@ -1,5 +1,5 @@
 import { useEffect, useRef, type ReactNode } from "react";
-import { Link } from "react-router-dom";
+import { Link } from "@/components/link";
 import * as Popover from "@radix-ui/react-popover";
 import { cityName } from "@convex/constants";
 import { PopoverPanel } from "@/components/ui/popover-panel";

@@ -1,4 +1,4 @@
-import { Link } from "react-router-dom";
+import { Link } from "@/components/link";
 import { ServicesGrid } from "@/features/catalog/services-grid";
 import { paths } from "@/lib/paths";
 import { m } from "@/i18n/paraglide/messages";

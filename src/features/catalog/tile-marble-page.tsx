@@ -1,4 +1,4 @@
-import { Link } from "react-router-dom";
+import { Link } from "@/components/link";
 import { useQuery } from "convex/react";
 import { api } from "@convex/_generated/api";
 import { ErrorBoundary } from "@/components/ui/error-boundary";

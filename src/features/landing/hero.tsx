@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router-dom";
+import { Link } from "@/components/link";
 import { buttonClasses } from "@/components/ui/button";
 import { paths, SITE_LINKS } from "@/lib/paths";
 import { m } from "@/i18n/paraglide/messages";

@@ -1,5 +1,5 @@
 import { Suspense, type ReactNode } from "react";
-import { Link } from "react-router-dom";
+import { Link } from "@/components/link";
 import { buttonClasses } from "@/components/ui/button";
 import { LoadingState } from "@/components/ui/states";
 import { Hero } from "@/features/landing/hero";

@@ -1,6 +1,7 @@
 import { useConvexAuth, useQuery } from "convex/react";
 import { useEffect, useState, type ComponentType, type ReactNode } from "react";
-import { Link, Navigate, useSearchParams } from "react-router-dom";
+import { Navigate, useSearchParams } from "react-router-dom";
+import { Link } from "@/components/link";
 import { api } from "@convex/_generated/api";
 import { Button } from "@/components/ui/button";
 import { ErrorBoundary } from "@/components/ui/error-boundary";

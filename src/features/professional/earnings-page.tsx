@@ -1,6 +1,6 @@
 import { usePaginatedQuery, useQuery } from "convex/react";
 import { useState, type ReactNode } from "react";
-import { Link } from "react-router-dom";
+import { Link } from "@/components/link";
 import { api } from "@convex/_generated/api";
 import { chartStart, DAY_MS, EARNINGS_PAGE_SIZE } from "@convex/rules/earnings";
 import type { PaymentMethod, PayoutMethod } from "@convex/rules/ledger";

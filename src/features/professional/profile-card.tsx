@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from "convex/react";
 import { useState, type ComponentProps, type ReactNode } from "react";
-import { Link } from "react-router-dom";
+import { Link } from "@/components/link";
 import { toast } from "sonner";
 import { api } from "@convex/_generated/api";
 import { bookability } from "@convex/rules/bookability";

@@ -1,7 +1,8 @@
 import { useAuthActions } from "@convex-dev/auth/react";
 import { useConvexAuth, useQuery } from "convex/react";
 import { useState } from "react";
-import { Link, Navigate, useNavigate } from "react-router-dom";
+import { Navigate, useNavigate } from "react-router-dom";
+import { Link } from "@/components/link";
 import * as z from "zod/mini";
 import { api } from "@convex/_generated/api";
 import { InlineAlert } from "@/components/ui/states";

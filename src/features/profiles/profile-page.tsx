@@ -1,5 +1,6 @@
 import { useState, type ComponentType } from "react";
-import { Link, useParams } from "react-router-dom";
+import { useParams } from "react-router-dom";
+import { Link } from "@/components/link";
 import { useConvexAuth, useMutation, usePaginatedQuery, useQuery } from "convex/react";
 import { toast } from "sonner";
 import { api } from "@convex/_generated/api";

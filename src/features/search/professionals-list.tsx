@@ -1,5 +1,5 @@
 import { useEffect, useState, type ComponentType } from "react";
-import { Link } from "react-router-dom";
+import { Link } from "@/components/link";
 import { useQuery } from "convex/react";
 import { toast } from "sonner";
 import { api } from "@convex/_generated/api";

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useState, type ComponentType } from "react";
-import { Link, useNavigate, useSearchParams } from "react-router-dom";
+import { useNavigate, useSearchParams } from "react-router-dom";
+import { Link } from "@/components/link";
 import { useConvexAuth, useQuery } from "convex/react";
 import { toast } from "sonner";
 import { api } from "@convex/_generated/api";

@@ -1,5 +1,5 @@
 import { useQuery } from "convex/react";
-import { Link } from "react-router-dom";
+import { Link } from "@/components/link";
 import { api } from "@convex/_generated/api";
 import type { Id } from "@convex/_generated/dataModel";
 import { m } from "@/i18n/paraglide/messages";
