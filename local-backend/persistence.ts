@@ -213,7 +213,7 @@ export class Persistence {
     body: AsyncIterable<Uint8Array>,
     maxBytes: number,
     type: string,
-  ): Promise<{ blob: Blob; discard(): void }> {
+  ): Promise<{ blob: Blob; file: string; discard(): void }> {
     const file = this.stagedPath();
     const discard = () => rmSync(file, { force: true });
     try {
@@ -231,7 +231,7 @@ export class Persistence {
       );
       const blob = await openAsBlob(file, { type });
       this.stagedFiles.set(blob, file);
-      return { blob, discard };
+      return { blob, file, discard };
     } catch (error) {
       discard();
       throw error;

@@ -2,16 +2,21 @@
 // with the caller's Bearer token verified by the app's auth providers into ctx.auth (auth-config.ts).
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { HttpRouter, RoutableMethod } from "convex/server";
-import { refusedIdentity, type Engine, type HttpActionAnswer } from "./engine/engine.ts";
-import type { HttpActionCaller } from "./engine/http-action.ts";
+import {
+  refusedIdentity,
+  type Engine,
+  type HttpActionAnswer,
+  type HttpActionCaller,
+} from "./engine/engine.ts";
+import type { RequestBody } from "./engine/action-pool.ts";
 import type { TokenVerifier } from "./auth-keys.ts";
 import { answerFailure, BodyTooLarge, serverError } from "./http-util.ts";
-import { LeanResponse, leanRequest } from "./lean-fetch.ts";
+import { LeanResponse } from "./lean-fetch.ts";
 
 /** Convex's limit on an HTTP action's request body. */
 const MAX_BODY_BYTES = 20 * 1024 * 1024;
-/** Bodies up to this size are read into memory; a longer one is staged on disk and read from there. */
-const HELD_BODY_BYTES = 256 * 1024;
+/** A connection whose request was answered before its body was read is closed after this at most. */
+const LINGER_MS = 2_000;
 
 export interface SiteDeps {
   engine: Engine;
@@ -28,33 +33,82 @@ export interface SiteDeps {
     body: AsyncIterable<Uint8Array>,
     maxBytes: number,
     type: string,
-  ): Promise<{ blob: Blob; discard(): void }>;
+  ): Promise<{ file: string; discard(): void }>;
 }
 
-/** A request's body: its bytes, or a Blob of its staged file and `discard()` once it was answered. */
-type SiteBody = { bytes: Uint8Array } | { blob: Blob; discard(): void };
+/**
+ * The request's body, read from the socket only as the handler asks for it (engine/action-pool.ts):
+ * nothing is held here; what the handler reads as a Blob is staged on disk for it. Past MAX_BODY_BYTES
+ * `tooLarge` answers and the read fails. `discard()` removes a staged file once the action answered.
+ */
+function bodyOf(
+  req: IncomingMessage,
+  deps: SiteDeps,
+  tooLarge: () => void,
+): RequestBody & { discard(): void } {
+  const chunks = req[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+  let size = 0;
+  let staged: { discard(): void } | undefined;
+  return {
+    async next() {
+      if (size > MAX_BODY_BYTES) throw new BodyTooLarge();
+      const next = await chunks.next();
+      if (next.done) return null;
+      size += next.value.length;
+      if (size <= MAX_BODY_BYTES) return next.value;
+      tooLarge();
+      throw new BodyTooLarge();
+    },
+    async stage(type) {
+      async function* rest() {
+        for (let next = await chunks.next(); !next.done; next = await chunks.next())
+          yield next.value;
+      }
+      try {
+        const file = await deps.stageUpload(rest(), MAX_BODY_BYTES - size, type);
+        staged = file;
+        return file.file;
+      } catch (error) {
+        if (error instanceof BodyTooLarge) tooLarge();
+        throw error;
+      }
+    },
+    discard: () => staged?.discard(),
+  };
+}
 
 /**
- * Reads the body into memory up to HELD_BODY_BYTES; past that, what was read and the rest go to a
- * staged file, so a large body (an upload) is never held whole. BodyTooLarge past MAX_BODY_BYTES.
+ * Whatever of the body the handler left unread is not read: Node would read it to discard it
+ * (IncomingMessage._dump) and close at once once answered (destroySoon), and closing with bytes
+ * unread resets the connection, which can lose the answer at the client. The answer goes out with
+ * `Connection: close` and a FIN; the socket is closed after LINGER_MS.
  */
-async function readSiteBody(req: IncomingMessage, deps: SiteDeps): Promise<SiteBody> {
-  const declared = Number(req.headers["content-length"] ?? "0");
-  if (declared > MAX_BODY_BYTES) throw new BodyTooLarge();
-  const chunks: Buffer[] = [];
-  let size = 0;
-  const rest = req[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
-  while (size <= HELD_BODY_BYTES) {
-    const next = await rest.next();
-    if (next.done) return { bytes: Buffer.concat(chunks, size) };
-    chunks.push(next.value);
-    size += next.value.length;
-  }
-  async function* whole() {
-    yield* chunks.splice(0);
-    for (let next = await rest.next(); !next.done; next = await rest.next()) yield next.value;
-  }
-  return deps.stageUpload(whole(), MAX_BODY_BYTES, "");
+function leaveUnread(req: IncomingMessage, res: ServerResponse) {
+  if (req.complete) return;
+  res.shouldKeepAlive = false;
+  (req as unknown as { _dumped: boolean })._dumped = true;
+  const socket = req.socket;
+  socket.pause();
+  socket.destroySoon = () => {
+    socket.end();
+    setTimeout(() => socket.destroy(), LINGER_MS).unref();
+  };
+}
+
+/** Convex's answer to a body over its limit. */
+function bodyTooLarge(req: IncomingMessage, res: ServerResponse) {
+  if (res.headersSent) return;
+  leaveUnread(req, res);
+  res.writeHead(413, {
+    "Content-Type": "application/json",
+    "Access-Control-Allow-Origin": "*",
+  });
+  res.end(
+    JSON.stringify({
+      code: "PayloadTooLarge",
+      message: "The request body is larger than 20 MB.",
+    }),
+  );
 }
 
 export class InvalidCorsOrigin extends Error {}
@@ -208,23 +262,17 @@ function serve(
   caller: HttpActionCaller,
 ): Promise<unknown> | undefined {
   const method = req.method ?? "GET";
-  if (method === "GET" || method === "HEAD") return route(req, res, deps, url, caller, undefined);
-  return readSiteBody(req, deps).then(
-    (body) => route(req, res, deps, url, caller, body),
-    (error: unknown) => {
-      if (!(error instanceof BodyTooLarge)) throw error;
-      // Answered here (as Convex does) rather than as a 500 from the generic request handler.
-      res.writeHead(413, {
-        "Content-Type": "application/json",
-        "Access-Control-Allow-Origin": "*",
-      });
-      res.end(
-        JSON.stringify({
-          code: "PayloadTooLarge",
-          message: "The request body is larger than 20 MB.",
-        }),
-      );
-    },
+  if (method === "GET" || method === "HEAD") return route(req, res, deps, url, caller, null);
+  // Answered here (as Convex does) rather than as a 500 from the generic request handler.
+  if (Number(req.headers["content-length"] ?? "0") > MAX_BODY_BYTES)
+    return void bodyTooLarge(req, res);
+  return route(
+    req,
+    res,
+    deps,
+    url,
+    caller,
+    bodyOf(req, deps, () => bodyTooLarge(req, res)),
   );
 }
 
@@ -234,15 +282,12 @@ function route(
   deps: SiteDeps,
   url: TargetUrl,
   caller: HttpActionCaller,
-  body: SiteBody | undefined,
+  body: (RequestBody & { discard(): void }) | null,
 ): Promise<unknown> | undefined {
   const router = deps.engine.loadedHttpRouter();
   if (router === undefined)
     return deps.engine.httpRouter().then(() => route(req, res, deps, url, caller, body));
-  // A staged body's file goes once the action has its answer (its handler has read what it needed).
-  const done = body !== undefined && "discard" in body ? body.discard : undefined;
   if (router === null) {
-    done?.();
     return respond(
       req,
       res,
@@ -254,14 +299,17 @@ function route(
     );
   }
   // Methods, not arrow functions: tsx names every arrow function it makes, a property write per closure.
+  // An answer after the 413 of a body past the limit is dropped (the handler failed reading it).
   const answer: HttpActionAnswer = {
     answered(response) {
-      done?.();
+      body?.discard();
+      if (res.headersSent) return void response.body?.cancel().catch(() => {});
       settle(req, res, () => respond(req, res, deps, response));
     },
     // What Convex answers for an HTTP action that threw; the error itself goes to the server log.
     failed(error) {
-      done?.();
+      body?.discard();
+      if (res.headersSent) return;
       settle(req, res, () =>
         respond(
           req,
@@ -316,13 +364,14 @@ function write(
   const setCookie = response.headers.getSetCookie?.();
   if (setCookie?.length) out["set-cookie"] = setCookie;
   limitCors(out, corsOrigins);
+  if (res.headersSent) return void response.body?.cancel().catch(() => {});
+  leaveUnread(req, res);
   return sendBody(req, res, response, out, durable);
 }
 
 /**
- * The request's route, looked up in the router the engine keeps, run with one Request built from the
- * socket's: its headers as received (made when the handler first asks), its body (none for GET and
- * HEAD); a stream or an AbortSignal is made only if the handler asks for one (lean-fetch.ts).
+ * The request's route, looked up in the router the engine keeps, run with the socket's method, URL,
+ * headers and body (none for GET and HEAD) in the action pool.
  */
 function runRoute(
   engine: Engine,
@@ -330,7 +379,7 @@ function runRoute(
   url: TargetUrl,
   caller: HttpActionCaller,
   req: IncomingMessage,
-  body: SiteBody | undefined,
+  body: RequestBody | null,
   answer: HttpActionAnswer,
 ): void {
   const method = req.method ?? "GET";
@@ -342,18 +391,12 @@ function runRoute(
         headers: { "Content-Type": "text/plain; charset=utf-8" },
       }),
     );
-  const request = leanRequest({
-    method,
-    url: url.href,
-    headers() {
-      const made = new Headers();
-      for (let i = 0; i < req.rawHeaders.length; i += 2)
-        made.append(req.rawHeaders[i], req.rawHeaders[i + 1]);
-      return made;
-    },
-    body: body === undefined ? undefined : "bytes" in body ? body.bytes : body.blob,
-  });
-  engine.runHttpAction(found, request, caller, answer);
+  engine.runHttpAction(
+    found,
+    { method, url: url.href, pathname: url.pathname, headers: req.rawHeaders, body },
+    caller,
+    answer,
+  );
 }
 
 const PENDING = Symbol("pending");

@@ -2,7 +2,10 @@
 // worker threads (engine/action-worker.ts), each importing the deployment's modules and running one
 // top-level action at a time (with the actions it calls through ctx.runAction). A CPU-bound action
 // delays only itself and the actions queued behind a full pool, never the main thread's event loop.
-// Past its time limit an action's worker is terminated: its code stops, as on Convex.
+// Past its time limit an action's worker is terminated: its code stops, as on Convex. HTTP actions run
+// there too (through convex/server's invokeHttpAction), several at a time on a worker: their request
+// bodies are pulled from the socket chunk by chunk and their response bodies from the worker.
+import { openAsBlob } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -20,6 +23,21 @@ export type ThrownError =
 /** Messages from the pool to a worker. */
 export type FromPool =
   | { type: "run"; run: number; file: string; name: string; requestId: string; args: string }
+  | {
+      type: "http";
+      run: number;
+      /** The http module's file; the route is looked up in its router by method and path. */
+      file: string;
+      method: string;
+      url: string;
+      pathname: string;
+      /** The socket's raw headers: name, value, name, value… */
+      headers: string[];
+      hasBody: boolean;
+    }
+  /** The next chunk of a streamed response body, please (answered by `httpChunk`). */
+  | { type: "httpPull"; run: number }
+  | { type: "httpCancel"; run: number }
   | { type: "reply"; call: number; ok: true; value: unknown }
   | { type: "reply"; call: number; ok: false; message: string; data?: JSONValue };
 
@@ -36,11 +54,28 @@ export type ToPool =
       type: "storeBlob";
       call: number;
       run: number;
-      bytes: ArrayBuffer;
+      /** The Blob's bytes, or the file it reads (a request body staged by the site port). */
+      bytes: ArrayBuffer | null;
+      file?: string;
       contentType: string;
       options: Record<string, unknown>;
     }
-  | { type: "getBlob"; call: number; run: number; storageId: string };
+  | { type: "getBlob"; call: number; run: number; storageId: string }
+  /** The next chunk of an HTTP action's request body (answered with `{bytes}` or null at its end). */
+  | { type: "bodyPull"; call: number; run: number }
+  /** The rest of the request body staged in a file (answered with its path). */
+  | { type: "bodyFile"; call: number; run: number; contentType: string }
+  | {
+      type: "httpHead";
+      run: number;
+      status: number;
+      statusText: string;
+      headers: [string, string][];
+      /** The whole body (none: null), unless `stream`: then it comes chunk by chunk on `httpPull`. */
+      whole: string | ArrayBuffer | null;
+      stream: boolean;
+    }
+  | { type: "httpChunk"; run: number; chunk: ArrayBuffer | null; error?: string };
 
 /** What the engine answers one run's syscalls with, in that run's own context. */
 export interface ActionHost {
@@ -63,6 +98,25 @@ export interface ActionCall {
   host: ActionHost;
 }
 
+/** An HTTP action's request body, read from the socket as the handler asks for it (null: its end). */
+export interface RequestBody {
+  next(): Promise<Uint8Array | null>;
+  /** The rest of the body in a file (`request.blob()`, read from disk), as the file's path. */
+  stage(type: string): Promise<string>;
+}
+
+export interface HttpCall {
+  /** The http module's file. */
+  file: string;
+  method: string;
+  url: string;
+  pathname: string;
+  headers: string[];
+  /** None for GET and HEAD. */
+  body: RequestBody | null;
+  host: ActionHost;
+}
+
 /** Convex's time limit of a top-level action: past `ms` its worker is terminated and `error()` thrown. */
 export interface ActionLimit {
   ms: number;
@@ -75,6 +129,13 @@ interface Run {
   limit?: ActionLimit;
   resolve(result: string): void;
   reject(error: unknown): void;
+  http?: HttpRun;
+}
+
+interface HttpRun {
+  body: RequestBody | null;
+  head(message: Extract<ToPool, { type: "httpHead" }>): void;
+  chunk(message: Extract<ToPool, { type: "httpChunk" }>): void;
 }
 
 /** The entry each worker starts from: tsx's loader, so that `convex/` sources in TypeScript import. */
@@ -110,6 +171,8 @@ export class ActionWorker {
   ready = false;
   /** A top-level action runs here. */
   busy = false;
+  /** The run of that top-level action. */
+  top: number | undefined;
   /** Its modules are no longer the deployment's: it ends once idle. */
   retired = false;
   readonly runs = new Map<number, Run>();
@@ -136,6 +199,8 @@ export class ActionPool {
   private readonly workers = new Set<ActionWorker>();
   /** Top-level runs waiting for an idle worker, oldest first. */
   private readonly queue: ((worker: ActionWorker) => void)[] = [];
+  /** HTTP actions waiting for a worker to be ready, oldest first. */
+  private readonly httpQueue: ((worker: ActionWorker) => void)[] = [];
   private nextRun = 0;
   private source: string | undefined;
   private closed = false;
@@ -152,7 +217,7 @@ export class ActionPool {
   newModules() {
     for (const worker of this.workers) {
       worker.retired = true;
-      if (!worker.busy) this.end(worker);
+      if (!worker.busy && worker.runs.size === 0) this.end(worker);
     }
   }
 
@@ -182,7 +247,7 @@ export class ActionPool {
       this.queue.push((worker) => {
         worker.busy = true;
         clearTimeout(worker.idle);
-        this.start(worker, call, { host: call.host, limit, resolve, reject });
+        worker.top = this.start(worker, call, { host: call.host, limit, resolve, reject });
       });
       this.pump();
     });
@@ -197,6 +262,57 @@ export class ActionPool {
     });
   }
 
+  /**
+   * Runs an HTTP action on the least loaded ready worker (one running no top-level action first),
+   * with no limit of its own (the engine answers Convex's timeout; the handler runs on, unheard).
+   * Resolves to its Response once the handler returned it; a streamed body is pulled from the worker.
+   */
+  runHttp(call: HttpCall): Promise<Response> {
+    return new Promise<Response>((resolve, reject) => {
+      this.httpQueue.push((worker) => {
+        clearTimeout(worker.idle);
+        const id = this.nextRun++;
+        const pulls: ((message: Extract<ToPool, { type: "httpChunk" }>) => void)[] = [];
+        const ended = (error?: unknown) => {
+          reject(error);
+          for (const pull of pulls.splice(0))
+            pull({
+              type: "httpChunk",
+              run: id,
+              chunk: null,
+              error:
+                error === undefined
+                  ? undefined
+                  : error instanceof Error
+                    ? error.message
+                    : String(error),
+            });
+        };
+        worker.runs.set(id, {
+          host: call.host,
+          resolve: () => ended(),
+          reject: ended,
+          http: {
+            body: call.body,
+            head: (head) => resolve(responseOf(head, worker, pulls)),
+            chunk: (message) => pulls.shift()?.(message),
+          },
+        });
+        worker.post({
+          type: "http",
+          run: id,
+          file: call.file,
+          method: call.method,
+          url: call.url,
+          pathname: call.pathname,
+          headers: call.headers,
+          hasBody: call.body !== null,
+        });
+      });
+      this.pump();
+    });
+  }
+
   /** Stops every worker. Their runs never settle, as if the process had stopped: nothing is written after. */
   close() {
     this.closed = true;
@@ -204,9 +320,10 @@ export class ActionPool {
     for (const resolve of this.started.splice(0)) resolve();
     for (const worker of [...this.workers]) this.end(worker);
     this.queue.length = 0;
+    this.httpQueue.length = 0;
   }
 
-  private start(worker: ActionWorker, call: ActionCall, run: Run) {
+  private start(worker: ActionWorker, call: ActionCall, run: Run): number {
     const id = this.nextRun++;
     worker.runs.set(id, run);
     worker.post({
@@ -217,6 +334,7 @@ export class ActionPool {
       requestId: call.requestId,
       args: call.args,
     });
+    return id;
   }
 
   private pump() {
@@ -225,7 +343,20 @@ export class ActionPool {
       if (idle === undefined) break;
       this.queue.shift()!(idle);
     }
-    if (this.closed || this.queue.length === 0) return;
+    let onBusy = false;
+    while (this.httpQueue.length > 0) {
+      let least: ActionWorker | undefined;
+      for (const w of this.workers)
+        if (w.ready && !w.retired && (least === undefined || load(w) < load(least))) least = w;
+      if (least === undefined) break;
+      onBusy ||= least.busy;
+      this.httpQueue.shift()!(least);
+    }
+    if (this.closed) return;
+    if (this.httpQueue.length > 0 && this.live() === 0) return this.spawn();
+    // An HTTP action shares a worker with a top-level action only while the pool cannot grow.
+    if (onBusy && this.live() < this.size && this.live() === this.readyCount()) this.spawn();
+    if (this.queue.length === 0) return;
     // The first worker starts at once; more only for runs that waited SPAWN_AFTER_MS.
     if (this.live() === 0) return this.spawn();
     this.spawnTimer ??= setTimeout(() => {
@@ -244,6 +375,12 @@ export class ActionPool {
       if (this.live() >= this.size) return;
       this.spawn();
     }
+  }
+
+  private readyCount(): number {
+    let n = 0;
+    for (const worker of this.workers) if (!worker.retired && worker.ready) n++;
+    return n;
   }
 
   private live(): number {
@@ -290,11 +427,30 @@ export class ActionPool {
       case "done": {
         const run = worker.runs.get(message.run);
         worker.runs.delete(message.run);
-        if (worker.busy && worker.runs.size === 0) this.release(worker);
+        if (message.run === worker.top) this.release(worker);
+        else if (!worker.busy && worker.runs.size === 0) this.idle(worker);
         if (message.ok) run?.resolve(message.result);
         else run?.reject(errorFrom(message.error));
         return;
       }
+      case "httpHead":
+        return worker.runs.get(message.run)?.http?.head(message);
+      case "httpChunk":
+        return worker.runs.get(message.run)?.http?.chunk(message);
+      case "bodyFile":
+        return this.answer(worker, message.call, message.run, async (_host, run) => {
+          if (!run.http?.body) throw new Error("The request has no body");
+          return await run.http.body.stage(message.contentType);
+        });
+      case "bodyPull":
+        return this.answer(worker, message.call, message.run, async (_host, run) => {
+          const chunk = await run.http?.body?.next();
+          if (!chunk) return null;
+          // a copy of its own to hand over: a socket's chunk may share its memory with others
+          return {
+            bytes: chunk.buffer.slice(chunk.byteOffset, chunk.byteOffset + chunk.byteLength),
+          };
+        });
       case "log": {
         const run = message.run === undefined ? undefined : worker.runs.get(message.run);
         if (run) run.host.log(message.level, message.line);
@@ -306,9 +462,11 @@ export class ActionPool {
           host.asyncSyscall(message.op, message.args, worker),
         );
       case "storeBlob":
-        return this.answer(worker, message.call, message.run, (host) =>
+        return this.answer(worker, message.call, message.run, async (host) =>
           host.storeBlob(
-            new Blob([message.bytes], { type: message.contentType }),
+            message.file !== undefined
+              ? await openAsBlob(message.file, { type: message.contentType })
+              : new Blob([message.bytes!], { type: message.contentType }),
             message.options,
             worker,
           ),
@@ -326,11 +484,11 @@ export class ActionPool {
     worker: ActionWorker,
     call: number,
     runId: number,
-    handle: (host: ActionHost) => Promise<unknown>,
+    handle: (host: ActionHost, run: Run) => Promise<unknown>,
   ) {
     const run = worker.runs.get(runId);
     const answered = run
-      ? Promise.resolve().then(() => handle(run.host))
+      ? Promise.resolve().then(() => handle(run.host, run))
       : Promise.reject(new Error("The action has ended"));
     answered.then(
       (value) => {
@@ -356,15 +514,21 @@ export class ActionPool {
   /** The top-level action of `worker` ended. */
   private release(worker: ActionWorker) {
     worker.busy = false;
+    worker.top = undefined;
     clearTimeout(worker.deadline);
-    if (worker.retired) return this.end(worker);
+    if (worker.retired && worker.runs.size === 0) return this.end(worker);
     this.pump();
-    if (!worker.busy) {
-      worker.idle = setTimeout(() => {
-        if (!worker.busy && this.threads > 1) this.end(worker);
-      }, IDLE_WORKER_MS);
-      worker.idle.unref();
-    }
+    if (!worker.busy && worker.runs.size === 0) this.idle(worker);
+  }
+
+  /** `worker` runs nothing now: it ends if retired, or once idle for IDLE_WORKER_MS. */
+  private idle(worker: ActionWorker) {
+    if (worker.retired) return this.end(worker);
+    clearTimeout(worker.idle);
+    worker.idle = setTimeout(() => {
+      if (!worker.busy && worker.runs.size === 0 && this.threads > 1) this.end(worker);
+    }, IDLE_WORKER_MS);
+    worker.idle.unref();
   }
 
   /** Ends `worker` now: every run on it fails with `error`. */
@@ -382,6 +546,50 @@ export class ActionPool {
     clearTimeout(worker.idle);
     void worker.thread.terminate();
   }
+}
+
+/** What a worker's run is loaded with: top-level actions weigh more than any number of HTTP actions. */
+const load = (worker: ActionWorker) => (worker.busy ? 1_000_000 : 0) + worker.runs.size;
+
+/** The main thread's Response for an HTTP action's: the same head, its body whole or pulled from `worker`. */
+function responseOf(
+  head: Extract<ToPool, { type: "httpHead" }>,
+  worker: ActionWorker,
+  pulls: ((message: Extract<ToPool, { type: "httpChunk" }>) => void)[],
+): Response {
+  const headers = new Headers();
+  for (const [name, value] of head.headers) headers.append(name, value);
+  const init = { status: head.status, statusText: head.statusText, headers };
+  if (!head.stream)
+    return new Response(
+      typeof head.whole === "string" || head.whole === null
+        ? head.whole
+        : new Uint8Array(head.whole),
+      init,
+    );
+  let closed = false;
+  const body = new ReadableStream<Uint8Array>(
+    {
+      pull: (controller) =>
+        new Promise<void>((resolve) => {
+          pulls.push(({ chunk, error }) => {
+            resolve();
+            if (closed) return;
+            closed = error !== undefined || chunk === null;
+            if (error !== undefined) controller.error(new Error(error));
+            else if (chunk === null) controller.close();
+            else controller.enqueue(new Uint8Array(chunk));
+          });
+          worker.post({ type: "httpPull", run: head.run });
+        }),
+      cancel: () => {
+        closed = true;
+        worker.post({ type: "httpCancel", run: head.run });
+      },
+    },
+    { highWaterMark: 0 },
+  );
+  return new Response(body, init);
 }
 
 /** An action's error as the main thread's code reads it (errorMessageOf, convex-test's ConvexError data). */

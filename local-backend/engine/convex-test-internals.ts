@@ -188,7 +188,7 @@ export interface ConvexTestInternals {
   };
   localBackendFailInterruptedJob(db: DatabaseFake, jobId: string, error: string): Promise<void>;
   /**
-   * Runs `callback` where an HTTP action runs (engine/http-action.ts): one fresh frame holding what
+   * Runs `callback` where an HTTP action runs (Engine.runHttpAction): one fresh frame holding what
    * convex-test's fetch sets slot by slot (the deployment, an HTTP action's execution context, the
    * request's metadata and the action's own global overrides).
    */
@@ -219,7 +219,7 @@ export interface ConvexTestInternals {
   transactionGlobalOverrides(): Record<string, unknown>;
   NestedLock: new () => unknown;
   AuthFake: {
-    new (identity: unknown): unknown;
+    new (identity: unknown, token?: string | null): unknown;
     prototype: { getUserIdentity(): Promise<unknown> };
   };
   /** What registration_impl's serializeConvexErrorData did to a ConvexError, undone. */
@@ -418,7 +418,7 @@ const convexServerImplDir = () =>
   realpathSync(path.join(nodeModules, "convex/dist/esm/server/impl"));
 
 /**
- * The frame an HTTP action runs in (engine/http-action.ts), built whole instead of by four runs that
+ * The frame an HTTP action runs in (Engine.runHttpAction), built whole instead of by four runs that
  * each copy the frame: what convex-test's fetch gives its handler, a fresh frame otherwise (nothing
  * of the caller's context leaks in), plus the caller's one slot.
  */

@@ -16,6 +16,7 @@ import {
   type ContextSlot,
   type ConvexTestInternals,
   type Doc,
+  type RequestMetadata,
   type StagedBlob,
   type TestAccessor,
 } from "./convex-test-internals.ts";
@@ -41,9 +42,8 @@ import { queryValue } from "./index-query.ts";
 import { newRequestId } from "../http-util.ts";
 import { parseAuthConfig, type AuthProvider } from "../auth-config.ts";
 import { Deadlines, TimeLimit, type Watched } from "./time-limit.ts";
-import { runHttpAction, type HttpActionCaller, type HttpActionHost } from "./http-action.ts";
 import { vectorSearch, type VectorQuery } from "./vector-search.ts";
-import { ActionPool, type ActionHost, type ActionWorker } from "./action-pool.ts";
+import { ActionPool, type ActionHost, type ActionWorker, type RequestBody } from "./action-pool.ts";
 import {
   storageMetadataJson,
   TransactionSyscalls,
@@ -143,6 +143,35 @@ export interface EngineHooks {
   onExecution?(execution: Execution): void;
   /** Built-in modules (path like `_system/cli/tables` → exports) served beside the deployment's own. */
   systemModules?: Record<string, Record<string, unknown>>;
+}
+
+export type HttpIdentity = Record<string, unknown> & { tokenIdentifier: string };
+
+export interface HttpActionCaller {
+  identity: HttpIdentity | null;
+  /** The token the identity came from (the request metadata's `authToken`). */
+  token: string | null;
+}
+
+/** An HTTP action's request as the site port received it. */
+export interface HttpRequest {
+  method: string;
+  /** The URL, serialized, and its path. */
+  url: string;
+  pathname: string;
+  /** The socket's raw headers: name, value, name, value… */
+  headers: string[];
+  /** None for GET and HEAD. */
+  body: RequestBody | null;
+}
+
+let nextHttpRequest = 0;
+
+/** `1.0/getUserIdentity` of an HTTP action: the caller's identity, or why its token was refused. */
+function identityJson(identity: HttpIdentity | null): Promise<string> {
+  const refused = identity?.[TOKEN_REFUSED];
+  if (typeof refused === "string") return Promise.reject(new Error(refused));
+  return Promise.resolve(JSON.stringify(identity));
 }
 
 /** Where an HTTP action's outcome goes: called once, with the handler's Response or why it failed. */
@@ -1069,81 +1098,72 @@ export class Engine {
   }
 
   /**
-   * Runs an HTTP action the router looked up (`router.lookup(…)`: handler, method, route path) with
-   * `request`, as `caller` (engine/http-action.ts), and answers its outcome once: the handler's Response,
-   * what it threw, or Convex's timeout error once it has run past an action's limit (its code is not
-   * stopped). The run goes to the function log under its route (`GET /api/items/*`), as on Convex.
+   * Runs the HTTP action of the route the router looked up (`router.lookup(…)`: handler, method, route
+   * path) for `request` in the action pool, as Convex runs it apart from the main loop: the worker looks
+   * the route up in its own copy of the router and calls the handler's `invokeHttpAction`, whose
+   * syscalls are answered here as `caller`'s. Answers its outcome once: the handler's Response, what it
+   * threw, or Convex's timeout error once it has run past an action's limit (its code is not stopped).
+   * The run goes to the function log under its route (`GET /api/items/*`), as on Convex.
    */
   runHttpAction(
-    [action, method, routePath]: readonly [unknown, string, string],
-    request: Request,
-    caller: HttpActionCaller,
+    [, method, routePath]: readonly [unknown, string, string],
+    request: HttpRequest,
+    { identity, token }: HttpActionCaller,
     answer: HttpActionAnswer,
   ): void {
-    this.httpActionHost ??= {
-      internals: this.internals,
-      global: this.global,
-      logSlot: callStorage,
-      accessor: (identity) => this.accessor(identity as Identity | null),
-      runQuery: (reference, args, identity) =>
-        this.actionQuery(reference, args, identity as Identity | null),
-      identityOf: (identity) => {
-        const refused = identity?.[TOKEN_REFUSED];
-        if (typeof refused === "string") return Promise.reject(new Error(refused));
-        // Each read gets its own copy, as Convex's syscall answers one.
-        return Promise.resolve(identity === null ? null : { ...identity });
-      },
-    };
     const run = new HttpActionRun(
       `${method} ${routePath}`,
       answer,
       this.hooks,
       this.limits.actionMs,
     );
-    let result: Promise<Response>;
-    try {
-      result = runHttpAction(this.httpActionHost, action, request, caller, run.context);
-    } catch (error) {
-      result = Promise.reject(error);
-    }
-    void result.then(
+    const file = this.files.get(path.join(this.convexDir, "http"));
+    if (file === undefined) return run.failed(new Error("The deployment has no http module"));
+    const internals = this.internals;
+    const metadata: RequestMetadata = {
+      ip: null,
+      userAgent: null,
+      requestId: `http-request-${nextHttpRequest++}`,
+      scheduledFunctionId: null,
+      authToken: token,
+    };
+    // The frame convex-test's answers read (deployment, request metadata, caller), bound to every answer.
+    const here: <T>(fn: () => T) => T = internals.localBackendInHttpAction(
+      this.global,
+      metadata,
+      () =>
+        internals.localBackendRunWith(
+          [[internals.authStorage, new internals.AuthFake(identity, token)]],
+          () => AsyncResource.bind(<T>(fn: () => T): T => fn()),
+        ),
+      callStorage,
+      run.context,
+    );
+    const convex = () => (globalThis as unknown as { Convex: ConvexGlobal }).Convex;
+    // Convex's requestId for HTTP actions is "" (registration_impl.js invokeHttpAction).
+    const requestId = "";
+    const host: ActionHost = {
+      asyncSyscall: (op, json, worker) =>
+        here(() =>
+          actionWorkerSlot.run(worker, () =>
+            op === "1.0/getUserIdentity"
+              ? identityJson(identity)
+              : op === "1.0/actions/query"
+                ? this.actionQueryJson(json, identity as Identity | null)
+                : convex().asyncSyscall(op, json),
+          ),
+        ),
+      storeBlob: (blob, options) =>
+        here(() => convex().jsSyscall("storage/storeBlob", { requestId, blob, options })),
+      getBlob: (storageId) =>
+        here(() => convex().jsSyscall("storage/getBlob", { requestId, storageId })),
+      // formatted in the worker already: a single argument is printed as it is
+      log: (level, line) => here(() => console[level](line)),
+    };
+    this.actions.runHttp({ ...request, file, host }).then(
       (response) => run.answered(response),
       (error: unknown) => run.failed(error),
     );
-  }
-
-  private httpActionHost: HttpActionHost<CallContext> | undefined;
-
-  /**
-   * ctx.runQuery of an HTTP action: what `queryInAction` answers, taken from a finished cached run
-   * without waiting for one more promise. undefined for a reference that names no function by path
-   * (a function handle), which convex-test runs.
-   */
-  private actionQuery(
-    reference: unknown,
-    args: unknown,
-    identity: Identity | null,
-  ): Promise<Value> | undefined {
-    let udfPath: string;
-    try {
-      udfPath = getFunctionName(reference as FunctionReference<"query">);
-    } catch {
-      return undefined;
-    }
-    const found = this.resolved.get(udfPath);
-    if (found === undefined)
-      return this.queryInAction(udfPath, args as Record<string, Value>, identity);
-    try {
-      const { canonical } = this.check(udfPath, found, "query", true);
-      const key = QueryCache.key(canonical, convexToJson((args ?? {}) as Value), null);
-      const outcome = this.queries.peek(key, identity?.tokenIdentifier ?? null);
-      if (outcome === undefined)
-        return this.queryInAction(udfPath, args as Record<string, Value>, identity);
-      if (outcome.ok) return Promise.resolve(outcomeValue(outcome.value));
-      return Promise.reject(outcome.error);
-    } catch (error) {
-      return Promise.reject(error);
-    }
   }
 
   /**

@@ -1,4 +1,4 @@
-// The HTTP action runner (engine/http-action.ts) and the site port's request path (site.ts): the ctx an
+// The HTTP action runner (Engine.runHttpAction, in the action pool) and the site port's request path (site.ts): the ctx an
 // HTTP action gets is Convex's, each member working as the caller, and the port's own answers hold.
 import { anyApi } from "convex/server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
