@@ -7,11 +7,19 @@ import { paraglideOptions } from "./paraglide.config.ts";
 const src = fileURLToPath(new URL("./src", import.meta.url));
 const convex = fileURLToPath(new URL("./convex", import.meta.url));
 
+/**
+ * Two cores (the CI machine's): the unit projects run two files at once (vitest's default on two cores
+ * is one); the drills, which start backends and measure latencies, run after them one at a time.
+ */
+const UNIT = { maxWorkers: 2, sequence: { groupOrder: 0 } };
+const DRILLS = { maxWorkers: 1, sequence: { groupOrder: 1 } };
+
 export default defineConfig({
   test: {
     projects: [
       {
         test: {
+          ...UNIT,
           name: "convex",
           include: ["convex/**/*.test.ts"],
           environment: "edge-runtime",
@@ -30,6 +38,7 @@ export default defineConfig({
         ],
         resolve: { alias: { "@": src, "@convex": convex } },
         test: {
+          ...UNIT,
           name: "web",
           include: ["src/**/*.test.{ts,tsx}"],
           environment: "jsdom",
@@ -40,6 +49,7 @@ export default defineConfig({
       },
       {
         test: {
+          ...UNIT,
           name: "local-backend",
           include: ["local-backend/**/*.test.ts"],
           environment: "node",
@@ -53,6 +63,7 @@ export default defineConfig({
         plugins: [react()],
         resolve: { alias: { "@": src, "@convex": convex } },
         test: {
+          ...DRILLS,
           name: "drills",
           include: ["drills/**/*.test.{ts,tsx}"],
           environment: "node",
