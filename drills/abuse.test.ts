@@ -29,11 +29,10 @@ import {
   withSession,
   type TestConvex,
 } from "../convex/test.setup";
+import { FULL } from "./lib/drill-size.ts";
 
 beforeAll(useAuthEnv);
 
-// npm run drills asks for the full size
-const FULL = process.env.DRILLS_FULL === "1";
 /**
  * How soon another visitor's sign-up completes during a flood: seconds, where a shared bucket would
  * refuse it for the limiter's minute (slack for a shared, loaded machine).

@@ -14,9 +14,8 @@ import { buildBackendCast } from "./lib/backend-fixtures";
 import { freePorts, startCli, type HostileBackend } from "./lib/hostile-backend.ts";
 import { publicFunctions } from "./lib/id-sweep";
 import { startPushStub } from "./lib/push-stub";
+import { FULL } from "./lib/drill-size.ts";
 
-// npm run drills asks for the full size
-const FULL = process.env.DRILLS_FULL === "1";
 /** Generous: the short version takes about half a minute of CPU, which a shared machine stretches. */
 const LONG = FULL ? 1_800_000 : 600_000;
 

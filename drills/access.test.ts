@@ -42,9 +42,8 @@ import {
 } from "./lib/id-sweep";
 import { idsByOwner } from "./lib/ownership";
 import { VALID_CALLS, validRequest } from "./lib/valid-calls";
+import { FULL } from "./lib/drill-size.ts";
 
-// npm run drills asks for the full size
-const FULL = process.env.DRILLS_FULL === "1";
 /** Generous: the short version takes about a minute of CPU, which a shared machine stretches. */
 const LONG = FULL ? 1_800_000 : 600_000;
 

@@ -7,15 +7,14 @@ import { expect, test } from "vitest";
 import { tempDir } from "./lib/app-backend.ts";
 import { freePorts } from "./lib/hostile-backend.ts";
 import { runFileStorage, summarizeFiles } from "./lib/hostile-files.ts";
-
-const full = process.env.DRILLS_FULL === "1";
+import { FULL } from "./lib/drill-size.ts";
 
 test("hostile files: uploads are kept on disk, also across a restart", async () => {
   const dataDir = tempDir("gharsewa-files-");
   try {
     const report = await runFileStorage(
       { dataDir, ports: await freePorts(), seed: false },
-      full ? 200 : 40,
+      FULL ? 200 : 40,
     );
     console.log(`hostile files: ${summarizeFiles(report)}`);
     expect(report.failures).toEqual([]);

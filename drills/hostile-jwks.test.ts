@@ -5,11 +5,10 @@
  */
 import { expect, test } from "vitest";
 import { runJwksDrill, summarizeJwks } from "./lib/hostile-jwks.ts";
-
-const full = process.env.DRILLS_FULL === "1";
+import { FULL } from "./lib/drill-size.ts";
 
 test("hostile jwks: a huge or endless key set costs bounded memory and time", async () => {
-  const report = await runJwksDrill({ hugeMb: full ? 300 : 100, slow: true });
+  const report = await runJwksDrill({ hugeMb: FULL ? 300 : 100, slow: true });
   console.log(`hostile jwks: ${summarizeJwks(report)}`);
   expect(report.failures).toEqual([]);
 }, 120_000);

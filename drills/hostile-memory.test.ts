@@ -8,8 +8,8 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { tempDir } from "./lib/app-backend.ts";
 import { freePorts, startCli, type HostileBackend } from "./lib/hostile-backend.ts";
 import { runMemoryFloods, summarizeMemory } from "./lib/hostile-memory.ts";
+import { FULL } from "./lib/drill-size.ts";
 
-const full = process.env.DRILLS_FULL === "1";
 let backend: HostileBackend;
 const dataDir = tempDir("gharsewa-memory-");
 
@@ -25,7 +25,7 @@ afterAll(async () => {
 test("hostile memory: large query arguments and journals are not kept", async () => {
   const { phases, failures } = await runMemoryFloods(
     backend,
-    full
+    FULL
       ? { queries: 40, queryMb: 5, journals: 200, journalMb: 1, quietMs: 60_000 }
       : { queries: 12, queryMb: 5, journals: 60, journalMb: 1, quietMs: 60_000 },
   );

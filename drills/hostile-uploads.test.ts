@@ -10,8 +10,8 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { tempDir } from "./lib/app-backend.ts";
 import { freePorts, startCli, type HostileBackend } from "./lib/hostile-backend.ts";
 import { runUploadFlood, summarizeUploadFlood } from "./lib/hostile-uploads.ts";
+import { FULL } from "./lib/drill-size.ts";
 
-const full = process.env.DRILLS_FULL === "1";
 let backend: HostileBackend;
 const dataDir = tempDir("gharsewa-uploads-");
 
@@ -27,7 +27,7 @@ afterAll(async () => {
 test("hostile uploads: files that only begin like a PNG are refused, unattached ones stop at the quota", async () => {
   const report = await runUploadFlood(
     backend,
-    full
+    FULL
       ? { accounts: 3, magicOnly: 4, validHeader: 10 }
       : { accounts: 3, magicOnly: 2, validHeader: 7 },
   );

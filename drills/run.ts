@@ -24,6 +24,9 @@ import { FULL_SIZE, runHostileDrill } from "./lib/hostile.ts";
 import { quietly } from "./lib/quiet.ts";
 import { runReconnectDrill, summarizeReconnect } from "./lib/reconnect.ts";
 
+// every drill at full size, here and in the vitest runs below (lib/drill-size.ts)
+process.env.DRILLS_FULL = "1";
+
 const { values: flags } = parseArgs({
   options: {
     only: { type: "string" },
@@ -39,13 +42,13 @@ type Result = { ok: boolean; line: string; details?: string[] };
 type Drill = { name: string; run: () => Promise<Result> };
 
 /** Runs vitest files and keeps the lines the drills print (prefixed with `prefix`). */
-function vitest(files: string[], prefixes: string[], env: Record<string, string> = {}): Result {
+function vitest(files: string[], prefixes: string[]): Result {
   const out = spawnSync(
     process.execPath,
     ["node_modules/vitest/vitest.mjs", "run", "--project", "drills", ...files],
     {
       encoding: "utf8",
-      env: { ...process.env, NO_COLOR: "1", FORCE_COLOR: "0", ...env },
+      env: { ...process.env, NO_COLOR: "1", FORCE_COLOR: "0" },
       maxBuffer: 64 * 1024 * 1024,
     },
   );
@@ -72,9 +75,7 @@ const drills: Drill[] = [
     name: "access",
     // every id of every table in every slot, as every role (npm test runs a sample)
     run: async () =>
-      vitest(["drills/access.test.ts", "drills/access-backend.test.ts"], ["access sweep"], {
-        DRILLS_FULL: "1",
-      }),
+      vitest(["drills/access.test.ts", "drills/access-backend.test.ts"], ["access sweep"]),
   },
   {
     name: "bad-input",
@@ -186,8 +187,7 @@ const drills: Drill[] = [
   },
   {
     name: "hostile-jwks",
-    run: async () =>
-      vitest(["drills/hostile-jwks.test.ts"], ["hostile jwks"], { DRILLS_FULL: "1" }),
+    run: async () => vitest(["drills/hostile-jwks.test.ts"], ["hostile jwks"]),
   },
   {
     name: "hostile-cursor",
@@ -195,18 +195,15 @@ const drills: Drill[] = [
   },
   {
     name: "hostile-memory",
-    run: async () =>
-      vitest(["drills/hostile-memory.test.ts"], ["hostile memory"], { DRILLS_FULL: "1" }),
+    run: async () => vitest(["drills/hostile-memory.test.ts"], ["hostile memory"]),
   },
   {
     name: "hostile-files",
-    run: async () =>
-      vitest(["drills/hostile-files.test.ts"], ["hostile files"], { DRILLS_FULL: "1" }),
+    run: async () => vitest(["drills/hostile-files.test.ts"], ["hostile files"]),
   },
   {
     name: "hostile-uploads",
-    run: async () =>
-      vitest(["drills/hostile-uploads.test.ts"], ["hostile uploads"], { DRILLS_FULL: "1" }),
+    run: async () => vitest(["drills/hostile-uploads.test.ts"], ["hostile uploads"]),
   },
   {
     name: "hostile-start-code",
@@ -233,10 +230,7 @@ const drills: Drill[] = [
   },
   {
     name: "abuse",
-    run: async () =>
-      vitest(["drills/abuse.test.ts", "drills/abuse-render.test.tsx"], ["abuse:"], {
-        DRILLS_FULL: "1",
-      }),
+    run: async () => vitest(["drills/abuse.test.ts", "drills/abuse-render.test.tsx"], ["abuse:"]),
   },
 ];
 
