@@ -317,6 +317,24 @@ describe("a proposal nobody answered", () => {
     await t.finishInProgressScheduledFunctions();
     expect(await kindsFor(t, customer.userId)).not.toContain("reschedule.lapsed");
   });
+  test("one a cancellation overtook shows as lapsed at once, cannot be answered, and lapses quietly", async () => {
+    vi.useFakeTimers();
+    const { t, customer, pro, booking, free } = await setup();
+    const id = await booking();
+    const to = (await free(id))[1];
+    await customer.as.mutation(api.reschedules.propose, { bookingId: id, to });
+    await customer.as.mutation(api.bookings.cancel, { bookingId: id, reason: "Plans changed" });
+    const seen = await pro.as.query(api.bookings.get, { bookingId: id });
+    expect(seen?.reschedule.pending).toBeNull();
+    expect(seen?.reschedule.history).toEqual([expect.objectContaining({ to, status: "lapsed" })]);
+    expect(await errorCode(pro.as.mutation(api.reschedules.accept, { bookingId: id }))).toBe(
+      "RESCHEDULE_CLOSED",
+    );
+    expect((await stored(t, id)).scheduledFor).not.toBe(to);
+    vi.advanceTimersByTime(to - Date.now() + 1_000);
+    await t.finishInProgressScheduledFunctions();
+    expect(await kindsFor(t, customer.userId)).not.toContain("reschedule.lapsed");
+  });
 });
 
 describe("withdrawing a proposal", () => {
