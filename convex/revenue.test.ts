@@ -6,6 +6,7 @@ import { refundOnCancel } from "./model/refunds";
 import { DAY_MS } from "./rules/earnings";
 import { kathmanduMonthStart, revenueBounds } from "./rules/revenue";
 import {
+  billedBooking,
   bookingRow,
   errorCode,
   everyKindOfCaller,
@@ -86,6 +87,32 @@ describe("the admin's revenue", () => {
       }),
     ]);
     expect(busy[0].start).toBe(periods[27].start);
+  });
+
+  test("late-cancellation fees apart from commission; the platform's share of them apart too", async () => {
+    const { t, admin, customer, pro } = await setup();
+    vi.setSystemTime(NOW);
+    await insertPaidJob(t, customer.userId, pro, { rupees: 1000, method: "khalti" });
+    const bookingId = await billedBooking(t, customer.userId, pro, "en_route");
+    await customer.as.mutation(api.bookings.cancel, {
+      bookingId,
+      reason: "Found someone closer, sorry.",
+      seenFeePaisa: 20_000,
+    });
+    await t.run((ctx) =>
+      recordPayment(ctx, { bookingId, method: "esewa", amountPaisa: 20_000, reference: "fee-1" }),
+    );
+    const { periods } = await admin.as.query(api.revenue.summary, {
+      bounds: revenueBounds("day", NOW),
+    });
+    // 10% commission on the job and on the fee
+    expect(periods[29]).toMatchObject({
+      jobs: 1,
+      grossPaisa: 100_000,
+      commissionPaisa: 10_000,
+      feesPaisa: 20_000,
+      feeCommissionPaisa: 2_000,
+    });
   });
 
   test("per month: the whole year's periods, this month's jobs in the last", async () => {

@@ -6,8 +6,9 @@ import { revenue } from "./model/revenue";
 import { boundsProblem } from "./rules/revenue";
 
 /**
- * Completed jobs, gross (by eSewa/Khalti and by cash), commission and refunds per period between
- * `bounds` (rules/revenue.ts revenueBounds: Kathmandu days or months; queries do not read the clock).
+ * Completed jobs, gross (by eSewa/Khalti and by cash), commission, late-cancellation fees (and the
+ * platform's share of them) and refunds per period between `bounds` (Kathmandu days, months or
+ * Bikram Sambat months the page computes: rules/revenue.ts; queries do not read the clock).
  */
 export const summary = adminQuery({
   args: { bounds: v.array(v.number()) },

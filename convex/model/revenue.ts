@@ -1,8 +1,9 @@
 /**
  * The platform's revenue per period, summed from ledger rows (rules/ledger.ts): each `job`
  * transaction is one completed and paid job — its customer row the gross (split by how it was paid),
- * its commission row the platform's share; a `refund` transaction's customer row is a payment owed
- * back after a cancellation.
+ * its commission row the platform's share; a `fee` transaction's customer row is a late-cancellation
+ * fee paid (rules/cancellation.ts) and its commission row the platform's share of it; a `refund`
+ * transaction's customer row is a payment owed back after a cancellation.
  */
 import type { QueryCtx } from "../_generated/server";
 import type { TxKind } from "../rules/ledger";
@@ -22,8 +23,9 @@ async function rowsOf(ctx: QueryCtx, kind: TxKind, from: number, to: number) {
 export async function revenue(ctx: QueryCtx, bounds: readonly number[]) {
   const from = bounds[0];
   const to = bounds[bounds.length - 1];
-  const [jobs, refunds] = await Promise.all([
+  const [jobs, fees, refunds] = await Promise.all([
     rowsOf(ctx, "job", from, to),
+    rowsOf(ctx, "fee", from, to),
     rowsOf(ctx, "refund", from, to),
   ]);
   const periods = bounds.slice(0, -1).map((start, i) => ({
@@ -34,10 +36,13 @@ export async function revenue(ctx: QueryCtx, bounds: readonly number[]) {
     gatewayPaisa: 0,
     cashPaisa: 0,
     commissionPaisa: 0,
+    feesPaisa: 0,
+    feeCommissionPaisa: 0,
     refundsPaisa: 0,
   }));
   const periodOf = (at: number) => periods.find((p) => at >= p.start && at < p.end)!;
-  for (const row of [...jobs.slice(0, MAX_ROWS), ...refunds.slice(0, MAX_ROWS)]) {
+  const rows = [jobs, fees, refunds].flatMap((r) => r.slice(0, MAX_ROWS));
+  for (const row of rows) {
     const period = periodOf(row._creationTime);
     if (row.kind === "job" && row.account === "customer") {
       period.jobs += 1;
@@ -46,9 +51,13 @@ export async function revenue(ctx: QueryCtx, bounds: readonly number[]) {
       else period.gatewayPaisa += row.amountPaisa;
     } else if (row.kind === "job" && row.account === "commission") {
       period.commissionPaisa -= row.amountPaisa;
+    } else if (row.kind === "fee" && row.account === "customer") {
+      period.feesPaisa += row.amountPaisa;
+    } else if (row.kind === "fee" && row.account === "commission") {
+      period.feeCommissionPaisa -= row.amountPaisa;
     } else if (row.kind === "refund" && row.account === "customer") {
       period.refundsPaisa += row.amountPaisa;
     }
   }
-  return { periods, truncated: jobs.length > MAX_ROWS || refunds.length > MAX_ROWS };
+  return { periods, truncated: [jobs, fees, refunds].some((r) => r.length > MAX_ROWS) };
 }

@@ -22,7 +22,7 @@ const jobsIn = async (row: ReturnType<typeof today>) =>
     ),
   );
 
-test("the admin's revenue: today's row counts a job paid and done meanwhile, live; per month too", async ({
+test("the admin's revenue: today's row counts a job paid and done meanwhile, live; per month and BS month", async ({
   actor,
 }) => {
   test.setTimeout(150_000);
@@ -43,9 +43,11 @@ test("the admin's revenue: today's row counts a job paid and done meanwhile, liv
   await admin.page.screenshot({ path: "e2e/screenshots/admin-revenue-day-en-1280.png" });
 
   // per month: this month's row holds at least today's jobs and this job's gross
-  await admin.page.getByRole("button", { name: say("en", m.revenue_by_month) }).click();
+  await admin.page
+    .getByRole("button", { name: say("en", m.revenue_by_month), exact: true })
+    .click();
   await expect(
-    admin.page.getByRole("button", { name: say("en", m.revenue_by_month) }),
+    admin.page.getByRole("button", { name: say("en", m.revenue_by_month), exact: true }),
   ).toHaveAttribute("aria-pressed", "true");
   await expect(
     admin.page
@@ -55,6 +57,14 @@ test("the admin's revenue: today's row counts a job paid and done meanwhile, liv
   ).toHaveText(say("en", m.revenue_by_month));
   expect(await jobsIn(today(admin))).toBeGreaterThanOrEqual(before + 1);
   expect(totalPaisa).toBeGreaterThan(0);
+
+  // per Bikram Sambat month, with cancellation fees and the platform's income in their own columns
+  await admin.page.getByRole("button", { name: say("en", m.revenue_by_bs_month) }).click();
+  await expect(today(admin).getByRole("rowheader")).toHaveText(/^[A-Z][a-z]+ \d{4} BS$/);
+  expect(await jobsIn(today(admin))).toBeGreaterThanOrEqual(before + 1);
+  for (const column of [m.revenue_fees, m.revenue_income])
+    await expect(admin.page.getByRole("columnheader", { name: say("en", column) })).toBeVisible();
+  await admin.page.screenshot({ path: "e2e/screenshots/admin-revenue-bs-month-en-1280.png" });
 
   // in Nepali on a phone: no sideways scroll (the table scrolls within its card)
   const adminNe = await actor({ viewport: PHONE, locale: "ne-NP" });

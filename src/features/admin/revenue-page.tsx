@@ -1,18 +1,37 @@
 import { useQuery } from "convex/react";
 import { useMemo, useState } from "react";
 import { api } from "@convex/_generated/api";
-import { REVENUE_UNITS, revenueBounds, type RevenueUnit } from "@convex/rules/revenue";
+import { REVENUE_PERIODS, revenueBounds } from "@convex/rules/revenue";
 import { BarChart } from "@/components/bar-chart";
 import { LoadingState } from "@/components/ui/states";
 import { AdminPageLayout } from "@/features/admin/admin-page-layout";
 import { SectionCard } from "@/features/admin/section-card";
 import { m } from "@/i18n/paraglide/messages";
+import { bsMonthBounds, formatBsMonth } from "@/lib/bs-months";
 import { formatDay, formatMonth } from "@/lib/format";
+import { useKathmanduToday } from "@/lib/use-kathmandu-today";
 import { formatNumber, formatPaisa } from "@/lib/numbers";
 
-const UNIT_LABELS: Record<RevenueUnit, () => string> = {
+/** Kathmandu days, Gregorian months, or Bikram Sambat months (the calendar Nepal keeps its books in). */
+const UNITS = ["day", "month", "bs_month"] as const;
+type Unit = (typeof UNITS)[number];
+
+const UNIT_LABELS: Record<Unit, () => string> = {
   day: m.revenue_by_day,
   month: m.revenue_by_month,
+  bs_month: m.revenue_by_bs_month,
+};
+
+const BOUNDS: Record<Unit, (today: number) => number[]> = {
+  day: (today) => revenueBounds("day", today),
+  month: (today) => revenueBounds("month", today),
+  bs_month: (today) => bsMonthBounds(today, REVENUE_PERIODS.month),
+};
+
+const LABELS: Record<Unit, (start: number) => string> = {
+  day: (start) => formatDay(start),
+  month: (start) => formatMonth(start),
+  bs_month: (start) => formatBsMonth(start),
 };
 
 type Period = {
@@ -22,6 +41,8 @@ type Period = {
   gatewayPaisa: number;
   cashPaisa: number;
   commissionPaisa: number;
+  feesPaisa: number;
+  feeCommissionPaisa: number;
   refundsPaisa: number;
 };
 
@@ -31,12 +52,14 @@ const COLUMNS: { label: () => string; value: (p: Period) => string }[] = [
   { label: m.revenue_gateway, value: (p) => formatPaisa(p.gatewayPaisa) },
   { label: m.revenue_cash, value: (p) => formatPaisa(p.cashPaisa) },
   { label: m.revenue_commission, value: (p) => formatPaisa(p.commissionPaisa) },
+  { label: m.revenue_fees, value: (p) => formatPaisa(p.feesPaisa) },
+  { label: m.revenue_income, value: (p) => formatPaisa(p.commissionPaisa + p.feeCommissionPaisa) },
   { label: m.revenue_refunds, value: (p) => formatPaisa(p.refundsPaisa) },
 ];
 
 /** /admin/revenue: completed jobs, gross, commission and refunds per day or month, live. */
 export default function RevenuePage() {
-  const [unit, setUnit] = useState<RevenueUnit>("day");
+  const [unit, setUnit] = useState<Unit>("day");
   return (
     <AdminPageLayout
       title={m.admin_nav_revenue()}
@@ -45,7 +68,7 @@ export default function RevenuePage() {
         <div className="mt-2 space-y-2">
           <p className="text-sm text-slate-600">{m.revenue_intro()}</p>
           <div role="group" aria-label={m.revenue_unit()} className="flex gap-2">
-            {REVENUE_UNITS.map((u) => (
+            {UNITS.map((u) => (
               <button
                 key={u}
                 type="button"
@@ -65,14 +88,15 @@ export default function RevenuePage() {
   );
 }
 
-function Revenue({ unit }: { unit: RevenueUnit }) {
-  // the periods as of when the view opened (queries do not read the clock)
-  const [openedAt] = useState(() => Date.now());
-  const bounds = useMemo(() => revenueBounds(unit, openedAt), [unit, openedAt]);
+function Revenue({ unit }: { unit: Unit }) {
+  // queries do not read the clock: the periods move on at midnight in Kathmandu, and with them
+  // the query's arguments, so "today" is a new row without a reload
+  const today = useKathmanduToday();
+  const bounds = useMemo(() => BOUNDS[unit](today), [unit, today]);
   const data = useQuery(api.revenue.summary, { bounds });
   if (data === undefined) return <LoadingState label={m.revenue_loading()} />;
   const { periods } = data;
-  const label = (p: Period) => (unit === "day" ? formatDay(p.start) : formatMonth(p.start));
+  const label = (p: Period) => LABELS[unit](p.start);
   const total: Period = periods.reduce(
     (sum, p) => ({
       start: 0,
@@ -81,6 +105,8 @@ function Revenue({ unit }: { unit: RevenueUnit }) {
       gatewayPaisa: sum.gatewayPaisa + p.gatewayPaisa,
       cashPaisa: sum.cashPaisa + p.cashPaisa,
       commissionPaisa: sum.commissionPaisa + p.commissionPaisa,
+      feesPaisa: sum.feesPaisa + p.feesPaisa,
+      feeCommissionPaisa: sum.feeCommissionPaisa + p.feeCommissionPaisa,
       refundsPaisa: sum.refundsPaisa + p.refundsPaisa,
     }),
     {
@@ -90,6 +116,8 @@ function Revenue({ unit }: { unit: RevenueUnit }) {
       gatewayPaisa: 0,
       cashPaisa: 0,
       commissionPaisa: 0,
+      feesPaisa: 0,
+      feeCommissionPaisa: 0,
       refundsPaisa: 0,
     },
   );
@@ -139,7 +167,10 @@ function Revenue({ unit }: { unit: RevenueUnit }) {
             </thead>
             <tbody className="divide-y divide-slate-100">
               {[...periods].reverse().map((p) => (
-                <tr key={p.start} className={p.jobs + p.refundsPaisa === 0 ? "text-slate-400" : ""}>
+                <tr
+                  key={p.start}
+                  className={p.jobs + p.feesPaisa + p.refundsPaisa === 0 ? "text-slate-400" : ""}
+                >
                   <th scope="row" className="py-2 pr-3 text-left font-normal whitespace-nowrap">
                     {label(p)}
                   </th>
