@@ -1,6 +1,7 @@
 /**
  * @convex-dev/auth with three credential providers whose ids are the roles: "customer" and
- * "professional" (email + password) and "admin" (username + password, sign-in only).
+ * "professional" (email + password, or a verified mobile number + a code sent there by SMS) and
+ * "admin" (username + password + authenticator code, sign-in only).
  *
  * The providers are ConvexCredentials with our own `authorize` (rather than the library's Password)
  * so that every failure reaches the client as a ConvexError with a readable message, and so that
@@ -151,6 +152,18 @@ async function resetFlow(role: "customer" | "professional", params: Params, ctx:
   return { userId: account.userId };
 }
 
+/**
+ * Sign in by SMS code, step 2 (step 1 is signInCodes:request): the verified mobile number and the
+ * code sent there. Anything but the live code of that number's account of this role answers alike.
+ */
+async function codeFlow(role: "customer" | "professional", params: Params, ctx: Ctx) {
+  const { phone, code } = params;
+  if (typeof phone !== "string" || typeof code !== "string") invalidCode();
+  const userId = await ctx.runMutation(internal.signInCodes.redeem, { role, phone, code });
+  if (userId === null) invalidCode();
+  return { userId };
+}
+
 function invalidCode(): never {
   fail(
     "INVALID_CODE",
@@ -170,7 +183,8 @@ function rolePassword(role: AuthRole) {
         return await signUpFlow(role, params, ctx);
       }
       if (params.flow === "reset" && role !== "admin") return await resetFlow(role, params, ctx);
-      fail("UNSUPPORTED_FLOW", 'Use flow "signIn", "signUp" or "reset".');
+      if (params.flow === "code" && role !== "admin") return await codeFlow(role, params, ctx);
+      fail("UNSUPPORTED_FLOW", 'Use flow "signIn", "signUp", "reset" or "code".');
     },
     crypto: {
       hashSecret: hashPassword,

@@ -361,7 +361,12 @@ export default defineSchema({
   /** model/accountCodes.ts: one live one-time code per account and purpose, stored hashed. */
   accountCodes: defineTable({
     userId: v.id("users"),
-    purpose: v.union(v.literal("reset"), v.literal("verifyEmail"), v.literal("verifyPhone")),
+    purpose: v.union(
+      v.literal("reset"),
+      v.literal("verifyEmail"),
+      v.literal("verifyPhone"),
+      v.literal("signIn"),
+    ),
     codeHash: v.string(),
     expiresAt: v.number(),
     attemptsLeft: v.number(),

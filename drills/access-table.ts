@@ -55,6 +55,8 @@ export const FUNCTION_ACCESS: Record<string, DrillRole[]> = {
   "signUpDrafts:create": ALL,
   // forgot password: anyone may ask for a code; it goes to the account's own address
   "passwordReset:request": ALL,
+  // sign-in by SMS code: anyone may ask; it goes to a verified number's own account only
+  "signInCodes:request": ALL,
   "passwordChange:change": SIGNED_IN,
   "devices:endedSession": ALL,
   "devices:seen": SIGNED_IN,
@@ -330,6 +332,7 @@ export const FUNCTION_WRITES: Record<string, Writes> = {
   "files:generateUploadUrl": { ...COUNTERS, uploadGrants: "new", signUpDrafts: "any" },
   "signUpDrafts:create": { ...COUNTERS, signUpDrafts: "new" },
   "passwordReset:request": { ...COUNTERS, accountCodes: "any", _scheduled_functions: "new" },
+  "signInCodes:request": { ...COUNTERS, accountCodes: "any", _scheduled_functions: "new" },
   "passwordChange:change": {
     ...COUNTERS,
     authAccounts: "own",

@@ -5,8 +5,8 @@
  * - refreshSession: for a refresh token "<a>|<b>" it cannot validate it deletes whatever document `b`
  *   is, in any table. Only a token whose first half is an issued refresh token of session `b` goes on.
  * - verifyCodeAndSignIn (`params.code`): the library's own verification codes. No provider here
- *   issues them: the one-time codes of forgot password are the app's (model/accountCodes.ts), checked
- *   by the role providers' `authorize` per account. The library finds a code by its hash alone and
+ *   issues them: the one-time codes of forgot password and of sign-in by SMS are the app's
+ *   (model/accountCodes.ts), checked by the role providers' `authorize` per account. The library finds a code by its hash alone and
  *   counts a failure against the client's `params.email`, which could be an account id and so lock
  *   that account's password sign-in. Refused outright.
  * - signOut and verifierSignature act on a session or verifier id: only ids of those tables go on.

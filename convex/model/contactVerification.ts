@@ -76,9 +76,13 @@ export async function confirmVerificationCode(
   return true;
 }
 
-/** A new phone number is not verified: its mark and any code sent to the old number go. */
+/**
+ * A new phone number is not verified: its mark and any code sent to the old number (to verify it or
+ * to sign in by it, model/signInCodes.ts) go.
+ */
 export async function phoneChanged(ctx: MutationCtx, user: Doc<"users">): Promise<void> {
   if (user.phoneVerificationTime !== undefined)
     await ctx.db.patch("users", user._id, { phoneVerificationTime: undefined });
   await endCode(ctx, user._id, PURPOSE.phone);
+  await endCode(ctx, user._id, "signIn");
 }

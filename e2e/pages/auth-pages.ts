@@ -2,7 +2,7 @@ import { expect, type Page } from "@playwright/test";
 import { CITIES, SPECIALTIES } from "../../convex/constants";
 import { png } from "../env";
 import { m, say, type Locale } from "../i18n";
-import { toLatinDigits } from "../../src/lib/digits";
+import { toDevanagariDigits, toLatinDigits } from "../../src/lib/digits";
 import { nextCode } from "../two-factor";
 import { OutboxPage } from "./outbox-page";
 
@@ -78,22 +78,59 @@ export class AuthPages {
 
   /**
    * The signed-in person verifies their phone number as a person would: asks for an SMS code in
-   * their account's security tab, reads it off the outbox, types it back. Ends on `back`.
+   * their account's security tab, reads it off the outbox, types it back. Ends on their home page.
    */
-  async verifyPhone(phone: string, back = "/professional-dashboard") {
+  async verifyPhone(phone: string, role: "customer" | "professional" = "professional") {
     const p = this.page;
     const l = this.locale;
-    const account = back === "/professional-dashboard" ? "/professional/account" : "/account";
+    const [account, back] =
+      role === "professional"
+        ? ["/professional/account", "/professional-dashboard"]
+        : ["/customer/profile", "/"];
     await p.goto(`${account}?tab=security`);
     const phoneRow = p.getByRole("listitem", { name: say(l, m.cv_phone) });
     const outbox = await OutboxPage.open(p);
     await phoneRow.getByRole("button", { name: say(l, m.cv_send_sms) }).click();
-    const code = await outbox.code("SMS", toLatinDigits(phone));
+    const code = await outbox.code(
+      "SMS",
+      toLatinDigits(phone),
+      /Verifies this number|नम्बर प्रमाणित गर्छ/,
+    );
     await outbox.close();
     await phoneRow.getByLabel(say(l, m.reset_code)).fill(code);
     await phoneRow.getByRole("button", { name: say(l, m.cv_confirm) }).click();
     await expect(phoneRow).toContainText(say(l, m.cv_verified));
     await p.goto(back);
+  }
+
+  /**
+   * Signs in without a password from the sign-in page open now: "Use a code instead", the mobile
+   * number, the code read off the outbox's SMS. A wrong code first, when `wrongFirst`.
+   */
+  async signInByCode(phone: string, { wrongFirst = false } = {}) {
+    const p = this.page;
+    const l = this.locale;
+    await p.getByRole("link", { name: say(l, m.code_signin_link) }).click();
+    await expect(p.getByRole("heading", { name: say(l, m.code_signin_title) })).toBeVisible();
+    await p.getByLabel(say(l, m.code_signin_phone)).fill(phone);
+    const outbox = await OutboxPage.open(p);
+    await p.getByRole("button", { name: say(l, m.code_signin_send) }).click();
+    const latin = toLatinDigits(phone);
+    const written = (digits: string) => (l === "ne-NP" ? toDevanagariDigits(digits) : digits);
+    await expect(
+      p.getByText(say(l, m.code_signin_sent, { phone: written(latin), minutes: written("15") })),
+    ).toBeVisible();
+    const code = await outbox.code("SMS", latin, /sign-in code|लग इन कोड/);
+    await outbox.close();
+    const field = p.getByLabel(say(l, m.reset_code));
+    const submit = p.getByRole("button", { name: say(l, m.code_signin_button) });
+    if (wrongFirst) {
+      await field.fill(code === "000000" ? "111111" : "000000");
+      await submit.click();
+      await expect(p.getByText(say(l, m.error_invalid_code))).toBeVisible();
+    }
+    await field.fill(code);
+    await submit.click();
   }
 
   async login(email: string, password: string, role: "Customer" | "Professional") {

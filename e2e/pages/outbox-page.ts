@@ -21,9 +21,13 @@ export class OutboxPage {
     return this.page.getByRole("article", { name: `${kind} to ${recipient}` }).first();
   }
 
-  /** The 6-digit code of the newest message to `recipient` that holds one. */
-  async code(kind: "Email" | "SMS", recipient: string): Promise<string> {
+  /**
+   * The 6-digit code of the newest message to `recipient` that holds one; with `about`, once the
+   * newest message says it (an earlier code to the same number may still be the newest).
+   */
+  async code(kind: "Email" | "SMS", recipient: string, about = /\d{6}/): Promise<string> {
     const message = this.message(kind, recipient);
+    await expect(message).toContainText(about);
     await expect(message).toContainText(/\d{6}/);
     return /\b(\d{6})\b/.exec((await message.innerText()) ?? "")![1]!;
   }

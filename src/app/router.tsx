@@ -86,6 +86,7 @@ const routes: RouteObject[] = [
         path: paths.forgotPassword(),
         ...page(() => import("@/features/auth/forgot-password-page")),
       },
+      { path: paths.codeSignin(), ...page(() => import("@/features/auth/code-signin-page")) },
       {
         path: paths.professionalSignin(),
         ...page(() => import("@/features/professional/signin-page")),

@@ -33,6 +33,9 @@ export const paths = {
   /** Forgot password, for a customer's or a professional's account. */
   forgotPassword: (role?: "customer" | "professional") =>
     role ? `/forgot-password?${new URLSearchParams({ role })}` : "/forgot-password",
+  /** Sign in by a code sent by SMS, for a customer's or a professional's account. */
+  codeSignin: (role?: "customer" | "professional") =>
+    role ? `/code-signin?${new URLSearchParams({ role })}` : "/code-signin",
   customerProfile: () => "/customer/profile",
   /** The account page opened on My Bookings. */
   customerBookings: () => "/customer/profile?tab=bookings",

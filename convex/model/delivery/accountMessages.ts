@@ -24,6 +24,8 @@ const TEXT = {
       `Your GharSewa code is ${code}. Enter it within ${MINUTES} minutes to verify this email address.\n\nIf you did not ask for it, ignore this message.`,
     verifySms: (code: string) =>
       `GharSewa code: ${code}. Verifies this number. Valid ${MINUTES} min.`,
+    signInSms: (code: string) =>
+      `GharSewa sign-in code: ${code}. Valid ${MINUTES} min. Never share it.`,
   },
   ne: {
     resetSubject: "घर सेवा पासवर्ड रिसेट कोड",
@@ -38,6 +40,7 @@ const TEXT = {
     verifyEmail: (code: string) =>
       `तपाईंको घर सेवा कोड ${code} हो। यो इमेल प्रमाणित गर्न ${MINUTES} मिनेटभित्र हाल्नुहोस्।\n\nतपाईंले मागेको होइन भने यो सन्देश बेवास्ता गर्नुहोस्।`,
     verifySms: (code: string) => `घर सेवा कोड: ${code}। यो नम्बर प्रमाणित गर्छ। ${MINUTES} मिनेट मान्य।`,
+    signInSms: (code: string) => `घर सेवा लग इन कोड: ${code}। ${MINUTES} मिनेट मान्य। कसैलाई नदिनुहोस्।`,
   },
 };
 
@@ -62,4 +65,9 @@ export function verifyCodeMessage(to: Contact, code: string, locale?: Locale): Q
   return to.kind === "email"
     ? { channel: "email", to: to.value, subject: t.verifySubject, text: t.verifyEmail(code) }
     : { channel: "sms", to: to.value, text: t.verifySms(code) };
+}
+
+/** A sign-in code, by SMS to a verified mobile number (model/signInCodes.ts). */
+export function signInCodeMessage(mobile: string, code: string, locale?: Locale): QueuedMessage {
+  return { channel: "sms", to: mobile, text: words(locale).signInSms(code) };
 }

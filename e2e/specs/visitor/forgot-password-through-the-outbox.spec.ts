@@ -7,6 +7,7 @@ import { OutboxPage } from "../../pages/outbox-page";
  * Forgot password, read off the outbox as a person reads their mail or SMS: a customer by email from
  * /login, a professional by mobile number from /professional-signin, in English and in Nepali. The
  * reset signs the person in; the new password works on another device and the old one no longer does.
+ * Once their phone is verified, each signs in on yet another device by a code sent by SMS instead.
  */
 
 const mobile = () => `98${String(Math.floor(Math.random() * 1e8)).padStart(8, "0")}`;
@@ -33,16 +34,18 @@ async function resetThroughOutbox(
 for (const locale of LANGUAGES) {
   const options = (width: number) => ({ locale, viewport: { width, height: 800 } });
 
-  test(`a customer resets a forgotten password with an emailed code (${locale})`, async ({
+  test(`a customer resets a forgotten password with an emailed code, later signs in by SMS code (${locale})`, async ({
     actor,
   }) => {
+    test.setTimeout(150_000);
     const id = unique();
     const email = `forgot.${id}@example.np`;
+    const number = mobile();
     const sita = await actor(options(360));
     await sita.auth.signUpCustomer({
       name: "Sita Forgetful",
       email,
-      phone: mobile(),
+      phone: number,
       password: "old-password-1",
       address: "Ward 4, Baneshwor",
       zipCode: "44600",
@@ -64,11 +67,21 @@ for (const locale of LANGUAGES) {
     await expect(notice.message("Email", email)).toContainText(
       locale === "en" ? "Your GharSewa password was changed" : "पासवर्ड परिवर्तन भयो",
     );
+    await notice.close();
+
+    // her phone verified, she signs in on a new phone by an SMS code (a wrong one first)
+    await laptop.auth.verifyPhone(number, "customer");
+    const newPhone = await actor(options(360));
+    await newPhone.page.goto("/login");
+    await newPhone.auth.signInByCode(number, { wrongFirst: true });
+    await expect(newPhone.page).toHaveURL("/");
+    await newPhone.page.screenshot({ path: `test-results/code-signin-${locale}-360.png` });
   });
 
-  test(`a professional resets a forgotten password with a code by SMS (${locale})`, async ({
+  test(`a professional resets a forgotten password with a code by SMS, later signs in by one (${locale})`, async ({
     actor,
   }) => {
+    test.setTimeout(150_000);
     const id = unique();
     const phone = mobile();
     const pro = await actor(options(1280));
@@ -105,6 +118,14 @@ for (const locale of LANGUAGES) {
     await phoneDevice.page.getByRole("button", { name: say(locale, m.signin_button) }).click();
     await expect(phoneDevice.page.getByRole("alert")).toBeVisible();
     await phoneDevice.auth.professionalSignIn(`forgot.pro.${id}@example.np`, "new-password-1");
+
+    // the phone verified, a new laptop signs in by an SMS code from /professional-signin
+    await phoneDevice.auth.verifyPhone(phone);
+    const newLaptop = await actor(options(1280));
+    await newLaptop.page.goto("/professional-signin");
+    await newLaptop.auth.signInByCode(phone);
+    await expect(newLaptop.page).toHaveURL("/professional-dashboard");
+    await newLaptop.page.screenshot({ path: `test-results/code-signin-pro-${locale}-1280.png` });
   });
 }
 

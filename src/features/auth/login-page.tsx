@@ -58,7 +58,10 @@ function LoginForm() {
       <form.AppField name="password">
         {(f) => <f.PasswordField label={m.field_password()} autoComplete="current-password" />}
       </form.AppField>
-      <p className="-mt-2 text-right text-sm">
+      <p className="-mt-2 flex flex-wrap justify-between gap-x-4 gap-y-1 text-sm">
+        <Link to={paths.codeSignin("customer")} className="font-medium text-brand-700 underline">
+          {m.code_signin_link()}
+        </Link>
         <Link
           to={paths.forgotPassword("customer")}
           className="font-medium text-brand-700 underline"

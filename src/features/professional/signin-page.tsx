@@ -90,6 +90,12 @@ function SigninForm() {
         </Form>
         <div className="mt-6 flex flex-col gap-2 text-center text-sm">
           <Link
+            to={paths.codeSignin("professional")}
+            className="font-medium text-brand-700 underline-offset-2 hover:underline"
+          >
+            {m.code_signin_link()}
+          </Link>
+          <Link
             to={paths.forgotPassword("professional")}
             className="text-brand-700 underline-offset-2 hover:underline"
           >

@@ -1,0 +1,105 @@
+/**
+ * Signing in by a code sent by SMS (customers and professionals, as Nepali apps do): a Nepali mobile
+ * number, then the 6-digit code sent there (model/accountCodes.ts: 15 minutes, single-use, 5 wrong
+ * tries), redeemed by the "code" flow of the role's own provider in auth.ts, so there is still one
+ * way in per role. Only a verified phone number (model/contactVerification.ts) receives one.
+ *
+ * Asking answers the same whether or not an account has that number, and costs the same work: the
+ * code is made either way and sent after the mutation commits. Limits (rules/limits.ts accountCode,
+ * as forgot password's): per number asked about, per account sent to, and everyone's ceiling; each
+ * try of a code counts as a password sign-in's try does (rules/limits.ts signIn), known number or not.
+ */
+import type { Doc, Id } from "../_generated/dataModel";
+import type { MutationCtx, QueryCtx } from "../_generated/server";
+import type { Locale } from "../constants";
+import { ACCOUNT_CODE, mobileDigits } from "../rules/accountCodes";
+import { RATE_LIMITS } from "../rules/limits";
+import { newCode, redeemCode, storeCode } from "./accountCodes";
+import { isVerified } from "./contactVerification";
+import { signInCodeMessage } from "./delivery/accountMessages";
+import { queueMessage } from "./delivery/queue";
+import { fail } from "./errors";
+import { clearSignInTries, consume, limitSignIn, tryConsume } from "./rateLimit";
+import { roleOf } from "./users";
+
+export type CodeRole = "customer" | "professional";
+
+const { perAddress, perAccount, everyone } = RATE_LIMITS.accountCode;
+
+/** Longer than any way of writing a mobile number ("+977 98-1234-5678"). */
+const MAX_INPUT = 32;
+
+const parseMobile = (input: string): string | null =>
+  input.length > MAX_INPUT ? null : mobileDigits(input);
+
+/** The one account of `role` that may sign in by a code to `mobile`, or null. */
+async function accountOf(
+  ctx: QueryCtx,
+  role: CodeRole,
+  mobile: string,
+): Promise<Doc<"users"> | null> {
+  const users = await ctx.db
+    .query("users")
+    .withIndex("phone", (q) => q.eq("phone", mobile))
+    .take(2);
+  const matching = users.filter((u) => roleOf(u) === role);
+  const user = matching.length === 1 ? matching[0]! : null;
+  return user !== null && isVerified(user, "phone") && user.suspended === undefined ? user : null;
+}
+
+/** Asks for a sign-in code; answers null whatever the outcome, once the number's allowance allows. */
+export async function requestSignInCode(
+  ctx: MutationCtx,
+  role: CodeRole,
+  input: string,
+  language?: Locale,
+): Promise<null> {
+  const mobile = parseMobile(input);
+  if (mobile === null) fail("INVALID_INPUT", "Enter your Nepali mobile number (98/97…).");
+  const message = "Too many codes asked for";
+  await consume(
+    ctx,
+    { action: "signInCode", scope: "perAddress", actor: mobile, allowance: perAddress },
+    message,
+  );
+  await consume(
+    ctx,
+    { action: "signInCode", scope: "everyone", actor: "", allowance: everyone },
+    message,
+  );
+  const user = await accountOf(ctx, role, mobile);
+  const code = newCode();
+  if (user === null) return null;
+  const accountCounter = {
+    action: "signInCode",
+    scope: "perAccount",
+    actor: user._id,
+    allowance: perAccount,
+  };
+  if (!(await tryConsume(ctx, accountCounter))) return null;
+  await storeCode(ctx, user._id, "signIn", code);
+  await queueMessage(ctx, signInCodeMessage(mobile, code, language ?? user.language));
+  return null;
+}
+
+/**
+ * The account a right code signs in (and the code ended); null for a wrong, used or expired code, or
+ * no such account (all alike to the caller). A wrong code uses up one of its tries.
+ */
+export async function redeemSignInCode(
+  ctx: MutationCtx,
+  role: CodeRole,
+  input: string,
+  code: string,
+): Promise<Id<"users"> | null> {
+  const mobile = parseMobile(input);
+  const trimmed = code.trim();
+  if (mobile === null || !new RegExp(`^\\d{${ACCOUNT_CODE.digits}}$`).test(trimmed)) return null;
+  // "sms:" keeps a number's count apart from an admin username written in digits
+  const tries = `sms:${mobile}`;
+  await limitSignIn(ctx, tries);
+  const user = await accountOf(ctx, role, mobile);
+  if (user === null || !(await redeemCode(ctx, user._id, "signIn", trimmed))) return null;
+  await clearSignInTries(ctx, tries);
+  return user._id;
+}
