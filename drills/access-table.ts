@@ -604,9 +604,10 @@ export const ROUTE_WRITES: Record<string, Writes> = {
 
 /**
  * Tables whose every document an admin may know exists: the admin panel lists them all, so an
- * admin's refusal may say why (a completed booking cannot be cancelled) rather than "not found".
+ * admin's refusal may say why (a completed booking cannot be cancelled, a professional whose phone is
+ * not verified cannot be verified) rather than "not found".
  */
-export const ADMIN_LISTED_TABLES: ReadonlySet<string> = new Set(["bookings"]);
+export const ADMIN_LISTED_TABLES: ReadonlySet<string> = new Set(["bookings", "professionals"]);
 
 /**
  * Documents anyone may know exist, so an id of one may answer differently from a missing id (a

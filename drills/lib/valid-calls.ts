@@ -339,10 +339,17 @@ export const VALID_CALLS: Record<string, Build> = {
   // a fresh account each time: the fixture users' addresses stay unverified for the calls after it
   "contactVerification:sendCode": async (c) => {
     const as = await c.f.freshCaller(c.role);
-    // admins are created without a phone number: give this one a mobile to send to
-    if (c.role === "admin") {
+    // admins are created without a phone number: give this one a mobile to send to; a fresh
+    // professional's is verified (admins verify only such): this one's is not yet
+    if (c.role !== "visitor") {
       const userId = c.f.viewerOf(as).userId as Id<"users">;
-      await c.f.t.run((ctx) => ctx.db.patch("users", userId, { phone: freshPhone() }));
+      await c.f.t.run((ctx) =>
+        ctx.db.patch(
+          "users",
+          userId,
+          c.role === "admin" ? { phone: freshPhone() } : { phoneVerificationTime: undefined },
+        ),
+      );
     }
     return { args: { kind: "phone" }, as };
   },
