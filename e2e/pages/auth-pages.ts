@@ -6,6 +6,12 @@ import { toDevanagariDigits, toLatinDigits } from "../../src/lib/digits";
 import { nextCode } from "../two-factor";
 import { OutboxPage } from "./outbox-page";
 
+/**
+ * How long a sign-in or sign-up may take: the server hashes passwords at a low priority, so that
+ * other clients stay fast, and on a busy machine that takes seconds.
+ */
+const SIGNED_IN = { timeout: 30_000 };
+
 export type NewUser = {
   name: string;
   email: string;
@@ -50,7 +56,7 @@ export class AuthPages {
     await this.page.goto("/user-signup");
     await this.fillAccount(user);
     await this.page.getByRole("button", { name: say(this.locale, m.signup_button) }).click();
-    await expect(this.page).toHaveURL("/", { timeout: 20_000 });
+    await expect(this.page).toHaveURL("/", SIGNED_IN);
   }
 
   /** A new customer account, signed in (sign-up signs in). */
@@ -73,7 +79,7 @@ export class AuthPages {
       .setInputFiles(png("training-certificate.png"));
     await p.getByRole("button", { name: say(l, m.signup_button) }).click();
     // signed in by sign-up, on their dashboard
-    await expect(p).toHaveURL("/professional-dashboard", { timeout: 20_000 });
+    await expect(p).toHaveURL("/professional-dashboard", SIGNED_IN);
   }
 
   /**
@@ -145,7 +151,7 @@ export class AuthPages {
       })
       .check();
     await p.getByRole("button", { name: say(l, m.login_button) }).click();
-    await expect(p).toHaveURL(role === "Customer" ? "/" : "/professional-dashboard");
+    await expect(p).toHaveURL(role === "Customer" ? "/" : "/professional-dashboard", SIGNED_IN);
   }
 
   /** Signs a professional in; one on their dashboard already (signed in by sign-up) stays there. */
@@ -157,7 +163,7 @@ export class AuthPages {
     await p.getByLabel(say(l, m.field_email)).fill(email);
     await p.getByLabel(say(l, m.field_password), { exact: true }).fill(password);
     await p.getByRole("button", { name: say(l, m.signin_button) }).click();
-    await expect(p).toHaveURL("/professional-dashboard");
+    await expect(p).toHaveURL("/professional-dashboard", SIGNED_IN);
   }
 
   /**
@@ -204,6 +210,6 @@ export class AuthPages {
       await submit.click();
     }
     expect(await shown).toBe(true);
-    await expect(p).toHaveURL("/admin-panel");
+    await expect(p).toHaveURL("/admin-panel", SIGNED_IN);
   }
 }

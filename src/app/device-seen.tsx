@@ -2,7 +2,7 @@ import { useAuthToken } from "@convex-dev/auth/react";
 import { useConvexAuth, useMutation } from "convex/react";
 import { useEffect } from "react";
 import { api } from "@convex/_generated/api";
-import { sessionOfToken } from "@/app/session-ended";
+import { sessionOfToken } from "@/lib/auth-token";
 
 /**
  * Tells the server which browser holds this session, when the app opens and whenever it comes back

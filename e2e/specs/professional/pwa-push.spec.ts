@@ -70,21 +70,44 @@ test("the app is installable: a valid manifest, its icons, and a service worker 
   expect(sw.headers()["cache-control"]).toBe("no-cache");
 });
 
-test("a signed-in professional opens the dashboard offline", async ({ actor }) => {
+test("a signed-in professional opens the dashboard offline: last seen jobs, read-only; logout forgets them", async ({
+  actor,
+}) => {
+  test.slow(); // two sign-ins, a reload offline and a reconnect
   const pro = await actor();
   await pro.auth.professionalSignIn(PRO.email, PRO.password);
+  await requestBooking();
+  const request = pro.page.getByRole("listitem", { name: "Booking from Bikash Shrestha" }).first();
+  await expect(request.getByRole("button", { name: "Accept" })).toBeVisible();
   await serviceWorkerReady(pro.page);
   await pro.page.context().setOffline(true);
   await pro.page.reload();
   await expect(
-    pro.page.getByText("Your dashboard opens as soon as this phone is back online."),
+    pro.page.getByRole("status").filter({ hasText: "as this phone last saw them" }),
   ).toBeVisible();
+  await expect(request).toBeVisible();
+  // the session kept on the phone is still theirs: no Login offered
+  await expect(pro.page.getByRole("banner").getByRole("link", { name: "Login" })).toHaveCount(0);
+  await expect(request).toContainText("Light Fitting");
+  await expect(pro.page.getByRole("button", { name: "Accept" })).toHaveCount(0);
   await pro.page.screenshot({ path: "e2e/screenshots/professional-offline.png", fullPage: true });
   await pro.page.context().setOffline(false);
-  // still signed in: the dashboard loads once the connection is back
-  await expect(pro.page.getByRole("heading", { name: "Professional dashboard" })).toBeVisible({
-    timeout: 20_000,
-  });
+  // still signed in: the live dashboard takes over once the connection is back
+  await expect(request.getByRole("button", { name: "Accept" })).toBeVisible({ timeout: 20_000 });
+  await expect(pro.page.getByText("as this phone last saw them")).toBeHidden();
+
+  await pro.page.getByRole("button", { name: /^Account menu for/ }).click();
+  await pro.page.getByRole("button", { name: "Logout" }).click();
+  await pro.page.getByRole("button", { name: "Continue" }).click();
+  await expect(pro.page.getByText(/logged out successfully/)).toBeVisible();
+  expect(
+    await pro.page.evaluate(() => localStorage.getItem("gharsewa:last-known-jobs:v1")),
+  ).toBeNull();
+  await pro.page.context().setOffline(true);
+  await pro.page.goto("/professional-dashboard");
+  await expect(pro.page).toHaveURL("/professional-signin");
+  await expect(request).toHaveCount(0);
+  await pro.page.context().setOffline(false);
 });
 
 test("without a network the app still opens, and says it is offline", async ({ page, context }) => {

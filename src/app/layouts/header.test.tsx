@@ -8,14 +8,19 @@ import { Header } from "@/app/layouts/header";
 const signOut = vi.fn();
 let viewer: { name: string; role: string; photoUrl: null } | null = null;
 let connected = true;
+let authLoading = false;
+let keptToken: string | null = null;
 let searchResults:
   | { category: string; categoryName: string; serviceName: string | null; city: string | null }[]
   | undefined;
 
-vi.mock("@convex-dev/auth/react", () => ({ useAuthActions: () => ({ signIn: vi.fn(), signOut }) }));
+vi.mock("@convex-dev/auth/react", () => ({
+  useAuthActions: () => ({ signIn: vi.fn(), signOut }),
+  useAuthToken: () => keptToken,
+}));
 vi.mock("convex/react", () => ({
   useMutation: () => vi.fn(),
-  useConvexAuth: () => ({ isLoading: false, isAuthenticated: viewer !== null }),
+  useConvexAuth: () => ({ isLoading: authLoading, isAuthenticated: viewer !== null }),
   useConvexConnectionState: () => ({ isWebSocketConnected: connected, hasEverConnected: true }),
   useQuery: (ref: FunctionReference<"query">, args: unknown) => {
     if (args === "skip") return undefined;
@@ -48,6 +53,8 @@ beforeEach(() => {
   vi.clearAllMocks();
   viewer = null;
   connected = true;
+  authLoading = false;
+  keptToken = null;
   searchResults = undefined;
 });
 afterEach(cleanup);
@@ -58,6 +65,18 @@ describe("Header", () => {
     expect(screen.getByRole("link", { name: "About us" })).toHaveAttribute("href", "/about");
     expect(screen.getByRole("link", { name: "Signup" })).toHaveAttribute("href", "/signup");
     expect(screen.getByRole("status")).toHaveAttribute("title", "Connected");
+  });
+
+  it("offers no Login while a session kept on this device waits for the server (offline)", () => {
+    authLoading = true;
+    keptToken = "kept.session.token";
+    renderHeader();
+    expect(screen.queryByRole("link", { name: "Login" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: "Signup" })).not.toBeInTheDocument();
+    cleanup();
+    keptToken = null; // a visitor's first render: Login at once
+    renderHeader();
+    expect(screen.getAllByRole("link", { name: "Login" }).length).toBeGreaterThan(0);
   });
 
   it("shows the professional's menu and the unread count", async () => {

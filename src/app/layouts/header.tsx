@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { Link, NavLink } from "@/components/link";
+import { useAuthToken } from "@convex-dev/auth/react";
 import { useConvexAuth, useConvexConnectionState, useQuery } from "convex/react";
 import { api } from "@convex/_generated/api";
 import { HeaderSearch } from "@/app/layouts/header-search";
@@ -35,8 +36,11 @@ function menuFor(role: string): MenuItem[] | null {
 }
 
 export function Header() {
-  const { isAuthenticated } = useConvexAuth();
+  const { isLoading, isAuthenticated } = useConvexAuth();
   const viewer = useQuery(api.users.viewer, isAuthenticated ? {} : "skip");
+  const keptToken = useAuthToken();
+  // a session kept on this device that the server has not confirmed yet (offline, or connecting)
+  const sessionPending = isLoading && keptToken !== null;
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [drawerUsed, setDrawerUsed] = useState(false);
   const [logoutOpen, setLogoutOpen] = useState(false);
@@ -84,7 +88,7 @@ export function Header() {
                 />
               </Suspense>
             </>
-          ) : (
+          ) : sessionPending ? null : (
             <>
               <Link
                 to={paths.login()}

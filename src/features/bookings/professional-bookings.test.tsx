@@ -6,9 +6,9 @@ import { MemoryRouter } from "react-router-dom";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   ProfessionalBookings as BookingsPanel,
-  workQueue,
   type useProfessionalBookings,
 } from "@/features/bookings/professional-bookings";
+import { workQueue } from "@/features/bookings/work-queue";
 
 const mutation = vi.fn();
 // reports:mine answers no reports (features/bookings/report-action.tsx), chat:unread no messages,

@@ -6,17 +6,14 @@ import { EmptyState, LoadingState } from "@/components/ui/states";
 import { ChatLink, useChatUnread } from "@/features/bookings/chat/chat-link";
 import { ReportAction } from "@/features/bookings/report-action";
 import { NowOffers } from "@/features/bookings/now-offers";
+import { useRememberJobs } from "@/features/bookings/last-known-jobs";
+import { workQueue } from "@/features/bookings/work-queue";
 import { BookingCard } from "@/features/bookings/booking-card";
 import { StepButtons } from "@/features/bookings/step-buttons";
-import {
-  ACTIVE_STATUSES,
-  awaitsConfirmation,
-  type BookingStatus,
-} from "@convex/rules/bookingLifecycle";
+import { awaitsConfirmation } from "@convex/rules/bookingLifecycle";
 import { AwaitingConfirmation } from "@/features/bookings/job-confirmation";
 import { StartCodeForm } from "@/features/bookings/start-code";
 import { ProfessionalReschedule } from "@/features/bookings/reschedule";
-import { busyOf, clashWith } from "@convex/rules/schedule";
 import { BillPanel } from "@/features/bookings/bill/bill-panel";
 import { m } from "@/i18n/paraglide/messages";
 import { formatNumber } from "@/lib/numbers";
@@ -27,39 +24,6 @@ const PAGE_SIZE = 10;
 /** The signed-in professional's bookings, newest first, as a live subscription. */
 export function useProfessionalBookings() {
   return usePaginatedQuery(api.bookings.forProfessional, {}, { initialNumItems: PAGE_SIZE });
-}
-
-/** Work queue order: requests waiting for an answer, then jobs under way, then everything past. */
-function rank(status: BookingStatus): number {
-  if (status === "requested") return 0;
-  return ACTIVE_STATUSES.includes(status) ? 1 : 2;
-}
-
-/**
- * The bookings in queue order (rank; requests newest first, jobs by booked time, the past newest
- * first), each request with the accepted job it clashes with (rules/schedule.ts), if any.
- */
-export function workQueue<
-  B extends { status: BookingStatus; scheduledFor: number; jobMinutes?: number },
->(bookings: readonly B[]): { booking: B; clashAt?: number }[] {
-  const taken = bookings
-    .filter((b) => ACTIVE_STATUSES.includes(b.status))
-    .map((b) => busyOf(b.scheduledFor, b.jobMinutes));
-  return bookings
-    .map((booking, i) => ({ booking, i }))
-    .sort(
-      (a, b) =>
-        rank(a.booking.status) - rank(b.booking.status) ||
-        (rank(a.booking.status) === 1
-          ? a.booking.scheduledFor - b.booking.scheduledFor
-          : a.i - b.i),
-    )
-    .map(({ booking }) => ({
-      booking,
-      ...(booking.status === "requested"
-        ? { clashAt: clashWith(booking.scheduledFor, booking.jobMinutes, taken)?.start }
-        : {}),
-    }));
 }
 
 /** Where the dashboard scrolls the bookings panel to: its requests or its jobs. */
@@ -203,6 +167,7 @@ export function DashboardBookings({
   onSummary: (summary: BookingsSummary) => void;
 }) {
   const bookings = useProfessionalBookings();
+  useRememberJobs(bookings.results, bookings.status !== "LoadingFirstPage");
   const linkedId = useLinkedBookingId();
   const enRoute = bookings.results.some((b) => b.status === "en_route");
   const requests = bookings.results.filter((b) => b.status === "requested").length;

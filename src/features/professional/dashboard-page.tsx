@@ -32,13 +32,22 @@ export type BookingsSummary = {
   unreadIn: Record<"requests" | "jobs", number>;
 };
 
-/** Professionals only: visitors go to the professional sign-in, customers home, admins to their panel. */
-export function DashboardPage({ Bookings }: { Bookings: BookingsSlot }) {
+/**
+ * Professionals only: visitors go to the professional sign-in, customers home, admins to their panel.
+ * Opened without a network, it shows the jobs this device last saw (`LastKnown`) until it connects.
+ */
+export function DashboardPage({
+  Bookings,
+  LastKnown,
+}: {
+  Bookings: BookingsSlot;
+  LastKnown: ComponentType;
+}) {
   const { isLoading, isAuthenticated } = useConvexAuth();
   const viewer = useQuery(api.users.viewer, isAuthenticated ? {} : "skip");
   const online = useOnline();
   if (isLoading || (isAuthenticated && viewer === undefined))
-    return <LoadingState label={online ? m.dash_loading() : m.dash_offline()} />;
+    return online ? <LoadingState label={m.dash_loading()} /> : <LastKnown />;
   if (!isAuthenticated || !viewer) return <Navigate to={paths.professionalSignin()} replace />;
   if (viewer.role === "admin") return <Navigate to={paths.adminPanel()} replace />;
   if (viewer.role !== "professional") return <Navigate to={paths.home()} replace />;
