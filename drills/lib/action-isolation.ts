@@ -12,8 +12,11 @@
  *            it mostly says how much CPU the hashing left the machine
  *   bodies   16 clients each posting 2 JSON bodies of 8 MB without a Content-Length (chunked) to
  *            `POST /api/users/login`: the site port streams each body to the HTTP action in a worker,
- *            which reads it and refuses it (413); the canary's p99 must stay under 100 ms (or the quiet
- *            p99, on a machine too loaded for that) and every request must be answered 413
+ *            which reads it and refuses it (413); every request must be answered 413, and the canary's
+ *            p99 must stay under 100 ms (or the quiet p99, on a machine too loaded for that) at full size
+ *            (`npm run drills`). Under `npm test`, on a CI machine shared with other test files, it must
+ *            stay under BODIES_TEST_P99_MS or 3× the quiet p99 (a frozen loop took seconds): the
+ *            100 ms figure is a speed target, which is measured, not asserted, there.
  */
 import { cpSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { request } from "node:http";
@@ -29,9 +32,11 @@ import {
   type HostileBackend,
   type Ports,
 } from "./hostile-backend.ts";
+import { FULL } from "./drill-size.ts";
 import { percentile } from "./hostile-flood.ts";
 
 export const P99_LIMIT_MS = 100;
+const BODIES_TEST_P99_MS = 500;
 /** The most of the process's CPU its main thread may use while the sign-ins hash passwords. */
 export const MAIN_THREAD_SHARE = 0.25;
 
@@ -265,7 +270,10 @@ export async function runActionIsolation(
       failures,
     };
     // On a machine already too busy for the limit when quiet, the flood must not raise the p99 above that.
-    if (report.bodies.p99 >= Math.max(P99_LIMIT_MS, report.baselineP99))
+    const bodiesLimit = FULL
+      ? Math.max(P99_LIMIT_MS, report.baselineP99)
+      : Math.max(BODIES_TEST_P99_MS, 3 * report.baselineP99);
+    if (report.bodies.p99 >= bodiesLimit)
       failures.push(
         `settings:get p99 ${report.bodies.p99.toFixed(0)} ms while ${parallel} clients posted ${options.bodyMb ?? 8} MB bodies`,
       );
