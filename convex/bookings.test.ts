@@ -135,9 +135,8 @@ describe("bookings:create", () => {
       customer.as.mutation(api.bookings.create, { ...args, ...over });
     const unverified = await insertProfessional(t, { verified: false });
     const away = await insertProfessional(t, { available: false });
-    expect(await errorCode(book({ professionalId: unverified.professionalId }))).toBe(
-      "PROFESSIONAL_UNVERIFIED",
-    );
+    // hidden from customers until verified: answered as a missing professional
+    expect(await errorCode(book({ professionalId: unverified.professionalId }))).toBe("NOT_FOUND");
     expect(await errorCode(book({ professionalId: away.professionalId }))).toBe(
       "PROFESSIONAL_UNAVAILABLE",
     );

@@ -144,7 +144,8 @@ export async function create(
   const pro = await ctx.db.get("professionals", args.professionalId);
   if (pro === null) fail("NOT_FOUND", "This professional was not found.");
   const proUser = await ctx.db.get("users", pro.userId);
-  if (proUser === null || proUser.suspended !== undefined)
+  // suspended or not yet verified, a professional is hidden from customers: as if missing
+  if (proUser === null || proUser.suspended !== undefined || pro.verification.status !== "verified")
     fail("NOT_FOUND", "This professional was not found.");
   const canBook = bookability({
     verified: pro.verification.status === "verified",
