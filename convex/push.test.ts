@@ -82,6 +82,27 @@ async function scheduledPushes(t: TestConvex) {
     .map((j) => j.args[0] as PushArgs);
 }
 
+/**
+ * Books, and takes the push that scheduled out of the scheduler for the test to send itself. The
+ * scheduler's timer is held meanwhile: run for real, the scheduled send raced the test's own and
+ * reached its stubbed fetch first on a loaded machine.
+ */
+async function bookAndTakePush(s: { t: TestConvex; book: () => Promise<unknown> }) {
+  vi.useFakeTimers();
+  try {
+    await s.book();
+    const [push] = await scheduledPushes(s.t);
+    await s.t.run(async (ctx) => {
+      for (const job of await ctx.db.system.query("_scheduled_functions").collect())
+        if (job.name === "push:send" && job.state.kind === "pending")
+          await ctx.scheduler.cancel(job._id);
+    });
+    return push;
+  } finally {
+    vi.useRealTimers();
+  }
+}
+
 async function subscriptionIds(t: TestConvex, userId: Id<"users">) {
   const rows = await t.run((ctx) =>
     ctx.db
@@ -311,8 +332,7 @@ describe("deliveries", () => {
       api.push.subscribe,
       await browserSubscription("https://fcm.googleapis.com/fcm/send/p"),
     );
-    await s.book();
-    const [push] = await scheduledPushes(s.t);
+    const push = await bookAndTakePush(s);
     return { ...s, push };
   }
 
@@ -391,8 +411,7 @@ describe("delivery reaches push services only", () => {
       const row = (await ctx.db.query("pushSubscriptions").first())!;
       await ctx.db.patch("pushSubscriptions", row._id, { endpoint });
     });
-    await s.book();
-    const [push] = await scheduledPushes(s.t);
+    const push = await bookAndTakePush(s);
     return { ...s, push, endpoint };
   }
 
