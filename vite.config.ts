@@ -57,6 +57,7 @@ export default defineConfig(({ command }) => ({
     ],
   },
   build: {
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
         codeSplitting: {
