@@ -2,9 +2,11 @@
 // worker threads (engine/action-worker.ts), each importing the deployment's modules and running one
 // top-level action at a time (with the actions it calls through ctx.runAction). A CPU-bound action
 // delays only itself and the actions queued behind a full pool, never the main thread's event loop.
-// Past its time limit an action's worker is terminated: its code stops, as on Convex. HTTP actions run
-// there too (through convex/server's invokeHttpAction), several at a time on a worker: their request
-// bodies are pulled from the socket chunk by chunk and their response bodies from the worker.
+// HTTP actions run there too (through convex/server's invokeHttpAction), several at a time on a worker:
+// their request bodies are pulled from the socket chunk by chunk and their response bodies from the
+// worker. Past its time limit a run fails at once and its worker takes no more work: the worker is
+// terminated (its code stops, as on Convex) once the other runs it holds have ended or reached their
+// own limits, and HTTP actions it had not begun go to another worker.
 import { openAsBlob } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
@@ -44,7 +46,7 @@ export type FromPool =
 /** Messages from a worker to the pool. */
 export type ToPool =
   | { type: "ready" }
-  /** The run's module is imported: its function starts (and its time limit with it). */
+  /** The run's module is imported: its function starts (and a top-level action's time limit with it). */
   | { type: "started"; run: number }
   | { type: "done"; run: number; ok: true; result: string }
   | { type: "done"; run: number; ok: false; error: ThrownError }
@@ -115,6 +117,8 @@ export interface HttpCall {
   /** None for GET and HEAD. */
   body: RequestBody | null;
   host: ActionHost;
+  /** Aborted past the action's time limit (the engine answers the timeout): the handler is stopped. */
+  signal?: AbortSignal;
 }
 
 /** Convex's time limit of a top-level action: past `ms` its worker is terminated and `error()` thrown. */
@@ -133,6 +137,10 @@ interface Run {
 }
 
 interface HttpRun {
+  /** The worker has begun it; one that has not can go to another worker. */
+  started: boolean;
+  /** Sends it to a worker. */
+  dispatch(worker: ActionWorker): void;
   body: RequestBody | null;
   head(message: Extract<ToPool, { type: "httpHead" }>): void;
   chunk(message: Extract<ToPool, { type: "httpChunk" }>): void;
@@ -263,52 +271,69 @@ export class ActionPool {
   }
 
   /**
-   * Runs an HTTP action on the least loaded ready worker (one running no top-level action first),
-   * with no limit of its own (the engine answers Convex's timeout; the handler runs on, unheard).
+   * Runs an HTTP action on the least loaded ready worker (one running no top-level action first).
    * Resolves to its Response once the handler returned it; a streamed body is pulled from the worker.
+   * When `call.signal` aborts, the run ends and its worker is stopped (`stop`).
    */
   runHttp(call: HttpCall): Promise<Response> {
     return new Promise<Response>((resolve, reject) => {
-      this.httpQueue.push((worker) => {
-        clearTimeout(worker.idle);
-        const id = this.nextRun++;
-        const pulls: ((message: Extract<ToPool, { type: "httpChunk" }>) => void)[] = [];
-        const ended = (error?: unknown) => {
-          reject(error);
-          for (const pull of pulls.splice(0))
-            pull({
-              type: "httpChunk",
+      const id = this.nextRun++;
+      /** The worker it was sent to last; none while it waits for one. */
+      let on: ActionWorker | undefined;
+      let settled = false;
+      const pulls: ((message: Extract<ToPool, { type: "httpChunk" }>) => void)[] = [];
+      const ended = (error?: unknown) => {
+        settled = true;
+        call.signal?.removeEventListener("abort", aborted);
+        reject(error);
+        for (const pull of pulls.splice(0))
+          pull({
+            type: "httpChunk",
+            run: id,
+            chunk: null,
+            error:
+              error === undefined
+                ? undefined
+                : error instanceof Error
+                  ? error.message
+                  : String(error),
+          });
+      };
+      const run: Run = {
+        host: call.host,
+        resolve: () => ended(),
+        reject: ended,
+        http: {
+          started: false,
+          dispatch: (worker) => {
+            if (settled) return;
+            on = worker;
+            clearTimeout(worker.idle);
+            worker.runs.set(id, run);
+            worker.post({
+              type: "http",
               run: id,
-              chunk: null,
-              error:
-                error === undefined
-                  ? undefined
-                  : error instanceof Error
-                    ? error.message
-                    : String(error),
+              file: call.file,
+              method: call.method,
+              url: call.url,
+              pathname: call.pathname,
+              headers: call.headers,
+              hasBody: call.body !== null,
             });
-        };
-        worker.runs.set(id, {
-          host: call.host,
-          resolve: () => ended(),
-          reject: ended,
-          http: {
-            body: call.body,
-            head: (head) => resolve(responseOf(head, worker, pulls)),
-            chunk: (message) => pulls.shift()?.(message),
           },
-        });
-        worker.post({
-          type: "http",
-          run: id,
-          file: call.file,
-          method: call.method,
-          url: call.url,
-          pathname: call.pathname,
-          headers: call.headers,
-          hasBody: call.body !== null,
-        });
-      });
+          body: call.body,
+          head: (head) => resolve(responseOf(head, on!, pulls)),
+          chunk: (message) => pulls.shift()?.(message),
+        },
+      };
+      const aborted = () => {
+        const worker = on !== undefined && on.runs.delete(id) ? on : undefined;
+        ended(call.signal!.reason);
+        if (worker) this.stop(worker);
+      };
+      if (call.signal?.aborted) return reject(call.signal.reason);
+      call.signal?.addEventListener("abort", aborted, { once: true });
+      this.httpQueue.push((worker) => run.http!.dispatch(worker));
       this.pump();
     });
   }
@@ -419,9 +444,11 @@ export class ActionPool {
         this.pump();
         return;
       case "started": {
-        const limit = worker.runs.get(message.run)?.limit;
+        const run = worker.runs.get(message.run);
+        if (run?.http) run.http.started = true;
+        const limit = run?.limit;
         if (limit !== undefined)
-          worker.deadline = setTimeout(() => this.fail(worker, limit.error()), limit.ms);
+          worker.deadline = setTimeout(() => this.expire(worker, limit.error()), limit.ms);
         return;
       }
       case "done": {
@@ -529,6 +556,38 @@ export class ActionPool {
       if (!worker.busy && worker.runs.size === 0 && this.threads > 1) this.end(worker);
     }, IDLE_WORKER_MS);
     worker.idle.unref();
+  }
+
+  /**
+   * The top-level action of `worker` ran past its time limit: it fails with `error`, with the actions it
+   * called, and the worker is stopped.
+   */
+  private expire(worker: ActionWorker, error: unknown) {
+    for (const [id, run] of worker.runs)
+      if (!run.http) {
+        worker.runs.delete(id);
+        run.reject(error);
+      }
+    worker.busy = false;
+    worker.top = undefined;
+    clearTimeout(worker.deadline);
+    this.stop(worker);
+  }
+
+  /**
+   * A run on `worker` ran past its limit, and its code may still be running: the worker takes no more
+   * work, the HTTP actions it has not begun go to another one, and it is terminated once the runs it
+   * holds have ended (each has a limit of its own, or the engine's, which aborts it).
+   */
+  private stop(worker: ActionWorker) {
+    worker.retired = true;
+    for (const [id, run] of worker.runs)
+      if (run.http && !run.http.started) {
+        worker.runs.delete(id);
+        this.httpQueue.unshift((next) => run.http!.dispatch(next));
+      }
+    if (!worker.busy && worker.runs.size === 0) this.end(worker);
+    this.pump();
   }
 
   /** Ends `worker` now: every run on it fails with `error`. */

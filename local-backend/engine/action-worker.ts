@@ -209,6 +209,7 @@ function requestBody(run: number): ReadableStream<Uint8Array> {
 
 async function runHttp(message: Extract<FromPool, { type: "http" }>) {
   const id = message.run;
+  send({ type: "started", run: id });
   try {
     const router = (await load(message.file)).default as HttpRouter | undefined;
     const found = router?.lookup(message.pathname, message.method as RoutableMethod);

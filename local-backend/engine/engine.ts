@@ -488,6 +488,9 @@ class HttpActionRun implements Watched {
   readonly startedAt = Date.now();
   at = 0;
   private running = true;
+  /** Aborted past the limit: the action pool stops the handler. */
+  private readonly stopper = new AbortController();
+  readonly signal = this.stopper.signal;
 
   constructor(
     route: string,
@@ -509,12 +512,14 @@ class HttpActionRun implements Watched {
     this.answer.failed(error);
   }
 
-  /** Past the limit: Convex's timeout error for the caller; the handler's code runs on, unheard. */
+  /** Past the limit: Convex's timeout error for the caller, and the handler is stopped. */
   expire() {
     const timedOut = new ConvexSystemError(
       `Function execution timed out (maximum duration: ${formatDuration(this.limitMs)})`,
     );
-    if (this.end(timedOut.message)) this.answer.failed(timedOut);
+    if (!this.end(timedOut.message)) return;
+    this.answer.failed(timedOut);
+    this.stopper.abort(timedOut);
   }
 
   /** Records the run in the function log; false when it had ended already. */
@@ -1102,7 +1107,7 @@ export class Engine {
    * path) for `request` in the action pool, as Convex runs it apart from the main loop: the worker looks
    * the route up in its own copy of the router and calls the handler's `invokeHttpAction`, whose
    * syscalls are answered here as `caller`'s. Answers its outcome once: the handler's Response, what it
-   * threw, or Convex's timeout error once it has run past an action's limit (its code is not stopped).
+   * threw, or Convex's timeout error once it has run past an action's limit (its code is then stopped).
    * The run goes to the function log under its route (`GET /api/items/*`), as on Convex.
    */
   runHttpAction(
@@ -1160,7 +1165,7 @@ export class Engine {
       // formatted in the worker already: a single argument is printed as it is
       log: (level, line) => here(() => console[level](line)),
     };
-    this.actions.runHttp({ ...request, file, host }).then(
+    this.actions.runHttp({ ...request, file, host, signal: run.signal }).then(
       (response) => run.answered(response),
       (error: unknown) => run.failed(error),
     );

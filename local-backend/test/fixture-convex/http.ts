@@ -296,6 +296,27 @@ http.route({
   }),
 });
 
+// Sleeps `ms`, then counts `name` up: a handler past its time limit must not get that far.
+http.route({
+  path: "/api/slow-count",
+  method: "GET",
+  handler: httpActionGeneric(async (ctx, request) => {
+    const params = new URL(request.url).searchParams;
+    await new Promise((resolve) => setTimeout(resolve, Number(params.get("ms"))));
+    await ctx.runMutation(anyApi.counters.increment, { name: params.get("name") ?? "" });
+    return new Response("counted");
+  }),
+});
+
+// Never answers: only the time limit ends it.
+http.route({
+  path: "/api/spin-forever",
+  method: "GET",
+  handler: httpActionGeneric(async () => {
+    for (;;);
+  }),
+});
+
 http.route({
   path: "/api/slow",
   method: "GET",
