@@ -330,6 +330,27 @@ describe("HTTP conventions", () => {
     );
   });
 
+  test("a body sent without a length is refused once it passes 64 KB, the rest never read", async () => {
+    const t = newTest();
+    const chunk = new TextEncoder().encode(" ".repeat(16 * 1024));
+    let sent = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent >= 8 * 1024 * 1024) return controller.close();
+        sent += chunk.byteLength;
+        controller.enqueue(chunk);
+      },
+    });
+    const res = await t.fetch("/api/users/login", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body,
+      duplex: "half",
+    } as RequestInit);
+    expect(res.status).toBe(413);
+    expect(sent).toBeLessThan(256 * 1024);
+  });
+
   test("an oversized body is a 413", async () => {
     const t = newTest();
     const res = await t.fetch("/api/users/login", {

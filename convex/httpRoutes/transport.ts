@@ -225,11 +225,36 @@ export function addApiFallback(http: HttpRouter): void {
 
 const MAX_JSON_BYTES = 64 * 1024;
 
-function checkLength(request: Request, max: number): void {
+const tooLarge = () => new ApiError("PAYLOAD_TOO_LARGE", "The request body is too large.");
+
+/**
+ * The body's bytes, refused with a 413 as soon as they pass `max`: by its Content-Length before a
+ * byte is read, else while it streams in (a body sent without a length is never read past `max`).
+ */
+async function readCapped(request: Request, max: number): Promise<Uint8Array> {
   const length = Number(request.headers.get("Content-Length") ?? "0");
-  if (Number.isFinite(length) && length > max) {
-    throw new ApiError("PAYLOAD_TOO_LARGE", "The request body is too large.");
+  if (Number.isFinite(length) && length > max) throw tooLarge();
+  if (request.body === null) return new Uint8Array(0);
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > max) {
+      await reader.cancel().catch(() => {});
+      throw tooLarge();
+    }
+    chunks.push(value);
   }
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return bytes;
 }
 
 /** Parses a JSON object body (415 for another content type, 400 for malformed JSON, 413 if too large). */
@@ -238,11 +263,7 @@ export async function readJson(request: Request): Promise<Record<string, unknown
   if (!type.toLowerCase().includes("application/json")) {
     throw new ApiError("UNSUPPORTED_MEDIA_TYPE", "Send the body as application/json.");
   }
-  checkLength(request, MAX_JSON_BYTES);
-  const text = await request.text();
-  if (text.length > MAX_JSON_BYTES) {
-    throw new ApiError("PAYLOAD_TOO_LARGE", "The request body is too large.");
-  }
+  const text = new TextDecoder().decode(await readCapped(request, MAX_JSON_BYTES));
   let body: unknown;
   try {
     body = JSON.parse(text);
@@ -257,16 +278,16 @@ export async function readJson(request: Request): Promise<Record<string, unknown
 
 /** Parses a multipart (or url-encoded) form; `maxBytes` bounds the whole body. */
 export async function readForm(request: Request, maxBytes: number): Promise<FormData> {
-  const type = (request.headers.get("Content-Type") ?? "").toLowerCase();
+  const type = request.headers.get("Content-Type") ?? "";
   if (
-    !type.includes("multipart/form-data") &&
-    !type.includes("application/x-www-form-urlencoded")
+    !type.toLowerCase().includes("multipart/form-data") &&
+    !type.toLowerCase().includes("application/x-www-form-urlencoded")
   ) {
     throw new ApiError("UNSUPPORTED_MEDIA_TYPE", "Send the form as multipart/form-data.");
   }
-  checkLength(request, maxBytes);
+  const bytes = await readCapped(request, maxBytes);
   try {
-    return await request.formData();
+    return await new Response(bytes, { headers: { "Content-Type": type } }).formData();
   } catch {
     throw new ApiError("INVALID_FORM", "The form data could not be read.");
   }
