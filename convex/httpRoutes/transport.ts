@@ -231,7 +231,7 @@ const tooLarge = () => new ApiError("PAYLOAD_TOO_LARGE", "The request body is to
  * The body's bytes, refused with a 413 as soon as they pass `max`: by its Content-Length before a
  * byte is read, else while it streams in (a body sent without a length is never read past `max`).
  */
-async function readCapped(request: Request, max: number): Promise<Uint8Array> {
+async function readCapped(request: Request, max: number): Promise<Uint8Array<ArrayBuffer>> {
   const length = Number(request.headers.get("Content-Length") ?? "0");
   if (Number.isFinite(length) && length > max) throw tooLarge();
   if (request.body === null) return new Uint8Array(0);
