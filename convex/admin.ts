@@ -314,9 +314,13 @@ export const setMessageHandled = adminMutation({
   },
 });
 
-const credentials = v.object({ username: v.string(), password: v.string() });
+const created = v.object({ username: v.string(), password: v.string(), setupToken: v.string() });
 
-async function createAdminAccount(ctx: ActionCtx, args: { username: string; password?: string }) {
+/** Creates the admin account and its first one-time setup link (model/adminSetup.ts). */
+async function createAdminAccount(
+  ctx: ActionCtx,
+  args: { username: string; password?: string },
+): Promise<{ username: string; password: string; setupToken: string }> {
   const { username, password } = adminCredentials(args);
   if (await ctx.runQuery(internal.admin.usernameInUse, { username })) throw usernameTaken();
   try {
@@ -330,27 +334,34 @@ async function createAdminAccount(ctx: ActionCtx, args: { username: string; pass
     if (error instanceof Error && /already exists/.test(error.message)) throw usernameTaken();
     throw error;
   }
-  return { username, password };
+  const setupToken: string | null = await ctx.runMutation(internal.adminSetup.issue, { username });
+  if (setupToken === null) throw new Error(`admin ${username} vanished while being created`);
+  return { username, password, setupToken };
 }
 
 /**
- * Creates an admin (`npm run create-admin -- <username> [password]`); a random password is generated
- * when none is given. Returns the credentials; printing them is the caller's business.
+ * Creates an admin (`npm run create-admin -- <username>`) with a one-time setup link; a random
+ * password is generated when none is given. Returns the credentials and the link's token; printing
+ * them is the caller's business.
  */
 export const createAdmin = internalAction({
   args: { username: v.string(), password: v.optional(v.string()) },
-  returns: credentials,
+  returns: created,
   handler: async (ctx, args) => await createAdminAccount(ctx, args),
 });
 
-/** For `seed:init`: on a database without admins, creates "admin" with a random password and returns it once. */
+/**
+ * For `seed:init`: on a database without admins, creates "admin" with a password nobody is shown and
+ * returns its one-time setup link's token, once.
+ */
 export const ensureFirstAdmin = internalAction({
   args: {},
-  returns: v.union(credentials, v.null()),
+  returns: v.union(v.object({ username: v.string(), setupToken: v.string() }), v.null()),
   handler: async (ctx) => {
     if (await ctx.runQuery(internal.admin.hasAdmin, {})) return null;
     try {
-      return await createAdminAccount(ctx, { username: "admin" });
+      const { username, setupToken } = await createAdminAccount(ctx, { username: "admin" });
+      return { username, setupToken };
     } catch (error) {
       // Another first start won the race.
       if (

@@ -1,7 +1,8 @@
 /**
  * @convex-dev/auth with three credential providers whose ids are the roles: "customer" and
  * "professional" (email + password, or a verified mobile number + a code sent there by SMS) and
- * "admin" (username + password + authenticator code, sign-in only).
+ * "admin" (username + password + authenticator code, sign-in only; a one-time setup link sets the
+ * password).
  *
  * The providers are ConvexCredentials with our own `authorize` (rather than the library's Password)
  * so that every failure reaches the client as a ConvexError with a readable message, and so that
@@ -164,6 +165,33 @@ async function codeFlow(role: "customer" | "professional", params: Params, ctx: 
   return { userId };
 }
 
+/**
+ * An admin's one-time setup link (adminSetup.ts; `npm run create-admin` prints it): its token and a
+ * new password. The old authenticator and every session end; the caller is signed in afresh and the
+ * admin panel asks for two-factor setup next.
+ */
+async function setupFlow(params: Params, ctx: Ctx) {
+  const parsed = passwordRule.safeParse(params.newPassword);
+  if (!parsed.success) fail("INVALID_INPUT", parsed.error.issues[0]?.message ?? "Invalid password");
+  const { setupToken } = params;
+  if (typeof setupToken !== "string") invalidSetupLink();
+  const account = await ctx.runMutation(internal.adminSetup.redeem, { token: setupToken });
+  if (account === null) invalidSetupLink();
+  await modifyAccountCredentials(ctx, {
+    provider: "admin",
+    account: { id: account.accountId, secret: parsed.data },
+  });
+  await ctx.runMutation(internal.adminSetup.finish, { userId: account.userId });
+  return { userId: account.userId };
+}
+
+function invalidSetupLink(): never {
+  fail(
+    "INVALID_SETUP_LINK",
+    "This setup link is wrong, already used or expired. Ask for a new one (npm run create-admin).",
+  );
+}
+
 function invalidCode(): never {
   fail(
     "INVALID_CODE",
@@ -184,7 +212,8 @@ function rolePassword(role: AuthRole) {
       }
       if (params.flow === "reset" && role !== "admin") return await resetFlow(role, params, ctx);
       if (params.flow === "code" && role !== "admin") return await codeFlow(role, params, ctx);
-      fail("UNSUPPORTED_FLOW", 'Use flow "signIn", "signUp", "reset" or "code".');
+      if (params.flow === "setup" && role === "admin") return await setupFlow(params, ctx);
+      fail("UNSUPPORTED_FLOW", 'Use flow "signIn", "signUp", "reset", "code" or "setup".');
     },
     crypto: {
       hashSecret: hashPassword,

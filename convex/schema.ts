@@ -373,6 +373,18 @@ export default defineSchema({
   }).index("by_userId_and_purpose", ["userId", "purpose"]),
 
   /**
+   * model/adminSetup.ts: an admin's one-time setup link (npm run create-admin), stored as a SHA-256 of
+   * its token; redeeming it deletes it. At most one per admin: a new link replaces the old.
+   */
+  adminSetupTokens: defineTable({
+    userId: v.id("users"),
+    tokenHash: v.string(),
+    expiresAt: v.number(),
+  })
+    .index("by_tokenHash", ["tokenHash"])
+    .index("by_userId", ["userId"]),
+
+  /**
    * model/twoFactor.ts: an admin's authenticator. `secret` is sealed (model/twoFactorSecret.ts);
    * `enabledAt` is absent while setup waits for its first code; `lastStep` is the TOTP time step last
    * accepted (no replays); `recoveryCodes` are SHA-256 hashes of the unused ones.

@@ -13,13 +13,13 @@ afterEach(() => {
 });
 
 describe("seed:init", () => {
-  test("catalogue, settings and the first admin (password logged once); idempotent", async () => {
+  test("catalogue, settings and the first admin (its setup link returned once); idempotent", async () => {
     const t = newTest();
     const log = vi.spyOn(console, "log").mockImplementation(() => {});
     const first = await t.action(internal.seed.init, {});
     expect(first).toMatchObject({ adminCreated: "admin", demoCreated: false });
+    expect(first.adminSetupToken).toMatch(/^[0-9a-f]{64}$/);
     expect(first.catalogRowsInserted).toBeGreaterThan(60);
-    expect(log.mock.calls.flat().join(" ")).toMatch(/Username: admin {2}Password: \S{8,}/);
     expect(await t.query(api.catalog.categories, {})).toHaveLength(13);
     const keys = await t.run(async (ctx) =>
       (await ctx.db.query("settings").collect()).map((s) => s.key).sort(),
@@ -31,6 +31,7 @@ describe("seed:init", () => {
     expect(await t.action(internal.seed.init, { demo: false })).toEqual({
       catalogRowsInserted: 0,
       adminCreated: null,
+      adminSetupToken: null,
       demoCreated: false,
     });
     expect(log).not.toHaveBeenCalled();

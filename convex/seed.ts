@@ -40,6 +40,7 @@ export const init = internalAction({
   returns: v.object({
     catalogRowsInserted: v.number(),
     adminCreated: v.union(v.string(), v.null()),
+    adminSetupToken: v.union(v.string(), v.null()),
     demoCreated: v.boolean(),
   }),
   handler: async (
@@ -48,29 +49,29 @@ export const init = internalAction({
   ): Promise<{
     catalogRowsInserted: number;
     adminCreated: string | null;
+    adminSetupToken: string | null;
     demoCreated: boolean;
   }> => {
     const { inserted }: { inserted: number } = await ctx.runMutation(
       internal.seed.catalogAndSettings,
       {},
     );
-    const admin: { username: string; password: string } | null = await ctx.runAction(
+    const admin: { username: string; setupToken: string } | null = await ctx.runAction(
       internal.admin.ensureFirstAdmin,
       {},
     );
-    if (admin !== null) {
-      console.log(
-        `First admin created. Username: ${admin.username}  Password: ${admin.password}  ` +
-          "(shown only this once; sign in at /admin-login and keep it safe)",
-      );
-    }
     let demoCreated = false;
     if (demo && !(await ctx.runQuery(internal.seed.hasCustomers, {}))) {
       await createDemoAccounts(ctx);
       await ctx.runMutation(internal.seed.demoMarketplace, {});
       demoCreated = true;
     }
-    return { catalogRowsInserted: inserted, adminCreated: admin?.username ?? null, demoCreated };
+    return {
+      catalogRowsInserted: inserted,
+      adminCreated: admin?.username ?? null,
+      adminSetupToken: admin?.setupToken ?? null,
+      demoCreated,
+    };
   },
 });
 

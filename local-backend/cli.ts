@@ -62,7 +62,7 @@ try {
   process.exit(1);
 }
 
-let seeded: { adminCreated?: unknown } | undefined;
+let seeded: { adminCreated?: unknown; adminSetupToken?: unknown } | undefined;
 for (const fn of values.run ?? []) {
   if (!(await backend.engine.exists(fn))) {
     console.log(`local-backend: --run ${fn} skipped (no such function yet)`);
@@ -76,7 +76,7 @@ for (const fn of values.run ?? []) {
       { identity: null, admin: true },
     );
     if (result.value !== null) console.log(`local-backend: ${fn} →`, JSON.stringify(result.value));
-    if (fn === "seed:init") seeded = (result.value ?? {}) as { adminCreated?: unknown };
+    if (fn === "seed:init") seeded = (result.value ?? {}) as typeof seeded;
   } catch (error) {
     console.error(
       `local-backend: --run ${fn} failed: ${error instanceof FunctionError ? error.message : String(error)}`,

@@ -10,6 +10,7 @@ import { professionalOfUser } from "./professionalOfUser";
 import { fail } from "./errors";
 import { endAuthSession } from "./sessions";
 import { forgetEnrolment } from "./twoFactor";
+import { forgetSetupLinks } from "./adminSetup";
 import { ACTIVE_STATUSES, OPEN_STATUSES } from "../rules/bookingLifecycle";
 
 const EXPORT_LIMIT = 1000;
@@ -176,6 +177,7 @@ export async function deleteAccountData(ctx: MutationCtx, user: Doc<"users">): P
     await ctx.db.delete("authAccounts", account._id);
   }
   await forgetEnrolment(ctx, user._id);
+  await forgetSetupLinks(ctx, user._id);
   await ctx.db.delete("users", user._id);
 }
 

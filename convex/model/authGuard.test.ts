@@ -129,6 +129,11 @@ async function oneOfEveryTable(ctx: MutationCtx) {
       expiresAt: Date.now() + DAY,
       attemptsLeft: 5,
     }),
+    adminSetupTokens: await ctx.db.insert("adminSetupTokens", {
+      userId,
+      tokenHash: "hash",
+      expiresAt: Date.now() + DAY,
+    }),
     authRateLimits: await ctx.db.insert("authRateLimits", {
       identifier: accountId,
       lastAttemptTime: Date.now(),

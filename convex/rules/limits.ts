@@ -47,6 +47,9 @@ export const RATE_LIMITS = {
     perAccount: { max: 5, windowMs: 15 * MINUTE },
     perAccountDaily: { max: 20, windowMs: DAY },
   },
+  // redeeming an admin setup link (model/adminSetup.ts): its token is 256 random bits, so guessing is
+  // hopeless anyway; every try is counted for everyone together, which bounds the work a flood makes
+  adminSetup: { everyone: { max: 10, windowMs: MINUTE } },
   // one-time codes by email or SMS (model/passwordReset.ts): each message costs money and a guess at
   // a code; per account, 5 codes a day of 5 tries each bound a 6-digit guesser to 25 in 10^6 a day
   accountCode: {

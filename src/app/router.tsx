@@ -137,6 +137,7 @@ const routes: RouteObject[] = [
         ...page(() => import("@/features/bookings/receipt/receipt-page")),
       },
       { path: paths.adminLogin(), ...page(() => import("@/features/admin/login-page")) },
+      { path: paths.adminSetup(), ...page(() => import("@/features/admin/setup-page")) },
       {
         ...page(() => import("@/features/admin/admin-shell")),
         children: [

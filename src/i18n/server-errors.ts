@@ -39,6 +39,7 @@ const SERVER_ERRORS: Record<ErrorCode, () => string> = {
   NO_CONTACT: m.error_no_contact,
   PHONE_NOT_VERIFIED: m.error_phone_not_verified,
   TWO_FACTOR_REQUIRED: m.error_two_factor_required,
+  INVALID_SETUP_LINK: m.error_invalid_setup_link,
   TWO_FACTOR_ALREADY_ON: m.error_two_factor_already_on,
   TWO_FACTOR_NOT_ON: m.error_two_factor_not_on,
   TWO_FACTOR_SETUP_EXPIRED: m.error_two_factor_setup_expired,

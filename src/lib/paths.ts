@@ -71,6 +71,8 @@ export const paths = {
   /** A professional's public profile. */
   professionalProfile: (id: string) => `/professionals/${encodeURIComponent(id)}`,
   adminLogin: () => "/admin-login",
+  /** An admin's one-time setup link's page (the link itself is printed by npm run create-admin). */
+  adminSetup: () => "/admin-setup",
   adminPanel: () => "/admin-panel",
   adminDashboard: () => "/admin/dashboard",
   adminUsers: () => "/admin/users",
