@@ -625,6 +625,19 @@ export default defineSchema({
     adminId: v.id("users"),
   }),
 
+  /**
+   * model/settlements.ts: cash an admin received from a professional towards the commission they owe
+   * on cash jobs; its ledger transaction is `settlement:<id>`. One per (method, reference): the same
+   * reference again records nothing. Never patched, never deleted.
+   */
+  settlements: defineTable({
+    professionalId: v.id("professionals"),
+    amountPaisa: v.number(),
+    method: payoutMethod,
+    reference: v.string(),
+    adminId: v.id("users"),
+  }).index("by_method_and_reference", ["method", "reference"]),
+
   // a customer's trip to eSewa or Khalti to pay a booking's bill (model/wallets/attempts.ts)
   paymentAttempts: defineTable({
     bookingId: v.id("bookings"),

@@ -198,6 +198,9 @@ export const FUNCTION_ACCESS: Record<string, DrillRole[]> = {
   "payouts:record": ADMIN,
   "payouts:history": ADMIN,
   "payouts:ledgerExport": ADMIN,
+  // cash commission a professional hands over: admins record and list it
+  "settlements:record": ADMIN,
+  "settlements:history": ADMIN,
   // disputed cash: admins see and settle it
   "cashDisputes:open": ADMIN,
   "cashDisputes:settle": ADMIN,
@@ -426,6 +429,8 @@ export const FUNCTION_WRITES: Record<string, Writes> = {
   "cash:markReceived": { payments: "own", notifications: "new", _scheduled_functions: "new" },
   // a payout row and its ledger transaction, for any professional, who is told
   "payouts:record": { payouts: "any", ledgerEntries: "any", notifications: "new" },
+  // a settlement row and its ledger transaction, for any professional, who is told
+  "settlements:record": { settlements: "new", ledgerEntries: "new", notifications: "new" },
   // settled as paid: booked with a receipt; the dispute's report is resolved; both sides are told
   "refunds:markRefunded": { refunds: "any", ledgerEntries: "new", notifications: "new" },
   "cashDisputes:settle": {

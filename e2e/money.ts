@@ -84,3 +84,22 @@ export async function paidKathmanduJob(customer: Account): Promise<{ totalPaisa:
   await asPro.mutation(anyApi.bookings.complete, { bookingId });
   return { totalPaisa };
 }
+
+/**
+ * A job of `professional` for `customer` paid in cash and confirmed by the customer, then marked
+ * done: the professional holds the cash and owes the platform its commission. Returns the bill.
+ */
+export async function cashPaidJob(
+  customer: Account,
+  professional: Account,
+  service: { category: string; serviceName: string },
+): Promise<{ totalPaisa: number }> {
+  const { bookingId, asCustomer, asPro } = await jobInProgress(customer, professional, service);
+  const { totalPaisa } = (await asCustomer.query(anyApi.bills.get, { bookingId })) as {
+    totalPaisa: number;
+  };
+  await asPro.mutation(anyApi.cash.markReceived, { bookingId, amountPaisa: totalPaisa });
+  await asCustomer.mutation(anyApi.cash.confirm, { bookingId });
+  await asPro.mutation(anyApi.bookings.complete, { bookingId });
+  return { totalPaisa };
+}

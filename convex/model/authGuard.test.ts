@@ -231,6 +231,13 @@ async function oneOfEveryTable(ctx: MutationCtx) {
       reference: "TXN-1",
       adminId: userId,
     }),
+    settlements: await ctx.db.insert("settlements", {
+      professionalId,
+      amountPaisa: 10_000,
+      method: "cash",
+      reference: "Receipt 1",
+      adminId: userId,
+    }),
     accountEvents: await ctx.db.insert("accountEvents", {
       userId,
       adminId: userId,

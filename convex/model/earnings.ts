@@ -1,7 +1,7 @@
 /**
  * A professional's earnings, read from the ledger (rules/ledger.ts): each done and paid job is one
- * `job` transaction whose `professional_earning` row is the net, and each payout one `payout`
- * transaction. Nothing here is stored apart: every figure is a sum of ledger rows.
+ * `job` transaction whose `professional_earning` row is the net, each payout one `payout`
+ * transaction, and each cash commission handed over one `settlement` transaction. Nothing here is stored apart: every figure is a sum of ledger rows.
  */
 import type { Doc, Id } from "../_generated/dataModel";
 import type { QueryCtx } from "../_generated/server";
@@ -15,6 +15,9 @@ const MAX_CHART_ROWS = 1000;
 const MAX_PAYOUTS_LISTED = 50;
 /** Payouts summed: decades of payouts at that pace. */
 const MAX_PAYOUTS_SUMMED = 10_000;
+/** Settlements listed and summed, as payouts. */
+const MAX_SETTLEMENTS_LISTED = 50;
+const MAX_SETTLEMENTS_SUMMED = 10_000;
 /** A job transaction has three entries; more would be someone else's bug, not a reason to read on. */
 const MAX_TX_ENTRIES = 10;
 
@@ -77,14 +80,24 @@ export async function jobsPage(
 }
 
 /**
- * The balance (what is due to them or what they owe), the payouts they received (newest first,
- * the total of all), and the net earned per Kathmandu day since `since` (the chart).
+ * The balance (what is due to them or what they owe), the payouts they received and the cash
+ * commission they handed over (each newest first, with the total of all), and the net earned per Kathmandu day since `since` (the chart).
  */
 export async function summary(ctx: QueryCtx, professionalId: Id<"professionals">, since: number) {
-  const [balance, recentJobs, payouts] = await Promise.all([
+  const [balance, recentJobs, payouts, settlements] = await Promise.all([
     professionalBalance(ctx, professionalId),
     earningRows(ctx, professionalId, "job", since).take(MAX_CHART_ROWS),
     earningRows(ctx, professionalId, "payout").order("desc").take(MAX_PAYOUTS_SUMMED),
+    ctx.db
+      .query("ledgerEntries")
+      .withIndex("by_professionalId_and_account_and_kind", (q) =>
+        q
+          .eq("professionalId", professionalId)
+          .eq("account", "professional_cash")
+          .eq("kind", "settlement"),
+      )
+      .order("desc")
+      .take(MAX_SETTLEMENTS_SUMMED),
   ]);
   return {
     ...balanceSides(balance.duePaisa),
@@ -100,5 +113,14 @@ export async function summary(ctx: QueryCtx, professionalId: Id<"professionals">
       reference: p.reference ?? null,
     })),
     paidOutPaisa: payouts.reduce((sum, p) => sum + p.amountPaisa, 0),
+    // cash handed over: each a credit of the cash they held, shown positive
+    settlements: settlements.slice(0, MAX_SETTLEMENTS_LISTED).map((s) => ({
+      _id: s._id,
+      at: s._creationTime,
+      amountPaisa: -s.amountPaisa,
+      method: s.method ?? null,
+      reference: s.reference ?? null,
+    })),
+    settledPaisa: settlements.reduce((sum, s) => sum - s.amountPaisa, 0),
   };
 }

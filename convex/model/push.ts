@@ -24,7 +24,7 @@ export const PUSH_LIMITS = {
  * The notifications that ring a phone: a professional's new requests and cancellations, a
  * customer's job accepted, professional on the way, arrived (and a professional's cancellation);
  * money that waits for an answer or was settled: cash to confirm, a cancelled booking's cash to
- * answer, a cash dispute settled, a payout recorded.
+ * answer, a cash dispute settled, a payout recorded, cash commission received.
  */
 const PUSHED_KINDS = new Set([
   "booking.requested",
@@ -36,9 +36,13 @@ const PUSHED_KINDS = new Set([
   "cash.cancelled",
   "cash.settled",
   "payout.recorded",
+  "settlement.recorded",
 ]);
 /** Where a tap on a notification of no booking leads. */
-const PAGE_OF_KIND: Record<string, string> = { "payout.recorded": "/professional/earnings" };
+const PAGE_OF_KIND: Record<string, string> = {
+  "payout.recorded": "/professional/earnings",
+  "settlement.recorded": "/professional/earnings",
+};
 /** How long a money notice of no booking may wait at the push service. */
 const MONEY_TTL_MS = 24 * 60 * 60 * 1000;
 

@@ -9,6 +9,10 @@
  *   settling: platform_funds +S, professional_cash −S (the professional hands over cash owed)
  * So what the platform owes a professional is −(earning + cash held): positive when due to them,
  * negative when they hold cash of the platform's (its commission on cash jobs).
+ *
+ * Payouts net the owed amount: commission owed on cash jobs is set against earnings due, so a
+ * professional is either due a payout (at most the net due) or owes a settlement (at most the net
+ * owed), never both at once.
  */
 export const ACCOUNTS = [
   "customer",

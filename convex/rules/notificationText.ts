@@ -91,6 +91,9 @@ const EN = {
     "{actor} says the {amount} in cash was not paid before the booking was cancelled: nothing is owed.",
   payout_recorded_title: "Payout sent",
   payout_recorded_body: "GharSewa paid you {amount} ({method}, reference {reference}).",
+  settlement_recorded_title: "Cash commission received",
+  settlement_recorded_body:
+    "GharSewa received {amount} of the commission you owed on cash jobs ({method}, reference {reference}).",
   method_bank: "bank transfer",
   method_esewa: "eSewa",
   method_khalti: "Khalti",
@@ -199,6 +202,9 @@ export const NOTICE_WORDS: Record<Locale, Record<NoticeKey, string>> = {
       "बुकिङ रद्द भयो। तपाईंले {amount} नगद तिर्नुभएको भए पुष्टि गर्नुहोस्, घर सेवाले फिर्ता गर्छ; तिर्नुभएको छैन भने त्यसै भन्नुहोस्।",
     payout_recorded_title: "भुक्तानी पठाइयो",
     payout_recorded_body: "घर सेवाले तपाईंलाई {amount} तिर्‍यो ({method}, सन्दर्भ {reference})।",
+    settlement_recorded_title: "नगद कमिसन प्राप्त भयो",
+    settlement_recorded_body:
+      "नगद कामको तपाईंले तिर्नुपर्ने कमिसनमध्ये {amount} घर सेवाले प्राप्त गर्‍यो ({method}, सन्दर्भ {reference})।",
     method_bank: "बैंक ट्रान्सफर",
     method_esewa: "इसेवा",
     method_khalti: "खल्ती",
@@ -395,11 +401,13 @@ export function noticeText(locale: Locale, n: StoredNotice): { title: string; bo
       return both("cash_cancelled_title", say("cash_cancelled_body", { amount: amount() }));
     case "cash.not_paid":
       return both("cash_not_paid_title", say("cash_not_paid_body", { actor, amount: amount() }));
-    case "payout.recorded": {
+    case "payout.recorded":
+    case "settlement.recorded": {
       const method = p?.method ?? "";
+      const key = n.kind === "payout.recorded" ? "payout_recorded" : "settlement_recorded";
       return both(
-        "payout_recorded_title",
-        say("payout_recorded_body", {
+        `${key}_title`,
+        say(`${key}_body`, {
           amount: amount(),
           method: ["bank", "esewa", "khalti", "cash"].includes(method)
             ? say(`method_${method}` as NoticeKey)

@@ -287,6 +287,38 @@ export async function buildBackendCast(backend: {
     amountPaisa: due,
     seenDuePaisa: due,
   });
+  // B's cash job with Q: Q keeps the cash and owes its commission, which Q hands over to the
+  // admin (a settlements row)
+  const cashJob = await book(
+    "otherCustomer",
+    qId,
+    plant(canaryText("bq-cash-address"), "B's cash booking address", [b.userId, q.userId]),
+    plant(canaryText("bq-cash-note"), "B's cash booking note", [b.userId, q.userId]),
+    5 * 60_000,
+  );
+  await qArrives(cashJob);
+  const atQsDoor = (await callers.otherCustomer.query(query("bookings:get"), {
+    bookingId: cashJob,
+  })) as { start: { code: string } };
+  await callers.otherProfessional.mutation(mutation("bookings:start"), {
+    bookingId: cashJob,
+    code: atQsDoor.start.code,
+  });
+  const cashBill = (await callers.otherProfessional.query(query("bills:get"), {
+    bookingId: cashJob,
+  })) as { totalPaisa: number };
+  await callers.otherProfessional.mutation(mutation("cash:markReceived"), {
+    bookingId: cashJob,
+    amountPaisa: cashBill.totalPaisa,
+  });
+  await callers.otherProfessional.mutation(mutation("bookings:complete"), { bookingId: cashJob });
+  await callers.otherCustomer.mutation(mutation("cash:confirm"), { bookingId: cashJob });
+  await callers.admin.mutation(mutation("settlements:record"), {
+    professionalId: qId,
+    method: "cash",
+    reference: "Cash receipt 5566",
+    amountPaisa: 1,
+  });
   // B's next job with Q waits at the door: Q has arrived, B's start code is open (a startCodes row)
   const arriving = await book(
     "otherCustomer",

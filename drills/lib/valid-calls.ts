@@ -644,6 +644,21 @@ export const VALID_CALLS: Record<string, Build> = {
       },
     };
   },
+  "settlements:history": plain(page),
+  // a professional who owes Nrs. 100: a Nrs. 1,000 cash job, 10% commission
+  "settlements:record": async (c) => {
+    const customer = await insertCustomer(c.f.t, "Settlement Customer");
+    const pro = await insertProfessional(c.f.t, { name: "Settlement Professional" });
+    await insertPaidJob(c.f.t, customer.userId, pro, { rupees: 1000, method: "cash" });
+    return {
+      args: {
+        professionalId: pro.professionalId,
+        method: "cash",
+        reference: "Cash receipt 5566",
+        amountPaisa: 10_000,
+      },
+    };
+  },
   "wallets:esewaReturned": async (c) => ({
     args: { transactionUuid: (await attemptOfA(c, "esewa")).reference },
   }),

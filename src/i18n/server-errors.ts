@@ -98,6 +98,8 @@ const SERVER_ERRORS: Record<ErrorCode, () => string> = {
   INVALID_AMOUNT: m.error_invalid_amount,
   OVER_BALANCE: m.error_over_balance,
   BALANCE_CHANGED: m.error_balance_changed,
+  OVER_OWED: m.error_over_owed,
+  REFERENCE_USED: m.error_reference_used,
   WRONG_AMOUNT: m.error_wrong_amount,
   NOT_PAYABLE: m.error_not_payable,
   ALREADY_PAID: m.error_already_paid,

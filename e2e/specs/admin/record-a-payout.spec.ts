@@ -2,19 +2,23 @@ import { readFile } from "node:fs/promises";
 import { E2E, unique } from "../../env";
 import { expect, test } from "../../fixtures";
 import { LANGUAGES, m, money, say } from "../../i18n";
-import { paidKathmanduJob } from "../../money";
+import { cashPaidJob, paidKathmanduJob } from "../../money";
 import { expectNoSidewaysScroll, KATHMANDU_ELECTRICIAN } from "../../people";
 
 const CUSTOMER = { email: "customer2@demo.np", password: "demo-password-1" };
 const PRO_NAME = "Gopal Shrestha"; // electrician.kathmandu@demo.np
+// a demo professional no other money spec pays, free now: cash jobs only, so they owe the platform
+const CASH_PRO = { email: "cctv.kathmandu@demo.np", password: "demo-password-1" };
+const CASH_PRO_NAME = "Nabin Rai";
+const CASH_SERVICE = { category: "CCTV Camera Fitting", serviceName: "CCTV Repair & Maintenance" };
 const PHONE = { width: 360, height: 800 };
 const DESKTOP = { width: 1280, height: 900 };
 
 for (const locale of LANGUAGES) {
-  test(`an admin records a payout and the professional's Earnings page shows it live (${locale})`, async ({
+  test(`an admin records a payout, then cash commission received, each live on the professional's Earnings page (${locale})`, async ({
     actor,
   }) => {
-    test.setTimeout(150_000);
+    test.setTimeout(210_000);
     await paidKathmanduJob(CUSTOMER);
 
     // the professional watches their Earnings page in one browser…
@@ -83,6 +87,67 @@ for (const locale of LANGUAGES) {
     await expectNoSidewaysScroll(admin);
     await p.screenshot({
       path: `e2e/screenshots/earnings-after-payout-${locale}.png`,
+      fullPage: true,
+    });
+
+    // the CCTV fitter kept the cash of a job: they owe its commission, and hand it over to the admin
+    await cashPaidJob(CUSTOMER, CASH_PRO, CASH_SERVICE);
+    const cashPro = await actor({ viewport: locale === "en" ? PHONE : DESKTOP, locale });
+    await cashPro.auth.professionalSignIn(CASH_PRO.email, CASH_PRO.password);
+    const pl = cashPro.page;
+    await pl.goto("/professional/earnings");
+    const owedFigure = pl.getByLabel(say(locale, m.earnings_owed));
+    await expect(owedFigure).not.toHaveText(money(locale, 0));
+    const owedText = (await owedFigure.textContent()) ?? "";
+    const settledRegion = pl.getByRole("region", {
+      name: say(locale, m.earnings_settlements_title),
+    });
+    await expect(settledRegion).toBeVisible();
+
+    const cashProRow = a.getByRole("listitem", { name: CASH_PRO_NAME });
+    await expect(cashProRow).toContainText(say(locale, m.payouts_owes, { amount: owedText }));
+    await expect(
+      cashProRow.getByRole("button", { name: say(locale, m.payouts_record) }),
+    ).toBeHidden();
+    await cashProRow.getByRole("button", { name: say(locale, m.payouts_settle) }).click();
+    const settle = a.getByRole("form", {
+      name: say(locale, m.payouts_settle_for, { name: CASH_PRO_NAME }),
+    });
+    const settleAmount = settle.getByLabel(say(locale, m.payouts_amount));
+    const owedRupees = await settleAmount.inputValue();
+    // more than is owed is refused before it is sent
+    await settleAmount.fill(String(Number(owedRupees) + 1));
+    await settle.getByRole("button", { name: say(locale, m.payouts_save), exact: true }).click();
+    await expect(settleAmount).toHaveAttribute("aria-invalid", "true");
+    await settleAmount.fill(owedRupees);
+    const settleReference = `CASH-${unique()}`;
+    await settle.getByLabel(say(locale, m.payouts_reference)).fill(settleReference);
+    await settle.screenshot({ path: `e2e/screenshots/settlement-form-${locale}.png` });
+    await settle.getByRole("button", { name: say(locale, m.payouts_save), exact: true }).click();
+    await expect(settle).toBeHidden();
+
+    // the fitter's screen, unreloaded: nothing owed now, the settlement in their history
+    await expect(owedFigure).toHaveText(money(locale, 0));
+    await expect(
+      settledRegion.getByText(
+        say(locale, m.earnings_payout_reference, { reference: settleReference }),
+      ),
+    ).toBeVisible();
+    await expect(settledRegion.getByRole("listitem").first()).toContainText(
+      say(locale, m.earnings_payout_line, {
+        amount: owedText,
+        method: say(locale, m.payout_method_cash),
+      }),
+    );
+    await expect(cashProRow).toContainText(say(locale, m.payouts_settled));
+    await expect(
+      a
+        .getByRole("region", { name: say(locale, m.payouts_settlements_title) })
+        .getByText(settleReference, { exact: false }),
+    ).toBeVisible();
+    await expectNoSidewaysScroll(cashPro);
+    await pl.screenshot({
+      path: `e2e/screenshots/earnings-after-settlement-${locale}.png`,
       fullPage: true,
     });
     await a.screenshot({ path: `e2e/screenshots/admin-payouts-${locale}.png`, fullPage: true });

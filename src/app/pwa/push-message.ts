@@ -45,11 +45,13 @@ const VIEW_ACTION = "view";
 
 /**
  * One notification per booking, one per conversation and one for its money (cash to confirm, a
- * dispute settled), one for payouts: a later one replaces the earlier one of its group and rings
- * again, but a chat message or a cash notice never replaces a request waiting for Accept.
+ * dispute settled), one for payouts, one for settlements: a later one replaces the earlier one of
+ * its group and rings again, but a chat message or a cash notice never replaces a request waiting
+ * for Accept.
  */
 function tagOf(message: PushMessage): string | undefined {
   if (message.kind.startsWith("payout.")) return "payout";
+  if (message.kind.startsWith("settlement.")) return "settlement";
   if (!message.bookingId) return undefined;
   const group = message.kind.startsWith("chat.")
     ? "chat"

@@ -32,7 +32,10 @@ const METHOD_LABELS: Record<PayoutMethod, () => string> = {
   cash: m.payout_method_cash,
 };
 
-/** /admin/payouts: balances per professional, recording payouts, their history, the ledger as CSV. */
+/**
+ * /admin/payouts: balances per professional, recording payouts and cash commission received, their
+ * histories, the ledger as CSV.
+ */
 export default function PayoutsPage() {
   return (
     <AdminPageLayout
@@ -46,6 +49,7 @@ export default function PayoutsPage() {
           <DisputedCash />
           <RefundsDue />
           <History />
+          <Settlements />
           <LedgerExport />
         </div>
       </div>
@@ -62,6 +66,7 @@ function Balances() {
   const [open, setOpen] = useState<Id<"professionals"> | null>(null);
   return (
     <SectionCard title={m.payouts_balances_title()}>
+      <p className="mb-2 text-sm text-slate-600">{m.payouts_netting()}</p>
       {status === "LoadingFirstPage" ? (
         <LoadingState label={m.payouts_loading()} />
       ) : results.length === 0 ? (
@@ -77,18 +82,26 @@ function Balances() {
                 </div>
                 <div className="flex items-center gap-3">
                   <BalanceText duePaisa={row.duePaisa} />
-                  {row.duePaisa > 0 && open !== row.professionalId && (
+                  {row.duePaisa !== 0 && open !== row.professionalId && (
                     <Button size="sm" onClick={() => setOpen(row.professionalId)}>
-                      {m.payouts_record()}
+                      {row.duePaisa > 0 ? m.payouts_record() : m.payouts_settle()}
                     </Button>
                   )}
                 </div>
               </div>
-              {open === row.professionalId && (
+              {open === row.professionalId && row.duePaisa > 0 && (
                 <PayoutForm
                   professionalId={row.professionalId}
                   name={row.name}
                   duePaisa={row.duePaisa}
+                  onDone={() => setOpen(null)}
+                />
+              )}
+              {open === row.professionalId && row.duePaisa < 0 && (
+                <SettlementForm
+                  professionalId={row.professionalId}
+                  name={row.name}
+                  owedPaisa={-row.duePaisa}
                   onDone={() => setOpen(null)}
                 />
               )}
@@ -137,48 +150,130 @@ function PayoutForm({
   onDone: () => void;
 }) {
   const record = useMutation(api.payouts.record);
-  const [method, setMethod] = useState<PayoutMethod>("bank");
-  const [amount, setAmount] = useState(() => String(duePaisa / 100));
-  const [reference, setReference] = useState("");
-  const [errors, setErrors] = useState<Errors>({});
-  const [busy, setBusy] = useState(false);
   // the balance when the form opened: the server refuses the payout if it changed since
   const [seenDuePaisa] = useState(duePaisa);
   const max = formatPaisa(seenDuePaisa);
+  return (
+    <TransferForm
+      title={m.payouts_record_for({ name })}
+      methodLabel={m.payouts_method()}
+      initialMethod="bank"
+      maxPaisa={seenDuePaisa}
+      amountHint={m.payouts_amount_hint({ amount: max })}
+      amountError={m.payouts_amount_error({ amount: max })}
+      failed={m.payouts_failed()}
+      className="bg-slate-50 ring-slate-200"
+      onCancel={onDone}
+      onSave={async (transfer) => {
+        await record({ professionalId, ...transfer, seenDuePaisa });
+        toast.success(m.payouts_recorded({ amount: formatPaisa(transfer.amountPaisa), name }));
+        onDone();
+      }}
+    />
+  );
+}
+
+/**
+ * Cash commission a professional handed over: method, amount (at most what they owe) and its
+ * reference; the same reference again records nothing.
+ */
+function SettlementForm({
+  professionalId,
+  name,
+  owedPaisa,
+  onDone,
+}: {
+  professionalId: Id<"professionals">;
+  name: string;
+  owedPaisa: number;
+  onDone: () => void;
+}) {
+  const record = useMutation(api.settlements.record);
+  // what they owed when the form opened: the bound the admin was shown
+  const [seenOwedPaisa] = useState(owedPaisa);
+  const max = formatPaisa(seenOwedPaisa);
+  return (
+    <TransferForm
+      title={m.payouts_settle_for({ name })}
+      methodLabel={m.payouts_settle_method()}
+      initialMethod="cash"
+      maxPaisa={seenOwedPaisa}
+      amountHint={m.payouts_settle_amount_hint({ amount: max })}
+      amountError={m.payouts_settle_amount_error({ amount: max })}
+      failed={m.payouts_settle_failed()}
+      className="bg-amber-50 ring-amber-200"
+      onCancel={onDone}
+      onSave={async (transfer) => {
+        const { duplicate } = await record({ professionalId, ...transfer });
+        if (duplicate) toast.info(m.payouts_settle_duplicate({ name }));
+        else
+          toast.success(
+            m.payouts_settle_recorded({ amount: formatPaisa(transfer.amountPaisa), name }),
+          );
+        onDone();
+      }}
+    />
+  );
+}
+
+/** Money moved outside the app, as an admin records it: method, amount up to a bound, reference. */
+function TransferForm({
+  title,
+  methodLabel,
+  initialMethod,
+  maxPaisa,
+  amountHint,
+  amountError,
+  failed,
+  className,
+  onCancel,
+  onSave,
+}: {
+  title: string;
+  methodLabel: string;
+  initialMethod: PayoutMethod;
+  maxPaisa: number;
+  amountHint: string;
+  amountError: string;
+  failed: string;
+  className: string;
+  onCancel: () => void;
+  onSave: (transfer: {
+    method: PayoutMethod;
+    reference: string;
+    amountPaisa: number;
+  }) => Promise<void>;
+}) {
+  const [method, setMethod] = useState<PayoutMethod>(initialMethod);
+  const [amount, setAmount] = useState(() => String(maxPaisa / 100));
+  const [reference, setReference] = useState("");
+  const [errors, setErrors] = useState<Errors>({});
+  const [busy, setBusy] = useState(false);
 
   async function submit() {
     const paisa = paisaFromRupees(toLatinDigits(amount));
     const next: Errors = {};
-    if (paisa === null || amountProblem(paisa) !== null || paisa > seenDuePaisa)
-      next.amount = m.payouts_amount_error({ amount: max });
+    if (paisa === null || amountProblem(paisa) !== null || paisa > maxPaisa)
+      next.amount = amountError;
     if (referenceProblem(reference) !== null)
       next.reference = m.payouts_reference_error({ bytes: PAYOUT_LIMITS.referenceBytes });
     setErrors(next);
     if (Object.keys(next).length > 0 || paisa === null) return;
     setBusy(true);
     try {
-      await record({
-        professionalId,
-        method,
-        reference: reference.trim(),
-        amountPaisa: paisa,
-        seenDuePaisa,
-      });
-      toast.success(m.payouts_recorded({ amount: formatPaisa(paisa), name }));
-      onDone();
+      await onSave({ method, reference: reference.trim(), amountPaisa: paisa });
     } catch (error) {
-      toast.error(errorMessage(error, m.payouts_failed()));
+      toast.error(errorMessage(error, failed));
     } finally {
       setBusy(false);
     }
   }
 
-  const title = m.payouts_record_for({ name });
   return (
     <form
       aria-label={title}
       noValidate
-      className="mt-3 grid gap-3 rounded-lg bg-slate-50 p-3 ring-1 ring-slate-200 sm:grid-cols-3"
+      className={`mt-3 grid gap-3 rounded-lg p-3 ring-1 sm:grid-cols-3 ${className}`}
       onSubmit={(e) => {
         e.preventDefault();
         void submit();
@@ -186,7 +281,7 @@ function PayoutForm({
     >
       <h3 className="font-medium text-slate-900 sm:col-span-3">{title}</h3>
       <SelectField
-        label={m.payouts_method()}
+        label={methodLabel}
         value={method}
         onChange={(e) => setMethod(e.target.value as PayoutMethod)}
       >
@@ -198,7 +293,7 @@ function PayoutForm({
       </SelectField>
       <TextField
         label={m.payouts_amount()}
-        hint={m.payouts_amount_hint({ amount: max })}
+        hint={amountHint}
         inputMode="decimal"
         value={amount}
         error={errors.amount}
@@ -212,7 +307,7 @@ function PayoutForm({
         onChange={(e) => setReference(e.target.value)}
       />
       <div className="flex flex-wrap justify-end gap-2 sm:col-span-3">
-        <Button size="sm" variant="secondary" onClick={onDone}>
+        <Button size="sm" variant="secondary" onClick={onCancel}>
           {m.payouts_cancel()}
         </Button>
         <Button size="sm" type="submit" disabled={busy}>
@@ -259,6 +354,48 @@ function History() {
         status={status}
         onMore={() => loadMore(PAGE)}
         label={m.payouts_history_more()}
+        loadingLabel={m.payouts_loading_more()}
+      />
+    </SectionCard>
+  );
+}
+
+function Settlements() {
+  const { results, status, loadMore } = usePaginatedQuery(
+    api.settlements.history,
+    {},
+    { initialNumItems: PAGE },
+  );
+  return (
+    <SectionCard title={m.payouts_settlements_title()}>
+      {status === "LoadingFirstPage" ? (
+        <LoadingState label={m.payouts_loading()} />
+      ) : results.length === 0 ? (
+        <p className="text-sm text-slate-600">{m.payouts_settlements_none()}</p>
+      ) : (
+        <ul className="divide-y divide-slate-100">
+          {results.map((s) => (
+            <li key={s._id} className="py-2 text-sm">
+              <p className="font-medium text-slate-900">
+                {m.payouts_settlements_line({
+                  amount: formatPaisa(s.amountPaisa),
+                  name: s.professional,
+                  method: METHOD_LABELS[s.method](),
+                })}
+              </p>
+              <p className="break-words text-slate-600">
+                <time dateTime={new Date(s.at).toISOString()}>{formatDateTime(s.at)}</time>
+                {" · "}
+                {m.payouts_history_by({ admin: s.admin, reference: s.reference })}
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+      <LoadMore
+        status={status}
+        onMore={() => loadMore(PAGE)}
+        label={m.payouts_settlements_more()}
         loadingLabel={m.payouts_loading_more()}
       />
     </SectionCard>

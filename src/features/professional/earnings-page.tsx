@@ -22,7 +22,10 @@ const METHOD_LABELS: Record<PaymentMethod | PayoutMethod, () => string> = {
   bank: m.payout_method_bank,
 };
 
-/** /professional/earnings: the signed-in professional's jobs, balance, payouts and last 30 days, live. */
+/**
+ * /professional/earnings: the signed-in professional's jobs, balance, payouts, cash commission
+ * handed over and last 30 days, live.
+ */
 export default function EarningsPage() {
   return (
     <main className="mx-auto w-full max-w-4xl px-3 py-4 sm:px-4 sm:py-6">
@@ -120,33 +123,59 @@ function Summary() {
         />
       </Section>
       <Section title={m.earnings_payouts_title()}>
-        {summary.payouts.length === 0 ? (
-          <p className="text-sm text-slate-600">{m.earnings_payouts_none()}</p>
-        ) : (
-          <ul className="divide-y divide-slate-100">
-            {summary.payouts.map((p) => (
-              <li key={p._id} className="py-2 text-sm">
-                <p className="font-medium text-slate-900">
-                  {m.earnings_payout_line({
-                    amount: formatPaisa(p.amountPaisa),
-                    method: p.method ? METHOD_LABELS[p.method]() : "—",
-                  })}
-                </p>
-                <p className="text-slate-600">
-                  <time dateTime={new Date(p.at).toISOString()}>{formatDateTime(p.at)}</time>
-                  {p.reference && (
-                    <span className="break-words">
-                      {" · "}
-                      {m.earnings_payout_reference({ reference: p.reference })}
-                    </span>
-                  )}
-                </p>
-              </li>
-            ))}
-          </ul>
-        )}
+        <Transfers rows={summary.payouts} none={m.earnings_payouts_none()} />
       </Section>
+      {(summary.settlements.length > 0 || summary.owedByThemPaisa > 0) && (
+        <Section title={m.earnings_settlements_title()}>
+          {summary.settledPaisa > 0 && (
+            <p className="mb-2 text-sm text-slate-600">
+              {m.earnings_settlements_total({ amount: formatPaisa(summary.settledPaisa) })}
+            </p>
+          )}
+          <Transfers rows={summary.settlements} none={m.earnings_settlements_none()} />
+        </Section>
+      )}
     </>
+  );
+}
+
+/** Payouts to the professional, or cash commission they handed over: newest first. */
+function Transfers({
+  rows,
+  none,
+}: {
+  rows: {
+    _id: string;
+    at: number;
+    amountPaisa: number;
+    method: PaymentMethod | PayoutMethod | null;
+    reference: string | null;
+  }[];
+  none: string;
+}) {
+  if (rows.length === 0) return <p className="text-sm text-slate-600">{none}</p>;
+  return (
+    <ul className="divide-y divide-slate-100">
+      {rows.map((p) => (
+        <li key={p._id} className="py-2 text-sm">
+          <p className="font-medium text-slate-900">
+            {m.earnings_payout_line({
+              amount: formatPaisa(p.amountPaisa),
+              method: p.method ? METHOD_LABELS[p.method]() : "—",
+            })}
+          </p>
+          <p className="text-slate-600">
+            <time dateTime={new Date(p.at).toISOString()}>{formatDateTime(p.at)}</time>
+            {p.reference && (
+              <span className="break-words">
+                {" · "}
+                {m.earnings_payout_reference({ reference: p.reference })}
+              </span>
+            )}
+          </p>
+        </li>
+      ))}
+    </ul>
   );
 }
 
