@@ -1,5 +1,6 @@
 import { createFormHook } from "@tanstack/react-form";
 import {
+  FormCodeField,
   FormImageField,
   FormNewPasswordField,
   FormNumberField,
@@ -21,6 +22,7 @@ export const { useAppForm } = createFormHook({
   formContext,
   fieldComponents: {
     TextField: FormTextField,
+    CodeField: FormCodeField,
     PasswordField: FormPasswordField,
     NewPasswordField: FormNewPasswordField,
     NumberField: FormNumberField,

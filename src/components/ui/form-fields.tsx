@@ -11,6 +11,7 @@ import { useLocale } from "@/i18n/locale";
 import { fieldError, useFieldContext, useFormContext } from "@/lib/form-context";
 import { IMAGE_ACCEPT } from "@/lib/upload";
 import { parseDigits, toLatinDigits } from "@/lib/digits";
+import { ACCOUNT_CODE } from "@convex/rules/accountCodes";
 import { m } from "@/i18n/paraglide/messages";
 
 // The inputs of src/components/ui/inputs.tsx bound to the TanStack Form field around them
@@ -71,6 +72,19 @@ export function FormTextField(props: Omit<ComponentProps<typeof TextField>, Boun
       {...bound}
       value={field.state.value}
       onChange={(e) => field.handleChange(digits ? toLatinDigits(e.target.value) : e.target.value)}
+    />
+  );
+}
+
+/** The code a message brought (sign-in, password reset, contact check), typed back. */
+export function FormCodeField() {
+  return (
+    <FormTextField
+      label={m.reset_code()}
+      autoComplete="one-time-code"
+      inputMode="numeric"
+      maxLength={ACCOUNT_CODE.digits}
+      required
     />
   );
 }

@@ -8,6 +8,7 @@ import { Form, useAppForm } from "@/components/form";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { InlineAlert } from "@/components/ui/states";
+import { codeRule } from "@/lib/code-rule";
 import { errorMessage } from "@/lib/errors";
 import { formatDigits } from "@/lib/numbers";
 import { getLocale } from "@/i18n/locale";
@@ -15,14 +16,7 @@ import { m } from "@/i18n/paraglide/messages";
 
 type Kind = "email" | "phone";
 
-const codeSchema = z.object({
-  code: z
-    .string()
-    .check(
-      z.trim(),
-      z.regex(new RegExp(`^\\d{${ACCOUNT_CODE.digits}}$`), { error: () => m.reset_code_rule() }),
-    ),
-});
+const codeSchema = z.object({ code: codeRule });
 
 /**
  * The account's email address and phone number, each verified or not; an unverified one gets a
@@ -115,17 +109,7 @@ function ContactRow({ kind, value, verified }: { kind: Kind; value: string; veri
           <InlineAlert tone="success">
             {m.cv_code_sent({ minutes: formatDigits(String(ACCOUNT_CODE.lifetimeMs / 60_000)) })}
           </InlineAlert>
-          <form.AppField name="code">
-            {(f) => (
-              <f.TextField
-                label={m.reset_code()}
-                autoComplete="one-time-code"
-                inputMode="numeric"
-                maxLength={ACCOUNT_CODE.digits}
-                required
-              />
-            )}
-          </form.AppField>
+          <form.AppField name="code">{(f) => <f.CodeField />}</form.AppField>
           {wrong && <InlineAlert tone="error">{m.cv_code_wrong()}</InlineAlert>}
           <div className="flex flex-wrap gap-2">
             <form.AppForm>

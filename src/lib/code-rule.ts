@@ -1,0 +1,11 @@
+import * as z from "zod/mini";
+import { ACCOUNT_CODE } from "@convex/rules/accountCodes";
+import { m } from "@/i18n/paraglide/messages";
+
+/** The code a message brought (sign-in, password reset, contact check): exactly its digits. */
+export const codeRule = z
+  .string()
+  .check(
+    z.trim(),
+    z.regex(new RegExp(`^\\d{${ACCOUNT_CODE.digits}}$`), { error: () => m.reset_code_rule() }),
+  );
