@@ -24,6 +24,9 @@ export function newCode(digits: number = ACCOUNT_CODE.digits): string {
   return String(word[0]! % range).padStart(digits, "0");
 }
 
+/** Stands in for an account id where there is no account: no document has it. */
+const NO_ACCOUNT = "no account";
+
 async function codeHash(userId: Id<"users">, purpose: CodePurpose, code: string): Promise<string> {
   const bytes = new TextEncoder().encode(`${userId}:${purpose}:${code}`);
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
@@ -57,14 +60,26 @@ export async function storeCode(
 
 /**
  * True when `code` is the account's live code for `purpose`, which it then ends. A wrong code uses up
- * one try (the last ends the code); an expired code is ended.
+ * one try (the last ends the code); an expired code is ended. Without an account (`userId` null) it
+ * does the same reads and hashing and answers false, so a wrong code for an unknown address costs
+ * what one for a known address does.
  */
 export async function redeemCode(
   ctx: MutationCtx,
-  userId: Id<"users">,
+  userId: Id<"users"> | null,
   purpose: CodePurpose,
   code: string,
 ): Promise<boolean> {
+  if (userId === null) {
+    await ctx.db
+      .query("accountCodes")
+      .withIndex("by_userId_and_purpose", (q) =>
+        q.eq("userId", NO_ACCOUNT as Id<"users">).eq("purpose", purpose),
+      )
+      .unique();
+    await codeHash(NO_ACCOUNT as Id<"users">, purpose, code);
+    return false;
+  }
   const row = await liveRow(ctx, userId, purpose);
   if (row === null) return false;
   if (row.expiresAt <= Date.now()) {
