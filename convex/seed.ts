@@ -1,6 +1,7 @@
 /**
  * `seed:init({demo})` — run by `npm start` and `npm run seed:demo`; idempotent.
- * Catalogue and settings defaults always; the first admin on a database without one;
+ * Catalogue and settings defaults always; the first admin on a database without one; receipts for
+ * paid bookings made before receipts existed (receipts:backfill);
  * with `demo: true` on a database without customers, the demo marketplace of model/demoData.ts.
  */
 import { streetOnly } from "./rules/address";
@@ -60,6 +61,8 @@ export const init = internalAction({
       internal.admin.ensureFirstAdmin,
       {},
     );
+    // bookings paid before receipts existed get theirs (idempotent: nothing new on a second run)
+    await ctx.runMutation(internal.receipts.backfill, { cursor: null });
     let demoCreated = false;
     if (demo && !(await ctx.runQuery(internal.seed.hasCustomers, {}))) {
       await createDemoAccounts(ctx);

@@ -19,3 +19,25 @@ export async function issueReceipt(ctx: MutationCtx, payment: Doc<"payments">): 
     number: (last?.number ?? 0) + 1,
   });
 }
+
+/** Payments read per run of the receipt backfill: each may write one receipt. */
+export const BACKFILL_PAGE_SIZE = 100;
+
+/** Whether a payment is booked as paid: a wallet's once recorded, cash once confirmed. */
+const isPaid = (payment: Doc<"payments">) =>
+  payment.cash === undefined || payment.cash.state === "confirmed";
+
+/**
+ * One page of the receipt backfill: the page's paid payments without a receipt get one (bookings
+ * paid before receipts existed), in the order they were paid. Answers the next page's cursor, or
+ * null when every payment was read. Safe to run again: a payment's receipt is issued once.
+ */
+export async function backfillPage(
+  ctx: MutationCtx,
+  cursor: string | null,
+  numItems: number,
+): Promise<string | null> {
+  const page = await ctx.db.query("payments").order("asc").paginate({ cursor, numItems });
+  for (const payment of page.page) if (isPaid(payment)) await issueReceipt(ctx, payment);
+  return page.isDone ? null : page.continueCursor;
+}
