@@ -1,22 +1,17 @@
 import { useState } from "react";
 import { useMutation } from "convex/react";
-import { toast } from "sonner";
 import { api } from "@convex/_generated/api";
 import type { Id } from "@convex/_generated/dataModel";
 import { BOOKING_FIELDS } from "@convex/rules/bookingFields";
 import { NO_SHOW } from "@convex/rules/noShow";
-import { Button } from "@/components/ui/button";
-import { Dialog } from "@/components/ui/dialog";
-import { TextareaField } from "@/components/ui/inputs";
-import { Form } from "@/components/form";
-import { errorData, errorMessage } from "@/lib/errors";
-import { formatPaisa } from "@/lib/numbers";
+import { CancelReasonDialog } from "@/components/cancel-reason-dialog";
+import { errorData } from "@/lib/errors";
+import { formatNumber, formatPaisa } from "@/lib/numbers";
 import { m } from "@/i18n/paraglide/messages";
-import { formatNumber } from "@/lib/numbers";
 
 export type Canceller = "customer" | "professional";
 
-const { min, max } = BOOKING_FIELDS.reason;
+const { min } = BOOKING_FIELDS.reason;
 
 /** What each side reads: a customer cancels a booking, a professional calls off a job. */
 const WORDS: () => Record<
@@ -80,73 +75,38 @@ export function CancelDialog({
   const words = WORDS()[by];
   const cancel = useMutation(api.bookings.cancel);
   const [feePaisa, setFeePaisa] = useState(expectedFee);
-  const [reason, setReason] = useState("");
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
-
-  async function confirm() {
-    if (reason.trim().length < min) {
-      setError(words.tooShort);
-      return;
-    }
-    setBusy(true);
-    try {
-      await cancel({
-        bookingId,
-        reason: reason.trim(),
-        ...(feePaisa > 0 ? { seenFeePaisa: feePaisa } : {}),
-      });
-      toast.success(words.done);
-      onClose();
-    } catch (e) {
-      const data = errorData(e);
-      if (data?.code === "CANCEL_FEE" && typeof data.feePaisa === "number") {
-        setFeePaisa(data.feePaisa);
-      } else {
-        toast.error(errorMessage(e, words.failed));
-      }
-      setBusy(false);
-    }
-  }
-
   return (
-    <Dialog open onClose={onClose} title={words.title} description={words.description(otherParty)}>
-      <Form className="mt-4 space-y-4" onSubmit={confirm}>
-        {feePaisa > 0 && (
-          <p role="alert" className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
-            {m.cancel_fee_note({ amount: formatPaisa(feePaisa), other: otherParty })}
-          </p>
-        )}
-        {strike && (
-          <p role="alert" className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
-            {m.cancel_pro_strike_note({ other: otherParty, max: formatNumber(NO_SHOW.strikes) })}
-          </p>
-        )}
-        <TextareaField
-          label={m.cancel_reason()}
-          required
-          rows={3}
-          maxLength={max}
-          value={reason}
-          error={error}
-          onChange={(e) => {
-            setReason(e.target.value);
-            setError(undefined);
-          }}
-        />
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
-            {words.keep}
-          </Button>
-          <Button type="submit" variant="danger" disabled={busy}>
-            {busy
-              ? m.step_busy()
-              : feePaisa > 0
-                ? m.cancel_fee_confirm({ amount: formatPaisa(feePaisa) })
-                : words.confirm}
-          </Button>
-        </div>
-      </Form>
-    </Dialog>
+    <CancelReasonDialog
+      title={words.title}
+      description={words.description(otherParty)}
+      tooShort={words.tooShort}
+      keepLabel={words.keep}
+      confirmLabel={
+        feePaisa > 0 ? m.cancel_fee_confirm({ amount: formatPaisa(feePaisa) }) : words.confirm
+      }
+      done={words.done}
+      failed={words.failed}
+      call={(reason) =>
+        cancel({ bookingId, reason, ...(feePaisa > 0 ? { seenFeePaisa: feePaisa } : {}) })
+      }
+      onRefused={(e) => {
+        const data = errorData(e);
+        if (data?.code !== "CANCEL_FEE" || typeof data.feePaisa !== "number") return false;
+        setFeePaisa(data.feePaisa);
+        return true;
+      }}
+      onClose={onClose}
+    >
+      {feePaisa > 0 && (
+        <p role="alert" className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
+          {m.cancel_fee_note({ amount: formatPaisa(feePaisa), other: otherParty })}
+        </p>
+      )}
+      {strike && (
+        <p role="alert" className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
+          {m.cancel_pro_strike_note({ other: otherParty, max: formatNumber(NO_SHOW.strikes) })}
+        </p>
+      )}
+    </CancelReasonDialog>
   );
 }
