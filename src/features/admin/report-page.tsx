@@ -6,7 +6,7 @@ import { toast } from "sonner";
 import { api } from "@convex/_generated/api";
 import type { Id } from "@convex/_generated/dataModel";
 import type { QuickReply } from "@convex/rules/chat";
-import { MODERATION_FIELDS, lengthBreak } from "@convex/rules/moderation";
+import { MODERATION_FIELDS } from "@convex/rules/moderation";
 import { bookingStatusBadge } from "@/components/booking-status";
 import { Badge } from "@/components/ui/badge";
 import { ReportStatusBadge } from "@/components/report-status-badge";
@@ -17,6 +17,7 @@ import { AdminPageLayout } from "@/features/admin/admin-page-layout";
 import { reportedBy } from "@/features/admin/reported-by";
 import { SettleCashForm } from "@/features/admin/settle-cash-form";
 import { SuspensionForm } from "@/features/admin/suspension-form";
+import { lengthMessage } from "@/lib/length-message";
 import { m } from "@/i18n/paraglide/messages";
 import { useBusyCall } from "@/lib/use-busy-call";
 import { reportCategoryLabel } from "@/i18n/moderation";
@@ -180,13 +181,7 @@ function ResolveForm({
   const [uphold, setUphold] = useState(false);
   const [tried, setTried] = useState(false);
   const { busy, run } = useBusyCall();
-  const broken = lengthBreak(note, NOTE);
-  const problem =
-    broken === "REASON_REQUIRED"
-      ? m.admin_report_note_short({ min: formatNumber(NOTE.min) })
-      : broken === "REASON_TOO_LONG"
-        ? m.admin_suspend_reason_long({ max: formatNumber(NOTE.max) })
-        : undefined;
+  const problem = lengthMessage(note, NOTE, (min) => m.admin_report_note_short({ min }));
   async function submit(e: React.FormEvent) {
     e.preventDefault();
     setTried(true);

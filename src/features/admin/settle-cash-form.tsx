@@ -4,13 +4,14 @@ import { toast } from "sonner";
 import { api } from "@convex/_generated/api";
 import type { Id } from "@convex/_generated/dataModel";
 import { DISPUTE_OUTCOMES, type DisputeOutcome } from "@convex/rules/ledger";
-import { MODERATION_FIELDS, lengthBreak } from "@convex/rules/moderation";
+import { MODERATION_FIELDS } from "@convex/rules/moderation";
 import { Button } from "@/components/ui/button";
 import { TextareaField } from "@/components/ui/inputs";
 import { LoadingState } from "@/components/ui/states";
+import { lengthMessage } from "@/lib/length-message";
 import { m } from "@/i18n/paraglide/messages";
 import { errorMessage } from "@/lib/errors";
-import { formatNumber, formatPaisa } from "@/lib/numbers";
+import { formatPaisa } from "@/lib/numbers";
 
 const REASON = MODERATION_FIELDS.resolutionNote;
 
@@ -37,13 +38,7 @@ export function SettleCashForm({
   const [tried, setTried] = useState(false);
   const [busy, setBusy] = useState(false);
   if (bill === undefined) return <LoadingState label={m.admin_reports_loading()} />;
-  const broken = lengthBreak(reason, REASON);
-  const problem =
-    broken === "REASON_REQUIRED"
-      ? m.dispute_reason_short({ min: formatNumber(REASON.min) })
-      : broken === "REASON_TOO_LONG"
-        ? m.admin_suspend_reason_long({ max: formatNumber(REASON.max) })
-        : undefined;
+  const problem = lengthMessage(reason, REASON, (min) => m.dispute_reason_short({ min }));
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();

@@ -4,9 +4,10 @@ import { useId, useState } from "react";
 import { toast } from "sonner";
 import { api } from "@convex/_generated/api";
 import type { Id } from "@convex/_generated/dataModel";
-import { MODERATION_FIELDS, lengthBreak } from "@convex/rules/moderation";
+import { MODERATION_FIELDS } from "@convex/rules/moderation";
 import { Button } from "@/components/ui/button";
 import { TextareaField } from "@/components/ui/inputs";
+import { lengthMessage } from "@/lib/length-message";
 import { m } from "@/i18n/paraglide/messages";
 import { useBusyCall } from "@/lib/use-busy-call";
 import { formatNumber } from "@/lib/numbers";
@@ -39,13 +40,7 @@ export function SuspensionForm({
   const [tried, setTried] = useState(false);
   const { busy, run } = useBusyCall();
   const hintId = useId();
-  const broken = lengthBreak(reason, LIMITS);
-  const problem =
-    broken === "REASON_REQUIRED"
-      ? m.admin_suspend_reason_short({ min: formatNumber(LIMITS.min) })
-      : broken === "REASON_TOO_LONG"
-        ? m.admin_suspend_reason_long({ max: formatNumber(LIMITS.max) })
-        : undefined;
+  const problem = lengthMessage(reason, LIMITS, (min) => m.admin_suspend_reason_short({ min }));
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();

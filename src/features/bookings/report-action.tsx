@@ -5,7 +5,6 @@ import { api } from "@convex/_generated/api";
 import type { Id } from "@convex/_generated/dataModel";
 import {
   MODERATION_FIELDS,
-  lengthBreak,
   CHOSEN_CATEGORIES,
   type ChosenCategory,
   type ReportTarget,
@@ -14,11 +13,11 @@ import { ReportStatusBadge } from "@/components/report-status-badge";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { SelectField, TextareaField } from "@/components/ui/inputs";
+import { lengthMessage } from "@/lib/length-message";
 import { m } from "@/i18n/paraglide/messages";
 import { reportCategoryLabel } from "@/i18n/moderation";
 import { errorMessage } from "@/lib/errors";
 import { formatDateTime } from "@/lib/format";
-import { formatNumber } from "@/lib/numbers";
 
 const TEXT = MODERATION_FIELDS.reportText;
 
@@ -88,13 +87,7 @@ export function ReportDialog({
   const [tried, setTried] = useState(false);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const broken = lengthBreak(text, TEXT);
-  const textProblem =
-    broken === "REASON_REQUIRED"
-      ? m.report_text_short({ min: formatNumber(TEXT.min) })
-      : broken === "REASON_TOO_LONG"
-        ? m.report_text_long({ max: formatNumber(TEXT.max) })
-        : undefined;
+  const textProblem = lengthMessage(text, TEXT, (min) => m.report_text_short({ min }));
   const categoryProblem = category === "" ? m.report_category_required() : undefined;
 
   async function submit(e: React.FormEvent) {
