@@ -22,7 +22,8 @@ export default defineConfig(({ command }) => ({
     tailwindcss(),
     pwa(),
     // The pages people land on (src/app/router.tsx), and the fonts of the first paint (the brand and
-    // the language chooser are Devanagari on every page).
+    // the language chooser are Devanagari on every page; headings and buttons of a Nepali page are
+    // bold Devanagari).
     routePreload({
       routes: {
         "/": "src/app/pages/home.tsx",
@@ -34,6 +35,7 @@ export default defineConfig(({ command }) => ({
         /noto-sans-devanagari-(latin|devanagari)-400-normal-[^/]*\.woff2$/,
         /noto-sans-devanagari-latin-600-normal-[^/]*\.woff2$/,
       ],
+      nepaliFonts: [/noto-sans-devanagari-devanagari-600-normal-[^/]*\.woff2$/],
     }),
   ],
   resolve: {

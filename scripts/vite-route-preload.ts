@@ -1,5 +1,6 @@
 import path from "node:path";
 import type { Plugin } from "vite";
+import { LOCALE_STORAGE_KEY, startingLocale } from "../src/i18n/starting-locale.ts";
 
 type Chunk = {
   type: "chunk";
@@ -16,9 +17,15 @@ type Asset = { type: "asset"; fileName: string };
  * import the router starts only once the entry has run; an inline script starts it (its chunks as
  * modulepreload, its CSS as preload) with the entry for the pages in `routes` (exact pathname →
  * module file). Fonts whose file names match `fonts` are preloaded: they are otherwise found only
- * when the first text renders.
+ * when the first text renders, and until then text a system font lacks shows as boxes (Devanagari
+ * on a machine without a Devanagari font). Those matching `nepaliFonts` are preloaded only for a
+ * visit that starts in Nepali (src/i18n/starting-locale.ts, run in the page as the app runs it).
  */
-export function routePreload(options: { routes: Record<string, string>; fonts: RegExp[] }): Plugin {
+export function routePreload(options: {
+  routes: Record<string, string>;
+  fonts: RegExp[];
+  nepaliFonts: RegExp[];
+}): Plugin {
   return {
     name: "gharsewa:route-preload",
     apply: "build",
@@ -53,14 +60,24 @@ export function routePreload(options: { routes: Record<string, string>; fonts: R
           const css = names.flatMap((n) => [...(chunks.get(n)?.viteMetadata?.importedCss ?? [])]);
           preloads[pathname] = [...names, ...css].map((n) => base + n);
         }
-        const fonts = files
-          .filter((f) => f.type === "asset" && options.fonts.some((re) => re.test(f.fileName)))
-          .map((f) => base + f.fileName);
+        const matching = (patterns: RegExp[]) =>
+          files
+            .filter((f) => f.type === "asset" && patterns.some((re) => re.test(f.fileName)))
+            .map((f) => base + f.fileName);
+        const fonts = matching(options.fonts);
+        const nepaliFonts = matching(options.nepaliFonts);
+        if (nepaliFonts.length !== options.nepaliFonts.length)
+          throw new Error("route-preload: a Nepali font pattern matches no file, or several");
         const script =
           `<script>{const f=${JSON.stringify(preloads)}[location.pathname];` +
           `if(f)for(const h of f){const l=document.createElement("link");` +
           `if(h.endsWith(".css")){l.rel="preload";l.as="style"}else{l.rel="modulepreload";l.crossOrigin=""}` +
-          `l.href=h;document.head.append(l)}}</script>`;
+          `l.href=h;document.head.append(l)}` +
+          `let s=null;try{s=localStorage.getItem(${JSON.stringify(LOCALE_STORAGE_KEY)})}catch{}` +
+          `const n=navigator.languages;` +
+          `if((${String(startingLocale)})(s,n&&n.length?n:[navigator.language])==="ne-NP")` +
+          `for(const h of ${JSON.stringify(nepaliFonts)}){const l=document.createElement("link");` +
+          `l.rel="preload";l.as="font";l.type="font/woff2";l.crossOrigin="";l.href=h;document.head.append(l)}}</script>`;
         const fontLinks = fonts.map(
           (href) => `<link rel="preload" as="font" type="font/woff2" href="${href}" crossorigin>`,
         );

@@ -5,27 +5,10 @@
  */
 import { useSyncExternalStore } from "react";
 import { m } from "@/i18n/paraglide/messages";
-import {
-  baseLocale,
-  isLocale,
-  locales,
-  overwriteGetLocale,
-  type Locale,
-} from "@/i18n/paraglide/runtime";
+import { LOCALE_STORAGE_KEY, startingLocale } from "@/i18n/starting-locale";
+import { isLocale, locales, overwriteGetLocale, type Locale } from "@/i18n/paraglide/runtime";
 
-export { locales, type Locale };
-
-export const LOCALE_STORAGE_KEY = "gharsewa.locale";
-
-/** The first of the browser's languages we have ("ne", "ne-NP" → नेपाली; "en-*" → English). */
-export function pickLocale(preferred: readonly string[]): Locale {
-  for (const tag of preferred) {
-    const language = tag.toLowerCase().split("-")[0];
-    if (language === "ne") return "ne-NP";
-    if (language === "en") return "en";
-  }
-  return baseLocale;
-}
+export { locales, LOCALE_STORAGE_KEY, type Locale };
 
 function storedLocale(): Locale | null {
   try {
@@ -41,7 +24,7 @@ function browserLanguages(): readonly string[] {
   return navigator.languages?.length ? navigator.languages : [navigator.language];
 }
 
-let current: Locale = storedLocale() ?? pickLocale(browserLanguages());
+let current: Locale = startingLocale(storedLocale(), browserLanguages());
 const listeners = new Set<() => void>();
 
 overwriteGetLocale(() => current);

@@ -11,6 +11,9 @@ import { LANGUAGES, m, say, type Locale } from "../../i18n";
  * rendered page. Left out on purpose: passages marked with their own `lang` (the language switch, the
  * first-visit offer), proper names (below) and the seeded people's own data.
  * In Nepali, every page is also photographed at 360 px into e2e/screenshots/ne-NP/ (git-ignored).
+ * Devanagari is drawn in the app's own font on every page of both languages (the test machine has no
+ * Devanagari font of its own: any other font would draw boxes), and a Nepali visit fetches the bold
+ * Devanagari face with the page, before its headings first show.
  */
 
 /** Names that stay as they are in both languages. */
@@ -109,6 +112,47 @@ async function visibleTexts(page: Page): Promise<Found[]> {
   });
 }
 
+/** The app's font (src/index.css); the only one with Devanagari on the test machine. */
+const APP_FONT = "Noto Sans Devanagari";
+
+/**
+ * Visible Devanagari texts not drawn in the app's font once fonts have loaded: set in another
+ * family first, or in a weight of it that never loaded. Each such text shows as boxes on a device
+ * without a Devanagari font.
+ */
+async function devanagariOutsideTheAppFont(page: Page): Promise<string[]> {
+  return page.evaluate(async (font) => {
+    await document.fonts.ready;
+    const found: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const parent = node.parentElement;
+      const text = node.textContent?.trim() ?? "";
+      if (!parent || !/[\u0900-\u097F]/.test(text)) continue;
+      if (!parent.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true })) continue;
+      const style = getComputedStyle(parent);
+      const first = style.fontFamily
+        .split(",")[0]
+        .trim()
+        .replace(/^["']|["']$/g, "");
+      if (first !== font) found.push(`${text} (in ${style.fontFamily})`);
+      else if (!document.fonts.check(`${style.fontWeight} 16px "${font}"`, text))
+        found.push(`${text} (weight ${style.fontWeight} not loaded)`);
+    }
+    return found;
+  }, APP_FONT);
+}
+
+/** How the page fetched the bold Devanagari face: "link" (preloaded), "css" (on first use), or null. */
+async function boldDevanagariFetchedBy(page: Page): Promise<string | null> {
+  return page.evaluate(
+    () =>
+      (performance.getEntriesByType("resource") as PerformanceResourceTiming[]).find((r) =>
+        r.name.includes("noto-sans-devanagari-devanagari-600-normal"),
+      )?.initiatorType ?? null,
+  );
+}
+
 /** Waits until the page's data has arrived: no spinner is left. */
 async function settled(page: Page) {
   await expect(page.locator('[role="status"]:has(.animate-spin)')).toHaveCount(0, {
@@ -130,6 +174,12 @@ async function check(actor: Actor, name: string, open: () => Promise<unknown>) {
     .filter(({ text }) => foreign(text, locale))
     .map(({ text, where }) => (where ? `${where}: ${text}` : text));
   expect.soft(texts, `${name} (${page.url()}) in ${locale}: other-language texts`).toEqual([]);
+  expect
+    .soft(
+      await devanagariOutsideTheAppFont(page),
+      `${name} in ${locale}: Devanagari in other fonts`,
+    )
+    .toEqual([]);
   if (locale === "ne-NP") {
     await page.setViewportSize({ width: 360, height: 740 });
     await settled(page);
@@ -148,6 +198,7 @@ for (const locale of LANGUAGES) {
       const p = visitor.page;
       const go = (path: string) => () => p.goto(path);
       await check(visitor, "landing", go("/"));
+      expect(await boldDevanagariFetchedBy(p)).toBe(locale === "ne-NP" ? "link" : null);
       await check(visitor, "about", go("/about"));
       await check(visitor, "contact", go("/contact"));
       await check(visitor, "services", go("/services"));
