@@ -35,6 +35,7 @@ export default defineConfig({
     ].join(" && "),
     url: WEB_URL,
     reuseExistingServer: false,
-    timeout: 180_000,
+    // the build compiles every message (Paraglide) first: minutes on a loaded 2-core machine
+    timeout: 360_000,
   },
 });
