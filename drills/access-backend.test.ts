@@ -34,7 +34,7 @@ beforeAll(async () => {
   // without the demo data, whose professionals the crons move every minute
   backend = await startCli({ dataDir, ports: await freePorts(), demo: false });
   const admin = backend.admin;
-  if (admin === undefined) throw new Error("seed:init printed no admin credentials");
+  if (admin === undefined) throw new Error("the drill backend made no admin");
   const cast = await buildBackendCast({
     url: backend.url,
     siteUrl: backend.siteUrl,

@@ -210,8 +210,8 @@ const drills: Drill[] = [
     run: async () => vitest(["drills/hostile-start-code.test.ts"], ["start codes"]),
   },
   {
-    name: "hostile-totp",
-    run: async () => vitest(["drills/hostile-totp.test.ts"], ["totp "]),
+    name: "hostile-codes",
+    run: async () => vitest(["drills/hostile-codes.test.ts"], ["totp ", "sms code "]),
   },
   {
     name: "hostile-wallets",

@@ -532,7 +532,7 @@ async function payWithKhalti(customer: ConvexHttpClient, siteUrl: string, bookin
  * `phone` (a number nothing else was sent to), read from its live event stream: the first event lists
  * every message so far, each later one a new message.
  */
-async function smsTo(siteUrl: string, phone: string): Promise<string> {
+export async function smsTo(siteUrl: string, phone: string): Promise<string> {
   type Sent = { channel: string; to: string[]; text: string };
   const abort = new AbortController();
   const timer = setTimeout(() => abort.abort(), 30_000);

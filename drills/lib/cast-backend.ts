@@ -28,7 +28,7 @@ export async function startCastBackend(prefix: string): Promise<CastBackend> {
   };
   try {
     const admin = backend.admin;
-    if (admin === undefined) throw new Error("seed:init printed no admin credentials");
+    if (admin === undefined) throw new Error("the drill backend made no admin");
     const cast = await buildBackendCast({
       url: backend.url,
       siteUrl: backend.siteUrl,

@@ -45,8 +45,8 @@ export type HostileBackend = {
   webUrl: string;
   ports: Ports;
   dataDir: string;
-  /** The first admin's credentials, printed once by seed:init on a fresh data directory. */
-  admin?: { username: string; password: string };
+  /** An admin made as `npm run create-admin` makes one with ADMIN_PASSWORD (when seed:init ran). */
+  admin?: DrillAdmin;
   alive(): boolean;
   /** Resident memory in bytes (VmRSS), or null once the process is gone. */
   rss(): number | null;
@@ -56,6 +56,35 @@ export type HostileBackend = {
   output(): string;
   stop(): Promise<void>;
 };
+
+export type DrillAdmin = { username: string; password: string };
+
+const DRILL_ADMIN_PASSWORD = "a long drill admin password";
+
+/**
+ * Creates an admin with a password, as `npm run create-admin` does with ADMIN_PASSWORD (the internal
+ * `admin:createAdmin`, called with the deployment's admin key). An admin of that name made earlier on
+ * the same data (a restarted backend) is kept: it has the same password.
+ */
+export async function createAdmin(
+  backend: { url: string; dataDir: string },
+  username: string,
+): Promise<DrillAdmin> {
+  const key = readFileSync(path.join(backend.dataDir, "admin-key"), "utf8").trim();
+  const res = await fetch(`${backend.url}/api/action`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Authorization: `Convex ${key}` },
+    body: JSON.stringify({
+      path: "admin:createAdmin",
+      args: [{ username, password: DRILL_ADMIN_PASSWORD }],
+      format: "json",
+    }),
+  });
+  const body = (await res.json()) as { status?: string; errorData?: { code?: string } };
+  if (body.status !== "success" && body.errorData?.code !== "USERNAME_TAKEN")
+    throw new Error(`createAdmin: ${JSON.stringify(body)}`);
+  return { username, password: DRILL_ADMIN_PASSWORD };
+}
 
 /** The process refused to start: its exit code and what it printed. */
 export class StartRefused extends Error {
@@ -133,7 +162,7 @@ export function startCli(options: CliOptions, webRoot = fixtureWebRoot()): Promi
     stdio: ["ignore", "pipe", "pipe"],
   });
   let tail = "";
-  let admin: HostileBackend["admin"];
+  let admin: DrillAdmin | undefined;
   const exited = new Promise<number | string>((resolve) =>
     child.once("exit", (code, signal) => resolve(code ?? signal ?? "unknown")),
   );
@@ -141,11 +170,13 @@ export function startCli(options: CliOptions, webRoot = fixtureWebRoot()): Promi
     let ready = false;
     const onData = (chunk: Buffer) => {
       tail = (tail + chunk.toString()).slice(-OUTPUT_TAIL);
-      const credentials = /Username: (\S+)\s+Password: (\S+)/.exec(tail);
-      if (credentials) admin ??= { username: credentials[1], password: credentials[2] };
       if (!ready && /Web app:/.test(tail)) {
         ready = true;
-        resolve(backend);
+        if (options.seed === false) return resolve(backend);
+        createAdmin(backend, "drill-admin").then((made) => {
+          admin = made;
+          resolve(backend);
+        }, reject);
       }
     };
     child.stdout!.on("data", onData);

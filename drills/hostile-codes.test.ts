@@ -1,25 +1,41 @@
 /**
- * Guessing an admin's authenticator code, against the backend started as `npm start` starts it, on
- * its real ports: an attacker who knows the admin's password floods both ways in (`auth:signIn` with
- * the admin provider, as the web app signs in, and `POST /api/admin/login` with `code`) with guessed
- * 6-digit codes, all at once. The server judges at most the limits' guesses (rules/limits.ts
+ * Guessing one-time codes, against the backend started as `npm start` starts it, on its real ports.
+ *
+ * An admin's authenticator code: an attacker who knows the admin's password floods both ways in
+ * (`auth:signIn` with the admin provider, as the web app signs in, and `POST /api/admin/login` with
+ * `code`) with guessed 6-digit codes, all at once. The server judges at most the limits' guesses (rules/limits.ts
  * twoFactor); each matches one of 2·window+1 codes of 10^6, so the drill turns the guesses it saw
  * judged into a chance of success and fails at 1 in 10,000 or more. A code whose time step was used
  * is refused, also when it is sent several times at once: exactly one of those signs in.
+ *
+ * An SMS sign-in code: an attacker who knows a customer's verified number asks for codes and floods
+ * `auth:signIn`'s code flow with guesses. The server issues at most the limits' codes (rules/limits.ts
+ * accountCode) and a code takes ACCOUNT_CODE.attempts wrong tries before it ends, so a day allows at
+ * most (codes a day) × (tries a code) guesses of 10^6.
  */
-import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { ConvexHttpClient } from "convex/browser";
 import { makeFunctionReference } from "convex/server";
 import { Secret, TOTP } from "otpauth/slim";
 import { afterAll, beforeAll, expect, test } from "vitest";
+import { ACCOUNT_CODE } from "../convex/rules/accountCodes";
 import { RATE_LIMITS } from "../convex/rules/limits";
+import { solveStamp } from "../convex/rules/signUpWork";
 import { TOTP as RULES } from "../convex/rules/twoFactor";
 import { tempDir } from "./lib/app-backend.ts";
+import { smsTo } from "./lib/backend-fixtures.ts";
 import { refusal } from "./lib/cast-backend.ts";
-import { freePorts, startCli, type HostileBackend } from "./lib/hostile-backend.ts";
+import { canaryPhone } from "./lib/canaries.ts";
+import {
+  createAdmin,
+  freePorts,
+  startCli,
+  type DrillAdmin,
+  type HostileBackend,
+} from "./lib/hostile-backend.ts";
 
-type Admin = { username: string; password: string };
+type Admin = DrillAdmin;
 type SignInResult = { tokens?: { token: string } | null };
 
 const signIn = makeFunctionReference<"action", Record<string, unknown>, SignInResult>(
@@ -56,24 +72,6 @@ afterAll(async () => {
   await backend.stop();
   rmSync(backend.dataDir, { recursive: true, force: true });
 });
-
-/** A second admin, made as `npm run create-admin` makes one (internal admin:createAdmin). */
-async function createAdmin(username: string): Promise<Admin> {
-  const key = readFileSync(path.join(backend.dataDir, "admin-key"), "utf8").trim();
-  const password = "a long admin password";
-  const res = await fetch(`${backend.url}/api/action`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Authorization: `Convex ${key}` },
-    body: JSON.stringify({
-      path: "admin:createAdmin",
-      args: [{ username, password }],
-      format: "json",
-    }),
-  });
-  const body = (await res.json()) as { status?: string };
-  if (body.status !== "success") throw new Error(`createAdmin: ${JSON.stringify(body)}`);
-  return { username, password };
-}
 
 /** Signs the admin in with the password and sets up an authenticator: its key and the step used. */
 async function enrol(admin: Admin): Promise<{ key: string; step: number }> {
@@ -117,7 +115,7 @@ const tally = (outcomes: string[]) =>
   outcomes.reduce<Record<string, number>>((t, o) => ({ ...t, [o]: (t[o] ?? 0) + 1 }), {});
 
 test("a used authenticator code is refused, and sent several times at once signs in once", async () => {
-  const admin = await createAdmin("replayed");
+  const admin = await createAdmin(backend, "replayed");
   const { key, step } = await enrol(admin);
   // the code the setup was confirmed with, seen over the admin's shoulder
   expect(await attempt(admin, codeAt(key, step), "web")).toBe("INVALID_CODE");
@@ -133,7 +131,7 @@ test("a used authenticator code is refused, and sent several times at once signs
 
 test("a flood of guessed codes for a known password is judged within the limits: success < 1/10,000", async () => {
   const admin = backend.admin;
-  if (admin === undefined) throw new Error("seed:init printed no admin credentials");
+  if (admin === undefined) throw new Error("the drill backend made no admin");
   const { key, step } = await enrol(admin);
   // guesses that cannot match now or while the flood lasts, so that every one is a miss
   const live = new Set([-1, 0, 1, 2, 3].map((d) => codeAt(key, stepNow() + d)));
@@ -159,10 +157,105 @@ test("a flood of guessed codes for a known password is judged within the limits:
       `${judged} judged (limit ${perWindow} per 15 min, ${perDay} a day) → ${burst} now, ` +
       `at most ${day} a day (1 in ${Math.round(1 / day)}); the right code afterwards: ${right}`,
   );
-  expect(Object.keys(counts).sort()).toEqual(["INVALID_CODE", "TOO_MANY_ATTEMPTS"]);
+  // a guess is judged when it is answered INVALID_CODE; a refusal by a limit judges nothing
+  for (const outcome of Object.keys(counts))
+    expect(["INVALID_CODE", "RATE_LIMITED", "TOO_MANY_ATTEMPTS"]).toContain(outcome);
+  expect(counts.INVALID_CODE).toBeGreaterThan(0);
   expect(judged).toBeGreaterThan(0);
   expect(judged).toBeLessThanOrEqual(perWindow);
   expect(burst).toBeLessThan(1 / 10_000);
   expect(day).toBeLessThan(1 / 10_000);
   expect(right).toBe("TOO_MANY_ATTEMPTS");
+}, 180_000);
+
+const draftCreate = makeFunctionReference<"mutation", { stamp: string }, { draft: string }>(
+  "signUpDrafts:create",
+);
+const sendCode = makeFunctionReference<"mutation", { kind: "phone" }, null>(
+  "contactVerification:sendCode",
+);
+const confirmContact = makeFunctionReference<"mutation", { kind: "phone"; code: string }, boolean>(
+  "contactVerification:confirm",
+);
+const requestSignInCode = makeFunctionReference<
+  "mutation",
+  { role: "customer"; phone: string },
+  null
+>("signInCodes:request");
+
+/** A customer signed up as the app signs one up, whose mobile number is verified by its SMS code. */
+async function customerWithVerifiedPhone(phone: string) {
+  const visitor = new ConvexHttpClient(backend.url, { logger: false });
+  const { draft } = await visitor.mutation(draftCreate, { stamp: await solveStamp() });
+  const { tokens } = await visitor.action(signIn, {
+    provider: "customer",
+    params: {
+      flow: "signUp",
+      draft,
+      email: `sms-${phone}@example.np`,
+      password: "correct horse",
+      name: "Drill customer",
+      address: "Baneshwor-10",
+      zipCode: "44600",
+      phone,
+    },
+  });
+  if (!tokens) throw new Error("the customer's sign-up gave no tokens");
+  const customer = new ConvexHttpClient(backend.url, { logger: false });
+  customer.setAuth(tokens.token);
+  await customer.mutation(sendCode, { kind: "phone" });
+  const code = /\b(\d{6})\b/.exec(await smsTo(backend.siteUrl, phone))?.[1] ?? "";
+  if (!(await customer.mutation(confirmContact, { kind: "phone", code })))
+    throw new Error("the customer's phone code was refused");
+}
+
+test("a flood of guessed SMS sign-in codes is judged within the limits: success < 1/10,000 a day", async () => {
+  const phone = canaryPhone();
+  await customerWithVerifiedPhone(phone);
+  const visitor = new ConvexHttpClient(backend.url, { logger: false });
+  const codesPerHour = RATE_LIMITS.accountCode.perAddress.max;
+  const asked = tally(
+    await Promise.all(
+      Array.from({ length: codesPerHour + 3 }, () =>
+        refusal(visitor.mutation(requestSignInCode, { role: "customer", phone })),
+      ),
+    ),
+  );
+  const guesses = Array.from({ length: 60 }, (_, i) =>
+    String(Math.floor(Math.random() * CODE_SPACE) + i).padStart(ACCOUNT_CODE.digits, "0"),
+  );
+  const counts = tally(
+    await Promise.all(
+      guesses.map((code) =>
+        refusal(
+          new ConvexHttpClient(backend.url, { logger: false }).action(signIn, {
+            provider: "customer",
+            params: { flow: "code", phone, code },
+          }),
+        ),
+      ),
+    ),
+  );
+  // at most so many codes a day, each ended by so many wrong tries; sign-in tries are limited too
+  const codesPerDay = Math.min(codesPerHour * 24, RATE_LIMITS.accountCode.perAccount.max);
+  const triesPerDay = Math.min(
+    codesPerDay * ACCOUNT_CODE.attempts,
+    RATE_LIMITS.signIn.perAccount.max * 24,
+  );
+  const day = triesPerDay / CODE_SPACE;
+  console.log(
+    `sms code guessing: ${codesPerHour + 3} code requests at once → ${JSON.stringify(asked)}; ` +
+      `${guesses.length} guesses at once → ${JSON.stringify(counts)}; at most ${triesPerDay} ` +
+      `guesses judged a day → ${day} (1 in ${Math.round(1 / day)})`,
+  );
+  expect(asked.accepted).toBeLessThanOrEqual(codesPerHour);
+  expect(Object.keys(asked).sort()).toEqual(["RATE_LIMITED", "accepted"]);
+  expect(counts["signed in"] ?? 0).toBe(0);
+  expect(counts.accepted ?? 0).toBe(0);
+  // a guess is judged when it is answered INVALID_CODE; a refusal by a limit judges nothing
+  for (const outcome of Object.keys(counts))
+    expect(["INVALID_CODE", "RATE_LIMITED", "TOO_MANY_ATTEMPTS"]).toContain(outcome);
+  expect(counts.INVALID_CODE).toBeGreaterThan(0);
+  expect(counts.INVALID_CODE).toBeLessThanOrEqual(RATE_LIMITS.signIn.perAccount.max);
+  expect(day).toBeLessThan(1 / 10_000);
 }, 180_000);
