@@ -113,7 +113,12 @@ export default function AdminLoginPage() {
             />
           </form.AppForm>
         </Form>
-        <p className="mt-6 text-sm text-slate-600">{m.admin_login_forgot()}</p>
+        <p className="mt-6 text-sm text-slate-600">
+          {m.admin_login_forgot()}{" "}
+          <code lang="en" translate="no" className="font-mono">
+            npm run create-admin
+          </code>
+        </p>
       </div>
     </main>
   );
