@@ -26,6 +26,11 @@ export const PAGES = [
   "/services",
   "/services/search?location=Nepalgunj&serviceName=Electrician",
   "/login",
+  "/signup",
+  "/professional-signin",
+  "/forgot-password",
+  "/about",
+  "/contact",
 ];
 export const CATEGORIES = ["performance", "accessibility", "best-practices"] as const;
 

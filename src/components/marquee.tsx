@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, useState, type CSSProperties, type ReactNode } from "react";
+import { useEffect, useRef, useState, type CSSProperties, type ReactNode } from "react";
 import "@/components/marquee.css";
 
 /**
@@ -20,12 +20,13 @@ export function Marquee({
   const track = useRef<HTMLSpanElement>(null);
   const [size, setSize] = useState<{ box: number; text: number } | null>(null);
 
-  useLayoutEffect(() => {
+  // Measured when the observer first reports, after the browser's own layout: measuring here at once
+  // would force a layout of the whole page inside the first render's task (~100 ms at 4× CPU).
+  useEffect(() => {
     const measure = () => {
       if (box.current && track.current)
         setSize({ box: box.current.clientWidth, text: track.current.scrollWidth });
     };
-    measure();
     const observer = new ResizeObserver(measure);
     if (box.current) observer.observe(box.current);
     if (track.current) observer.observe(track.current);
