@@ -4,6 +4,7 @@ import { AppRoutes, loadRoutes } from "@/app/router";
 import { PageReadyRouter } from "@/app/page-ready-router";
 import { PwaShell } from "@/app/pwa/pwa-shell";
 import { SuspensionNotice } from "@/app/suspension-notice";
+import { SessionHint } from "@/app/session-hint";
 import { PresenceHeartbeat } from "@/features/presence/presence-heartbeat";
 import { CONVEX_URL } from "@/lib/constants";
 import { LocaleProfileSync } from "@/app/locale-profile-sync";
@@ -15,8 +16,6 @@ const convex = new ConvexReactClient(CONVEX_URL, { logger: import.meta.env.DEV }
 // render); asking in a task of its own opens it while the first page's modules still load, and takes
 // the client's setup out of that render (Lighthouse: ~20% of /login's longest task at 4× CPU).
 setTimeout(() => convex.connectionState(), 0);
-// The first page's modules start loading at startup too, beside the client's connection.
-const firstRoutes = loadRoutes(window.location.pathname);
 
 export function Providers() {
   // A language switch renders everything again in place: what is outside the routes from here, the
@@ -24,12 +23,13 @@ export function Providers() {
   useLocale();
   return (
     <ConvexAuthProvider client={convex}>
+      <SessionHint />
       <PresenceHeartbeat />
       <LocaleProfileSync />
       <PwaShell />
       <SuspensionNotice />
       <PageReadyRouter load={loadRoutes}>
-        <AppRoutes firstRoutes={firstRoutes} />
+        <AppRoutes />
       </PageReadyRouter>
     </ConvexAuthProvider>
   );

@@ -2,7 +2,6 @@ import {
   cloneElement,
   isValidElement,
   lazy,
-  useEffect,
   useState,
   type ComponentType,
   type ReactNode,
@@ -11,7 +10,6 @@ import { matchRoutes, Navigate, useLocation, useRoutes, type RouteObject } from 
 import { RootLayout } from "@/app/layouts/root-layout";
 import { RouteErrorBoundary } from "@/app/route-error";
 import { WithFooter } from "@/app/layouts/site-footer";
-import { LoadingState } from "@/components/ui/states";
 import { paths } from "@/lib/paths";
 import { useLocale } from "@/i18n/locale";
 
@@ -201,21 +199,16 @@ export function loadRoutes(pathname: string): Promise<unknown> {
 /**
  * Declarative routing (PageReadyRouter + useRoutes), not the data router: no route has a loader or action,
  * and createBrowserRouter's data layer was ~16 KB gzip of the landing's initial JS. Like the data router,
- * the first location's route modules are loaded before the routes render (LoadingState meanwhile): a page
- * that suspended instead would stay hidden behind the Suspense fallback for React's 300 ms reveal throttle.
+ * the first location's route modules are loaded before the routes render (src/main.tsx waits for them):
+ * a page that suspended instead would stay hidden behind the Suspense fallback for React's 300 ms reveal
+ * throttle.
  */
-export function AppRoutes({ firstRoutes }: { firstRoutes: Promise<unknown> }) {
-  const [ready, setReady] = useState(false);
-  useEffect(() => {
-    // A module that failed to load fails again when rendered, and RouteErrorBoundary shows it.
-    void firstRoutes.finally(() => setReady(true));
-  }, [firstRoutes]);
+export function AppRoutes() {
   const location = useLocation();
   // A new tree when the language changes (see rerendered), the same one across navigations.
   const locale = useLocale();
   const [tree, setTree] = useState({ locale, routes });
   if (tree.locale !== locale) setTree({ locale, routes: rerendered(routes) });
   const element = useRoutes(tree.routes);
-  if (!ready) return <LoadingState />;
   return <RouteErrorBoundary location={location.key}>{element}</RouteErrorBoundary>;
 }
