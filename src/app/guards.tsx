@@ -5,7 +5,7 @@ import { api } from "@convex/_generated/api";
 import { LoadingState } from "@/components/ui/states";
 import { useGuestRedirectHeld } from "@/lib/guest-redirect";
 import { leavingHere } from "@/lib/leaving-here";
-import { useVisitorAuth } from "@/lib/visitor-auth";
+import { visitorAuth } from "@/lib/visitor-auth";
 import { paths } from "@/lib/paths";
 import { RETURN_PARAM, safeReturnTo } from "@/lib/booking-intent";
 
@@ -14,7 +14,7 @@ import { RETURN_PARAM, safeReturnTo } from "@/lib/booking-intent";
  * a customer back to where they were (?returnTo, lib/booking-intent.ts).
  */
 export function GuestOnly() {
-  const { isLoading, isAuthenticated } = useVisitorAuth();
+  const { isLoading, isAuthenticated } = visitorAuth(useConvexAuth());
   const viewer = useQuery(api.users.viewer, isAuthenticated ? {} : "skip");
   const held = useGuestRedirectHeld();
   const returnTo = safeReturnTo(useSearchParams()[0].get(RETURN_PARAM));

@@ -4,7 +4,6 @@ import { AppRoutes, loadRoutes } from "@/app/router";
 import { PageReadyRouter } from "@/app/page-ready-router";
 import { PwaShell } from "@/app/pwa/pwa-shell";
 import { SuspensionNotice } from "@/app/suspension-notice";
-import { SessionHint } from "@/app/session-hint";
 import { PresenceHeartbeat } from "@/features/presence/presence-heartbeat";
 import { CONVEX_URL } from "@/lib/constants";
 import { LocaleProfileSync } from "@/app/locale-profile-sync";
@@ -23,7 +22,6 @@ export function Providers() {
   useLocale();
   return (
     <ConvexAuthProvider client={convex}>
-      <SessionHint />
       <PresenceHeartbeat />
       <LocaleProfileSync />
       <PwaShell />

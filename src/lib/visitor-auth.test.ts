@@ -1,12 +1,12 @@
 import { renderHook } from "@testing-library/react";
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
+
+import { useKeepSessionHint, visitorAuth } from "@/lib/visitor-auth";
 
 let auth = { isLoading: true, isAuthenticated: false };
-vi.mock("convex/react", () => ({ useConvexAuth: () => auth }));
+const useVisitorAuth = () => visitorAuth(auth);
 
-const { useKeepSessionHint, useVisitorAuth } = await import("@/lib/visitor-auth");
-
-describe("useVisitorAuth", () => {
+describe("visitorAuth", () => {
   beforeEach(() => localStorage.clear());
 
   it("says 'not signed in' at once on a device that never held a session", () => {
@@ -17,7 +17,7 @@ describe("useVisitorAuth", () => {
 
   it("waits for the library on a device that holds a session", () => {
     auth = { isLoading: false, isAuthenticated: true };
-    renderHook(() => useKeepSessionHint());
+    renderHook(() => useKeepSessionHint(auth));
     auth = { isLoading: true, isAuthenticated: false };
     const { result } = renderHook(() => useVisitorAuth());
     expect(result.current).toEqual({ isLoading: true, isAuthenticated: false });
@@ -25,7 +25,7 @@ describe("useVisitorAuth", () => {
 
   it("forgets the session once the library says nobody is signed in", () => {
     auth = { isLoading: false, isAuthenticated: true };
-    const { rerender } = renderHook(() => useKeepSessionHint());
+    const { rerender } = renderHook(() => useKeepSessionHint(auth));
     auth = { isLoading: false, isAuthenticated: false };
     rerender();
     auth = { isLoading: true, isAuthenticated: false };
@@ -34,7 +34,7 @@ describe("useVisitorAuth", () => {
 
   it("keeps the hint while the library is still loading", () => {
     auth = { isLoading: false, isAuthenticated: true };
-    const { rerender } = renderHook(() => useKeepSessionHint());
+    const { rerender } = renderHook(() => useKeepSessionHint(auth));
     auth = { isLoading: true, isAuthenticated: false };
     rerender();
     expect(renderHook(() => useVisitorAuth()).result.current.isLoading).toBe(true);

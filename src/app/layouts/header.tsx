@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useState } from "react";
 import { Link, NavLink } from "@/components/link";
 import { useAuthToken } from "@convex-dev/auth/react";
 import { useConvexAuth, useConvexConnectionState, useQuery } from "convex/react";
+import { useKeepSessionHint } from "@/lib/visitor-auth";
 import { api } from "@convex/_generated/api";
 import { HeaderSearch } from "@/app/layouts/header-search";
 import { Avatar } from "@/components/avatar";
@@ -41,6 +42,7 @@ export function Header() {
   const keptToken = useAuthToken();
   // a session kept on this device that the server has not confirmed yet (offline, or connecting)
   const sessionPending = isLoading && keptToken !== null;
+  useKeepSessionHint({ isLoading, isAuthenticated });
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [drawerUsed, setDrawerUsed] = useState(false);
   const [logoutOpen, setLogoutOpen] = useState(false);

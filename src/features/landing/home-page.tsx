@@ -1,8 +1,8 @@
 import { lazy, Suspense, useEffect, type ReactNode } from "react";
-import { useQuery } from "convex/react";
+import { useConvexAuth, useQuery } from "convex/react";
 import { api } from "@convex/_generated/api";
 import { ErrorBoundary } from "@/components/ui/error-boundary";
-import { useVisitorAuth } from "@/lib/visitor-auth";
+import { visitorAuth } from "@/lib/visitor-auth";
 import { LoadingState } from "@/components/ui/states";
 import { GetStarted, Hero } from "@/features/landing/hero";
 import { SponsorBlock, TestimonialsSection, TestingBanner } from "@/features/landing/sections";
@@ -14,7 +14,7 @@ const SignedInHome = lazy(loadSignedInHome);
 
 /** `/` by role (spec §2): customers get the search hero and services, professionals a welcome, visitors the landing. */
 export function HomePage({ servicesGrid }: { servicesGrid: ReactNode }) {
-  const { isLoading, isAuthenticated } = useVisitorAuth();
+  const { isLoading, isAuthenticated } = visitorAuth(useConvexAuth());
   const viewer = useQuery(api.users.viewer, isAuthenticated ? {} : "skip");
   useEffect(() => {
     if (isAuthenticated) void loadSignedInHome();
