@@ -58,6 +58,30 @@ test("a visitor's pages: landing, services, search, a profile", async ({ actor }
   expect(small).toEqual([]);
 });
 
+test("the landing and the sign-in pages in Nepali, whose words are shorter or longer", async ({
+  actor,
+}) => {
+  const small: string[] = [];
+  const visitor = await actor({ viewport: PHONE, locale: "ne-NP" });
+  const p = visitor.page;
+  const ne = visitor.locale;
+  await p.goto("/");
+  await expect(visitor.landing.headline()).toBeVisible();
+  // "सम्पर्क" (Contact) is narrower than a finger in the hero's and the footer's links
+  small.push(...(await smallTargets(visitor)));
+  for (const [path, title] of [
+    ["/login", m.login_title],
+    ["/professional-signin", m.signin_title],
+  ] as const) {
+    await p.goto(path);
+    await expect(p.getByRole("heading", { name: say(ne, title) })).toBeVisible();
+    // the password's Show button, "Use a code instead", "Forgot password?"
+    small.push(...(await smallTargets(visitor)));
+    await p.screenshot({ path: `e2e/screenshots/tap-targets-ne${path.replace("/", "-")}-360.png` });
+  }
+  expect(small).toEqual([]);
+});
+
 test("a customer's account tabs", async ({ actor }) => {
   const small: string[] = [];
   const customer = await actor({ viewport: PHONE });

@@ -28,7 +28,11 @@ export function SiteFooter() {
         <p>{m.footer_copyright({ year: formatDigits(String(year)) })}</p>
         <nav aria-label={m.nav_footer()} className="flex flex-wrap gap-x-4">
           {SITE_LINKS.map(({ to, label }) => (
-            <Link key={to} to={to} className="inline-flex min-h-11 items-center hover:text-white">
+            <Link
+              key={to}
+              to={to}
+              className="inline-flex min-h-11 min-w-11 items-center justify-center hover:text-white"
+            >
               {label()}
             </Link>
           ))}

@@ -144,7 +144,8 @@ export function PasswordField(props: Common & InputHTMLAttributes<HTMLInputEleme
         type="button"
         onClick={() => setShown((s) => !s)}
         aria-pressed={shown}
-        className="absolute top-7 right-2 rounded px-2 py-1 text-sm text-brand-700 hover:bg-brand-50"
+        // as tall as the input beside it (label 20 px + mt-1), a thumb-sized target
+        className="absolute top-6 right-0 inline-flex h-11 min-w-11 items-center justify-center rounded-r-lg px-3 text-sm text-brand-700 hover:bg-brand-50"
       >
         {shown ? m.password_hide() : m.password_show()}
       </button>

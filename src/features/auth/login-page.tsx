@@ -58,13 +58,16 @@ function LoginForm() {
       <form.AppField name="password">
         {(f) => <f.PasswordField label={m.field_password()} autoComplete="current-password" />}
       </form.AppField>
-      <p className="-mt-2 flex flex-wrap justify-between gap-x-4 gap-y-1 text-sm">
-        <Link to={paths.codeSignin("customer")} className="font-medium text-brand-700 underline">
+      <p className="-mt-2 flex flex-wrap justify-between gap-x-4 text-sm">
+        <Link
+          to={paths.codeSignin("customer")}
+          className="inline-flex min-h-11 items-center font-medium text-brand-700 underline"
+        >
           {m.code_signin_link()}
         </Link>
         <Link
           to={paths.forgotPassword("customer")}
-          className="font-medium text-brand-700 underline"
+          className="inline-flex min-h-11 items-center font-medium text-brand-700 underline"
         >
           {m.reset_forgot_link()}
         </Link>

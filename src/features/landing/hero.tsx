@@ -17,7 +17,7 @@ export function Hero({ children }: { children: ReactNode }) {
             <Link
               key={to}
               to={to}
-              className="inline-flex min-h-11 items-center underline-offset-4 hover:underline"
+              className="inline-flex min-h-11 min-w-11 items-center justify-center underline-offset-4 hover:underline"
             >
               {label()}
             </Link>

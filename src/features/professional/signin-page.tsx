@@ -88,28 +88,28 @@ function SigninForm() {
             />
           </form.AppForm>
         </Form>
-        <div className="mt-6 flex flex-col gap-2 text-center text-sm">
+        <div className="mt-4 flex flex-col text-center text-sm">
           <Link
             to={paths.codeSignin("professional")}
-            className="font-medium text-brand-700 underline-offset-2 hover:underline"
+            className="inline-flex min-h-11 items-center justify-center font-medium text-brand-700 underline-offset-2 hover:underline"
           >
             {m.code_signin_link()}
           </Link>
           <Link
             to={paths.forgotPassword("professional")}
-            className="text-brand-700 underline-offset-2 hover:underline"
+            className="inline-flex min-h-11 items-center justify-center text-brand-700 underline-offset-2 hover:underline"
           >
             {m.reset_forgot_link()}
           </Link>
           <Link
             to={paths.customerSignup()}
-            className="text-brand-700 underline-offset-2 hover:underline"
+            className="inline-flex min-h-11 items-center justify-center text-brand-700 underline-offset-2 hover:underline"
           >
             {m.signin_register_user()}
           </Link>
           <Link
             to={paths.professionalSignup()}
-            className="text-brand-700 underline-offset-2 hover:underline"
+            className="inline-flex min-h-11 items-center justify-center text-brand-700 underline-offset-2 hover:underline"
           >
             {m.signin_register_professional()}
           </Link>
