@@ -1,9 +1,10 @@
-/** Admins pay professionals out and export the ledger (model/payouts.ts). */
+/** Admins pay professionals out and export the ledger (model/payouts.ts, model/transfers.ts). */
 import { paginationOptsValidator } from "convex/server";
 import { v } from "convex/values";
 import { adminMutation, adminQuery } from "./functions";
 import * as Payouts from "./model/payouts";
-import { payoutMethod } from "./validators";
+import * as Transfers from "./model/transfers";
+import { transferFields } from "./validators";
 
 /** Professionals in the order they joined, with the balance due to each (negative: what they owe). */
 export const balances = adminQuery({
@@ -16,21 +17,16 @@ export const balances = adminQuery({
  * the balance the admin saw: a different one (a second click) is refused as BALANCE_CHANGED.
  */
 export const record = adminMutation({
-  args: {
-    professionalId: v.id("professionals"),
-    method: payoutMethod,
-    reference: v.string(),
-    amountPaisa: v.number(),
-    seenDuePaisa: v.number(),
-  },
+  args: { ...transferFields, seenDuePaisa: v.number() },
   returns: v.id("payouts"),
-  handler: (ctx, args) => Payouts.recordPayout(ctx, ctx.viewer, args),
+  handler: async (ctx, args) =>
+    (await Transfers.recordTransfer(ctx, ctx.viewer, "payout", args)).transferId,
 });
 
 /** Every payout, newest first. */
 export const history = adminQuery({
   args: { paginationOpts: paginationOptsValidator },
-  handler: (ctx, { paginationOpts }) => Payouts.historyPage(ctx, paginationOpts),
+  handler: (ctx, { paginationOpts }) => Transfers.historyPage(ctx, "payout", paginationOpts),
 });
 
 /** The ledger's rows in [from, to) for a CSV export, at most 5,000 (`truncated` says when cut). */

@@ -614,7 +614,7 @@ export default defineSchema({
     .index("by_state", ["state"]),
 
   /**
-   * model/payouts.ts: a transfer an admin made to a professional; its ledger transaction is
+   * model/transfers.ts: a transfer an admin made to a professional; its ledger transaction is
    * `payout:<id>`. Never patched, never deleted.
    */
   payouts: defineTable({
@@ -626,7 +626,7 @@ export default defineSchema({
   }),
 
   /**
-   * model/settlements.ts: cash an admin received from a professional towards the commission they owe
+   * model/transfers.ts: cash an admin received from a professional towards the commission they owe
    * on cash jobs; its ledger transaction is `settlement:<id>`. One per (method, reference): the same
    * reference again records nothing. Never patched, never deleted.
    */

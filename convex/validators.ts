@@ -86,6 +86,14 @@ export const ledgerAccount = v.union(...ACCOUNTS.map((a) => v.literal(a)));
 export const txKind = v.union(...TX_KINDS.map((k) => v.literal(k)));
 export const paymentMethod = v.union(...PAYMENT_METHODS.map((m) => v.literal(m)));
 export const payoutMethod = v.union(...PAYOUT_METHODS.map((m) => v.literal(m)));
+
+/** What every transfer between the platform and a professional is recorded with (model/transfers.ts). */
+export const transferFields = {
+  professionalId: v.id("professionals"),
+  method: payoutMethod,
+  reference: v.string(),
+  amountPaisa: v.number(),
+};
 export const cashState = v.union(...CASH_STATES.map((s) => v.literal(s)));
 export const refundState = v.union(...REFUND_STATES.map((s) => v.literal(s)));
 export const disputeOutcome = v.union(...DISPUTE_OUTCOMES.map((o) => v.literal(o)));

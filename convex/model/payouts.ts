@@ -1,31 +1,16 @@
 /**
- * Paying professionals out (rules/ledger.ts): an admin records a transfer already made (bank,
- * eSewa, Khalti or cash) as one `payouts` row and one balanced `payout` ledger transaction:
- * professional_earning +P, platform_funds −P. The balance due is a sum of ledger rows, never stored.
+ * What an admin sees before paying professionals out (rules/ledger.ts): each professional's
+ * balance, a sum of ledger rows never stored, and the ledger's rows for export. Payouts themselves
+ * are recorded as transfers (model/transfers.ts).
  */
-import type { Doc, Id } from "../_generated/dataModel";
-import type { MutationCtx, QueryCtx } from "../_generated/server";
+import type { QueryCtx } from "../_generated/server";
 import type { PaginationOptions } from "convex/server";
-import type { PayoutMethod } from "../rules/ledger";
-import { amountProblem, formatPaisa } from "../rules/money";
-import { PAYOUT_LIMITS, referenceProblem } from "../rules/payouts";
+import { PAYOUT_LIMITS } from "../rules/payouts";
 import { fail } from "./errors";
-import { post, professionalBalance } from "./ledger";
-import { notify } from "./notifications";
+import { professionalBalance } from "./ledger";
+import { bounded, nameOf } from "./transfers";
 
-/** Professionals or payouts listed per page. */
-const PAGE_SIZE = 20;
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-const bounded = (opts: PaginationOptions): PaginationOptions => ({
-  ...opts,
-  numItems: Math.max(1, Math.min(opts.numItems, PAGE_SIZE)),
-});
-
-async function nameOf(ctx: QueryCtx, userId: Id<"users">) {
-  const user = await ctx.db.get("users", userId);
-  return user?.name ?? user?.username ?? "";
-}
 
 /**
  * Professionals in the order they joined (a page keeps its rows as others join), each with what
@@ -47,91 +32,6 @@ export async function balancesPage(ctx: QueryCtx, paginationOpts: PaginationOpti
           city: pro.city,
           specialty: pro.specialty,
           duePaisa: balance.duePaisa,
-        };
-      }),
-    ),
-  };
-}
-
-/**
- * Records a payout the admin made. Refused: INVALID_AMOUNT (not whole paisa above zero),
- * INVALID_INPUT (reference empty or over 200 bytes), NOT_FOUND (no such professional),
- * OVER_BALANCE (more than is due), BALANCE_CHANGED (the balance is not the one the admin saw:
- * a second click, or a job settled meanwhile).
- */
-export async function recordPayout(
-  ctx: MutationCtx,
-  admin: Doc<"users">,
-  args: {
-    professionalId: Id<"professionals">;
-    method: PayoutMethod;
-    reference: string;
-    amountPaisa: number;
-    seenDuePaisa: number;
-  },
-): Promise<Id<"payouts">> {
-  const amountIssue = amountProblem(args.amountPaisa);
-  if (amountIssue !== null) fail("INVALID_AMOUNT", amountIssue);
-  const referenceIssue = referenceProblem(args.reference);
-  if (referenceIssue !== null) fail("INVALID_INPUT", referenceIssue);
-  const pro = await ctx.db.get("professionals", args.professionalId);
-  if (pro === null) fail("NOT_FOUND", "This professional was not found.");
-  const { duePaisa } = await professionalBalance(ctx, pro._id);
-  if (duePaisa !== args.seenDuePaisa)
-    fail("BALANCE_CHANGED", "The balance changed: check it and record the payout again.", {
-      duePaisa,
-    });
-  if (args.amountPaisa > duePaisa)
-    fail("OVER_BALANCE", `At most ${formatPaisa(Math.max(0, duePaisa))} is due.`, { duePaisa });
-  const reference = args.reference.trim();
-  const payoutId = await ctx.db.insert("payouts", {
-    professionalId: pro._id,
-    amountPaisa: args.amountPaisa,
-    method: args.method,
-    reference,
-    adminId: admin._id,
-  });
-  await post(ctx, {
-    txId: `payout:${payoutId}`,
-    kind: "payout",
-    professionalId: pro._id,
-    method: args.method,
-    reference,
-    entries: [
-      { account: "professional_earning", amountPaisa: args.amountPaisa },
-      { account: "platform_funds", amountPaisa: -args.amountPaisa },
-    ],
-  });
-  await notify(ctx, {
-    userId: pro.userId,
-    kind: "payout.recorded",
-    title: "Payout sent",
-    body: `GharSewa paid you ${formatPaisa(args.amountPaisa)} (${args.method}, reference ${reference}).`,
-    params: { amount: String(args.amountPaisa), method: args.method, reference },
-  });
-  return payoutId;
-}
-
-/** Every payout, newest first, with who was paid and which admin recorded it. */
-export async function historyPage(ctx: QueryCtx, paginationOpts: PaginationOptions) {
-  const page = await ctx.db.query("payouts").order("desc").paginate(bounded(paginationOpts));
-  return {
-    ...page,
-    page: await Promise.all(
-      page.page.map(async (p) => {
-        const pro = await ctx.db.get("professionals", p.professionalId);
-        const [professional, admin] = await Promise.all([
-          pro === null ? "" : nameOf(ctx, pro.userId),
-          nameOf(ctx, p.adminId),
-        ]);
-        return {
-          _id: p._id,
-          at: p._creationTime,
-          professional,
-          admin,
-          amountPaisa: p.amountPaisa,
-          method: p.method,
-          reference: p.reference,
         };
       }),
     ),
