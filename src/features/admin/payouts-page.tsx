@@ -48,8 +48,8 @@ export default function PayoutsPage() {
         <div className="space-y-4">
           <DisputedCash />
           <RefundsDue />
-          <History />
-          <Settlements />
+          <TransferHistory kind="payout" />
+          <TransferHistory kind="settlement" />
           <LedgerExport />
         </div>
       </div>
@@ -318,75 +318,53 @@ function TransferForm({
   );
 }
 
-function History() {
-  const { results, status, loadMore } = usePaginatedQuery(
-    api.payouts.history,
-    {},
-    { initialNumItems: PAGE },
-  );
-  return (
-    <SectionCard title={m.payouts_history_title()}>
-      {status === "LoadingFirstPage" ? (
-        <LoadingState label={m.payouts_loading()} />
-      ) : results.length === 0 ? (
-        <p className="text-sm text-slate-600">{m.payouts_history_none()}</p>
-      ) : (
-        <ul className="divide-y divide-slate-100">
-          {results.map((p) => (
-            <li key={p._id} className="py-2 text-sm">
-              <p className="font-medium text-slate-900">
-                {m.payouts_history_line({
-                  amount: formatPaisa(p.amountPaisa),
-                  name: p.professional,
-                  method: METHOD_LABELS[p.method](),
-                })}
-              </p>
-              <p className="break-words text-slate-600">
-                <time dateTime={new Date(p.at).toISOString()}>{formatDateTime(p.at)}</time>
-                {" · "}
-                {m.payouts_history_by({ admin: p.admin, reference: p.reference })}
-              </p>
-            </li>
-          ))}
-        </ul>
-      )}
-      <LoadMore
-        status={status}
-        onMore={() => loadMore(PAGE)}
-        label={m.payouts_history_more()}
-        loadingLabel={m.payouts_loading_more()}
-      />
-    </SectionCard>
-  );
-}
+/** The words and query of each transfer history: payouts made, cash commission received. */
+const HISTORIES = {
+  payout: {
+    query: api.payouts.history,
+    title: m.payouts_history_title,
+    none: m.payouts_history_none,
+    line: m.payouts_history_line,
+    more: m.payouts_history_more,
+  },
+  settlement: {
+    query: api.settlements.history,
+    title: m.payouts_settlements_title,
+    none: m.payouts_settlements_none,
+    line: m.payouts_settlements_line,
+    more: m.payouts_settlements_more,
+  },
+};
 
-function Settlements() {
+/** Transfers of one kind, newest first, with who recorded them and the reference. */
+function TransferHistory({ kind }: { kind: keyof typeof HISTORIES }) {
+  const words = HISTORIES[kind];
   const { results, status, loadMore } = usePaginatedQuery(
-    api.settlements.history,
+    words.query,
     {},
     { initialNumItems: PAGE },
   );
   return (
-    <SectionCard title={m.payouts_settlements_title()}>
+    <SectionCard title={words.title()}>
       {status === "LoadingFirstPage" ? (
         <LoadingState label={m.payouts_loading()} />
       ) : results.length === 0 ? (
-        <p className="text-sm text-slate-600">{m.payouts_settlements_none()}</p>
+        <p className="text-sm text-slate-600">{words.none()}</p>
       ) : (
         <ul className="divide-y divide-slate-100">
-          {results.map((s) => (
-            <li key={s._id} className="py-2 text-sm">
+          {results.map((t) => (
+            <li key={t._id} className="py-2 text-sm">
               <p className="font-medium text-slate-900">
-                {m.payouts_settlements_line({
-                  amount: formatPaisa(s.amountPaisa),
-                  name: s.professional,
-                  method: METHOD_LABELS[s.method](),
+                {words.line({
+                  amount: formatPaisa(t.amountPaisa),
+                  name: t.professional,
+                  method: METHOD_LABELS[t.method](),
                 })}
               </p>
               <p className="break-words text-slate-600">
-                <time dateTime={new Date(s.at).toISOString()}>{formatDateTime(s.at)}</time>
+                <time dateTime={new Date(t.at).toISOString()}>{formatDateTime(t.at)}</time>
                 {" · "}
-                {m.payouts_history_by({ admin: s.admin, reference: s.reference })}
+                {m.payouts_history_by({ admin: t.admin, reference: t.reference })}
               </p>
             </li>
           ))}
@@ -395,7 +373,7 @@ function Settlements() {
       <LoadMore
         status={status}
         onMore={() => loadMore(PAGE)}
-        label={m.payouts_settlements_more()}
+        label={words.more()}
         loadingLabel={m.payouts_loading_more()}
       />
     </SectionCard>
