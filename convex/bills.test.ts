@@ -3,14 +3,7 @@ import { api } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import { upsertCatalog } from "./model/catalog";
 import { recordPayment } from "./model/ledger";
-import {
-  errorCode,
-  insertAdmin,
-  insertCustomer,
-  insertProfessional,
-  newTest,
-  type TestConvex,
-} from "./test.setup";
+import { bookingParties, errorCode, newTest, type TestConvex } from "./test.setup";
 
 const HOUR = 60 * 60 * 1000;
 
@@ -18,11 +11,7 @@ async function setup() {
   const t = newTest();
   await t.run((ctx) => upsertCatalog(ctx));
   await t.run((ctx) => ctx.db.insert("settings", { key: "visitChargeNrs", value: 200 }));
-  const customer = await insertCustomer(t, "Sita Sharma");
-  const otherCustomer = await insertCustomer(t, "Gita Karki");
-  const pro = await insertProfessional(t, { name: "Ram Thapa" });
-  const otherPro = await insertProfessional(t, { name: "Hari Rai" });
-  const admin = await insertAdmin(t);
+  const { customer, otherCustomer, pro, otherPro, admin } = await bookingParties(t);
   const fan = await t.run(async (ctx) => {
     const s = await ctx.db
       .query("services")

@@ -1,18 +1,17 @@
 import { afterEach, describe, expect, test, vi } from "vitest";
 import { api } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
-import { openBill } from "./model/bill";
 import { professionalBalance, recordPayment } from "./model/ledger";
 import { CASH_AUTO_CONFIRM_MS } from "./rules/ledger";
 import { noticeText } from "./rules/notificationText";
 import {
-  bookingRow,
+  billedBooking,
+  bookingParties,
   errorCode,
   errorMessage,
-  insertAdmin,
-  insertCustomer,
-  insertProfessional,
+  FAN_JOB_PAISA as TOTAL,
   newTest,
+  noticesOf,
   type TestConvex,
 } from "./test.setup";
 import type { BookingStatus } from "./validators";
@@ -21,22 +20,11 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-/** Fan Installation Nrs. 650 + visit Nrs. 200, approved. */
-const TOTAL = 85_000;
-
 async function setup(status: BookingStatus = "in_progress") {
   const t = newTest();
-  const customer = await insertCustomer(t, "Sita Sharma");
-  const otherCustomer = await insertCustomer(t, "Gita Karki");
-  const pro = await insertProfessional(t, { name: "Ram Thapa" });
-  const otherPro = await insertProfessional(t, { name: "Hari Rai" });
-  const admin = await insertAdmin(t);
-  const bookingId = await t.run(async (ctx) => {
-    const id = await ctx.db.insert("bookings", bookingRow(customer.userId, pro, status));
-    await openBill(ctx, id, [{ name: "Fan Installation", price: 650 }], 200);
-    return id;
-  });
-  return { t, customer, otherCustomer, pro, otherPro, admin, bookingId };
+  const parties = await bookingParties(t);
+  const bookingId = await billedBooking(t, parties.customer.userId, parties.pro, status);
+  return { t, ...parties, bookingId };
 }
 
 const mark = (bookingId: Id<"bookings">, amountPaisa = TOTAL) => ({ bookingId, amountPaisa });
@@ -51,15 +39,8 @@ const payment = (t: TestConvex, bookingId: Id<"bookings">) =>
 
 const entries = (t: TestConvex) => t.run((ctx) => ctx.db.query("ledgerEntries").collect());
 
-const kinds = (t: TestConvex, userId: Id<"users">) =>
-  t.run(async (ctx) =>
-    (
-      await ctx.db
-        .query("notifications")
-        .withIndex("by_userId", (q) => q.eq("userId", userId))
-        .collect()
-    ).map((n) => n.kind),
-  );
+const kinds = async (t: TestConvex, userId: Id<"users">) =>
+  (await noticesOf(t, userId)).map((n) => n.kind);
 
 /** Every transaction sums to zero; returns the sums per account. */
 async function ledgerSums(t: TestConvex) {

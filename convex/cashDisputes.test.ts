@@ -1,35 +1,26 @@
 import { describe, expect, test } from "vitest";
 import { api } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
-import { openBill } from "./model/bill";
 import { noticeText } from "./rules/notificationText";
 import {
-  bookingRow,
+  billedBooking,
+  bookingParties,
   errorCode,
-  insertAdmin,
-  insertCustomer,
-  insertProfessional,
+  FAN_JOB_PAISA as TOTAL,
   newTest,
+  noticesOf,
   type TestConvex,
 } from "./test.setup";
 import type { BookingStatus } from "./validators";
 
-/** Fan Installation Nrs. 650 + visit Nrs. 200; 10% commission. */
-const TOTAL = 85_000;
+/** 10% of the bill. */
 const COMMISSION = 8_500;
 
 /** A completed job whose customer disputed the cash its professional recorded. */
 async function disputed(status: BookingStatus = "completed") {
   const t = newTest();
-  const customer = await insertCustomer(t, "Sita Sharma");
-  const pro = await insertProfessional(t, { name: "Ram Thapa" });
-  const otherPro = await insertProfessional(t, { name: "Hari Rai" });
-  const admin = await insertAdmin(t);
-  const bookingId = await t.run(async (ctx) => {
-    const id = await ctx.db.insert("bookings", bookingRow(customer.userId, pro, status));
-    await openBill(ctx, id, [{ name: "Fan Installation", price: 650 }], 200);
-    return id;
-  });
+  const { customer, pro, otherPro, admin } = await bookingParties(t);
+  const bookingId = await billedBooking(t, customer.userId, pro, status);
   await pro.as.mutation(api.cash.markReceived, { bookingId, amountPaisa: TOTAL });
   await customer.as.mutation(api.cash.dispute, {
     bookingId,
@@ -49,14 +40,6 @@ const paymentRow = (t: TestConvex, bookingId: Id<"bookings">) =>
 
 const table = <T extends "ledgerEntries" | "receipts">(t: TestConvex, name: T) =>
   t.run((ctx) => ctx.db.query(name).collect());
-
-const notices = (t: TestConvex, userId: Id<"users">) =>
-  t.run((ctx) =>
-    ctx.db
-      .query("notifications")
-      .withIndex("by_userId", (q) => q.eq("userId", userId))
-      .collect(),
-  );
 
 const REASON = "The customer's receipt shows the full amount.";
 
@@ -98,7 +81,7 @@ describe("an admin settles disputed cash", () => {
     const report = await t.run((ctx) => ctx.db.get("reports", reportId));
     expect(report).toMatchObject({ status: "resolved", resolution: { note: REASON } });
     for (const userId of [customer.userId, pro.userId]) {
-      const last = (await notices(t, userId)).at(-1)!;
+      const last = (await noticesOf(t, userId)).at(-1)!;
       expect(last.kind).toBe("cash.settled");
       expect(noticeText("en", last).body).toBe(
         `GharSewa settled the dispute: the Nrs. 850 in cash counts as paid. ${REASON}`,
@@ -120,7 +103,7 @@ describe("an admin settles disputed cash", () => {
     expect(await customer.as.query(api.bills.get, { bookingId })).toMatchObject({
       payment: { cash: "waived" },
     });
-    const last = (await notices(t, customer.userId)).at(-1)!;
+    const last = (await noticesOf(t, customer.userId)).at(-1)!;
     expect(noticeText("ne-NP", last).body).toBe(
       `घर सेवाले विवाद टुङ्ग्यायो: रु. ८५० नगद मिनाहा गरियो, कसैले तिर्नु पर्दैन। ${REASON}`,
     );

@@ -3,14 +3,13 @@ import { api } from "./_generated/api";
 import { CHART_DAYS, chartStart, DAY_MS, kathmanduDayStart } from "./rules/earnings";
 import {
   errorCode,
+  FIRST_PAGE,
   insertAdmin,
   insertCustomer,
   insertPaidJob,
   insertProfessional,
   newTest,
 } from "./test.setup";
-
-const FIRST_PAGE = { paginationOpts: { numItems: 20, cursor: null } };
 
 async function setup() {
   const t = newTest();

@@ -6,25 +6,15 @@ import { PAYOUT_LIMITS } from "./rules/payouts";
 import {
   errorCode,
   everyKindOfCaller,
-  insertAdmin,
-  insertCustomer,
+  FIRST_PAGE,
   insertPaidJob,
   insertProfessional,
-  newTest,
+  proWithPaidJobs,
   type TestConvex,
 } from "./test.setup";
 
-const FIRST_PAGE = { paginationOpts: { numItems: 20, cursor: null } };
-
 /** A professional with Nrs. 1,350 due (a Nrs. 1,500 eSewa job, 10% commission) and an admin. */
-async function setup() {
-  const t = newTest();
-  const customer = await insertCustomer(t);
-  const pro = await insertProfessional(t);
-  await insertPaidJob(t, customer.userId, pro, { rupees: 1500 });
-  const admin = await insertAdmin(t);
-  return { t, customer, pro, admin };
-}
+const setup = () => proWithPaidJobs([{ rupees: 1500 }]);
 
 const payout = (
   over: Partial<{ amountPaisa: number; reference: string; seenDuePaisa: number }>,

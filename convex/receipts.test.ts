@@ -1,32 +1,25 @@
 import { describe, expect, test } from "vitest";
 import { api } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
-import { openBill } from "./model/bill";
 import { recordPayment } from "./model/ledger";
 import {
-  bookingRow,
+  billedBooking,
+  bookingParties,
   errorCode,
-  insertAdmin,
-  insertCustomer,
-  insertProfessional,
+  FAN_JOB_PAISA,
   newTest,
   type TestConvex,
 } from "./test.setup";
 
 /** Fan Installation Nrs. 650 + visit Nrs. 200 + an approved part Nrs. 250.50, a declined one. */
-const TOTAL = 85_000 + 25_050;
+const TOTAL = FAN_JOB_PAISA + 25_050;
 
 async function setup() {
   const t = newTest();
-  const customer = await insertCustomer(t, "Sita Sharma");
-  const otherCustomer = await insertCustomer(t, "Gita Karki");
-  const pro = await insertProfessional(t, { name: "Ram Thapa" });
-  const otherPro = await insertProfessional(t, { name: "Hari Rai" });
-  const admin = await insertAdmin(t);
-  const newBooking = () =>
-    t.run(async (ctx) => {
-      const id = await ctx.db.insert("bookings", bookingRow(customer.userId, pro, "completed"));
-      await openBill(ctx, id, [{ name: "Fan Installation", price: 650 }], 200);
+  const parties = await bookingParties(t);
+  const newBooking = async () => {
+    const id = await billedBooking(t, parties.customer.userId, parties.pro, "completed");
+    await t.run(async (ctx) => {
       for (const status of ["approved", "declined"] as const)
         await ctx.db.insert("billLines", {
           bookingId: id,
@@ -36,9 +29,10 @@ async function setup() {
           status,
           reason: "The old one burnt out",
         });
-      return id;
     });
-  return { t, customer, otherCustomer, pro, otherPro, admin, newBooking };
+    return id;
+  };
+  return { t, ...parties, newBooking };
 }
 
 async function paidByKhalti(t: TestConvex, bookingId: Id<"bookings">, customerId: Id<"users">) {

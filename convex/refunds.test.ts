@@ -4,6 +4,7 @@ import type { Id } from "./_generated/dataModel";
 import { noticeText } from "./rules/notificationText";
 import {
   billedBooking,
+  bookingParties,
   errorCode,
   FAN_JOB_PAISA as TOTAL,
   insertAdmin,
@@ -18,10 +19,7 @@ import {
 /** A job under way whose customer paid `method`; the admin then suspends its professional. */
 async function cancelledAfterPaying(method: "esewa" | "khalti" | "cash" | "unpaid" = "esewa") {
   const t = newTest();
-  const customer = await insertCustomer(t, "Sita Sharma");
-  const otherCustomer = await insertCustomer(t, "Gita Karki");
-  const pro = await insertProfessional(t, { name: "Ram Thapa" });
-  const admin = await insertAdmin(t);
+  const { customer, otherCustomer, pro, admin } = await bookingParties(t);
   const bookingId = await billedBooking(t, customer.userId, pro, "in_progress", {
     paidBy: method === "unpaid" ? undefined : method,
   });

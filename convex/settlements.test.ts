@@ -3,31 +3,21 @@ import { api } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import { noticeText } from "./rules/notificationText";
 import {
+  type Caller,
   errorCode,
   everyKindOfCaller,
-  insertAdmin,
-  insertCustomer,
+  FIRST_PAGE,
   insertPaidJob,
   insertProfessional,
   ledgerSums,
-  newTest,
   noticesOf,
-  type Caller,
+  proWithPaidJobs,
   type TestConvex,
 } from "./test.setup";
 
-const FIRST_PAGE = { paginationOpts: { numItems: 20, cursor: null } };
-
 /** A professional who owes Nrs. 300: three Nrs. 1,000 cash jobs at 10% commission; and an admin. */
-async function setup() {
-  const t = newTest();
-  const customer = await insertCustomer(t);
-  const pro = await insertProfessional(t);
-  for (let i = 0; i < 3; i++)
-    await insertPaidJob(t, customer.userId, pro, { rupees: 1000, method: "cash" });
-  const admin = await insertAdmin(t);
-  return { t, customer, pro, admin };
-}
+const setup = () =>
+  proWithPaidJobs(Array.from({ length: 3 }, () => ({ rupees: 1000, method: "cash" as const })));
 
 const settlement = (
   professionalId: Id<"professionals">,

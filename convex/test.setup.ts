@@ -387,6 +387,35 @@ export async function insertPaidJob(
   });
 }
 
+/** The first page of a paginated query, as the app asks for it. */
+export const FIRST_PAGE = { paginationOpts: { numItems: 20, cursor: null } };
+
+/**
+ * A professional with `jobs` done and paid by a customer (insertPaidJob), and an admin: the
+ * balances payouts and settlements start from.
+ */
+export async function proWithPaidJobs(jobs: Parameters<typeof insertPaidJob>[3][]) {
+  const t = newTest();
+  const customer = await insertCustomer(t);
+  const pro = await insertProfessional(t);
+  for (const job of jobs) await insertPaidJob(t, customer.userId, pro, job);
+  const admin = await insertAdmin(t);
+  return { t, customer, pro, admin };
+}
+
+/**
+ * The people around a billed booking: its customer Sita Sharma and another (Gita Karki), its
+ * professional Ram Thapa and another (Hari Rai), and an admin.
+ */
+export async function bookingParties(t: TestConvex) {
+  const customer = await insertCustomer(t, "Sita Sharma");
+  const otherCustomer = await insertCustomer(t, "Gita Karki");
+  const pro = await insertProfessional(t, { name: "Ram Thapa" });
+  const otherPro = await insertProfessional(t, { name: "Hari Rai" });
+  const admin = await insertAdmin(t);
+  return { customer, otherCustomer, pro, otherPro, admin };
+}
+
 /** The bill of `billedBooking`: Fan Installation Nrs. 650 + visit Nrs. 200. */
 export const FAN_JOB_PAISA = 85_000;
 
