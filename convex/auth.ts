@@ -188,7 +188,7 @@ async function setupFlow(params: Params, ctx: Ctx) {
 function invalidSetupLink(): never {
   fail(
     "INVALID_SETUP_LINK",
-    "This setup link is wrong, already used or expired. Ask for a new one (npm run create-admin).",
+    "This setup link is wrong, already used or expired. Ask whoever runs GharSewa's server for a new one (npm run create-admin).",
   );
 }
 

@@ -8,6 +8,7 @@ import { Form, useAppForm } from "@/components/form";
 import { InlineAlert } from "@/components/ui/states";
 import { errorMessage } from "@/lib/errors";
 import { paths } from "@/lib/paths";
+import { useWaitForAuthenticated } from "@/lib/use-wait-for-auth";
 import { m } from "@/i18n/paraglide/messages";
 
 const setupSchema = z.object({ newPassword: passwordRule });
@@ -18,6 +19,7 @@ const setupSchema = z.object({ newPassword: passwordRule });
  */
 export default function AdminSetupPage() {
   const { signIn } = useAuthActions();
+  const waitForAuthenticated = useWaitForAuthenticated();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const token = params.get("token") ?? "";
@@ -32,6 +34,8 @@ export default function AdminSetupPage() {
       setProblem(null);
       try {
         await signIn("admin", { flow: "setup", setupToken: token, newPassword: value.newPassword });
+        // the admin panel sends a visitor to /admin-login: it opens once the server has the session
+        await waitForAuthenticated();
         navigate(paths.adminPanel(), { replace: true });
       } catch (e) {
         setProblem(errorMessage(e, m.admin_setup_failed()));
