@@ -76,5 +76,5 @@ test("sign-up and login explain what is missing before anything is sent", async 
   await page.getByLabel("Email").fill("someone@example.np");
   await page.getByLabel("Password", { exact: true }).fill("whatever-password");
   await page.getByRole("button", { name: "Login" }).click();
-  await expect(page.getByText("Please select customer or Professional")).toBeVisible();
+  await expect(page.getByText("Please select Customer or Professional")).toBeVisible();
 });

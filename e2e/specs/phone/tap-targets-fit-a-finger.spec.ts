@@ -104,6 +104,22 @@ test("a customer's account tabs", async ({ actor }) => {
   expect(small).toEqual([]);
 });
 
+test("a toast's close button: on screen, 44 px, and a tap near its edge closes the toast", async ({
+  actor,
+}) => {
+  const customer = await actor({ viewport: PHONE });
+  await customer.auth.login("customer@demo.np", "demo-password-1", "Customer");
+  const toast = customer.page.locator("[data-sonner-toast]").first();
+  const close = toast.getByRole("button", { name: say("en", m.action_close) });
+  await expect(close).toBeInViewport({ ratio: 1 });
+  const box = (await close.boundingBox())!;
+  expect([box.width, box.height]).toEqual([MIN, MIN]);
+  await toast.hover(); // a hovered toast waits, so only the tap can close it in the next second
+  // Playwright taps once the toast stops moving, and only if the point belongs to the button
+  await close.click({ position: { x: 3, y: MIN - 3 } });
+  await expect(toast).toHaveCount(0, { timeout: 1000 });
+});
+
 test("a professional's dashboard sections", async ({ actor }) => {
   const small: string[] = [];
   const pro = await actor({ viewport: PHONE });

@@ -68,7 +68,7 @@ export function NotificationsTab() {
                         {" · "}
                         <Link
                           to={paths.customerBooking(n.bookingId)}
-                          className="text-brand-700 underline"
+                          className="inline-flex min-h-11 items-center text-brand-700 underline"
                         >
                           {m.notes_view_booking()}
                         </Link>

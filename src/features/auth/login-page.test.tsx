@@ -33,7 +33,7 @@ describe("LoginPage", () => {
     await user.type(screen.getByLabelText("Email"), "sita@example.np");
     await user.type(screen.getByLabelText("Password", { selector: "input" }), "long-enough");
     await user.click(screen.getByRole("button", { name: "Login" }));
-    expect(toast.error).toHaveBeenCalledWith("Please select customer or Professional");
+    expect(toast.error).toHaveBeenCalledWith("Please select Customer or Professional");
     expect(signIn).not.toHaveBeenCalled();
   });
 

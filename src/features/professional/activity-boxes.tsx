@@ -161,7 +161,7 @@ export function NotificationsBox({ now }: { now: number }) {
                       {" · "}
                       <Link
                         to={paths.professionalDashboard(undefined, n.bookingId)}
-                        className="text-brand-700 underline"
+                        className="inline-flex min-h-11 items-center text-brand-700 underline"
                       >
                         {m.notes_view_booking()}
                       </Link>
