@@ -24,7 +24,7 @@ import { RATE_LIMITS } from "../convex/rules/limits";
 import { solveStamp } from "../convex/rules/signUpWork";
 import { TOTP as RULES } from "../convex/rules/twoFactor";
 import { tempDir } from "./lib/app-backend.ts";
-import { smsTo } from "./lib/backend-fixtures.ts";
+import { smsTo } from "../local-backend/stand-ins/outbox-reader.ts";
 import { refusal } from "./lib/cast-backend.ts";
 import { canaryPhone } from "./lib/canaries.ts";
 import {
