@@ -1,7 +1,8 @@
 /** "Nearest available now" in the browser: electricians sharing a position, and their offer cards. */
+import type { ConvexHttpClient } from "convex/browser";
 import { expect, type Actor } from "./fixtures";
 import { m, say, type Locale } from "./i18n";
-import { newProfessional, signUpProfessional } from "./people";
+import { newProfessional, verifiedProfessionalAccount } from "./people";
 
 /** `km` north of `at`, as a browser geolocation. */
 export const north = (at: { lat: number; lng: number }, km: number) => ({
@@ -9,22 +10,25 @@ export const north = (at: { lat: number; lng: number }, km: number) => ({
   longitude: at.lng,
 });
 
-/** A new Nepalgunj electrician, verified, on the dashboard sharing their position at `at`. */
+/**
+ * A new Nepalgunj electrician, verified by `admin` (adminClient) through the app's functions, then
+ * signed in to the dashboard in a browser of their own, sharing their position at `at`.
+ */
 export async function electricianAt(
   actor: (o?: object) => Promise<Actor>,
-  admin: Actor,
+  admin: ConvexHttpClient,
   locale: Locale,
   width: number,
   at: { latitude: number; longitude: number },
   pro = newProfessional("Electrician", "Nepalgunj"),
 ) {
+  await verifiedProfessionalAccount(pro, admin);
   const person = await actor({
     viewport: { width, height: 800 },
     locale,
     geolocation: at,
     permissions: ["geolocation"],
   });
-  await signUpProfessional(person, pro, admin);
   await person.auth.professionalSignIn(pro.email, pro.password);
   const sent = say(locale, m.live_sent_at, { time: "" }).trim();
   await expect(person.page.getByText(sent)).toBeAttached({ timeout: 20_000 });

@@ -1,7 +1,8 @@
+import type { ConvexHttpClient } from "convex/browser";
 import { expect, test } from "../../fixtures";
 import { LANGUAGES, m, say, type Locale } from "../../i18n";
 import { electricianAt, north, offerOn, offersInPage } from "../../nearby-now";
-import { newCustomer, signedInAdmin } from "../../people";
+import { adminClient, newCustomer } from "../../people";
 
 /**
  * Where the job is, north of Nepalgunj (away from the city's centre, where other specs' electricians
@@ -14,15 +15,22 @@ const JOBS: Record<Locale, { lat: number; lng: number }> = {
 };
 const digit = (locale: Locale, n: number) => (locale === "en" ? String(n) : "०१२३४५६७८९"[n]);
 
+/** The e2e admin, who verifies each test's electricians. */
+let admin: ConvexHttpClient;
+test.beforeAll(async () => {
+  admin = await adminClient();
+});
+
 for (const locale of LANGUAGES) {
   test(`nearest electrician now: the nearest declines, the next accepts, the customer sees it live (${locale})`, async ({
     actor,
   }) => {
     test.setTimeout(240_000);
     const job = JOBS[locale];
-    const admin = await signedInAdmin(actor);
-    const nearest = await electricianAt(actor, admin, locale, 360, north(job, 0.6));
-    const next = await electricianAt(actor, admin, locale, 1280, north(job, 1.7));
+    const [nearest, next] = await Promise.all([
+      electricianAt(actor, admin, locale, 360, north(job, 0.6)),
+      electricianAt(actor, admin, locale, 1280, north(job, 1.7)),
+    ]);
 
     const customer = await actor({
       viewport: { width: 360, height: 800 },
@@ -83,9 +91,10 @@ test("the nearest goes unavailable: their offer leaves their screen, the next is
   test.setTimeout(240_000);
   const locale = "en";
   const job = { lat: 28.1, lng: 81.75 };
-  const admin = await signedInAdmin(actor);
-  const nearest = await electricianAt(actor, admin, locale, 360, north(job, 0.6));
-  const next = await electricianAt(actor, admin, locale, 1280, north(job, 1.7));
+  const [nearest, next] = await Promise.all([
+    electricianAt(actor, admin, locale, 360, north(job, 0.6)),
+    electricianAt(actor, admin, locale, 1280, north(job, 1.7)),
+  ]);
 
   const customer = await actor({
     viewport: { width: 360, height: 800 },
