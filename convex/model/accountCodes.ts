@@ -7,10 +7,16 @@
  * accounts (a 6-digit guess would match whichever account holds it, and two accounts holding the same
  * code break its unique lookup) and counts failures against an identifier the client names. These are
  * looked up by account first, so a guess only ever tries one account's code.
+ *
+ * Asking for one (requestCode) is counted by rules/limits.ts accountCode, the same for every purpose.
  */
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
+import type { Locale } from "../constants";
 import { ACCOUNT_CODE } from "../rules/accountCodes";
+import { RATE_LIMITS, type Allowance } from "../rules/limits";
+import { queueMessage, type QueuedMessage } from "./delivery/queue";
+import { consume, tryConsume, type Counter } from "./rateLimit";
 
 export type CodePurpose = Doc<"accountCodes">["purpose"];
 
@@ -40,6 +46,12 @@ async function liveRow(ctx: MutationCtx, userId: Id<"users">, purpose: CodePurpo
     .unique();
 }
 
+/** The lookup and hashing of a code, for no account: an unknown address costs what a known one does. */
+async function noAccountWork(ctx: MutationCtx, purpose: CodePurpose, code: string): Promise<void> {
+  await liveRow(ctx, NO_ACCOUNT as Id<"users">, purpose);
+  await codeHash(NO_ACCOUNT as Id<"users">, purpose, code);
+}
+
 /** Stores `code` as the account's live code for `purpose` (replacing any other). */
 export async function storeCode(
   ctx: MutationCtx,
@@ -59,6 +71,62 @@ export async function storeCode(
 }
 
 /**
+ * Who asks for a code: a signed-in account for its own address, or anyone naming an address, with the
+ * one account that may receive a code there (null when none may: the asker is not told).
+ */
+export type CodeAsker =
+  { account: Doc<"users"> } | { address: string; account: Doc<"users"> | null };
+
+/**
+ * Sends a new code for `purpose` (replacing the live one) as `message` builds it, in `language` (the
+ * asking page's) or else the account's. Counted under `action` (rules/limits.ts accountCode): per
+ * address named, or per account asking for its own, and everyone's ceiling; over one, it throws
+ * RATE_LIMITED. A named address answers alike with an account or without: the account's own
+ * allowance is counted silently (over it, nothing is sent), and without one the code is still made,
+ * looked up and hashed.
+ */
+export async function requestCode(
+  ctx: MutationCtx,
+  {
+    action,
+    purpose,
+    asker,
+    language,
+    message,
+  }: {
+    action: string;
+    purpose: CodePurpose;
+    asker: CodeAsker;
+    language?: Locale;
+    message: (code: string, locale?: Locale) => QueuedMessage;
+  },
+): Promise<void> {
+  const { perAddress, perAccount, everyone } = RATE_LIMITS.accountCode;
+  const counter = (scope: string, actor: string, allowance: Allowance): Counter => ({
+    action,
+    scope,
+    actor,
+    allowance,
+  });
+  const tooMany = "Too many codes asked for";
+  const { account } = asker;
+  const named = "address" in asker;
+  await consume(
+    ctx,
+    named
+      ? counter("perAddress", asker.address, perAddress)
+      : counter("perAccount", asker.account._id, perAccount),
+    tooMany,
+  );
+  await consume(ctx, counter("everyone", "", everyone), tooMany);
+  const code = newCode();
+  if (account === null) return await noAccountWork(ctx, purpose, code);
+  if (named && !(await tryConsume(ctx, counter("perAccount", account._id, perAccount)))) return;
+  await storeCode(ctx, account._id, purpose, code);
+  await queueMessage(ctx, message(code, language ?? account.language));
+}
+
+/**
  * True when `code` is the account's live code for `purpose`, which it then ends. A wrong code uses up
  * one try (the last ends the code); an expired code is ended. Without an account (`userId` null) it
  * does the same reads and hashing and answers false, so a wrong code for an unknown address costs
@@ -71,13 +139,7 @@ export async function redeemCode(
   code: string,
 ): Promise<boolean> {
   if (userId === null) {
-    await ctx.db
-      .query("accountCodes")
-      .withIndex("by_userId_and_purpose", (q) =>
-        q.eq("userId", NO_ACCOUNT as Id<"users">).eq("purpose", purpose),
-      )
-      .unique();
-    await codeHash(NO_ACCOUNT as Id<"users">, purpose, code);
+    await noAccountWork(ctx, purpose, code);
     return false;
   }
   const row = await liveRow(ctx, userId, purpose);

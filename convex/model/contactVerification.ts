@@ -9,12 +9,9 @@ import type { Doc } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
 import type { Locale } from "../constants";
 import { mobileDigits, type Contact } from "../rules/accountCodes";
-import { RATE_LIMITS } from "../rules/limits";
-import { endCode, newCode, redeemCode, storeCode, type CodePurpose } from "./accountCodes";
+import { endCode, redeemCode, requestCode, type CodePurpose } from "./accountCodes";
 import { verifyCodeMessage } from "./delivery/accountMessages";
-import { queueMessage } from "./delivery/queue";
 import { fail } from "./errors";
-import { consume } from "./rateLimit";
 
 export type ContactKind = "email" | "phone";
 
@@ -46,21 +43,13 @@ export async function sendVerificationCode(
 ): Promise<void> {
   if (isVerified(user, kind)) fail("CONTACT_VERIFIED", "This is verified already.");
   const to = contactOf(user, kind);
-  const { perAccount, everyone } = RATE_LIMITS.accountCode;
-  const message = "Too many codes asked for";
-  await consume(
-    ctx,
-    { action: "verifyCode", scope: "perAccount", actor: user._id, allowance: perAccount },
-    message,
-  );
-  await consume(
-    ctx,
-    { action: "verifyCode", scope: "everyone", actor: "", allowance: everyone },
-    message,
-  );
-  const code = newCode();
-  await storeCode(ctx, user._id, PURPOSE[kind], code);
-  await queueMessage(ctx, verifyCodeMessage(to, code, language ?? user.language));
+  await requestCode(ctx, {
+    action: "verifyCode",
+    purpose: PURPOSE[kind],
+    asker: { account: user },
+    language,
+    message: (code, locale) => verifyCodeMessage(to, code, locale),
+  });
 }
 
 /** True when `code` is the live code for `kind`: the address is then verified. */

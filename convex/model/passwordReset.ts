@@ -9,18 +9,14 @@ import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
 import type { Locale } from "../constants";
 import { parseContact, mobileDigits, type Contact } from "../rules/accountCodes";
-import { RATE_LIMITS } from "../rules/limits";
-import { endCodes, newCode, redeemCode, storeCode } from "./accountCodes";
+import { endCodes, redeemCode, requestCode } from "./accountCodes";
 import { passwordChangedMessage, resetCodeMessage } from "./delivery/accountMessages";
 import { queueMessage } from "./delivery/queue";
 import { fail } from "./errors";
-import { consume, tryConsume } from "./rateLimit";
 import { endAuthSession } from "./sessions";
 import { roleOf } from "./users";
 
 export type ResetRole = "customer" | "professional";
-
-const { perAddress, perAccount, everyone } = RATE_LIMITS.accountCode;
 
 function contactOrFail(input: string): Contact {
   const contact = parseContact(input);
@@ -29,7 +25,7 @@ function contactOrFail(input: string): Contact {
   return contact;
 }
 
-/** The one account of `role` with this email or mobile number, or null (none, or not one). */
+/** The one account of `role` with this email or mobile number, unless suspended; else null. */
 async function accountOf(
   ctx: QueryCtx,
   role: ResetRole,
@@ -40,7 +36,8 @@ async function accountOf(
     .withIndex(contact.kind, (q) => q.eq(contact.kind, contact.value))
     .take(2);
   const matching = users.filter((u) => roleOf(u) === role);
-  return matching.length === 1 ? matching[0]! : null;
+  const user = matching.length === 1 ? matching[0]! : null;
+  return user !== null && user.suspended === undefined ? user : null;
 }
 
 /** Asks for a reset code; answers null whatever the outcome, once the address's allowance allows. */
@@ -51,29 +48,13 @@ export async function requestReset(
   language?: Locale,
 ): Promise<null> {
   const contact = contactOrFail(input);
-  const message = "Too many codes asked for";
-  await consume(
-    ctx,
-    { action: "resetCode", scope: "perAddress", actor: contact.value, allowance: perAddress },
-    message,
-  );
-  await consume(
-    ctx,
-    { action: "resetCode", scope: "everyone", actor: "", allowance: everyone },
-    message,
-  );
-  const user = await accountOf(ctx, role, contact);
-  const code = newCode();
-  if (user === null || user.suspended !== undefined) return null;
-  const accountCounter = {
+  await requestCode(ctx, {
     action: "resetCode",
-    scope: "perAccount",
-    actor: user._id,
-    allowance: perAccount,
-  };
-  if (!(await tryConsume(ctx, accountCounter))) return null;
-  await storeCode(ctx, user._id, "reset", code);
-  await queueMessage(ctx, resetCodeMessage(contact, code, language ?? user.language));
+    purpose: "reset",
+    asker: { address: contact.value, account: await accountOf(ctx, role, contact) },
+    language,
+    message: (code, locale) => resetCodeMessage(contact, code, locale),
+  });
   return null;
 }
 
@@ -90,7 +71,7 @@ export async function redeemReset(
   const contact = parseContact(input);
   if (contact === null || !/^\d{6}$/.test(code)) return null;
   const user = await accountOf(ctx, role, contact);
-  if (user === null || user.suspended !== undefined) return null;
+  if (user === null) return null;
   if (!(await redeemCode(ctx, user._id, "reset", code))) return null;
   const account = await ctx.db
     .query("authAccounts")

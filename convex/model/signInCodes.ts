@@ -13,18 +13,14 @@ import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
 import type { Locale } from "../constants";
 import { ACCOUNT_CODE, mobileDigits } from "../rules/accountCodes";
-import { RATE_LIMITS } from "../rules/limits";
-import { newCode, redeemCode, storeCode } from "./accountCodes";
+import { redeemCode, requestCode } from "./accountCodes";
 import { isVerified } from "./contactVerification";
 import { signInCodeMessage } from "./delivery/accountMessages";
-import { queueMessage } from "./delivery/queue";
 import { fail } from "./errors";
-import { clearSignInTries, consume, limitSignIn, tryConsume } from "./rateLimit";
+import { clearSignInTries, limitSignIn } from "./rateLimit";
 import { roleOf } from "./users";
 
 export type CodeRole = "customer" | "professional";
-
-const { perAddress, perAccount, everyone } = RATE_LIMITS.accountCode;
 
 /** Longer than any way of writing a mobile number ("+977 98-1234-5678"). */
 const MAX_INPUT = 32;
@@ -56,29 +52,13 @@ export async function requestSignInCode(
 ): Promise<null> {
   const mobile = parseMobile(input);
   if (mobile === null) fail("INVALID_INPUT", "Enter your Nepali mobile number (98/97…).");
-  const message = "Too many codes asked for";
-  await consume(
-    ctx,
-    { action: "signInCode", scope: "perAddress", actor: mobile, allowance: perAddress },
-    message,
-  );
-  await consume(
-    ctx,
-    { action: "signInCode", scope: "everyone", actor: "", allowance: everyone },
-    message,
-  );
-  const user = await accountOf(ctx, role, mobile);
-  const code = newCode();
-  if (user === null) return null;
-  const accountCounter = {
+  await requestCode(ctx, {
     action: "signInCode",
-    scope: "perAccount",
-    actor: user._id,
-    allowance: perAccount,
-  };
-  if (!(await tryConsume(ctx, accountCounter))) return null;
-  await storeCode(ctx, user._id, "signIn", code);
-  await queueMessage(ctx, signInCodeMessage(mobile, code, language ?? user.language));
+    purpose: "signIn",
+    asker: { address: mobile, account: await accountOf(ctx, role, mobile) },
+    language,
+    message: (code, locale) => signInCodeMessage(mobile, code, locale),
+  });
   return null;
 }
 
