@@ -71,8 +71,9 @@ export async function redeemReset(
   const contact = parseContact(input);
   if (contact === null || !/^\d{6}$/.test(code)) return null;
   const user = await accountOf(ctx, role, contact);
-  if (user === null) return null;
-  if (!(await redeemCode(ctx, user._id, "reset", code))) return null;
+  // an unknown or suspended address does a known one's lookup and hashing: no enumeration by timing
+  const redeemed = await redeemCode(ctx, user?._id ?? null, "reset", code);
+  if (user === null || !redeemed) return null;
   const account = await ctx.db
     .query("authAccounts")
     .withIndex("userIdAndProvider", (q) => q.eq("userId", user._id).eq("provider", role))
