@@ -51,3 +51,15 @@ export class SecurityPanel {
     await other.getByRole("button", { name: say(this.locale, m.devices_sign_out) }).click();
   }
 }
+
+/** `other` is signed out live: told so, and its header offers the login again. */
+export async function expectSignedOutLive(other: { page: Page; locale: Locale }) {
+  const l = other.locale;
+  await expect(other.page.getByText(say(l, m.session_ended_here))).toBeVisible();
+  await expect(
+    other.page
+      .getByRole("banner")
+      .getByRole("link", { name: say(l, m.nav_login), exact: true })
+      .filter({ visible: true }),
+  ).toBeVisible();
+}

@@ -1,7 +1,7 @@
-import { expect, test, type Actor } from "../../fixtures";
+import { expect, test } from "../../fixtures";
 import { m, say } from "../../i18n";
 import { OutboxPage } from "../../pages/outbox-page";
-import { SecurityPanel } from "../../pages/security-panel";
+import { expectSignedOutLive, SecurityPanel } from "../../pages/security-panel";
 import { newCustomer, newProfessional } from "../../people";
 
 /*
@@ -15,18 +15,6 @@ test.describe.configure({ timeout: 120_000 });
 
 const PHONE = { width: 360, height: 740 };
 const LAPTOP = { width: 1280, height: 800 };
-
-/** `other` is signed out live: told so, and its header offers the login again. */
-async function expectSignedOutLive(other: Actor) {
-  const l = other.locale;
-  await expect(other.page.getByText(say(l, m.session_ended_here))).toBeVisible();
-  await expect(
-    other.page
-      .getByRole("banner")
-      .getByRole("link", { name: say(l, m.nav_login), exact: true })
-      .filter({ visible: true }),
-  ).toBeVisible();
-}
 
 test("a customer changes their password; their other device is signed out at once", async ({
   actor,
