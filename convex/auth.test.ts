@@ -194,6 +194,36 @@ describe("sign-in", () => {
     ).toBe("Invalid email or password");
   }, 60_000);
 
+  test("a customer or professional signs in with their mobile number, however it is written", async () => {
+    const t = newTest();
+    await signIn(t, "customer", { ...(await customerSignUp(t)), phone: "9812345678" });
+    const pro = await professionalSignUp(t);
+    await signIn(t, "professional", { ...pro, phone: "9701234567" });
+    const withNumber = (provider: string, email: string, password = "correct horse") =>
+      signIn(t, provider, { flow: "signIn", email, password });
+    expect((await withNumber("customer", "+977-981-2345678")).tokens?.token).toBeTypeOf("string");
+    expect((await withNumber("professional", "970 1234567")).tokens?.token).toBeTypeOf("string");
+    // another role's number, a wrong password and an unknown number all answer alike
+    for (const refused of [
+      withNumber("professional", "9812345678"),
+      withNumber("customer", "9812345678", "wrong pass"),
+      withNumber("customer", "9800000000"),
+    ])
+      expect(await errorMessage(refused)).toBe("Invalid email or password");
+  }, 60_000);
+
+  test("tries by mobile number count against that number however it is written", async () => {
+    const t = newTest();
+    await signIn(t, "customer", { ...(await customerSignUp(t)), phone: "9812345678" });
+    const wrong = (email: string) =>
+      signIn(t, "customer", { flow: "signIn", email, password: "wrong password" });
+    for (let i = 0; i < 10; i++)
+      expect(await errorCode(wrong(i % 2 ? "9812345678" : "+977 981-2345678"))).toBe(
+        "INVALID_CREDENTIALS",
+      );
+    expect(await errorCode(wrong("9812345678"))).toBe("TOO_MANY_ATTEMPTS");
+  }, 180_000);
+
   test("repeated failures are rate limited", async () => {
     const t = newTest();
     await signIn(t, "customer", await customerSignUp(t, "hari@example.np"));

@@ -1,6 +1,7 @@
 /**
  * @convex-dev/auth with three credential providers whose ids are the roles: "customer" and
- * "professional" (email + password, or a verified mobile number + a code sent there by SMS) and
+ * "professional" (email or mobile number + password, or a verified mobile number + a code sent there
+ * by SMS) and
  * "admin" (username + password + authenticator code, sign-in only; a one-time setup link sets the
  * password).
  *
@@ -35,6 +36,7 @@ import {
 import { fail } from "./model/errors";
 import { UNMATCHABLE_HASH, hashPassword, needsRehash, verifyPassword } from "./model/passwords";
 import { passwordRule } from "./rules/profile";
+import { parseContact } from "./rules/accountCodes";
 
 type Ctx = GenericActionCtxWithAuthConfig<DataModel>;
 type Params = Partial<Record<string, Value | undefined>>;
@@ -59,6 +61,12 @@ function mapAuthError(error: unknown, role: AuthRole): never {
   fail("AUTH_FAILED", "Sign-in failed, please try again.");
 }
 
+/** A customer's or professional's sign-in name: a mobile number's 10 digits, else the email. */
+function signInName(typed: string): string {
+  const contact = parseContact(typed);
+  return contact?.kind === "phone" ? contact.value : normalizeEmail(typed);
+}
+
 async function signInFlow(role: AuthRole, params: Params, ctx: Ctx) {
   const rawId = role === "admin" ? params.username : params.email;
   const secret = params.password;
@@ -70,7 +78,7 @@ async function signInFlow(role: AuthRole, params: Params, ctx: Ctx) {
   ) {
     invalidCredentials(role);
   }
-  const account = role === "admin" ? normalizeUsername(rawId) : normalizeEmail(rawId);
+  const account = role === "admin" ? normalizeUsername(rawId) : signInName(rawId);
   const found = await ctx.runMutation(internal.signIns.start, { provider: role, account });
   // an unknown account is checked against a hash too: it answers as slowly as a wrong password
   if (!(await verifyPassword(secret, found?.hash ?? UNMATCHABLE_HASH)) || found === null) {

@@ -4,10 +4,42 @@
  * start the count again and store a hash made as today's are, when it was made otherwise.
  */
 import { v } from "convex/values";
-import { internalMutation } from "./_generated/server";
+import type { Doc } from "./_generated/dataModel";
+import { internalMutation, type QueryCtx } from "./_generated/server";
 import { clearSignInTries, limitSignIn } from "./model/rateLimit";
+import { parseContact } from "./rules/accountCodes";
 
 const provider = v.union(v.literal("customer"), v.literal("professional"), v.literal("admin"));
+type Provider = typeof provider.type;
+
+/**
+ * The provider's account that `account` names: its id (an email, an admin's username) or, for a
+ * customer or professional, the Nepali mobile number of its user (a number belongs to one user).
+ */
+async function accountNamed(
+  ctx: QueryCtx,
+  provider: Provider,
+  account: string,
+): Promise<Doc<"authAccounts"> | null> {
+  const contact = provider === "admin" ? null : parseContact(account);
+  if (contact?.kind === "phone") {
+    const users = await ctx.db
+      .query("users")
+      .withIndex("phone", (q) => q.eq("phone", contact.value))
+      .take(2);
+    if (users.length !== 1) return null;
+    return await ctx.db
+      .query("authAccounts")
+      .withIndex("userIdAndProvider", (q) => q.eq("userId", users[0]!._id).eq("provider", provider))
+      .unique();
+  }
+  return await ctx.db
+    .query("authAccounts")
+    .withIndex("providerAndAccountId", (q) =>
+      q.eq("provider", provider).eq("providerAccountId", account),
+    )
+    .unique();
+}
 
 /**
  * Counts the try (also for an unknown account); the account's password hash and its user's role and
@@ -27,12 +59,7 @@ export const start = internalMutation({
   ),
   handler: async (ctx, { provider, account }) => {
     await limitSignIn(ctx, account);
-    const row = await ctx.db
-      .query("authAccounts")
-      .withIndex("providerAndAccountId", (q) =>
-        q.eq("provider", provider).eq("providerAccountId", account),
-      )
-      .unique();
+    const row = await accountNamed(ctx, provider, account);
     const user = row === null ? null : await ctx.db.get("users", row.userId);
     if (row === null || user === null) return null;
     return {

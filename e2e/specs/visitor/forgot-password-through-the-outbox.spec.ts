@@ -19,7 +19,7 @@ async function resetThroughOutbox(
   newPassword: string,
 ) {
   const { page, locale: l } = person;
-  await page.getByLabel(say(l, m.reset_contact)).fill(contact);
+  await page.getByLabel(say(l, m.field_contact)).fill(contact);
   await page.getByRole("button", { name: say(l, m.reset_send_code) }).click();
   await expect(page.getByText(say(l, m.reset_code_sent, { contact, minutes: 15 }))).toBeVisible();
   const outbox = await OutboxPage.open(page);

@@ -21,11 +21,11 @@ export default function ForgotPasswordPage() {
       backLabel={m.reset_back_to_login()}
       failed={m.reset_failed()}
       address={{
-        label: m.reset_contact(),
+        label: m.field_contact(),
         hint: m.reset_contact_hint(),
         input: { autoComplete: "username", inputMode: "email" },
         parse: (typed) => (parseContact(typed) === null ? null : typed.trim()),
-        rule: () => m.reset_contact_rule(),
+        rule: () => m.field_contact_rule(),
       }}
       sendLabel={m.reset_send_code()}
       send={(role, contact) => request({ role, contact, language: getLocale() })}

@@ -30,7 +30,7 @@ afterEach(cleanup);
 describe("LoginPage", () => {
   it("asks for a role with the spec's toast", async () => {
     const user = renderLogin();
-    await user.type(screen.getByLabelText("Email"), "sita@example.np");
+    await user.type(screen.getByLabelText("Email or mobile number"), "sita@example.np");
     await user.type(screen.getByLabelText("Password", { selector: "input" }), "long-enough");
     await user.click(screen.getByRole("button", { name: "Login" }));
     expect(toast.error).toHaveBeenCalledWith("Please select Customer or Professional");
@@ -41,7 +41,7 @@ describe("LoginPage", () => {
     let finish!: () => void;
     signIn.mockReturnValueOnce(new Promise<void>((r) => (finish = r)));
     const user = renderLogin();
-    await user.type(screen.getByLabelText("Email"), "pro@example.np");
+    await user.type(screen.getByLabelText("Email or mobile number"), "pro@example.np");
     await user.type(screen.getByLabelText("Password", { selector: "input" }), "long-enough");
     await user.click(screen.getByLabelText("Professional"));
     await user.click(screen.getByRole("button", { name: "Login" }));
@@ -55,13 +55,38 @@ describe("LoginPage", () => {
     });
   });
 
+  it("takes a Nepali mobile number instead of an email; anything else is refused before sending", async () => {
+    const user = renderLogin();
+    const name = screen.getByLabelText("Email or mobile number");
+    await user.type(name, "12345");
+    await user.type(screen.getByLabelText("Password", { selector: "input" }), "long-enough");
+    await user.click(screen.getByLabelText("Customer"));
+    await user.click(screen.getByRole("button", { name: "Login" }));
+    expect(
+      await screen.findByText(
+        "Enter an email address or a Nepali mobile number (98XXXXXXXX / 97XXXXXXXX).",
+      ),
+    ).toBeInTheDocument();
+    expect(signIn).not.toHaveBeenCalled();
+    await user.clear(name);
+    await user.type(name, " 981-2345678 ");
+    await user.click(screen.getByRole("button", { name: "Login" }));
+    await vi.waitFor(() =>
+      expect(signIn).toHaveBeenCalledWith("customer", {
+        flow: "signIn",
+        email: "981-2345678",
+        password: "long-enough",
+      }),
+    );
+  });
+
   it("shows the server's message, else 'Something went wrong'", async () => {
     signIn.mockRejectedValueOnce(
       new ConvexError({ code: "INVALID_CREDENTIALS", message: "Invalid email or password" }),
     );
     signIn.mockRejectedValueOnce(new Error("[Request ID: 1] Server Error"));
     const user = renderLogin();
-    await user.type(screen.getByLabelText("Email"), "sita@example.np");
+    await user.type(screen.getByLabelText("Email or mobile number"), "sita@example.np");
     await user.type(screen.getByLabelText("Password", { selector: "input" }), "whatever1");
     await user.click(screen.getByLabelText("Customer"));
     await user.click(screen.getByRole("button", { name: "Login" }));

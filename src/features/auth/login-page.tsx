@@ -10,11 +10,15 @@ import { errorMessage } from "@/lib/errors";
 import { useAppForm } from "@/components/form";
 import { paths } from "@/lib/paths";
 import { RETURN_PARAM, safeReturnTo } from "@/lib/booking-intent";
-import { emailRule } from "@convex/rules/profile";
+import { parseContact } from "@convex/rules/accountCodes";
 import { m } from "@/i18n/paraglide/messages";
 
 const loginSchema = z.object({
-  email: emailRule,
+  email: z
+    .string()
+    .check(
+      z.refine((typed) => parseContact(typed) !== null, { error: () => m.field_contact_rule() }),
+    ),
   password: z.string().check(z.minLength(1, { error: () => m.rule_enter_password() })),
   role: z.enum(["", "customer", "professional"]),
 });
@@ -53,7 +57,7 @@ function LoginForm() {
   return (
     <AuthForm form={form} missingRole={m.login_missing_role()}>
       <form.AppField name="email">
-        {(f) => <f.TextField label={m.field_email()} type="email" autoComplete="email" />}
+        {(f) => <f.TextField label={m.field_contact()} inputMode="email" autoComplete="username" />}
       </form.AppField>
       <form.AppField name="password">
         {(f) => <f.PasswordField label={m.field_password()} autoComplete="current-password" />}

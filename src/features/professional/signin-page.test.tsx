@@ -40,7 +40,7 @@ describe("ProfessionalSigninPage", () => {
       "href",
       "/professional/signup",
     );
-    expect(screen.getByLabelText("Email")).toHaveAttribute("type", "text");
+    expect(screen.getByLabelText("Email or mobile number")).toHaveAttribute("type", "text");
     await userEvent.setup().click(screen.getByRole("button", { name: "Sign in" }));
     expect(await screen.findByText("Email is required.")).toBeInTheDocument();
     expect(screen.getByText("Password is required.")).toBeInTheDocument();
@@ -52,7 +52,7 @@ describe("ProfessionalSigninPage", () => {
     signIn.mockImplementation(() => new Promise((_, reject) => (fail = reject)));
     const router = renderPage();
     const user = userEvent.setup();
-    await user.type(screen.getByLabelText("Email"), "not-an-email");
+    await user.type(screen.getByLabelText("Email or mobile number"), "not-an-email");
     await user.type(screen.getByLabelText("Password"), "secret");
     await user.click(screen.getByRole("button", { name: "Sign in" }));
     expect(await screen.findByRole("button", { name: "Signing in..." })).toBeDisabled();
@@ -72,7 +72,7 @@ describe("ProfessionalSigninPage", () => {
     signIn.mockResolvedValue({ signingIn: true });
     renderPage();
     const user = userEvent.setup();
-    await user.type(screen.getByLabelText("Email"), "professional@demo.np");
+    await user.type(screen.getByLabelText("Email or mobile number"), "professional@demo.np");
     await user.type(screen.getByLabelText("Password"), "demo-password-1");
     await user.click(screen.getByRole("button", { name: "Sign in" }));
     expect(await screen.findByText("Dashboard")).toBeInTheDocument();

@@ -57,7 +57,7 @@ function SigninForm() {
           <form.AppField name="email">
             {(f) => (
               <f.TextField
-                label={m.field_email()}
+                label={m.field_contact()}
                 type="text"
                 autoComplete="username"
                 inputMode="email"
