@@ -7,6 +7,7 @@ import { v } from "convex/values";
 import type { Doc } from "./_generated/dataModel";
 import { internalMutation, type QueryCtx } from "./_generated/server";
 import { clearSignInTries, limitSignIn } from "./model/rateLimit";
+import { userByPhone } from "./model/users";
 import { parseContact } from "./rules/accountCodes";
 
 const provider = v.union(v.literal("customer"), v.literal("professional"), v.literal("admin"));
@@ -23,14 +24,11 @@ async function accountNamed(
 ): Promise<Doc<"authAccounts"> | null> {
   const contact = provider === "admin" ? null : parseContact(account);
   if (contact?.kind === "phone") {
-    const users = await ctx.db
-      .query("users")
-      .withIndex("phone", (q) => q.eq("phone", contact.value))
-      .take(2);
-    if (users.length !== 1) return null;
+    const user = await userByPhone(ctx, contact.value);
+    if (user === null) return null;
     return await ctx.db
       .query("authAccounts")
-      .withIndex("userIdAndProvider", (q) => q.eq("userId", users[0]!._id).eq("provider", provider))
+      .withIndex("userIdAndProvider", (q) => q.eq("userId", user._id).eq("provider", provider))
       .unique();
   }
   return await ctx.db
