@@ -237,10 +237,10 @@ describe("the customer answers", () => {
     );
     await pro.as.mutation(api.cash.markReceived, mark(bookingId));
     for (const call of [
-      otherCustomer.as.mutation(api.cash.confirm, { bookingId }),
-      otherCustomer.as.mutation(api.cash.dispute, disputeArgs(bookingId)),
+      () => otherCustomer.as.mutation(api.cash.confirm, { bookingId }),
+      () => otherCustomer.as.mutation(api.cash.dispute, disputeArgs(bookingId)),
     ])
-      expect(await errorCode(call)).toBe("NOT_FOUND");
+      expect(await errorCode(call())).toBe("NOT_FOUND");
     for (const who of [pro.as, admin.as])
       expect(await errorCode(who.mutation(api.cash.confirm, { bookingId }))).toBe("FORBIDDEN");
     expect(await errorCode(t.mutation(api.cash.confirm, { bookingId }))).toBe("UNAUTHENTICATED");

@@ -447,10 +447,10 @@ describe("nearest available now", () => {
     const offer = await offerOf(t, requestId, p[0]);
     // the fourth was not offered it: someone else's offer answers as a missing one
     for (const call of [
-      p[3].as.mutation(api.dispatch.accept, { offerId: offer._id }),
-      p[3].as.mutation(api.dispatch.decline, { offerId: offer._id }),
+      () => p[3].as.mutation(api.dispatch.accept, { offerId: offer._id }),
+      () => p[3].as.mutation(api.dispatch.decline, { offerId: offer._id }),
     ])
-      expect(await errorCode(call)).toBe("NOT_FOUND");
+      expect(await errorCode(call())).toBe("NOT_FOUND");
     // customers cannot answer offers, professionals cannot ask
     expect(await errorCode(other.as.mutation(api.dispatch.accept, { offerId: offer._id }))).toBe(
       "FORBIDDEN",
