@@ -3,8 +3,9 @@ import { useMutation, useQuery } from "convex/react";
 import { toast } from "sonner";
 import { api } from "@convex/_generated/api";
 import type { Id } from "@convex/_generated/dataModel";
+import type { RescheduleView } from "@convex/model/reschedules";
 import type { BookingStatus } from "@convex/rules/bookingLifecycle";
-import { proposalRefusal, RESCHEDULE, type RescheduleStatus } from "@convex/rules/reschedule";
+import { proposalRefusal, RESCHEDULE } from "@convex/rules/reschedule";
 import { SLOT_STEP_MINUTES } from "@convex/rules/schedule";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
@@ -18,24 +19,11 @@ import { m } from "@/i18n/paraglide/messages";
 
 const STEP_MS = SLOT_STEP_MINUTES * 60_000;
 
-/** A booking's moves as bookings:get and the booking lists give them (model/reschedules.ts). */
-export type Reschedule = {
-  pending: { from: number; to: number; at: number; lapsesAt: number } | null;
-  history: {
-    from: number;
-    to: number;
-    status: RescheduleStatus;
-    at: number;
-    reason: string | null;
-  }[];
-  left: number;
-};
-
 type MovableBooking = {
   _id: Id<"bookings">;
   status: BookingStatus;
   scheduledFor: number;
-  reschedule: Reschedule;
+  reschedule: RescheduleView;
 };
 
 /**
@@ -87,7 +75,7 @@ function WaitingProposal({
   name,
 }: {
   bookingId: Id<"bookings">;
-  pending: NonNullable<Reschedule["pending"]>;
+  pending: NonNullable<RescheduleView["pending"]>;
   name: string;
 }) {
   const withdraw = useMutation(api.reschedules.withdraw);
@@ -251,7 +239,7 @@ export function ProfessionalReschedule({
 }
 
 function outcome(
-  h: Reschedule["history"][number],
+  h: RescheduleView["history"][number],
   name: string,
   audience: "customer" | "professional",
 ) {
@@ -279,7 +267,7 @@ function History({
   name,
   audience,
 }: {
-  history: Reschedule["history"];
+  history: RescheduleView["history"];
   name: string;
   audience: "customer" | "professional";
 }) {
