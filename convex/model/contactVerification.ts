@@ -8,7 +8,7 @@
 import type { Doc } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
 import type { Locale } from "../constants";
-import { mobileDigits, type Contact } from "../rules/accountCodes";
+import { mobileDigits, typedAccountCode, type Contact } from "../rules/accountCodes";
 import { endCode, redeemCode, requestCode, type CodePurpose } from "./accountCodes";
 import { verifyCodeMessage } from "./delivery/accountMessages";
 import { fail } from "./errors";
@@ -59,8 +59,8 @@ export async function confirmVerificationCode(
   kind: ContactKind,
   code: string,
 ): Promise<boolean> {
-  if (!/^\d{6}$/.test(code.trim())) return false;
-  if (!(await redeemCode(ctx, user._id, PURPOSE[kind], code.trim()))) return false;
+  const typed = typedAccountCode(code);
+  if (typed === null || !(await redeemCode(ctx, user._id, PURPOSE[kind], typed))) return false;
   await ctx.db.patch("users", user._id, { [FIELD[kind]]: Date.now() });
   return true;
 }

@@ -8,7 +8,7 @@
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
 import type { Locale } from "../constants";
-import { parseContact, mobileDigits, type Contact } from "../rules/accountCodes";
+import { mobileDigits, parseContact, typedAccountCode, type Contact } from "../rules/accountCodes";
 import { endCodes, redeemCode, requestCode } from "./accountCodes";
 import { passwordChangedMessage, resetCodeMessage } from "./delivery/accountMessages";
 import { queueMessage } from "./delivery/queue";
@@ -69,10 +69,11 @@ export async function redeemReset(
   code: string,
 ): Promise<{ userId: Id<"users">; accountId: string } | null> {
   const contact = parseContact(input);
-  if (contact === null || !/^\d{6}$/.test(code)) return null;
+  const typed = typedAccountCode(code);
+  if (contact === null || typed === null) return null;
   const user = await accountOf(ctx, role, contact);
   // an unknown or suspended address does a known one's lookup and hashing: no enumeration by timing
-  const redeemed = await redeemCode(ctx, user?._id ?? null, "reset", code);
+  const redeemed = await redeemCode(ctx, user?._id ?? null, "reset", typed);
   if (user === null || !redeemed) return null;
   const account = await ctx.db
     .query("authAccounts")

@@ -12,7 +12,7 @@
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
 import type { Locale } from "../constants";
-import { ACCOUNT_CODE, mobileDigits } from "../rules/accountCodes";
+import { mobileDigits, typedAccountCode } from "../rules/accountCodes";
 import { redeemCode, requestCode } from "./accountCodes";
 import { isVerified } from "./contactVerification";
 import { signInCodeMessage } from "./delivery/accountMessages";
@@ -73,14 +73,14 @@ export async function redeemSignInCode(
   code: string,
 ): Promise<Id<"users"> | null> {
   const mobile = parseMobile(input);
-  const trimmed = code.trim();
-  if (mobile === null || !new RegExp(`^\\d{${ACCOUNT_CODE.digits}}$`).test(trimmed)) return null;
+  const typed = typedAccountCode(code);
+  if (mobile === null || typed === null) return null;
   // "sms:" keeps a number's count apart from an admin username written in digits
   const tries = `sms:${mobile}`;
   await limitSignIn(ctx, tries);
   const user = await accountOf(ctx, role, mobile);
   // an unknown number's code is looked up and hashed as a known one's: wrong codes take alike
-  const redeemed = await redeemCode(ctx, user?._id ?? null, "signIn", trimmed);
+  const redeemed = await redeemCode(ctx, user?._id ?? null, "signIn", typed);
   if (user === null || !redeemed) return null;
   await clearSignInTries(ctx, tries);
   return user._id;

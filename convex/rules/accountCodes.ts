@@ -13,6 +13,15 @@ export const ACCOUNT_CODE = {
   attempts: 5,
 } as const;
 
+/** What a code looks like: exactly its digits. */
+export const ACCOUNT_CODE_SHAPE = new RegExp(`^\\d{${ACCOUNT_CODE.digits}}$`);
+
+/** The code a person typed, trimmed, when it looks like one; null otherwise (it cannot be right). */
+export function typedAccountCode(input: string): string | null {
+  const trimmed = input.trim();
+  return ACCOUNT_CODE_SHAPE.test(trimmed) ? trimmed : null;
+}
+
 /** Where a code goes: an email address (lowercased) or a Nepali mobile number (10 digits). */
 export type Contact = { kind: "email"; value: string } | { kind: "phone"; value: string };
 
