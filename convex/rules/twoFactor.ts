@@ -30,7 +30,8 @@ export function formatRecoveryCode(code: string): string {
   return `${code.slice(0, 5)}-${code.slice(5)}`;
 }
 
-const TOTP_CODE = new RegExp(`^\\d{${TOTP.digits}}$`);
+/** An authenticator app's code: exactly its digits. */
+export const TOTP_CODE = new RegExp(`^\\d{${TOTP.digits}}$`);
 
 /**
  * What someone typed as a second factor: a 6-digit TOTP code, a recovery code (any case, spaces and

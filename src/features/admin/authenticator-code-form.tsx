@@ -1,18 +1,13 @@
 import { useState } from "react";
 import * as z from "zod/mini";
-import { TOTP } from "@convex/rules/twoFactor";
+import { TOTP, TOTP_CODE } from "@convex/rules/twoFactor";
 import { InlineAlert } from "@/components/ui/states";
 import { Form, useAppForm } from "@/components/form";
 import { errorMessage } from "@/lib/errors";
 import { m } from "@/i18n/paraglide/messages";
 
 const codeSchema = z.object({
-  code: z
-    .string()
-    .check(
-      z.trim(),
-      z.regex(new RegExp(`^\\d{${TOTP.digits}}$`), { error: () => m.tf_code_rule() }),
-    ),
+  code: z.string().check(z.trim(), z.regex(TOTP_CODE, { error: () => m.tf_code_rule() })),
 });
 
 /**
