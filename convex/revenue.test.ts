@@ -55,7 +55,7 @@ async function refundedJob(
 }
 
 describe("the admin's revenue", () => {
-  test("sums jobs, gross by gateway and cash, commission and refunds per Kathmandu day", async () => {
+  test("sums jobs, gross by gateway and cash, commission and refunds per Kathmandu day and in all", async () => {
     const { t, admin, customer, pro } = await setup();
     await insertPaidJob(t, customer.userId, pro, { rupees: 1000, method: "khalti" });
     await insertPaidJob(t, customer.userId, pro, { rupees: 500, method: "cash" });
@@ -63,8 +63,18 @@ describe("the admin's revenue", () => {
     await insertPaidJob(t, customer.userId, pro, { rupees: 2000, method: "esewa" });
     await refundedJob(t, customer.userId, pro);
     const bounds = revenueBounds("day", NOW);
-    const { periods, truncated } = await admin.as.query(api.revenue.summary, { bounds });
+    const { periods, total, truncated } = await admin.as.query(api.revenue.summary, { bounds });
     expect(truncated).toBe(false);
+    expect(total).toEqual({
+      jobs: 3,
+      grossPaisa: 350_000,
+      gatewayPaisa: 300_000,
+      cashPaisa: 50_000,
+      commissionPaisa: 35_000,
+      feesPaisa: 0,
+      feeCommissionPaisa: 0,
+      refundsPaisa: 40_000,
+    });
     expect(periods).toHaveLength(30);
     const busy = periods.filter((p) => p.jobs > 0 || p.refundsPaisa > 0);
     expect(busy).toEqual([

@@ -11,6 +11,23 @@ import type { TxKind } from "../rules/ledger";
 /** Rows read per kind: about 3,000 jobs; `truncated` says when there were more. */
 const MAX_ROWS = 10_000;
 
+const FIGURES = [
+  "jobs",
+  "grossPaisa",
+  "gatewayPaisa",
+  "cashPaisa",
+  "commissionPaisa",
+  "feesPaisa",
+  "feeCommissionPaisa",
+  "refundsPaisa",
+] as const;
+
+/** A period's or the whole span's sums (commissions as the platform's income: positive). */
+export type RevenueFigures = Record<(typeof FIGURES)[number], number>;
+
+const nothingYet = (): RevenueFigures =>
+  Object.fromEntries(FIGURES.map((f) => [f, 0])) as RevenueFigures;
+
 async function rowsOf(ctx: QueryCtx, kind: TxKind, from: number, to: number) {
   return await ctx.db
     .query("ledgerEntries")
@@ -28,18 +45,9 @@ export async function revenue(ctx: QueryCtx, bounds: readonly number[]) {
     rowsOf(ctx, "fee", from, to),
     rowsOf(ctx, "refund", from, to),
   ]);
-  const periods = bounds.slice(0, -1).map((start, i) => ({
-    start,
-    end: bounds[i + 1],
-    jobs: 0,
-    grossPaisa: 0,
-    gatewayPaisa: 0,
-    cashPaisa: 0,
-    commissionPaisa: 0,
-    feesPaisa: 0,
-    feeCommissionPaisa: 0,
-    refundsPaisa: 0,
-  }));
+  const periods = bounds
+    .slice(0, -1)
+    .map((start, i) => ({ start, end: bounds[i + 1], ...nothingYet() }));
   const periodOf = (at: number) => periods.find((p) => at >= p.start && at < p.end)!;
   const rows = [jobs, fees, refunds].flatMap((r) => r.slice(0, MAX_ROWS));
   for (const row of rows) {
@@ -59,5 +67,11 @@ export async function revenue(ctx: QueryCtx, bounds: readonly number[]) {
       period.refundsPaisa += row.amountPaisa;
     }
   }
-  return { periods, truncated: [jobs, fees, refunds].some((r) => r.length > MAX_ROWS) };
+  const total = nothingYet();
+  for (const period of periods) for (const f of FIGURES) total[f] += period[f];
+  return {
+    periods,
+    total,
+    truncated: [jobs, fees, refunds].some((r) => r.length > MAX_ROWS),
+  };
 }

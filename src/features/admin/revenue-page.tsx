@@ -1,6 +1,7 @@
 import { useQuery } from "convex/react";
 import { useMemo, useState } from "react";
 import { api } from "@convex/_generated/api";
+import type { RevenueFigures } from "@convex/model/revenue";
 import { REVENUE_PERIODS, revenueBounds } from "@convex/rules/revenue";
 import { BarChart } from "@/components/bar-chart";
 import { LoadingState } from "@/components/ui/states";
@@ -34,19 +35,7 @@ const LABELS: Record<Unit, (start: number) => string> = {
   bs_month: (start) => formatBsMonth(start),
 };
 
-type Period = {
-  start: number;
-  jobs: number;
-  grossPaisa: number;
-  gatewayPaisa: number;
-  cashPaisa: number;
-  commissionPaisa: number;
-  feesPaisa: number;
-  feeCommissionPaisa: number;
-  refundsPaisa: number;
-};
-
-const COLUMNS: { label: () => string; value: (p: Period) => string }[] = [
+const COLUMNS: { label: () => string; value: (p: RevenueFigures) => string }[] = [
   { label: m.revenue_jobs, value: (p) => formatNumber(p.jobs) },
   { label: m.revenue_gross, value: (p) => formatPaisa(p.grossPaisa) },
   { label: m.revenue_gateway, value: (p) => formatPaisa(p.gatewayPaisa) },
@@ -95,32 +84,8 @@ function Revenue({ unit }: { unit: Unit }) {
   const bounds = useMemo(() => BOUNDS[unit](today), [unit, today]);
   const data = useQuery(api.revenue.summary, { bounds });
   if (data === undefined) return <LoadingState label={m.revenue_loading()} />;
-  const { periods } = data;
-  const label = (p: Period) => LABELS[unit](p.start);
-  const total: Period = periods.reduce(
-    (sum, p) => ({
-      start: 0,
-      jobs: sum.jobs + p.jobs,
-      grossPaisa: sum.grossPaisa + p.grossPaisa,
-      gatewayPaisa: sum.gatewayPaisa + p.gatewayPaisa,
-      cashPaisa: sum.cashPaisa + p.cashPaisa,
-      commissionPaisa: sum.commissionPaisa + p.commissionPaisa,
-      feesPaisa: sum.feesPaisa + p.feesPaisa,
-      feeCommissionPaisa: sum.feeCommissionPaisa + p.feeCommissionPaisa,
-      refundsPaisa: sum.refundsPaisa + p.refundsPaisa,
-    }),
-    {
-      start: 0,
-      jobs: 0,
-      grossPaisa: 0,
-      gatewayPaisa: 0,
-      cashPaisa: 0,
-      commissionPaisa: 0,
-      feesPaisa: 0,
-      feeCommissionPaisa: 0,
-      refundsPaisa: 0,
-    },
-  );
+  const { periods, total } = data;
+  const label = (p: { start: number }) => LABELS[unit](p.start);
   const first = label(periods[0]);
   const last = label(periods[periods.length - 1]);
   return (
