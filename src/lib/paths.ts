@@ -11,9 +11,17 @@ export const paths = {
   about: () => "/about",
   contact: () => "/contact",
   services: () => "/services",
-  /** `service` optionally preselects one service of the category (header search results). */
-  serviceSearch: (serviceName: string, location: string, service?: string) =>
-    `${SERVICE_SEARCH}?${new URLSearchParams({ location, serviceName, ...(service ? { service } : {}) })}`,
+  /**
+   * `service` optionally preselects one service of the category (header search results); `without`
+   * leaves one professional out of the list (the one who just declined the customer's request).
+   */
+  serviceSearch: (serviceName: string, location: string, service?: string, without?: string) =>
+    `${SERVICE_SEARCH}?${new URLSearchParams({
+      location,
+      serviceName,
+      ...(service ? { service } : {}),
+      ...(without ? { without } : {}),
+    })}`,
   /**
    * "Nearest available now" for a category's services (`serviceName` as the search page names it)
    * in a city (slug); `request` follows a search under way.

@@ -47,7 +47,8 @@ test("Reject asks first with an optional reason; the customer reads it and finds
   await expect(request).toContainText(say(l, m.status_rejected));
   await expect(request).toContainText("Out of town that day");
 
-  // the customer reads the reason and opens Nepalgunj's other electricians in one tap
+  // the customer reads the reason and opens Nepalgunj's other electricians in one tap: the one who
+  // declined is not offered again
   await customer.account.openBookings();
   const card = customer.account.booking(note);
   await expect(card).toContainText("Out of town that day");
@@ -56,5 +57,6 @@ test("Reject asks first with an optional reason; the customer reads it and finds
   await expect(
     customer.page.getByRole("button", { name: `Book ${E2E.demoProfessional.name}` }),
   ).toBeVisible();
+  await expect(customer.page.getByRole("button", { name: `Book ${pro.name}` })).toHaveCount(0);
   await customer.page.screenshot({ path: "e2e/screenshots/reject-find-next-360.png" });
 });

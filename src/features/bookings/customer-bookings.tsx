@@ -146,7 +146,7 @@ export function CustomerBookings() {
   );
 }
 
-/** After a decline: the same service's professionals in the same city, one tap away. */
+/** After a decline: the same service's other professionals in the same city, one tap away. */
 function FindNext({
   booking,
 }: {
@@ -154,13 +154,19 @@ function FindNext({
     city: string;
     cityName: string;
     services: { name: string; category: string; categoryName: string }[];
+    professional: { _id: string };
   };
 }) {
   const service = booking.services[0];
   if (!service) return null;
   return (
     <Link
-      to={paths.serviceSearch(service.categoryName, booking.cityName, service.name)}
+      to={paths.serviceSearch(
+        service.categoryName,
+        booking.cityName,
+        service.name,
+        booking.professional._id,
+      )}
       className={buttonClasses("primary", "md", "mt-3 w-full sm:w-auto")}
     >
       {m.mine_find_next({

@@ -21,6 +21,8 @@ type Props = {
   specialty: SpecialtySlug;
   city: (typeof CITIES)[number];
   category: string;
+  /** A professional left out of the list: the one who declined the customer's request. */
+  without?: string;
   /** Book, or why not (the bookings feature, composed in by the route). */
   BookAction: ComponentType<BookActionProps>;
   /** Called once the list has its first result (the page then lets the map below it load). */
@@ -36,15 +38,23 @@ function ratingShort({ average, count }: { average: number; count: number }): st
   });
 }
 
-export function ProfessionalsList({ specialty, city, category, BookAction, onSettled }: Props) {
+export function ProfessionalsList({
+  specialty,
+  city,
+  category,
+  without,
+  BookAction,
+  onSettled,
+}: Props) {
   const [near, setNear] = useState<{ lat: number; lng: number } | null>(null);
   const [locating, setLocating] = useState(false);
-  const pros = useQuery(api.professionals.search, {
+  const found = useQuery(api.professionals.search, {
     specialty,
     city: city.slug,
     ...(near ? { near } : {}),
   });
-  const settled = pros !== undefined;
+  const pros = found?.filter((p) => p._id !== without);
+  const settled = found !== undefined;
   useEffect(() => {
     if (settled) onSettled?.();
   }, [settled, onSettled]);
@@ -82,7 +92,13 @@ export function ProfessionalsList({ specialty, city, category, BookAction, onSet
         <LoadingState label={m.pl_loading()} />
       ) : pros.length === 0 ? (
         <div className="mt-3">
-          <EmptyState title={m.pl_empty({ city: localCityName(city.slug) })}>
+          <EmptyState
+            title={
+              found?.length
+                ? m.pl_empty_other({ city: localCityName(city.slug) })
+                : m.pl_empty({ city: localCityName(city.slug) })
+            }
+          >
             {m.pl_empty_hint()}
           </EmptyState>
         </div>

@@ -142,6 +142,31 @@ describe("SearchPage", () => {
     expect(toast.error).toHaveBeenCalledWith("Failed to fetch service details");
   });
 
+  it("leaves out the professional who declined, and says when nobody else is left", () => {
+    const row = (id: string, name: string) => ({
+      _id: id,
+      name,
+      photoUrl: null,
+      verified: true,
+      available: true,
+      specialty: "electrician",
+      specialtyName: "Electrician",
+      city: "nepalgunj",
+      rating: { average: 0, count: 0 },
+    });
+    queries["professionals:search"] = () => [row("p1", "Ram"), row("p2", "Sita")];
+    renderAt("/services/search?location=Nepalgunj&serviceName=Electrician&without=p1");
+    expect(screen.queryByText("Book Ram")).not.toBeInTheDocument();
+    expect(screen.getByText("Book Sita")).toBeInTheDocument();
+    cleanup();
+    queries["professionals:search"] = () => [row("p1", "Ram")];
+    renderAt("/services/search?location=Nepalgunj&serviceName=Electrician&without=p1");
+    expect(screen.queryByText("Book Ram")).not.toBeInTheDocument();
+    expect(
+      screen.getByText("No other professionals in Nepalgunj for this service yet."),
+    ).toBeInTheDocument();
+  });
+
   it("puts one marker per live position on the map, each from its own subscription", () => {
     listOnMap({ p1: { lat: 28.05, lng: 81.61 }, p2: { lat: 28.06, lng: 81.62 }, p3: null });
     renderAt("/services/search?location=Nepalgunj&serviceName=Electrician");

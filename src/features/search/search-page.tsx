@@ -39,6 +39,7 @@ export function SearchPage({ BookAction }: { BookAction: ComponentType<BookActio
   const serviceName = params.get("serviceName") ?? "";
   const location = params.get("location") ?? "";
   const preselected = params.get("service") ?? "";
+  const without = params.get("without") ?? undefined;
   const category = categoryFromServiceName(serviceName);
   const city = cityFor(location);
   const specialty = specialtyFor(category) ?? specialtyFor(serviceName);
@@ -141,6 +142,7 @@ export function SearchPage({ BookAction }: { BookAction: ComponentType<BookActio
                 specialty={specialty}
                 city={city}
                 category={category}
+                without={without}
                 BookAction={BookAction}
                 onSettled={settleList}
               />
