@@ -642,7 +642,7 @@ export async function getWithEvents(
 const ACTIVITY: Partial<Record<BookingStatus, string>> = {
   requested: "Received a booking request for",
   accepted: "Accepted a booking for",
-  rejected: "Declined a booking for",
+  rejected: "Rejected a booking for",
   en_route: "Set off for a booking for",
   arrived: "Arrived for a booking for",
   no_show: "Missed a booking for",
