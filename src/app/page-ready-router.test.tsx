@@ -2,7 +2,7 @@ import { cleanup, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useRoutes } from "react-router-dom";
 import { Link } from "@/components/link";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { PageReadyRouter } from "@/app/page-ready-router";
 
 /** The pages under a PageReadyRouter whose loads the test settles, one per pathname asked for. */
@@ -39,7 +39,15 @@ function Pages() {
       ),
     },
     { path: "/login", element: <h1>Log in</h1> },
-    { path: "/about", element: <h1>About</h1> },
+    {
+      path: "/about",
+      element: (
+        <main>
+          <h1>About</h1>
+          <Link to="/about?part=team">Team</Link>
+        </main>
+      ),
+    },
   ]);
 }
 
@@ -90,5 +98,17 @@ describe("PageReadyRouter", () => {
     await finish("/login", "About");
 
     expect(window.location.pathname).toBe("/about");
+  });
+
+  it("opens a link to another page at its top, and keeps the place within the same page", async () => {
+    const scrollTo = vi.spyOn(window, "scrollTo").mockImplementation(() => undefined);
+    const { finish } = renderPages();
+    await userEvent.click(screen.getByRole("link", { name: "About" }));
+    await finish("/about", "About");
+    expect(scrollTo).toHaveBeenCalledExactlyOnceWith(0, 0);
+    await userEvent.click(screen.getByRole("link", { name: "Team" }));
+    await finish("/about", "About");
+    expect(window.location.search).toBe("?part=team");
+    expect(scrollTo).toHaveBeenCalledOnce();
   });
 });

@@ -17,7 +17,8 @@ import {
  * loaded. On a slow phone that was a second after sign-up with the sign-up form, its email filled
  * in, under /login: what the user typed went into it, then the login form replaced it (issue 15).
  *
- * Back and forward render in a transition as in BrowserRouter: the browser has changed the URL already.
+ * Back and forward render in a transition as in BrowserRouter: the browser has changed the URL already,
+ * and restores the scroll position. A link to another page starts at its top.
  */
 export function PageReadyRouter({
   load,
@@ -30,6 +31,7 @@ export function PageReadyRouter({
   const [state, setState] = useState({ action: history.action, location: history.location });
   // the navigation still to happen: a later one (back and forward too) cancels an earlier one
   const latest = useRef(0);
+  const shown = useRef(history.location.pathname);
   useLayoutEffect(
     () =>
       history.listen(({ action, location }) => {
@@ -38,7 +40,14 @@ export function PageReadyRouter({
           startTransition(() => setState({ action, location }));
         }
         // push and replace come from `navigator` below, in a promise callback: never inside a render
-        else flushSync(() => setState({ action, location }));
+        else {
+          // a link to another page opens at its top, as a page load does; the new page may then
+          // scroll to what it was linked to (a booking), so this comes first, in the same task
+          if (action === "PUSH" && location.pathname !== shown.current && location.hash === "")
+            window.scrollTo(0, 0);
+          flushSync(() => setState({ action, location }));
+        }
+        shown.current = location.pathname;
       }),
     [history],
   );
