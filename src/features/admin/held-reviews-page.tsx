@@ -1,4 +1,3 @@
-import { useState } from "react";
 import { Link } from "@/components/link";
 import { useMutation, useQuery } from "convex/react";
 import { toast } from "sonner";
@@ -8,10 +7,10 @@ import { COMPLETION } from "@convex/rules/bookingLifecycle";
 import { Button } from "@/components/ui/button";
 import { EmptyState, LoadingState } from "@/components/ui/states";
 import { AdminPageLayout } from "@/features/admin/admin-page-layout";
-import { errorMessage } from "@/lib/errors";
 import { formatDateTime } from "@/lib/format";
 import { formatNumber } from "@/lib/numbers";
 import { paths } from "@/lib/paths";
+import { useBusyCall } from "@/lib/use-busy-call";
 import { m as t } from "@/i18n/paraglide/messages";
 
 const MINUTE = 60_000;
@@ -39,21 +38,16 @@ function HeldList() {
   const held = useQuery(api.adminReviews.held);
   const publish = useMutation(api.adminReviews.publish);
   const remove = useMutation(api.adminReviews.remove);
-  const [busy, setBusy] = useState<Id<"reviews"> | null>(null);
+  const { busy, run } = useBusyCall();
   if (held === undefined) return <LoadingState label={t.admin_held_loading()} />;
   if (held.length === 0) return <EmptyState title={t.admin_held_none()} />;
 
   async function decide(reviewId: Id<"reviews">, publishIt: boolean) {
-    setBusy(reviewId);
-    try {
-      if (publishIt) await publish({ reviewId });
-      else await remove({ reviewId });
-      toast.success(publishIt ? t.admin_held_published() : t.admin_held_removed());
-    } catch (e) {
-      toast.error(errorMessage(e, t.admin_held_failed()));
-    } finally {
-      setBusy(null);
-    }
+    const done = await run(
+      () => (publishIt ? publish : remove)({ reviewId }),
+      t.admin_held_failed(),
+    );
+    if (done) toast.success(publishIt ? t.admin_held_published() : t.admin_held_removed());
   }
 
   return (
@@ -79,10 +73,10 @@ function HeldList() {
           </p>
           {r.comment && <p className="mt-2 text-sm break-words text-slate-800">{r.comment}</p>}
           <div className="mt-3 flex flex-wrap items-center gap-2">
-            <Button disabled={busy !== null} onClick={() => decide(r._id, true)}>
+            <Button disabled={busy} onClick={() => decide(r._id, true)}>
               {t.admin_held_publish()}
             </Button>
-            <Button variant="danger" disabled={busy !== null} onClick={() => decide(r._id, false)}>
+            <Button variant="danger" disabled={busy} onClick={() => decide(r._id, false)}>
               {t.admin_held_remove()}
             </Button>
             <Link to={paths.adminBooking(r.bookingId)} className="text-sm text-brand-700 underline">

@@ -1,20 +1,19 @@
-import { useState } from "react";
 import { useMutation, useQuery } from "convex/react";
 import { toast } from "sonner";
 import { api } from "@convex/_generated/api";
 import type { Id } from "@convex/_generated/dataModel";
 import { NO_SHOW } from "@convex/rules/noShow";
 import { Button } from "@/components/ui/button";
-import { errorMessage } from "@/lib/errors";
 import { formatDateTime } from "@/lib/format";
 import { formatNumber } from "@/lib/numbers";
 import { m } from "@/i18n/paraglide/messages";
+import { useBusyCall } from "@/lib/use-busy-call";
 
 /** A professional's no-show strikes in the window (rules/noShow.ts), live, and the hold to clear. */
 export function NoShowStrikes({ professionalId }: { professionalId: Id<"professionals"> }) {
   const record = useQuery(api.noShows.forProfessional, { professionalId });
   const clear = useMutation(api.noShows.clearHold);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusyCall();
   if (!record) return null;
   return (
     <section
@@ -53,15 +52,8 @@ export function NoShowStrikes({ professionalId }: { professionalId: Id<"professi
           size="sm"
           disabled={busy}
           onClick={async () => {
-            setBusy(true);
-            try {
-              await clear({ professionalId });
+            if (await run(() => clear({ professionalId }), m.admin_no_show_clear_failed()))
               toast.success(m.admin_no_show_cleared());
-            } catch (e) {
-              toast.error(errorMessage(e, m.admin_no_show_clear_failed()));
-            } finally {
-              setBusy(false);
-            }
           }}
         >
           {m.admin_no_show_clear()}

@@ -11,10 +11,10 @@ import { EmptyState, LoadingState } from "@/components/ui/states";
 import { SectionCard } from "@/features/admin/section-card";
 import { METHOD_LABEL } from "@/i18n/money";
 import { m } from "@/i18n/paraglide/messages";
-import { errorMessage } from "@/lib/errors";
 import { formatDateTime } from "@/lib/format";
 import { formatNumber, formatPaisa } from "@/lib/numbers";
 import { paths } from "@/lib/paths";
+import { useBusyCall } from "@/lib/use-busy-call";
 
 /**
  * Payments of cancelled bookings owed back to their customers, live. The admin refunds each in the
@@ -73,7 +73,7 @@ function RefundForm({ refundId, onDone }: { refundId: Id<"refunds">; onDone: () 
   const mark = useMutation(api.refunds.markRefunded);
   const [reference, setReference] = useState("");
   const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusyCall();
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
@@ -82,16 +82,10 @@ function RefundForm({ refundId, onDone }: { refundId: Id<"refunds">; onDone: () 
         m.payouts_reference_error({ bytes: formatNumber(PAYOUT_LIMITS.referenceBytes) }),
       );
     setError(undefined);
-    setBusy(true);
-    try {
-      await mark({ refundId, reference: reference.trim() });
-      toast.success(m.refunds_marked_toast());
-      onDone();
-    } catch (err) {
-      toast.error(errorMessage(err, m.refunds_failed()));
-    } finally {
-      setBusy(false);
-    }
+    if (!(await run(() => mark({ refundId, reference: reference.trim() }), m.refunds_failed())))
+      return;
+    toast.success(m.refunds_marked_toast());
+    onDone();
   }
 
   return (

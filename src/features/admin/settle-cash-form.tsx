@@ -10,7 +10,7 @@ import { TextareaField } from "@/components/ui/inputs";
 import { LoadingState } from "@/components/ui/states";
 import { lengthMessage } from "@/lib/length-message";
 import { m } from "@/i18n/paraglide/messages";
-import { errorMessage } from "@/lib/errors";
+import { useBusyCall } from "@/lib/use-busy-call";
 import { formatPaisa } from "@/lib/numbers";
 
 const REASON = MODERATION_FIELDS.resolutionNote;
@@ -36,7 +36,7 @@ export function SettleCashForm({
   const [outcome, setOutcome] = useState<DisputeOutcome>();
   const [reason, setReason] = useState("");
   const [tried, setTried] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusyCall();
   if (bill === undefined) return <LoadingState label={m.admin_reports_loading()} />;
   const problem = lengthMessage(reason, REASON, (min) => m.dispute_reason_short({ min }));
 
@@ -44,15 +44,11 @@ export function SettleCashForm({
     e.preventDefault();
     setTried(true);
     if (problem || !outcome) return;
-    setBusy(true);
-    try {
-      await settle({ reportId, outcome, reason: reason.trim() });
-      toast.success(m.dispute_settled_toast());
-    } catch (error) {
-      toast.error(errorMessage(error, m.dispute_settle_failed()));
-    } finally {
-      setBusy(false);
-    }
+    const done = await run(
+      () => settle({ reportId, outcome, reason: reason.trim() }),
+      m.dispute_settle_failed(),
+    );
+    if (done) toast.success(m.dispute_settled_toast());
   }
 
   return (
