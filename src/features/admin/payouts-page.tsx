@@ -19,9 +19,9 @@ import { SectionCard } from "@/features/admin/section-card";
 import { m } from "@/i18n/paraglide/messages";
 import { localCityName } from "@/i18n/places";
 import { toLatinDigits } from "@/lib/digits";
-import { errorMessage } from "@/lib/errors";
 import { formatDateTime, fromKathmanduInputValue, toKathmanduInputValue } from "@/lib/format";
 import { formatNumber, formatPaisa } from "@/lib/numbers";
+import { useBusyCall } from "@/lib/use-busy-call";
 
 const PAGE = 20;
 
@@ -248,7 +248,7 @@ function TransferForm({
   const [amount, setAmount] = useState(() => String(maxPaisa / 100));
   const [reference, setReference] = useState("");
   const [errors, setErrors] = useState<Errors>({});
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusyCall();
 
   async function submit() {
     const paisa = paisaFromRupees(toLatinDigits(amount));
@@ -259,14 +259,7 @@ function TransferForm({
       next.reference = m.payouts_reference_error({ bytes: PAYOUT_LIMITS.referenceBytes });
     setErrors(next);
     if (Object.keys(next).length > 0 || paisa === null) return;
-    setBusy(true);
-    try {
-      await onSave({ method, reference: reference.trim(), amountPaisa: paisa });
-    } catch (error) {
-      toast.error(errorMessage(error, failed));
-    } finally {
-      setBusy(false);
-    }
+    await run(() => onSave({ method, reference: reference.trim(), amountPaisa: paisa }), failed);
   }
 
   return (
@@ -405,7 +398,7 @@ function LedgerExport() {
   );
   const [to, setTo] = useState(today);
   const [rangeError, setRangeError] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusyCall();
 
   async function download() {
     const start = dayStart(from);
@@ -415,8 +408,7 @@ function LedgerExport() {
       return;
     }
     setRangeError(undefined);
-    setBusy(true);
-    try {
+    await run(async () => {
       const { rows, truncated } = await convex.query(api.payouts.ledgerExport, {
         from: start,
         to: end,
@@ -444,11 +436,7 @@ function LedgerExport() {
       const count = formatNumber(PAYOUT_LIMITS.exportRows);
       if (truncated) toast.warning(m.payouts_export_truncated({ rows: count }));
       else toast.success(m.payouts_export_done({ rows: formatNumber(rows.length) }));
-    } catch (error) {
-      toast.error(errorMessage(error, m.payouts_export_failed()));
-    } finally {
-      setBusy(false);
-    }
+    }, m.payouts_export_failed());
   }
 
   return (

@@ -9,9 +9,9 @@ import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { TextareaField } from "@/components/ui/inputs";
 import { LoadingState } from "@/components/ui/states";
-import { errorMessage } from "@/lib/errors";
 import { formatDateTime } from "@/lib/format";
 import { formatDigits } from "@/lib/numbers";
+import { useBusyCall } from "@/lib/use-busy-call";
 import { FALLBACK, specialtyLabel, VERIFICATION } from "@/features/admin/technician-card";
 import { m } from "@/i18n/paraglide/messages";
 import { localCityName } from "@/i18n/places";
@@ -27,41 +27,36 @@ export function TechnicianDialog({ professionalId, onClose }: Props) {
   const technician = useQuery(api.admin.technician, { professionalId });
   const verify = useMutation(api.admin.verify);
   const setAvailability = useMutation(api.admin.setAvailability);
-  const [switching, setSwitching] = useState(false);
+  const switching = useBusyCall();
   const [note, setNote] = useState("");
-  const [busy, setBusy] = useState<"verified" | "rejected" | null>(null);
+  const verifying = useBusyCall();
+  const rejecting = useBusyCall();
+  const busy = verifying.busy || rejecting.busy;
   const needsPhoneId = useId();
   const title =
     technician?.name?.trim() ||
     (technician === undefined ? m.admin_dialog_default_title() : FALLBACK.name());
 
   async function decide(decision: "verified" | "rejected") {
-    setBusy(decision);
-    try {
-      const trimmed = note.trim();
-      await verify({ professionalId, decision, ...(trimmed ? { note: trimmed } : {}) });
-      toast.success(
-        decision === "verified"
-          ? m.admin_dialog_verified_toast({ name: title })
-          : m.admin_dialog_rejected_toast({ name: title }),
-      );
-      onClose();
-    } catch (error) {
-      toast.error(errorMessage(error, m.admin_dialog_decision_failed()));
-    } finally {
-      setBusy(null);
-    }
+    const trimmed = note.trim();
+    const done = await (decision === "verified" ? verifying : rejecting).run(
+      () => verify({ professionalId, decision, ...(trimmed ? { note: trimmed } : {}) }),
+      m.admin_dialog_decision_failed(),
+    );
+    if (!done) return;
+    toast.success(
+      decision === "verified"
+        ? m.admin_dialog_verified_toast({ name: title })
+        : m.admin_dialog_rejected_toast({ name: title }),
+    );
+    onClose();
   }
 
   async function toggleAvailability(available: boolean) {
-    setSwitching(true);
-    try {
-      await setAvailability({ professionalId, available });
-    } catch (error) {
-      toast.error(errorMessage(error, m.admin_dialog_availability_failed()));
-    } finally {
-      setSwitching(false);
-    }
+    await switching.run(
+      () => setAvailability({ professionalId, available }),
+      m.admin_dialog_availability_failed(),
+    );
   }
 
   return (
@@ -91,7 +86,7 @@ export function TechnicianDialog({ professionalId, onClose }: Props) {
             <Button
               size="sm"
               variant="secondary"
-              disabled={switching}
+              disabled={switching.busy}
               onClick={() => void toggleAvailability(!technician.available)}
             >
               {technician.available
@@ -185,23 +180,19 @@ export function TechnicianDialog({ professionalId, onClose }: Props) {
             </p>
           )}
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button variant="secondary" onClick={onClose} disabled={busy !== null}>
+            <Button variant="secondary" onClick={onClose} disabled={busy}>
               {m.action_close()}
             </Button>
-            <Button
-              variant="danger"
-              onClick={() => void decide("rejected")}
-              disabled={busy !== null}
-            >
-              {busy === "rejected" ? m.admin_dialog_rejecting() : m.admin_dialog_reject()}
+            <Button variant="danger" onClick={() => void decide("rejected")} disabled={busy}>
+              {rejecting.busy ? m.admin_dialog_rejecting() : m.admin_dialog_reject()}
             </Button>
             <Button
               onClick={() => void decide("verified")}
               // the server refuses it too (PHONE_NOT_VERIFIED); the note above says why
-              disabled={busy !== null || !technician.phoneVerified}
+              disabled={busy || !technician.phoneVerified}
               aria-describedby={technician.phoneVerified ? undefined : needsPhoneId}
             >
-              {busy === "verified" ? m.admin_dialog_verifying() : m.admin_dialog_verify()}
+              {verifying.busy ? m.admin_dialog_verifying() : m.admin_dialog_verify()}
             </Button>
           </div>
         </div>
