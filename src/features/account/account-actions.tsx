@@ -16,6 +16,7 @@ import { Form } from "@/components/form-element";
 import { PasswordField } from "@/components/ui/inputs";
 import { leaveHere } from "@/lib/leaving-here";
 import { paths } from "@/lib/paths";
+import { useBusyCall } from "@/lib/use-busy-call";
 import { m } from "@/i18n/paraglide/messages";
 
 export function BillingTab() {
@@ -79,12 +80,11 @@ function ExportSummary({ data }: { data: ExportedData }) {
 
 export function DataExportTab() {
   const convex = useConvex();
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusyCall();
   const [exported, setExported] = useState<ExportedData | null>(null);
 
   async function download() {
-    setBusy(true);
-    try {
+    const done = await run(async () => {
       const data = await convex.query(api.users.exportMyData, {});
       setExported(data);
       const blob = new Blob([JSON.stringify(data, null, 2)], { type: "application/json" });
@@ -94,12 +94,8 @@ export function DataExportTab() {
       a.download = `gharsewa-my-data-${new Date().toISOString().slice(0, 10)}.json`;
       a.click();
       URL.revokeObjectURL(url);
-      toast.success(m.acc_export_done());
-    } catch (e) {
-      toast.error(errorMessage(e, m.acc_export_failed()));
-    } finally {
-      setBusy(false);
-    }
+    }, m.acc_export_failed());
+    if (done) toast.success(m.acc_export_done());
   }
 
   return (

@@ -1,12 +1,10 @@
 import { useMutation, usePaginatedQuery, useQuery } from "convex/react";
-import { useState } from "react";
 import { Link } from "@/components/link";
-import { toast } from "sonner";
 import { api } from "@convex/_generated/api";
 import { Button } from "@/components/ui/button";
 import { LoadingState } from "@/components/ui/states";
-import { errorMessage } from "@/lib/errors";
 import { paths } from "@/lib/paths";
+import { useBusyCall } from "@/lib/use-busy-call";
 import { formatDateTime, formatNumber, formatRelative } from "@/lib/format";
 import { notificationText } from "@/i18n/notifications";
 import { m } from "@/i18n/paraglide/messages";
@@ -91,18 +89,7 @@ export function NotificationsBox({ now }: { now: number }) {
   const unread = useQuery(api.notifications.unreadCount);
   const latest = usePaginatedQuery(api.notifications.list, {}, { initialNumItems: LATEST_SHOWN });
   const markRead = useMutation(api.notifications.markRead);
-  const [busy, setBusy] = useState(false);
-
-  async function markAll() {
-    setBusy(true);
-    try {
-      await markRead({});
-    } catch (error) {
-      toast.error(errorMessage(error, m.notes_mark_all_failed()));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { busy, run } = useBusyCall();
 
   const countText =
     unread === undefined
@@ -130,7 +117,12 @@ export function NotificationsBox({ now }: { now: number }) {
             {countText}
           </p>
           {!!unread && (
-            <Button variant="secondary" size="sm" disabled={busy} onClick={() => void markAll()}>
+            <Button
+              variant="secondary"
+              size="sm"
+              disabled={busy}
+              onClick={() => void run(() => markRead({}), m.notes_mark_all_failed())}
+            >
               {m.notes_mark_all()}
             </Button>
           )}

@@ -8,9 +8,9 @@ import { Avatar } from "@/components/avatar";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { ErrorState, LoadingState } from "@/components/ui/states";
-import { errorMessage } from "@/lib/errors";
 import { ResubmitDocuments } from "@/features/professional/resubmit-documents";
 import { paths } from "@/lib/paths";
+import { useBusyCall } from "@/lib/use-busy-call";
 import { m } from "@/i18n/paraglide/messages";
 import { localCityName } from "@/i18n/places";
 import { localCategoryName } from "@/i18n/categories";
@@ -139,17 +139,10 @@ function AvailabilityToggle({
 }) {
   const canBook = bookability({ available, verified, onHold });
   const setAvailability = useMutation(api.professionals.setAvailability);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusyCall();
   async function toggle() {
-    setBusy(true);
-    try {
-      await setAvailability({ available: !available });
+    if (await run(() => setAvailability({ available: !available }), m.pc_availability_failed()))
       toast.success(available ? m.pc_now_unavailable() : m.pc_now_available());
-    } catch (error) {
-      toast.error(errorMessage(error, m.pc_availability_failed()));
-    } finally {
-      setBusy(false);
-    }
   }
   return (
     <div className="mt-4 flex items-center justify-between gap-3 border-t border-slate-100 pt-4">

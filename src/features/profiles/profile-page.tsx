@@ -2,7 +2,6 @@ import { useState, type ComponentType } from "react";
 import { useParams } from "react-router-dom";
 import { Link } from "@/components/link";
 import { useConvexAuth, useMutation, usePaginatedQuery, useQuery } from "convex/react";
-import { toast } from "sonner";
 import { api } from "@convex/_generated/api";
 import type { Id } from "@convex/_generated/dataModel";
 import { SPECIALTIES } from "@convex/constants";
@@ -15,13 +14,13 @@ import { LoadMore } from "@/components/ui/load-more";
 import { StarRating } from "@/components/ui/star-rating";
 import { EmptyState, LoadingState } from "@/components/ui/states";
 import type { BookActionProps } from "@/lib/booking-intent";
-import { errorMessage } from "@/lib/errors";
 import { formatDay, formatDigits, formatNrs, formatNumber, formatWeekdays } from "@/lib/format";
 import { m } from "@/i18n/paraglide/messages";
 import { localCityName } from "@/i18n/places";
 import { localCategoryName } from "@/i18n/categories";
 import { localServiceName } from "@/i18n/services";
 import { paths } from "@/lib/paths";
+import { useBusyCall } from "@/lib/use-busy-call";
 
 const REVIEWS_PAGE = 5;
 
@@ -237,17 +236,7 @@ function Reviews({ professionalId }: { professionalId: Id<"professionals"> }) {
 function ReplyForm({ reviewId }: { reviewId: Id<"reviews"> }) {
   const reply = useMutation(api.reviews.reply);
   const [text, setText] = useState("");
-  const [busy, setBusy] = useState(false);
-  async function send() {
-    setBusy(true);
-    try {
-      await reply({ reviewId, text });
-    } catch (e) {
-      toast.error(errorMessage(e, m.pp_reply_failed()));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { busy, run } = useBusyCall();
   return (
     <div className="mt-2">
       <TextareaField
@@ -260,7 +249,7 @@ function ReplyForm({ reviewId }: { reviewId: Id<"reviews"> }) {
         size="sm"
         className="mt-2"
         disabled={busy || text.trim().length < 2}
-        onClick={() => void send()}
+        onClick={() => void run(() => reply({ reviewId, text }), m.pp_reply_failed())}
       >
         {m.pp_send_reply()}
       </Button>
