@@ -15,11 +15,11 @@ import { ErrorBoundary } from "@/components/ui/error-boundary";
 import { TextareaField } from "@/components/ui/inputs";
 import { StarInput } from "@/components/ui/star-input";
 import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
-import { errorMessage } from "@/lib/errors";
 import { formatKathmanduTime } from "@/lib/format";
 import { formatNumber } from "@/lib/numbers";
 import { paths } from "@/lib/paths";
 import { useLinkedBookingId } from "@/lib/linked-booking";
+import { useBusyCall } from "@/lib/use-busy-call";
 import { ChatLink } from "@/features/bookings/chat/chat-link";
 import { ReportAction } from "@/features/bookings/report-action";
 import { BookingCard } from "@/features/bookings/booking-card";
@@ -265,26 +265,21 @@ function ReviewForm({ bookingId, name }: { bookingId: Id<"bookings">; name: stri
   const [rating, setRating] = useState(0);
   const [comment, setComment] = useState("");
   const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusyCall();
 
   async function submit() {
     if (rating < 1) {
       setError(m.review_choose_stars());
       return;
     }
-    setBusy(true);
-    try {
+    await run(async () => {
       const { held } = await createReview({
         bookingId,
         rating,
         ...(comment.trim() ? { comment: comment.trim() } : {}),
       });
       toast.success(held ? m.review_held() : m.review_thanks());
-    } catch (e) {
-      toast.error(errorMessage(e, m.review_failed()));
-    } finally {
-      setBusy(false);
-    }
+    }, m.review_failed());
   }
 
   return (

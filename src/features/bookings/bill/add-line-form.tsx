@@ -8,7 +8,7 @@ import { amountProblem, paisaFromRupees } from "@convex/rules/money";
 import { Button } from "@/components/ui/button";
 import { SelectField, TextField, TextareaField } from "@/components/ui/inputs";
 import { toLatinDigits } from "@/lib/digits";
-import { errorMessage } from "@/lib/errors";
+import { useBusyCall } from "@/lib/use-busy-call";
 import { m } from "@/i18n/paraglide/messages";
 
 const KIND_OPTION: Record<SiteLineKind, () => string> = {
@@ -44,7 +44,7 @@ export function AddLineForm({ bookingId, quote }: { bookingId: Id<"bookings">; q
   const [amount, setAmount] = useState("");
   const [reason, setReason] = useState("");
   const [errors, setErrors] = useState<Errors>({});
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusyCall();
 
   if (!open)
     return (
@@ -65,25 +65,23 @@ export function AddLineForm({ bookingId, quote }: { bookingId: Id<"bookings">; q
     const { errors, paisa } = check(label, amount, reason);
     setErrors(errors);
     if (Object.keys(errors).length > 0 || paisa === null) return;
-    setBusy(true);
-    try {
-      await propose({
-        bookingId,
-        kind,
-        label: label.trim(),
-        amountPaisa: paisa,
-        reason: reason.trim(),
-      });
-      toast.success(m.bill_add_sent());
-      setOpen(false);
-      setLabel("");
-      setAmount("");
-      setReason("");
-    } catch (error) {
-      toast.error(errorMessage(error, m.bill_add_failed()));
-    } finally {
-      setBusy(false);
-    }
+    const sent = await run(
+      () =>
+        propose({
+          bookingId,
+          kind,
+          label: label.trim(),
+          amountPaisa: paisa,
+          reason: reason.trim(),
+        }),
+      m.bill_add_failed(),
+    );
+    if (!sent) return;
+    toast.success(m.bill_add_sent());
+    setOpen(false);
+    setLabel("");
+    setAmount("");
+    setReason("");
   }
 
   return (

@@ -1,7 +1,5 @@
-import { useState } from "react";
 import { useMutation, useQuery } from "convex/react";
 import { Link } from "@/components/link";
-import { toast } from "sonner";
 import { api } from "@convex/_generated/api";
 import type { Id } from "@convex/_generated/dataModel";
 import {
@@ -15,9 +13,9 @@ import {
 import type { BookingStatus } from "@convex/rules/bookingLifecycle";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { errorMessage } from "@/lib/errors";
 import { formatPaisa } from "@/lib/numbers";
 import { paths } from "@/lib/paths";
+import { useBusyCall } from "@/lib/use-busy-call";
 import { m } from "@/i18n/paraglide/messages";
 import { AddLineForm } from "@/features/bookings/bill/add-line-form";
 import { PayButtons } from "@/features/bookings/bill/pay-buttons";
@@ -196,19 +194,11 @@ function BillLineRow({
   audience: "customer" | "professional";
 }) {
   const decide = useMutation(api.bills.decide);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusyCall();
   const label = lineLabel(line);
   const amount = formatPaisa(line.amountPaisa);
-  async function answer(approve: boolean) {
-    setBusy(true);
-    try {
-      await decide({ lineId: line._id, approve });
-    } catch (error) {
-      toast.error(errorMessage(error, m.bill_decide_failed()));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const answer = (approve: boolean) =>
+    run(() => decide({ lineId: line._id, approve }), m.bill_decide_failed());
   const declined = line.status === "declined";
   return (
     <li className="py-2" aria-label={m.bill_decide_label({ item: label, amount })}>

@@ -1,6 +1,5 @@
 import { useState } from "react";
 import { useMutation } from "convex/react";
-import { toast } from "sonner";
 import { api } from "@convex/_generated/api";
 import type { Id } from "@convex/_generated/dataModel";
 import { CASH_AUTO_CONFIRM_MS, type CashState } from "@convex/rules/ledger";
@@ -9,9 +8,9 @@ import { MODERATION_FIELDS } from "@convex/rules/moderation";
 import { Button } from "@/components/ui/button";
 import { TextField, TextareaField } from "@/components/ui/inputs";
 import { toLatinDigits } from "@/lib/digits";
-import { errorMessage } from "@/lib/errors";
 import { formatDateTime } from "@/lib/format";
 import { formatPaisa } from "@/lib/numbers";
+import { useBusyCall } from "@/lib/use-busy-call";
 import { m } from "@/i18n/paraglide/messages";
 
 /**
@@ -29,7 +28,7 @@ export function CashReceivedForm({
   const [open, setOpen] = useState(false);
   const [amount, setAmount] = useState("");
   const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusyCall();
   const total = formatPaisa(totalPaisa);
 
   if (!open)
@@ -44,15 +43,7 @@ export function CashReceivedForm({
     if (paisa === null || amountProblem(paisa) !== null) return setError(m.cash_amount_error());
     if (paisa !== totalPaisa) return setError(m.cash_amount_not_total({ total }));
     setError(undefined);
-    setBusy(true);
-    try {
-      await mark({ bookingId, amountPaisa: paisa });
-      setOpen(false);
-    } catch (e) {
-      toast.error(errorMessage(e, m.cash_failed()));
-    } finally {
-      setBusy(false);
-    }
+    if (await run(() => mark({ bookingId, amountPaisa: paisa }), m.cash_failed())) setOpen(false);
   }
 
   return (
@@ -151,19 +142,9 @@ function CashAnswer({
   const [disputing, setDisputing] = useState(false);
   const [text, setText] = useState("");
   const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  const { busy, run: runCall } = useBusyCall();
   const { min, max } = MODERATION_FIELDS.reportText;
-
-  async function run(call: () => Promise<unknown>) {
-    setBusy(true);
-    try {
-      await call();
-    } catch (e) {
-      toast.error(errorMessage(e, m.cash_failed()));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const run = (call: () => Promise<unknown>) => runCall(call, m.cash_failed());
 
   return (
     <div
