@@ -12,6 +12,7 @@ import { paths } from "@/lib/paths";
 import { localCategoryName } from "@/i18n/categories";
 import { formatNumber } from "@/lib/numbers";
 import { useNow } from "@/lib/use-now";
+import { useBusyCall } from "@/lib/use-busy-call";
 import { m } from "@/i18n/paraglide/messages";
 
 /**
@@ -31,21 +32,13 @@ export function NoShowAction({
   const now = useNow();
   const markNoShow = useMutation(api.bookings.markNoShow);
   const [asking, setAsking] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusyCall();
   if (settings === undefined) return null;
   const minutes = settings.noShowAfterMinutes;
   if (now < noShowOpensAt(scheduledFor, minutes)) return null;
 
   async function confirm() {
-    setBusy(true);
-    try {
-      await markNoShow({ bookingId });
-      setAsking(false);
-    } catch (e) {
-      toast.error(errorMessage(e, m.no_show_failed()));
-    } finally {
-      setBusy(false);
-    }
+    if (await run(() => markNoShow({ bookingId }), m.no_show_failed())) setAsking(false);
   }
 
   return (

@@ -14,6 +14,7 @@ import { errorData, errorMessage } from "@/lib/errors";
 import { formatDateTime } from "@/lib/format";
 import { formatNumber } from "@/lib/numbers";
 import { useNow } from "@/lib/use-now";
+import { useBusyCall } from "@/lib/use-busy-call";
 import { NextFreeSlots, SlotGrid } from "@/features/bookings/slot-picker";
 import { m } from "@/i18n/paraglide/messages";
 
@@ -79,17 +80,10 @@ function WaitingProposal({
   name: string;
 }) {
   const withdraw = useMutation(api.reschedules.withdraw);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusyCall();
   async function takeBack() {
-    setBusy(true);
-    try {
-      await withdraw({ bookingId });
+    if (await run(() => withdraw({ bookingId }), m.reschedule_withdraw_failed()))
       toast.success(m.reschedule_withdrawn_toast());
-    } catch (e) {
-      toast.error(errorMessage(e, m.reschedule_withdraw_failed()));
-    } finally {
-      setBusy(false);
-    }
   }
   return (
     <div role="status" className="rounded-xl bg-sky-50 p-3 text-sm text-sky-900">
@@ -192,20 +186,12 @@ export function ProfessionalReschedule({
 }) {
   const accept = useMutation(api.reschedules.accept);
   const decline = useMutation(api.reschedules.decline);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusyCall();
   const { pending, history } = b.reschedule;
   if (pending === null && history.length === 0) return null;
 
-  async function answer(yes: boolean) {
-    setBusy(true);
-    try {
-      await (yes ? accept : decline)({ bookingId: b._id });
-    } catch (e) {
-      toast.error(errorMessage(e, m.reschedule_answer_failed()));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const answer = (yes: boolean) =>
+    run(() => (yes ? accept : decline)({ bookingId: b._id }), m.reschedule_answer_failed());
 
   return (
     <div className="mt-3 space-y-2">
