@@ -1,13 +1,11 @@
 import { useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { useMutation, useQuery } from "convex/react";
-import { toast } from "sonner";
 import { api } from "@convex/_generated/api";
 import type { Id } from "@convex/_generated/dataModel";
 import { noShowOpensAt } from "@convex/rules/noShow";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
-import { errorMessage } from "@/lib/errors";
 import { paths } from "@/lib/paths";
 import { localCategoryName } from "@/i18n/categories";
 import { formatNumber } from "@/lib/numbers";
@@ -85,21 +83,17 @@ export function RedispatchNow({
 }) {
   const redispatch = useMutation(api.dispatch.redispatch);
   const navigate = useNavigate();
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusyCall({ staysBusy: true });
   const service = booking.services[0];
   if (!service) return null;
 
   async function go() {
-    setBusy(true);
-    try {
+    await run(async () => {
       const requestId = await redispatch({ bookingId: booking._id });
       void navigate(
         paths.nearestNow(service.categoryName, service.category, booking.city, requestId),
       );
-    } catch (e) {
-      toast.error(errorMessage(e, m.no_show_redispatch_failed()));
-      setBusy(false);
-    }
+    }, m.no_show_redispatch_failed());
   }
 
   return (

@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { TextareaField } from "@/components/ui/inputs";
 import { Form } from "@/components/form";
-import { errorMessage } from "@/lib/errors";
+import { useBusyCall } from "@/lib/use-busy-call";
 import { m } from "@/i18n/paraglide/messages";
 
 /** Asks before declining a request, with an optional reason the customer reads (bookings:reject). */
@@ -23,18 +23,17 @@ export function RejectDialog({
 }) {
   const reject = useMutation(api.bookings.reject);
   const [reason, setReason] = useState("");
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusyCall({ staysBusy: true });
 
   async function confirm() {
-    setBusy(true);
-    try {
-      await reject({ bookingId, ...(reason.trim() ? { reason: reason.trim() } : {}) });
-      toast.success(m.reject_done());
-      onClose();
-    } catch (e) {
-      toast.error(errorMessage(e, m.step_failed()));
-      setBusy(false);
-    }
+    const trimmed = reason.trim();
+    const done = await run(
+      () => reject({ bookingId, ...(trimmed ? { reason: trimmed } : {}) }),
+      m.step_failed(),
+    );
+    if (!done) return;
+    toast.success(m.reject_done());
+    onClose();
   }
 
   return (
