@@ -11,6 +11,7 @@ import { InlineAlert } from "@/components/ui/states";
 import { codeRule } from "@/lib/code-rule";
 import { errorMessage } from "@/lib/errors";
 import { formatDigits } from "@/lib/numbers";
+import { useBusyCall } from "@/lib/use-busy-call";
 import { getLocale } from "@/i18n/locale";
 import { m } from "@/i18n/paraglide/messages";
 
@@ -54,7 +55,7 @@ function ContactRow({ kind, value, verified }: { kind: Kind; value: string; veri
   const sendCode = useMutation(api.contactVerification.sendCode);
   const confirm = useMutation(api.contactVerification.confirm);
   const [sent, setSent] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusyCall();
   const [wrong, setWrong] = useState(false);
   const label = kind === "email" ? m.cv_email() : m.cv_phone();
   const form = useAppForm({
@@ -77,15 +78,7 @@ function ContactRow({ kind, value, verified }: { kind: Kind; value: string; veri
   });
 
   async function send() {
-    setBusy(true);
-    try {
-      await sendCode({ kind, language: getLocale() });
-      setSent(true);
-    } catch (e) {
-      toast.error(errorMessage(e, m.cv_failed()));
-    } finally {
-      setBusy(false);
-    }
+    if (await run(() => sendCode({ kind, language: getLocale() }), m.cv_failed())) setSent(true);
   }
 
   return (
