@@ -1,4 +1,3 @@
-import { useState } from "react";
 import { useMutation, useQuery } from "convex/react";
 import { toast } from "sonner";
 import * as z from "zod/mini";
@@ -18,6 +17,7 @@ import { errorMessage } from "@/lib/errors";
 import { fieldError } from "@/lib/form-context";
 import { formatWeekday, formatWeekdays } from "@/lib/format";
 import { formatDigits } from "@/lib/numbers";
+import { useBusyCall } from "@/lib/use-busy-call";
 import { m } from "@/i18n/paraglide/messages";
 
 const FIELD_OF = { days: "days", start: "from", end: "to" } as const;
@@ -64,7 +64,7 @@ export function WorkingHoursPanel() {
  */
 export function WorkingHoursForm({ hours }: { hours: WorkingHours | null }) {
   const save = useMutation(api.professionals.setWorkingHours);
-  const [clearing, setClearing] = useState(false);
+  const { busy: clearing, run } = useBusyCall();
   const shown = hours ?? SUGGESTED_WORKING_HOURS;
   const form = useAppForm({
     defaultValues: {
@@ -84,15 +84,7 @@ export function WorkingHoursForm({ hours }: { hours: WorkingHours | null }) {
   });
 
   async function clear() {
-    setClearing(true);
-    try {
-      await save({ hours: null });
-      toast.success(m.hours_cleared());
-    } catch (e) {
-      toast.error(errorMessage(e, m.hours_failed()));
-    } finally {
-      setClearing(false);
-    }
+    if (await run(() => save({ hours: null }), m.hours_failed())) toast.success(m.hours_cleared());
   }
 
   return (
