@@ -22,7 +22,7 @@ import { fmtMs, fmtRatio, latencySvg, ratio, table, type ChartRow } from "./lib/
 import { chat, type ChatResult } from "./sections/chat";
 import { dispatch, type DispatchResult } from "./sections/dispatch";
 import { durability, type DurabilityResult } from "./sections/durability";
-import { fanout, type FanoutStep } from "./sections/fanout";
+import { fanout, generatorCpu, type FanoutStep } from "./sections/fanout";
 import { http, type HttpFigure } from "./sections/http";
 import { nearest, type NearestResult } from "./sections/nearest";
 import { queries, type QueriesResult } from "./sections/queries";
@@ -172,7 +172,7 @@ for (const section of selected) {
         log: say,
       }));
       say(
-        `N signed-in professionals → locations:update every 5 s, N ${watchers === "customers" ? "signed-in customers" : "visitors (signed out)"} on locations:onMap({city}) + locations:marker per marker (as the search page) + 50 unrelated subscriptions, after a warm-up report each; peer: Express + Socket.IO (room per city, fdatasync before broadcast), same generator; CPU in cores (100% = one core); clients' CPU = this process, all simulated clients`,
+        `N signed-in professionals → locations:update every 5 s, N ${watchers === "customers" ? "signed-in customers" : "visitors (signed out)"} on locations:onMap({city}) + locations:marker per marker (as the search page) + 50 unrelated subscriptions, after a warm-up report each; peer: Express + Socket.IO (room per city, fdatasync before broadcast), same generator; CPU in cores (100% = one core); clients' CPU = all simulated clients, in generator processes: "P × max/mean" = their number, the busiest one's CPU and their mean`,
       );
       say(
         table(
@@ -185,6 +185,7 @@ for (const section of selected) {
             "delivered",
             "server CPU",
             "clients' CPU",
+            "generators",
             "p95 ours/peer",
             "CPU ours/peer",
           ],
@@ -198,6 +199,7 @@ for (const section of selected) {
               `${s.ours.deliveries}/${s.ours.expected}`,
               `${(s.ours.serverCpu * 100).toFixed(0)}%`,
               `${(s.ours.clientCpu * 100).toFixed(0)}%`,
+              generatorCpu(s.ours),
               fmtRatio(ratio(s.ours.latency.p95, s.peer.latency.p95)),
               fmtRatio(ratio(s.ours.serverCpu, s.peer.serverCpu)),
             ],
@@ -210,6 +212,7 @@ for (const section of selected) {
               `${s.peer.deliveries}/${s.peer.expected}`,
               `${(s.peer.serverCpu * 100).toFixed(0)}%`,
               `${(s.peer.clientCpu * 100).toFixed(0)}%`,
+              generatorCpu(s.peer),
               "",
               "",
             ],
@@ -235,6 +238,16 @@ for (const section of selected) {
           ),
         );
       }
+      for (const step of r)
+        for (const [who, result] of [
+          ["ours", step.ours],
+          ["the peer's", step.peer],
+        ] as const)
+          budget(
+            `fan-out generator ≤ 50% of a core per process at ${step.clients}+${step.clients} (${who})`,
+            `max ${(result.generatorCpu.max * 100).toFixed(0)}% over ${result.generatorCpu.processes}`,
+            result.generatorCpu.max <= 0.5,
+          );
       for (const step of r.filter((x) => x.clients >= 300)) {
         const n = `${step.clients}+${step.clients}`;
         const p95 = ratio(step.ours.latency.p95, step.peer.latency.p95);

@@ -1,63 +1,27 @@
 /**
- * Fan-out target: a fresh local backend running the real app (convex/): signed-in professionals
- * call `locations:update`, signed-in customers watch their city's map as the search page does —
- * `locations:onMap({city})` (who is on the map) and one `locations:marker({professionalId})` per
- * listed professional — while 50 other customers keep an unrelated subscription
- * (`notifications:unreadCount`) open. Like the search page, a signed-in customer also subscribes
- * to `locations:forActiveBookings` (exact positions of their active bookings' professionals; these
- * customers have none, so position writes do not re-run it). `watchers: "visitors"` watches signed
+ * Fan-out target: a fresh local backend running the real app (convex/), with the accounts its
+ * simulated clients sign in with (bench/lib/app-clients.ts, run in the generator processes):
+ * N professionals, N customers watching their city's map and 50 other customers keeping an
+ * unrelated subscription (`notifications:unreadCount`) open. `watchers: "visitors"` watches signed
  * out instead. The map's queries do not read the viewer, so all watchers share one run per change.
  */
-import { anyApi } from "convex/server";
-import { ConvexReactClient } from "convex/react";
-import WebSocket from "ws";
+import { fileURLToPath } from "node:url";
 import {
   createAccounts,
   createProfessionals,
   startBenchBackend,
   type BenchBackend,
 } from "./backend";
+import type { AppClientsConfig } from "./app-clients";
 import { summarize } from "./stats";
-import type { FanoutTarget } from "./fanout";
+import type { FanoutTarget, Transit } from "./fanout";
 
-const epochMs = () => performance.timeOrigin + performance.now();
-/** When the last frame reached any of this process's sockets (Unix ms): the one a callback is handling. */
-let lastFrameAt = 0;
-/** `${sessionId}:${requestId}` → when a Mutation was handed to the socket; `${sessionId}:${ts}` → when a Transition arrived. */
-const mutationsSent = new Map<string, number>();
-const transitionsArrived = new Map<string, number>();
-
-/** A client socket that notes when frames go and come, to join with the backend's stage timestamps. */
-class TimedWebSocket extends WebSocket {
-  private sessionId = "";
-  constructor(...args: ConstructorParameters<typeof WebSocket>) {
-    super(...args);
-    // before the client's own onmessage, which runs the subscription callbacks synchronously
-    this.on("message", (data) => {
-      lastFrameAt = epochMs();
-      const ts = /^\{"type":"Transition",.*?"endVersion":\{[^}]*"ts":"([^"]+)"/.exec(String(data));
-      if (ts) transitionsArrived.set(`${this.sessionId}:${ts[1]}`, lastFrameAt);
-    });
-  }
-  override send(data: unknown, ...rest: unknown[]) {
-    if (typeof data === "string") {
-      const message = JSON.parse(data) as { type: string; sessionId?: string; requestId?: number };
-      if (message.type === "Connect") this.sessionId = message.sessionId ?? "";
-      if (message.type === "Mutation")
-        mutationsSent.set(`${this.sessionId}:${message.requestId}`, epochMs());
-    }
-    (super.send as (...a: unknown[]) => void)(data, ...rest);
-  }
-}
-
-/** The backend's stages plus the two ways between this process and the backend, joined per frame. */
-async function withTransit(backend: BenchBackend, reset: boolean) {
-  if (reset) {
-    mutationsSent.clear();
-    transitionsArrived.clear();
-  }
+/** The backend's stages plus the two ways between the clients and the backend, joined per frame. */
+async function withTransit(backend: BenchBackend, reset: boolean, transit?: Transit) {
   const stages = await backend.stages(reset);
   if (!stages) return undefined;
+  const mutationsSent = new Map(transit?.sent);
+  const transitionsArrived = new Map(transit?.arrived);
   const up: number[] = [];
   const down: number[] = [];
   for (const [key, at] of Object.entries(stages.joins.received)) {
@@ -89,7 +53,6 @@ export async function startAppTarget(
   { traceStages = false } = {},
 ): Promise<FanoutTarget> {
   const backend = await startBenchBackend(undefined, { traceStages });
-  const ws = (traceStages ? TimedWebSocket : WebSocket) as unknown as typeof globalThis.WebSocket;
   await backend.run("seed:init", { demo: false });
   const customers = await createAccounts(
     backend,
@@ -100,96 +63,25 @@ export async function startAppTarget(
     })),
   );
   const { accounts: pros, professionalIds } = await createProfessionals(backend, clients);
-  const indexOf = new Map(professionalIds.map((id, i) => [id, String(i)]));
-
-  // The app's client (src/app/providers.tsx), as useQuery drives it: a watch's callback runs when its
-  // query's result changed and reads it with localQueryResult(). (convex/browser's ConvexClient instead
-  // visits every listener of the client and JSON.parses its query token on every Transition.)
-  const open: ConvexReactClient[] = [];
-  const connect = (token: string | null) => {
-    const c = new ConvexReactClient(backend.url, {
-      webSocketConstructor: ws,
-      unsavedChangesWarning: false,
-    });
-    if (token !== null) c.setAuth(async () => token);
-    open.push(c);
-    return c;
+  const config: AppClientsConfig = {
+    url: backend.url,
+    watcherTokens: customers
+      .slice(0, clients)
+      .map((u) => (watchers === "customers" ? u.token : null)),
+    professionalTokens: pros.map((p) => p.token),
+    professionalIds,
+    unrelatedTokens: customers.slice(clients).map((u) => u.token),
+    traceStages,
   };
-  const onUpdate = (
-    c: ConvexReactClient,
-    fn: string,
-    args: Record<string, unknown>,
-    onValue: (v: unknown) => void,
-  ) => {
-    const watch = c.watchQuery(anyApi[fn.split(":")[0]][fn.split(":")[1]], args);
-    return watch.onUpdate(() => onValue(watch.localQueryResult()));
-  };
-  const firstValue = (
-    c: ConvexReactClient,
-    fn: string,
-    args: Record<string, unknown>,
-    onValue: (v: unknown) => void = () => {},
-  ) =>
-    new Promise<void>((ready) =>
-      onUpdate(c, fn, args, (v) => {
-        onValue(v);
-        ready();
-      }),
-    );
-  await Promise.all(
-    customers
-      .slice(clients)
-      .map((u) => firstValue(connect(u.token), "notifications:unreadCount", {})),
-  );
-  let nextCustomer = 0;
   return {
     pid: backend.pid,
+    clients: { module: fileURLToPath(new URL("./app-clients.ts", import.meta.url)), config },
     stages: traceStages
-      ? (reset) => withTransit(backend, reset)
+      ? (reset, transit) => withTransit(backend, reset, transit)
       : process.env.BENCH_BACKEND_PROFILE
         ? // The backend's window profile starts and stops with its stages, also untraced.
           async (reset) => void (await backend.stages(reset))
         : undefined,
-    async watch(city, seen) {
-      const token = watchers === "customers" ? customers[nextCustomer++].token : null;
-      const c = connect(token);
-      if (token !== null) await firstValue(c, "locations:forActiveBookings", {});
-      const markers = new Map<string, () => void>();
-      const loaded: Promise<void>[] = [];
-      await firstValue(c, "locations:onMap", { city }, (rows) => {
-        const listed = new Set((rows as { professionalId: string }[]).map((r) => r.professionalId));
-        for (const [id, unsubscribe] of markers)
-          if (!listed.has(id)) {
-            unsubscribe();
-            markers.delete(id);
-          }
-        for (const id of listed) {
-          if (markers.has(id)) continue;
-          let last: number | undefined;
-          let arrived = () => {};
-          loaded.push(new Promise((resolve) => (arrived = resolve)));
-          const unsubscribe = onUpdate(c, "locations:marker", { professionalId: id }, (value) => {
-            const at = value as { lat: number } | null;
-            arrived();
-            if (at !== null && at.lat !== last)
-              seen(indexOf.get(id) ?? id, at.lat, traceStages ? lastFrameAt : undefined);
-            last = at?.lat;
-          });
-          markers.set(id, unsubscribe);
-        }
-      });
-      await Promise.all(loaded);
-    },
-    async reporter(index) {
-      const c = connect(pros[index].token);
-      await c.query(anyApi.professionals.me, {}); // connected and authenticated before the first report
-      return async (lat, lng) => {
-        await c.mutation(anyApi.locations.update, { latitude: lat, longitude: lng });
-      };
-    },
-    async close() {
-      await Promise.all(open.map((c) => c.close()));
-      await backend.close();
-    },
+    close: () => backend.close(),
   };
 }

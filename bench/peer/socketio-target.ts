@@ -3,10 +3,11 @@ import { once } from "node:events";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { io, type Socket } from "socket.io-client";
-import type { FanoutTarget } from "../lib/fanout";
+import type { ConnectClients, FanoutTarget } from "../lib/fanout";
 
-/** Starts the Socket.IO peer in its own process (log in a temp dir) and drives it like the spec's clients did. */
+/** Starts the Socket.IO peer in its own process (log in a temp dir); its clients are `connectClients`'. */
 export async function startPeer(): Promise<FanoutTarget> {
   const dir = mkdtempSync(path.join(tmpdir(), "gharsewa-peer-"));
   const child: ChildProcess = fork(
@@ -18,7 +19,22 @@ export async function startPeer(): Promise<FanoutTarget> {
     },
   );
   const [{ port }] = (await once(child, "message")) as [{ port: number }];
-  const url = `http://127.0.0.1:${port}`;
+  return {
+    pid: child.pid!,
+    clients: {
+      module: fileURLToPath(import.meta.url),
+      config: { url: `http://127.0.0.1:${port}` },
+    },
+    async close() {
+      child.kill();
+      await once(child, "exit");
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The peer's simulated clients in a fan-out generator process, driven like the spec's clients were. */
+export const connectClients: ConnectClients<{ url: string }> = async ({ url }) => {
   const sockets: Socket[] = [];
   const connect = async (query: Record<string, string>) => {
     // reconnecting as the Convex clients do: under load a handshake can time out, and a socket
@@ -29,8 +45,7 @@ export async function startPeer(): Promise<FanoutTarget> {
     return socket;
   };
   return {
-    pid: child.pid!,
-    async watch(city, seen) {
+    async watch(_index, city, seen) {
       const socket = await connect({ city });
       socket.on("location", (p: { id: string; lat: number }) => seen(p.id, p.lat));
     },
@@ -43,9 +58,6 @@ export async function startPeer(): Promise<FanoutTarget> {
     },
     async close() {
       sockets.forEach((s) => s.close());
-      child.kill();
-      await once(child, "exit");
-      rmSync(dir, { recursive: true, force: true });
     },
   };
-}
+};
