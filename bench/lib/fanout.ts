@@ -94,14 +94,16 @@ export const monotonicMs = () => Number(process.hrtime.bigint() / 1000n) / 1000;
 /**
  * Generator processes for `clients` professionals + `clients` watchers: enough that each stays
  * under half a core. Their work is per delivery (a frame read, parsed and handed to a callback) and
- * per client (a report every 5 s, keepalives); measured at 300 + 300 and 1,000 + 1,000 (the app's
- * clients cost the more: 35 µs per delivery and 0.1 ms per client each second), with a budget of
- * 35% of a core so that a loaded second stays under 50%.
+ * per client (a report every 5 s, subscriptions, keepalives). Sized on the app's clients, the
+ * costlier, in one process before the split: 16–25% of a core at 300 + 300 (3,000 deliveries/s) and
+ * 88–90% at 1,000 + 1,000 (33,000/s, where it was saturated, so at least 27 µs per delivery): taken
+ * as 35 µs per delivery and 0.5 ms per client each second, with 35% of a core per process so that a
+ * busier second stays under 50%.
  */
 export function generatorProcesses(clients: number, intervalMs = 5_000): number {
   const watchersPerCity = clients / CITIES.length;
   const deliveriesPerSecond = (clients * watchersPerCity * 1000) / intervalMs;
-  const cores = deliveriesPerSecond * 35e-6 + clients * 1e-4;
+  const cores = deliveriesPerSecond * 35e-6 + clients * 5e-4;
   return Math.max(1, Math.ceil(cores / 0.35));
 }
 
