@@ -173,6 +173,16 @@ describe("SearchPage", () => {
     expect(screen.getByRole("list", { name: "map" }).children).toHaveLength(2);
   });
 
+  it("leaves the professional the customer is looking past off the map and its count", () => {
+    listOnMap({ p1: { lat: 28.05, lng: 81.61 }, p2: { lat: 28.06, lng: 81.62 } });
+    renderAt("/services/search?location=Nepalgunj&serviceName=Electrician&without=p1");
+    const map = screen.getByRole("list", { name: "map" });
+    expect(map.children).toHaveLength(1);
+    expect(map).toHaveTextContent("Pro p2");
+    expect(map).not.toHaveTextContent("Pro p1");
+    expect(screen.getByText(/^1 professional/)).toBeInTheDocument();
+  });
+
   it("a customer sees the exact position of an active booking's professional in place of the rounded one", () => {
     listOnMap({ p1: { lat: 28.05, lng: 81.615 }, p2: { lat: 28.05, lng: 81.615 } });
     queries["users:viewer"] = () => ({ role: "customer" });

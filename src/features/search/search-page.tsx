@@ -153,7 +153,12 @@ export function SearchPage({ BookAction }: { BookAction: ComponentType<BookActio
         </section>
         <div className="min-w-0 lg:col-start-2 lg:row-start-1">
           <ErrorBoundary fallback={() => <ErrorState title={m.sp_map_failed()} />}>
-            <LiveMap city={city} specialty={specialty} waitForList={hasList && !listSettled} />
+            <LiveMap
+              city={city}
+              specialty={specialty}
+              without={without}
+              waitForList={hasList && !listSettled}
+            />
           </ErrorBoundary>
         </div>
       </div>
@@ -267,10 +272,13 @@ function Details({
 function LiveMap({
   city,
   specialty,
+  without,
   waitForList,
 }: {
   city: ReturnType<typeof cityFor>;
   specialty: ReturnType<typeof specialtyFor>;
+  /** a professional the customer is looking past (the one who rejected them), as the list leaves out */
+  without?: string;
   waitForList: boolean;
 }) {
   // Who is on the map (changes when someone comes or goes), then one subscription per marker for its
@@ -279,7 +287,7 @@ function LiveMap({
   const listed = useQuery(api.locations.onMap, {
     ...(city ? { city: city.slug } : {}),
     ...(specialty ? { specialty } : {}),
-  });
+  })?.filter((p) => p.professionalId !== without);
   const { ref, shown } = useInView<HTMLDivElement>(!waitForList);
   // The map's place, its size and name; it says "Loading map…" only once the map is loading.
   const place = (loading: boolean) => (
