@@ -3,7 +3,8 @@ import { m } from "@/i18n/paraglide/messages";
 import { getLocale, type Locale } from "@/i18n/paraglide/runtime";
 import { formatDigits, formatNumber } from "@/lib/numbers";
 
-export { formatAmount, formatDigits, formatNrs, formatNumber, formatPaisa } from "@/lib/numbers";
+export { formatDigits, formatNumber } from "@/lib/numbers";
+export { formatAmount, formatNrs, formatPaisa } from "@/lib/rupees";
 
 export const KATHMANDU_TZ = "Asia/Kathmandu";
 

@@ -63,7 +63,7 @@ export default function HeaderDrawer({
           <>
             <DrawerLink to={paths.home()}>{m.nav_home()}</DrawerLink>
             <DrawerLink to={paths.services()}>{m.nav_services()}</DrawerLink>
-            <DrawerLink to={paths.about()}>{m.nav_about_us_header()}</DrawerLink>
+            <DrawerLink to={paths.about()}>{m.nav_about()}</DrawerLink>
             <DrawerLink to={paths.contact()}>{m.nav_contact()}</DrawerLink>
             <DrawerLink to={paths.login()}>{m.nav_login()}</DrawerLink>
             <DrawerLink to={paths.signup()}>{m.nav_signup()}</DrawerLink>

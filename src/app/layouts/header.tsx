@@ -149,7 +149,7 @@ function SignedOutLinks() {
   return (
     <>
       <NavLink to={paths.about()} className={navLinkClass}>
-        {m.nav_about_us_header()}
+        {m.nav_about()}
       </NavLink>
       <NavLink to={paths.login()} className={navLinkClass}>
         {m.nav_login()}

@@ -5,7 +5,7 @@ import { EmptyState, LoadingState } from "@/components/ui/states";
 import { SectionCard } from "@/features/admin/section-card";
 import { m } from "@/i18n/paraglide/messages";
 import { formatDateTime } from "@/lib/format";
-import { formatPaisa } from "@/lib/numbers";
+import { formatPaisa } from "@/lib/rupees";
 import { paths } from "@/lib/paths";
 
 /** Cash payments customers disputed, live; each opens its report, where it is settled. */

@@ -20,7 +20,8 @@ import { m } from "@/i18n/paraglide/messages";
 import { localCityName } from "@/i18n/places";
 import { toLatinDigits } from "@/lib/digits";
 import { formatDateTime, fromKathmanduInputValue, toKathmanduInputValue } from "@/lib/format";
-import { formatNumber, formatPaisa } from "@/lib/numbers";
+import { formatNumber } from "@/lib/numbers";
+import { formatPaisa } from "@/lib/rupees";
 import { useBusyCall } from "@/lib/use-busy-call";
 
 const PAGE = 20;

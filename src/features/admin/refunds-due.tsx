@@ -12,7 +12,8 @@ import { SectionCard } from "@/features/admin/section-card";
 import { METHOD_LABEL } from "@/i18n/money";
 import { m } from "@/i18n/paraglide/messages";
 import { formatDateTime } from "@/lib/format";
-import { formatNumber, formatPaisa } from "@/lib/numbers";
+import { formatNumber } from "@/lib/numbers";
+import { formatPaisa } from "@/lib/rupees";
 import { paths } from "@/lib/paths";
 import { useBusyCall } from "@/lib/use-busy-call";
 

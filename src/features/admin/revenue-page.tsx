@@ -11,7 +11,8 @@ import { m } from "@/i18n/paraglide/messages";
 import { bsMonthBounds, formatBsMonth } from "@/lib/bs-months";
 import { formatDay, formatMonth } from "@/lib/format";
 import { useKathmanduToday } from "@/lib/use-kathmandu-today";
-import { formatNumber, formatPaisa } from "@/lib/numbers";
+import { formatNumber } from "@/lib/numbers";
+import { formatPaisa } from "@/lib/rupees";
 
 /** Kathmandu days, Gregorian months, or Bikram Sambat months (the calendar Nepal keeps its books in). */
 const UNITS = ["day", "month", "bs_month"] as const;

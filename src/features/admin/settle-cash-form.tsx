@@ -11,7 +11,7 @@ import { LoadingState } from "@/components/ui/states";
 import { lengthMessage } from "@/lib/length-message";
 import { m } from "@/i18n/paraglide/messages";
 import { useBusyCall } from "@/lib/use-busy-call";
-import { formatPaisa } from "@/lib/numbers";
+import { formatPaisa } from "@/lib/rupees";
 
 const REASON = MODERATION_FIELDS.resolutionNote;
 

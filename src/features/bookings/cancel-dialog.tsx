@@ -6,7 +6,8 @@ import { BOOKING_FIELDS } from "@convex/rules/bookingFields";
 import { NO_SHOW } from "@convex/rules/noShow";
 import { CancelReasonDialog } from "@/components/cancel-reason-dialog";
 import { errorData } from "@/lib/errors";
-import { formatNumber, formatPaisa } from "@/lib/numbers";
+import { formatNumber } from "@/lib/numbers";
+import { formatPaisa } from "@/lib/rupees";
 import { m } from "@/i18n/paraglide/messages";
 
 export type Canceller = "customer" | "professional";

@@ -12,7 +12,8 @@ import { localServiceName } from "@/i18n/services";
 import { m } from "@/i18n/paraglide/messages";
 import { errorMessage } from "@/lib/errors";
 import { formatDateTime, formatDay } from "@/lib/format";
-import { formatDigits, formatPaisa } from "@/lib/numbers";
+import { formatDigits } from "@/lib/numbers";
+import { formatPaisa } from "@/lib/rupees";
 import { paths } from "@/lib/paths";
 
 const METHOD_LABELS: Record<PaymentMethod | PayoutMethod, () => string> = {

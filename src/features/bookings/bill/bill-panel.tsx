@@ -13,7 +13,7 @@ import {
 import type { BookingStatus } from "@convex/rules/bookingLifecycle";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { formatPaisa } from "@/lib/numbers";
+import { formatPaisa } from "@/lib/rupees";
 import { paths } from "@/lib/paths";
 import { useBusyCall } from "@/lib/use-busy-call";
 import { m } from "@/i18n/paraglide/messages";

@@ -1,5 +1,5 @@
 import type { Id } from "@convex/_generated/dataModel";
-import { formatPaisa } from "@/lib/numbers";
+import { formatPaisa } from "@/lib/rupees";
 import { m } from "@/i18n/paraglide/messages";
 import { WalletButtons } from "@/features/bookings/wallets/wallet-buttons";
 

@@ -3,7 +3,7 @@ import { api } from "@convex/_generated/api";
 import type { Id } from "@convex/_generated/dataModel";
 import { m } from "@/i18n/paraglide/messages";
 import { formatDateTime } from "@/lib/format";
-import { formatPaisa } from "@/lib/numbers";
+import { formatPaisa } from "@/lib/rupees";
 
 /** On a cancelled booking that was paid, live: the refund owed to its customer, then made. */
 export function RefundNote({

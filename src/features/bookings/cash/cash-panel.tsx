@@ -9,7 +9,7 @@ import { Button } from "@/components/ui/button";
 import { TextField, TextareaField } from "@/components/ui/inputs";
 import { toLatinDigits } from "@/lib/digits";
 import { formatDateTime } from "@/lib/format";
-import { formatPaisa } from "@/lib/numbers";
+import { formatPaisa } from "@/lib/rupees";
 import { useBusyCall } from "@/lib/use-busy-call";
 import { m } from "@/i18n/paraglide/messages";
 

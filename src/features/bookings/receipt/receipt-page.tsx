@@ -17,7 +17,7 @@ import {
   formatGregorianDate,
   formatKathmanduTime,
 } from "@/lib/format";
-import { formatPaisa } from "@/lib/numbers";
+import { formatPaisa } from "@/lib/rupees";
 import { paths } from "@/lib/paths";
 
 type Receipt = NonNullable<FunctionReturnType<typeof api.receipts.get>>;
