@@ -59,19 +59,18 @@ export async function signUpProfessional(person: Actor, pro: NewProfessional, ad
 }
 
 /**
- * `pro` signed up, their phone verified by the SMS code and the professional verified by `admin`
- * (an admin's client, adminClient), through the functions the sign-up form, the security tab and
- * the admin panel call: for specs whose subject comes after all that, at the cost of a few calls
- * instead of three screens in two browsers.
+ * `person` signed up as a `role` through the functions the sign-up form calls (a draft, for a
+ * professional the documents uploaded to it, the sign-up): their signed-in client. For specs whose
+ * subject comes after the sign-up, at the cost of a few calls instead of the form in a browser.
  */
-export async function verifiedProfessionalAccount(pro: NewProfessional, admin: ConvexHttpClient) {
-  const visitor = new ConvexHttpClient(E2E.convexUrl, { logger: false });
-  const { draft } = (await visitor.mutation(anyApi.signUpDrafts.create, {
+async function signedUp(role: "customer" | "professional", person: NewUser) {
+  const client = new ConvexHttpClient(E2E.convexUrl, { logger: false });
+  const { draft } = (await client.mutation(anyApi.signUpDrafts.create, {
     stamp: await solveStamp(),
   })) as { draft: string };
   const documents: Record<string, string> = {};
-  for (const { key } of DOCUMENT_KINDS) {
-    const url = (await visitor.mutation(anyApi.files.generateUploadUrl, { draft })) as string;
+  for (const { key } of role === "professional" ? DOCUMENT_KINDS : []) {
+    const url = (await client.mutation(anyApi.files.generateUploadUrl, { draft })) as string;
     const res = await fetch(url, {
       method: "POST",
       headers: { "Content-Type": "image/png" },
@@ -80,16 +79,41 @@ export async function verifiedProfessionalAccount(pro: NewProfessional, admin: C
     if (!res.ok) throw new Error(`the ${key} upload was refused: ${res.status}`);
     documents[key] = ((await res.json()) as { storageId: string }).storageId;
   }
-  const { tokens } = (await visitor.action(anyApi.auth.signIn, {
-    provider: "professional",
-    params: { flow: "signUp", draft, ...pro, ...documents },
+  const { tokens } = (await client.action(anyApi.auth.signIn, {
+    provider: role,
+    params: { flow: "signUp", draft, ...person, ...documents },
   })) as { tokens: { token: string } };
-  const asPro = new ConvexHttpClient(E2E.convexUrl, { logger: false });
-  asPro.setAuth(tokens.token);
-  await asPro.mutation(anyApi.contactVerification.sendCode, { kind: "phone" });
-  const code = /\b(\d{6})\b/.exec(await smsTo(E2E.siteUrl, pro.phone))?.[1] ?? "";
-  if (!(await asPro.mutation(anyApi.contactVerification.confirm, { kind: "phone", code })))
-    throw new Error(`the SMS code to ${pro.phone} was refused`);
+  client.setAuth(tokens.token);
+  return client;
+}
+
+/** `user` signed up as a customer (see signedUp): their signed-in client. */
+export async function customerAccount(user: NewUser) {
+  return await signedUp("customer", user);
+}
+
+/** `pro` signed up with documents (see signedUp), phone not yet verified: their signed-in client. */
+export async function professionalAccount(pro: NewProfessional) {
+  return await signedUp("professional", pro);
+}
+
+/** The signed-in `client` verifies `phone` by the SMS code, through the security tab's functions. */
+export async function verifyPhoneOf(client: ConvexHttpClient, phone: string) {
+  await client.mutation(anyApi.contactVerification.sendCode, { kind: "phone" });
+  const code = /\b(\d{6})\b/.exec(await smsTo(E2E.siteUrl, phone))?.[1] ?? "";
+  if (!(await client.mutation(anyApi.contactVerification.confirm, { kind: "phone", code })))
+    throw new Error(`the SMS code to ${phone} was refused`);
+}
+
+/**
+ * `pro` signed up, their phone verified by the SMS code and the professional verified by `admin`
+ * (an admin's client, adminClient), through the functions the sign-up form, the security tab and
+ * the admin panel call: for specs whose subject comes after all that, at the cost of a few calls
+ * instead of three screens in two browsers.
+ */
+export async function verifiedProfessionalAccount(pro: NewProfessional, admin: ConvexHttpClient) {
+  const asPro = await professionalAccount(pro);
+  await verifyPhoneOf(asPro, pro.phone);
   const { _id: professionalId } = (await asPro.query(anyApi.professionals.me, {})) as {
     _id: string;
   };

@@ -5,6 +5,14 @@ import { expect, test, type Actor } from "../../fixtures";
 import { E2E, unique, uniquePhone } from "../../env";
 import { LANGUAGES, m, say, type Locale } from "../../i18n";
 import type { NewProfessional } from "../../pages/auth-pages";
+import {
+  adminClient,
+  customerAccount,
+  professionalAccount,
+  verifiedProfessionalAccount,
+  verifyPhoneOf,
+} from "../../people";
+import { toLatinDigits } from "../../../src/lib/digits";
 
 /*
  * The three journeys (a professional signs up, the admin verifies, a customer books), once in
@@ -43,6 +51,13 @@ function professional(locale: Locale, id: string): NewProfessional {
     specialty: "Carpenter",
   };
 }
+
+/** `pro` as the sign-up form sends it, digits typed in either script held as Latin ones. */
+const latin = (pro: NewProfessional): NewProfessional => ({
+  ...pro,
+  phone: toLatinDigits(pro.phone),
+  zipCode: toLatinDigits(pro.zipCode),
+});
 
 /** How the search page names carpentry in Pokhara. */
 function carpentryInPokhara(locale: Locale) {
@@ -115,8 +130,8 @@ for (const locale of LANGUAGES) {
         .getByLabel(say(locale, m.admin_filter_verification), { exact: true })
         .selectOption("unverified");
 
-      const newcomer = await person(actor);
-      await newcomer.auth.signUpProfessional(pro);
+      // signed up meanwhile: the sign-up form is the first test's
+      const asNewcomer = await professionalAccount(latin(pro));
       const card = admin.admin.technicianCard(pro.name);
       await expect(card).toContainText(say(locale, m.admin_verification_unverified));
       await expect(card).toContainText(
@@ -125,8 +140,9 @@ for (const locale of LANGUAGES) {
       await expect(card).toContainText(locale === "ne-NP" ? "पोखरा" : "Pokhara");
       await expect(card).toContainText(locale === "ne-NP" ? "३३७००" : "33700");
 
+      await verifyPhoneOf(asNewcomer, latin(pro).phone);
+      const newcomer = await person(actor);
       await newcomer.auth.professionalSignIn(pro.email, pro.password);
-      await newcomer.auth.verifyPhone(pro.phone);
       await newcomer.dashboard.openSection(m.dash_tab_hours);
       await verify(admin, pro.name);
       await expect(card).toHaveCount(0);
@@ -140,26 +156,24 @@ for (const locale of LANGUAGES) {
       const id = unique();
       const pro = professional(locale, id);
 
-      // A verified professional of its own, so no other spec's bookings clash with this one.
-      const admin = await person(actor);
-      const { username, password } = adminOf(locale);
-      await admin.auth.adminLogin(username, password);
+      // A verified professional of its own, so no other spec's bookings clash with this one; signing
+      // up and verifying are the first two tests'.
+      await verifiedProfessionalAccount(latin(pro), await adminClient());
       const worker = await person(actor);
-      await worker.auth.signUpProfessional(pro);
-      await worker.auth.verifyPhone(pro.phone);
-      await verify(admin, pro.name);
       await worker.auth.professionalSignIn(pro.email, pro.password);
       await expect(worker.dashboard.bookings()).toContainText(say(locale, m.pro_empty));
 
-      const customer = await person(actor);
-      await customer.auth.signUpAndLogInCustomer({
+      const sita = {
         name: locale === "ne-NP" ? `सीता शर्मा ${id}` : `Sita Sharma ${id}`,
         email: `sita.${id}@example.np`,
-        phone: locale === "ne-NP" ? nepaliDigits(uniquePhone()) : uniquePhone(),
+        phone: uniquePhone(),
         password: "sita-password-1",
         address: locale === "ne-NP" ? "पृथ्वीचोक, पोखरा" : "Prithvi Chowk, Pokhara",
-        zipCode: locale === "ne-NP" ? nepaliDigits("33700") : "33700",
-      });
+        zipCode: "33700",
+      };
+      await customerAccount(sita);
+      const customer = await person(actor);
+      await customer.auth.login(sita.email, sita.password, "Customer");
       await expectLanguage(customer.page, locale);
       await customer.search.open("Carpenter", "Pokhara");
       await expect(customer.page.getByRole("heading", { level: 1 })).toHaveText(

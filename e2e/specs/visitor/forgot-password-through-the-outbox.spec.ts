@@ -2,6 +2,7 @@ import { expect, test, type Actor } from "../../fixtures";
 import { unique } from "../../env";
 import { LANGUAGES, m, say, type Locale } from "../../i18n";
 import { OutboxPage } from "../../pages/outbox-page";
+import { customerAccount, professionalAccount } from "../../people";
 
 /*
  * Forgot password, read off the outbox as a person reads their mail or SMS: a customer by email from
@@ -41,8 +42,7 @@ for (const locale of LANGUAGES) {
     const id = unique();
     const email = `forgot.${id}@example.np`;
     const number = mobile();
-    const sita = await actor(options(360));
-    await sita.auth.signUpCustomer({
+    await customerAccount({
       name: "Sita Forgetful",
       email,
       phone: number,
@@ -50,7 +50,7 @@ for (const locale of LANGUAGES) {
       address: "Ward 4, Baneshwor",
       zipCode: "44600",
     });
-    // signed in after sign-up on this phone; on another phone she has forgotten the password
+    // signed up, on a phone she has forgotten the password
     const phone = await actor(options(360));
     await phone.page.goto("/login");
     await phone.page.getByRole("link", { name: say(locale, m.reset_forgot_link) }).click();
@@ -84,8 +84,7 @@ for (const locale of LANGUAGES) {
     test.setTimeout(150_000);
     const id = unique();
     const phone = mobile();
-    const pro = await actor(options(1280));
-    await pro.auth.signUpProfessional({
+    await professionalAccount({
       name: "Bishnu Forgetful",
       email: `forgot.pro.${id}@example.np`,
       phone,
@@ -96,7 +95,7 @@ for (const locale of LANGUAGES) {
       state: "Gandaki",
       specialty: "Carpenter",
     });
-    // signed in after sign-up in this browser; in another one the password is forgotten
+    // signed up, in a browser the password is forgotten
     const laptop = await actor(options(1280));
     await laptop.page.goto("/professional-signin");
     await laptop.page.getByRole("link", { name: say(locale, m.reset_forgot_link) }).click();
