@@ -1,4 +1,12 @@
-import { lazy, Suspense, useCallback, useEffect, useState, type ComponentType } from "react";
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useMemo,
+  useState,
+  type ComponentType,
+} from "react";
 import { useNavigate, useSearchParams } from "react-router-dom";
 import { Link } from "@/components/link";
 import { useConvexAuth, useQuery } from "convex/react";
@@ -284,10 +292,15 @@ function LiveMap({
   // Who is on the map (changes when someone comes or goes), then one subscription per marker for its
   // rounded position: a professional's move re-sends one small result, as a Socket.IO map gets one
   // message per moved marker. Both are the same for everyone, so all watchers share each run.
-  const listed = useQuery(api.locations.onMap, {
+  const everyone = useQuery(api.locations.onMap, {
     ...(city ? { city: city.slug } : {}),
     ...(specialty ? { specialty } : {}),
-  })?.filter((p) => p.professionalId !== without);
+  });
+  // one array per answer: the markers' subscriptions (useRoundedPositions) are keyed on it
+  const listed = useMemo(
+    () => everyone?.filter((p) => p.professionalId !== without),
+    [everyone, without],
+  );
   const { ref, shown } = useInView<HTMLDivElement>(!waitForList);
   // The map's place, its size and name; it says "Loading map…" only once the map is loading.
   const place = (loading: boolean) => (
