@@ -8,6 +8,8 @@ import { paraglideOptions } from "./paraglide.config.ts";
 import { routePreload } from "./scripts/vite-route-preload.ts";
 import { lazyToast } from "./scripts/vite-lazy-toast.ts";
 import { pureComponents } from "./scripts/vite-pure-components.ts";
+import { subsetFontFile } from "./scripts/vite-subset-font.ts";
+import { DEVANAGARI_CHROME_TEXT } from "./src/i18n/devanagari-chrome.ts";
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
@@ -18,12 +20,20 @@ export default defineConfig(({ command }) => ({
     lazyToast({ shim: "src/lib/lazy-toast.ts", direct: ["src/app/toaster.tsx"] }),
     // react-router without the parts this app never renders (its framework mode).
     pureComponents(["react-router"]),
+    // The Devanagari of every page's header, in its own 2 KB font (src/i18n/devanagari-chrome.ts).
+    subsetFontFile({
+      from: here(
+        "./node_modules/@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-devanagari-400-normal.woff2",
+      ),
+      to: here("./src/fonts/devanagari-chrome.woff2"),
+      text: DEVANAGARI_CHROME_TEXT,
+    }),
     react(),
     tailwindcss(),
     pwa(),
     // The pages people land on (src/app/router.tsx), and the fonts of the first paint (the brand and
-    // the language chooser are Devanagari on every page; headings and buttons of a Nepali page are
-    // bold Devanagari).
+    // the language chooser are Devanagari on every page, in a font small enough to ride inside the
+    // stylesheet; a Nepali page is Devanagari, its headings and buttons bold).
     routePreload({
       routes: {
         "/": "src/app/pages/home.tsx",
@@ -32,10 +42,13 @@ export default defineConfig(({ command }) => ({
         "/login": "src/features/auth/login-page.tsx",
       },
       fonts: [
-        /noto-sans-devanagari-(latin|devanagari)-400-normal-[^/]*\.woff2$/,
+        /noto-sans-devanagari-latin-400-normal-[^/]*\.woff2$/,
         /noto-sans-devanagari-latin-600-normal-[^/]*\.woff2$/,
       ],
-      nepaliFonts: [/noto-sans-devanagari-devanagari-600-normal-[^/]*\.woff2$/],
+      nepaliFonts: [
+        /noto-sans-devanagari-devanagari-400-normal-[^/]*\.woff2$/,
+        /noto-sans-devanagari-devanagari-600-normal-[^/]*\.woff2$/,
+      ],
     }),
   ],
   resolve: {

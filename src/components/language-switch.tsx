@@ -1,9 +1,10 @@
 import type { Locale } from "@/i18n/locale";
+import { NEPALI_NAME } from "@/i18n/devanagari-chrome";
 import { m } from "@/i18n/paraglide/messages";
 
 const OPTIONS: { locale: Locale; short: string; name: string; lang: string }[] = [
   { locale: "en", short: "EN", name: "English", lang: "en" },
-  { locale: "ne-NP", short: "ने", name: "नेपाली", lang: "ne-NP" },
+  { locale: "ne-NP", short: NEPALI_NAME.short, name: NEPALI_NAME.full, lang: "ne-NP" },
 ];
 
 /**
@@ -36,7 +37,7 @@ export function LanguageSwitch({
             lang={option.lang}
             aria-pressed={active}
             onClick={() => onChange(option.locale)}
-            className={`inline-flex min-h-11 min-w-11 items-center justify-center rounded-md px-2 leading-tight font-medium ${
+            className={`inline-flex min-h-11 min-w-11 items-center justify-center rounded-md px-2 leading-tight font-medium ${option.lang === "ne-NP" ? "font-chrome" : ""} ${
               active ? "bg-brand-700 text-white" : "text-slate-700 hover:bg-slate-100"
             }`}
           >

@@ -12,6 +12,7 @@ import { paths } from "@/lib/paths";
 import { LanguageSwitch } from "@/components/language-switch";
 import { useLocale } from "@/i18n/locale";
 import { m } from "@/i18n/paraglide/messages";
+import { BRAND_NE } from "@/i18n/devanagari-chrome";
 import { useSwitchLocale } from "@/app/locale-profile-sync";
 import { navLinkClass, type MenuItem } from "@/app/layouts/nav-links";
 
@@ -137,8 +138,11 @@ function Logo() {
       {/* a phone shows the mark alone: the header keeps one row for its 44 px controls */}
       <span className="sr-only sm:not-sr-only">
         GharSewa{" "}
-        <span lang="ne-NP" className="hidden text-sm font-normal text-slate-500 sm:inline">
-          घर सेवा
+        <span
+          lang="ne-NP"
+          className="hidden font-chrome text-sm font-normal text-slate-500 sm:inline"
+        >
+          {BRAND_NE}
         </span>
       </span>
     </Link>

@@ -1,6 +1,7 @@
 import { LanguageSwitch } from "@/components/language-switch";
 import { useHasChosenLocale, useLocale } from "@/i18n/locale";
 import { useSwitchLocale } from "@/app/locale-profile-sync";
+import { LANGUAGE_NE } from "@/i18n/devanagari-chrome";
 
 /**
  * A new visitor's first screen offers the language, asked in both (the browser's guess may be wrong);
@@ -15,7 +16,10 @@ export function LanguageOffer() {
     <div className="border-b border-brand-100 bg-brand-50 print:hidden">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-center gap-x-3 gap-y-1 px-4 py-0.5 text-sm text-slate-800">
         <p>
-          <span lang="ne-NP">भाषा</span> · <span lang="en">Language</span>
+          <span lang="ne-NP" className="font-chrome">
+            {LANGUAGE_NE}
+          </span>{" "}
+          · <span lang="en">Language</span>
         </p>
         <LanguageSwitch locale={locale} onChange={switchLocale} />
       </div>

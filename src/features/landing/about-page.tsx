@@ -7,7 +7,9 @@ export default function AboutPage() {
       <main className="mx-auto w-full max-w-3xl px-4 py-10">
         <h1 className="text-3xl font-bold text-brand-700 sm:text-4xl">
           {m.about_heading()}{" "}
-          <span className="text-xl font-medium text-slate-500">({m.about_subheading()})</span>
+          <span className="font-chrome text-xl font-medium text-slate-500">
+            ({m.about_subheading()})
+          </span>
         </h1>
         <div className="mt-6 space-y-4 text-lg leading-relaxed text-slate-800">
           <p>{m.about_p1()}</p>

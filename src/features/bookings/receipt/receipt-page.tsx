@@ -19,6 +19,7 @@ import {
 } from "@/lib/format";
 import { formatPaisa } from "@/lib/rupees";
 import { paths } from "@/lib/paths";
+import { BRAND_NE } from "@/i18n/devanagari-chrome";
 
 type Receipt = NonNullable<FunctionReturnType<typeof api.receipts.get>>;
 
@@ -90,7 +91,7 @@ function ReceiptView({ receipt: r }: { receipt: Receipt }) {
       >
         <div className="flex flex-wrap items-start justify-between gap-3 border-b border-slate-200 pb-3">
           <div>
-            <p className="font-semibold text-brand-700">GharSewa · घर सेवा</p>
+            <p className="font-semibold text-brand-700">GharSewa · {BRAND_NE}</p>
             <h1 id="receipt-title" className="text-xl font-bold text-slate-900">
               {m.receipt_title()}
             </h1>
