@@ -8,6 +8,7 @@ import { E2E, PNG, unique, uniquePhone } from "./env";
 import type { Actor } from "./fixtures";
 import { m, say } from "./i18n";
 import type { NewProfessional, NewUser } from "./pages/auth-pages";
+import { codeIn } from "./pages/outbox-page";
 import { typeStreetIfNoneProposed } from "./pages/search-page";
 import { nextCode } from "./two-factor";
 
@@ -100,7 +101,7 @@ export async function professionalAccount(pro: NewProfessional) {
 /** The signed-in `client` verifies `phone` by the SMS code, through the security tab's functions. */
 export async function verifyPhoneOf(client: ConvexHttpClient, phone: string) {
   await client.mutation(anyApi.contactVerification.sendCode, { kind: "phone" });
-  const code = /\b(\d{6})\b/.exec(await smsTo(E2E.siteUrl, phone))?.[1] ?? "";
+  const code = codeIn(await smsTo(E2E.siteUrl, phone));
   if (!(await client.mutation(anyApi.contactVerification.confirm, { kind: "phone", code })))
     throw new Error(`the SMS code to ${phone} was refused`);
 }

@@ -1,5 +1,16 @@
 import { expect, type Page } from "@playwright/test";
+import { ACCOUNT_CODE } from "../../convex/rules/accountCodes";
 import { E2E } from "../env";
+
+/** A one-time code as a message writes it: its digits, standing alone. */
+const CODE_IN_TEXT = new RegExp(`\\b(\\d{${ACCOUNT_CODE.digits}})\\b`);
+
+/** The one-time code `text` (an email or SMS) holds; throws when it holds none. */
+export function codeIn(text: string): string {
+  const code = CODE_IN_TEXT.exec(text)?.[1];
+  if (code === undefined) throw new Error(`no code in the message "${text}"`);
+  return code;
+}
 
 /**
  * The local backend's outbox (local-backend/stand-ins/outbox.ts): every email and SMS the app sent,
@@ -22,14 +33,14 @@ export class OutboxPage {
   }
 
   /**
-   * The 6-digit code of the newest message to `recipient` that holds one; with `about`, once the
-   * newest message says it (an earlier code to the same number may still be the newest).
+   * The code of the newest message to `recipient` that holds one; with `about`, once the newest
+   * message says it (an earlier code to the same number may still be the newest).
    */
-  async code(kind: "Email" | "SMS", recipient: string, about = /\d{6}/): Promise<string> {
+  async code(kind: "Email" | "SMS", recipient: string, about = CODE_IN_TEXT): Promise<string> {
     const message = this.message(kind, recipient);
     await expect(message).toContainText(about);
-    await expect(message).toContainText(/\d{6}/);
-    return /\b(\d{6})\b/.exec((await message.innerText()) ?? "")![1]!;
+    await expect(message).toContainText(CODE_IN_TEXT);
+    return codeIn(await message.innerText());
   }
 
   async close() {
