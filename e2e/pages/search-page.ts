@@ -12,6 +12,22 @@ export class SearchPage {
     await this.page.goto(`/services/search?${new URLSearchParams({ location, serviceName })}`);
   }
 
+  /**
+   * Types `text` into the header's search and takes its first suggestion: the search it opens. From
+   * a search page the address already is a search's, so it waits for the next one.
+   */
+  async fromHeader(text: string): Promise<URLSearchParams> {
+    const before = this.page.url();
+    await this.page.getByRole("combobox", { name: say(this.locale, m.search_label) }).fill(text);
+    const first = this.page.getByRole("option").first();
+    await expect(first).toBeVisible();
+    await first.click();
+    await expect(this.page).toHaveURL(
+      (url) => url.pathname === "/services/search" && url.href !== before,
+    );
+    return new URL(this.page.url()).searchParams;
+  }
+
   /** Scrolls to the map, which loads only once it is on the screen (below the list on a phone). */
   async showMap() {
     const map = this.page.getByRole("region", { name: say(this.locale, m.sp_map_label) });

@@ -1,15 +1,4 @@
 import { expect, test } from "../../fixtures";
-import type { Actor } from "../../fixtures";
-
-async function searchFromHeader(person: Actor, text: string) {
-  const box = person.page.getByRole("combobox", { name: "Search services" });
-  await box.fill(text);
-  const options = person.page.getByRole("option");
-  await expect(options.first()).toBeVisible();
-  await options.first().click();
-  await expect(person.page).toHaveURL(/\/services\/search\?/);
-  return new URL(person.page.url()).searchParams;
-}
 
 /**
  * The header search opens in the user's city — a signed-in customer's own,
@@ -22,7 +11,7 @@ for (const width of [360, 1280]) {
     // Bikash lives in Baneshwor-10, Kathmandu
     const customer = await actor({ viewport: { width, height: 800 } });
     await customer.auth.login("customer2@demo.np", "demo-password-1", "Customer");
-    const found = await searchFromHeader(customer, "बिजुली");
+    const found = await customer.search.fromHeader("बिजुली");
     expect(found.get("serviceName")).toBe("Electrician");
     expect(found.get("location")).toBe("Kathmandu");
     await expect(customer.page.getByRole("heading", { level: 1 })).toContainText("Kathmandu");
@@ -35,7 +24,7 @@ for (const width of [360, 1280]) {
     await visitor.search.open("Painter", "Nepalgunj");
     await visitor.page.getByLabel("Location").selectOption({ label: "Pokhara" });
     await expect(visitor.page).toHaveURL(/location=Pokhara/);
-    const chosen = await searchFromHeader(visitor, "carpen");
+    const chosen = await visitor.search.fromHeader("carpen");
     expect(chosen.get("location")).toBe("Pokhara");
     expect(chosen.get("serviceName")).toMatch(/^Carpent/);
 

@@ -1,18 +1,6 @@
 import { expect, test } from "../../fixtures";
-import type { Actor } from "../../fixtures";
-import { m, say } from "../../i18n";
 
 const PHONE = { width: 360, height: 740 };
-
-async function choose(person: Actor, text: string) {
-  const box = person.page.getByRole("combobox", { name: say(person.locale, m.search_label) });
-  await box.fill(text);
-  const first = person.page.getByRole("option").first();
-  await expect(first).toBeVisible();
-  await first.click();
-  await expect(person.page).toHaveURL(/\/services\/search\?/);
-  return new URL(person.page.url()).searchParams;
-}
 
 test("header search understands a city and several words, in Nepali and romanised, and opens in that city", async ({
   actor,
@@ -24,10 +12,10 @@ test("header search understands a city and several words, in Nepali and romanise
     ["नेपालगन्ज", "Nepalgunj"],
     ["Pokhara", "Pokhara"],
   ] as const)
-    expect((await choose(visitor, text)).get("location"), text).toBe(city);
-  const both = await choose(visitor, "electrician pokhara");
+    expect((await visitor.search.fromHeader(text)).get("location"), text).toBe(city);
+  const both = await visitor.search.fromHeader("electrician pokhara");
   expect([both.get("serviceName"), both.get("location")]).toEqual(["Electrician", "Pokhara"]);
-  const words = await choose(visitor, "tap leak");
+  const words = await visitor.search.fromHeader("tap leak");
   expect(words.get("serviceName")).toBe("Plumber");
   await visitor.page.screenshot({ path: "e2e/screenshots/header-search-cities-ne-360.png" });
 });
