@@ -26,7 +26,7 @@ export function LanguageSwitch({
     <div
       role="group"
       aria-label={m.language_label()}
-      className={`inline-flex rounded-lg border border-slate-300 bg-white text-sm ${compact ? "" : "p-0.5"} ${className}`}
+      className={`inline-flex rounded-lg border border-slate-300 bg-white font-chrome text-sm ${compact ? "" : "p-0.5"} ${className}`}
     >
       {OPTIONS.map((option) => {
         const active = option.locale === locale;
@@ -37,7 +37,7 @@ export function LanguageSwitch({
             lang={option.lang}
             aria-pressed={active}
             onClick={() => onChange(option.locale)}
-            className={`inline-flex min-h-11 min-w-11 items-center justify-center rounded-md px-2 leading-tight font-medium ${option.lang === "ne-NP" ? "font-chrome" : ""} ${
+            className={`inline-flex min-h-11 min-w-11 items-center justify-center rounded-md px-2 leading-tight font-medium ${
               active ? "bg-brand-700 text-white" : "text-slate-700 hover:bg-slate-100"
             }`}
           >
