@@ -1,7 +1,12 @@
+import { lazy, useEffect } from "react";
 import { SearchPage } from "@/features/search/search-page";
-import { BookAction } from "@/features/bookings/book-action";
+
+// Book is on the professionals' cards, which come after the first paint (ProfessionalsList).
+const loadBookAction = () => import("@/features/bookings/book-action");
+const BookAction = lazy(() => loadBookAction().then((module) => ({ default: module.BookAction })));
 
 /** /services/search: the search page, its Book buttons composed in from the bookings feature. */
 export default function ServiceSearchPage() {
+  useEffect(() => void loadBookAction(), []);
   return <SearchPage BookAction={BookAction} />;
 }

@@ -1,21 +1,21 @@
-import { useEffect, useState, type ComponentType } from "react";
-import { Link } from "@/components/link";
+import { lazy, Suspense, useEffect, useState, type ComponentType } from "react";
 import { useQuery } from "convex/react";
 import { toast } from "sonner";
 import { api } from "@convex/_generated/api";
 import type { CITIES, SpecialtySlug } from "@convex/constants";
-import { Avatar } from "@/components/avatar";
-import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { StarRating } from "@/components/ui/star-rating";
 import { EmptyState, LoadingState } from "@/components/ui/states";
 import type { BookActionProps } from "@/lib/booking-intent";
-import { formatNrs, formatNumber } from "@/lib/format";
 import { m } from "@/i18n/paraglide/messages";
 import { localCityName } from "@/i18n/places";
-import { localCategoryName } from "@/i18n/categories";
-import { paths } from "@/lib/paths";
 import { GEOLOCATION_OPTIONS } from "@/lib/constants";
+
+// The cards are not on the first paint: until professionals:search answers over the WebSocket the
+// list is its loading state, so their chunk (and the route's Book) loads after the page has painted.
+const loadCards = () => import("@/features/search/professional-cards");
+const ProfessionalCards = lazy(() =>
+  loadCards().then((module) => ({ default: module.ProfessionalCards })),
+);
 
 type Props = {
   specialty: SpecialtySlug;
@@ -28,15 +28,6 @@ type Props = {
   /** Called once the list has its first result (the page then lets the map below it load). */
   onSettled?: () => void;
 };
-
-/** "4.8 (23)" in the reader's digits, or "No reviews yet". */
-function ratingShort({ average, count }: { average: number; count: number }): string {
-  if (!count) return m.rating_none();
-  return m.rating_short({
-    average: formatNumber(Math.round(average * 10) / 10),
-    count: formatNumber(count),
-  });
-}
 
 export function ProfessionalsList({
   specialty,
@@ -58,6 +49,7 @@ export function ProfessionalsList({
   useEffect(() => {
     if (settled) onSettled?.();
   }, [settled, onSettled]);
+  useEffect(() => void loadCards(), []);
 
   function locate() {
     if (!("geolocation" in navigator)) {
@@ -103,61 +95,9 @@ export function ProfessionalsList({
           </EmptyState>
         </div>
       ) : (
-        <ul className="mt-3 grid grid-cols-1 gap-3 md:grid-cols-2">
-          {pros.map((p) => (
-            <li
-              key={p._id}
-              className="flex gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
-            >
-              <Avatar src={p.photoUrl} name={p.name} size={56} />
-              <div className="min-w-0 flex-1">
-                <div className="flex flex-wrap items-center gap-2">
-                  <h3 className="font-semibold break-words">
-                    <Link
-                      to={paths.professionalProfile(p._id)}
-                      className="hover:text-brand-700 hover:underline"
-                    >
-                      {p.name}
-                    </Link>
-                  </h3>
-                  {p.verified ? (
-                    <Badge tone="success">✓ {m.badge_verified()}</Badge>
-                  ) : (
-                    <Badge>{m.badge_unverified()}</Badge>
-                  )}
-                  {!p.available && <Badge tone="warning">{m.badge_unavailable()}</Badge>}
-                </div>
-                <p className="text-sm text-slate-600">
-                  {localCategoryName(p.specialty, p.specialtyName)} · {localCityName(p.city)}
-                </p>
-                <p className="mt-1 flex flex-wrap items-center gap-x-2 text-sm text-slate-700">
-                  <StarRating value={p.rating.average} />
-                  <span>{ratingShort(p.rating)}</span>
-                </p>
-                {/* Book shares the price's row: beside the details it squeezed Nepali names, below
-                    them it pushed the first Book off a phone's first screen */}
-                <div className="mt-1 flex flex-wrap items-center justify-between gap-2">
-                  <p className="text-sm text-slate-700">
-                    {p.priceFrom !== undefined && p.priceFrom !== null && (
-                      <span className="font-medium">
-                        {m.pl_price_from({ price: formatNrs(p.priceFrom) })}
-                      </span>
-                    )}
-                    {typeof p.distanceKm === "number" && (
-                      <span className="text-slate-500">
-                        {" · "}
-                        {m.pl_distance({ km: formatNumber(Math.round(p.distanceKm * 10) / 10) })}
-                      </span>
-                    )}
-                  </p>
-                  <div className="ml-auto">
-                    <BookAction professional={p} category={category} />
-                  </div>
-                </div>
-              </div>
-            </li>
-          ))}
-        </ul>
+        <Suspense fallback={<LoadingState label={m.pl_loading()} />}>
+          <ProfessionalCards pros={pros} category={category} BookAction={BookAction} />
+        </Suspense>
       )}
     </div>
   );
