@@ -88,6 +88,9 @@ export interface ConvexGlobal {
     /** The commit's timestamp (null for a nested commit, merged into its parent). */
     commit(isNested: boolean): bigint | null;
     rollback(isNested: boolean): void;
+    /** Takes the pending writes of every level away (a snapshot query reads without them), then puts them back. */
+    stashWrites(): unknown;
+    restoreWrites(stashed: unknown): void;
     getMetricsTracker(): MetricsTracker | null;
   };
   syscall: (op: string, args: string) => string;
@@ -217,7 +220,7 @@ export interface ConvexTestInternals {
   requestMetadataStorage: ContextSlot<unknown>;
   globalOverridesStorage: ContextSlot<unknown>;
   transactionGlobalOverrides(): Record<string, unknown>;
-  NestedLock: new () => unknown;
+  NestedLock: new () => NestedLock;
   AuthFake: {
     new (identity: unknown, token?: string | null): unknown;
     prototype: { getUserIdentity(): Promise<unknown> };
@@ -230,6 +233,12 @@ export interface ConvexTestInternals {
   /** convex-test's answers to the direct reads (queryStream, queryCleanup; get, queryStreamNext, queryPage). */
   localBackendDirectSyscall: DirectSyscall;
   localBackendDirectAsyncSyscall: DirectSyscall;
+}
+
+/** What makes a function's nested calls run one at a time (convex-test's NestedLock, in `nestedTxStorage`). */
+export interface NestedLock {
+  acquire(): Promise<void>;
+  release(): void;
 }
 
 /** What `ctx.meta.getRequestMetadata()` answers inside a function (convex-test's requestMetadata). */

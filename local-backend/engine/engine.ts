@@ -16,6 +16,7 @@ import {
   type ContextSlot,
   type ConvexTestInternals,
   type Doc,
+  type NestedLock,
   type RequestMetadata,
   type StagedBlob,
   type TestAccessor,
@@ -47,6 +48,7 @@ import { ActionPool, type ActionHost, type ActionWorker, type RequestBody } from
 import {
   storageMetadataJson,
   TransactionSyscalls,
+  type RunUdfArgs,
   WRITE_SYSCALLS,
   type TransactionHost,
 } from "./transaction.ts";
@@ -304,7 +306,7 @@ function installProcessSeams(internals: ConvexTestInternals) {
       if (transaction !== undefined) {
         const answer = transaction.asyncSyscall(op, json);
         if (answer !== undefined) return answer;
-        // convex-test answers the rest (nested ctx.run*) as before
+        // convex-test answers the rest (metadata, a component's function or a function handle) as before
         return transactionSlot.exit(() => convexTestSyscall(op, json, original));
       }
       return convexTestSyscall(op, json, original);
@@ -452,6 +454,23 @@ export function parseUdfPath(udfPath: string): { module: string; name: string; c
 }
 
 const UDF_TYPE = { query: "Query", mutation: "Mutation", action: "Action" } as const;
+
+/** What `found` is called as `kind`, or Convex's text refusing the call. */
+function refusal(
+  udfPath: string,
+  found: Resolved | null,
+  kind: FunctionKind | "any",
+  admin: boolean,
+): { canonical: string; kind: FunctionKind } | string {
+  const canonical = found?.canonical ?? parseUdfPath(udfPath).canonical;
+  // As on Convex, a missing and an internal function answer alike: callers cannot probe for internal ones.
+  if (!found || (!found.isPublic && !admin))
+    return `Could not find public function for '${canonical}'.`;
+  const actual = found.kind;
+  if (kind !== "any" && actual !== kind)
+    return `Trying to execute ${canonicalUdfPath(canonical)} as ${UDF_TYPE[kind]}, but it is defined as ${UDF_TYPE[actual]}.`;
+  return { canonical, kind: actual };
+}
 
 /** How a function error reaches its caller on a Convex dev deployment: under the request's id. */
 const serverErrorText = (message: string) =>
@@ -742,25 +761,10 @@ export class Engine {
     kind: FunctionKind | "any",
     admin: boolean,
   ): { canonical: string; kind: FunctionKind } {
-    const canonical = found?.canonical ?? parseUdfPath(udfPath).canonical;
-    // As on Convex, a missing and an internal function answer alike: callers cannot probe for internal ones.
-    if (!found || (!found.isPublic && !admin))
-      throw new FunctionError(
-        serverErrorText(`Could not find public function for '${canonical}'.`),
-        undefined,
-        [],
-      );
-    const actual = found.kind;
-    if (kind !== "any" && actual !== kind) {
-      throw new FunctionError(
-        serverErrorText(
-          `Trying to execute ${canonicalUdfPath(canonical)} as ${UDF_TYPE[kind]}, but it is defined as ${UDF_TYPE[actual]}.`,
-        ),
-        undefined,
-        [],
-      );
-    }
-    return { canonical, kind: actual };
+    const checked = refusal(udfPath, found, kind, admin);
+    if (typeof checked === "string")
+      throw new FunctionError(serverErrorText(checked), undefined, []);
+    return checked;
   }
 
   /** Function paths whose lookup is remembered (for tests). */
@@ -961,9 +965,7 @@ export class Engine {
     context: CallContext,
     options: CallOptions,
   ): Promise<void> {
-    const { module, name } = parseUdfPath(canonical);
-    const func = (await this.moduleExports(module))?.[name] as RegisteredFunction;
-    const validators = validatorsOf(func, module, name);
+    const { func, validators } = await this.registered(canonical);
     const tableOf = (id: string) => this.tables.tableOf(id);
     checkArguments(validators.args, args, canonical, tableOf);
     const argsJson = JSON.stringify(convexToJson([args]));
@@ -1036,6 +1038,102 @@ export class Engine {
     );
   }
 
+  /** The registered query or mutation at a canonical path, with its validators. */
+  private async registered(canonical: string) {
+    const { module, name } = parseUdfPath(canonical);
+    const func = (await this.moduleExports(module))?.[name] as RegisteredFunction;
+    return { func, validators: validatorsOf(func, module, name) };
+  }
+
+  /**
+   * `1.0/runUdf`: `ctx.runQuery` / `ctx.runMutation` of a query or mutation (`caller`), by name, internal
+   * functions included. Its arguments are checked as at the top level, then it runs in a nested level of
+   * the caller's transaction: it sees the caller's writes; a mutation's writes merge into the caller's
+   * level when it returns, a throw (its result refused by `returns` included) drops its level only, and a
+   * query's level is always dropped (`snapshotQuery`, `useStaleSnapshot`, sees none of the pending writes).
+   * Its reads join the caller's read set and metrics (`transactionLimits` lowers its own budget). The
+   * caller's nested calls run one at a time (convex-test's NestedLock in the frame), not timed apart.
+   */
+  private async runUdf(
+    caller: TransactionSyscalls,
+    call: RunUdfArgs & { name: string },
+  ): Promise<string> {
+    const internals = this.internals;
+    const manager = this.global.transactionManager;
+    const kind = call.udfType === "mutation" ? "mutation" : "query";
+    const lock = internals.nestedTxStorage.getStore() as NestedLock;
+    await lock.acquire();
+    try {
+      const checked = refusal(
+        call.name,
+        this.resolved.get(call.name) ?? (await this.find(call.name)),
+        kind,
+        true,
+      );
+      if (typeof checked === "string") throw new Error(checked);
+      const { canonical } = checked;
+      const { func, validators } = await this.registered(canonical);
+      const tableOf = (id: string) => this.tables.tableOf(id);
+      checkArguments(
+        validators.args,
+        jsonToConvex(call.args) as Record<string, Value>,
+        canonical,
+        tableOf,
+      );
+      const argsJson = `[${JSON.stringify(call.args)}]`;
+      const parent = internals.executionContextStorage.getStore() as { depth: number };
+      const stashed = call.udfType === "snapshotQuery" ? manager.stashWrites() : undefined;
+      try {
+        return await internals.localBackendRunWith(
+          [
+            [transactionSlot, caller.nested()],
+            [internals.nestedTxStorage, new internals.NestedLock()],
+            [
+              internals.executionContextStorage,
+              {
+                componentPath: "",
+                udfPath: canonical,
+                udfType: kind,
+                depth: parent.depth + 1,
+                paginatedQueries: 0,
+              },
+            ],
+          ],
+          async () => {
+            await manager.begin(true, call.transactionLimits);
+            let open = true;
+            try {
+              const raw =
+                kind === "query"
+                  ? await func.invokeQuery!(argsJson)
+                  : await func.invokeMutation!(argsJson);
+              checkResultJson(
+                validators.returns,
+                JSON.parse(raw) as JSONValue,
+                raw,
+                canonical,
+                tableOf,
+              );
+              if (kind === "mutation") {
+                open = false;
+                manager.commit(true);
+              }
+              return raw;
+            } finally {
+              if (open) manager.rollback(true);
+            }
+          },
+        );
+      } finally {
+        if (stashed !== undefined) manager.restoreWrites(stashed);
+      }
+    } catch (error) {
+      throw syscallError(error);
+    } finally {
+      lock.release();
+    }
+  }
+
   /** What a transaction's syscalls read and write (engine/transaction.ts). */
   private get transactionHost(): TransactionHost {
     const database = this.database;
@@ -1060,6 +1158,7 @@ export class Engine {
             ),
           Math.max(0, runAt - Date.now()),
         ),
+      runUdf: (caller, call) => this.runUdf(caller, call),
     });
   }
 
@@ -1326,6 +1425,21 @@ function decodeArgs(canonical: string, jsonArgs: unknown): Record<string, Value>
     const reason = error instanceof Error ? error.message : String(error);
     throw new FunctionError(`Invalid arguments for ${canonical}: ${reason}`, undefined, []);
   }
+}
+
+/**
+ * A nested function's error as its caller's `performAsyncSyscall` reads it (message, and `data` as JSON):
+ * a ConvexError's data, which convex/server serialised to text, is parsed back.
+ */
+function syscallError(error: unknown): unknown {
+  const data = (error as { data?: unknown } | null)?.data;
+  if (
+    !(error instanceof Error) ||
+    !(Symbol.for("ConvexError") in error) ||
+    typeof data !== "string"
+  )
+    return error;
+  return Object.assign(new Error(error.message), { data: JSON.parse(data) as JSONValue });
 }
 
 function failedOutcome(error: unknown, journal: string | null = null): Outcome {

@@ -1,9 +1,10 @@
 // The engine's own answers to the syscalls of a query or mutation it invokes through convex/server's
 // `invokeQuery` / `invokeMutation` (see Engine.invoke): reads, writes, ids, identity and storage URLs
 // against the engine's document store and indexes, with the read set and Convex's transaction metrics.
-// The store (documents, write layers, commit) is still convex-test's DatabaseFake, reached through
-// ConvexTestDatabase; the operations this file does not answer (nested ctx.run*, function and request
-// metadata) still take convex-test's syscalls.
+// Nested `ctx.runQuery` / `ctx.runMutation` by name go to the engine (Engine.runUdf). The store (documents,
+// write layers, commit) is still convex-test's DatabaseFake, reached through ConvexTestDatabase; the
+// operations this file does not answer (function and request metadata, a component's function or a
+// function handle) still take convex-test's syscalls.
 import { getConvexSize, jsonToConvex, type JSONValue, type Value } from "convex/values";
 import type { Doc } from "./convex-test-internals.ts";
 import type { ReadSet } from "./read-set.ts";
@@ -52,6 +53,17 @@ export interface TransactionHost {
   uploadUrl(): string;
   /** Runs the scheduled job at `runAt` (Unix ms) if it is still pending then. */
   armJob(job: { _id: string; name: string; args: Value[] }, runAt: number): void;
+  /** Runs `ctx.runQuery` / `ctx.runMutation` of `caller` in a nested level of its transaction; its JSON result. */
+  runUdf(caller: TransactionSyscalls, call: RunUdfArgs & { name: string }): Promise<string>;
+}
+
+/** `1.0/runUdf`'s arguments (registration_impl.js runUdf): the function by name, reference or handle. */
+export interface RunUdfArgs {
+  udfType: "query" | "mutation" | "snapshotQuery";
+  name?: string;
+  args: JSONValue;
+  /** Lower limits for the nested call's own reads and writes (convex-test's TransactionMetricsTracker). */
+  transactionLimits?: Record<string, number>;
 }
 
 const PAGINATE_ONCE =
@@ -102,7 +114,6 @@ export const WRITE_SYSCALLS: Record<string, string | undefined> = {
   "1.0/replace": "db.replace",
 };
 
-/** One query's or mutation's execution: its syscalls, its read set and its `.paginate()` journal. */
 /** `1.0/schedule`'s arguments (scheduler_impl.js): the function by name, reference or handle; `ts` in seconds. */
 interface ScheduleArgs {
   name?: string;
@@ -110,6 +121,7 @@ interface ScheduleArgs {
   ts: number;
 }
 
+/** One query's or mutation's execution: its syscalls, its read set and its `.paginate()` journal. */
 export class TransactionSyscalls {
   private paginated = 0;
 
@@ -121,6 +133,11 @@ export class TransactionSyscalls {
     /** A subscribed query's journal: the end cursor its page had (`previous`) and has now (`next`). */
     private readonly journal: { previous: string | null; next: string | null } | undefined,
   ) {}
+
+  /** The syscalls of a function this one calls with ctx.runQuery / ctx.runMutation: same caller, same read set. */
+  nested(): TransactionSyscalls {
+    return new TransactionSyscalls(this.host, this.identity, this.readSet, undefined);
+  }
 
   /** A synchronous syscall's JSON answer; undefined for one the engine leaves to convex-test. */
   syscall(op: string, json: string): string | undefined {
@@ -236,6 +253,13 @@ export class TransactionSyscalls {
       }
       case "1.0/schedule":
         return this.schedule(JSON.parse(json) as ScheduleArgs);
+      case "1.0/runUdf": {
+        // a component's function (by reference) or a function handle is left to convex-test
+        const call = JSON.parse(json) as RunUdfArgs;
+        return typeof call.name === "string"
+          ? host.runUdf(this, call as RunUdfArgs & { name: string })
+          : undefined;
+      }
       case "1.0/cancel_job": {
         // As Convex's SchedulerModel: only a pending or running job is canceled, with its completion time.
         const { id } = JSON.parse(json) as { id: string };

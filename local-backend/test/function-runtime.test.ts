@@ -1,11 +1,11 @@
 // Queries and mutations run through convex/server's own invokeQuery / invokeMutation, their syscalls
 // answered by the engine (engine/transaction.ts): reads, writes, ids, pages, rollback, refused globals,
-// storage deletes and metadata, and what convex-test still answers for them (nested ctx.run*).
+// storage deletes and metadata, and nested ctx.runQuery / ctx.runMutation (engine.ts runUdf).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { anyApi } from "convex/server";
 import { ConvexHttpClient } from "convex/browser";
 import type { Backend } from "../server.ts";
-import { closeTestBackends, errorOf, newClient, startTestBackend } from "./helpers.ts";
+import { closeTestBackends, errorOf, newClient, nextValue, startTestBackend } from "./helpers.ts";
 
 let backend: Backend;
 let http: ConvexHttpClient;
@@ -58,6 +58,110 @@ describe("a mutation's syscalls", () => {
       await new Promise((r) => setTimeout(r, 20));
     }
     expect(await http.query(anyApi.counters.get, { name: "nested" })).toBe(2);
+  });
+});
+
+describe("nested ctx.runQuery / ctx.runMutation (1.0/runUdf)", () => {
+  const callNested = (kind: "query" | "mutation", path: string, args: unknown, mark: string) =>
+    http.mutation(anyApi.runtime.callNested, { kind, path, args, mark }) as Promise<{
+      value?: unknown;
+      error?: string;
+      data?: unknown;
+    }>;
+  const counter = (name: string) => http.query(anyApi.counters.get, { name });
+
+  it("a nested query sees the caller's writes, a stale snapshot does not, a nested mutation's writes are the caller's", async () => {
+    expect(await http.mutation(anyApi.runtime.nestedSeesWrites, { name: "seen" })).toEqual({
+      seenByQuery: 5,
+      staleSnapshot: 0,
+      returned: 6,
+      seenAfter: 6,
+    });
+    expect(await counter("seen")).toBe(6);
+  });
+
+  it("a throw in a nested mutation drops only its writes: the caller catches its ConvexError and commits", async () => {
+    const answer = await callNested(
+      "mutation",
+      "runtime:writeThenThrow",
+      { name: "thrown-inner" },
+      "thrown-outer",
+    );
+    expect(answer.data).toEqual({ code: "REFUSED", name: "thrown-inner" });
+    expect(await counter("thrown-inner")).toBe(0);
+    expect(await counter("thrown-outer")).toBe(1);
+  });
+
+  it("a nested query's ConvexError reaches the caller with its data's values (an int64 too)", async () => {
+    const answer = await callNested("query", "runtime:throwBigint", {}, "bigint-outer");
+    expect(answer.data).toEqual({ code: "BIG", n: 2n ** 60n });
+  });
+
+  it("a nested call's arguments are checked with Convex's ArgumentValidationError", async () => {
+    const answer = await callNested("query", "counters:get", {}, "args-outer");
+    expect(answer.error).toMatch(
+      /^ArgumentValidationError: Object is missing the required field `name`\./,
+    );
+    expect(await counter("args-outer")).toBe(1);
+  });
+
+  it("a nested mutation's result refused by its returns validator rolls back its writes", async () => {
+    const answer = await callNested(
+      "mutation",
+      "returns:insertAndReturn",
+      { name: "returns-inner", bad: true },
+      "returns-outer",
+    );
+    expect(answer.error).toMatch(/^ReturnsValidationError: Value does not match validator\./);
+    expect(await counter("returns-inner")).toBe(0);
+    expect(await counter("returns-outer")).toBe(1);
+  });
+
+  it("internal functions are callable; a missing function or one of another kind is refused", async () => {
+    expect(
+      await callNested("query", "counters:getInternal", { name: "kinds-outer" }, "kinds-outer"),
+    ).toEqual({ value: 1 });
+    expect((await callNested("mutation", "counters:get", { name: "x" }, "kinds-2")).error).toBe(
+      "Trying to execute counters.js:get as Mutation, but it is defined as Query.",
+    );
+    expect((await callNested("query", "runtime:nope", {}, "kinds-3")).error).toBe(
+      "Could not find public function for 'runtime:nope'.",
+    );
+  });
+
+  it("a nested query's reads join the caller's read set: its subscription re-runs when they change", async () => {
+    const client = newClient(backend.url);
+    try {
+      const args = { path: "counters:getInternal", args: { name: "watched" } };
+      await nextValue(client, anyApi.runtime.queryNested, args, (value) => value === 0);
+      const updated = nextValue(client, anyApi.runtime.queryNested, args, (value) => value === 1);
+      await http.mutation(anyApi.counters.increment, { name: "watched" });
+      expect(await updated).toBe(1);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it("a nested query's reads count in the caller's metrics; transactionLimits bounds the nested call", async () => {
+    expect(await http.mutation(anyApi.runtime.nestedMetrics, { name: "metered", rows: 3 })).toEqual(
+      { counted: [0, 1, 2], error: null, documentsRead: 3, databaseQueries: 1 },
+    );
+    const limited = (await http.mutation(anyApi.runtime.nestedMetrics, {
+      name: "limited",
+      rows: 3,
+      documentsRead: 2,
+    })) as { counted: number[] | null; error: string | null };
+    expect(limited.counted).toBeNull();
+    expect(limited.error).toMatch(
+      /^Too many documents read in a single function execution \(limit: \d+\)\./,
+    );
+  });
+
+  it("nested mutations started together run one after the other", async () => {
+    expect(await http.mutation(anyApi.runtime.concurrentNested, { name: "together" })).toEqual([
+      1, 2,
+    ]);
+    expect(await counter("together")).toBe(2);
   });
 });
 
