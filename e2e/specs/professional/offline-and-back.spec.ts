@@ -41,3 +41,26 @@ test("a professional's phone says offline at once and reconnects within 3 s of t
       { type: "seconds to reconnect", description: reconnected.toFixed(2) },
     );
 });
+
+test("a sign-in watcher's code lost to the network leaves the app up, and loads once the network is back", async ({
+  actor,
+}) => {
+  const pro = await actor({ viewport: { width: 360, height: 740 }, locale: "en" });
+  const watcher = /device-seen-[^/]*\.js$/;
+  await pro.page.route(watcher, (route) => route.abort("internetdisconnected"));
+  const lost = pro.page.waitForEvent("requestfailed", (request) => watcher.test(request.url()));
+  await pro.auth.professionalSignIn("professional@demo.np", "demo-password-1");
+  await lost;
+  const status = pro.page.getByRole("status", {
+    name: say(pro.locale, m.connection_connected),
+    exact: true,
+  });
+  await expect(status).toBeAttached({ timeout: 20_000 });
+
+  await pro.page.unroute(watcher);
+  const loaded = pro.page.waitForResponse(watcher);
+  await pro.page.context().setOffline(true);
+  await pro.page.context().setOffline(false);
+  expect((await loaded).ok()).toBe(true);
+  await expect(status).toBeAttached();
+});
