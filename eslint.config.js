@@ -20,6 +20,18 @@ const plainConvex = {
   message: "convex/ is plain Convex: it knows neither the web app nor the local backend.",
 };
 
+const ownLink = {
+  selector:
+    "ImportDeclaration[source.value=/^react-router(-dom)?$/] > ImportSpecifier[imported.name=/^(Link|NavLink)$/]",
+  message:
+    "Link and NavLink come from @/components/link: react-router-dom's also serve its framework mode, ~2.5 KB gzip of the landing's initial JS.",
+};
+const ownLazy = {
+  selector: "ImportDeclaration[source.value='react'] > ImportSpecifier[imported.name='lazy']",
+  message:
+    "A part loads with lazyWhenOnline (@/lib/import-when-online): a React.lazy that fails to load takes its error boundary's whole tree down for the rest of the visit.",
+};
+
 /** The layering of DESIGN.md, enforced: what each part of the code may import. */
 const boundaries = [
   ...features.map((feature) =>
@@ -112,19 +124,11 @@ export default tseslint.config(
   ...convexPlugin.configs.recommended,
   ...boundaries,
   noCycles,
+  { files: ["src/**/*.{ts,tsx}"], rules: { "no-restricted-syntax": ["error", ownLink, ownLazy] } },
   {
-    files: ["src/**/*.{ts,tsx}"],
-    rules: {
-      "no-restricted-syntax": [
-        "error",
-        {
-          selector:
-            "ImportDeclaration[source.value=/^react-router(-dom)?$/] > ImportSpecifier[imported.name=/^(Link|NavLink)$/]",
-          message:
-            "Link and NavLink come from @/components/link: react-router-dom's also serve its framework mode, ~2.5 KB gzip of the landing's initial JS.",
-        },
-      ],
-    },
+    // React.lazy is called for parts by lazyWhenOnline, for pages by the router (and by their tests)
+    files: ["src/lib/import-when-online.ts", "src/app/router.tsx", "src/**/*.test.tsx"],
+    rules: { "no-restricted-syntax": ["error", ownLink] },
   },
   {
     rules: {

@@ -29,11 +29,12 @@ function page(load: () => Promise<PageModule>): { element: ReactNode; handle: Pa
       Loaded = module.default;
       return module;
     });
-  const Lazy = lazy(loadOnce);
-  // Chosen once per mount: switching from Lazy to Loaded on a later render (e.g. when auth settles)
-  // would be a different component type and remount the page, wiping what the user typed.
+  // Chosen once per mount: switching from the lazy to Loaded on a later render (e.g. when auth settles)
+  // would be a different component type and remount the page, wiping what the user typed. A new lazy
+  // for each mount until the module has loaded: React.lazy keeps a failed load's error, so a page
+  // whose module was lost to the network would fail on every later visit too, not load on the next.
   const Page = () => {
-    const [Component] = useState(() => Loaded ?? Lazy);
+    const [Component] = useState(() => Loaded ?? lazy(loadOnce));
     return <Component />;
   };
   return { element: <Page />, handle: { load: loadOnce } };

@@ -1,11 +1,11 @@
-import { lazy, Suspense, useState } from "react";
+import { Suspense, useState } from "react";
+import { lazyWhenOnline } from "@/lib/import-when-online";
 import { useConvexAuth } from "convex/react";
-import { importWhenOnline } from "@/lib/import-when-online";
 
 // Loaded at sign-in, in the background: a network lost meanwhile delays them rather than failing the app.
-const SuspensionDialog = lazy(() => importWhenOnline(() => import("@/app/suspension-dialog")));
-const SessionEnded = lazy(() => importWhenOnline(() => import("@/app/session-ended")));
-const DeviceSeen = lazy(() => importWhenOnline(() => import("@/app/device-seen")));
+const SuspensionDialog = lazyWhenOnline(() => import("@/app/suspension-dialog"));
+const SessionEnded = lazyWhenOnline(() => import("@/app/session-ended"));
+const DeviceSeen = lazyWhenOnline(() => import("@/app/device-seen"));
 
 /**
  * Watches a signed-in account for suspension (suspension-dialog.tsx) and for its session ending

@@ -6,10 +6,12 @@
  * they return nothing (sonner's toast ids are not available synchronously). The Toaster itself loads
  * after the first page (src/app/layouts/root-layout.tsx) and shows toasts raised before it mounted.
  */
+import { importWhenOnline } from "@/lib/import-when-online";
+
 type Sonner = typeof import("sonner");
 
 let sonner: Promise<Sonner> | undefined;
-const load = () => (sonner ??= import("sonner"));
+const load = () => (sonner ??= importWhenOnline(() => import("sonner")));
 
 const forward =
   (method?: PropertyKey) =>

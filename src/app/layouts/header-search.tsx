@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
+import { Suspense, useEffect, useId, useRef, useState } from "react";
+import { lazyWhenOnline } from "@/lib/import-when-online";
 import { afterLoad } from "@/lib/after-load";
 import { m } from "@/i18n/paraglide/messages";
 import { SearchNote, type SearchKeysRef } from "@/app/layouts/search-list";
@@ -10,7 +11,7 @@ const DEBOUNCE_MS = 200;
 // the search is first touched or after the page has loaded, not with it; the input is here, so what
 // is typed before they arrive stays in it.
 const loadResults = () => import("@/app/layouts/header-search-results");
-const HeaderSearchResults = lazy(loadResults);
+const HeaderSearchResults = lazyWhenOnline(loadResults);
 
 /** The header's service search: a combobox over catalog:search; choosing a result opens the search page. */
 export function HeaderSearch({ className = "" }: { className?: string }) {

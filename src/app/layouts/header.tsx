@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect, useState } from "react";
+import { Suspense, useEffect, useState } from "react";
+import { lazyWhenOnline } from "@/lib/import-when-online";
 import { Link, NavLink } from "@/components/link";
 import { useAuthToken } from "@convex-dev/auth/react";
 import { useConvexAuth, useConvexConnectionState, useQuery } from "convex/react";
@@ -19,11 +20,11 @@ import { navLinkClass, type MenuItem } from "@/app/layouts/nav-links";
 // A signed-in user's controls (chat, notifications, the account menu's Radix popover) and the logout
 // dialog (sign-out, toasts) load only for signed-in users, keeping them out of the landing's initial JS.
 const loadAccount = () => import("@/app/layouts/header-account");
-const HeaderAccount = lazy(loadAccount);
-const LogoutDialog = lazy(() => import("@/app/layouts/logout-dialog"));
+const HeaderAccount = lazyWhenOnline(loadAccount);
+const LogoutDialog = lazyWhenOnline(() => import("@/app/layouts/logout-dialog"));
 // The small screens' menu drawer shows nothing until opened: it loads after the page, or on the tap.
 const loadDrawer = () => import("@/app/layouts/header-drawer");
-const HeaderDrawer = lazy(loadDrawer);
+const HeaderDrawer = lazyWhenOnline(loadDrawer);
 
 /** Spec §2: customer and professional menus; any other role reads 'Unknown role'. */
 function menuFor(role: string): MenuItem[] | null {

@@ -5,6 +5,7 @@ import { LanguageOffer } from "@/app/layouts/language-offer";
 import { LoadingState } from "@/components/ui/states";
 import { afterLoad } from "@/lib/after-load";
 import { isAdminPath } from "@/lib/paths";
+import { importWhenOnline } from "@/lib/import-when-online";
 
 /**
  * Toasts follow what people do, never the first paint, so sonner is fetched only after the first page has
@@ -15,7 +16,13 @@ import { isAdminPath } from "@/lib/paths";
 function ToasterAfterFirstPage() {
   const [Toaster, setToaster] = useState<ComponentType | null>(null);
   useEffect(
-    () => afterLoad(() => void import("@/app/toaster").then((m) => setToaster(() => m.default))),
+    () =>
+      afterLoad(
+        () =>
+          void importWhenOnline(() => import("@/app/toaster")).then((m) =>
+            setToaster(() => m.default),
+          ),
+      ),
     [],
   );
   return Toaster && <Toaster />;

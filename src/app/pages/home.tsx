@@ -1,8 +1,8 @@
-import { lazy } from "react";
+import { lazyWhenOnline } from "@/lib/import-when-online";
 import { HomePage } from "@/features/landing/home-page";
 
 // Only customers see the services grid on /; its popovers (Radix) stay out of the visitors' landing JS.
-const ServicesGrid = lazy(() =>
+const ServicesGrid = lazyWhenOnline(() =>
   import("@/features/catalog/services-grid").then((m) => ({ default: m.ServicesGrid })),
 );
 

@@ -1,9 +1,12 @@
-import { lazy, useEffect } from "react";
+import { useEffect } from "react";
+import { lazyWhenOnline } from "@/lib/import-when-online";
 import { SearchPage } from "@/features/search/search-page";
 
 // Book is on the professionals' cards, which come after the first paint (ProfessionalsList).
 const loadBookAction = () => import("@/features/bookings/book-action");
-const BookAction = lazy(() => loadBookAction().then((module) => ({ default: module.BookAction })));
+const BookAction = lazyWhenOnline(() =>
+  loadBookAction().then((module) => ({ default: module.BookAction })),
+);
 
 /** /services/search: the search page, its Book buttons composed in from the bookings feature. */
 export default function ServiceSearchPage() {

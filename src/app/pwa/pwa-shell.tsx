@@ -4,6 +4,7 @@ import { afterLoad } from "@/lib/after-load";
 import { captureInstallPrompt } from "@/lib/install-prompt";
 import { useOnline } from "@/lib/use-online";
 import { m } from "@/i18n/paraglide/messages";
+import { importWhenOnline } from "@/lib/import-when-online";
 
 if (typeof window !== "undefined") captureInstallPrompt();
 
@@ -20,7 +21,7 @@ export function PwaShell() {
     if (!import.meta.env.PROD || !("serviceWorker" in navigator)) return;
     return afterLoad(
       () =>
-        void import("@/app/pwa/register-sw").then((m) =>
+        void importWhenOnline(() => import("@/app/pwa/register-sw")).then((m) =>
           m.registerServiceWorker((activate) => setActivateUpdate(() => activate)),
         ),
     );

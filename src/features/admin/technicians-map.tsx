@@ -1,5 +1,6 @@
 import { useQuery } from "convex/react";
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
+import { lazyWhenOnline } from "@/lib/import-when-online";
 import { api } from "@convex/_generated/api";
 import type { Id } from "@convex/_generated/dataModel";
 import { CITIES, type CitySlug, type SpecialtySlug } from "@convex/constants";
@@ -10,7 +11,7 @@ import { m } from "@/i18n/paraglide/messages";
 import { localLandingService } from "@/i18n/categories";
 
 // Leaflet loads with the admin's technicians page, never on the other admin pages.
-const MarkersMap = lazy(() =>
+const MarkersMap = lazyWhenOnline(() =>
   import("@/components/map/markers-map").then((m) => ({ default: m.MarkersMap })),
 );
 

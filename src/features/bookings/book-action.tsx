@@ -1,4 +1,5 @@
-import { lazy, Suspense, useState } from "react";
+import { Suspense, useState } from "react";
+import { lazyWhenOnline } from "@/lib/import-when-online";
 import { useLocation, useNavigate, useSearchParams } from "react-router-dom";
 import { useConvexAuth, useQuery } from "convex/react";
 import { toast } from "sonner";
@@ -12,7 +13,9 @@ import { m } from "@/i18n/paraglide/messages";
 
 // The form (zod, TanStack Form) loads when a customer is about to book, not with the page.
 const loadBookingDialog = () => import("@/features/bookings/booking-dialog");
-const BookingDialog = lazy(() => loadBookingDialog().then((m) => ({ default: m.BookingDialog })));
+const BookingDialog = lazyWhenOnline(() =>
+  loadBookingDialog().then((m) => ({ default: m.BookingDialog })),
+);
 
 /**
  * Book for a bookable professional, or why not. A visitor goes to /login and comes back to this

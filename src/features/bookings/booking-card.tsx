@@ -1,4 +1,5 @@
-import { lazy, Suspense, useState, type ReactNode } from "react";
+import { Suspense, useState, type ReactNode } from "react";
+import { lazyWhenOnline } from "@/lib/import-when-online";
 import type { Pin } from "@convex/rules/pin";
 import { Button } from "@/components/ui/button";
 import { LoadingState } from "@/components/ui/states";
@@ -16,7 +17,7 @@ import { getLocale } from "@/i18n/paraglide/runtime";
 import { reasonText } from "@convex/rules/notificationText";
 
 // Leaflet is fetched only when someone opens a booking's pin.
-const MarkersMap = lazy(() =>
+const MarkersMap = lazyWhenOnline(() =>
   import("@/components/map/markers-map").then((module) => ({ default: module.MarkersMap })),
 );
 

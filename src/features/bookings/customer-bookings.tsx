@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { Suspense, useEffect, useRef, useState } from "react";
+import { lazyWhenOnline } from "@/lib/import-when-online";
 import { Link } from "@/components/link";
 import { useMutation, usePaginatedQuery, useQuery } from "convex/react";
 import { toast } from "sonner";
@@ -35,7 +36,7 @@ import { localCategoryName, localLandingService } from "@/i18n/categories";
 import { localCityName } from "@/i18n/places";
 
 // Leaflet is fetched only when a booking is actually en route.
-const MarkersMap = lazy(() =>
+const MarkersMap = lazyWhenOnline(() =>
   import("@/components/map/markers-map").then((m) => ({ default: m.MarkersMap })),
 );
 

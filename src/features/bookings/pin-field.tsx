@@ -1,11 +1,12 @@
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
+import { lazyWhenOnline } from "@/lib/import-when-online";
 import { CITIES, type CitySlug } from "@convex/constants";
 import type { Pin } from "@convex/rules/pin";
 import { LoadingState } from "@/components/ui/states";
 import { m } from "@/i18n/paraglide/messages";
 
 // Leaflet is fetched only when a booking form is open.
-const PinPicker = lazy(() =>
+const PinPicker = lazyWhenOnline(() =>
   import("@/components/map/pin-picker").then((module) => ({ default: module.PinPicker })),
 );
 

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect, type ReactNode } from "react";
+import { Suspense, useEffect, type ReactNode } from "react";
+import { lazyWhenOnline } from "@/lib/import-when-online";
 import { useConvexAuth, useQuery } from "convex/react";
 import { api } from "@convex/_generated/api";
 import { ErrorBoundary } from "@/components/ui/error-boundary";
@@ -10,7 +11,7 @@ import { SponsorBlock, TestimonialsSection, TestingBanner } from "@/features/lan
 // What signed-in customers and professionals see instead of the landing (the search form with the
 // catalogue's names, the welcome) loads while their profile does, not with the visitors' landing.
 const loadSignedInHome = () => import("@/features/landing/signed-in-home");
-const SignedInHome = lazy(loadSignedInHome);
+const SignedInHome = lazyWhenOnline(loadSignedInHome);
 
 /** `/` by role (spec §2): customers get the search hero and services, professionals a welcome, visitors the landing. */
 export function HomePage({ servicesGrid }: { servicesGrid: ReactNode }) {

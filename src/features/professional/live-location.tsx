@@ -1,5 +1,6 @@
 import { useMutation } from "convex/react";
-import { lazy, Suspense, useCallback, type ReactNode } from "react";
+import { Suspense, useCallback, type ReactNode } from "react";
+import { lazyWhenOnline } from "@/lib/import-when-online";
 import { api } from "@convex/_generated/api";
 import { InlineAlert } from "@/components/ui/states";
 import { DASHBOARD_MAP } from "@/lib/constants";
@@ -14,7 +15,7 @@ import { useWakeLock } from "@/features/professional/use-wake-lock";
 import { m } from "@/i18n/paraglide/messages";
 
 // Leaflet loads when the map is first shown, not with the dashboard.
-const MarkersMap = lazy(() =>
+const MarkersMap = lazyWhenOnline(() =>
   import("@/components/map/markers-map").then((module) => ({ default: module.MarkersMap })),
 );
 

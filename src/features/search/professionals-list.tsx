@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect, useState, type ComponentType } from "react";
+import { Suspense, useEffect, useState, type ComponentType } from "react";
+import { lazyWhenOnline } from "@/lib/import-when-online";
 import { useQuery } from "convex/react";
 import { toast } from "sonner";
 import { api } from "@convex/_generated/api";
@@ -13,7 +14,7 @@ import { GEOLOCATION_OPTIONS } from "@/lib/constants";
 // The cards are not on the first paint: until professionals:search answers over the WebSocket the
 // list is its loading state, so their chunk (and the route's Book) loads after the page has painted.
 const loadCards = () => import("@/features/search/professional-cards");
-const ProfessionalCards = lazy(() =>
+const ProfessionalCards = lazyWhenOnline(() =>
   loadCards().then((module) => ({ default: module.ProfessionalCards })),
 );
 

@@ -1,12 +1,5 @@
-import {
-  lazy,
-  Suspense,
-  useCallback,
-  useEffect,
-  useMemo,
-  useState,
-  type ComponentType,
-} from "react";
+import { Suspense, useCallback, useEffect, useMemo, useState, type ComponentType } from "react";
+import { lazyWhenOnline } from "@/lib/import-when-online";
 import { useNavigate, useSearchParams } from "react-router-dom";
 import { Link } from "@/components/link";
 import { useConvexAuth, useQuery } from "convex/react";
@@ -36,7 +29,7 @@ import { localServiceName } from "@/i18n/services";
 import { OnlineCount } from "@/components/map/online-count";
 
 // Leaflet (~45 KB gzip) loads when the map is about to be seen (LiveMap), never before the list.
-const MarkersMap = lazy(() =>
+const MarkersMap = lazyWhenOnline(() =>
   import("@/components/map/markers-map").then((m) => ({ default: m.MarkersMap })),
 );
 
