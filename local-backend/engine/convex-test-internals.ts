@@ -1,8 +1,9 @@
 // The ONLY file that reaches into convex-test internals or replaces a global. Pinned: convex-test 0.0.60.
-// convex-test keeps its database, transaction manager and scheduler in module-private
-// state. We load a copy of its dist/index.js with a few extra exports appended, and wrap
-// its in-memory database in `ConvexTestDatabase` so the backend can observe commits,
-// narrow table scans, restore persisted documents and re-arm scheduled jobs.
+// convex-test keeps its database and scheduler in module-private state. We load a copy of its
+// dist/index.js with a few extra exports appended, and wrap its in-memory database in
+// `ConvexTestDatabase`, which puts the engine's transaction levels (engine/write-layers.ts, the index
+// trees) under its reads and writes, applies commits, restores persisted documents and re-arms scheduled
+// jobs. Its transaction manager is replaced by the engine's (engine/serial-transactions.ts).
 // `installProcessHooks` replaces what convex-test reaches through globals (`globalThis.Convex`,
 // `AuthFake`, `console.*`): the engine decides what its hooks do, this file how they are installed.
 // Every textual patch is checked: an upgrade that moves these anchors fails loudly here.
@@ -13,11 +14,14 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { getDocumentSize, type Value } from "convex/values";
 import { decodeId } from "./ids.ts";
 import { IndexQueries, type QueryJson } from "./index-query.ts";
-import { IndexStore } from "./indexes.ts";
+import { IndexStore, type IndexTree } from "./indexes.ts";
 import { pageRequestOf, readPage, rowsAfterIn } from "./pagination.ts";
 import { searchRows, type SearchFilter, type SearchIndexDefinition } from "./text-search.ts";
 import type { VectorIndex } from "./vector-search.ts";
 import type { MetricsTracker, TransactionStore } from "./transaction.ts";
+import type { LevelledStore, LevelledTracker } from "./serial-transactions.ts";
+import { WriteLayers, type Writes } from "./write-layers.ts";
+import { committedValue } from "./convex-values.ts";
 
 export type SearchIndex = SearchIndexDefinition;
 
@@ -34,12 +38,10 @@ interface DatabaseFake {
   _storage: Record<string, Blob>;
   _nextDocId: number;
   _lastCreationTime: number;
-  _writes: Record<string, Doc | null>[];
   _generateId(table: string): string;
   _validateId(expectedTable: unknown, id: unknown): void;
   /** Set by ConvexTestDatabase.useTableIds: what the patched tableNameFromId answers. */
   _localBackendTableOf?: (id: string) => string | null;
-  commit(commitTs: bigint | null): void;
   storeFile(storageId: string, blob: Blob): void;
   get(table: string | undefined, id: string): Doc | null;
   /** Every document of a table visible to the current transaction (convex-test scans all tables here). */
@@ -55,10 +57,6 @@ interface DatabaseFake {
     >;
   } | null;
   _nextQueryId: number;
-  startTransaction(): void;
-  rollbackWrites(): void;
-  stashWrites(): Record<string, Doc | null>[];
-  restoreWrites(stashed: Record<string, Doc | null>[]): void;
   _addWrite(id: string, value: Doc | null): void;
   startQuery(query: QueryJson): number;
   queryNext(queryId: number): { value: Doc | null; done: boolean };
@@ -81,17 +79,15 @@ type PaginateArgs = Omit<Parameters<IndexQueries["paginate"]>[0], "documentSize"
 
 export interface ConvexGlobal {
   components: Record<string, { db: DatabaseFake; modules: (p: string) => Promise<any> }>;
+  /** What convex-test's own runs begin, commit and roll back their levels with (the engine's SerialTransactions). */
   transactionManager: {
-    _lastCommitTs: bigint;
-    /** Takes the deployment's one transaction lock at the top level; opens a write layer. */
-    begin(isNested: boolean, transactionLimits?: unknown): Promise<void>;
-    /** The commit's timestamp (null for a nested commit, merged into its parent). */
+    begin(isNested: boolean, transactionLimits?: Record<string, number>): Promise<void>;
     commit(isNested: boolean): bigint | null;
     rollback(isNested: boolean): void;
-    /** Takes the pending writes of every level away (a snapshot query reads without them), then puts them back. */
-    stashWrites(): unknown;
-    restoreWrites(stashed: unknown): void;
     getMetricsTracker(): MetricsTracker | null;
+    getSnapshotTs(): bigint;
+    stashWrites(): unknown;
+    restoreWrites(stashed: never): void;
   };
   syscall: (op: string, args: string) => string;
   asyncSyscall: (op: string, args: string) => Promise<string>;
@@ -122,6 +118,8 @@ export interface ConvexTestInternals {
   evaluateFilter(doc: Doc, filter: unknown): unknown;
   /** Each transaction's reads and writes as Convex bills them (benchmarks read documentsRead). */
   TransactionMetricsTracker: {
+    /** true: Convex's limits are enforced. */
+    new (limits: boolean): LevelledTracker;
     prototype: {
       commit(): void;
       rollback(): void;
@@ -142,7 +140,6 @@ export interface ConvexTestInternals {
     checkArgs: (validator: any, args: any, udfPath: string, tableOf: TableOfId) => void;
     checkResult: (validator: any, result: any, udfPath: string, tableOf: TableOfId) => void;
     checkSchema: (table: string, validator: any, doc: any, tableOf: TableOfId) => void;
-    checkWrite: (id: string, doc: any, tableOf: TableOfId) => void;
     /** Runs a query's or mutation's handler under Convex's execution time limit (top level only). */
     timed: <T>(isNested: boolean, run: () => Promise<T>) => Promise<T>;
     /** Set by the engine: sees a top-level mutation's JSON result just before its transaction commits. */
@@ -220,7 +217,6 @@ export interface ConvexTestInternals {
   requestMetadataStorage: ContextSlot<unknown>;
   globalOverridesStorage: ContextSlot<unknown>;
   transactionGlobalOverrides(): Record<string, unknown>;
-  NestedLock: new () => NestedLock;
   AuthFake: {
     new (identity: unknown, token?: string | null): unknown;
     prototype: { getUserIdentity(): Promise<unknown> };
@@ -233,12 +229,6 @@ export interface ConvexTestInternals {
   /** convex-test's answers to the direct reads (queryStream, queryCleanup; get, queryStreamNext, queryPage). */
   localBackendDirectSyscall: DirectSyscall;
   localBackendDirectAsyncSyscall: DirectSyscall;
-}
-
-/** What makes a function's nested calls run one at a time (convex-test's NestedLock, in `nestedTxStorage`). */
-export interface NestedLock {
-  acquire(): Promise<void>;
-  release(): void;
 }
 
 /** What `ctx.meta.getRequestMetadata()` answers inside a function (convex-test's requestMetadata). */
@@ -317,7 +307,6 @@ export interface ProcessHooks {
   checkArgs: ConvexTestInternals["localBackendHooks"]["checkArgs"];
   checkResult: ConvexTestInternals["localBackendHooks"]["checkResult"];
   checkSchema: ConvexTestInternals["localBackendHooks"]["checkSchema"];
-  checkWrite: ConvexTestInternals["localBackendHooks"]["checkWrite"];
   timed: ConvexTestInternals["localBackendHooks"]["timed"];
   /** A console line; `write` is the console's own method. */
   console(level: ConsoleLevel, args: unknown[], write: (...args: unknown[]) => void): void;
@@ -363,7 +352,6 @@ export function installProcessHooks(internals: ConvexTestInternals, hooks: Proce
   internals.localBackendHooks.checkArgs = hooks.checkArgs;
   internals.localBackendHooks.checkResult = hooks.checkResult;
   internals.localBackendHooks.checkSchema = hooks.checkSchema;
-  internals.localBackendHooks.checkWrite = hooks.checkWrite;
   internals.localBackendHooks.timed = hooks.timed;
 
   const getUserIdentity = internals.AuthFake.prototype.getUserIdentity;
@@ -690,13 +678,6 @@ export function loadConvexTestInternals(): Promise<ConvexTestInternals> {
       "        validateValidator(validator, resolvePendingValues(doc));\n    }\n    startQuery(query) {",
       "        localBackendHooks.checkSchema(tableName, validator, resolvePendingValues(doc), tableNameFromId);\n    }\n    startQuery(query) {",
     );
-    // Every written document passes Convex's document checks (size, nesting, system fields).
-    source = patch(
-      source,
-      "        this._writes[this._writes.length - 1][id] = newValue;",
-      "        if (newValue !== null) localBackendHooks.checkWrite(id, newValue, tableNameFromId);\n" +
-        "        this._writes[this._writes.length - 1][id] = newValue;",
-    );
     // A stored file is staged on disk and hashed on the way there (convex-test hashed a copy of it read
     // whole and kept the Blob it was given in memory).
     source = patch(
@@ -794,7 +775,7 @@ export function loadConvexTestInternals(): Promise<ConvexTestInternals> {
     );
     source +=
       "\nconst localBackendHooks = { mutationResult: null, queryResult: null, runQuery: null, jobError: null, invokeAction: null, stageBlob: null, checkArgs() {},\n" +
-      "    checkResult() {}, checkSchema() {}, checkWrite() {}, timed: (isNested, run) => run() };\n" +
+      "    checkResult() {}, checkSchema() {}, timed: (isNested, run) => run() };\n" +
       'const localBackendCheckedResult = Symbol("checked query result");\n' +
       "const localBackendDocs = new WeakMap();\n" +
       "function localBackendDoc(doc) {\n" +
@@ -895,7 +876,7 @@ export function loadConvexTestInternals(): Promise<ConvexTestInternals> {
       "    localBackendProxiesInstalled = true;\n" +
       "}\n" +
       "export { localBackendRunWith, localBackendInstallGlobalProxies, nestedTxStorage, authStorage, executionContextStorage, requestMetadataStorage,\n" +
-      "    globalOverridesStorage, transactionGlobalOverrides, NestedLock, deserializeConvexErrorData, localBackendDocJson,\n" +
+      "    globalOverridesStorage, transactionGlobalOverrides, deserializeConvexErrorData, localBackendDocJson,\n" +
       "    localBackendDocSize };\n" +
       "export { LocalBackendSlot, convexGlobalStorage, evaluateRangeFilter, evaluateFilter, validateIndexRangeExpression,\n" +
       "    runScheduledFunction, AuthFake, localBackendHooks, localBackendFailInterruptedJob,\n" +
@@ -1143,15 +1124,31 @@ export interface DatabaseHooks {
   afterCommit(commitTs: bigint, before: Map<string, Doc | null>): void;
   /** After a file's bytes are stored (its `_storage` document is already committed). */
   fileStored(storageId: string, blob: Blob): void;
+  /** Convex's checks of a document about to be written (size, nesting, system fields); throws why not. */
+  checkWrite(id: string, doc: Doc): void;
 }
 
-/** convex-test's root-component database and transaction state, seen through one narrow API. */
-export class ConvexTestDatabase {
+/** A transaction's levels taken away while a snapshot query runs. */
+export interface StashedLevels {
+  writes: Writes[];
+  trees: Map<string, IndexTree>[];
+}
+
+/**
+ * convex-test's root-component database seen through one narrow API, with the engine's transaction
+ * levels (pending writes and index trees) under it: the store SerialTransactions drives.
+ */
+export class ConvexTestDatabase implements LevelledStore<StashedLevels> {
   private readonly db: DatabaseFake;
   /** Every index as a sorted tree (engine/indexes.ts), kept by instrument(). */
   private store: IndexStore | undefined;
 
   private ids: TableIds | undefined;
+  private hooks: DatabaseHooks | undefined;
+  /** The open transaction's pending writes, one layer per level. */
+  private readonly pending = new WriteLayers();
+  /** The open transaction's query streams (`startQuery` → `queryNext`). */
+  private readonly results = new Map<number, Iterator<Doc>>();
 
   constructor(
     private readonly internals: ConvexTestInternals,
@@ -1171,7 +1168,7 @@ export class ConvexTestDatabase {
     db._generateId = (table) => {
       for (;;) {
         const id = ids.newId(table);
-        if (db._documents[id] === undefined && !db._writes.some((layer) => id in layer)) return id;
+        if (db._documents[id] === undefined && this.pending.written(id) === undefined) return id;
       }
     };
     db._validateId = (expectedTable, id) => checkId(ids, expectedTable, id);
@@ -1202,11 +1199,6 @@ export class ConvexTestDatabase {
   /** The store as a transaction reads and writes it (engine/transaction.ts). */
   transactionStore(): TransactionStore {
     return this.db as unknown as TransactionStore;
-  }
-
-  /** The open transaction's metrics (null outside one). */
-  tracker(): MetricsTracker | null {
-    return this.global.transactionManager.getMetricsTracker();
   }
 
   /** The committed documents of one table, in creation order. */
@@ -1266,7 +1258,7 @@ export class ConvexTestDatabase {
   /** Builds every index anew from the committed documents (schema change, restore). */
   private rebuildIndexes() {
     // an open transaction keeps the trees it writes into until it ends
-    if (this.db._writes.length > 0) {
+    if (this.pending.depth > 0) {
       this.rebuildPending = true;
       return;
     }
@@ -1274,10 +1266,6 @@ export class ConvexTestDatabase {
     const store = new IndexStore(this.indexes());
     store.rebuild(Object.values(this.db._documents), (id) => this.tableOf(id));
     this.store = store;
-  }
-
-  lastCommitTs(): bigint {
-    return this.global.transactionManager._lastCommitTs;
   }
 
   counters(): { nextDocId: number; lastCreationTime: number } {
@@ -1288,7 +1276,6 @@ export class ConvexTestDatabase {
   restore(state: {
     docs: Iterable<Doc>;
     files: Map<string, Blob>;
-    ts: bigint;
     nextDocId: number;
     lastCreationTime: number;
   }) {
@@ -1296,12 +1283,11 @@ export class ConvexTestDatabase {
     for (const [id, blob] of state.files) if (this.db._documents[id]) this.db._storage[id] = blob;
     this.db._nextDocId = Math.max(this.db._nextDocId, state.nextDocId);
     this.db._lastCreationTime = Math.max(this.db._lastCreationTime, state.lastCreationTime);
-    if (state.ts > this.global.transactionManager._lastCommitTs)
-      this.global.transactionManager._lastCommitTs = state.ts;
     if (this.store) this.rebuildIndexes();
   }
 
   instrument(hooks: DatabaseHooks) {
+    this.hooks = hooks;
     const db = this.db;
     const tableOf = (id: string) => this.tableOf(id);
     this.rebuildIndexes();
@@ -1311,72 +1297,21 @@ export class ConvexTestDatabase {
       validateIndexRangeExpression: (source, fields) =>
         this.internals.validateIndexRangeExpression(source, fields),
     });
-    // Every transaction level writes into its own clones of the trees it touches (engine/indexes.ts).
-    const startTransaction = db.startTransaction.bind(db);
-    db.startTransaction = () => {
-      startTransaction();
-      store().beginLevel();
+    // A transaction's reads see its levels' pending writes (engine/write-layers.ts); every write goes to
+    // the innermost level and its clones of the index trees it touches (engine/indexes.ts).
+    db.get = (table, id) => {
+      db._validateId(table, id);
+      return this.visible(id);
     };
-    const rollbackWrites = db.rollbackWrites.bind(db);
-    db.rollbackWrites = () => {
-      rollbackWrites();
-      store().rollbackLevel();
-      if (db._writes.length > 0) return;
-      results.clear();
-      if (this.rebuildPending) this.rebuildIndexes();
-    };
-    const stashWrites = db.stashWrites.bind(db);
-    const stashedLevels: ReturnType<IndexStore["stash"]>[] = [];
-    db.stashWrites = () => {
-      stashedLevels.push(store().stash());
-      return stashWrites();
-    };
-    const restoreWrites = db.restoreWrites.bind(db);
-    db.restoreWrites = (stashed) => {
-      restoreWrites(stashed);
-      store().unstash(stashedLevels.pop() ?? []);
-    };
-    const visible = (id: string): Doc | null => {
-      for (let i = db._writes.length - 1; i >= 0; i--) {
-        const write = db._writes[i][id];
-        if (write !== undefined) return write;
-      }
-      return db._documents[id] ?? null;
-    };
-    let merging = false;
-    const addWrite = db._addWrite.bind(db);
     db._addWrite = (id, value) => {
-      if (merging) return addWrite(id, value);
-      const before = visible(id);
-      addWrite(id, value);
+      // Every written document passes Convex's document checks (size, nesting, system fields).
+      if (value !== null) hooks.checkWrite(id, value);
+      const before = this.visible(id);
+      this.pending.write(id, value);
       store().write(tableOf(id), before, value);
     };
-    const commit = db.commit.bind(db);
-    db.commit = (commitTs) => {
-      // Only the outermost level applies writes to _documents; nested commits merge upwards.
-      const writes = db._writes.length === 1 ? db._writes[0] : null;
-      const before = new Map<string, Doc | null>();
-      if (writes) for (const id of Object.keys(writes)) before.set(id, db._documents[id] ?? null);
-      merging = true;
-      try {
-        commit(commitTs);
-      } finally {
-        merging = false;
-      }
-      store().commitLevel();
-      if (writes === null) return;
-      results.clear();
-      if (this.rebuildPending) this.rebuildIndexes();
-      // a value written as the commit's timestamp is only known now: its documents are new objects
-      for (const [id, write] of Object.entries(writes)) {
-        const committed = db._documents[id];
-        if (write !== null && committed !== undefined && committed !== write)
-          store().replaceEverywhere(tableOf(id), write, committed);
-      }
-      if (commitTs !== null) hooks.afterCommit(commitTs, before);
-    };
     // Index ranges and table scans read the trees; text search stays convex-test's (over the table's tree).
-    const results = new Map<number, Iterator<Doc>>();
+    const results = this.results;
     const startQuery = db.startQuery.bind(db);
     db.startQuery = (query) => {
       if (!queries.handles(query.source)) return startQuery(query);
@@ -1446,6 +1381,65 @@ export class ConvexTestDatabase {
       storeFile(storageId, blob);
       hooks.fileStored(storageId, blob);
     };
+  }
+
+  /** A document as the open transaction sees it: its levels' pending write, else the committed one. */
+  private visible(id: string): Doc | null {
+    const written = this.pending.written(id);
+    return written !== undefined ? written : (this.db._documents[id] ?? null);
+  }
+
+  beginLevel() {
+    this.pending.begin();
+    this.store!.beginLevel();
+  }
+
+  /**
+   * Ends the innermost level keeping its writes: merged into the level below, or, for the outermost,
+   * applied to the documents and trees at `commitTs` (a value written as the commit's timestamp becomes
+   * it), then `afterCommit` with each written document's version before.
+   */
+  commitLevel(commitTs: bigint | null) {
+    const writes = this.pending.commit();
+    this.store!.commitLevel();
+    if (writes === null) return;
+    const before = new Map<string, Doc | null>();
+    const documents = this.db._documents;
+    for (const [id, write] of writes) {
+      before.set(id, documents[id] ?? null);
+      if (write === null) delete documents[id];
+      else documents[id] = commitTs === null ? write : committedValue(write, commitTs);
+    }
+    this.transactionEnded();
+    // a value written as the commit's timestamp is only known now: its documents are new objects
+    for (const [id, write] of writes) {
+      const committed = documents[id];
+      if (write !== null && committed !== undefined && committed !== write)
+        this.store!.replaceEverywhere(this.tableOf(id), write, committed);
+    }
+    if (commitTs !== null) this.hooks!.afterCommit(commitTs, before);
+  }
+
+  /** Ends the innermost level dropping its writes. */
+  rollbackLevel() {
+    this.pending.rollback();
+    this.store!.rollbackLevel();
+    if (this.pending.depth === 0) this.transactionEnded();
+  }
+
+  stashLevels(): StashedLevels {
+    return { writes: this.pending.stash(), trees: this.store!.stash() };
+  }
+
+  unstashLevels(stashed: StashedLevels) {
+    this.pending.unstash(stashed.writes);
+    this.store!.unstash(stashed.trees);
+  }
+
+  /** No transaction is open: its query streams go, and a schema change waiting for it rebuilds the indexes. */
+  private transactionEnded() {
+    this.results.clear();
+    if (this.rebuildPending) this.rebuildIndexes();
   }
 
   /**

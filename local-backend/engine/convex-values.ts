@@ -1,7 +1,13 @@
 // Convex's rules for values, documents and validators, with its error texts: what
 // crates/value, crates/common/src/document.rs and crates/common/src/schemas/validator.rs of
 // get-convex/convex-backend enforce, and how its Rust code prints values and validators.
-import { getConvexSize, jsonToConvex, type JSONValue, type Value } from "convex/values";
+import {
+  CommitTsPlaceholder,
+  getConvexSize,
+  jsonToConvex,
+  type JSONValue,
+  type Value,
+} from "convex/values";
 
 const MiB = 1 << 20;
 
@@ -26,6 +32,28 @@ export const CONVEX_LIMITS = {
  * caller sees its message as is, without "Uncaught Error:".
  */
 export class ConvexSystemError extends Error {}
+
+/**
+ * A written value as it is committed at `commitTs`: each commit-timestamp placeholder (`v.commitTs()`)
+ * becomes the timestamp. The same object when it holds none (a committed document's JSON is cached by it).
+ */
+export function committedValue<T extends Value>(value: T, commitTs: bigint): T {
+  if (!holdsPlaceholder(value)) return value;
+  if (value instanceof CommitTsPlaceholder) return commitTs as T;
+  if (Array.isArray(value)) return value.map((v) => committedValue(v, commitTs)) as T;
+  const out: Record<string, Value> = {};
+  for (const [key, v] of Object.entries(value as Record<string, Value>))
+    out[key] = committedValue(v, commitTs);
+  return out as T;
+}
+
+function holdsPlaceholder(value: Value): boolean {
+  if (value instanceof CommitTsPlaceholder) return true;
+  if (typeof value !== "object" || value === null || value instanceof ArrayBuffer) return false;
+  if (Array.isArray(value)) return value.some(holdsPlaceholder);
+  for (const key in value) if (holdsPlaceholder((value as Record<string, Value>)[key])) return true;
+  return false;
+}
 
 /** A duration as Rust's `{:?}` prints a whole number of seconds or milliseconds (`1s`, `200ms`). */
 export const formatDuration = (ms: number) => (ms % 1000 === 0 ? `${ms / 1000}s` : `${ms}ms`);

@@ -1,5 +1,6 @@
-// Runs Convex functions from a convex/ directory on convex-test's engine, and exposes
-// the commit stream, read sets and log lines the server needs.
+// Runs Convex functions from a convex/ directory through convex/server's entry points, in the engine's
+// own transactions (what is still convex-test's: local-backend/README.md), and exposes the commit
+// stream, read sets and log lines the server needs.
 import { AsyncResource } from "node:async_hooks";
 import { setTimeout as setTimer } from "node:timers";
 import { existsSync, readFileSync } from "node:fs";
@@ -16,9 +17,9 @@ import {
   type ContextSlot,
   type ConvexTestInternals,
   type Doc,
-  type NestedLock,
   type RequestMetadata,
   type StagedBlob,
+  type StashedLevels,
   type TestAccessor,
 } from "./convex-test-internals.ts";
 import {
@@ -45,6 +46,7 @@ import { parseAuthConfig, type AuthProvider } from "../auth-config.ts";
 import { Deadlines, TimeLimit, type Watched } from "./time-limit.ts";
 import { vectorSearch, type VectorQuery } from "./vector-search.ts";
 import { ActionPool, type ActionHost, type ActionWorker, type RequestBody } from "./action-pool.ts";
+import { FifoLock, SerialTransactions } from "./serial-transactions.ts";
 import {
   storageMetadataJson,
   TransactionSyscalls,
@@ -414,12 +416,6 @@ function installProcessSeams(internals: ConvexTestInternals) {
     checkArgs: checkArguments,
     checkResult,
     checkSchema,
-    checkWrite(id, doc, tableOf) {
-      const table = tableOf(id);
-      if (table === null || table.startsWith("_")) return;
-      const error = documentError(doc as Record<string, Value>);
-      if (error) throw new Error(error);
-    },
     timed: (isNested, run) =>
       isNested
         ? run()
@@ -598,6 +594,8 @@ export class Engine {
     readonly t: TestAccessor,
     readonly global: ConvexGlobal,
     readonly database: ConvexTestDatabase,
+    /** Every query's and mutation's transaction, the engine's and convex-test's runs alike. */
+    private readonly transactions: SerialTransactions<StashedLevels>,
     readonly hooks: EngineHooks,
     private readonly tables: TableNumbers,
   ) {
@@ -623,12 +621,18 @@ export class Engine {
     const database = new ConvexTestDatabase(internals, global);
     tables.register(schemaTables(schema));
     database.useTableIds(tables);
+    const transactions = new SerialTransactions(
+      database,
+      () => new internals.TransactionMetricsTracker(true),
+    );
+    global.transactionManager = transactions;
     const engine = new Engine(
       path.resolve(convexDir),
       internals,
       t,
       global,
       database,
+      transactions,
       hooks,
       tables,
     );
@@ -637,6 +641,12 @@ export class Engine {
     database.instrument({
       afterCommit: (commitTs, before) => engine.afterCommit(commitTs, before),
       fileStored: (storageId, blob) => hooks.onFileStored(storageId, blob),
+      checkWrite(id, doc) {
+        const table = tables.tableOf(id);
+        if (table === null || table.startsWith("_")) return;
+        const error = documentError(doc as Record<string, Value>);
+        if (error) throw new Error(error);
+      },
     });
     return engine;
   }
@@ -689,8 +699,9 @@ export class Engine {
   }
 
   /** Loads persisted state (documents, files, id counters, last commit timestamp). */
-  restore(state: Parameters<ConvexTestDatabase["restore"]>[0]) {
+  restore(state: Parameters<ConvexTestDatabase["restore"]>[0] & { ts: bigint }) {
     this.database.restore(state);
+    this.transactions.advanceTo(state.ts);
   }
 
   private afterCommit(commitTs: bigint, before: Map<string, Doc | null>) {
@@ -715,7 +726,7 @@ export class Engine {
   }
 
   currentTs(): bigint {
-    return this.database.lastCommitTs();
+    return this.transactions.lastCommitTs;
   }
 
   rangeMatches = (doc: Doc, filter: unknown) =>
@@ -953,8 +964,8 @@ export class Engine {
 
   /**
    * Runs a query or mutation through convex/server's own entry point (`invokeQuery` /
-   * `invokeMutation`) in one transaction of the deployment (convex-test's lock, write layers and
-   * commit), its syscalls answered by engine/transaction.ts. Convex's checks around the call as
+   * `invokeMutation`) in one transaction of the deployment (engine/serial-transactions.ts: the lock,
+   * levels and commit), its syscalls answered by engine/transaction.ts. Convex's checks around the call as
    * Convex's backend makes them: arguments before, the time limit, the result (shape, size, `returns`)
    * before a mutation commits. Leaves the JSON result in `context.result`.
    */
@@ -981,7 +992,7 @@ export class Engine {
       context.journal,
     );
     const internals = this.internals;
-    const manager = this.global.transactionManager;
+    const transactions = this.transactions;
     internals.localBackendInstallGlobalProxies();
     await internals.localBackendRunWith(
       [
@@ -989,8 +1000,9 @@ export class Engine {
         [callStorage, context],
         [readSetStorage, options.readSet],
         [transactionSlot, syscalls],
-        // what convex-test's own syscalls read (nested ctx.run*, scheduler, storage deletes)
-        [internals.nestedTxStorage, new internals.NestedLock()],
+        // the function's nested ctx.run* run one at a time (Engine.runUdf and convex-test's own syscalls,
+        // which also read it as "inside a transaction")
+        [internals.nestedTxStorage, new FifoLock()],
         [internals.authStorage, new internals.AuthFake(identity)],
         [
           internals.executionContextStorage,
@@ -1008,7 +1020,7 @@ export class Engine {
         ],
       ],
       async () => {
-        await manager.begin(false);
+        await transactions.begin(false);
         let open = true;
         try {
           const limit = this.limits.queryMutationMs;
@@ -1025,14 +1037,14 @@ export class Engine {
             if (context.request) context.rawResult = raw;
             open = false;
             // nothing the commit starts answers to this function's syscalls
-            transactionSlot.exit(() => manager.commit(false));
+            transactionSlot.exit(() => transactions.commit(false));
           }
           context.result = result;
           if (kind === "query") context.resultText = raw;
         } catch (error) {
           throw internals.deserializeConvexErrorData(error);
         } finally {
-          if (open) manager.rollback(false);
+          if (open) transactions.rollback(false);
         }
       },
     );
@@ -1052,16 +1064,16 @@ export class Engine {
    * level when it returns, a throw (its result refused by `returns` included) drops its level only, and a
    * query's level is always dropped (`snapshotQuery`, `useStaleSnapshot`, sees none of the pending writes).
    * Its reads join the caller's read set and metrics (`transactionLimits` lowers its own budget). The
-   * caller's nested calls run one at a time (convex-test's NestedLock in the frame), not timed apart.
+   * caller's nested calls run one at a time (a FifoLock in the frame), not timed apart.
    */
   private async runUdf(
     caller: TransactionSyscalls,
     call: RunUdfArgs & { name: string },
   ): Promise<string> {
     const internals = this.internals;
-    const manager = this.global.transactionManager;
+    const transactions = this.transactions;
     const kind = call.udfType === "mutation" ? "mutation" : "query";
-    const lock = internals.nestedTxStorage.getStore() as NestedLock;
+    const lock = internals.nestedTxStorage.getStore() as FifoLock;
     await lock.acquire();
     try {
       const checked = refusal(
@@ -1082,12 +1094,12 @@ export class Engine {
       );
       const argsJson = `[${JSON.stringify(call.args)}]`;
       const parent = internals.executionContextStorage.getStore() as { depth: number };
-      const stashed = call.udfType === "snapshotQuery" ? manager.stashWrites() : undefined;
+      const stashed = call.udfType === "snapshotQuery" ? transactions.stashWrites() : undefined;
       try {
         return await internals.localBackendRunWith(
           [
             [transactionSlot, caller.nested()],
-            [internals.nestedTxStorage, new internals.NestedLock()],
+            [internals.nestedTxStorage, new FifoLock()],
             [
               internals.executionContextStorage,
               {
@@ -1100,7 +1112,7 @@ export class Engine {
             ],
           ],
           async () => {
-            await manager.begin(true, call.transactionLimits);
+            await transactions.begin(true, call.transactionLimits);
             let open = true;
             try {
               const raw =
@@ -1116,16 +1128,16 @@ export class Engine {
               );
               if (kind === "mutation") {
                 open = false;
-                manager.commit(true);
+                transactions.commit(true);
               }
               return raw;
             } finally {
-              if (open) manager.rollback(true);
+              if (open) transactions.rollback(true);
             }
           },
         );
       } finally {
-        if (stashed !== undefined) manager.restoreWrites(stashed);
+        if (stashed !== undefined) transactions.restoreWrites(stashed);
       }
     } catch (error) {
       throw syscallError(error);
@@ -1140,7 +1152,7 @@ export class Engine {
     const internals = this.internals;
     return (this.transactionHostOf ??= {
       store: database.transactionStore(),
-      tracker: () => database.tracker(),
+      tracker: () => this.transactions.getMetricsTracker(),
       tableOf: (id) => this.tables.tableOf(id),
       checkGet: (args) => database.checkGet(args),
       docJson: (doc) => internals.localBackendDocJson(doc),

@@ -1,8 +1,9 @@
 // The engine's own answers to the syscalls of a query or mutation it invokes through convex/server's
 // `invokeQuery` / `invokeMutation` (see Engine.invoke): reads, writes, ids, identity and storage URLs
 // against the engine's document store and indexes, with the read set and Convex's transaction metrics.
-// Nested `ctx.runQuery` / `ctx.runMutation` by name go to the engine (Engine.runUdf). The store (documents,
-// write layers, commit) is still convex-test's DatabaseFake, reached through ConvexTestDatabase; the
+// Nested `ctx.runQuery` / `ctx.runMutation` by name go to the engine (Engine.runUdf). The transaction's
+// levels and commit are the engine's (engine/serial-transactions.ts, engine/write-layers.ts); the documents
+// and the writes' own checks are still convex-test's DatabaseFake, reached through ConvexTestDatabase; the
 // operations this file does not answer (function and request metadata, a component's function or a
 // function handle) still take convex-test's syscalls.
 import { getConvexSize, jsonToConvex, type JSONValue, type Value } from "convex/values";
@@ -20,7 +21,7 @@ export interface MetricsTracker {
   trackScheduledFunction(argsBytes: number): void;
 }
 
-/** The document store as a transaction sees it (convex-test's DatabaseFake, instrumented by ConvexTestDatabase). */
+/** The document store as a transaction sees it (convex-test's DatabaseFake over the engine's write layers, by ConvexTestDatabase). */
 export interface TransactionStore {
   get(table: string | undefined, id: string): Doc | null;
   insert(table: string, value: Record<string, Value>): string;
