@@ -1147,6 +1147,8 @@ export class ConvexTestDatabase implements LevelledStore<StashedLevels> {
   private hooks: DatabaseHooks | undefined;
   /** The open transaction's pending writes, one layer per level. */
   private readonly pending = new WriteLayers();
+  /** Levels stashed while a snapshot query runs: the transaction is still open. */
+  private stashed = 0;
   /** The open transaction's query streams (`startQuery` → `queryNext`). */
   private readonly results = new Map<number, Iterator<Doc>>();
 
@@ -1258,7 +1260,7 @@ export class ConvexTestDatabase implements LevelledStore<StashedLevels> {
   /** Builds every index anew from the committed documents (schema change, restore). */
   private rebuildIndexes() {
     // an open transaction keeps the trees it writes into until it ends
-    if (this.pending.depth > 0) {
+    if (this.inTransaction) {
       this.rebuildPending = true;
       return;
     }
@@ -1424,16 +1426,23 @@ export class ConvexTestDatabase implements LevelledStore<StashedLevels> {
   rollbackLevel() {
     this.pending.rollback();
     this.store!.rollbackLevel();
-    if (this.pending.depth === 0) this.transactionEnded();
+    if (!this.inTransaction) this.transactionEnded();
   }
 
   stashLevels(): StashedLevels {
+    this.stashed += 1;
     return { writes: this.pending.stash(), trees: this.store!.stash() };
   }
 
   unstashLevels(stashed: StashedLevels) {
+    this.stashed -= 1;
     this.pending.unstash(stashed.writes);
     this.store!.unstash(stashed.trees);
+  }
+
+  /** Whether a transaction is open: a level, or levels stashed while a snapshot query runs. */
+  private get inTransaction(): boolean {
+    return this.pending.depth > 0 || this.stashed > 0;
   }
 
   /** No transaction is open: its query streams go, and a schema change waiting for it rebuilds the indexes. */

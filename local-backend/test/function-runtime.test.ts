@@ -80,6 +80,13 @@ describe("nested ctx.runQuery / ctx.runMutation (1.0/runUdf)", () => {
     expect(await counter("seen")).toBe(6);
   });
 
+  it("a stale-snapshot query leaves the caller's open query stream and pending writes as they were", async () => {
+    expect(await http.mutation(anyApi.runtime.streamAroundSnapshot, { name: "streamed" })).toEqual([
+      { value: 1, stale: false },
+      { value: 2, stale: false },
+    ]);
+  });
+
   it("a throw in a nested mutation drops only its writes: the caller catches its ConvexError and commits", async () => {
     const answer = await callNested(
       "mutation",

@@ -159,6 +159,26 @@ export const nestedSeesWrites = mutationGeneric({
   },
 });
 
+/** Reads a query's stream document by document, a stale-snapshot query between two of them. */
+export const streamAroundSnapshot = mutationGeneric({
+  args: { name: v.string() },
+  handler: async (ctx, { name }) => {
+    await ctx.db.insert("counters", { name, value: 1 });
+    await ctx.db.insert("counters", { name, value: 2 });
+    const read: { value: number; stale: unknown }[] = [];
+    const rows = ctx.db.query("counters").withIndex("by_name", (q) => q.eq("name", name));
+    for await (const row of rows) {
+      const stale = await ctx.runQuery(
+        anyApi.counters.exists,
+        { name },
+        { useStaleSnapshot: true },
+      );
+      read.push({ value: row.value as number, stale });
+    }
+    return read;
+  },
+});
+
 /** Two nested mutations started together: they run one after the other. */
 export const concurrentNested = mutationGeneric({
   args: { name: v.string() },
