@@ -14,7 +14,7 @@ import { CITIES, type CitySlug } from "../../convex/constants";
 import { cellOf } from "../../convex/model/geo";
 import { DISPATCH } from "../../convex/rules/dispatch";
 import { searchRankOf } from "../../convex/rules/searchRank";
-import { loadConvexTestInternals } from "../../local-backend/engine/convex-test-internals";
+import { TransactionMetrics } from "../../local-backend/engine/transaction-metrics";
 import { startBackend } from "../../local-backend/server";
 import { APP_CONVEX_DIR } from "../lib/backend";
 
@@ -29,13 +29,11 @@ const BATCH = 500;
 
 let documentsRead = NaN;
 let instrumented = false;
-async function instrument() {
+function instrument() {
   if (instrumented) return;
   instrumented = true;
-  const { TransactionMetricsTracker } = await loadConvexTestInternals();
-  type Tracker = typeof TransactionMetricsTracker.prototype;
-  const original = TransactionMetricsTracker.prototype.rollback;
-  TransactionMetricsTracker.prototype.rollback = function (this: Tracker) {
+  const original = TransactionMetrics.prototype.rollback;
+  TransactionMetrics.prototype.rollback = function (this: TransactionMetrics) {
     documentsRead = this.getTransactionMetrics().documentsRead.used;
     return original.call(this);
   };
@@ -54,7 +52,7 @@ export async function nearest({
   small = 50,
   repeats = 31,
 } = {}): Promise<NearestResult> {
-  await instrument();
+  instrument();
   const dataDir = mkdtempSync(path.join(tmpdir(), "gharsewa-bench-nearest-"));
   const backend = await startBackend({ port: 0, sitePort: 0, dataDir, convexDir: APP_CONVEX_DIR });
   const run = <T>(fn: (ctx: MutationCtx) => Promise<T>) =>

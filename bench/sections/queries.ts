@@ -16,7 +16,7 @@ import type { MutationCtx } from "../../convex/_generated/server";
 import { upsertCatalog } from "../../convex/model/catalog";
 import { searchRankOf } from "../../convex/rules/searchRank";
 import { CITIES, SPECIALTIES } from "../../convex/validators";
-import { loadConvexTestInternals } from "../../local-backend/engine/convex-test-internals";
+import { TransactionMetrics } from "../../local-backend/engine/transaction-metrics";
 import type { Identity } from "../../local-backend/engine/engine";
 import { startBackend, type Backend } from "../../local-backend/server";
 import { APP_CONVEX_DIR } from "../lib/backend";
@@ -25,14 +25,12 @@ type Metrics = { documentsRead: number; bytesRead: number };
 let last: Metrics | null = null;
 let instrumented = false;
 /** Records the outermost transaction's usage as each call ends (commit for mutations, rollback for queries). */
-async function instrument() {
+function instrument() {
   if (instrumented) return;
   instrumented = true;
-  const { TransactionMetricsTracker } = await loadConvexTestInternals();
-  type Tracker = typeof TransactionMetricsTracker.prototype;
   for (const method of ["commit", "rollback"] as const) {
-    const original = TransactionMetricsTracker.prototype[method];
-    TransactionMetricsTracker.prototype[method] = function (this: Tracker) {
+    const original = TransactionMetrics.prototype[method];
+    TransactionMetrics.prototype[method] = function (this: TransactionMetrics) {
       const m = this.getTransactionMetrics();
       last = { documentsRead: m.documentsRead.used, bytesRead: m.bytesRead.used };
       return original.call(this);
@@ -276,7 +274,7 @@ export async function queries({
   bookings = 50_000,
   repeats = 15,
 } = {}): Promise<QueriesResult> {
-  await instrument();
+  instrument();
   const t0 = performance.now();
   const scale = await seeded(pros, bookings);
   const seedMs = performance.now() - t0;

@@ -11,7 +11,7 @@ import type { Id } from "../../convex/_generated/dataModel";
 import type { MutationCtx } from "../../convex/_generated/server";
 import { upsertCatalog } from "../../convex/model/catalog";
 import { searchRankOf } from "../../convex/rules/searchRank";
-import { loadConvexTestInternals } from "../../local-backend/engine/convex-test-internals";
+import { TransactionMetrics } from "../../local-backend/engine/transaction-metrics";
 import type { Identity } from "../../local-backend/engine/engine";
 import { startBackend } from "../../local-backend/server";
 import { APP_CONVEX_DIR } from "../lib/backend";
@@ -26,13 +26,11 @@ const HOURS = { days: [0, 1, 2, 3, 4, 5], start: 7 * 60, end: 19 * 60 };
 
 let documentsRead = NaN;
 let instrumented = false;
-async function instrument() {
+function instrument() {
   if (instrumented) return;
   instrumented = true;
-  const { TransactionMetricsTracker } = await loadConvexTestInternals();
-  type Tracker = typeof TransactionMetricsTracker.prototype;
-  const original = TransactionMetricsTracker.prototype.rollback;
-  TransactionMetricsTracker.prototype.rollback = function (this: Tracker) {
+  const original = TransactionMetrics.prototype.rollback;
+  TransactionMetrics.prototype.rollback = function (this: TransactionMetrics) {
     documentsRead = this.getTransactionMetrics().documentsRead.used;
     return original.call(this);
   };
@@ -42,7 +40,7 @@ export type SlotsFigure = { medianMs: number; documentsRead: number; slots: numb
 export type SlotsResult = { bookings: number; busy: SlotsFigure; idle: SlotsFigure };
 
 export async function slots({ bookings = 200, repeats = 31 } = {}): Promise<SlotsResult> {
-  await instrument();
+  instrument();
   const dataDir = mkdtempSync(path.join(tmpdir(), "gharsewa-bench-slots-"));
   const backend = await startBackend({ port: 0, sitePort: 0, dataDir, convexDir: APP_CONVEX_DIR });
   const run = <T>(fn: (ctx: MutationCtx) => Promise<T>) =>

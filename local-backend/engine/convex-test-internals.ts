@@ -19,7 +19,7 @@ import { pageRequestOf, readPage, rowsAfterIn } from "./pagination.ts";
 import { searchRows, type SearchFilter, type SearchIndexDefinition } from "./text-search.ts";
 import type { VectorIndex } from "./vector-search.ts";
 import type { MetricsTracker, TransactionStore } from "./transaction.ts";
-import type { LevelledStore, LevelledTracker } from "./serial-transactions.ts";
+import type { LevelledStore } from "./serial-transactions.ts";
 import { WriteLayers, type Writes } from "./write-layers.ts";
 import { committedValue } from "./convex-values.ts";
 
@@ -116,16 +116,6 @@ export interface ConvexTestInternals {
   };
   evaluateRangeFilter(doc: Doc, filter: unknown): boolean;
   evaluateFilter(doc: Doc, filter: unknown): unknown;
-  /** Each transaction's reads and writes as Convex bills them (benchmarks read documentsRead). */
-  TransactionMetricsTracker: {
-    /** true: Convex's limits are enforced. */
-    new (limits: boolean): LevelledTracker;
-    prototype: {
-      commit(): void;
-      rollback(): void;
-      getTransactionMetrics(): { documentsRead: { used: number }; bytesRead: { used: number } };
-    };
-  };
   validateIndexRangeExpression(source: unknown, fields: string[]): void;
   runScheduledFunction(args: {
     db: DatabaseFake;
@@ -516,17 +506,12 @@ export function loadConvexTestInternals(): Promise<ConvexTestInternals> {
     // instances the app's modules use, and test runners treat it as an external module.
     const outDir = path.join(nodeModules, ".cache", "local-backend");
     mkdirSync(outDir, { recursive: true });
-    const metricsFile = writePatched(
-      outDir,
-      "transaction-metrics",
-      patchTransactionLimits(readFileSync(path.join(pkgDir, "dist/transactionMetrics.js"), "utf8")),
-    );
     const direct = writeDirectDatabase(outDir);
     let source = readFileSync(path.join(pkgDir, "dist/index.js"), "utf8");
     source = patch(
       source,
       `from "./transactionMetrics.js"`,
-      `from ${JSON.stringify(pathToFileURL(metricsFile).href)};\n` +
+      `from ${JSON.stringify(pathToFileURL(path.join(pkgDir, "dist/transactionMetrics.js")).href)};\n` +
         `import { setupReader as localBackendSetupReader, setupWriter as localBackendSetupWriter } from ${JSON.stringify(direct.database)};\n` +
         `import { localBackendDirect } from ${JSON.stringify(direct.syscall)};\n` +
         ACTION_CTX_IMPORTS.map(
@@ -880,7 +865,7 @@ export function loadConvexTestInternals(): Promise<ConvexTestInternals> {
       "    localBackendDocSize };\n" +
       "export { LocalBackendSlot, convexGlobalStorage, evaluateRangeFilter, evaluateFilter, validateIndexRangeExpression,\n" +
       "    runScheduledFunction, AuthFake, localBackendHooks, localBackendFailInterruptedJob,\n" +
-      "    TransactionMetricsTracker, localBackendDirect, localBackendDirectSyscall, localBackendDirectAsyncSyscall,\n" +
+      "    localBackendDirect, localBackendDirectSyscall, localBackendDirectAsyncSyscall,\n" +
       "    localBackendInHttpAction };\n" +
       `const localBackendActionCtx = { ${ACTION_CTX_IMPORTS.map(([name]) => name).join(", ")} };\n` +
       "export { localBackendActionCtx };\n";
@@ -1053,52 +1038,6 @@ function writePatched(outDir: string, name: string, source: string): string {
   writeFileSync(tmp, source);
   renameSync(tmp, outFile);
   return outFile;
-}
-
-const OVER_LIMIT_HELP =
-  "Consider using smaller limits in your queries, paginating your queries, or using indexed queries " +
-  "with a selective index range expressions.";
-
-/**
- * convex-test's per-transaction limits (documents and bytes read and written, index ranges, scheduled
- * functions) are Convex's numbers; its messages become Convex's (crates/database reads.rs, writes.rs,
- * crates/model scheduled_jobs).
- */
-function patchTransactionLimits(source: string): string {
-  const limitLink =
-    " ` +\n                    `This is a Convex limit: https://docs.convex.dev/production/state/limits`);";
-  const messages: [string, string][] = [
-    [
-      "`Read too much data in a single function execution (limit: ${layer.limits.bytesRead} bytes).",
-      `\`Too many bytes read in a single function execution (limit: \${layer.limits.bytesRead} bytes). ${OVER_LIMIT_HELP}\`);`,
-    ],
-    [
-      "`Scanned too many documents in a single function execution (limit: ${layer.limits.documentsRead}).",
-      `\`Too many documents read in a single function execution (limit: \${layer.limits.documentsRead}). ${OVER_LIMIT_HELP}\`);`,
-    ],
-    [
-      "`Wrote too much data in a single function execution (limit: ${layer.limits.bytesWritten} bytes).",
-      "`Too many bytes written in a single function execution (limit: ${layer.limits.bytesWritten / 1048576} MiB)`);",
-    ],
-    [
-      "`Wrote too many documents in a single function execution (limit: ${layer.limits.documentsWritten}).",
-      "`Too many writes in a single function execution (limit: ${layer.limits.documentsWritten})`);",
-    ],
-    [
-      "`Too many index ranges read in a single function execution (limit: ${layer.limits.databaseQueries}).",
-      `\`Too many reads in a single function execution (limit: \${layer.limits.databaseQueries}). ${OVER_LIMIT_HELP}\`);`,
-    ],
-    [
-      "`Scheduled too many functions in a single function execution (limit: ${layer.limits.functionsScheduled}).",
-      "`Too many functions scheduled by this mutation (limit: ${layer.limits.functionsScheduled})`);",
-    ],
-    [
-      "`Scheduled function arguments too large in a single function execution (limit: ${layer.limits.scheduledFunctionArgsBytes} bytes).",
-      "`Too large total size of the arguments of scheduled functions from this mutation (limit: ${layer.limits.scheduledFunctionArgsBytes} bytes)`);",
-    ],
-  ];
-  for (const [from, to] of messages) source = patch(source, from + limitLink, to);
-  return source;
 }
 
 /** Replaces convex-test's module lookup (it globs files itself unless given a map it then caches per key). */

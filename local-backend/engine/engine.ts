@@ -47,6 +47,7 @@ import { Deadlines, TimeLimit, type Watched } from "./time-limit.ts";
 import { vectorSearch, type VectorQuery } from "./vector-search.ts";
 import { ActionPool, type ActionHost, type ActionWorker, type RequestBody } from "./action-pool.ts";
 import { FifoLock, SerialTransactions } from "./serial-transactions.ts";
+import { TransactionMetrics } from "./transaction-metrics.ts";
 import {
   storageMetadataJson,
   TransactionSyscalls,
@@ -621,10 +622,7 @@ export class Engine {
     const database = new ConvexTestDatabase(internals, global);
     tables.register(schemaTables(schema));
     database.useTableIds(tables);
-    const transactions = new SerialTransactions(
-      database,
-      () => new internals.TransactionMetricsTracker(true),
-    );
+    const transactions = new SerialTransactions(database, () => new TransactionMetrics());
     global.transactionManager = transactions;
     const engine = new Engine(
       path.resolve(convexDir),

@@ -42,7 +42,7 @@ export interface LevelledStore<Stashed> {
   unstashLevels(stashed: Stashed): void;
 }
 
-/** Convex's transaction metrics with the same levels (convex-test's TransactionMetricsTracker). */
+/** Convex's transaction metrics with the same levels (engine/transaction-metrics.ts). */
 export interface LevelledTracker extends MetricsTracker {
   /** A nested level counts on top of its caller's use, within `transactionLimits` of its own if given. */
   startTransaction(transactionLimits?: Record<string, number>): void;

@@ -13,7 +13,7 @@ import { valueShapeError } from "./convex-values.ts";
 import { decodeId } from "./ids.ts";
 import type { QueryJson } from "./index-query.ts";
 
-/** The metrics Convex bills a transaction by (convex-test's TransactionMetricsTracker). */
+/** The metrics Convex bills a transaction by (engine/transaction-metrics.ts). */
 export interface MetricsTracker {
   trackRead(bytes: number): void;
   trackWrite(bytes: number): void;
@@ -63,7 +63,7 @@ export interface RunUdfArgs {
   udfType: "query" | "mutation" | "snapshotQuery";
   name?: string;
   args: JSONValue;
-  /** Lower limits for the nested call's own reads and writes (convex-test's TransactionMetricsTracker). */
+  /** Lower limits for the nested call's own reads and writes (engine/transaction-metrics.ts). */
   transactionLimits?: Record<string, number>;
 }
 
