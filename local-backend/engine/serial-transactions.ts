@@ -82,17 +82,24 @@ export class SerialTransactions<Stashed> {
       commitTs = now > this.lastCommitTs ? now : this.lastCommitTs + 1n;
       this.lastCommitTs = commitTs;
     }
-    this.store.commitLevel(commitTs);
-    this.tracker?.commit();
-    if (!nested) this.end();
+    // a throw after the writes (the log's append) must not keep the lock from every later transaction
+    try {
+      this.store.commitLevel(commitTs);
+      this.tracker?.commit();
+    } finally {
+      if (!nested) this.end();
+    }
     return commitTs;
   }
 
   /** Ends the innermost level dropping its writes; the outermost ends the transaction. */
   rollback(nested: boolean) {
-    this.store.rollbackLevel();
-    this.tracker?.rollback();
-    if (!nested) this.end();
+    try {
+      this.store.rollbackLevel();
+      this.tracker?.rollback();
+    } finally {
+      if (!nested) this.end();
+    }
   }
 
   /** Restored state: later commits get later timestamps. */

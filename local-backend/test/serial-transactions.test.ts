@@ -137,6 +137,22 @@ describe("serial transactions", () => {
     serial.rollback(false);
   });
 
+  it("a commit that throws after its writes still lets the next transaction run", async () => {
+    const { store, serial } = transactions();
+    await serial.begin(false);
+    store.write("a", { n: 1 });
+    const commitLevel = store.commitLevel.bind(store);
+    store.commitLevel = (commitTs) => {
+      commitLevel(commitTs);
+      throw new Error("the log's append failed");
+    };
+    expect(() => serial.commit(false)).toThrow("the log's append failed");
+    store.commitLevel = commitLevel;
+    await serial.begin(false);
+    expect(store.read("a")?.n).toBe(1);
+    serial.rollback(false);
+  });
+
   it("a snapshot level sees the committed documents only; the pending writes come back after it", async () => {
     const { store, serial } = transactions();
     await serial.begin(false);
