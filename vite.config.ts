@@ -36,10 +36,15 @@ export default defineConfig(({ command }) => ({
     // stylesheet; a Nepali page is Devanagari, its headings and buttons bold).
     routePreload({
       routes: {
-        "/": "src/app/pages/home.tsx",
-        "/services": "src/features/catalog/services-page.tsx",
-        "/services/search": "src/app/pages/service-search.tsx",
-        "/login": "src/features/auth/login-page.tsx",
+        "/": ["src/app/pages/home.tsx"],
+        "/about": ["src/features/landing/about-page.tsx"],
+        "/contact": ["src/features/landing/contact-page.tsx"],
+        "/services": ["src/features/catalog/services-page.tsx"],
+        "/services/search": ["src/app/pages/service-search.tsx"],
+        "/signup": ["src/app/guards.tsx", "src/features/auth/signup-page.tsx"],
+        "/login": ["src/app/guards.tsx", "src/features/auth/login-page.tsx"],
+        "/forgot-password": ["src/features/auth/forgot-password-page.tsx"],
+        "/professional-signin": ["src/features/professional/signin-page.tsx"],
       },
       fonts: [
         /noto-sans-devanagari-latin-400-normal-[^/]*\.woff2$/,

@@ -16,13 +16,13 @@ type Asset = { type: "asset"; fileName: string };
  * Shortens the landing pages' critical path in the built index.html. A route's module is a dynamic
  * import the router starts only once the entry has run; an inline script starts it (its chunks as
  * modulepreload, its CSS as preload) with the entry for the pages in `routes` (exact pathname →
- * module file). Fonts whose file names match `fonts` are preloaded: they are otherwise found only
+ * the module files the router imports for it: its guard's, then its page's). Fonts whose file names match `fonts` are preloaded: they are otherwise found only
  * when the first text renders, and until then text a system font lacks shows as boxes (Devanagari
  * on a machine without a Devanagari font). Those matching `nepaliFonts` are preloaded only for a
  * visit that starts in Nepali (src/i18n/starting-locale.ts, run in the page as the app runs it).
  */
 export function routePreload(options: {
-  routes: Record<string, string>;
+  routes: Record<string, string[]>;
   fonts: RegExp[];
   nepaliFonts: RegExp[];
 }): Plugin {
@@ -52,11 +52,16 @@ export function routePreload(options: {
         if (!entry) throw new Error("route-preload: the build has no entry chunk");
         const withEntry = staticClosure(entry, new Set());
         const preloads: Record<string, string[]> = {};
-        for (const [pathname, module] of Object.entries(options.routes)) {
+        const chunkOf = (module: string) => {
           const id = path.resolve(module);
           const chunk = [...chunks.values()].find((c) => c.facadeModuleId === id);
           if (!chunk) throw new Error(`route-preload: no chunk is the route module ${module}`);
-          const names = [...staticClosure(chunk, withEntry)];
+          return chunk;
+        };
+        for (const [pathname, modules] of Object.entries(options.routes)) {
+          const names = [
+            ...new Set(modules.flatMap((m) => [...staticClosure(chunkOf(m), withEntry)])),
+          ];
           const css = names.flatMap((n) => [...(chunks.get(n)?.viteMetadata?.importedCss ?? [])]);
           preloads[pathname] = [...names, ...css].map((n) => base + n);
         }
