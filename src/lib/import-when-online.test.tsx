@@ -1,7 +1,12 @@
-import { render, screen } from "@testing-library/react";
+import { act, render, renderHook, screen } from "@testing-library/react";
 import { Suspense } from "react";
-import { describe, expect, it, vi } from "vitest";
-import { importWhenOnline, lazyWhenOnline } from "@/lib/import-when-online";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import {
+  RETRY_WHILE_ONLINE_MS,
+  importWhenOnline,
+  lazyWhenOnline,
+  usePartsMissing,
+} from "@/lib/import-when-online";
 
 const lost = () => new TypeError("Failed to fetch dynamically imported module");
 
@@ -24,6 +29,37 @@ describe("importWhenOnline", () => {
     window.dispatchEvent(new Event("online"));
     await vi.waitFor(() => expect(settled).toBe("module"));
     expect(load).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe("importWhenOnline while the browser says it is online", () => {
+  afterEach(() => vi.useRealTimers());
+
+  it("tries again after a wait, offers a reload once every try failed, and withdraws it once loaded", async () => {
+    vi.useFakeTimers();
+    const load = vi.fn<() => Promise<string>>().mockRejectedValue(lost());
+    const missing = renderHook(() => usePartsMissing());
+    let settled: string | undefined;
+    void importWhenOnline(load).then((value) => (settled = value));
+
+    for (const [i, wait] of RETRY_WHILE_ONLINE_MS.entries()) {
+      await vi.advanceTimersByTimeAsync(wait - 1);
+      expect(load).toHaveBeenCalledTimes(i + 1);
+      expect(missing.result.current).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(load).toHaveBeenCalledTimes(i + 2);
+    }
+    expect(missing.result.current).toBe(true);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(load).toHaveBeenCalledTimes(RETRY_WHILE_ONLINE_MS.length + 1);
+
+    load.mockResolvedValueOnce("module");
+    await act(async () => {
+      window.dispatchEvent(new Event("online"));
+      await vi.advanceTimersByTimeAsync(0);
+    });
+    expect(settled).toBe("module");
+    expect(missing.result.current).toBe(false);
   });
 });
 

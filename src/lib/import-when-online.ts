@@ -1,19 +1,63 @@
-import { lazy } from "react";
+import { lazy, useSyncExternalStore } from "react";
 
 /** What React.lazy may load: a component of any props. */
 type Part = Awaited<ReturnType<Parameters<typeof lazy>[0]>>["default"];
 
 /**
+ * How long an import that failed while the browser says it is online waits before each new try.
+ * After the last, the module is taken as gone from the server (a deploy the update prompt did not
+ * catch) and the page offers a reload (usePartsMissing), while the tries go on each time the
+ * browser comes back online.
+ */
+export const RETRY_WHILE_ONLINE_MS = [1_000, 4_000] as const;
+
+let missing = 0;
+const listeners = new Set<() => void>();
+const countMissing = (by: 1 | -1) => {
+  missing += by;
+  listeners.forEach((listener) => listener());
+};
+
+/**
  * A module import that a lost network does not fail: when the import fails it is tried again each
- * time the browser is back online, and the promise settles once it loads. For what loads in the
- * background or on use, where a failure would reach no one who could act on it.
+ * time the browser is back online (and, while it stays online, after RETRY_WHILE_ONLINE_MS), and
+ * the promise settles once it loads. For what loads in the background or on use, where a failure
+ * would reach no one who could act on it.
  */
 export function importWhenOnline<T>(load: () => Promise<T>): Promise<T> {
-  return load().catch(
-    () =>
-      new Promise<T>((resolve) =>
-        window.addEventListener("online", () => resolve(importWhenOnline(load)), { once: true }),
-      ),
+  let counted = false;
+  const attempt = (failedWhileOnline: number): Promise<T> =>
+    load().catch(
+      () =>
+        new Promise<T>((resolve) => {
+          const online = navigator.onLine;
+          const retry = () => {
+            window.removeEventListener("online", retry);
+            clearTimeout(timer);
+            resolve(attempt(failedWhileOnline + (online ? 1 : 0)));
+          };
+          window.addEventListener("online", retry);
+          const wait = online ? RETRY_WHILE_ONLINE_MS[failedWhileOnline] : undefined;
+          const timer = wait === undefined ? undefined : setTimeout(retry, wait);
+          if (online && wait === undefined && !counted) {
+            counted = true;
+            countMissing(1);
+          }
+        }),
+    );
+  return attempt(0).finally(() => {
+    if (counted) countMissing(-1);
+  });
+}
+
+/** Whether a part's module failed every try while the browser was online, and has not loaded since. */
+export function usePartsMissing(): boolean {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => missing > 0,
   );
 }
 
