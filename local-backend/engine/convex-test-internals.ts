@@ -1,9 +1,10 @@
 // The ONLY file that reaches into convex-test internals or replaces a global. Pinned: convex-test 0.0.60.
 // convex-test keeps its database and scheduler in module-private state. We load a copy of its
 // dist/index.js with a few extra exports appended, and wrap its in-memory database in
-// `ConvexTestDatabase`, which puts the engine's transaction levels (engine/write-layers.ts, the index
-// trees) under its reads and writes, applies commits, restores persisted documents and re-arms scheduled
-// jobs. Its transaction manager is replaced by the engine's (engine/serial-transactions.ts).
+// `ConvexTestDatabase`, which keeps the committed documents itself under the engine's transaction levels
+// (engine/write-layers.ts, the index trees), answers its reads and writes by id (engine/document-writes.ts),
+// applies commits, restores persisted documents and re-arms scheduled jobs. Its transaction manager is
+// replaced by the engine's (engine/serial-transactions.ts).
 // `installProcessHooks` replaces what convex-test reaches through globals (`globalThis.Convex`,
 // `AuthFake`, `console.*`): the engine decides what its hooks do, this file how they are installed.
 // Every textual patch is checked: an upgrade that moves these anchors fails loudly here.
@@ -11,8 +12,8 @@ import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, realpathSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { getDocumentSize, type Value } from "convex/values";
-import { decodeId } from "./ids.ts";
+import { getDocumentSize, type JSONValue, type Value } from "convex/values";
+import { DocumentWrites, type DocumentIds } from "./document-writes.ts";
 import { IndexQueries, type QueryJson } from "./index-query.ts";
 import { IndexStore, type IndexTree } from "./indexes.ts";
 import { pageRequestOf, readPage, rowsAfterIn } from "./pagination.ts";
@@ -21,7 +22,7 @@ import type { VectorIndex } from "./vector-search.ts";
 import type { MetricsTracker, TransactionStore } from "./transaction.ts";
 import type { LevelledStore } from "./serial-transactions.ts";
 import { WriteLayers, type Writes } from "./write-layers.ts";
-import { committedValue } from "./convex-values.ts";
+import { committedValue, type ValidatorJson } from "./convex-values.ts";
 
 export type SearchIndex = SearchIndexDefinition;
 
@@ -33,17 +34,22 @@ const nodeModules = path.resolve(here, "../../node_modules");
 /* eslint-disable @typescript-eslint/no-explicit-any */
 export type Doc = Record<string, any> & { _id: string; _creationTime: number };
 
+/**
+ * convex-test's in-memory database: the engine uses its compiled schema, its query streams (answered
+ * by the engine's index trees) and its files. Its documents (`_documents`), its writes and its ids
+ * are never used: get/insert/patch/replace/delete are the engine's (engine/document-writes.ts), for
+ * convex-test's own runs too.
+ */
 interface DatabaseFake {
-  _documents: Record<string, Doc>;
   _storage: Record<string, Blob>;
-  _nextDocId: number;
-  _lastCreationTime: number;
-  _generateId(table: string): string;
-  _validateId(expectedTable: unknown, id: unknown): void;
   /** Set by ConvexTestDatabase.useTableIds: what the patched tableNameFromId answers. */
   _localBackendTableOf?: (id: string) => string | null;
   storeFile(storageId: string, blob: Blob): void;
   get(table: string | undefined, id: string): Doc | null;
+  insert(table: string, value: Record<string, Value>): string;
+  patch(table: string | undefined, id: string, value: Record<string, JSONValue>): void;
+  replace(table: string | undefined, id: string, value: Record<string, JSONValue>): void;
+  delete(table: string | undefined, id: string): void;
   /** Every document of a table visible to the current transaction (convex-test scans all tables here). */
   _iterateDocs(table: string, callback: (doc: Doc) => void): void;
   _schema: {
@@ -51,13 +57,14 @@ interface DatabaseFake {
       string,
       {
         indexes: { indexDescriptor: string; fields: string[] }[];
+        documentType?: ValidatorJson;
         searchIndexes: SearchIndex[];
         vectorIndexes: VectorIndex[];
       }
     >;
+    schemaValidation: boolean;
   } | null;
   _nextQueryId: number;
-  _addWrite(id: string, value: Doc | null): void;
   startQuery(query: QueryJson): number;
   queryNext(queryId: number): { value: Doc | null; done: boolean };
   paginate(args: PaginateArgs): unknown;
@@ -126,10 +133,9 @@ export interface ConvexTestInternals {
     name: string;
   }): Promise<void>;
   localBackendHooks: {
-    /** Set by the engine: Convex's checks of arguments, results, schema and writes (engine/convex-values.ts). */
+    /** Set by the engine: Convex's checks of arguments and results (engine/convex-values.ts). */
     checkArgs: (validator: any, args: any, udfPath: string, tableOf: TableOfId) => void;
     checkResult: (validator: any, result: any, udfPath: string, tableOf: TableOfId) => void;
-    checkSchema: (table: string, validator: any, doc: any, tableOf: TableOfId) => void;
     /** Runs a query's or mutation's handler under Convex's execution time limit (top level only). */
     timed: <T>(isNested: boolean, run: () => Promise<T>) => Promise<T>;
     /** Set by the engine: sees a top-level mutation's JSON result just before its transaction commits. */
@@ -293,10 +299,9 @@ export interface ProcessHooks {
   stageBlob: NonNullable<ConvexTestInternals["localBackendHooks"]["stageBlob"]>;
   /** A named action's run (convex-test checked its arguments); undefined: convex-test runs it. */
   invokeAction: NonNullable<ConvexTestInternals["localBackendHooks"]["invokeAction"]>;
-  /** Convex's checks of arguments, results, schema and writes, and its time limit (engine/convex-values.ts). */
+  /** Convex's checks of arguments and results, and its time limit (engine/convex-values.ts). */
   checkArgs: ConvexTestInternals["localBackendHooks"]["checkArgs"];
   checkResult: ConvexTestInternals["localBackendHooks"]["checkResult"];
-  checkSchema: ConvexTestInternals["localBackendHooks"]["checkSchema"];
   timed: ConvexTestInternals["localBackendHooks"]["timed"];
   /** A console line; `write` is the console's own method. */
   console(level: ConsoleLevel, args: unknown[], write: (...args: unknown[]) => void): void;
@@ -341,7 +346,6 @@ export function installProcessHooks(internals: ConvexTestInternals, hooks: Proce
   internals.localBackendHooks.invokeAction = hooks.invokeAction;
   internals.localBackendHooks.checkArgs = hooks.checkArgs;
   internals.localBackendHooks.checkResult = hooks.checkResult;
-  internals.localBackendHooks.checkSchema = hooks.checkSchema;
   internals.localBackendHooks.timed = hooks.timed;
 
   const getUserIdentity = internals.AuthFake.prototype.getUserIdentity;
@@ -626,8 +630,8 @@ export function loadConvexTestInternals(): Promise<ConvexTestInternals> {
       "                    runQuery: localBackendRunQuery(auth, byType.query),",
     );
     // Ids are Convex's (engine/ids.ts): the table comes from the id's table number, which only the
-    // deployment's TableNumbers can name. convex-test reads ids' tables here (v.id validation,
-    // normalizeId, schema validation of patch/replace); its own reading of "<digits><table>" goes.
+    // deployment's TableNumbers can name. convex-test reads ids' tables here (v.id validation of
+    // arguments and results, normalizeId); its own reading of "<digits><table>" goes.
     source = patch(
       source,
       "function tableNameFromId(id) {\n    const match = id.match(/^[0-9]+/);\n" +
@@ -643,8 +647,8 @@ export function loadConvexTestInternals(): Promise<ConvexTestInternals> {
       "let localBackendProxiesInstalled = false;\nfunction runWithGlobalOverrides(overrides, handler) {\n" +
         "    if (!localBackendProxiesInstalled) {\n        installGlobalProxies();\n        localBackendProxiesInstalled = true;\n    }",
     );
-    // Validation as Convex does it, with its messages (ArgumentValidationError, ReturnsValidationError,
-    // schema enforcement): the engine installs the checks of engine/convex-values.ts.
+    // Validation as Convex does it, with its messages (ArgumentValidationError, ReturnsValidationError):
+    // the engine installs the checks of engine/convex-values.ts.
     source = patch(
       source,
       "    validateValidator(argsValidator, resolvePendingValues(args));\n}",
@@ -657,11 +661,6 @@ export function loadConvexTestInternals(): Promise<ConvexTestInternals> {
         "        }\n    }\n}",
       "    if (result === localBackendCheckedResult) return;\n" +
         "    localBackendHooks.checkResult(returnsValidator, resolvePendingValues(result), functionPath.udfPath, tableNameFromId);\n}",
-    );
-    source = patch(
-      source,
-      "        validateValidator(validator, resolvePendingValues(doc));\n    }\n    startQuery(query) {",
-      "        localBackendHooks.checkSchema(tableName, validator, resolvePendingValues(doc), tableNameFromId);\n    }\n    startQuery(query) {",
     );
     // A stored file is staged on disk and hashed on the way there (convex-test hashed a copy of it read
     // whole and kept the Blob it was given in memory).
@@ -760,7 +759,7 @@ export function loadConvexTestInternals(): Promise<ConvexTestInternals> {
     );
     source +=
       "\nconst localBackendHooks = { mutationResult: null, queryResult: null, runQuery: null, jobError: null, invokeAction: null, stageBlob: null, checkArgs() {},\n" +
-      "    checkResult() {}, checkSchema() {}, timed: (isNested, run) => run() };\n" +
+      "    checkResult() {}, timed: (isNested, run) => run() };\n" +
       'const localBackendCheckedResult = Symbol("checked query result");\n' +
       "const localBackendDocs = new WeakMap();\n" +
       "function localBackendDoc(doc) {\n" +
@@ -1051,12 +1050,7 @@ export function useModuleLoader(
 export type IndexDefinitions = Map<string, { indexDescriptor: string; fields: string[] }[]>;
 
 /** A deployment's document ids (durability/table-numbers.ts). */
-export interface TableIds {
-  /** A new random id of `table`. */
-  newId(table: string): string;
-  /** The table of a valid id whose table number is known, else null. */
-  tableOf(id: string): string | null;
-}
+export type TableIds = DocumentIds;
 
 export interface DatabaseHooks {
   /** After every commit that applies writes to the database (top level), with each written doc's old version. */
@@ -1084,6 +1078,12 @@ export class ConvexTestDatabase implements LevelledStore<StashedLevels> {
 
   private ids: TableIds | undefined;
   private hooks: DatabaseHooks | undefined;
+  /** The committed documents by id: the engine's, not convex-test's (DatabaseFake's `_documents` stays empty). */
+  private readonly committed = new Map<string, Doc>();
+  /** Reads and writes by id with Convex's checks; set by useTableIds. */
+  private writes: DocumentWrites | undefined;
+  /** Kept in the log and snapshots for data directories of before (ids are random now: it never moves). */
+  private nextDocId = 10000;
   /** The open transaction's pending writes, one layer per level. */
   private readonly pending = new WriteLayers();
   /** Levels stashed while a snapshot query runs: the transaction is still open. */
@@ -1104,15 +1104,21 @@ export class ConvexTestDatabase implements LevelledStore<StashedLevels> {
    */
   useTableIds(ids: TableIds) {
     this.ids = ids;
-    const db = this.db;
-    db._localBackendTableOf = (id) => (typeof id === "string" ? ids.tableOf(id) : null);
-    db._generateId = (table) => {
-      for (;;) {
-        const id = ids.newId(table);
-        if (db._documents[id] === undefined && this.pending.written(id) === undefined) return id;
-      }
-    };
-    db._validateId = (expectedTable, id) => checkId(ids, expectedTable, id);
+    this.db._localBackendTableOf = (id) => (typeof id === "string" ? ids.tableOf(id) : null);
+    const lastCreationTime = this.writes?.lastCreationTime ?? 0;
+    this.writes = new DocumentWrites({
+      ids,
+      visible: (id) => this.visible(id),
+      taken: (id) => this.committed.has(id) || this.pending.written(id) !== undefined,
+      write: (id, value) => this.write(id, value),
+      documentType: (table) => {
+        const schema = this.db._schema;
+        return schema?.schemaValidation ? schema.tables.get(table)?.documentType : undefined;
+      },
+      // Every written document passes Convex's document checks (size, nesting, system fields).
+      checkWrite: (id, doc) => this.hooks?.checkWrite(id, doc),
+    });
+    this.writes.lastCreationTime = lastCreationTime;
   }
 
   tableOf(id: string): string {
@@ -1133,13 +1139,26 @@ export class ConvexTestDatabase implements LevelledStore<StashedLevels> {
       throw new Error("User tables cannot be accessed with db.system.");
   }
 
+  /** A committed document. */
   get(id: string): Doc | null {
-    return this.db._documents[id] ?? null;
+    return this.committed.get(id) ?? null;
   }
 
   /** The store as a transaction reads and writes it (engine/transaction.ts). */
   transactionStore(): TransactionStore {
-    return this.db as unknown as TransactionStore;
+    const writes = this.writes!;
+    const db = this.db;
+    return {
+      get: (table, id) => writes.get(table, id),
+      insert: (table, value) => writes.insert(table, value),
+      patch: (table, id, value) => writes.patch(table, id, value),
+      replace: (table, id, value) => writes.replace(table, id, value),
+      delete: (table, id) => writes.delete(table, id),
+      startQuery: (query) => db.startQuery(query),
+      queryNext: (queryId) => db.queryNext(queryId),
+      paginate: (args) =>
+        db.paginate(args as PaginateArgs) as ReturnType<TransactionStore["paginate"]>,
+    };
   }
 
   /** The committed documents of one table, in creation order. */
@@ -1147,8 +1166,9 @@ export class ConvexTestDatabase implements LevelledStore<StashedLevels> {
     return this.store?.committedDocs(table) ?? [];
   }
 
-  documents(): Iterable<Doc> {
-    return Object.values(this.db._documents);
+  /** Every committed document (a copy of the list: commits may follow while it is read). */
+  documents(): Doc[] {
+    return [...this.committed.values()];
   }
 
   file(storageId: string): Blob | undefined {
@@ -1162,10 +1182,10 @@ export class ConvexTestDatabase implements LevelledStore<StashedLevels> {
 
   /** Real Convex keeps the content type on the `_storage` document; convex-test does not. */
   setContentType(storageId: string, contentType: string) {
-    const doc = this.db._documents[storageId];
+    const doc = this.committed.get(storageId);
     if (!doc) return;
     const updated = { ...doc, contentType };
-    this.db._documents[storageId] = updated;
+    this.committed.set(storageId, updated);
     this.store?.replaceEverywhere("_storage", doc, updated);
   }
 
@@ -1205,12 +1225,12 @@ export class ConvexTestDatabase implements LevelledStore<StashedLevels> {
     }
     this.rebuildPending = false;
     const store = new IndexStore(this.indexes());
-    store.rebuild(Object.values(this.db._documents), (id) => this.tableOf(id));
+    store.rebuild(this.committed.values(), (id) => this.tableOf(id));
     this.store = store;
   }
 
   counters(): { nextDocId: number; lastCreationTime: number } {
-    return { nextDocId: this.db._nextDocId, lastCreationTime: this.db._lastCreationTime };
+    return { nextDocId: this.nextDocId, lastCreationTime: this.writes?.lastCreationTime ?? 0 };
   }
 
   /** Loads persisted state: documents keep their ids and creation times; counters only move forward. */
@@ -1220,37 +1240,33 @@ export class ConvexTestDatabase implements LevelledStore<StashedLevels> {
     nextDocId: number;
     lastCreationTime: number;
   }) {
-    for (const doc of state.docs) this.db._documents[doc._id] = doc;
-    for (const [id, blob] of state.files) if (this.db._documents[id]) this.db._storage[id] = blob;
-    this.db._nextDocId = Math.max(this.db._nextDocId, state.nextDocId);
-    this.db._lastCreationTime = Math.max(this.db._lastCreationTime, state.lastCreationTime);
+    for (const doc of state.docs) this.committed.set(doc._id, doc);
+    for (const [id, blob] of state.files) if (this.committed.has(id)) this.db._storage[id] = blob;
+    this.nextDocId = Math.max(this.nextDocId, state.nextDocId);
+    const writes = this.writes!;
+    writes.lastCreationTime = Math.max(writes.lastCreationTime, state.lastCreationTime);
     if (this.store) this.rebuildIndexes();
   }
 
   instrument(hooks: DatabaseHooks) {
     this.hooks = hooks;
     const db = this.db;
-    const tableOf = (id: string) => this.tableOf(id);
     this.rebuildIndexes();
-    const store = () => this.store!;
     const queries = new IndexQueries(() => this.store!, {
       evaluateFilter: this.internals.evaluateFilter,
       validateIndexRangeExpression: (source, fields) =>
         this.internals.validateIndexRangeExpression(source, fields),
     });
-    // A transaction's reads see its levels' pending writes (engine/write-layers.ts); every write goes to
-    // the innermost level and its clones of the index trees it touches (engine/indexes.ts).
-    db.get = (table, id) => {
-      db._validateId(table, id);
-      return this.visible(id);
-    };
-    db._addWrite = (id, value) => {
-      // Every written document passes Convex's document checks (size, nesting, system fields).
-      if (value !== null) hooks.checkWrite(id, value);
-      const before = this.visible(id);
-      this.pending.write(id, value);
-      store().write(tableOf(id), before, value);
-    };
+    // Reads and writes by id are the engine's (engine/document-writes.ts), for convex-test's own runs
+    // too (scheduled jobs, storage writes, t.run): a transaction's reads see its levels' pending writes
+    // (engine/write-layers.ts); every write goes to the innermost level and its clones of the index
+    // trees it touches (engine/indexes.ts).
+    const writes = this.writes!;
+    db.get = (table, id) => writes.get(table, id);
+    db.insert = (table, value) => writes.insert(table, value);
+    db.patch = (table, id, value) => writes.patch(table, id, value);
+    db.replace = (table, id, value) => writes.replace(table, id, value);
+    db.delete = (table, id) => writes.delete(table, id);
     // Index ranges and table scans read the trees; text search stays convex-test's (over the table's tree).
     const results = this.results;
     const startQuery = db.startQuery.bind(db);
@@ -1324,10 +1340,17 @@ export class ConvexTestDatabase implements LevelledStore<StashedLevels> {
     };
   }
 
+  /** A write into the innermost level and its clones of the index trees it touches. */
+  private write(id: string, value: Doc | null) {
+    const before = this.visible(id);
+    this.pending.write(id, value);
+    this.store!.write(this.tableOf(id), before, value);
+  }
+
   /** A document as the open transaction sees it: its levels' pending write, else the committed one. */
   private visible(id: string): Doc | null {
     const written = this.pending.written(id);
-    return written !== undefined ? written : (this.db._documents[id] ?? null);
+    return written !== undefined ? written : (this.committed.get(id) ?? null);
   }
 
   beginLevel() {
@@ -1345,16 +1368,16 @@ export class ConvexTestDatabase implements LevelledStore<StashedLevels> {
     this.store!.commitLevel();
     if (writes === null) return;
     const before = new Map<string, Doc | null>();
-    const documents = this.db._documents;
+    const documents = this.committed;
     for (const [id, write] of writes) {
-      before.set(id, documents[id] ?? null);
-      if (write === null) delete documents[id];
-      else documents[id] = commitTs === null ? write : committedValue(write, commitTs);
+      before.set(id, documents.get(id) ?? null);
+      if (write === null) documents.delete(id);
+      else documents.set(id, commitTs === null ? write : committedValue(write, commitTs));
     }
     this.transactionEnded();
     // a value written as the commit's timestamp is only known now: its documents are new objects
     for (const [id, write] of writes) {
-      const committed = documents[id];
+      const committed = documents.get(id);
       if (write !== null && committed !== undefined && committed !== write)
         this.store!.replaceEverywhere(this.tableOf(id), write, committed);
     }
@@ -1413,31 +1436,4 @@ export class ConvexTestDatabase implements LevelledStore<StashedLevels> {
       }),
     );
   }
-}
-
-/**
- * convex-test's `_validateId` (db.get/patch/replace/delete), with Convex's answers: an id that does not
- * decode (length, alphabet, checksum) is an invalid argument, an id of another table than the one named
- * is refused, and a valid id of a table that does not exist passes (it names no document).
- */
-function checkId(ids: TableIds, expectedTable: unknown, id: unknown) {
-  if (typeof id !== "string")
-    throw new Error(
-      `Invalid argument \`id\`, expected string but got '${typeof id}': ${String(id)}`,
-    );
-  if (expectedTable !== undefined && typeof expectedTable !== "string")
-    throw new Error(
-      `Invalid argument \`tableName\`, expected string but got '${typeof expectedTable}': ${String(expectedTable)}`,
-    );
-  const table = ids.tableOf(id);
-  if (table === null) {
-    const decoded = decodeId(id);
-    if ("error" in decoded)
-      throw new Error(`Invalid argument \`id\`: Unable to decode ID: ${decoded.error}`);
-    return;
-  }
-  if (expectedTable !== undefined && table !== expectedTable)
-    throw new Error(
-      `Invalid argument \`id\`: expected to be an Id<"${expectedTable}">, got Id<"${table}"> instead.`,
-    );
 }

@@ -27,7 +27,6 @@ import {
   checkArguments,
   checkResult,
   checkResultJson,
-  checkSchema,
   CONVEX_LIMITS,
   ConvexSystemError,
   documentError,
@@ -416,7 +415,6 @@ function installProcessSeams(internals: ConvexTestInternals) {
 
     checkArgs: checkArguments,
     checkResult,
-    checkSchema,
     timed: (isNested, run) =>
       isNested
         ? run()

@@ -2,9 +2,9 @@
 // `invokeQuery` / `invokeMutation` (see Engine.invoke): reads, writes, ids, identity and storage URLs
 // against the engine's document store and indexes, with the read set and Convex's transaction metrics.
 // Nested `ctx.runQuery` / `ctx.runMutation` by name go to the engine (Engine.runUdf). The transaction's
-// levels and commit are the engine's (engine/serial-transactions.ts, engine/write-layers.ts); the documents
-// and the writes' own checks are still convex-test's DatabaseFake, reached through ConvexTestDatabase; the
-// operations this file does not answer (function and request metadata, a component's function or a
+// levels and commit are the engine's (engine/serial-transactions.ts, engine/write-layers.ts), and so are
+// the committed documents (ConvexTestDatabase) and the reads and writes by id with their checks
+// (engine/document-writes.ts); the operations this file does not answer (function and request metadata, a component's function or a
 // function handle) still take convex-test's syscalls.
 import { getConvexSize, jsonToConvex, type JSONValue, type Value } from "convex/values";
 import type { Doc } from "./convex-test-internals.ts";
@@ -21,7 +21,7 @@ export interface MetricsTracker {
   trackScheduledFunction(argsBytes: number): void;
 }
 
-/** The document store as a transaction sees it (convex-test's DatabaseFake over the engine's write layers, by ConvexTestDatabase). */
+/** The document store as a transaction sees it (ConvexTestDatabase: engine/document-writes.ts over the write layers). */
 export interface TransactionStore {
   get(table: string | undefined, id: string): Doc | null;
   insert(table: string, value: Record<string, Value>): string;
