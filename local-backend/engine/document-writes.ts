@@ -57,32 +57,41 @@ export class DocumentWrites {
 
   /** `value` as JSON (a field `{"$undefined": …}` removes it), as the syscall hands it over. */
   patch(table: string | undefined, id: string, value: Record<string, JSONValue>) {
-    this.checkId(table, id);
-    if (typeof value !== "object")
-      throw new Error(
-        `Invalid argument \`value\` in \`db.patch\`, expected object but got '${typeof value}': ${String(value)}`,
-      );
-    const document = this.host.visible(id);
-    if (document === null) throw new Error(`Patch on non-existent document with ID "${id}"`);
-    const { _id, _creationTime, ...fields } = document;
-    checkSystemFields(value, _id, _creationTime);
+    const { _id, _creationTime, ...fields } = this.existing("patch", table, id, value);
     const merged = { ...fields, ...fieldValues(value) };
     this.checkSchema(this.host.ids.tableOf(_id), merged);
     this.write(id, { _id, _creationTime, ...merged });
   }
 
   replace(table: string | undefined, id: string, value: Record<string, JSONValue>) {
-    this.checkId(table, id);
-    if (typeof value !== "object")
-      throw new Error(
-        `Invalid argument \`value\` in \`db.replace\`, expected object but got '${typeof value}': ${String(value)}`,
-      );
-    const document = this.host.visible(id);
-    if (document === null) throw new Error(`Replace on non-existent document with ID "${id}"`);
-    checkSystemFields(value, document._id, document._creationTime);
+    const document = this.existing("replace", table, id, value);
     const fields = fieldValues(value);
     this.checkSchema(this.host.ids.tableOf(document._id), fields);
     this.write(id, { ...fields, _id: document._id, _creationTime: document._creationTime });
+  }
+
+  /**
+   * The document a patch or replace of `id` writes over, after Convex's checks of the id, the value
+   * and its system fields (which are then dropped from `value`).
+   */
+  private existing(
+    op: "patch" | "replace",
+    table: string | undefined,
+    id: string,
+    value: Record<string, JSONValue>,
+  ): Doc {
+    this.checkId(table, id);
+    if (typeof value !== "object")
+      throw new Error(
+        `Invalid argument \`value\` in \`db.${op}\`, expected object but got '${typeof value}': ${String(value)}`,
+      );
+    const document = this.host.visible(id);
+    if (document === null)
+      throw new Error(
+        `${op === "patch" ? "Patch" : "Replace"} on non-existent document with ID "${id}"`,
+      );
+    checkSystemFields(value, document._id, document._creationTime);
+    return document;
   }
 
   delete(table: string | undefined, id: string) {
