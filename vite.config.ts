@@ -84,7 +84,12 @@ export default defineConfig(({ command }) => ({
         // content hash (rolldown's least for this many chunks), not 8, are as safe from collisions
         // across a few hundred files and ~180 B gzip less on every first visit.
         entryFileNames: "assets/[name]-[hash:7].js",
-        chunkFileNames: "assets/[name]-[hash:7].js",
+        // A chunk of catalogue messages alone (one shared by a few routes) goes by its hash: the entry
+        // names every chunk, and a message key in each name is paid for on every first visit.
+        chunkFileNames: (chunk) =>
+          chunk.moduleIds.every((id) => /src[\\/]i18n[\\/]paraglide[\\/]messages[\\/]/.test(id))
+            ? "assets/m-[hash:7].js"
+            : "assets/[name]-[hash:7].js",
         codeSplitting: {
           // React and Paraglide's runtime in one chunk beside the entry: they change far less often
           // than the app (a returning visitor keeps them cached across deploys), and their parts

@@ -11,7 +11,7 @@ export class AccountPage {
   async openBookings() {
     await this.page.goto("/customer/profile?tab=bookings");
     await expect(
-      this.page.getByRole("heading", { name: say(this.locale, m.mine_title) }),
+      this.page.getByRole("heading", { name: say(this.locale, m.nav_my_bookings) }),
     ).toBeVisible();
   }
 

@@ -44,11 +44,11 @@ export class AuthPages {
     const p = this.page;
     const l = this.locale;
     await p.getByLabel(say(l, m.field_full_name)).fill(user.name);
-    await p.getByLabel(say(l, m.field_email)).fill(user.email);
+    await p.getByLabel(say(l, m.label_email)).fill(user.email);
     await p.getByLabel(say(l, m.field_phone)).fill(user.phone);
-    await p.getByLabel(say(l, m.field_password), { exact: true }).fill(user.password);
-    await p.getByLabel(say(l, m.field_address)).fill(user.address);
-    await p.getByLabel(say(l, m.field_zip)).fill(user.zipCode);
+    await p.getByLabel(say(l, m.label_password), { exact: true }).fill(user.password);
+    await p.getByLabel(say(l, m.label_address)).fill(user.address);
+    await p.getByLabel(say(l, m.label_zip_code)).fill(user.zipCode);
   }
 
   /** A new customer account: sign-up signs them in and lands on the home page. */
@@ -69,9 +69,9 @@ export class AuthPages {
     const l = this.locale;
     await p.goto("/professional/signup");
     await this.fillAccount(pro);
-    await p.getByLabel(say(l, m.field_city)).selectOption(slugOf(CITIES, pro.city));
-    await p.getByLabel(say(l, m.field_state)).fill(pro.state);
-    await p.getByLabel(say(l, m.field_specialty)).selectOption(slugOf(SPECIALTIES, pro.specialty));
+    await p.getByLabel(say(l, m.label_city)).selectOption(slugOf(CITIES, pro.city));
+    await p.getByLabel(say(l, m.label_state)).fill(pro.state);
+    await p.getByLabel(say(l, m.label_specialty)).selectOption(slugOf(SPECIALTIES, pro.specialty));
     await p.getByLabel(say(l, m.doc_citizenship_front)).setInputFiles(png("citizenship-front.png"));
     await p.getByLabel(say(l, m.doc_citizenship_back)).setInputFiles(png("citizenship-back.png"));
     await p
@@ -94,7 +94,7 @@ export class AuthPages {
         ? ["/professional/account", "/professional-dashboard"]
         : ["/customer/profile", "/"];
     await p.goto(`${account}?tab=security`);
-    const phoneRow = p.getByRole("listitem", { name: say(l, m.cv_phone) });
+    const phoneRow = p.getByRole("listitem", { name: say(l, m.label_phone_short) });
     const outbox = await OutboxPage.open(p);
     await phoneRow.getByRole("button", { name: say(l, m.cv_send_sms) }).click();
     const code = await outbox.code(
@@ -105,7 +105,7 @@ export class AuthPages {
     await outbox.close();
     await phoneRow.getByLabel(say(l, m.reset_code)).fill(code);
     await phoneRow.getByRole("button", { name: say(l, m.cv_confirm) }).click();
-    await expect(phoneRow).toContainText(say(l, m.cv_verified));
+    await expect(phoneRow).toContainText(say(l, m.badge_verified));
     await p.goto(back);
   }
 
@@ -120,7 +120,7 @@ export class AuthPages {
     await expect(p.getByRole("heading", { name: say(l, m.code_signin_title) })).toBeVisible();
     await p.getByLabel(say(l, m.code_signin_phone)).fill(phone);
     const outbox = await OutboxPage.open(p);
-    await p.getByRole("button", { name: say(l, m.code_signin_send) }).click();
+    await p.getByRole("button", { name: say(l, m.action_send_code) }).click();
     const latin = toLatinDigits(phone);
     const written = (digits: string) => (l === "ne-NP" ? toDevanagariDigits(digits) : digits);
     await expect(
@@ -143,8 +143,8 @@ export class AuthPages {
     const p = this.page;
     const l = this.locale;
     await p.goto("/login");
-    await p.getByLabel(say(l, m.field_email)).fill(email);
-    await p.getByLabel(say(l, m.field_password), { exact: true }).fill(password);
+    await p.getByLabel(say(l, m.label_email)).fill(email);
+    await p.getByLabel(say(l, m.label_password), { exact: true }).fill(password);
     await p
       .getByRole("radio", {
         name: say(l, role === "Customer" ? m.role_customer : m.role_professional),
@@ -160,8 +160,8 @@ export class AuthPages {
     const l = this.locale;
     if (new URL(p.url()).pathname === "/professional-dashboard") return;
     await p.goto("/professional-signin");
-    await p.getByLabel(say(l, m.field_email)).fill(email);
-    await p.getByLabel(say(l, m.field_password), { exact: true }).fill(password);
+    await p.getByLabel(say(l, m.label_email)).fill(email);
+    await p.getByLabel(say(l, m.label_password), { exact: true }).fill(password);
     await p.getByRole("button", { name: say(l, m.signin_button) }).click();
     await expect(p).toHaveURL("/professional-dashboard", SIGNED_IN);
   }

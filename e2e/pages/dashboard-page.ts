@@ -56,7 +56,7 @@ export class DashboardPage {
 
   /** The bookings panel. */
   bookings() {
-    return this.page.getByRole("region", { name: say(this.locale, m.pro_title) });
+    return this.page.getByRole("region", { name: say(this.locale, m.label_bookings) });
   }
 
   /** A booking in the bookings panel, found by the customer's unique note. */

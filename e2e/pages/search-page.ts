@@ -84,6 +84,6 @@ export class SearchPage {
 
 /** The booking dialog proposes only a home in the booking's city: anyone else types a street. */
 export async function typeStreetIfNoneProposed(dialog: Locator, locale: Locale = "en") {
-  const address = dialog.getByLabel(say(locale, m.book_address), { exact: true });
+  const address = dialog.getByLabel(say(locale, m.label_address), { exact: true });
   if ((await address.inputValue()) === "") await address.fill("Ward 4, Tribhuvan Chowk");
 }

@@ -67,7 +67,7 @@ export function CancelReasonDialog({
       <Form className="mt-4 space-y-4" onSubmit={confirm}>
         {children}
         <TextareaField
-          label={m.cancel_reason()}
+          label={m.label_reason()}
           required
           rows={3}
           maxLength={max}

@@ -31,19 +31,19 @@ test("an admin cancels a paid booking: the customer sees it cancelled and the re
   const total = (await card(customer).getByTestId("bill-total").textContent()) ?? "";
 
   await admin.page.goto(`/admin/bookings/${bookingId}`);
-  await admin.page.getByRole("button", { name: say("en", m.cancel_admin_confirm) }).click();
+  await admin.page.getByRole("button", { name: say("en", m.cancel_confirm) }).click();
   const dialog = admin.page.getByRole("dialog");
   await expect(dialog).toContainText(say("en", m.cancel_admin_text));
-  await dialog.getByRole("button", { name: say("en", m.cancel_admin_confirm) }).click();
+  await dialog.getByRole("button", { name: say("en", m.cancel_confirm) }).click();
   await expect(dialog.getByText(/at least/)).toBeVisible();
   const reason = "The professional reported a family emergency.";
-  await dialog.getByLabel(say("en", m.cancel_reason)).fill(reason);
+  await dialog.getByLabel(say("en", m.label_reason)).fill(reason);
   await admin.page.screenshot({ path: "e2e/screenshots/admin-cancel-en-1280.png" });
-  await dialog.getByRole("button", { name: say("en", m.cancel_admin_confirm) }).click();
+  await dialog.getByRole("button", { name: say("en", m.cancel_confirm) }).click();
   await expect(dialog).toBeHidden();
-  await expect(
-    admin.page.getByRole("button", { name: say("en", m.cancel_admin_confirm) }),
-  ).toHaveCount(0);
+  await expect(admin.page.getByRole("button", { name: say("en", m.cancel_confirm) })).toHaveCount(
+    0,
+  );
 
   // the customer's card, live: cancelled with GharSewa's reason, the payment owed back
   await expect(card(customer)).toContainText(reason);

@@ -26,7 +26,7 @@ for (const locale of LANGUAGES) {
     await pro.auth.professionalSignIn(KATHMANDU_ELECTRICIAN.email, KATHMANDU_ELECTRICIAN.password);
     const p = pro.page;
     await p.goto("/professional/earnings");
-    const payouts = p.getByRole("region", { name: say(locale, m.earnings_payouts_title) });
+    const payouts = p.getByRole("region", { name: say(locale, m.payouts_title) });
     await expect(p.getByLabel(say(locale, m.earnings_due_to_you))).toBeVisible();
 
     // …while the admin records a payout of Nrs. 100 by eSewa in another
@@ -35,13 +35,13 @@ for (const locale of LANGUAGES) {
     await admin.auth.adminLogin(account.username, account.password);
     const a = admin.page;
     await a.goto("/admin/payouts");
-    await expect(a.getByRole("heading", { level: 1 })).toHaveText(say(locale, m.admin_nav_payouts));
+    await expect(a.getByRole("heading", { level: 1 })).toHaveText(say(locale, m.payouts_title));
     const row = a.getByRole("listitem", { name: PRO_NAME });
     await row.getByRole("button", { name: say(locale, m.payouts_record) }).click();
     const form = a.getByRole("form", {
       name: say(locale, m.payouts_record_for, { name: PRO_NAME }),
     });
-    await form.getByLabel(say(locale, m.payouts_method)).selectOption("esewa");
+    await form.getByLabel(say(locale, m.label_paid_by)).selectOption("esewa");
     // more than is due is refused before it is sent
     await form.getByLabel(say(locale, m.payouts_amount)).fill("99999999");
     await form.getByRole("button", { name: say(locale, m.payouts_save), exact: true }).click();
@@ -61,7 +61,7 @@ for (const locale of LANGUAGES) {
     await expect(payouts.getByRole("listitem").first()).toContainText(
       say(locale, m.earnings_payout_line, {
         amount: money(locale, 10_000),
-        method: say(locale, m.payout_method_esewa),
+        method: say(locale, m.method_esewa),
       }),
     );
     await expect(
@@ -136,7 +136,7 @@ for (const locale of LANGUAGES) {
     await expect(settledRegion.getByRole("listitem").first()).toContainText(
       say(locale, m.earnings_payout_line, {
         amount: owedText,
-        method: say(locale, m.payout_method_cash),
+        method: say(locale, m.method_cash),
       }),
     );
     await expect(cashProRow).toContainText(say(locale, m.payouts_settled));

@@ -36,7 +36,7 @@ test("a Nepalgunj booking takes “Surkhet Road” and proposes no Kathmandu str
     .getByRole("button", { name: title })
     .click();
   const dialog = p.getByRole("dialog", { name: title });
-  const address = dialog.getByLabel(say(l, m.book_address), { exact: true });
+  const address = dialog.getByLabel(say(l, m.label_address), { exact: true });
   // the Kathmandu home is not proposed for a job in Nepalgunj
   await expect(address).toHaveValue("");
   await dialog.getByRole("checkbox").first().check();

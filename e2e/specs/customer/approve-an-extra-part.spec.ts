@@ -58,7 +58,7 @@ test("the professional adds parts on site; the customer approves one and decline
 
   await addItem(pro, { label: "New switch board", amount: "1200", reason: "Looks old" });
   const board = bill(customer).getByRole("listitem", { name: "New switch board, Nrs. 1,200" });
-  await board.getByRole("button", { name: say("en", m.bill_decline) }).click();
+  await board.getByRole("button", { name: say("en", m.action_decline) }).click();
   await expect(
     bill(pro)
       .getByRole("listitem", {

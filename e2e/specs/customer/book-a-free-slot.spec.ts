@@ -55,7 +55,7 @@ for (const locale of LANGUAGES) {
     await expect(mine.dialog.getByRole("alert")).toHaveText(say(locale, m.book_slot_gone));
 
     // confirming it anyway is refused, with the next free times to pick from
-    await mine.dialog.getByLabel(say(locale, m.book_address), { exact: true }).fill("Ward 4");
+    await mine.dialog.getByLabel(say(locale, m.label_address), { exact: true }).fill("Ward 4");
     await mine.dialog.getByRole("button", { name: say(locale, m.book_confirm) }).click();
     await expect(
       mine.dialog.getByRole("alert").filter({ hasText: say(locale, m.error_slot_taken) }),

@@ -94,12 +94,12 @@ test.describe("a customer and a professional talk inside their booking", () => {
     await customer.page.context().setOffline(true);
     await expect(customer.page.getByText(say("en", m.chat_offline))).toBeVisible();
     await send(customer, "Written in the basement");
-    await expect(log(customer).getByText(say("en", m.chat_sending))).toBeVisible();
+    await expect(log(customer).getByText(say("en", m.state_sending))).toBeVisible();
     await expect(log(pro).getByText("Written in the basement")).toHaveCount(0);
 
     await customer.page.context().setOffline(false);
     await expect(log(pro).getByText("Written in the basement")).toHaveCount(1);
-    await expect(log(customer).getByText(say("en", m.chat_sending))).toHaveCount(0);
+    await expect(log(customer).getByText(say("en", m.state_sending))).toHaveCount(0);
     await expect(log(customer).getByText("Written in the basement")).toHaveCount(1);
     await customer.page.reload();
     await expect(log(customer).getByText("Written in the basement")).toHaveCount(1);

@@ -45,8 +45,8 @@ for (const locale of LANGUAGES) {
     await laptop.page.screenshot({ path: `e2e/screenshots/delete-account-other-${l}-1280.png` });
 
     await p.goto("/login");
-    await p.getByLabel(say(l, m.field_email)).fill(user.email);
-    await p.getByLabel(say(l, m.field_password), { exact: true }).fill(user.password);
+    await p.getByLabel(say(l, m.label_email)).fill(user.email);
+    await p.getByLabel(say(l, m.label_password), { exact: true }).fill(user.password);
     await p.getByRole("radio", { name: say(l, m.role_customer) }).check();
     await p.getByRole("button", { name: say(l, m.login_button) }).click();
     // English shows the spec's own words of the server; Nepali its translation

@@ -35,12 +35,12 @@ test("late cancellation: the fee is shown first, billed, seen live by the profes
   await expect(card(pro)).toBeVisible();
 
   await card(customer)
-    .getByRole("button", { name: say("ne-NP", m.cancel_customer_confirm) })
+    .getByRole("button", { name: say("ne-NP", m.cancel_confirm) })
     .click();
   const dialog = customer.page.getByRole("dialog");
   const fee = say("ne-NP", m.cancel_fee_confirm, { amount: "रु. २००" });
   await expect(dialog.getByRole("alert")).toContainText("रु. २००");
-  await dialog.getByLabel(say("ne-NP", m.cancel_reason)).fill("अरू नै मिस्त्री भेटियो, माफ गर्नुहोस्।");
+  await dialog.getByLabel(say("ne-NP", m.label_reason)).fill("अरू नै मिस्त्री भेटियो, माफ गर्नुहोस्।");
   await expectNoSidewaysScroll(customer);
   await customer.page.screenshot({ path: "e2e/screenshots/late-cancel-fee-ne-360.png" });
   await dialog.getByRole("button", { name: fee }).click();

@@ -55,7 +55,7 @@ for (const locale of LANGUAGES) {
     await expect(job).toContainText("asks to move this booking");
     await professional.page.screenshot({ path: `e2e/screenshots/reschedule-asked-1280.png` });
     await job.getByRole("button", { name: "Accept new time" }).click();
-    const history = card.getByRole("list", { name: say(l, m.reschedule_history) });
+    const history = card.getByRole("list", { name: say(l, m.heading_time_changes) });
     await expect(history.getByRole("listitem")).toHaveCount(1);
     await expect(card.locator("time").first()).not.toHaveText(booked);
     const moved = await card.locator("time").first().innerText();
@@ -100,7 +100,7 @@ for (const locale of LANGUAGES) {
     const note = `Lapse me ${Math.random().toString(36).slice(2, 8)}`;
     // the professional's jobs are open before the booking exists: it shows up there live
     await professional.dashboard.open();
-    await professional.dashboard.openSection(m.dash_tab_jobs);
+    await professional.dashboard.openSection(m.label_jobs);
     const job = professional.dashboard.booking(note);
     // accepted, 2 hours and LEAD ahead: moving it closes while the second proposal waits
     const closesAt = Date.now() + LAPSE_LEAD_MS;
@@ -135,7 +135,7 @@ for (const locale of LANGUAGES) {
     await withdraw.click();
     await expect(withdraw).toBeHidden();
     await expect(job).not.toContainText("asks to move this booking");
-    const history = card.getByRole("list", { name: say(l, m.reschedule_history) });
+    const history = card.getByRole("list", { name: say(l, m.heading_time_changes) });
     await expect(history.getByRole("listitem")).toHaveCount(1);
     await expect(job.getByRole("list", { name: "Time changes" })).toContainText(
       `${me.name} withdrew moving it to`,

@@ -43,7 +43,7 @@ for (const locale of LANGUAGES) {
     await customer.search.open("Electrician", "Nepalgunj");
     await p.locator('a[href^="/now?"]').click();
     await p.getByRole("checkbox").first().check();
-    await p.getByLabel(say(locale, m.book_address), { exact: true }).fill("Ward 9, Bageshwori");
+    await p.getByLabel(say(locale, m.label_address), { exact: true }).fill("Ward 9, Bageshwori");
     await p.getByRole("button", { name: say(locale, m.pin_use_location) }).click();
     await expect(p.getByTestId("pin-status")).toHaveText(
       say(locale, m.pin_set, {
@@ -107,7 +107,7 @@ test("the nearest goes unavailable: their offer leaves their screen, the next is
   await customer.search.open("Electrician", "Nepalgunj");
   await p.locator('a[href^="/now?"]').click();
   await p.getByRole("checkbox").first().check();
-  await p.getByLabel(say(locale, m.book_address), { exact: true }).fill("Ward 2, Dhamboji");
+  await p.getByLabel(say(locale, m.label_address), { exact: true }).fill("Ward 2, Dhamboji");
   await p.getByRole("button", { name: say(locale, m.pin_use_location) }).click();
   await expect(p.getByTestId("pin-status")).toContainText(job.lat.toFixed(5));
   await p.getByRole("button", { name: say(locale, m.now_find) }).click();

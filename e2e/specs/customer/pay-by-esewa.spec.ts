@@ -34,7 +34,7 @@ for (const locale of LANGUAGES) {
     await wallet.payWithEsewa();
 
     await expect(c).toHaveURL(/\/pay\/esewa\/[A-Za-z0-9-]+\?data=/);
-    const wallName = say(locale, m.pay_wallet_esewa);
+    const wallName = say(locale, m.method_esewa);
     await expect(
       c.getByRole("status").filter({ hasText: paidText(locale, wallName) }),
     ).toBeVisible();

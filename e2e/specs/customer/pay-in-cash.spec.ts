@@ -89,7 +89,7 @@ test("cash confirmed: the professional records it, the customer confirms it, bot
 
   // the receipt, from the bill on both sides; printed, without the site's header
   await bill(customer)
-    .getByRole("link", { name: say("en", m.receipt_link) })
+    .getByRole("link", { name: say("en", m.receipt_title) })
     .click();
   const receipt = customer.page.getByRole("article", { name: say("en", m.receipt_title) });
   await expect(receipt.getByTestId("receipt-number")).toHaveText(/^GS-\d{6}$/);
@@ -111,7 +111,7 @@ test("cash confirmed: the professional records it, the customer confirms it, bot
   });
 
   await bill(pro)
-    .getByRole("link", { name: say("ne-NP", m.receipt_link) })
+    .getByRole("link", { name: say("ne-NP", m.receipt_title) })
     .click();
   const proReceipt = pro.page.getByRole("article", { name: say("ne-NP", m.receipt_title) });
   await expect(proReceipt.getByTestId("receipt-number")).toHaveText(
@@ -186,7 +186,7 @@ test("cash disputed: the customer says what is wrong, the professional sees it l
   await expect(admin.page.getByText(say("en", m.dispute_outcome_missing))).toBeVisible();
   await admin.page.getByLabel(say("en", m.dispute_outcome_waived)).check();
   await admin.page
-    .getByLabel(say("en", m.dispute_reason))
+    .getByLabel(say("en", m.label_reason))
     .fill("Neither side could show what was paid.");
   await admin.page.screenshot({ path: "e2e/screenshots/cash-dispute-settle-en-1280.png" });
   await settle.click();

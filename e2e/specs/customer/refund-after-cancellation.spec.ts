@@ -58,7 +58,7 @@ test("refund after cancellation: owed at once, recorded by the admin, seen refun
   await admin.page.goto("/admin/payouts");
   const due = admin.page.getByRole("region", { name: say("en", m.refunds_title) });
   const row = due.getByRole("listitem", { name: me.name });
-  await row.getByRole("button", { name: say("en", m.refunds_mark) }).click();
+  await row.getByRole("button", { name: say("en", m.refunds_record) }).click();
   const form = row.getByRole("form", { name: say("en", m.refunds_form) });
   await form.getByRole("button", { name: say("en", m.refunds_record) }).click();
   await expect(form.getByText(/Give the reference/)).toBeVisible();

@@ -18,7 +18,7 @@ for (const locale of LANGUAGES) {
     const p = customer.page;
     await p.goto("/login");
     await p.getByLabel(say(locale, m.field_contact)).fill("+977 984-8012345");
-    await p.getByLabel(say(locale, m.field_password), { exact: true }).fill("demo-password-1");
+    await p.getByLabel(say(locale, m.label_password), { exact: true }).fill("demo-password-1");
     await p.getByRole("radio", { name: say(locale, m.role_customer) }).check();
     await p.getByRole("button", { name: say(locale, m.login_button) }).click();
     await expect(p).toHaveURL("/", SIGNED_IN);
@@ -36,7 +36,7 @@ test("a professional signs in with their mobile number on the professional sign-
   const p = pro.page;
   await p.goto("/professional-signin");
   await p.getByLabel(say("en", m.field_contact)).fill(PRO_PHONE);
-  await p.getByLabel(say("en", m.field_password), { exact: true }).fill("demo-password-1");
+  await p.getByLabel(say("en", m.label_password), { exact: true }).fill("demo-password-1");
   await p.getByRole("button", { name: say("en", m.signin_button) }).click();
   await expect(p).toHaveURL("/professional-dashboard", SIGNED_IN);
   // a wrong password by number answers as by email, naming neither
@@ -44,7 +44,7 @@ test("a professional signs in with their mobile number on the professional sign-
   await other.page.goto("/professional-signin");
   await other.page.getByLabel(say("en", m.field_contact)).fill(PRO_PHONE);
   await other.page
-    .getByLabel(say("en", m.field_password), { exact: true })
+    .getByLabel(say("en", m.label_password), { exact: true })
     .fill("not-the-password");
   await other.page.getByRole("button", { name: say("en", m.signin_button) }).click();
   await expect(other.page.getByRole("alert")).toContainText("Invalid email or password");

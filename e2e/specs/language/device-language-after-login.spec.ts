@@ -27,8 +27,8 @@ function customer(email: string): Account {
     role: "customer",
     signIn: async ({ page, locale }) => {
       await page.goto("/login");
-      await page.getByLabel(say(locale, m.field_email)).fill(email);
-      await page.getByLabel(say(locale, m.field_password), { exact: true }).fill("demo-password-1");
+      await page.getByLabel(say(locale, m.label_email)).fill(email);
+      await page.getByLabel(say(locale, m.label_password), { exact: true }).fill("demo-password-1");
       await page.getByRole("radio", { name: say(locale, m.role_customer) }).check();
       await page.getByRole("button", { name: say(locale, m.login_button) }).click();
       await expect(page).toHaveURL("/");
@@ -120,8 +120,8 @@ test("a language chosen with the switch follows the customer to a device without
   // a second Nepali phone that has made no choice of its own adopts it at sign-in
   const other = await actor(NEPALI_PHONE);
   await other.page.goto("/login");
-  await other.page.getByLabel(say("ne-NP", m.field_email)).fill(me.email);
-  await other.page.getByLabel(say("ne-NP", m.field_password), { exact: true }).fill(me.password);
+  await other.page.getByLabel(say("ne-NP", m.label_email)).fill(me.email);
+  await other.page.getByLabel(say("ne-NP", m.label_password), { exact: true }).fill(me.password);
   await other.page.getByRole("radio", { name: say("ne-NP", m.role_customer) }).check();
   await other.page.getByRole("button", { name: say("ne-NP", m.login_button) }).click();
   await expect(other.page).toHaveURL("/");

@@ -43,7 +43,7 @@ for (const device of LANGUAGES) {
     const { page } = await actor({ locale: browserLocale(device), viewport: PHONE });
     await page.goto("/contact");
     const name = page.getByLabel(say(device, m.contact_name));
-    const email = page.getByLabel(say(device, m.contact_email));
+    const email = page.getByLabel(say(device, m.label_email));
     const message = page.getByLabel(say(device, m.contact_message));
     await name.fill("Sita Sharma");
     await email.fill("sita@");
@@ -63,7 +63,7 @@ for (const device of LANGUAGES) {
       page.getByRole("heading", { name: say(profile, m.contact_form_title) }),
     ).toBeVisible();
     await expect(page.getByLabel(say(profile, m.contact_name))).toHaveValue("Sita Sharma");
-    await expect(page.getByLabel(say(profile, m.contact_email))).toHaveValue("sita@");
+    await expect(page.getByLabel(say(profile, m.label_email))).toHaveValue("sita@");
     await expect(page.getByLabel(say(profile, m.contact_message))).toHaveValue(
       "The geyser leaks — can someone come on Sunday?",
     );

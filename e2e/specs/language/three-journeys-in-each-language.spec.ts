@@ -133,7 +133,7 @@ for (const locale of LANGUAGES) {
       // signed up meanwhile: the sign-up form is the first test's
       const asNewcomer = await professionalAccount(latin(pro));
       const card = admin.admin.technicianCard(pro.name);
-      await expect(card).toContainText(say(locale, m.admin_verification_unverified));
+      await expect(card).toContainText(say(locale, m.badge_unverified));
       await expect(card).toContainText(
         locale === "ne-NP" ? CATEGORY_NAMES_NE.carpentry.name : "Carpenter",
       );

@@ -70,7 +70,7 @@ test("the landing and the sign-in pages in Nepali, whose words are shorter or lo
   // "सम्पर्क" (Contact) is narrower than a finger in the hero's and the footer's links
   small.push(...(await smallTargets(visitor)));
   for (const [path, title] of [
-    ["/login", m.login_title],
+    ["/login", m.nav_login],
     ["/professional-signin", m.signin_title],
   ] as const) {
     await p.goto(path);

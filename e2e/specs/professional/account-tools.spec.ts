@@ -27,7 +27,7 @@ test("a professional edits photo, phone and address, and finds data export and d
   const phone = uniquePhone();
   await p.getByRole("button", { name: say(l, m.acc_edit) }).click();
   await p.getByLabel(say(l, m.field_phone)).fill(phone);
-  await p.getByLabel(say(l, m.field_address)).fill("Ward 1, Surkhet Road, Nepalgunj");
+  await p.getByLabel(say(l, m.label_address)).fill("Ward 1, Surkhet Road, Nepalgunj");
   await p.getByLabel(say(l, m.doc_profile_photo)).setInputFiles(png("me.png"));
   await p.getByRole("button", { name: say(l, m.acc_save_changes) }).click();
   await expect(p.getByText(say(l, m.acc_profile_saved))).toBeVisible();

@@ -20,16 +20,16 @@ test("a phone reaches each dashboard section in one tap, a link opens one, and t
   const sections = p.getByRole("navigation", { name: say(l, m.dash_sections) });
   const heading = (message: PlainMessage) => p.getByRole("heading", { name: say(l, message) });
 
-  await expect(heading(m.pro_title)).toBeInViewport();
+  await expect(heading(m.label_bookings)).toBeInViewport();
   const height = await p.evaluate(() => document.documentElement.scrollHeight);
   expect(height).toBeLessThanOrEqual(MAX_PAGE_PX);
 
   const taps = [
     [m.dash_tab_hours, "hours", m.hours_title],
     [m.dash_tab_alerts, "alerts", m.nav_notifications],
-    [m.dash_tab_location, "location", m.live_heading],
-    [m.dash_tab_jobs, "jobs", m.pro_jobs_heading],
-    [m.dash_tab_requests, "requests", m.pro_title],
+    [m.label_location, "location", m.live_heading],
+    [m.label_jobs, "jobs", m.label_jobs],
+    [m.dash_tab_requests, "requests", m.label_bookings],
   ] as const;
   for (const [tab, section, title] of taps) {
     await p.evaluate(() => window.scrollTo(0, 0));
@@ -44,7 +44,7 @@ test("a phone reaches each dashboard section in one tap, a link opens one, and t
   // a link opens one section
   await p.goto("/professional-dashboard?section=location");
   await expect(heading(m.live_heading)).toBeInViewport();
-  await expect(sections.getByRole("link", { name: say(l, m.dash_tab_location) })).toHaveAttribute(
+  await expect(sections.getByRole("link", { name: say(l, m.label_location) })).toHaveAttribute(
     "aria-current",
     "page",
   );

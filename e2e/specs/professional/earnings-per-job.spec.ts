@@ -23,14 +23,14 @@ for (const locale of LANGUAGES) {
 
     // the newest job is this one: Khalti, its bill, 10% commission, the rest earned
     const job = p
-      .getByRole("region", { name: say(locale, m.earnings_jobs_title) })
+      .getByRole("region", { name: say(locale, m.label_jobs) })
       .getByRole("listitem")
       .first();
     for (const [label, value] of [
       [m.earnings_gross, money(locale, totalPaisa)],
-      [m.earnings_commission, money(locale, commission)],
+      [m.label_commission, money(locale, commission)],
       [m.earnings_net, money(locale, totalPaisa - commission)],
-      [m.earnings_method, say(locale, m.payout_method_khalti)],
+      [m.label_paid_by, say(locale, m.method_khalti)],
     ] as const)
       await expect(job.locator("dt", { hasText: say(locale, label) }).locator("+ dd")).toHaveText(
         value,

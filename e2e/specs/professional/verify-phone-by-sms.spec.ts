@@ -43,7 +43,7 @@ for (const locale of LANGUAGES) {
     // the professional asks for a code, reads the SMS and types it back
     const p = professional.page;
     await p.goto("/professional/account?tab=security");
-    const phoneRow = p.getByRole("listitem", { name: say(locale, m.cv_phone) });
+    const phoneRow = p.getByRole("listitem", { name: say(locale, m.label_phone_short) });
     await expect(phoneRow).toContainText(say(locale, m.cv_not_verified));
     const outbox = await OutboxPage.open(p);
     await phoneRow.getByRole("button", { name: say(locale, m.cv_send_sms) }).click();
@@ -55,7 +55,7 @@ for (const locale of LANGUAGES) {
     await expect(phoneRow.getByRole("alert")).toHaveText(say(locale, m.cv_code_wrong));
     await phoneRow.getByLabel(say(locale, m.reset_code)).fill(code);
     await phoneRow.getByRole("button", { name: say(locale, m.cv_confirm) }).click();
-    await expect(phoneRow).toContainText(say(locale, m.cv_verified));
+    await expect(phoneRow).toContainText(say(locale, m.badge_verified));
     await expect(phoneRow.getByRole("button")).toHaveCount(0);
     await p.screenshot({ path: `test-results/verify-phone-${locale}.png`, fullPage: true });
 

@@ -21,7 +21,7 @@ async function resetThroughOutbox(
 ) {
   const { page, locale: l } = person;
   await page.getByLabel(say(l, m.field_contact)).fill(contact);
-  await page.getByRole("button", { name: say(l, m.reset_send_code) }).click();
+  await page.getByRole("button", { name: say(l, m.action_send_code) }).click();
   await expect(page.getByText(say(l, m.reset_code_sent, { contact, minutes: 15 }))).toBeVisible();
   const outbox = await OutboxPage.open(page);
   const code = await outbox.code(kind, contact);
@@ -109,10 +109,10 @@ for (const locale of LANGUAGES) {
     const phoneDevice = await actor(options(360));
     await phoneDevice.page.goto("/professional-signin");
     await phoneDevice.page
-      .getByLabel(say(locale, m.field_email))
+      .getByLabel(say(locale, m.label_email))
       .fill(`forgot.pro.${id}@example.np`);
     await phoneDevice.page
-      .getByLabel(say(locale, m.field_password), { exact: true })
+      .getByLabel(say(locale, m.label_password), { exact: true })
       .fill("old-password-1");
     await phoneDevice.page.getByRole("button", { name: say(locale, m.signin_button) }).click();
     await expect(phoneDevice.page.getByRole("alert")).toBeVisible();

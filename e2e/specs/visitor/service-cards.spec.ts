@@ -12,7 +12,7 @@ test("service cards list the cities with bookable professionals, live, and Jyoti
   const p = visitor.page;
   const l = visitor.locale;
   await p.goto("/services");
-  const grid = p.getByRole("region", { name: say(l, m.grid_title) });
+  const grid = p.getByRole("region", { name: say(l, m.nav_services) });
   const card = (name: string) => grid.getByRole("listitem").filter({ hasText: name });
 
   // the demo's electricians work in Nepalgunj, Kathmandu and Mahendranagar; none in Surkhet

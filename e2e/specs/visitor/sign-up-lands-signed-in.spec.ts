@@ -41,8 +41,8 @@ test("a new professional is signed in after sign-up, on their dashboard; /login 
   // on another phone, logging in on /login as a professional opens the dashboard at once
   const phone = await actor(PHONE);
   await phone.page.goto("/login");
-  await phone.page.getByLabel(say(l, m.field_email)).fill(pro.email);
-  await phone.page.getByLabel(say(l, m.field_password), { exact: true }).fill(pro.password);
+  await phone.page.getByLabel(say(l, m.label_email)).fill(pro.email);
+  await phone.page.getByLabel(say(l, m.label_password), { exact: true }).fill(pro.password);
   await phone.page.getByRole("radio", { name: say(l, m.role_professional) }).check();
   await phone.page.getByRole("button", { name: say(l, m.login_button) }).click();
   await expect(phone.page).toHaveURL("/professional-dashboard");

@@ -39,18 +39,18 @@ function ExportSummary({ data }: { data: ExportedData }) {
   const rows: [string, string][] = [
     [m.field_full_name(), account.name ?? "—"],
     [m.acc_email(), account.email ?? "—"],
-    [m.acc_phone(), account.phone ? formatDigits(account.phone) : "—"],
+    [m.label_phone_short(), account.phone ? formatDigits(account.phone) : "—"],
     [m.label_address(), account.address || "—"],
     ...(professional
       ? ([
           [
-            m.field_specialty(),
+            m.label_specialty(),
             localLandingService(
               SPECIALTIES.find((x) => x.slug === professional.specialty)?.name ??
                 professional.specialty,
             ),
           ],
-          [m.field_city(), localCityName(cityName(professional.city))],
+          [m.label_city(), localCityName(cityName(professional.city))],
         ] as [string, string][])
       : []),
     [
@@ -104,7 +104,7 @@ export function DataExportTab() {
       <div className="mt-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
         <p>{m.acc_export_text()}</p>
         <Button className="mt-4" onClick={download} disabled={busy}>
-          {busy ? m.acc_export_busy() : m.acc_export_button()}
+          {busy ? m.state_preparing() : m.acc_export_button()}
         </Button>
         {exported && <ExportSummary data={exported} />}
       </div>

@@ -57,7 +57,7 @@ function ContactRow({ kind, value, verified }: { kind: Kind; value: string; veri
   const [sent, setSent] = useState(false);
   const { busy, run } = useBusyCall();
   const [wrong, setWrong] = useState(false);
-  const label = kind === "email" ? m.cv_email() : m.cv_phone();
+  const label = kind === "email" ? m.label_email() : m.label_phone_short();
   const form = useAppForm({
     defaultValues: { code: "" },
     validators: { onSubmit: codeSchema },
@@ -87,7 +87,7 @@ function ContactRow({ kind, value, verified }: { kind: Kind; value: string; veri
         <span className="text-sm font-medium text-slate-700">{label}:</span>
         <span className="text-sm break-all text-slate-900">{value}</span>
         {verified ? (
-          <Badge tone="success">{m.cv_verified()}</Badge>
+          <Badge tone="success">{m.badge_verified()}</Badge>
         ) : (
           <Badge tone="warning">{m.cv_not_verified()}</Badge>
         )}
@@ -109,7 +109,7 @@ function ContactRow({ kind, value, verified }: { kind: Kind; value: string; veri
               <form.SubmitButton label={m.cv_confirm()} pendingLabel={m.please_wait()} />
             </form.AppForm>
             <Button variant="ghost" size="sm" onClick={() => void send()} disabled={busy}>
-              {m.cv_send_again()}
+              {m.action_send_new_code()}
             </Button>
           </div>
         </Form>

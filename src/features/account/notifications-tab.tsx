@@ -95,7 +95,7 @@ export function NotificationsTab() {
           {m.notes_older()}
         </Button>
       )}
-      {status === "LoadingMore" && <LoadingState label={m.notes_loading_more()} />}
+      {status === "LoadingMore" && <LoadingState label={m.state_loading_more()} />}
     </div>
   );
 }

@@ -58,9 +58,15 @@ export function ProfileTab({ viewer }: { viewer: Viewer }) {
             {/* the name as they wrote it: a Nepali name has no first/last split to guess */}
             <Info label={m.field_full_name()} value={viewer.name} />
             <Info label={m.acc_email()} value={viewer.email} />
-            <Info label={m.acc_phone()} value={viewer.phone ? formatDigits(viewer.phone) : "—"} />
+            <Info
+              label={m.label_phone_short()}
+              value={viewer.phone ? formatDigits(viewer.phone) : "—"}
+            />
             <Info label={m.label_address()} value={viewer.address || "—"} />
-            <Info label={m.acc_zip()} value={viewer.zipCode ? formatDigits(viewer.zipCode) : "—"} />
+            <Info
+              label={m.label_zip_code()}
+              value={viewer.zipCode ? formatDigits(viewer.zipCode) : "—"}
+            />
           </dl>
         </section>
       )}
@@ -136,11 +142,15 @@ function EditProfile({ viewer, onDone }: { viewer: Viewer; onDone: () => void })
       </form.AppField>
       <div className="grid gap-4 sm:grid-cols-[2fr_1fr]">
         <form.AppField name="address">
-          {(f) => <f.TextField label={m.field_address()} autoComplete="street-address" />}
+          {(f) => <f.TextField label={m.label_address()} autoComplete="street-address" />}
         </form.AppField>
         <form.AppField name="zipCode">
           {(f) => (
-            <f.TextField label={m.field_zip()} autoComplete="postal-code" inputMode="numeric" />
+            <f.TextField
+              label={m.label_zip_code()}
+              autoComplete="postal-code"
+              inputMode="numeric"
+            />
           )}
         </form.AppField>
       </div>
@@ -160,7 +170,7 @@ function EditProfile({ viewer, onDone }: { viewer: Viewer; onDone: () => void })
               {m.action_cancel()}
             </Button>
             <Button type="submit" disabled={submitting}>
-              {submitting ? m.acc_saving() : m.acc_save_changes()}
+              {submitting ? m.state_saving() : m.acc_save_changes()}
             </Button>
           </div>
         )}

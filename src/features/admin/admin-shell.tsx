@@ -14,14 +14,14 @@ import { useLogout } from "@/lib/use-logout";
 import { TwoFactorSetup } from "./two-factor-setup";
 
 const NAV = [
-  { label: m.admin_nav_dashboard, to: paths.adminDashboard() },
+  { label: m.nav_dashboard, to: paths.adminDashboard() },
   { label: m.admin_nav_users, to: paths.adminUsers() },
   { label: m.admin_nav_technicians, to: paths.adminTechnicians() },
-  { label: m.admin_nav_bookings, to: paths.adminBookings() },
+  { label: m.label_bookings, to: paths.adminBookings() },
   { label: m.admin_nav_messages, to: paths.adminMessages() },
   { label: m.admin_nav_reports, to: paths.adminReports() },
   { label: m.admin_nav_held_reviews, to: paths.adminHeldReviews() },
-  { label: m.admin_nav_payouts, to: paths.adminPayouts() },
+  { label: m.payouts_title, to: paths.adminPayouts() },
   { label: m.admin_nav_revenue, to: paths.adminRevenue() },
   { label: m.admin_nav_settings, to: paths.adminSettings() },
   { label: m.security_title, to: paths.adminAccount() },

@@ -74,13 +74,13 @@ function BookingDetail({ bookingId }: { bookingId: Id<"bookings"> }) {
           </dd>
           <dt className="text-slate-500">{m.card_price()}</dt>
           <dd>{formatNrs(b.price)}</dd>
-          <dt className="text-slate-500">{m.admin_bookings_customer()}</dt>
+          <dt className="text-slate-500">{m.label_customer()}</dt>
           <dd className="min-w-0">{person(b.customer, b.customer._id)}</dd>
-          <dt className="text-slate-500">{m.admin_bookings_professional()}</dt>
+          <dt className="text-slate-500">{m.label_professional()}</dt>
           <dd className="min-w-0">{person(b.professional, b.professionalUserId)}</dd>
           {b.note && (
             <>
-              <dt className="text-slate-500">{m.card_note()}</dt>
+              <dt className="text-slate-500">{m.label_note()}</dt>
               <dd className="break-words" translate="no">
                 {b.note}
               </dd>
@@ -180,8 +180,8 @@ function TimeChanges({ reschedule: r }: { reschedule: Moves }) {
   if (rows.length === 0) return null;
   return (
     <div className="mb-4">
-      <h2 className="font-semibold text-slate-900">{m.admin_booking_moves()}</h2>
-      <ul className="mt-2 space-y-2 text-sm" aria-label={m.admin_booking_moves()}>
+      <h2 className="font-semibold text-slate-900">{m.heading_time_changes()}</h2>
+      <ul className="mt-2 space-y-2 text-sm" aria-label={m.heading_time_changes()}>
         {rows.map((row) => (
           <li key={row.at} className="rounded-lg bg-slate-50 p-2">
             <p className="font-medium text-slate-900">
@@ -226,7 +226,7 @@ function AdminCancel({ bookingId }: { bookingId: Id<"bookings"> }) {
   return (
     <div className="mt-4 flex justify-end">
       <Button size="sm" variant="danger" onClick={() => setOpen(true)}>
-        {m.cancel_admin_confirm()}
+        {m.cancel_confirm()}
       </Button>
       {open && <CancelBookingDialog bookingId={bookingId} onClose={() => setOpen(false)} />}
     </div>

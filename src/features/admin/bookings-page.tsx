@@ -50,14 +50,14 @@ export default function BookingsPage() {
     });
   };
   const person = filters.professional
-    ? { kind: m.admin_bookings_filter_professional(), name: filters.who ?? "" }
+    ? { kind: m.label_professional(), name: filters.who ?? "" }
     : filters.customer
-      ? { kind: m.admin_bookings_filter_customer(), name: filters.who ?? "" }
+      ? { kind: m.label_customer(), name: filters.who ?? "" }
       : null;
 
   return (
     <AdminPageLayout
-      title={m.admin_nav_bookings()}
+      title={m.label_bookings()}
       loadError={m.admin_bookings_load_failed()}
       controls={
         <div className="mt-4 flex flex-wrap items-end gap-3">
@@ -75,7 +75,7 @@ export default function BookingsPage() {
             ))}
           </SelectField>
           <SelectField
-            label={m.admin_filter_city()}
+            label={m.label_city()}
             className="w-full sm:w-48"
             value={city ?? ""}
             onChange={(e) => update({ city: e.target.value || undefined })}
@@ -151,7 +151,7 @@ function BookingsList({
   );
   return (
     <div className="mt-4">
-      <ul className="space-y-2" aria-label={m.admin_bookings_list_label()}>
+      <ul className="space-y-2" aria-label={m.label_bookings()}>
         {results.map((b) => {
           const badge = bookingStatusBadge(b.status, "admin");
           const what = b.services.map((s) => localServiceName(s.name)).join(m.list_separator());
@@ -172,13 +172,13 @@ function BookingsList({
                 <Badge tone={badge.tone}>{badge.label}</Badge>
               </div>
               <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-                <dt className="text-slate-500">{m.admin_bookings_customer()}</dt>
+                <dt className="text-slate-500">{m.label_customer()}</dt>
                 <dd className="min-w-0">
                   {personButton(m.admin_bookings_filter_by_customer(), b.customer.name, {
                     customer: b.customer._id,
                   })}
                 </dd>
-                <dt className="text-slate-500">{m.admin_bookings_professional()}</dt>
+                <dt className="text-slate-500">{m.label_professional()}</dt>
                 <dd className="min-w-0">
                   {personButton(m.admin_bookings_filter_by_professional(), b.professional.name, {
                     professional: b.professional._id,

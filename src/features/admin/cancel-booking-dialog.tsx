@@ -23,8 +23,8 @@ export function CancelBookingDialog({
       title={m.cancel_admin_title()}
       description={m.cancel_admin_text()}
       tooShort={m.cancel_admin_short({ min: formatNumber(BOOKING_FIELDS.reason.min) })}
-      keepLabel={m.cancel_admin_keep()}
-      confirmLabel={m.cancel_admin_confirm()}
+      keepLabel={m.cancel_keep()}
+      confirmLabel={m.cancel_confirm()}
       done={m.cancel_admin_done()}
       failed={m.cancel_pro_failed()}
       call={(reason) => cancel({ bookingId, reason })}

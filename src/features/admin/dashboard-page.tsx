@@ -19,7 +19,7 @@ const ROLE_LABELS = {
 
 export default function AdminDashboardPage() {
   return (
-    <AdminPageLayout title={m.admin_nav_dashboard()} loadError={m.admin_dashboard_load_failed()}>
+    <AdminPageLayout title={m.nav_dashboard()} loadError={m.admin_dashboard_load_failed()}>
       <Stats />
     </AdminPageLayout>
   );
@@ -48,7 +48,7 @@ function Stats() {
             ) : null
           }
         />
-        <Figure label={m.admin_figure_bookings()} value={bookingTotal} />
+        <Figure label={m.label_bookings()} value={bookingTotal} />
         <Figure label={m.admin_figure_users_online()} value={online?.length} />
       </div>
       {stats.capped && <p className="text-sm text-slate-600">{m.admin_figures_capped()}</p>}

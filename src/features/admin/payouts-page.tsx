@@ -28,9 +28,9 @@ const PAGE = 20;
 
 const METHOD_LABELS: Record<PayoutMethod, () => string> = {
   bank: m.payout_method_bank,
-  esewa: m.payout_method_esewa,
-  khalti: m.payout_method_khalti,
-  cash: m.payout_method_cash,
+  esewa: m.method_esewa,
+  khalti: m.method_khalti,
+  cash: m.method_cash,
 };
 
 /**
@@ -40,7 +40,7 @@ const METHOD_LABELS: Record<PayoutMethod, () => string> = {
 export default function PayoutsPage() {
   return (
     <AdminPageLayout
-      title={m.admin_nav_payouts()}
+      title={m.payouts_title()}
       loadError={m.payouts_load_failed()}
       controls={<p className="mt-2 text-sm text-slate-600">{m.payouts_intro()}</p>}
     >
@@ -114,7 +114,7 @@ function Balances() {
         status={status}
         onMore={() => loadMore(PAGE)}
         label={m.payouts_more()}
-        loadingLabel={m.payouts_loading_more()}
+        loadingLabel={m.state_loading_more()}
       />
     </SectionCard>
   );
@@ -157,7 +157,7 @@ function PayoutForm({
   return (
     <TransferForm
       title={m.payouts_record_for({ name })}
-      methodLabel={m.payouts_method()}
+      methodLabel={m.label_paid_by()}
       initialMethod="bank"
       maxPaisa={seenDuePaisa}
       amountHint={m.payouts_amount_hint({ amount: max })}
@@ -200,7 +200,7 @@ function SettlementForm({
       initialMethod="cash"
       maxPaisa={seenOwedPaisa}
       amountHint={m.payouts_settle_amount_hint({ amount: max })}
-      amountError={m.payouts_settle_amount_error({ amount: max })}
+      amountError={m.payouts_amount_error({ amount: max })}
       failed={m.payouts_settle_failed()}
       className="bg-amber-50 ring-amber-200"
       onCancel={onDone}
@@ -302,7 +302,7 @@ function TransferForm({
       />
       <div className="flex flex-wrap justify-end gap-2 sm:col-span-3">
         <Button size="sm" variant="secondary" onClick={onCancel}>
-          {m.payouts_cancel()}
+          {m.action_cancel()}
         </Button>
         <Button size="sm" type="submit" disabled={busy}>
           {busy ? m.payouts_saving() : m.payouts_save()}
@@ -368,7 +368,7 @@ function TransferHistory({ kind }: { kind: keyof typeof HISTORIES }) {
         status={status}
         onMore={() => loadMore(PAGE)}
         label={words.more()}
-        loadingLabel={m.payouts_loading_more()}
+        loadingLabel={m.state_loading_more()}
       />
     </SectionCard>
   );
@@ -470,7 +470,7 @@ function LedgerExport() {
         />
         <div className="sm:col-span-2">
           <Button type="submit" size="sm" disabled={busy}>
-            {busy ? m.payouts_export_working() : m.payouts_export_download()}
+            {busy ? m.state_preparing() : m.payouts_export_download()}
           </Button>
         </div>
       </form>

@@ -55,7 +55,7 @@ export function RefundsDue() {
                 </div>
                 {open !== row.refundId && (
                   <Button size="sm" onClick={() => setOpen(row.refundId)}>
-                    {m.refunds_mark()}
+                    {m.refunds_record()}
                   </Button>
                 )}
               </div>
@@ -105,7 +105,7 @@ function RefundForm({ refundId, onDone }: { refundId: Id<"refunds">; onDone: () 
       />
       <div className="flex flex-wrap justify-end gap-2">
         <Button size="sm" variant="secondary" onClick={onDone}>
-          {m.bill_add_cancel()}
+          {m.action_cancel()}
         </Button>
         <Button size="sm" type="submit" disabled={busy}>
           {m.refunds_record()}

@@ -59,8 +59,8 @@ function ReportDetail({ reportId }: { reportId: Id<"reports"> }) {
   const booking = r.booking;
   const parties = r.parties
     ? [
-        { ...r.parties.customer, label: m.admin_bookings_customer() },
-        { ...r.parties.professional, label: m.admin_bookings_professional() },
+        { ...r.parties.customer, label: m.label_customer() },
+        { ...r.parties.professional, label: m.label_professional() },
       ]
     : [];
   return (
@@ -196,7 +196,7 @@ function ResolveForm({
     <form onSubmit={(e) => void submit(e)} noValidate className="space-y-3">
       <h2 className="font-semibold text-slate-900">{m.admin_report_resolve_title()}</h2>
       <TextareaField
-        label={m.admin_report_note()}
+        label={m.label_note()}
         hint={m.admin_report_note_hint()}
         rows={4}
         maxLength={NOTE.max}

@@ -40,7 +40,7 @@ export default function ReportsPage() {
       loadError={m.admin_reports_load_failed()}
       controls={
         <div role="tablist" className="mt-4 flex gap-2">
-          {tab("open", m.admin_reports_open())}
+          {tab("open", m.report_status_open())}
           {tab("resolved", m.admin_reports_resolved())}
         </div>
       }

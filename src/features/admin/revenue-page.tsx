@@ -37,11 +37,11 @@ const LABELS: Record<Unit, (start: number) => string> = {
 };
 
 const COLUMNS: { label: () => string; value: (p: RevenueFigures) => string }[] = [
-  { label: m.revenue_jobs, value: (p) => formatNumber(p.jobs) },
+  { label: m.label_jobs, value: (p) => formatNumber(p.jobs) },
   { label: m.revenue_gross, value: (p) => formatPaisa(p.grossPaisa) },
   { label: m.revenue_gateway, value: (p) => formatPaisa(p.gatewayPaisa) },
   { label: m.revenue_cash, value: (p) => formatPaisa(p.cashPaisa) },
-  { label: m.revenue_commission, value: (p) => formatPaisa(p.commissionPaisa) },
+  { label: m.label_commission, value: (p) => formatPaisa(p.commissionPaisa) },
   { label: m.revenue_fees, value: (p) => formatPaisa(p.feesPaisa) },
   { label: m.revenue_income, value: (p) => formatPaisa(p.commissionPaisa + p.feeCommissionPaisa) },
   { label: m.revenue_refunds, value: (p) => formatPaisa(p.refundsPaisa) },

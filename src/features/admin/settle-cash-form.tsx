@@ -89,7 +89,7 @@ export function SettleCashForm({
         )}
       </fieldset>
       <TextareaField
-        label={m.dispute_reason()}
+        label={m.label_reason()}
         hint={m.dispute_reason_hint()}
         rows={3}
         maxLength={REASON.max}

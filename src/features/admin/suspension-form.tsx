@@ -40,7 +40,7 @@ export function SuspensionForm({
   const [tried, setTried] = useState(false);
   const { busy, run } = useBusyCall();
   const hintId = useId();
-  const problem = lengthMessage(reason, LIMITS, (min) => m.admin_suspend_reason_short({ min }));
+  const problem = lengthMessage(reason, LIMITS, (min) => m.error_min_chars({ min }));
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();

@@ -48,8 +48,8 @@ export const FALLBACK = {
 } as const;
 
 export const VERIFICATION: Record<VerificationStatus, { label: () => string; tone: BadgeTone }> = {
-  unverified: { label: m.admin_verification_unverified, tone: "warning" },
-  verified: { label: m.admin_verification_verified, tone: "success" },
+  unverified: { label: m.badge_unverified, tone: "warning" },
+  verified: { label: m.badge_verified, tone: "success" },
   rejected: { label: m.admin_verification_rejected, tone: "danger" },
 };
 
@@ -112,19 +112,19 @@ export function TechnicianCard({ technician: t, onOpen }: Props) {
       )}
       {location ? (
         <span className="mt-3 grid grid-cols-[auto_1fr] gap-x-2 gap-y-0.5 text-sm">
-          <span className="text-slate-500">{m.admin_card_city()}</span>
+          <span className="text-slate-500">{m.label_city()}</span>
           <span className="text-slate-800">
             {location.city ? localCityName(location.city) : FALLBACK.city()}
           </span>
-          <span className="text-slate-500">{m.admin_card_state()}</span>
+          <span className="text-slate-500">{m.label_state()}</span>
           <span className="text-slate-800" translate={location.state?.trim() ? "no" : undefined}>
             {orFallback(location.state, FALLBACK.state())}
           </span>
-          <span className="text-slate-500">{m.admin_card_address()}</span>
+          <span className="text-slate-500">{m.label_address()}</span>
           <span className="text-slate-800" translate={location.address?.trim() ? "no" : undefined}>
             {orFallback(location.address, FALLBACK.address())}
           </span>
-          <span className="text-slate-500">{m.admin_card_zip()}</span>
+          <span className="text-slate-500">{m.label_zip()}</span>
           <span className="text-slate-800">
             {location.zipCode?.trim() ? formatDigits(location.zipCode) : FALLBACK.zipCode()}
           </span>

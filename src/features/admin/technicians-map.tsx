@@ -63,7 +63,7 @@ function MapPlace() {
       className="flex items-center justify-center rounded-lg bg-slate-200 text-sm text-slate-600"
       style={{ height: ADMIN_MAP.heightPx }}
     >
-      {m.sp_loading_map()}
+      {m.state_loading_map()}
     </div>
   );
 }

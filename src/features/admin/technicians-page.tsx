@@ -22,7 +22,7 @@ import { formatNumber } from "@/lib/numbers";
 
 const VERIFICATIONS: { value: VerificationStatus; label: () => string }[] = [
   { value: "unverified", label: m.admin_filter_unverified },
-  { value: "verified", label: m.admin_verification_verified },
+  { value: "verified", label: m.badge_verified },
   { value: "rejected", label: m.admin_verification_rejected },
 ];
 
@@ -71,7 +71,7 @@ export default function TechniciansPage() {
           onSubmit={(e) => e.preventDefault()}
         >
           <SelectField
-            label={m.admin_filter_city()}
+            label={m.label_city()}
             value={city ?? ""}
             onChange={(e) => setFilter("city", e.target.value)}
           >
@@ -83,7 +83,7 @@ export default function TechniciansPage() {
             ))}
           </SelectField>
           <SelectField
-            label={m.admin_filter_specialty()}
+            label={m.label_specialty()}
             value={specialty ?? ""}
             onChange={(e) => setFilter("specialty", e.target.value)}
           >

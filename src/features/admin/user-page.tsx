@@ -61,9 +61,9 @@ function UserDetail({ userId }: { userId: Id<"users"> }) {
           </div>
         </div>
         <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-          <dt className="text-slate-500">{m.admin_users_col_email()}</dt>
+          <dt className="text-slate-500">{m.label_email()}</dt>
           <dd className="break-all">{user.email || "—"}</dd>
-          <dt className="text-slate-500">{m.admin_users_col_phone()}</dt>
+          <dt className="text-slate-500">{m.label_phone_short()}</dt>
           <dd>{user.phone ? formatDigits(user.phone) : "—"}</dd>
           <dt className="text-slate-500">{m.admin_users_col_joined()}</dt>
           <dd>{formatGregorianDate(user._creationTime)}</dd>
@@ -110,7 +110,7 @@ function UserDetail({ userId }: { userId: Id<"users"> }) {
               <li key={h.at} className="rounded-lg bg-slate-50 p-2">
                 <p className="font-medium">
                   {h.action === "suspended"
-                    ? m.admin_history_suspended({ name: h.adminName, when: formatDateTime(h.at) })
+                    ? m.admin_user_suspended_by({ name: h.adminName, when: formatDateTime(h.at) })
                     : m.admin_history_restored({ name: h.adminName, when: formatDateTime(h.at) })}
                 </p>
                 <p className="break-words text-slate-700" translate="no">

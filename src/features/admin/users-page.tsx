@@ -146,10 +146,10 @@ function UsersList({ search, show }: { search: string; show: UserFilter | undefi
                 {m.admin_users_col_role()}
               </th>
               <th scope="col" className="px-4 py-2 font-medium">
-                {m.admin_users_col_email()}
+                {m.label_email()}
               </th>
               <th scope="col" className="px-4 py-2 font-medium">
-                {m.admin_users_col_phone()}
+                {m.label_phone_short()}
               </th>
               <th scope="col" className="px-4 py-2 text-right font-medium">
                 {m.admin_users_col_bookings()}

@@ -28,7 +28,7 @@ export default function CodeSigninPage() {
         parse: mobileDigits,
         rule: () => m.code_signin_phone_rule(),
       }}
-      sendLabel={m.code_signin_send()}
+      sendLabel={m.action_send_code()}
       send={(role, phone) => request({ role, phone, language: getLocale() })}
       sentNotice={(phone) =>
         m.code_signin_sent({

@@ -27,7 +27,7 @@ export default function ForgotPasswordPage() {
         parse: (typed) => (parseContact(typed) === null ? null : typed.trim()),
         rule: () => m.field_contact_rule(),
       }}
-      sendLabel={m.reset_send_code()}
+      sendLabel={m.action_send_code()}
       send={(role, contact) => request({ role, contact, language: getLocale() })}
       sentNotice={(contact) =>
         m.reset_code_sent({ contact, minutes: ACCOUNT_CODE.lifetimeMs / 60_000 })

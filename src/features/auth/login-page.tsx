@@ -25,7 +25,7 @@ const loginSchema = z.object({
 
 export default function LoginPage() {
   return (
-    <AuthCard title={m.login_title()} subtitle={m.login_subtitle()}>
+    <AuthCard title={m.nav_login()} subtitle={m.login_subtitle()}>
       <LoginForm />
     </AuthCard>
   );
@@ -49,7 +49,7 @@ function LoginForm() {
           role === "professional" ? paths.roleHome(role) : (returnTo ?? paths.roleHome(role)),
         );
       } catch (e) {
-        toast.error(errorMessage(e, m.login_failed()));
+        toast.error(errorMessage(e, m.state_failed()));
       }
     },
   });
@@ -60,7 +60,7 @@ function LoginForm() {
         {(f) => <f.TextField label={m.field_contact()} inputMode="email" autoComplete="username" />}
       </form.AppField>
       <form.AppField name="password">
-        {(f) => <f.PasswordField label={m.field_password()} autoComplete="current-password" />}
+        {(f) => <f.PasswordField label={m.label_password()} autoComplete="current-password" />}
       </form.AppField>
       <p className="-mt-2 flex flex-wrap justify-between gap-x-4 text-sm">
         <Link
@@ -89,7 +89,7 @@ function LoginForm() {
       <p className="text-center text-sm text-slate-600">
         {m.login_new()}{" "}
         <Link to={paths.signup(returnTo)} className="font-medium text-brand-700 underline">
-          {m.login_signup_link()}
+          {m.nav_signup()}
         </Link>
       </p>
     </AuthForm>

@@ -106,7 +106,7 @@ export function SignupForm({ initialRole }: { initialRole: SignupRole }) {
         {(f) => <f.TextField label={m.field_full_name()} autoComplete="name" />}
       </form.AppField>
       <form.AppField name="email">
-        {(f) => <f.TextField label={m.field_email()} type="email" autoComplete="email" />}
+        {(f) => <f.TextField label={m.label_email()} type="email" autoComplete="email" />}
       </form.AppField>
       <form.AppField name="phone">
         {(f) => (
@@ -119,15 +119,19 @@ export function SignupForm({ initialRole }: { initialRole: SignupRole }) {
         )}
       </form.AppField>
       <form.AppField name="password">
-        {(f) => <f.NewPasswordField label={m.field_password()} />}
+        {(f) => <f.NewPasswordField label={m.label_password()} />}
       </form.AppField>
       <div className="grid gap-4 sm:grid-cols-[2fr_1fr]">
         <form.AppField name="address">
-          {(f) => <f.TextField label={m.field_address()} autoComplete="street-address" />}
+          {(f) => <f.TextField label={m.label_address()} autoComplete="street-address" />}
         </form.AppField>
         <form.AppField name="zipCode">
           {(f) => (
-            <f.TextField label={m.field_zip()} autoComplete="postal-code" inputMode="numeric" />
+            <f.TextField
+              label={m.label_zip_code()}
+              autoComplete="postal-code"
+              inputMode="numeric"
+            />
           )}
         </form.AppField>
       </div>
@@ -157,7 +161,7 @@ export function SignupForm({ initialRole }: { initialRole: SignupRole }) {
             <div className="grid gap-4 sm:grid-cols-2">
               <form.AppField name="city">
                 {(f) => (
-                  <f.SelectField label={m.field_city()}>
+                  <f.SelectField label={m.label_city()}>
                     <option value="">{m.field_select_city()}</option>
                     {CITIES.map((c) => (
                       <option key={c.slug} value={c.slug}>
@@ -169,13 +173,13 @@ export function SignupForm({ initialRole }: { initialRole: SignupRole }) {
               </form.AppField>
               <form.AppField name="state">
                 {(f) => (
-                  <f.TextField label={m.field_state()} placeholder={m.field_state_placeholder()} />
+                  <f.TextField label={m.label_state()} placeholder={m.field_state_placeholder()} />
                 )}
               </form.AppField>
             </div>
             <form.AppField name="specialty">
               {(f) => (
-                <f.SelectField label={m.field_specialty()}>
+                <f.SelectField label={m.label_specialty()}>
                   <option value="">{m.field_select_specialty()}</option>
                   {SPECIALTIES.map((s) => (
                     <option key={s.slug} value={s.slug}>

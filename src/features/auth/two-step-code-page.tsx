@@ -162,7 +162,7 @@ function EnterCode({
         onClick={onAgain}
         className="w-full text-center text-sm font-medium text-brand-700 underline"
       >
-        {m.reset_new_code()}
+        {m.action_send_new_code()}
       </button>
     </Form>
   );

@@ -136,7 +136,7 @@ export function BookingCard({
         <dd className="font-medium">{formatNrs(b.price)}</dd>
         {b.note && (
           <>
-            <dt className="text-slate-500">{m.card_note()}</dt>
+            <dt className="text-slate-500">{m.label_note()}</dt>
             <dd>{b.note}</dd>
           </>
         )}
@@ -145,7 +145,7 @@ export function BookingCard({
             <dt className="text-slate-500">
               {b.status === "cancelled"
                 ? cancelledByLabel(b.cancelledBy, audience)
-                : m.card_reason()}
+                : m.label_reason()}
             </dt>
             <dd>{reasonText(getLocale(), b.cancelReason)}</dd>
           </>
@@ -165,7 +165,7 @@ function PinOnMap({ pin }: { pin: Pin }) {
         {open ? m.pin_hide() : m.pin_show()}
       </Button>
       {open && (
-        <Suspense fallback={<LoadingState label={m.live_loading_map()} />}>
+        <Suspense fallback={<LoadingState label={m.state_loading_map()} />}>
           <div className="mt-2">
             <MarkersMap
               center={[pin.lat, pin.lng]}

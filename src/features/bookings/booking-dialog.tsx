@@ -112,7 +112,7 @@ export function BookingDialog({
           ...(pin ? { pin } : {}),
         });
         toast.success(m.book_sent({ name: professional.name }), {
-          action: { label: m.mine_title(), onClick: () => navigate(paths.customerBookings()) },
+          action: { label: m.nav_my_bookings(), onClick: () => navigate(paths.customerBookings()) },
         });
         onClose();
       } catch (e) {
@@ -217,7 +217,7 @@ export function BookingDialog({
         <form.AppField name="address">
           {(f) => (
             <f.TextField
-              label={m.book_address()}
+              label={m.label_address()}
               autoComplete="street-address"
               hint={m.book_address_hint({ city: localCityName(professional.cityName) })}
             />
@@ -264,7 +264,7 @@ export function BookingDialog({
                 </p>
                 <div className="mt-3 flex justify-end gap-2">
                   <Button variant="secondary" onClick={onClose} disabled={submitting}>
-                    {m.book_cancel()}
+                    {m.action_cancel()}
                   </Button>
                   <Button type="submit" disabled={submitting || !known}>
                     {submitting ? m.book_busy() : m.book_confirm()}
@@ -293,7 +293,7 @@ export function ServiceChoices({
   onPrice: (name: string, priced: Priced) => void;
 }) {
   const names = useQuery(api.catalog.serviceNames, { category });
-  if (names === undefined) return <LoadingState label={m.book_loading_services()} />;
+  if (names === undefined) return <LoadingState label={m.state_loading_services()} />;
   if (names.length === 0) return <p className="text-sm text-slate-600">{m.book_no_services()}</p>;
   return (
     <ul className="mt-1 divide-y divide-slate-100 rounded-lg border border-slate-200">

@@ -30,8 +30,8 @@ const WORDS: () => Record<
   customer: {
     title: m.cancel_customer_title(),
     description: (other) => m.cancel_customer_text({ other }),
-    keep: m.cancel_customer_keep(),
-    confirm: m.cancel_customer_confirm(),
+    keep: m.cancel_keep(),
+    confirm: m.cancel_confirm(),
     tooShort: m.cancel_customer_short({ min: formatNumber(min) }),
     done: m.cancel_customer_done(),
     failed: m.cancel_customer_failed(),

@@ -62,7 +62,7 @@ export function CustomerBookings() {
   if (status === "LoadingFirstPage") return <LoadingState label={m.mine_loading()} />;
   return (
     <div>
-      <h1 className="text-2xl font-bold">{m.mine_title()}</h1>
+      <h1 className="text-2xl font-bold">{m.nav_my_bookings()}</h1>
       {results.length === 0 ? (
         <div className="mt-4">
           <EmptyState title={m.mine_empty()}>
@@ -141,7 +141,7 @@ export function CustomerBookings() {
         status={status}
         onMore={() => loadMore(PAGE_SIZE)}
         label={m.mine_more()}
-        loadingLabel={m.mine_loading_more()}
+        loadingLabel={m.state_loading_more()}
       />
     </div>
   );
@@ -199,7 +199,7 @@ function EnRouteMap({
           {m.live_waiting({ name })}
         </p>
       ) : (
-        <Suspense fallback={<LoadingState label={m.live_loading_map()} />}>
+        <Suspense fallback={<LoadingState label={m.state_loading_map()} />}>
           <MovingMarker position={position} name={name} pin={pin} />
         </Suspense>
       )}
@@ -308,7 +308,7 @@ function ReviewForm({ bookingId, name }: { bookingId: Id<"bookings">; name: stri
         onChange={(e) => setComment(e.target.value)}
       />
       <Button type="submit" size="sm" disabled={busy}>
-        {busy ? m.review_sending() : m.review_submit()}
+        {busy ? m.state_sending() : m.review_submit()}
       </Button>
     </form>
   );

@@ -56,7 +56,7 @@ export function LastKnownJobs() {
       </p>
       <section aria-labelledby="last-known-heading" className="mt-4">
         <h2 id="last-known-heading" className="text-lg font-semibold text-slate-900">
-          {m.pro_title()}
+          {m.label_bookings()}
         </h2>
         {kept.jobs.length === 0 ? (
           <p className="mt-1 text-sm text-slate-600">{m.dash_last_known_none()}</p>

@@ -109,7 +109,7 @@ function RequestForm({
         />
       </fieldset>
       <TextField
-        label={m.book_address()}
+        label={m.label_address()}
         value={address}
         onChange={(e) => setAddress(e.target.value)}
         autoComplete="street-address"

@@ -31,7 +31,7 @@ export function PinField({
   return (
     <fieldset>
       <legend className="mb-1 text-sm font-medium text-slate-800">{label}</legend>
-      <Suspense fallback={<LoadingState label={m.live_loading_map()} />}>
+      <Suspense fallback={<LoadingState label={m.state_loading_map()} />}>
         <PinPicker value={value} onChange={onChange} center={cityCentre(city)} />
       </Suspense>
     </fieldset>

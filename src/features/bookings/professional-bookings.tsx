@@ -100,7 +100,7 @@ export function ProfessionalBookings({
     >
       <div className="flex items-center justify-between gap-2">
         <h2 id="bookings-heading" className="text-lg font-semibold text-slate-900">
-          {m.pro_title()}
+          {m.label_bookings()}
         </h2>
         <p aria-live="polite" className="text-sm font-medium text-sky-700">
           {fresh.length > 0 &&
@@ -126,7 +126,7 @@ export function ProfessionalBookings({
             <ul className="mt-2 space-y-3">{requests.map(card)}</ul>
           )}
           <h3 id="jobs-heading" ref={jobsHeading} className={subHeading}>
-            {m.pro_jobs_heading()}
+            {m.label_jobs()}
           </h3>
           {jobs.length === 0 ? (
             <p className="mt-1 text-sm text-slate-600">{m.pro_no_jobs()}</p>

@@ -87,7 +87,7 @@ export function ReportDialog({
   const [tried, setTried] = useState(false);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const textProblem = lengthMessage(text, TEXT, (min) => m.report_text_short({ min }));
+  const textProblem = lengthMessage(text, TEXT, (min) => m.error_min_chars({ min }));
   const categoryProblem = category === "" ? m.report_category_required() : undefined;
 
   async function submit(e: React.FormEvent) {
@@ -153,7 +153,7 @@ export function ReportDialog({
         )}
         <div className="flex justify-end gap-2">
           <Button variant="secondary" onClick={onClose}>
-            {m.report_keep()}
+            {m.action_close()}
           </Button>
           <Button type="submit" disabled={busy}>
             {m.report_send()}

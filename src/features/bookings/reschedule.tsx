@@ -214,7 +214,7 @@ export function ProfessionalReschedule({
               onClick={() => void answer(false)}
               disabled={busy}
             >
-              {m.reschedule_decline()}
+              {m.action_decline()}
             </Button>
           </div>
         </div>
@@ -259,7 +259,7 @@ function History({
 }) {
   if (history.length === 0) return null;
   return (
-    <ul aria-label={m.reschedule_history()} className="space-y-1 text-xs text-slate-600">
+    <ul aria-label={m.heading_time_changes()} className="space-y-1 text-xs text-slate-600">
       {history.map((h) => (
         <li key={h.at}>
           {outcome(h, name, audience)}

@@ -28,7 +28,7 @@ export function ServicesGrid({ headingLevel = 1 }: { headingLevel?: 1 | 2 }) {
   return (
     <section aria-labelledby="our-services" className="mx-auto max-w-6xl px-4 py-8">
       <Heading id="our-services" className="text-2xl font-bold text-slate-900 sm:text-3xl">
-        {m.grid_title()}
+        {m.nav_services()}
       </Heading>
       <p className="mt-1 text-slate-600">{m.grid_hint()}</p>
       <ErrorBoundary
@@ -71,7 +71,7 @@ function Cards() {
   if (categories === undefined)
     return (
       <div className="min-h-dvh">
-        <LoadingState label={m.grid_loading()} />
+        <LoadingState label={m.state_loading_services()} />
       </div>
     );
   if (categories.length === 0) return <EmptyState title={m.grid_empty()} />;

@@ -92,7 +92,7 @@ function ContactForm() {
         {(f) => <f.TextField label={m.contact_name()} autoComplete="name" />}
       </form.AppField>
       <form.AppField name="email">
-        {(f) => <f.TextField label={m.contact_email()} type="email" autoComplete="email" />}
+        {(f) => <f.TextField label={m.label_email()} type="email" autoComplete="email" />}
       </form.AppField>
       <form.AppField name="phone">
         {(f) => <f.TextField label={m.contact_phone()} type="tel" autoComplete="tel" />}
@@ -103,7 +103,7 @@ function ContactForm() {
       <form.AppForm>
         <form.SubmitButton
           label={m.contact_send()}
-          pendingLabel={m.contact_sending()}
+          pendingLabel={m.state_sending()}
           className="w-full sm:w-auto"
         />
       </form.AppForm>

@@ -42,7 +42,7 @@ export function HeroSearch() {
         ))}
       </SelectField>
       <SelectField
-        label={m.hero_location()}
+        label={m.label_location()}
         value={location}
         onChange={(e) => setLocation(e.target.value)}
       >

@@ -24,7 +24,7 @@ export default function SignedInHome({
         <Hero>
           <HeroSearch />
         </Hero>
-        <Suspense fallback={<LoadingState label={m.home_loading_services()} />}>
+        <Suspense fallback={<LoadingState label={m.state_loading_services()} />}>
           {servicesGrid}
         </Suspense>
       </div>

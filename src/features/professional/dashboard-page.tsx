@@ -58,10 +58,10 @@ const CLOCK_TICK_MS = 60_000;
 
 const SECTION_LABELS: Record<DashboardSection, () => string> = {
   requests: m.dash_tab_requests,
-  jobs: m.dash_tab_jobs,
+  jobs: m.label_jobs,
   hours: m.dash_tab_hours,
   alerts: m.dash_tab_alerts,
-  location: m.dash_tab_location,
+  location: m.label_location,
 };
 
 /**

@@ -17,9 +17,9 @@ import { formatPaisa } from "@/lib/rupees";
 import { paths } from "@/lib/paths";
 
 const METHOD_LABELS: Record<PaymentMethod | PayoutMethod, () => string> = {
-  cash: m.payout_method_cash,
-  esewa: m.payout_method_esewa,
-  khalti: m.payout_method_khalti,
+  cash: m.method_cash,
+  esewa: m.method_esewa,
+  khalti: m.method_khalti,
   bank: m.payout_method_bank,
 };
 
@@ -123,7 +123,7 @@ function Summary() {
           axis={[dayOf(0), dayOf(summary.daily.length - 1)]}
         />
       </Section>
-      <Section title={m.earnings_payouts_title()}>
+      <Section title={m.payouts_title()}>
         <Transfers rows={summary.payouts} none={m.earnings_payouts_none()} />
       </Section>
       {(summary.settlements.length > 0 || summary.owedByThemPaisa > 0) && (
@@ -187,7 +187,7 @@ function Jobs() {
     { initialNumItems: EARNINGS_PAGE_SIZE },
   );
   return (
-    <Section title={m.earnings_jobs_title()}>
+    <Section title={m.label_jobs()}>
       {status === "LoadingFirstPage" ? (
         <LoadingState label={m.earnings_loading()} />
       ) : results.length === 0 ? (
@@ -211,10 +211,10 @@ function Jobs() {
                 </div>
                 <dl className="mt-2 grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-4">
                   <Cell label={m.earnings_gross()} value={formatPaisa(job.grossPaisa)} />
-                  <Cell label={m.earnings_commission()} value={formatPaisa(job.commissionPaisa)} />
+                  <Cell label={m.label_commission()} value={formatPaisa(job.commissionPaisa)} />
                   <Cell label={m.earnings_net()} value={formatPaisa(job.netPaisa)} strong />
                   <Cell
-                    label={m.earnings_method()}
+                    label={m.label_paid_by()}
                     value={job.method ? METHOD_LABELS[job.method]() : "—"}
                   />
                 </dl>

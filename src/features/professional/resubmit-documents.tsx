@@ -109,7 +109,7 @@ export function ResubmitDocuments({ current, onDone }: Props) {
             <form.AppForm>
               <form.SubmitButton
                 label={m.rs_send()}
-                pendingLabel={m.rs_sending()}
+                pendingLabel={m.state_sending()}
                 disabled={!chosen}
               />
             </form.AppForm>

@@ -68,7 +68,7 @@ function SigninForm() {
           <form.AppField name="password">
             {(f) => (
               <f.PasswordField
-                label={m.field_password()}
+                label={m.label_password()}
                 autoComplete="current-password"
                 required
               />

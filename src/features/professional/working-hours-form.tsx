@@ -156,7 +156,7 @@ export function WorkingHoursForm({ hours }: { hours: WorkingHours | null }) {
         </div>
         <div className="flex flex-wrap gap-2">
           <form.AppForm>
-            <form.SubmitButton size="sm" label={m.hours_save()} pendingLabel={m.hours_saving()} />
+            <form.SubmitButton size="sm" label={m.hours_save()} pendingLabel={m.state_saving()} />
           </form.AppForm>
           {hours !== null && (
             <Button variant="secondary" size="sm" disabled={clearing} onClick={() => void clear()}>

@@ -52,7 +52,7 @@ export function detailsView(details: ServiceDetails) {
     description: details?.description
       ? localServiceDescription(details.name, details.description)
       : m.sd_na(),
-    serviceCharge: first ? m.sd_charge({ amount: formatAmount(first.price) }) : m.sd_na(),
+    serviceCharge: first ? m.money_nrs({ amount: formatAmount(first.price) }) : m.sd_na(),
     totalBookings:
       details && typeof details.totalBookings === "number"
         ? formatNumber(details.totalBookings)

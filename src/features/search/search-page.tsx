@@ -73,7 +73,7 @@ export function SearchPage({ BookAction }: { BookAction: ComponentType<BookActio
         <div>
           <p className="text-sm text-slate-500">
             <Link to={paths.services()} className="underline">
-              {m.sp_our_services()}
+              {m.nav_services()}
             </Link>{" "}
             › {localLandingService(serviceName)}
           </p>
@@ -87,7 +87,7 @@ export function SearchPage({ BookAction }: { BookAction: ComponentType<BookActio
         {/* beside the city, not under the heading: on a phone the first Book stays on the first screen */}
         <div className="flex items-end gap-2">
           <SelectField
-            label={m.sp_location()}
+            label={m.label_location()}
             wrapperClassName="min-w-0 flex-1 sm:w-56 sm:flex-none"
             value={city?.name ?? ""}
             onChange={(e) =>
@@ -188,7 +188,7 @@ function ServicePanel({
         {m.sp_details()}
       </h2>
       {names === undefined ? (
-        <LoadingState label={m.sp_loading_services()} />
+        <LoadingState label={m.state_loading_services()} />
       ) : names.length === 0 ? (
         <EmptyState title={m.sp_no_services()} />
       ) : (
@@ -252,7 +252,7 @@ function Details({
       <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
         <dt className="font-medium text-slate-500">{m.sp_service()}</dt>
         <dd>{view.service}</dd>
-        <dt className="font-medium text-slate-500">{m.sp_location()}</dt>
+        <dt className="font-medium text-slate-500">{m.label_location()}</dt>
         <dd>{view.location}</dd>
         <dt className="font-medium text-slate-500">{m.sp_description()}</dt>
         <dd>{view.description}</dd>
@@ -304,7 +304,7 @@ function LiveMap({
       className="flex items-center justify-center rounded-lg bg-slate-200 text-sm text-slate-600"
       style={{ height: SEARCH_MAP.heightPx }}
     >
-      {loading && m.sp_loading_map()}
+      {loading && m.state_loading_map()}
     </div>
   );
   return (

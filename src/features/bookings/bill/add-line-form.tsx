@@ -131,10 +131,10 @@ export function AddLineForm({ bookingId, quote }: { bookingId: Id<"bookings">; q
       />
       <div className="flex flex-wrap justify-end gap-2">
         <Button size="sm" variant="secondary" onClick={() => setOpen(false)}>
-          {m.bill_add_cancel()}
+          {m.action_cancel()}
         </Button>
         <Button size="sm" type="submit" disabled={busy}>
-          {busy ? m.bill_add_sending() : m.bill_add_send()}
+          {busy ? m.state_sending() : m.bill_add_send()}
         </Button>
       </div>
     </form>

@@ -144,7 +144,7 @@ function LiveBill({
             })}
           </span>
           <Link to={paths.receipt(bookingId)} className="font-medium text-brand-700 underline">
-            {m.receipt_link()}
+            {m.receipt_title()}
           </Link>
         </p>
       )}
@@ -232,7 +232,7 @@ function BillLineRow({
             {line.kind === "quote" ? m.bill_accept_quote() : m.bill_approve()}
           </Button>
           <Button size="sm" variant="secondary" disabled={busy} onClick={() => void answer(false)}>
-            {m.bill_decline()}
+            {m.action_decline()}
           </Button>
         </div>
       )}

@@ -67,10 +67,10 @@ export function CashReceivedForm({
       />
       <div className="flex flex-wrap justify-end gap-2">
         <Button size="sm" variant="secondary" onClick={() => setOpen(false)}>
-          {m.bill_add_cancel()}
+          {m.action_cancel()}
         </Button>
         <Button size="sm" type="submit" disabled={busy}>
-          {busy ? m.bill_add_sending() : m.cash_record()}
+          {busy ? m.state_sending() : m.cash_record()}
         </Button>
       </div>
     </form>
@@ -199,7 +199,7 @@ function CashAnswer({
           />
           <div className="flex flex-wrap justify-end gap-2">
             <Button size="sm" variant="secondary" onClick={() => setDisputing(false)}>
-              {m.bill_add_cancel()}
+              {m.action_cancel()}
             </Button>
             <Button size="sm" type="submit" disabled={busy}>
               {m.cash_dispute_send()}

@@ -140,7 +140,7 @@ export function MessageList({
             <Bubble
               mine
               sender={m.chat_sender_you()}
-              meta={p.status === "sending" ? m.chat_sending() : ""}
+              meta={p.status === "sending" ? m.state_sending() : ""}
               failed={p.status === "failed"}
             >
               {p.draft.quickReply && <p>{quickReplyText(p.draft.quickReply)}</p>}
@@ -151,7 +151,7 @@ export function MessageList({
                   <p>{m.chat_failed({ reason: p.error ?? "" })}</p>
                   <div className="mt-1 flex gap-2">
                     <Button size="sm" variant="secondary" onClick={() => onRetry(p.key)}>
-                      {m.chat_retry()}
+                      {m.action_retry()}
                     </Button>
                     <Button size="sm" variant="ghost" onClick={() => onDiscard(p.key)}>
                       {m.chat_discard()}

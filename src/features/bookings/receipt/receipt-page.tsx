@@ -108,12 +108,12 @@ function ReceiptView({ receipt: r }: { receipt: Receipt }) {
           <Row label={m.receipt_date_ad()}>
             {formatGregorianDate(r.issuedAt)}, {formatKathmanduTime(r.issuedAt)}
           </Row>
-          <Row label={m.receipt_customer()}>{r.customerName ?? "—"}</Row>
-          <Row label={m.receipt_professional()}>{r.professionalName ?? "—"}</Row>
+          <Row label={m.label_customer()}>{r.customerName ?? "—"}</Row>
+          <Row label={m.label_professional()}>{r.professionalName ?? "—"}</Row>
           <Row label={m.receipt_job()}>
             {formatDateTime(r.jobAt)}, {localCityName(r.city)}
           </Row>
-          <Row label={m.receipt_method()}>{method}</Row>
+          <Row label={m.label_paid_by()}>{method}</Row>
           <Row label={m.receipt_paid_to()}>{paidTo}</Row>
           {r.gatewayId && (
             <Row label={m.receipt_gateway_id({ method })}>

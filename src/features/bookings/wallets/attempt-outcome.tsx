@@ -8,7 +8,7 @@ export type AttemptView = {
   gatewayId: string | null;
 };
 
-const WALLET = { esewa: () => m.pay_wallet_esewa(), khalti: () => m.pay_wallet_khalti() };
+const WALLET = { esewa: () => m.method_esewa(), khalti: () => m.method_khalti() };
 
 /** What became of a payment, in words of its own for each state and problem. */
 export function outcomeText(a: AttemptView): { tone: "busy" | "good" | "bad"; text: string } {
