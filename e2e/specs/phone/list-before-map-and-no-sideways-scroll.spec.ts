@@ -1,6 +1,6 @@
-import { E2E } from "../../env";
+import { E2E, unique } from "../../env";
 import { expect, test } from "../../fixtures";
-import { expectNoSidewaysScroll, signedInAdmin } from "../../people";
+import { customerAccount, expectNoSidewaysScroll, newCustomer, signedInAdmin } from "../../people";
 
 /**
  * On a 360 px phone the search page shows the professionals before the map,
@@ -63,6 +63,12 @@ for (const width of [360, 1280]) {
     await expect(pro.page.getByRole("region", { name: "Bookings" })).toBeVisible();
     await expect(pro.page.getByText(/Loading/)).toHaveCount(0);
     await expectNoSidewaysScroll(pro);
+
+    // a long name among those online (the admin dashboard lists them) must not widen the page
+    const longNamed = { ...newCustomer(), name: `Customer ${unique()} Bahadur Adhikari Shrestha` };
+    await customerAccount(longNamed);
+    const online = await actor({ viewport: { width, height: 800 } });
+    await online.auth.login(longNamed.email, longNamed.password, "Customer");
 
     const admin = await signedInAdmin(actor);
     // the sign-in's toast was placed for 1280 px; measure the page, not a toast caught mid-resize

@@ -35,7 +35,12 @@ test("a menu whose code is lost to the network leaves the page up, and opens onc
 test("a menu whose code is gone from the server while online offers a reload, which opens it", async ({
   actor,
 }) => {
-  const visitor = await actor({ viewport: { width: 360, height: 740 }, locale: "en" });
+  // a first visit: no service worker holds the build (one that does serves the chunk, and the menu opens)
+  const visitor = await actor({
+    viewport: { width: 360, height: 740 },
+    locale: "en",
+    serviceWorkers: "block",
+  });
   const p = visitor.page;
   const drawer = /header-drawer-[^/]*\.js$/;
   await p.route(drawer, (route) => route.fulfill({ status: 404, body: "" }));

@@ -52,7 +52,7 @@ function Stats() {
         <Figure label={m.admin_figure_users_online()} value={online?.length} />
       </div>
       {stats.capped && <p className="text-sm text-slate-600">{m.admin_figures_capped()}</p>}
-      <div className="grid gap-4 lg:grid-cols-3">
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
         <Panel title={m.admin_panel_by_role()}>
           <dl className="divide-y divide-slate-100">
             {(Object.keys(ROLE_LABELS) as (keyof typeof ROLE_LABELS)[]).map((role) => (
