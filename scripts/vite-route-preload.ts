@@ -16,9 +16,10 @@ type Asset = { type: "asset"; fileName: string };
  * Shortens the landing pages' critical path in the built index.html. A route's module is a dynamic
  * import the router starts only once the entry has run; an inline script starts it (its chunks as
  * modulepreload, its CSS as preload) with the entry for the pages in `routes` (exact pathname →
- * the module files the router imports for it: its guard's, then its page's). Fonts whose file names match `fonts` are preloaded: they are otherwise found only
- * when the first text renders, and until then text a system font lacks shows as boxes (Devanagari
- * on a machine without a Devanagari font). Those matching `nepaliFonts` are preloaded only for a
+ * the module files the router imports for it: its guard's, then its page's). Fonts whose file
+ * names match `fonts` are preloaded: they are otherwise found only when the first text renders,
+ * and until then text a system font lacks shows as boxes (Devanagari on a machine without a
+ * Devanagari font). Those matching `nepaliFonts` are preloaded only for a
  * visit that starts in Nepali (src/i18n/starting-locale.ts, run in the page as the app runs it).
  */
 export function routePreload(options: {
