@@ -1,6 +1,6 @@
 import { useQuery } from "convex/react";
 import { Suspense } from "react";
-import { lazyWhenOnline } from "@/lib/import-when-online";
+import { LazyMarkersMap } from "@/components/map/lazy-markers-map";
 import { api } from "@convex/_generated/api";
 import type { Id } from "@convex/_generated/dataModel";
 import { CITIES, type CitySlug, type SpecialtySlug } from "@convex/constants";
@@ -9,11 +9,6 @@ import { ADMIN_MAP } from "@/lib/constants";
 import { OnlineCount } from "@/components/map/online-count";
 import { m } from "@/i18n/paraglide/messages";
 import { localLandingService } from "@/i18n/categories";
-
-// Leaflet loads with the admin's technicians page, never on the other admin pages.
-const MarkersMap = lazyWhenOnline(() =>
-  import("@/components/map/markers-map").then((m) => ({ default: m.MarkersMap })),
-);
 
 type Props = {
   city?: CitySlug;
@@ -94,7 +89,7 @@ function OnlineMarkers({ listed, city, onOpen }: { listed: OnMap } & Omit<Props,
     ];
   });
   return (
-    <MarkersMap
+    <LazyMarkersMap
       center={place ? [place.lat, place.lng] : ADMIN_MAP.center}
       zoom={place ? ADMIN_MAP.cityZoom : ADMIN_MAP.zoom}
       heightPx={ADMIN_MAP.heightPx}

@@ -1,5 +1,5 @@
 import { Suspense, useState, type ReactNode } from "react";
-import { lazyWhenOnline } from "@/lib/import-when-online";
+import { LazyMarkersMap } from "@/components/map/lazy-markers-map";
 import type { Pin } from "@convex/rules/pin";
 import { Button } from "@/components/ui/button";
 import { LoadingState } from "@/components/ui/states";
@@ -15,11 +15,6 @@ import { localServiceName } from "@/i18n/services";
 import { formatDigits } from "@/lib/numbers";
 import { getLocale } from "@/i18n/paraglide/runtime";
 import { reasonText } from "@convex/rules/notificationText";
-
-// Leaflet is fetched only when someone opens a booking's pin.
-const MarkersMap = lazyWhenOnline(() =>
-  import("@/components/map/markers-map").then((module) => ({ default: module.MarkersMap })),
-);
 
 export type CardBooking = {
   _id: string;
@@ -167,7 +162,7 @@ function PinOnMap({ pin }: { pin: Pin }) {
       {open && (
         <Suspense fallback={<LoadingState label={m.state_loading_map()} />}>
           <div className="mt-2">
-            <MarkersMap
+            <LazyMarkersMap
               center={[pin.lat, pin.lng]}
               zoom={16}
               heightPx={220}

@@ -1,5 +1,5 @@
 import { Suspense, useEffect, useRef, useState } from "react";
-import { lazyWhenOnline } from "@/lib/import-when-online";
+import { LazyMarkersMap } from "@/components/map/lazy-markers-map";
 import { Link } from "@/components/link";
 import { useMutation, usePaginatedQuery, useQuery } from "convex/react";
 import { toast } from "sonner";
@@ -34,11 +34,6 @@ import { BillPanel } from "@/features/bookings/bill/bill-panel";
 import { m } from "@/i18n/paraglide/messages";
 import { localCategoryName, localLandingService } from "@/i18n/categories";
 import { localCityName } from "@/i18n/places";
-
-// Leaflet is fetched only when a booking is actually en route.
-const MarkersMap = lazyWhenOnline(() =>
-  import("@/components/map/markers-map").then((m) => ({ default: m.MarkersMap })),
-);
 
 const PAGE_SIZE = 10;
 /** How many more pages a link to an older booking (`?booking=`) loads to reach it. */
@@ -229,7 +224,7 @@ function MovingMarker({
   }
   return (
     <>
-      <MarkersMap
+      <LazyMarkersMap
         center={center}
         zoom={16}
         heightPx={280}

@@ -1,6 +1,6 @@
 import { useMutation } from "convex/react";
 import { Suspense, useCallback, type ReactNode } from "react";
-import { lazyWhenOnline } from "@/lib/import-when-online";
+import { LazyMarkersMap } from "@/components/map/lazy-markers-map";
 import { api } from "@convex/_generated/api";
 import { InlineAlert } from "@/components/ui/states";
 import { DASHBOARD_MAP } from "@/lib/constants";
@@ -13,11 +13,6 @@ import {
 } from "@/features/professional/use-location-sharing";
 import { useWakeLock } from "@/features/professional/use-wake-lock";
 import { m } from "@/i18n/paraglide/messages";
-
-// Leaflet loads when the map is first shown, not with the dashboard.
-const MarkersMap = lazyWhenOnline(() =>
-  import("@/components/map/markers-map").then((module) => ({ default: module.MarkersMap })),
-);
 
 /**
  * The professional's position: watched on the device, shared with the server (throttled), shown on a
@@ -76,7 +71,7 @@ export function LiveLocation({ enRoute, showMap }: { enRoute: boolean; showMap: 
         ) : (
           <>
             <Suspense fallback={<MapPlaceholder />}>
-              <MarkersMap
+              <LazyMarkersMap
                 center={[geo.position.lat, geo.position.lng]}
                 zoom={DASHBOARD_MAP.zoom}
                 heightPx={DASHBOARD_MAP.heightPx}

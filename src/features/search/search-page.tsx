@@ -1,5 +1,5 @@
 import { Suspense, useCallback, useEffect, useMemo, useState, type ComponentType } from "react";
-import { lazyWhenOnline } from "@/lib/import-when-online";
+import { LazyMarkersMap } from "@/components/map/lazy-markers-map";
 import { useNavigate, useSearchParams } from "react-router-dom";
 import { Link } from "@/components/link";
 import { useConvexAuth, useQuery } from "convex/react";
@@ -27,11 +27,6 @@ import { localCityName } from "@/i18n/places";
 import { localLandingService } from "@/i18n/categories";
 import { localServiceName } from "@/i18n/services";
 import { OnlineCount } from "@/components/map/online-count";
-
-// Leaflet (~45 KB gzip) loads when the map is about to be seen (LiveMap), never before the list.
-const MarkersMap = lazyWhenOnline(() =>
-  import("@/components/map/markers-map").then((m) => ({ default: m.MarkersMap })),
-);
 
 /** /services/search; `BookAction` (the bookings feature) is composed in by the route. */
 export function SearchPage({ BookAction }: { BookAction: ComponentType<BookActionProps> }) {
@@ -356,7 +351,7 @@ function PositionsMap({ city, listed }: { city: ReturnType<typeof cityFor>; list
     ];
   });
   return (
-    <MarkersMap
+    <LazyMarkersMap
       center={city ? [city.lat, city.lng] : SEARCH_MAP.center}
       zoom={SEARCH_MAP.zoom}
       heightPx={SEARCH_MAP.heightPx}
