@@ -3,8 +3,8 @@
  * profile (app/locale-profile-sync.tsx), on a first visit picked from the browser's languages.
  * Paraglide's message functions read it through overwriteGetLocale; `<html lang>` follows it.
  */
-import { useSyncExternalStore } from "react";
 import { m } from "@/i18n/paraglide/messages";
+import { createStore } from "@/lib/external-store";
 import { LOCALE_STORAGE_KEY, startingLocale } from "@/i18n/starting-locale";
 import { isLocale, locales, overwriteGetLocale, type Locale } from "@/i18n/paraglide/runtime";
 
@@ -24,11 +24,10 @@ function browserLanguages(): readonly string[] {
   return navigator.languages?.length ? navigator.languages : [navigator.language];
 }
 
-let current: Locale = startingLocale(storedLocale(), browserLanguages());
-const listeners = new Set<() => void>();
+const current = createStore<Locale>(startingLocale(storedLocale(), browserLanguages()));
 
-overwriteGetLocale(() => current);
-applyToDocument(current);
+overwriteGetLocale(current.get);
+applyToDocument(current.get());
 
 /** `<html lang>`, the title and the meta description follow the language. */
 function applyToDocument(locale: Locale) {
@@ -41,7 +40,7 @@ function applyToDocument(locale: Locale) {
 }
 
 export function getLocale(): Locale {
-  return current;
+  return current.get();
 }
 
 /** Whether this device has chosen a language (the first screen offers the choice until it has). */
@@ -56,30 +55,16 @@ export function setLocale(locale: Locale): void {
   } catch {
     // Private mode without storage: the choice lasts for this page.
   }
-  if (locale === current) {
-    notify();
-    return;
-  }
-  current = locale;
-  applyToDocument(locale);
-  notify();
-}
-
-function notify() {
-  for (const listener of listeners) listener();
-}
-
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
+  if (locale !== current.get()) applyToDocument(locale);
+  current.set(locale);
 }
 
 /** The current language; the component re-renders when it changes. */
 export function useLocale(): Locale {
-  return useSyncExternalStore(subscribe, getLocale, getLocale);
+  return current.useValue();
 }
 
 /** Whether the device has a stored choice, re-read when the language is set. */
 export function useHasChosenLocale(): boolean {
-  return useSyncExternalStore(subscribe, hasChosenLocale, hasChosenLocale);
+  return current.useValue(hasChosenLocale);
 }

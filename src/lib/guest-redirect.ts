@@ -1,30 +1,20 @@
-import { useSyncExternalStore } from "react";
+import { createStore } from "@/lib/external-store";
 
 /*
  * Sign-up signs the new user in (Convex Auth) but the spec sends them to /login afterwards. While a
  * sign-up is finishing, the guest-only guard must not bounce them to / first.
  */
-let held = 0;
-const listeners = new Set<() => void>();
-const emit = () => listeners.forEach((l) => l());
+const held = createStore(0);
 
 export async function holdGuestRedirect<T>(work: () => Promise<T>): Promise<T> {
-  held++;
-  emit();
+  held.set(held.get() + 1);
   try {
     return await work();
   } finally {
-    held--;
-    emit();
+    held.set(held.get() - 1);
   }
 }
 
 export function useGuestRedirectHeld(): boolean {
-  return useSyncExternalStore(
-    (l) => {
-      listeners.add(l);
-      return () => listeners.delete(l);
-    },
-    () => held > 0,
-  );
+  return held.useValue((count) => count > 0);
 }

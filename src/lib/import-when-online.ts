@@ -1,4 +1,5 @@
-import { lazy, useSyncExternalStore } from "react";
+import { lazy } from "react";
+import { createStore } from "@/lib/external-store";
 
 /** What React.lazy may load: a component of any props. */
 type Part = Awaited<ReturnType<Parameters<typeof lazy>[0]>>["default"];
@@ -11,12 +12,8 @@ type Part = Awaited<ReturnType<Parameters<typeof lazy>[0]>>["default"];
  */
 export const RETRY_WHILE_ONLINE_MS = [1_000, 4_000] as const;
 
-let missing = 0;
-const listeners = new Set<() => void>();
-const countMissing = (by: 1 | -1) => {
-  missing += by;
-  listeners.forEach((listener) => listener());
-};
+const missing = createStore(0);
+const countMissing = (by: 1 | -1) => missing.set(missing.get() + by);
 
 /**
  * A module import that a lost network does not fail: when the import fails it is tried again each
@@ -52,13 +49,7 @@ export function importWhenOnline<T>(load: () => Promise<T>): Promise<T> {
 
 /** Whether a part's module failed every try while the browser was online, and has not loaded since. */
 export function usePartsMissing(): boolean {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    () => missing > 0,
-  );
+  return missing.useValue((count) => count > 0);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from "react";
+import { createStore } from "@/lib/external-store";
 
 /** Chromium's install prompt event (not in TypeScript's DOM types). */
 interface BeforeInstallPromptEvent extends Event {
@@ -6,9 +6,7 @@ interface BeforeInstallPromptEvent extends Event {
   userChoice: Promise<{ outcome: "accepted" | "dismissed" }>;
 }
 
-let deferred: BeforeInstallPromptEvent | null = null;
-const listeners = new Set<() => void>();
-const changed = () => listeners.forEach((l) => l());
+const deferred = createStore<BeforeInstallPromptEvent | null>(null);
 
 /**
  * Chromium fires `beforeinstallprompt` once the app is installable; kept here so the app offers the
@@ -17,33 +15,23 @@ const changed = () => listeners.forEach((l) => l());
 export function captureInstallPrompt(): void {
   window.addEventListener("beforeinstallprompt", (event) => {
     event.preventDefault();
-    deferred = event as BeforeInstallPromptEvent;
-    changed();
+    deferred.set(event as BeforeInstallPromptEvent);
   });
   window.addEventListener("appinstalled", () => {
-    deferred = null;
-    changed();
+    deferred.set(null);
   });
 }
 
 /** Whether the browser lets the app offer its install now. */
 export function useCanInstall(): boolean {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    () => deferred !== null,
-    () => false,
-  );
+  return deferred.useValue((event) => event !== null);
 }
 
 /** Shows the browser's install dialog; true when the user installed. The event can be used once. */
 export async function promptInstall(): Promise<boolean> {
-  const event = deferred;
+  const event = deferred.get();
   if (event === null) return false;
-  deferred = null;
-  changed();
+  deferred.set(null);
   await event.prompt();
   return (await event.userChoice).outcome === "accepted";
 }
