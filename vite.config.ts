@@ -10,6 +10,7 @@ import { lazyToast } from "./scripts/vite-lazy-toast.ts";
 import { pureComponents } from "./scripts/vite-pure-components.ts";
 import { subsetFontFile } from "./scripts/vite-subset-font.ts";
 import { DEVANAGARI_CHROME_TEXT } from "./src/i18n/devanagari-chrome.ts";
+import { paths } from "./src/lib/paths.ts";
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
@@ -35,16 +36,17 @@ export default defineConfig(({ command }) => ({
     // the language chooser are Devanagari on every page, in a font small enough to ride inside the
     // stylesheet; a Nepali page is Devanagari, its headings and buttons bold).
     routePreload({
+      router: "src/app/router.tsx",
       routes: {
-        "/": ["src/app/pages/home.tsx"],
-        "/about": ["src/features/landing/about-page.tsx"],
-        "/contact": ["src/features/landing/contact-page.tsx"],
-        "/services": ["src/features/catalog/services-page.tsx"],
-        "/services/search": ["src/app/pages/service-search.tsx"],
-        "/signup": ["src/app/guards.tsx", "src/features/auth/signup-page.tsx"],
-        "/login": ["src/app/guards.tsx", "src/features/auth/login-page.tsx"],
-        "/forgot-password": ["src/features/auth/forgot-password-page.tsx"],
-        "/professional-signin": ["src/features/professional/signin-page.tsx"],
+        [paths.home()]: ["src/app/pages/home.tsx"],
+        [paths.about()]: ["src/features/landing/about-page.tsx"],
+        [paths.contact()]: ["src/features/landing/contact-page.tsx"],
+        [paths.services()]: ["src/features/catalog/services-page.tsx"],
+        [paths.serviceSearchPage()]: ["src/app/pages/service-search.tsx"],
+        [paths.signup()]: ["src/app/guards.tsx", "src/features/auth/signup-page.tsx"],
+        [paths.login()]: ["src/app/guards.tsx", "src/features/auth/login-page.tsx"],
+        [paths.forgotPassword()]: ["src/features/auth/forgot-password-page.tsx"],
+        [paths.professionalSignin()]: ["src/features/professional/signin-page.tsx"],
       },
       fonts: [
         /noto-sans-devanagari-latin-400-normal-[^/]*\.woff2$/,

@@ -58,6 +58,10 @@ export default defineConfig({
         },
       },
       {
+        // The build's own plugins (scripts/vite-*.ts).
+        test: { ...UNIT, name: "scripts", include: ["scripts/**/*.test.ts"], environment: "node" },
+      },
+      {
         // Reliability drills (drills/README in the main README): node by default; convex-test files
         // opt into edge-runtime and component renders into jsdom with a file comment.
         plugins: [react()],

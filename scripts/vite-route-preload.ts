@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import path from "node:path";
 import type { Plugin } from "vite";
 import { LOCALE_STORAGE_KEY, startingLocale } from "../src/i18n/starting-locale.ts";
@@ -21,15 +22,50 @@ type Asset = { type: "asset"; fileName: string };
  * and until then text a system font lacks shows as boxes (Devanagari on a machine without a
  * Devanagari font). Those matching `nepaliFonts` are preloaded only for a
  * visit that starts in Nepali (src/i18n/starting-locale.ts, run in the page as the app runs it).
+ *
+ * The build fails on a route that would lose its preload unnoticed: a pathname that is not a plain
+ * path, a module that does not exist, or one that `router` (the module whose dynamic imports are
+ * the routes' modules) no longer imports.
  */
 export function routePreload(options: {
   routes: Record<string, string[]>;
+  router: string;
   fonts: RegExp[];
   nepaliFonts: RegExp[];
 }): Plugin {
+  const listed = Object.entries(options.routes).flatMap(([pathname, modules]) =>
+    modules.map((module) => ({ pathname, module, id: path.resolve(module) })),
+  );
   return {
     name: "gharsewa:route-preload",
     apply: "build",
+    buildStart() {
+      if (!existsSync(options.router))
+        throw new Error(`route-preload: the router ${options.router} does not exist`);
+      for (const [pathname, modules] of Object.entries(options.routes)) {
+        if (!/^\/[^?#:*]*$/.test(pathname))
+          throw new Error(`route-preload: "${pathname}" is not a page's path (no query or params)`);
+        if (modules.length === 0)
+          throw new Error(`route-preload: "${pathname}" lists no module to preload`);
+      }
+      for (const { pathname, module, id } of listed)
+        if (!existsSync(id))
+          throw new Error(
+            `route-preload: ${module}, listed for "${pathname}", does not exist (moved or renamed?)`,
+          );
+    },
+    buildEnd(error) {
+      if (error) return;
+      const lazy = new Set(
+        this.getModuleInfo(path.resolve(options.router))?.dynamicallyImportedIds ?? [],
+      );
+      for (const { pathname, module, id } of listed)
+        if (!lazy.has(id))
+          throw new Error(
+            `route-preload: ${options.router} does not import ${module}, listed for ` +
+              `"${pathname}" (has the route moved to another module?)`,
+          );
+    },
     transformIndexHtml: {
       order: "post",
       handler(html, { bundle }) {

@@ -1,11 +1,12 @@
-import { m } from "@/i18n/paraglide/messages";
-
 const withReturn = (path: string, returnTo?: string) =>
   returnTo ? `${path}?${new URLSearchParams({ returnTo })}` : path;
 
 const SERVICE_SEARCH = "/services/search";
 
-/** Every URL the app links to and every route's path, built in one place. */
+/**
+ * Every URL the app links to and every route's path, built in one place. Imports nothing: the build
+ * reads it too (vite.config.ts, the landing pages' preloads).
+ */
 export const paths = {
   home: () => "/",
   about: () => "/about",
@@ -127,10 +128,3 @@ export function isAdminPath(pathname: string): boolean {
     pathname.startsWith("/admin/")
   );
 }
-
-/** The site links the hero and the footer both show (spec §2: About us, Our Services, Contact us). */
-export const SITE_LINKS = [
-  { to: paths.about(), label: m.nav_about },
-  { to: paths.services(), label: m.nav_services },
-  { to: paths.contact(), label: m.nav_contact },
-] as const;

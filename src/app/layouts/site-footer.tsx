@@ -4,7 +4,7 @@ import { Link } from "@/components/link";
 import { useQuery } from "convex/react";
 import { api } from "@convex/_generated/api";
 import { ErrorBoundary } from "@/components/ui/error-boundary";
-import { SITE_LINKS } from "@/lib/paths";
+import { SITE_LINKS } from "@/lib/site-links";
 import { m } from "@/i18n/paraglide/messages";
 import { formatDigits } from "@/lib/numbers";
 import { bsYear } from "@/lib/bs-year";

@@ -1,7 +1,8 @@
 import type { ReactNode } from "react";
 import { Link } from "@/components/link";
 import { buttonClasses } from "@/components/ui/button";
-import { paths, SITE_LINKS } from "@/lib/paths";
+import { paths } from "@/lib/paths";
+import { SITE_LINKS } from "@/lib/site-links";
 import { m } from "@/i18n/paraglide/messages";
 
 /** The landing hero; its action area depends on the role (spec §2). */
