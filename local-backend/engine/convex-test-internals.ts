@@ -2,9 +2,10 @@
 // convex-test keeps its database and scheduler in module-private state. We load a copy of its
 // dist/index.js with a few extra exports appended, and wrap its in-memory database in
 // `ConvexTestDatabase`, which keeps the committed documents itself under the engine's transaction levels
-// (engine/write-layers.ts, the index trees), answers its reads and writes by id (engine/document-writes.ts),
-// applies commits, restores persisted documents and re-arms scheduled jobs. Its transaction manager is
-// replaced by the engine's (engine/serial-transactions.ts).
+// (engine/write-layers.ts, the index trees), answers its reads and writes by id (engine/document-writes.ts)
+// and its query streams, pages and counts (engine/query-streams.ts), applies commits, restores persisted
+// documents and re-arms scheduled jobs. Its transaction manager is replaced by the engine's
+// (engine/serial-transactions.ts).
 // `installProcessHooks` replaces what convex-test reaches through globals (`globalThis.Convex`,
 // `AuthFake`, `console.*`): the engine decides what its hooks do, this file how they are installed.
 // Every textual patch is checked: an upgrade that moves these anchors fails loudly here.
@@ -12,12 +13,12 @@ import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, realpathSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { getDocumentSize, type JSONValue, type Value } from "convex/values";
+import type { JSONValue, Value } from "convex/values";
 import { DocumentWrites, type DocumentIds } from "./document-writes.ts";
-import { IndexQueries, type QueryJson } from "./index-query.ts";
+import { IndexQueries } from "./index-query.ts";
 import { IndexStore, type IndexTree } from "./indexes.ts";
-import { pageRequestOf, readPage, rowsAfterIn } from "./pagination.ts";
-import { searchRows, type SearchFilter, type SearchIndexDefinition } from "./text-search.ts";
+import { QueryStreams } from "./query-streams.ts";
+import type { SearchIndexDefinition } from "./text-search.ts";
 import type { VectorIndex } from "./vector-search.ts";
 import type { MetricsTracker, TransactionStore } from "./transaction.ts";
 import type { LevelledStore } from "./serial-transactions.ts";
@@ -35,15 +36,17 @@ const nodeModules = path.resolve(here, "../../node_modules");
 export type Doc = Record<string, any> & { _id: string; _creationTime: number };
 
 /**
- * convex-test's in-memory database: the engine uses its compiled schema, its query streams (answered
- * by the engine's index trees) and its files. Its documents (`_documents`), its writes and its ids
- * are never used: get/insert/patch/replace/delete are the engine's (engine/document-writes.ts), for
- * convex-test's own runs too.
+ * convex-test's in-memory database: the engine uses its compiled schema and its files. Its documents
+ * (`_documents`), its writes, its ids and its query streams are never used: get/insert/patch/replace/
+ * delete are the engine's (engine/document-writes.ts), and so are the streams, pages and counts
+ * (engine/query-streams.ts), for convex-test's own runs too.
  */
 interface DatabaseFake {
   _storage: Record<string, Blob>;
   /** Set by ConvexTestDatabase.useTableIds: what the patched tableNameFromId answers. */
   _localBackendTableOf?: (id: string) => string | null;
+  /** Set by ConvexTestDatabase.instrument: what convex-test's patched query syscalls answer from. */
+  _localBackendStreams?: QueryStreams;
   storeFile(storageId: string, blob: Blob): void;
   get(table: string | undefined, id: string): Doc | null;
   insert(table: string, value: Record<string, Value>): string;
@@ -64,25 +67,7 @@ interface DatabaseFake {
     >;
     schemaValidation: boolean;
   } | null;
-  _nextQueryId: number;
-  startQuery(query: QueryJson): number;
-  queryNext(queryId: number): { value: Doc | null; done: boolean };
-  paginate(args: PaginateArgs): unknown;
-  _resolveQuerySource(query: QueryJson): ResolvedSource;
 }
-
-/** convex-test's resolution of a query's source (for text search, which the index trees do not serve). */
-interface ResolvedSource {
-  sortedDocs: Doc[];
-  filterFn: (doc: Doc) => boolean;
-  limit: number | null;
-  fieldPathsToSortBy: string[];
-  order: "asc" | "desc";
-  /** Set for search sources: each sorted document's position in Convex's search order. */
-  searchKeys?: unknown[][];
-}
-
-type PaginateArgs = Omit<Parameters<IndexQueries["paginate"]>[0], "documentSize">;
 
 export interface ConvexGlobal {
   components: Record<string, { db: DatabaseFake; modules: (p: string) => Promise<any> }>;
@@ -679,6 +664,36 @@ export function loadConvexTestInternals(): Promise<ConvexTestInternals> {
         "                }\n                catch (error) {\n                    staged?.discard();\n                    throw error;\n                }\n" +
         "                db.storeFile(storageId, blob);",
     );
+    // Query streams, pages and counts are the engine's (engine/query-streams.ts): convex-test's syscalls
+    // answer from the streams ConvexTestDatabase.instrument gives its database, and the one `.paginate()`
+    // per function execution is counted there, on convex-test's execution context.
+    source = patch(
+      source,
+      "                const queryId = db.startQuery(query);",
+      "                const queryId = db._localBackendStreams.start(query);",
+    );
+    source = patch(
+      source,
+      "                const { value, done } = db.queryNext(args.queryId);",
+      "                const { value, done } = db._localBackendStreams.next(args.queryId);",
+    );
+    source = replaceBetween(
+      source,
+      "                // Convex only allows a single paginated query (`.paginate()`) per",
+      "                    query,\n                    cursor,\n                    endCursor,",
+      "                const { page, isDone, continueCursor, splitCursor, pageStatus } = db._localBackendStreams.paginate({\n",
+    );
+    source = patch(
+      source,
+      "                    maximumBytesRead,\n                });\n                if (tracker) {",
+      "                    maximumBytesRead,\n                }, executionContextStorage.getStore());\n                if (tracker) {",
+    );
+    source = replaceBetween(
+      source,
+      "                const queryId = db.startQuery({",
+      "                return JSON.stringify(count);",
+      "                const count = db._localBackendStreams.count(table);\n",
+    );
     // Queries and mutations run under Convex's execution time limit.
     source = patch(
       source,
@@ -787,7 +802,7 @@ export function loadConvexTestInternals(): Promise<ConvexTestInternals> {
       '        case "1.0/queryStream": {\n' +
       "            const db = getDb();\n" +
       "            getTransactionManager().getMetricsTracker()?.trackIndexRange();\n" +
-      "            return { queryId: db.startQuery(args.query) };\n" +
+      "            return { queryId: db._localBackendStreams.start(args.query) };\n" +
       "        }\n" +
       '        case "1.0/queryCleanup":\n' +
       "            return {};\n" +
@@ -808,21 +823,16 @@ export function loadConvexTestInternals(): Promise<ConvexTestInternals> {
       '        case "1.0/queryStreamNext": {\n' +
       "            const db = getDb();\n" +
       "            const tracker = getTransactionManager().getMetricsTracker();\n" +
-      "            const { value, done } = db.queryNext(args.queryId);\n" +
+      "            const { value, done } = db._localBackendStreams.next(args.queryId);\n" +
       "            if (done || value === null) return { value: null, done };\n" +
       "            tracker?.trackRead(localBackendDocSize(value));\n" +
       "            return { value: localBackendDocForm(value), done: false };\n" +
       "        }\n" +
       // convex-test's queryPage (asyncSyscallImpl), answered as objects
       '        case "1.0/queryPage": {\n' +
-      "            const ctx = executionContextStorage.getStore();\n" +
-      "            if (ctx && ++ctx.paginatedQueries > 1)\n" +
-      '                throw new Error("Only a single paginated query (`.paginate()`) is allowed per " +\n' +
-      '                    "function execution. Calling `.paginate()` more than once in a " +\n' +
-      '                    "single Convex function fails at runtime in a deployed backend. " +\n' +
-      '                    "This is a Convex limit: https://docs.convex.dev/database/pagination");\n' +
       "            const { query, cursor, endCursor, pageSize, maximumRowsRead, maximumBytesRead } = args;\n" +
-      "            const result = getDb().paginate({ query, cursor, endCursor, pageSize, maximumRowsRead, maximumBytesRead });\n" +
+      "            const result = getDb()._localBackendStreams.paginate({ query, cursor, endCursor, pageSize, maximumRowsRead, maximumBytesRead },\n" +
+      "                executionContextStorage.getStore());\n" +
       "            const tracker = getTransactionManager().getMetricsTracker();\n" +
       "            if (tracker) {\n" +
       "                tracker.trackIndexRange();\n" +
@@ -1088,8 +1098,8 @@ export class ConvexTestDatabase implements LevelledStore<StashedLevels> {
   private readonly pending = new WriteLayers();
   /** Levels stashed while a snapshot query runs: the transaction is still open. */
   private stashed = 0;
-  /** The open transaction's query streams (`startQuery` → `queryNext`). */
-  private readonly results = new Map<number, Iterator<Doc>>();
+  /** The open transaction's query streams, pages and counts (engine/query-streams.ts); set by instrument(). */
+  private streams: QueryStreams | undefined;
 
   constructor(
     private readonly internals: ConvexTestInternals,
@@ -1147,17 +1157,17 @@ export class ConvexTestDatabase implements LevelledStore<StashedLevels> {
   /** The store as a transaction reads and writes it (engine/transaction.ts). */
   transactionStore(): TransactionStore {
     const writes = this.writes!;
-    const db = this.db;
+    const streams = this.streams!;
     return {
       get: (table, id) => writes.get(table, id),
       insert: (table, value) => writes.insert(table, value),
       patch: (table, id, value) => writes.patch(table, id, value),
       replace: (table, id, value) => writes.replace(table, id, value),
       delete: (table, id) => writes.delete(table, id),
-      startQuery: (query) => db.startQuery(query),
-      queryNext: (queryId) => db.queryNext(queryId),
-      paginate: (args) =>
-        db.paginate(args as PaginateArgs) as ReturnType<TransactionStore["paginate"]>,
+      startQuery: (query) => streams.start(query),
+      queryNext: (queryId) => streams.next(queryId),
+      paginate: (args) => streams.paginate(args),
+      count: (table) => streams.count(table),
     };
   }
 
@@ -1267,69 +1277,14 @@ export class ConvexTestDatabase implements LevelledStore<StashedLevels> {
     db.patch = (table, id, value) => writes.patch(table, id, value);
     db.replace = (table, id, value) => writes.replace(table, id, value);
     db.delete = (table, id) => writes.delete(table, id);
-    // Index ranges and table scans read the trees; text search stays convex-test's (over the table's tree).
-    const results = this.results;
-    const startQuery = db.startQuery.bind(db);
-    db.startQuery = (query) => {
-      if (!queries.handles(query.source)) return startQuery(query);
-      const id = db._nextQueryId++;
-      results.set(id, queries.stream(query));
-      return id;
-    };
-    const queryNext = db.queryNext.bind(db);
-    db.queryNext = (queryId) => {
-      const stream = results.get(queryId);
-      if (!stream) return queryNext(queryId);
-      const next = stream.next();
-      if (next.done) {
-        results.delete(queryId);
-        return { value: null, done: true };
-      }
-      return { value: next.value, done: false };
-    };
-    // Text search is ranked as Convex ranks it (engine/text-search.ts), for collect/take and paginate.
-    const resolveQuerySource = db._resolveQuerySource.bind(db);
-    db._resolveQuerySource = (query) => {
-      if (query.source.type !== "Search") return resolveQuerySource(query);
-      const indexName = query.source.indexName ?? "";
-      const [table, index] = indexName.split(".");
-      const definition = this.searchIndex(table, index);
-      if (!definition)
-        throw new Error(
-          `Cannot use search index "${index}" for table "${table}" because it is not declared in the schema.`,
-        );
-      const filters = (query.source as { filters?: SearchFilter[] }).filters ?? [];
-      const rows = searchRows(queries.tableScan(table), indexName, definition, filters);
-      const operators = query.operators.flatMap((op) => ("filter" in op ? [op.filter] : []));
-      const limit = query.operators.find((op) => "limit" in op);
-      return {
-        sortedDocs: rows.map((row) => row.doc),
-        searchKeys: rows.map((row) => row.key),
-        filterFn: (doc) => operators.every((f) => this.internals.evaluateFilter(doc, f)),
-        limit: limit && "limit" in limit ? limit.limit : null,
-        fieldPathsToSortBy: [],
-        order: "asc",
-      };
-    };
-    const documentSize = (doc: Doc) => getDocumentSize(doc as Record<string, Value>);
-    const searchPage = (args: PaginateArgs) => {
-      const { sortedDocs, searchKeys, filterFn } = db._resolveQuerySource(args.query);
-      const rows = sortedDocs.map((doc, i) => ({ doc, key: searchKeys?.[i] ?? [] }));
-      return readPage(
-        {
-          rowsAfter: (after) => rowsAfterIn(rows, after, "asc"),
-          order: "asc",
-          matches: filterFn,
-          size: documentSize,
-          splittable: false,
-        },
-        pageRequestOf(args),
-      );
-    };
-    db.paginate = (args) =>
-      queries.handles(args.query.source)
-        ? queries.paginate({ ...args, documentSize })
-        : searchPage(args);
+    // Query streams, pages and counts are the engine's (engine/query-streams.ts): index ranges and
+    // table scans read the trees, text search is ranked as Convex ranks it (engine/text-search.ts).
+    const streams = new QueryStreams(queries, {
+      searchIndex: (table, name) => this.searchIndex(table, name),
+      evaluateFilter: this.internals.evaluateFilter,
+    });
+    this.streams = streams;
+    db._localBackendStreams = streams;
     db._iterateDocs = (table, callback) => {
       for (const doc of queries.tableScan(table)) callback(doc);
     };
@@ -1409,7 +1364,7 @@ export class ConvexTestDatabase implements LevelledStore<StashedLevels> {
 
   /** No transaction is open: its query streams go, and a schema change waiting for it rebuilds the indexes. */
   private transactionEnded() {
-    this.results.clear();
+    this.streams?.clear();
     if (this.rebuildPending) this.rebuildIndexes();
   }
 

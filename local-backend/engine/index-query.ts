@@ -5,7 +5,7 @@ import { jsonToConvex, type JSONValue } from "convex/values";
 import type { Doc } from "./convex-test-internals.ts";
 import { fieldGetter } from "./index-order.ts";
 import { compareProbes, Probe, type Index, type IndexStore } from "./indexes.ts";
-import { pageRequestOf, readPage, type PageResult } from "./pagination.ts";
+import { pageRequestOf, readPage, type PageArgs, type PageResult } from "./pagination.ts";
 
 export interface QuerySourceJson {
   type: string;
@@ -58,7 +58,7 @@ export class IndexQueries {
     return index.scan(this.store.visible(index), new Probe([], -1), new Probe([], 1), "asc");
   }
 
-  /** Whether this source is served here (text search stays with convex-test). */
+  /** Whether this source is served here (text search is engine/query-streams.ts's). */
   handles(source: QuerySourceJson): boolean {
     return source.type === "IndexRange" || source.type === "FullTableScan";
   }
@@ -132,15 +132,7 @@ export class IndexQueries {
    * `.paginate()` (engine/pagination.ts, Convex's page semantics) over the index range: a page's scan
    * seeks the cursor's position in the index and reads only the rows it returns.
    */
-  paginate(args: {
-    query: QueryJson;
-    cursor: string | null;
-    endCursor?: string | null;
-    pageSize: number;
-    maximumRowsRead?: number | null;
-    maximumBytesRead?: number | null;
-    documentSize: (doc: Doc) => number;
-  }): PageResult<Doc> {
+  paginate(args: PageArgs<QueryJson> & { documentSize: (doc: Doc) => number }): PageResult<Doc> {
     const { index, lower, upper, filter, order } = this.resolve(args.query);
     const visible = this.store.visible(index);
     const getters = index.keyFields.map(fieldGetter);

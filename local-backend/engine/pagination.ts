@@ -78,15 +78,18 @@ export function invalidCursor(): PaginationError {
   );
 }
 
-/** The page a paginate call asks for, from the arguments convex-test hands the database. */
-export function pageRequestOf(args: {
-  query: unknown;
+/** `1.0/queryPage`'s arguments, as convex/server sends them (`Q`: the query's JSON). */
+export interface PageArgs<Q = unknown> {
+  query: Q;
   cursor: string | null;
   endCursor?: string | null;
   pageSize: number;
   maximumRowsRead?: number | null;
   maximumBytesRead?: number | null;
-}): PageRequest {
+}
+
+/** The page a paginate call asks for, from its arguments. */
+export function pageRequestOf(args: PageArgs): PageRequest {
   return {
     fingerprint: queryFingerprint(args.query),
     cursor: args.cursor ?? null,

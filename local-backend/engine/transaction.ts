@@ -12,6 +12,8 @@ import type { ReadSet } from "./read-set.ts";
 import { valueShapeError } from "./convex-values.ts";
 import { decodeId } from "./ids.ts";
 import type { QueryJson } from "./index-query.ts";
+import type { PageArgs, PageResult } from "./pagination.ts";
+import { countPaginate, type PaginatedQueries } from "./query-streams.ts";
 
 /** The metrics Convex bills a transaction by (engine/transaction-metrics.ts). */
 export interface MetricsTracker {
@@ -21,7 +23,11 @@ export interface MetricsTracker {
   trackScheduledFunction(argsBytes: number): void;
 }
 
-/** The document store as a transaction sees it (ConvexTestDatabase: engine/document-writes.ts over the write layers). */
+/**
+ * The document store as a transaction sees it (ConvexTestDatabase): reads and writes by id
+ * (engine/document-writes.ts over the write layers), query streams, pages and counts
+ * (engine/query-streams.ts over the index trees).
+ */
 export interface TransactionStore {
   get(table: string | undefined, id: string): Doc | null;
   insert(table: string, value: Record<string, Value>): string;
@@ -30,13 +36,8 @@ export interface TransactionStore {
   delete(table: string | undefined, id: string): void;
   startQuery(query: QueryJson): number;
   queryNext(queryId: number): { value: Doc | null; done: boolean };
-  paginate(args: Record<string, unknown>): {
-    page: Doc[];
-    isDone: boolean;
-    continueCursor: string;
-    splitCursor?: string | null;
-    pageStatus?: string | null;
-  };
+  paginate(args: PageArgs<QueryJson>): PageResult<Doc>;
+  count(table: string): number;
 }
 
 /** What a transaction's syscalls need from the engine. */
@@ -66,11 +67,6 @@ export interface RunUdfArgs {
   /** Lower limits for the nested call's own reads and writes (engine/transaction-metrics.ts). */
   transactionLimits?: Record<string, number>;
 }
-
-const PAGINATE_ONCE =
-  "Only a single paginated query (`.paginate()`) is allowed per function execution. Calling " +
-  "`.paginate()` more than once in a single Convex function fails at runtime in a deployed " +
-  "backend. This is a Convex limit: https://docs.convex.dev/database/pagination";
 
 /**
  * `ctx.storage.getMetadata` as Convex answers it: `{storageId, sha256 (hex), size, contentType}` or null.
@@ -124,7 +120,7 @@ interface ScheduleArgs {
 
 /** One query's or mutation's execution: its syscalls, its read set and its `.paginate()` journal. */
 export class TransactionSyscalls {
-  private paginated = 0;
+  private readonly execution: PaginatedQueries = { paginatedQueries: 0 };
 
   constructor(
     private readonly host: TransactionHost,
@@ -244,13 +240,7 @@ export class TransactionSyscalls {
       case "1.0/count": {
         const { table } = JSON.parse(json) as { table: string };
         this.readSet?.tables.add(table);
-        const scan = host.store.startQuery({
-          source: { type: "FullTableScan", tableName: table, order: "asc" },
-          operators: [],
-        } as QueryJson);
-        let count = 0;
-        while (!host.store.queryNext(scan).done) count += 1;
-        return JSON.stringify(count);
+        return JSON.stringify(host.store.count(table));
       }
       case "1.0/schedule":
         return this.schedule(JSON.parse(json) as ScheduleArgs);
@@ -314,7 +304,7 @@ export class TransactionSyscalls {
 
   /** `.paginate()`: once per execution; a subscribed query keeps the end cursor its first run had. */
   private queryPage(args: Record<string, unknown> & { query: QueryJson }): string {
-    if (++this.paginated > 1) throw new Error(PAGINATE_ONCE);
+    countPaginate(this.execution);
     this.readSet?.addQuery(args.query);
     const journal = this.journal;
     // As Convex's query_page: an end cursor in the arguments wins over the journal's.
@@ -328,7 +318,7 @@ export class TransactionSyscalls {
       pageSize,
       maximumRowsRead,
       maximumBytesRead,
-    });
+    } as PageArgs<QueryJson>);
     if (journal) journal.next = result.continueCursor;
     const tracker = this.host.tracker();
     if (tracker) {

@@ -1,12 +1,20 @@
 // The engine keeps the committed documents and does every read and write by id itself
-// (engine/document-writes.ts): convex-test's DatabaseFake is made to throw on its documents, its writes
-// and its ids, and every kind of call (queries, mutations and their nested calls, scheduled jobs, an
-// action's runMutation, storage, t.run, a restart) still runs, with Convex's error texts.
+// (engine/document-writes.ts), and answers every query stream, page and count (engine/query-streams.ts):
+// convex-test's DatabaseFake is made to throw on its documents, its writes, its ids and its query
+// streams, and every kind of call (queries, mutations and their nested calls, scheduled jobs, an
+// action's runMutation, storage, t.run, convex-test's own t.query, a restart) still runs, with Convex's
+// error texts, and subscriptions still re-run exactly when a write touches what they read.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { anyApi } from "convex/server";
 import { ConvexHttpClient } from "convex/browser";
 import type { Backend } from "../server.ts";
-import { closeTestBackends, startTestBackend, tempDataDir } from "./helpers.ts";
+import {
+  closeTestBackends,
+  newClient,
+  nextValue,
+  startTestBackend,
+  tempDataDir,
+} from "./helpers.ts";
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- convex-test's DatabaseFake and ctx */
 
@@ -28,7 +36,16 @@ const METHODS = [
   "stashWrites",
   "restoreWrites",
 ];
-const FIELDS = ["_documents", "_writes", "_nextDocId", "_lastCreationTime"];
+/** Its query streams: nothing may replace them on the instance either (the engine never calls them). */
+const STREAMS = ["startQuery", "queryNext", "paginate", "_resolveQuerySource", "_evaluateQuery"];
+const FIELDS = [
+  "_documents",
+  "_writes",
+  "_nextDocId",
+  "_lastCreationTime",
+  "_nextQueryId",
+  "_queryResults",
+];
 
 const originals = new Map<string, unknown>();
 let prototype: Record<string, unknown> | undefined;
@@ -38,12 +55,15 @@ function forbidDatabaseFake(db: Record<string, unknown>) {
   // whatever the engine started from (a restart's documents) is not in convex-test's map
   expect(Object.keys(db._documents as object)).toEqual([]);
   prototype ??= Object.getPrototypeOf(db) as Record<string, unknown>;
-  for (const name of METHODS) {
+  const forbidden = (name: string) => () => {
+    throw new Error(`DatabaseFake.${name} was used`);
+  };
+  for (const name of [...METHODS, ...STREAMS]) {
     if (!originals.has(name)) originals.set(name, prototype[name]);
-    prototype[name] = () => {
-      throw new Error(`DatabaseFake.${name} was used`);
-    };
+    prototype[name] = forbidden(name);
   }
+  for (const name of STREAMS)
+    Object.defineProperty(db, name, { configurable: true, value: forbidden(name) });
   for (const name of FIELDS)
     Object.defineProperty(db, name, {
       configurable: true,
@@ -68,7 +88,9 @@ beforeAll(async () => {
   forbidDatabaseFake(rootDb(backend));
   http = new ConvexHttpClient(backend.url);
 });
+const clients: { close(): Promise<void> }[] = [];
 afterAll(async () => {
+  await Promise.all(clients.map((client) => client.close()));
   for (const [name, original] of originals) prototype![name] = original;
   await closeTestBackends();
 });
@@ -185,6 +207,106 @@ describe("the engine's own document store", () => {
     );
     expect(texts.undecodable).toMatch("Invalid argument `id`: Unable to decode ID");
     expect(texts.otherTable).toMatch('expected to be an Id<"jobLog">, got Id<"counters"> instead');
+  });
+
+  it("answers index ranges, descending order, full-table scans and text search from its own streams", async () => {
+    // through the engine's syscalls (a client's call) and convex-test's (its own t.query)
+    const viaConvexTest = (ref: any, args: any) => backend.engine.t.query(ref, args);
+    for (const value of [1, 2, 3])
+      await run((ctx) => ctx.db.insert("counters", { name: "streamed", value }));
+    const byName = { first: 3, page: [1, 2, 3], done: true };
+    expect(await http.query(anyApi.runtime.byName, { name: "streamed" })).toEqual(byName);
+    expect(await viaConvexTest(anyApi.runtime.byName, { name: "streamed" })).toEqual(byName);
+    expect(await http.mutation(anyApi.runtime.streamAroundSnapshot, { name: "snap" })).toEqual([
+      { value: 1, stale: false },
+      { value: 2, stale: false },
+    ]);
+
+    await http.mutation(anyApi.items.insert, { list: "scan", ranks: [1, 2, 3] });
+    const scan = { paginationOpts: { numItems: 10, cursor: null } };
+    const ranks = (page: any) => page.page.map((item: { rank: number }) => item.rank);
+    expect(ranks(await http.query(anyApi.items.other, scan))).toEqual([3, 2, 1]);
+    expect(ranks(await viaConvexTest(anyApi.items.other, scan))).toEqual([3, 2, 1]);
+    const named = ["streamed", "streamed", "streamed"];
+    expect(await http.query(anyApi.returns.countersNamed, { prefix: "streamed" })).toEqual(named);
+    expect(await run(async (ctx) => (await ctx.db.query("items").collect()).length)).toBe(3);
+    // count() (internal in convex/server): convex-test's syscall, answered by the engine's streams
+    expect(await run((ctx) => ctx.db.query("items").count())).toBe(3);
+
+    await http.mutation(anyApi.articles.insert, {
+      rows: [
+        { title: "tap repair", category: "plumbing" },
+        { title: "leaking tap", category: "plumbing" },
+        { title: "fan repair", category: "electrical" },
+      ],
+    });
+    const search = { text: "tap" };
+    // equal scores: the newest first, as on Convex
+    const found = ["leaking tap", "tap repair"];
+    expect(await http.query(anyApi.articles.search, search)).toEqual(found);
+    expect(await viaConvexTest(anyApi.articles.search, search)).toEqual(found);
+    const searched = (await http.query(anyApi.articles.searchPage, {
+      text: "repair",
+      paginationOpts: { numItems: 1, cursor: null },
+    })) as { page: string[]; isDone: boolean; continueCursor: string };
+    expect(searched.page).toHaveLength(1);
+    expect(searched.isDone).toBe(false);
+    const rest = (await http.query(anyApi.articles.searchPage, {
+      text: "repair",
+      paginationOpts: { numItems: 5, cursor: searched.continueCursor },
+    })) as { page: string[]; isDone: boolean };
+    expect([...searched.page, ...rest.page].sort()).toEqual(["fan repair", "tap repair"]);
+    expect(rest.isDone).toBe(true);
+  });
+
+  it("pages through a range with cursors and refuses a second .paginate() with Convex's text", async () => {
+    await http.mutation(anyApi.items.insert, { list: "paged", ranks: [5, 1, 4, 2, 3] });
+    for (const query of [
+      (args: any) => http.query(anyApi.items.page, args),
+      (args: any) => backend.engine.t.query(anyApi.items.page, args),
+    ]) {
+      const pages: number[][] = [];
+      let cursor: string | null = null;
+      for (;;) {
+        const page = (await query({ list: "paged", paginationOpts: { numItems: 2, cursor } })) as {
+          page: { rank: number }[];
+          isDone: boolean;
+          continueCursor: string;
+        };
+        pages.push(page.page.map((item) => item.rank));
+        if (page.isDone) break;
+        cursor = page.continueCursor;
+      }
+      expect(pages).toEqual([[1, 2], [3, 4], [5]]);
+    }
+    const refused =
+      /Only a single paginated query \(`\.paginate\(\)`\) is allowed per function execution\. Calling `\.paginate\(\)` more than once in a single Convex function fails at runtime in a deployed backend\. This is a Convex limit: https:\/\/docs\.convex\.dev\/database\/pagination/;
+    await expect(http.query(anyApi.runtime.twoPages, {})).rejects.toThrow(refused);
+    await expect(backend.engine.t.query(anyApi.runtime.twoPages, {})).rejects.toThrow(refused);
+  });
+
+  it("re-runs a subscription after a write into its range, not after a write outside it", async () => {
+    const client = newClient(backend.url);
+    clients.push(client);
+    type Message = { body: string };
+    await nextValue<Message[]>(
+      client,
+      anyApi.messages.list,
+      { channel: "watched" },
+      (v) => !v.length,
+    );
+    const runsBefore = backend.subscriptions.runs;
+    await client.mutation(anyApi.messages.send, { channel: "elsewhere", body: "unseen" });
+    expect(backend.subscriptions.runs).toBe(runsBefore);
+    const update = nextValue<Message[]>(
+      client,
+      anyApi.messages.list,
+      { channel: "watched" },
+      (v) => v.length === 1,
+    );
+    await client.mutation(anyApi.messages.send, { channel: "watched", body: "seen" });
+    expect((await update).map((m) => m.body)).toEqual(["seen"]);
+    expect(backend.subscriptions.runs).toBe(runsBefore + 1);
   });
 
   it("restores the documents into its own store at a restart", async () => {
