@@ -2,7 +2,7 @@ import { lazy } from "react";
 import { createStore } from "@/lib/external-store";
 
 /** What React.lazy may load: a component of any props. */
-type Part = Awaited<ReturnType<Parameters<typeof lazy>[0]>>["default"];
+export type Part = Awaited<ReturnType<Parameters<typeof lazy>[0]>>["default"];
 
 /**
  * How long an import that failed while the browser says it is online waits before each new try.

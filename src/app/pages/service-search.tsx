@@ -1,4 +1,5 @@
 import { useEffect } from "react";
+import { afterLoad } from "@/lib/after-load";
 import { lazyWhenOnline } from "@/lib/import-when-online";
 import { SearchPage } from "@/features/search/search-page";
 
@@ -10,6 +11,6 @@ const BookAction = lazyWhenOnline(() =>
 
 /** /services/search: the search page, its Book buttons composed in from the bookings feature. */
 export default function ServiceSearchPage() {
-  useEffect(() => void loadBookAction(), []);
+  useEffect(() => afterLoad(() => void loadBookAction()), []);
   return <SearchPage BookAction={BookAction} />;
 }

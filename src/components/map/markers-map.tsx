@@ -14,7 +14,7 @@ import {
   useMapEvents,
   ZoomControl,
 } from "react-leaflet";
-import { MAP_TILES } from "@/lib/constants";
+import { MAP_TILES } from "@/lib/map-constants";
 import { formatNumber } from "@/lib/numbers";
 import { m } from "@/i18n/paraglide/messages";
 import { useLocale } from "@/i18n/locale";

@@ -5,7 +5,7 @@ import { api } from "@convex/_generated/api";
 import type { Id } from "@convex/_generated/dataModel";
 import { CITIES, type CitySlug, type SpecialtySlug } from "@convex/constants";
 import { useRoundedPositions, type OnMap } from "@/lib/use-rounded-positions";
-import { ADMIN_MAP } from "@/lib/constants";
+import { ADMIN_MAP } from "@/lib/map-constants";
 import { OnlineCount } from "@/components/map/online-count";
 import { m } from "@/i18n/paraglide/messages";
 import { localLandingService } from "@/i18n/categories";

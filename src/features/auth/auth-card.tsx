@@ -1,7 +1,5 @@
 import type { ReactNode } from "react";
-import { toast } from "sonner";
-import { Form } from "@/components/form";
-import type { SignupRole } from "@/features/auth/signup-schema";
+import { partAfterPaint } from "@/components/ui/part-placeholder";
 
 export function AuthCard({
   title,
@@ -25,25 +23,13 @@ export function AuthCard({
   );
 }
 
-type RoleForm = { state: { values: { role: SignupRole } }; handleSubmit: () => Promise<void> };
+// The forms that go in the card, their placeholders as tall as they are on a 360-412 px phone in
+// English with no role chosen.
+export const LoginForm = partAfterPaint(() => import("@/features/auth/login-form"), {
+  minHeight: "24rem",
+});
 
-/** The login or sign-up form in an AuthCard: with no role chosen it toasts `missingRole` instead. */
-export function AuthForm({
-  form,
-  missingRole,
-  children,
-}: {
-  form: RoleForm;
-  missingRole: string;
-  children: ReactNode;
-}) {
-  return (
-    <Form
-      aria-labelledby="auth-heading"
-      className="space-y-4"
-      onSubmit={() => (form.state.values.role ? form.handleSubmit() : toast.error(missingRole))}
-    >
-      {children}
-    </Form>
-  );
-}
+export const SignupForm = partAfterPaint(
+  () => import("@/features/auth/signup-form").then(({ SignupForm }) => ({ default: SignupForm })),
+  { minHeight: "51rem" },
+);

@@ -15,12 +15,15 @@ vi.mock("react-router-dom", async (importOriginal) => ({
 }));
 const { toast } = await import("sonner");
 
-function renderLogin() {
+/** The page paints its heading at once; the form arrives after the first paint (lazyAfterPaint). */
+async function renderLogin() {
   render(
     <MemoryRouter>
       <LoginPage />
     </MemoryRouter>,
   );
+  expect(screen.getByRole("heading", { name: "Login" })).toBeTruthy();
+  await screen.findByLabelText("Email or mobile number");
   return userEvent.setup();
 }
 
@@ -29,7 +32,7 @@ afterEach(cleanup);
 
 describe("LoginPage", () => {
   it("asks for a role with the spec's toast", async () => {
-    const user = renderLogin();
+    const user = await renderLogin();
     await user.type(screen.getByLabelText("Email or mobile number"), "sita@example.np");
     await user.type(screen.getByLabelText("Password", { selector: "input" }), "long-enough");
     await user.click(screen.getByRole("button", { name: "Login" }));
@@ -40,7 +43,7 @@ describe("LoginPage", () => {
   it("signs in through the chosen role's provider; a professional goes to the dashboard", async () => {
     let finish!: () => void;
     signIn.mockReturnValueOnce(new Promise<void>((r) => (finish = r)));
-    const user = renderLogin();
+    const user = await renderLogin();
     await user.type(screen.getByLabelText("Email or mobile number"), "pro@example.np");
     await user.type(screen.getByLabelText("Password", { selector: "input" }), "long-enough");
     await user.click(screen.getByLabelText("Professional"));
@@ -56,7 +59,7 @@ describe("LoginPage", () => {
   });
 
   it("takes a Nepali mobile number instead of an email; anything else is refused before sending", async () => {
-    const user = renderLogin();
+    const user = await renderLogin();
     const name = screen.getByLabelText("Email or mobile number");
     await user.type(name, "12345");
     await user.type(screen.getByLabelText("Password", { selector: "input" }), "long-enough");
@@ -85,7 +88,7 @@ describe("LoginPage", () => {
       new ConvexError({ code: "INVALID_CREDENTIALS", message: "Invalid email or password" }),
     );
     signIn.mockRejectedValueOnce(new Error("[Request ID: 1] Server Error"));
-    const user = renderLogin();
+    const user = await renderLogin();
     await user.type(screen.getByLabelText("Email or mobile number"), "sita@example.np");
     await user.type(screen.getByLabelText("Password", { selector: "input" }), "whatever1");
     await user.click(screen.getByLabelText("Customer"));

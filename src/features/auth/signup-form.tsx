@@ -13,7 +13,7 @@ import { localDocumentLabel } from "@/i18n/rules";
 import { localLandingService } from "@/i18n/categories";
 import { formatDigits, formatNumber } from "@/lib/numbers";
 import { ProgressBar } from "@/components/ui/progress-bar";
-import { AuthForm } from "@/features/auth/auth-card";
+import { AuthForm } from "@/features/auth/auth-form";
 import { RoleRadios } from "@/features/auth/role-radios";
 import { useSignUpDraft } from "@/features/auth/sign-up-draft";
 import {

@@ -1,5 +1,4 @@
-import { AuthCard } from "@/features/auth/auth-card";
-import { SignupForm } from "@/features/auth/signup-form";
+import { AuthCard, SignupForm } from "@/features/auth/auth-card";
 import { m } from "@/i18n/paraglide/messages";
 
 export default function SignupPage() {

@@ -1,53 +1,15 @@
-import { useState, type ComponentProps } from "react";
+import { useState } from "react";
 import { useSearchParams } from "react-router-dom";
-import { toast } from "sonner";
-import * as z from "zod/mini";
-import { passwordRule } from "@convex/rules/profile";
-import { Form, useAppForm } from "@/components/form";
 import { Link } from "@/components/link";
-import type { TextField } from "@/components/ui/inputs";
-import { InlineAlert } from "@/components/ui/states";
+import { partAfterPaint } from "@/components/ui/part-placeholder";
 import { AuthCard } from "@/features/auth/auth-card";
-import { RoleRadios } from "@/features/auth/role-radios";
-import { codeRule } from "@/lib/code-rule";
-import { errorMessage } from "@/lib/errors";
+import type { Role, TwoStepCodeProps } from "@/features/auth/two-step-code-steps";
 import { paths } from "@/lib/paths";
-import { m } from "@/i18n/paraglide/messages";
 
-type Role = "customer" | "professional";
-
-/** What the typed-back code step holds; `newPassword` stays empty where the page asks for none. */
-export type CodeStepValues = { code: string; newPassword: string };
-
-export type TwoStepCodeProps = {
-  title: string;
-  subtitle: string;
-  /** The link back to the password sign-in page of the chosen role. */
-  backLabel: string;
-  /** The toast's fallback when either step is refused. */
-  failed: string;
-  /** The first step's one field: where the code goes. */
-  address: {
-    label: string;
-    hint: string;
-    input: Pick<
-      ComponentProps<typeof TextField>,
-      "type" | "autoComplete" | "inputMode" | "placeholder"
-    >;
-    /** The address the code is sent to, or null where the typed text is not one. */
-    parse: (typed: string) => string | null;
-    rule: () => string;
-  };
-  sendLabel: string;
-  send: (role: Role, address: string) => Promise<unknown>;
-  /** The note above the code field once the code is on its way to `address`. */
-  sentNotice: (address: string) => string;
-  /** Where the second step also asks for a new password, its label. */
-  newPasswordLabel?: string;
-  submitLabel: string;
-  /** Uses the code; resolves once the person is signed in and sent on. */
-  submit: (role: Role, address: string, values: CodeStepValues) => Promise<unknown>;
-};
+// as tall as the first step on a phone
+const Steps = partAfterPaint(() => import("@/features/auth/two-step-code-steps"), {
+  minHeight: "15.5rem",
+});
 
 /**
  * A page in two steps: an address (mobile number or email) and the role, then the code sent there,
@@ -61,11 +23,14 @@ export function TwoStepCodePage(props: TwoStepCodeProps) {
   const [sentTo, setSentTo] = useState<string | null>(null);
   return (
     <AuthCard title={props.title} subtitle={props.subtitle}>
-      {sentTo === null ? (
-        <AskForCode {...props} role={role} onRole={setRole} onSent={setSentTo} />
-      ) : (
-        <EnterCode {...props} role={role} sentTo={sentTo} onAgain={() => setSentTo(null)} />
-      )}
+      <Steps
+        {...props}
+        role={role}
+        onRole={setRole}
+        sentTo={sentTo}
+        onSent={setSentTo}
+        onAgain={() => setSentTo(null)}
+      />
       <p className="mt-6 text-center text-sm text-slate-600">
         <Link
           to={role === "professional" ? paths.professionalSignin() : paths.login()}
@@ -75,95 +40,5 @@ export function TwoStepCodePage(props: TwoStepCodeProps) {
         </Link>
       </p>
     </AuthCard>
-  );
-}
-
-function AskForCode({
-  address,
-  sendLabel,
-  send,
-  failed,
-  role,
-  onRole,
-  onSent,
-}: TwoStepCodeProps & { role: Role; onRole: (role: Role) => void; onSent: (to: string) => void }) {
-  const form = useAppForm({
-    defaultValues: { address: "" },
-    validators: {
-      onSubmit: z.object({
-        address: z
-          .string()
-          .check(z.refine((s) => address.parse(s) !== null, { error: address.rule })),
-      }),
-    },
-    onSubmit: async ({ value }) => {
-      try {
-        const to = address.parse(value.address)!;
-        await send(role, to);
-        onSent(to);
-      } catch (e) {
-        toast.error(errorMessage(e, failed));
-      }
-    },
-  });
-  return (
-    <Form className="space-y-4" onSubmit={() => form.handleSubmit()}>
-      <form.AppField name="address">
-        {(f) => (
-          <f.TextField label={address.label} hint={address.hint} {...address.input} required />
-        )}
-      </form.AppField>
-      <RoleRadios value={role} onChange={onRole} />
-      <form.AppForm>
-        <form.SubmitButton label={sendLabel} pendingLabel={m.please_wait()} className="w-full" />
-      </form.AppForm>
-    </Form>
-  );
-}
-
-const codeOnly = z.object({ code: codeRule, newPassword: z.string() });
-const codeAndPassword = z.object({ code: codeRule, newPassword: passwordRule });
-
-function EnterCode({
-  sentNotice,
-  newPasswordLabel,
-  submitLabel,
-  submit,
-  failed,
-  role,
-  sentTo,
-  onAgain,
-}: TwoStepCodeProps & { role: Role; sentTo: string; onAgain: () => void }) {
-  const form = useAppForm({
-    defaultValues: { code: "", newPassword: "" },
-    validators: { onSubmit: newPasswordLabel === undefined ? codeOnly : codeAndPassword },
-    onSubmit: async ({ value }) => {
-      try {
-        await submit(role, sentTo, { ...value, code: value.code.trim() });
-      } catch (e) {
-        toast.error(errorMessage(e, failed));
-      }
-    },
-  });
-  return (
-    <Form className="space-y-4" onSubmit={() => form.handleSubmit()}>
-      <InlineAlert tone="success">{sentNotice(sentTo)}</InlineAlert>
-      <form.AppField name="code">{(f) => <f.CodeField />}</form.AppField>
-      {newPasswordLabel !== undefined && (
-        <form.AppField name="newPassword">
-          {(f) => <f.NewPasswordField label={newPasswordLabel} />}
-        </form.AppField>
-      )}
-      <form.AppForm>
-        <form.SubmitButton label={submitLabel} pendingLabel={m.please_wait()} className="w-full" />
-      </form.AppForm>
-      <button
-        type="button"
-        onClick={onAgain}
-        className="w-full text-center text-sm font-medium text-brand-700 underline"
-      >
-        {m.action_send_new_code()}
-      </button>
-    </Form>
   );
 }

@@ -1,17 +1,14 @@
-import { useState } from "react";
-import { useMutation, useQuery } from "convex/react";
-import { toast } from "sonner";
-import * as z from "zod/mini";
+import { useQuery } from "convex/react";
 import { api } from "@convex/_generated/api";
 import { ErrorBoundary } from "@/components/ui/error-boundary";
-import { errorMessage } from "@/lib/errors";
-import { Form, useAppForm } from "@/components/form";
-import { contactMessageRules } from "@convex/rules/contact";
+import { partAfterPaint } from "@/components/ui/part-placeholder";
 import { m } from "@/i18n/paraglide/messages";
 import { formatDigits } from "@/lib/numbers";
 
-// The form always has a phone field, empty when none is given.
-const contactForm = z.required(contactMessageRules, { phone: true });
+// as tall as the form in its card (35 rem at 360-1280 px)
+const ContactForm = partAfterPaint(() => import("@/features/landing/contact-form"), {
+  minHeight: "32.5rem",
+});
 
 export default function ContactPage() {
   return (
@@ -26,7 +23,9 @@ export default function ContactPage() {
             <HotlineCard />
           </ErrorBoundary>
         </section>
-        <ContactForm />
+        <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+          <ContactForm />
+        </div>
       </main>
     </div>
   );
@@ -48,65 +47,5 @@ function HotlineCard() {
         <p className="text-2xl font-semibold text-brand-800">…</p>
       )}
     </div>
-  );
-}
-
-function ContactForm() {
-  const send = useMutation(api.contact.send);
-  const [sent, setSent] = useState(false);
-  const form = useAppForm({
-    defaultValues: { name: "", email: "", phone: "", message: "" },
-    validators: { onChange: contactForm, onSubmit: contactForm },
-    onSubmit: async ({ value, formApi }) => {
-      try {
-        await send({
-          name: value.name.trim(),
-          email: value.email.trim(),
-          message: value.message.trim(),
-          ...(value.phone ? { phone: value.phone.trim() } : {}),
-        });
-        toast.success(m.contact_sent_toast());
-        formApi.reset();
-        setSent(true);
-      } catch (e) {
-        toast.error(errorMessage(e, m.contact_send_failed()));
-      }
-    },
-  });
-
-  return (
-    <Form
-      aria-labelledby="contact-form-heading"
-      className="space-y-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
-      onSubmit={() => form.handleSubmit()}
-    >
-      <h2 id="contact-form-heading" className="text-xl font-semibold">
-        {m.contact_form_title()}
-      </h2>
-      {sent && (
-        <p role="status" className="rounded-lg bg-green-50 p-3 text-sm text-green-800">
-          {m.contact_sent()}
-        </p>
-      )}
-      <form.AppField name="name">
-        {(f) => <f.TextField label={m.contact_name()} autoComplete="name" />}
-      </form.AppField>
-      <form.AppField name="email">
-        {(f) => <f.TextField label={m.label_email()} type="email" autoComplete="email" />}
-      </form.AppField>
-      <form.AppField name="phone">
-        {(f) => <f.TextField label={m.contact_phone()} type="tel" autoComplete="tel" />}
-      </form.AppField>
-      <form.AppField name="message">
-        {(f) => <f.TextareaField label={m.contact_message()} rows={5} />}
-      </form.AppField>
-      <form.AppForm>
-        <form.SubmitButton
-          label={m.contact_send()}
-          pendingLabel={m.state_sending()}
-          className="w-full sm:w-auto"
-        />
-      </form.AppForm>
-    </Form>
   );
 }

@@ -3,7 +3,7 @@ import { Suspense, useCallback, type ReactNode } from "react";
 import { LazyMarkersMap } from "@/components/map/lazy-markers-map";
 import { api } from "@convex/_generated/api";
 import { InlineAlert } from "@/components/ui/states";
-import { DASHBOARD_MAP } from "@/lib/constants";
+import { DASHBOARD_MAP } from "@/lib/map-constants";
 import { errorData, errorMessage } from "@/lib/errors";
 import { formatKathmanduTime } from "@/lib/format";
 import {

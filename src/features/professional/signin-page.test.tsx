@@ -11,7 +11,8 @@ vi.mock("convex/react", () => ({
   useQuery: () => undefined,
 }));
 
-function renderPage() {
+/** The heading and links paint at once; the form arrives after the first paint (partAfterPaint). */
+async function renderPage() {
   const router = createMemoryRouter(
     [
       { path: "/professional-signin", element: <ProfessionalSigninPage /> },
@@ -20,6 +21,7 @@ function renderPage() {
     { initialEntries: ["/professional-signin"] },
   );
   render(<RouterProvider router={router} />);
+  await screen.findByLabelText("Email or mobile number");
   return router;
 }
 
@@ -30,7 +32,7 @@ describe("ProfessionalSigninPage", () => {
   afterEach(cleanup);
 
   it("has the spec's title, links and a plain-text email field; both fields are required", async () => {
-    renderPage();
+    await renderPage();
     expect(screen.getByRole("heading", { name: "Login as a professional" })).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Register as a user?" })).toHaveAttribute(
       "href",
@@ -50,7 +52,7 @@ describe("ProfessionalSigninPage", () => {
   it("reads 'Signing in...' while busy and shows the spec's error on failure", async () => {
     let fail!: (e: Error) => void;
     signIn.mockImplementation(() => new Promise((_, reject) => (fail = reject)));
-    const router = renderPage();
+    const router = await renderPage();
     const user = userEvent.setup();
     await user.type(screen.getByLabelText("Email or mobile number"), "not-an-email");
     await user.type(screen.getByLabelText("Password"), "secret");
@@ -70,7 +72,7 @@ describe("ProfessionalSigninPage", () => {
 
   it("goes to the dashboard on success", async () => {
     signIn.mockResolvedValue({ signingIn: true });
-    renderPage();
+    await renderPage();
     const user = userEvent.setup();
     await user.type(screen.getByLabelText("Email or mobile number"), "professional@demo.np");
     await user.type(screen.getByLabelText("Password"), "demo-password-1");

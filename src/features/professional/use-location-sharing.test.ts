@@ -1,6 +1,6 @@
 import { act, renderHook } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { GEOLOCATION_OPTIONS } from "@/lib/constants";
+import { GEOLOCATION_OPTIONS } from "@/lib/map-constants";
 import { useLocationSharing } from "@/features/professional/use-location-sharing";
 
 type Success = (p: GeolocationPosition) => void;

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { GEOLOCATION_OPTIONS } from "@/lib/constants";
+import { GEOLOCATION_OPTIONS } from "@/lib/map-constants";
 import {
   LOCATION_THROTTLE,
   shouldSendPosition,

@@ -9,7 +9,7 @@ import { EmptyState, LoadingState } from "@/components/ui/states";
 import type { BookActionProps } from "@/lib/booking-intent";
 import { m } from "@/i18n/paraglide/messages";
 import { localCityName } from "@/i18n/places";
-import { GEOLOCATION_OPTIONS } from "@/lib/constants";
+import { GEOLOCATION_OPTIONS } from "@/lib/map-constants";
 
 // The cards are not on the first paint: until professionals:search answers over the WebSocket the
 // list is its loading state, so their chunk (and the route's Book) loads after the page has painted.

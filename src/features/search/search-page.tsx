@@ -18,7 +18,7 @@ import {
   specialtyFor,
 } from "@/features/search/search-logic";
 import type { BookActionProps } from "@/lib/booking-intent";
-import { SEARCH_MAP } from "@/lib/constants";
+import { SEARCH_MAP } from "@/lib/map-constants";
 import { rememberCity } from "@/lib/search-options";
 import { useInView } from "@/lib/use-in-view";
 import { paths } from "@/lib/paths";

@@ -1,0 +1,72 @@
+import type { Page, Route } from "@playwright/test";
+import { expect, test } from "../../fixtures";
+import { m, say } from "../../i18n";
+
+/** Holds the requests for a chunk until released; resolves `asked` once the page has asked for it. */
+function holdChunk(page: Page, chunk: RegExp) {
+  const held: Route[] = [];
+  let asked!: () => void;
+  const askedFor = new Promise<void>((resolve) => (asked = resolve));
+  void page.route(chunk, (route) => {
+    held.push(route);
+    asked();
+  });
+  return {
+    askedFor,
+    release: async () => {
+      await Promise.all(held.map((route) => route.continue()));
+      await page.unroute(chunk);
+    },
+  };
+}
+
+for (const { path, chunk, heading, field } of [
+  { path: "/login", chunk: /login-form-[^/]*\.js$/, heading: m.nav_login, field: m.label_password },
+  {
+    path: "/signup",
+    chunk: /signup-form-[^/]*\.js$/,
+    heading: m.signup_title,
+    field: m.label_password,
+  },
+  {
+    path: "/contact",
+    chunk: /contact-form-[^/]*\.js$/,
+    heading: m.contact_title,
+    field: m.contact_name,
+  },
+  {
+    path: "/professional-signin",
+    chunk: /signin-form-[^/]*\.js$/,
+    heading: m.signin_title,
+    field: m.label_password,
+  },
+  {
+    path: "/forgot-password",
+    chunk: /two-step-code-steps-[^/]*\.js$/,
+    heading: m.reset_title,
+    field: m.field_contact,
+  },
+]) {
+  test(`${path} on a phone shows its heading while its form's code is still on the way, then the form`, async ({
+    actor,
+  }) => {
+    // a first visit: no service worker holds the build yet
+    const visitor = await actor({
+      viewport: { width: 360, height: 740 },
+      locale: "en",
+      serviceWorkers: "block",
+    });
+    const p = visitor.page;
+    const form = holdChunk(p, chunk);
+    await p.goto(path);
+    await expect(p.getByRole("heading", { level: 1, name: say("en", heading) })).toBeVisible();
+    // the form's code is asked for only once the page has painted, and it is not there yet
+    await form.askedFor;
+    await expect(p.locator("[aria-busy=true]")).toBeAttached();
+    await expect(p.getByLabel(say("en", field), { exact: true })).toHaveCount(0);
+
+    await form.release();
+    await expect(p.getByLabel(say("en", field), { exact: true }).first()).toBeVisible();
+    await expect(p.locator("[aria-busy=true]")).toHaveCount(0);
+  });
+}
