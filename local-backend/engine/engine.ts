@@ -900,7 +900,6 @@ export class Engine {
     options: CallOptions,
   ): Promise<CallResult> {
     const { canonical, kind: actual } = await this.resolve(udfPath, kind, options.admin ?? false);
-    const args = decodeArgs(canonical, jsonArgs);
     const journal =
       actual === "query" && options.journal !== undefined
         ? { previous: options.journal, next: null }
@@ -913,7 +912,7 @@ export class Engine {
     };
     const invoke =
       actual === "action"
-        ? () => {
+        ? (args: Record<string, Value>) => {
             const accessor = this.accessor(options.identity) as unknown as Record<
               string,
               (p: unknown, a: unknown) => Promise<Value>
@@ -925,7 +924,7 @@ export class Engine {
               }),
             );
           }
-        : () => this.invoke(actual, canonical, args, context, options);
+        : (args: Record<string, Value>) => this.invoke(actual, canonical, args, context, options);
     const startedAt = Date.now();
     const ended = (error: string | null) =>
       this.hooks.onExecution?.({
@@ -937,7 +936,7 @@ export class Engine {
         error,
       });
     try {
-      await invoke();
+      await invoke(decodeArgs(canonical, jsonArgs));
       ended(null);
       return {
         value: context.result ?? null,
@@ -1425,13 +1424,17 @@ function validatorsOf(
   return validators;
 }
 
-/** The arguments as Convex values; malformed encodings (`{"$integer": "x"}`) are the caller's error, as on Convex. */
+/**
+ * The arguments as Convex values. A malformed encoding (`{"$integer": "x"}`) is the caller's error, framed
+ * and logged as any other failed call: Convex's `parse_udf_args` (crates/udf/src/helpers.rs) makes it a
+ * JsError `Invalid arguments for <module>.js:<name>: …` (the reason here is convex/values' text, not Rust's).
+ */
 function decodeArgs(canonical: string, jsonArgs: unknown): Record<string, Value> {
   try {
     return jsonToConvex((jsonArgs ?? {}) as never) as Record<string, Value>;
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    throw new FunctionError(`Invalid arguments for ${canonical}: ${reason}`, undefined, []);
+    throw new ConvexSystemError(`Invalid arguments for ${canonicalUdfPath(canonical)}: ${reason}`);
   }
 }
 

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { anyApi } from "convex/server";
 import { ConvexHttpClient } from "convex/browser";
 import type { Backend } from "../server.ts";
-import { closeTestBackends, newClient, startTestBackend, errorOf } from "./helpers.ts";
+import { closeTestBackends, startTestBackend, errorOf } from "./helpers.ts";
 
 let backend: Backend;
 let http: ConvexHttpClient;
@@ -67,24 +67,7 @@ describe("argument validation", () => {
       'ArgumentValidationError: Value does not match validator.\nPath: .ref\nValue: "not an id"\nValidator: v.id("messages")',
     );
   });
-
-  it("reaches a sync client the same way", async () => {
-    const client = newClient(backend.url);
-    try {
-      const error = await client
-        .mutation(anyApi.conformance.validated, { name: 1, point: { x: 1 }, tags: [] })
-        .then(
-          () => null,
-          (e: Error) => e.message,
-        );
-      // The client frames the server's text as Convex's clients show it.
-      expect(error).toMatch(
-        /^\[CONVEX M\(conformance:validated\)\] \[Request ID: [0-9a-f]{16}\] Server Error\nArgumentValidationError: Value does not match validator\.\nPath: \.name\nValue: 1\.0\nValidator: v\.string\(\)\n {2}Called by client$/,
-      );
-    } finally {
-      await client.close();
-    }
-  });
+  // Over the sync WebSocket (ConvexClient): conformance-argument-errors.test.ts.
 });
 
 describe("other function errors", () => {

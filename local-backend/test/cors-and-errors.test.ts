@@ -1,6 +1,5 @@
 // CORS on the site port and error answers as Convex gives them.
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import WebSocket from "ws";
 import { MAX_RESOLVED } from "../engine/engine.ts";
 import type { Backend } from "../server.ts";
 import { InvalidCorsOrigin } from "../site.ts";
@@ -109,37 +108,6 @@ describe("errors", () => {
         logLines: [],
       },
     });
-  });
-
-  it("a malformed `$integer` argument is the caller's error, over HTTP and sync, as on Convex", async () => {
-    const args = { name: { $integer: "not base64 of 8 bytes" } };
-    const res = await call("/api/mutation", JSON.stringify({ path: "counters:increment", args }));
-    expect(res.status).toBe(560);
-    const body = (await res.json()) as { errorMessage: string };
-    expect(body.errorMessage).toMatch(/^Invalid arguments for counters:increment: /);
-
-    const ws = new WebSocket(`${backend.url.replace("http", "ws")}/api/1.48.0/sync`);
-    const response = new Promise<{ success: boolean; result: string }>((resolve) =>
-      ws.on("message", (data) => {
-        const message = JSON.parse(data.toString()) as { type: string };
-        if (message.type === "MutationResponse") resolve(message as never);
-      }),
-    );
-    await new Promise((resolve) => ws.once("open", resolve));
-    ws.send(JSON.stringify({ type: "Connect", sessionId: "integer", connectionCount: 0 }));
-    ws.send(
-      JSON.stringify({
-        type: "Mutation",
-        requestId: 0,
-        udfPath: "counters:increment",
-        args: [args],
-      }),
-    );
-    expect(await response).toMatchObject({
-      success: false,
-      result: expect.stringMatching(/^Invalid arguments for counters:increment: /),
-    });
-    ws.close();
   });
 
   it("function paths a client names are remembered up to a bound", async () => {

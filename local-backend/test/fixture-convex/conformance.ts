@@ -29,6 +29,21 @@ export const throwsTypeError = queryGeneric({
   },
 });
 
+/** A mutation and an action whose handler throws a plain Error: on a dev deployment the client sees its message. */
+export const throwsInMutation = mutationGeneric({
+  args: { label: v.string() },
+  handler: async (_ctx, { label }) => {
+    throw new Error(`mutation failed: ${label}`);
+  },
+});
+
+export const throwsInAction = actionGeneric({
+  args: { label: v.string() },
+  handler: async (_ctx, { label }) => {
+    throw new Error(`action failed: ${label}`);
+  },
+});
+
 export const insert = mutationGeneric({
   args: { doc: v.any() },
   handler: async (ctx, { doc }) => ctx.db.insert("blobs", doc),
