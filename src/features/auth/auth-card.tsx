@@ -23,13 +23,11 @@ export function AuthCard({
   );
 }
 
-// The forms that go in the card, their placeholders as tall as they are on a 360-412 px phone in
-// English with no role chosen.
-export const LoginForm = partAfterPaint(() => import("@/features/auth/login-form"), {
-  minHeight: "24rem",
-});
+// The forms that go in the card, their boxes as tall as they are with no role chosen (the card is
+// as wide from 640 px on).
+export const LoginForm = partAfterPaint(() => import("@/features/auth/login-form"), "min-h-96");
 
 export const SignupForm = partAfterPaint(
   () => import("@/features/auth/signup-form").then(({ SignupForm }) => ({ default: SignupForm })),
-  { minHeight: "51rem" },
+  "min-h-[50.9rem] sm:min-h-[45.6rem]",
 );

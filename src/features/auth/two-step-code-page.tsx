@@ -6,10 +6,11 @@ import { AuthCard } from "@/features/auth/auth-card";
 import type { Role, TwoStepCodeProps } from "@/features/auth/two-step-code-steps";
 import { paths } from "@/lib/paths";
 
-// as tall as the first step on a phone
-const Steps = partAfterPaint(() => import("@/features/auth/two-step-code-steps"), {
-  minHeight: "15.5rem",
-});
+// as tall as the first step (its hint takes a line more below 400 px)
+const Steps = partAfterPaint(
+  () => import("@/features/auth/two-step-code-steps"),
+  "min-h-[15.5rem] min-[400px]:min-h-[14.5rem]",
+);
 
 /**
  * A page in two steps: an address (mobile number or email) and the role, then the code sent there,

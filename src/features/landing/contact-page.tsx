@@ -5,10 +5,11 @@ import { partAfterPaint } from "@/components/ui/part-placeholder";
 import { m } from "@/i18n/paraglide/messages";
 import { formatDigits } from "@/lib/numbers";
 
-// as tall as the form in its card (35 rem at 360-1280 px)
-const ContactForm = partAfterPaint(() => import("@/features/landing/contact-form"), {
-  minHeight: "32.5rem",
-});
+// as tall as the form (at 360-1280 px)
+const ContactForm = partAfterPaint(
+  () => import("@/features/landing/contact-form"),
+  "min-h-[32.4rem]",
+);
 
 export default function ContactPage() {
   return (

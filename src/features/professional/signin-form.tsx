@@ -39,7 +39,7 @@ export default function SigninForm() {
   });
 
   return (
-    <Form className="mt-6 space-y-4" onSubmit={() => form.handleSubmit()}>
+    <Form className="space-y-4" onSubmit={() => form.handleSubmit()}>
       <form.AppField name="email">
         {(f) => (
           <f.TextField

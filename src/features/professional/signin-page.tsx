@@ -6,11 +6,11 @@ import { partAfterPaint } from "@/components/ui/part-placeholder";
 import { paths } from "@/lib/paths";
 import { m } from "@/i18n/paraglide/messages";
 
-// as tall as the form on a phone
-const SigninForm = partAfterPaint(() => import("@/features/professional/signin-form"), {
-  minHeight: "13.25rem",
-  className: "mt-6",
-});
+// as tall as the form (at 360-1280 px)
+const SigninForm = partAfterPaint(
+  () => import("@/features/professional/signin-form"),
+  "mt-6 min-h-[13.3rem]",
+);
 
 export default function ProfessionalSigninPage() {
   const { isAuthenticated } = useConvexAuth();
