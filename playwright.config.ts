@@ -1,19 +1,19 @@
 import { defineConfig, devices } from "@playwright/test";
-import { E2E } from "./e2e/env";
+import { deployment, E2E_WORKERS } from "./e2e/env";
 
-const WEB_URL = E2E.webUrl;
+/** Each worker tests its own deployment (e2e/env.ts), so specs in parallel share no state. */
+const deployments = Array.from({ length: E2E_WORKERS }, (_, index) => deployment(index));
 
 export default defineConfig({
   testDir: "./e2e/specs",
   fullyParallel: false,
-  workers: 1,
+  workers: E2E_WORKERS,
   forbidOnly: !!process.env.CI,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [["list"]],
   use: {
-    baseURL: WEB_URL,
     trace: "retain-on-failure",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
@@ -27,15 +27,16 @@ export default defineConfig({
   },
   globalSetup: "./e2e/global-setup.ts",
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
-  webServer: {
+  // Started one after the other: the builds share paraglide's compiled messages.
+  webServer: deployments.map((d) => ({
     command: [
-      `rm -rf ${E2E.dataDir}`,
-      `VITE_CONVEX_URL=${E2E.convexUrl} VITE_MAP_TILE_URL= npx vite build --outDir dist-e2e --emptyOutDir`,
-      `npx tsx local-backend/cli.ts --serve dist-e2e --data ${E2E.dataDir} --port ${E2E.ports.convex} --site-port ${E2E.ports.site} --web-port ${E2E.ports.web} --run seed:init`,
+      `rm -rf ${d.dataDir}`,
+      `VITE_CONVEX_URL=${d.convexUrl} VITE_MAP_TILE_URL= npx vite build --outDir ${d.distDir} --emptyOutDir`,
+      `npx tsx local-backend/cli.ts --serve ${d.distDir} --data ${d.dataDir} --port ${d.ports.convex} --site-port ${d.ports.site} --web-port ${d.ports.web} --run seed:init`,
     ].join(" && "),
-    url: WEB_URL,
+    url: d.webUrl,
     reuseExistingServer: false,
     // the build compiles every message (Paraglide) first: minutes on a loaded 2-core machine
     timeout: 360_000,
-  },
+  })),
 });

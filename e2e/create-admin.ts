@@ -1,22 +1,15 @@
 import { execFileSync, type StdioOptions } from "node:child_process";
-import { E2E } from "./env";
+import { E2E, type Deployment } from "./env";
 
-/** Creates an admin account on the e2e deployment with the project's own script. */
+/** Creates an admin account on an e2e deployment (this worker's) with the project's own script. */
 export function createAdmin(
   admin: { username: string; password: string },
   stdio: StdioOptions = "pipe",
+  on: Deployment = E2E,
 ): void {
   execFileSync(
     "npx",
-    [
-      "tsx",
-      "scripts/create-admin.ts",
-      admin.username,
-      "--url",
-      E2E.convexUrl,
-      "--data",
-      E2E.dataDir,
-    ],
+    ["tsx", "scripts/create-admin.ts", admin.username, "--url", on.convexUrl, "--data", on.dataDir],
     { env: { ...process.env, ADMIN_PASSWORD: admin.password }, stdio },
   );
 }

@@ -1,17 +1,34 @@
 /**
- * Ports of the e2e deployment: 3220/3221/5180, shifted by E2E_PORT_OFFSET so that several
- * checkouts on one machine can run the browser tests at once.
+ * The e2e deployments: one per Playwright worker, so that specs running at the same time share no
+ * accounts, sessions or authenticator steps. Deployment i listens on 3220/3221/5180 + 50·i, shifted
+ * by E2E_PORT_OFFSET so that several checkouts on one machine can run the browser tests at once.
  */
 const offset = Number(process.env.E2E_PORT_OFFSET ?? 0);
-const ports = { convex: 3220 + offset, site: 3221 + offset, web: 5180 + offset };
 
-/** The e2e deployment (see playwright.config.ts) and the accounts the tests use. */
+/** How many workers, and so deployments, the browser tests run on (two cores: two). */
+export const E2E_WORKERS = Number(process.env.E2E_WORKERS ?? 2);
+
+/** Deployment `index`: its ports, URLs, data directory and build directory. */
+export function deployment(index: number) {
+  const shift = offset + 50 * index;
+  const ports = { convex: 3220 + shift, site: 3221 + shift, web: 5180 + shift };
+  return {
+    ports,
+    convexUrl: `http://127.0.0.1:${ports.convex}`,
+    siteUrl: `http://127.0.0.1:${ports.site}`,
+    webUrl: `http://127.0.0.1:${ports.web}`,
+    dataDir: `.data-e2e/${index}`,
+    distDir: `dist-e2e/${index}`,
+  };
+}
+export type Deployment = ReturnType<typeof deployment>;
+
+/**
+ * The deployment of this worker (Playwright numbers the workers running at once from 0) and the
+ * accounts the tests use; outside a worker (the config, global setup) deployment 0.
+ */
 export const E2E = {
-  ports,
-  convexUrl: `http://127.0.0.1:${ports.convex}`,
-  siteUrl: `http://127.0.0.1:${ports.site}`,
-  webUrl: `http://127.0.0.1:${ports.web}`,
-  dataDir: ".data-e2e",
+  ...deployment(Number(process.env.TEST_PARALLEL_INDEX ?? 0)),
   admin: { username: "e2e-admin", password: "e2e-admin-password" },
   /**
    * A second admin for the specs in Nepali: an account's language is adopted at sign-in, so the

@@ -6,6 +6,7 @@ import { AuthPages } from "./pages/auth-pages";
 import { DashboardPage } from "./pages/dashboard-page";
 import { LandingPage } from "./pages/landing-page";
 import { SearchPage } from "./pages/search-page";
+import { E2E } from "./env";
 import { localeOf, type Locale } from "./i18n";
 
 /**
@@ -50,6 +51,8 @@ type Fixtures = {
 };
 
 export const test = base.extend<Fixtures>({
+  // this worker's deployment (e2e/env.ts)
+  baseURL: E2E.webUrl,
   landing: async ({ page }, use) => use(new LandingPage(page)),
   api: async ({ request }, use) => use(new ApiClient(request)),
   actor: async ({ browser, baseURL }, use) => {

@@ -10,16 +10,17 @@ import { anyApi } from "convex/server";
 import { ConvexHttpClient } from "convex/browser";
 import { Secret, TOTP } from "otpauth/slim";
 import { TOTP as RULES } from "../convex/rules/twoFactor";
-import { E2E } from "./env";
+import { E2E, type Deployment } from "./env";
 
 const STEP_MS = RULES.periodSeconds * 1000;
-const FILE = path.join(E2E.dataDir, "e2e-two-factor.json");
+/** The keys of a deployment's admins, kept in its data directory (this worker's by default). */
+const keysFile = (on: Deployment = E2E) => path.join(on.dataDir, "e2e-two-factor.json");
 
 type Keys = Record<string, { key: string; lastStep: number }>;
 
-function readKeys(): Keys {
+function readKeys(on?: Deployment): Keys {
   try {
-    return JSON.parse(readFileSync(FILE, "utf8")) as Keys;
+    return JSON.parse(readFileSync(keysFile(on), "utf8")) as Keys;
   } catch {
     return {};
   }
@@ -31,9 +32,12 @@ export const codeAt = (key: string, step: number) =>
 
 export const currentStep = () => Math.floor(Date.now() / STEP_MS);
 
-/** Signs `admin` in with the password, sets up an authenticator and keeps its key. */
-export async function enrolAdmin(admin: { username: string; password: string }): Promise<void> {
-  const client = new ConvexHttpClient(E2E.convexUrl, { logger: false });
+/** Signs `admin` in on `on` (this worker's deployment) with the password, sets up an authenticator and keeps its key. */
+export async function enrolAdmin(
+  admin: { username: string; password: string },
+  on: Deployment = E2E,
+): Promise<void> {
+  const client = new ConvexHttpClient(on.convexUrl, { logger: false });
   const { tokens } = (await client.action(anyApi.auth.signIn, {
     provider: "admin",
     params: { flow: "signIn", ...admin },
@@ -42,7 +46,8 @@ export async function enrolAdmin(admin: { username: string; password: string }):
   const { key } = (await client.mutation(anyApi.twoFactor.begin, {})) as { key: string };
   const step = currentStep();
   await client.mutation(anyApi.twoFactor.confirm, { code: codeAt(key, step) });
-  writeFileSync(FILE, JSON.stringify({ ...readKeys(), [admin.username]: { key, lastStep: step } }));
+  const keys = { ...readKeys(on), [admin.username]: { key, lastStep: step } };
+  writeFileSync(keysFile(on), JSON.stringify(keys));
 }
 
 /**
@@ -56,6 +61,6 @@ export async function nextCode(username: string): Promise<string> {
   const step = Math.max(currentStep(), entry.lastStep + 1);
   const wait = (step - 1) * STEP_MS - Date.now();
   if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-  writeFileSync(FILE, JSON.stringify({ ...keys, [username]: { ...entry, lastStep: step } }));
+  writeFileSync(keysFile(), JSON.stringify({ ...keys, [username]: { ...entry, lastStep: step } }));
   return codeAt(entry.key, step);
 }
