@@ -1,4 +1,4 @@
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 import react from "@vitejs/plugin-react";
 import { fileURLToPath } from "node:url";
 import { paraglideVitePlugin } from "@inlang/paraglide-js";
@@ -13,6 +13,7 @@ const convex = fileURLToPath(new URL("./convex", import.meta.url));
  */
 const UNIT = { maxWorkers: 2, sequence: { groupOrder: 0 } };
 const DRILLS = { maxWorkers: 1, sequence: { groupOrder: 1 } };
+const ACCESS_SWEEP = "drills/access.test.ts";
 
 export default defineConfig({
   test: {
@@ -62,6 +63,19 @@ export default defineConfig({
         test: { ...UNIT, name: "scripts", include: ["scripts/**/*.test.ts"], environment: "node" },
       },
       {
+        // The access sweep (a drill, under convex-test): CPU only, no backend and no timing, so it
+        // runs beside the unit tests instead of alone after them.
+        test: {
+          ...UNIT,
+          name: "access-sweep",
+          include: [ACCESS_SWEEP],
+          environment: "edge-runtime",
+          server: { deps: { inline: ["convex-test"] } },
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+        },
+      },
+      {
         // Reliability drills (drills/README in the main README): node by default; convex-test files
         // opt into edge-runtime and component renders into jsdom with a file comment.
         plugins: [react()],
@@ -70,6 +84,7 @@ export default defineConfig({
           ...DRILLS,
           name: "drills",
           include: ["drills/**/*.test.{ts,tsx}"],
+          exclude: [...configDefaults.exclude, ACCESS_SWEEP],
           environment: "node",
           server: { deps: { inline: ["convex-test"] } },
           testTimeout: 60_000,

@@ -45,7 +45,12 @@ type Drill = { name: string; run: () => Promise<Result> };
 function vitest(files: string[], prefixes: string[]): Result {
   const out = spawnSync(
     process.execPath,
-    ["node_modules/vitest/vitest.mjs", "run", "--project", "drills", ...files],
+    [
+      "node_modules/vitest/vitest.mjs",
+      "run",
+      ...["--project", "drills", "--project", "access-sweep"],
+      ...files,
+    ],
     {
       encoding: "utf8",
       env: { ...process.env, NO_COLOR: "1", FORCE_COLOR: "0" },
