@@ -13,7 +13,7 @@ import {
 } from "./durability/migrate-ids.ts";
 import { SessionRequests, type RequestLimits } from "./durability/session-requests.ts";
 import { TableNumbers } from "./durability/table-numbers.ts";
-import type { StagedBlob } from "./engine/convex-test-internals.ts";
+import type { StagedBlob } from "./engine/files.ts";
 import type { Engine, EngineHooks } from "./engine/engine.ts";
 import { BodyTooLarge } from "./http-util.ts";
 

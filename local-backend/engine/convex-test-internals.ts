@@ -2,9 +2,10 @@
 // convex-test keeps its database and scheduler in module-private state. We load a copy of its
 // dist/index.js with a few extra exports appended, and wrap its in-memory database in
 // `ConvexTestDatabase`, which keeps the committed documents itself under the engine's transaction levels
-// (engine/write-layers.ts, the index trees), answers its reads and writes by id (engine/document-writes.ts)
-// and its query streams, pages and counts (engine/query-streams.ts), applies commits, restores persisted
-// documents and re-arms scheduled jobs. Its transaction manager is replaced by the engine's
+// (engine/write-layers.ts, the index trees built from the engine's schema, engine/schema.ts), answers its
+// reads and writes by id (engine/document-writes.ts) and its query streams, pages and counts
+// (engine/query-streams.ts), applies commits, restores persisted documents and re-arms scheduled jobs.
+// Stored files are the engine's (engine/files.ts). Its transaction manager is replaced by the engine's
 // (engine/serial-transactions.ts).
 // `installProcessHooks` replaces what convex-test reaches through globals (`globalThis.Convex`,
 // `AuthFake`, `console.*`): the engine decides what its hooks do, this file how they are installed.
@@ -18,14 +19,13 @@ import { DocumentWrites, type DocumentIds } from "./document-writes.ts";
 import { IndexQueries } from "./index-query.ts";
 import { IndexStore, type IndexTree } from "./indexes.ts";
 import { QueryStreams } from "./query-streams.ts";
-import type { SearchIndexDefinition } from "./text-search.ts";
-import type { VectorIndex } from "./vector-search.ts";
+import type { IndexDefinitions, Schema } from "./schema.ts";
+import { FileStore } from "./files.ts";
 import type { MetricsTracker, TransactionStore } from "./transaction.ts";
 import type { LevelledStore } from "./serial-transactions.ts";
 import { WriteLayers, type Writes } from "./write-layers.ts";
-import { committedValue, type ValidatorJson } from "./convex-values.ts";
-
-export type SearchIndex = SearchIndexDefinition;
+import { committedValue } from "./convex-values.ts";
+import type { VectorIndex } from "./vector-search.ts";
 
 export const PINNED_CONVEX_TEST_VERSION = "0.0.60";
 
@@ -36,18 +36,16 @@ const nodeModules = path.resolve(here, "../../node_modules");
 export type Doc = Record<string, any> & { _id: string; _creationTime: number };
 
 /**
- * convex-test's in-memory database: the engine uses its compiled schema and its files. Its documents
- * (`_documents`), its writes, its ids and its query streams are never used: get/insert/patch/replace/
- * delete are the engine's (engine/document-writes.ts), and so are the streams, pages and counts
- * (engine/query-streams.ts), for convex-test's own runs too.
+ * convex-test's in-memory database. Nothing of it is used: its documents (`_documents`), writes, ids,
+ * query streams, schema (`_schema`) and files (`_storage`) are the engine's. get/insert/patch/replace/
+ * delete are routed to engine/document-writes.ts and its query syscalls to engine/query-streams.ts, for
+ * convex-test's own runs too.
  */
 interface DatabaseFake {
-  _storage: Record<string, Blob>;
   /** Set by ConvexTestDatabase.useTableIds: what the patched tableNameFromId answers. */
   _localBackendTableOf?: (id: string) => string | null;
   /** Set by ConvexTestDatabase.instrument: what convex-test's patched query syscalls answer from. */
   _localBackendStreams?: QueryStreams;
-  storeFile(storageId: string, blob: Blob): void;
   get(table: string | undefined, id: string): Doc | null;
   insert(table: string, value: Record<string, Value>): string;
   patch(table: string | undefined, id: string, value: Record<string, JSONValue>): void;
@@ -55,18 +53,6 @@ interface DatabaseFake {
   delete(table: string | undefined, id: string): void;
   /** Every document of a table visible to the current transaction (convex-test scans all tables here). */
   _iterateDocs(table: string, callback: (doc: Doc) => void): void;
-  _schema: {
-    tables: Map<
-      string,
-      {
-        indexes: { indexDescriptor: string; fields: string[] }[];
-        documentType?: ValidatorJson;
-        searchIndexes: SearchIndex[];
-        vectorIndexes: VectorIndex[];
-      }
-    >;
-    schemaValidation: boolean;
-  } | null;
 }
 
 export interface ConvexGlobal {
@@ -149,11 +135,6 @@ export interface ConvexTestInternals {
       | null;
     /** Set by the engine: the error text a failed scheduled job keeps (`state.error`). */
     jobError: ((error: unknown) => string) | null;
-    /**
-     * Set by the engine: `ctx.storage.store`'s bytes put on disk a chunk at a time before they are
-     * stored, with their sha256 (base64) read on the way; `discard()` when the store fails.
-     */
-    stageBlob: ((blob: Blob) => Promise<StagedBlob> | undefined) | null;
     /**
      * Set by the engine: runs a named action (invokeAction's requestId and JSON arguments) as `auth`'s
      * caller; its JSON result, or undefined for convex-test to run it.
@@ -248,15 +229,8 @@ type TableOfId = (id: string) => string | null;
 
 type Syscall = (op: string, json: string) => string;
 type AsyncSyscall = (op: string, json: string) => Promise<string>;
+type JsSyscall = (op: string, args: any) => Promise<any>;
 export type ConsoleLevel = "log" | "info" | "warn" | "error" | "debug";
-
-/** A file to store, its bytes on disk (see `stageBlob`). */
-export interface StagedBlob {
-  blob: Blob;
-  /** sha256 in base64, as convex-test's `_storage` documents keep it. */
-  sha256: string;
-  discard(): void;
-}
 
 /** What the engine does around convex-test's calls; installed once per process. */
 export interface ProcessHooks {
@@ -264,6 +238,8 @@ export interface ProcessHooks {
   syscall(op: string, json: string, original: Syscall): string;
   /** Every asynchronous syscall of a function; `original` is convex-test's answer. */
   asyncSyscall(op: string, json: string, original: AsyncSyscall): Promise<string>;
+  /** Every syscall made with objects (an action's storage/storeBlob, storage/getBlob); `original` is convex-test's. */
+  jsSyscall(op: string, args: any, original: JsSyscall): Promise<any>;
   /** A read ctx.db hands over as objects (db.get, a query's stream); `original` is convex-test's answer. */
   directSyscall(op: string, args: Record<string, any>, original: DirectSyscall): unknown;
   directAsyncSyscall(op: string, args: Record<string, any>, original: DirectSyscall): unknown;
@@ -280,8 +256,6 @@ export interface ProcessHooks {
   queryResult: NonNullable<ConvexTestInternals["localBackendHooks"]["queryResult"]>;
   /** The text a failed scheduled job keeps as its error. */
   jobError(error: unknown): string;
-  /** A file to store, staged on disk (undefined: convex-test keeps it in memory). */
-  stageBlob: NonNullable<ConvexTestInternals["localBackendHooks"]["stageBlob"]>;
   /** A named action's run (convex-test checked its arguments); undefined: convex-test runs it. */
   invokeAction: NonNullable<ConvexTestInternals["localBackendHooks"]["invokeAction"]>;
   /** Convex's checks of arguments and results, and its time limit (engine/convex-values.ts). */
@@ -305,6 +279,8 @@ export function installProcessHooks(internals: ConvexTestInternals, hooks: Proce
   const syscall: Syscall = (op, json) => hooks.syscall(op, json, originalSyscall);
   const asyncSyscall: AsyncSyscall = (op, json) =>
     hooks.asyncSyscall(op, json, originalAsyncSyscall);
+  const originalJsSyscall: JsSyscall = (op, args) => original.jsSyscall(op, args);
+  const jsSyscall: JsSyscall = (op, args) => hooks.jsSyscall(op, args, originalJsSyscall);
   g.Convex = {
     get syscall() {
       return syscall;
@@ -313,7 +289,7 @@ export function installProcessHooks(internals: ConvexTestInternals, hooks: Proce
       return asyncSyscall;
     },
     get jsSyscall() {
-      return original.jsSyscall;
+      return jsSyscall;
     },
   } as ConvexGlobal;
 
@@ -327,7 +303,6 @@ export function installProcessHooks(internals: ConvexTestInternals, hooks: Proce
   internals.localBackendHooks.mutationResult = hooks.mutationResult;
   internals.localBackendHooks.queryResult = hooks.queryResult;
   internals.localBackendHooks.jobError = hooks.jobError;
-  internals.localBackendHooks.stageBlob = hooks.stageBlob;
   internals.localBackendHooks.invokeAction = hooks.invokeAction;
   internals.localBackendHooks.checkArgs = hooks.checkArgs;
   internals.localBackendHooks.checkResult = hooks.checkResult;
@@ -550,14 +525,6 @@ export function loadConvexTestInternals(): Promise<ConvexTestInternals> {
       "const url = new URL(`https://some.convex.site${path}`);",
       'const url = new URL(`${process.env.CONVEX_SITE_URL ?? "https://some.convex.site"}${path}`);',
     );
-    // Storage writes (store, delete) open their own transaction unless they run inside one. convex-test
-    // asks whether *any* transaction is open, so an action's write while another function held the lock
-    // went into that transaction, or failed with "Write outside of transaction" once it had committed.
-    source = patch(
-      source,
-      "    if (!getTransactionManager().isInTransaction()) {\n        return await withAuth().run(",
-      "    if (nestedTxStorage.getStore() === undefined) {\n        return await withAuth().run(",
-    );
     // A mutation's result is known before its commit: hand it over so the commit's log record can carry it
     // (a resent mutation is answered from that record, also after a crash).
     // As on Convex, a mutation's `returns` validator runs before its transaction commits: a result it
@@ -646,23 +613,6 @@ export function loadConvexTestInternals(): Promise<ConvexTestInternals> {
         "        }\n    }\n}",
       "    if (result === localBackendCheckedResult) return;\n" +
         "    localBackendHooks.checkResult(returnsValidator, resolvePendingValues(result), functionPath.udfPath, tableNameFromId);\n}",
-    );
-    // A stored file is staged on disk and hashed on the way there (convex-test hashed a copy of it read
-    // whole and kept the Blob it was given in memory).
-    source = patch(
-      source,
-      "                const { blob } = args;\n                const storageId = await writeToDatabase(async (db) => {\n" +
-        '                    return db.insert("_storage", {\n                        size: blob.size,\n' +
-        "                        sha256: await blobSha(blob),\n                    });\n                });\n" +
-        "                db.storeFile(storageId, blob);",
-      "                const staged = await localBackendHooks.stageBlob?.(args.blob);\n" +
-        "                const blob = staged?.blob ?? args.blob;\n" +
-        "                let storageId;\n                try {\n" +
-        "                    storageId = await writeToDatabase(async (db) => {\n" +
-        '                        return db.insert("_storage", {\n                            size: blob.size,\n' +
-        "                            sha256: staged?.sha256 ?? await blobSha(blob),\n                        });\n                    });\n" +
-        "                }\n                catch (error) {\n                    staged?.discard();\n                    throw error;\n                }\n" +
-        "                db.storeFile(storageId, blob);",
     );
     // Query streams, pages and counts are the engine's (engine/query-streams.ts): convex-test's syscalls
     // answer from the streams ConvexTestDatabase.instrument gives its database, and the one `.paginate()`
@@ -773,7 +723,7 @@ export function loadConvexTestInternals(): Promise<ConvexTestInternals> {
         '                    headers: { "Content-Type": "text/plain; charset=utf-8" },\n                });',
     );
     source +=
-      "\nconst localBackendHooks = { mutationResult: null, queryResult: null, runQuery: null, jobError: null, invokeAction: null, stageBlob: null, checkArgs() {},\n" +
+      "\nconst localBackendHooks = { mutationResult: null, queryResult: null, runQuery: null, jobError: null, invokeAction: null, checkArgs() {},\n" +
       "    checkResult() {}, timed: (isNested, run) => run() };\n" +
       'const localBackendCheckedResult = Symbol("checked query result");\n' +
       "const localBackendDocs = new WeakMap();\n" +
@@ -1057,16 +1007,12 @@ export function useModuleLoader(
   global.components[""].modules = loader;
 }
 
-export type IndexDefinitions = Map<string, { indexDescriptor: string; fields: string[] }[]>;
-
 /** A deployment's document ids (durability/table-numbers.ts). */
 export type TableIds = DocumentIds;
 
 export interface DatabaseHooks {
   /** After every commit that applies writes to the database (top level), with each written doc's old version. */
   afterCommit(commitTs: bigint, before: Map<string, Doc | null>): void;
-  /** After a file's bytes are stored (its `_storage` document is already committed). */
-  fileStored(storageId: string, blob: Blob): void;
   /** Convex's checks of a document about to be written (size, nesting, system fields); throws why not. */
   checkWrite(id: string, doc: Doc): void;
 }
@@ -1085,6 +1031,10 @@ export class ConvexTestDatabase implements LevelledStore<StashedLevels> {
   private readonly db: DatabaseFake;
   /** Every index as a sorted tree (engine/indexes.ts), kept by instrument(). */
   private store: IndexStore | undefined;
+  /** The deployment's schema (engine/schema.ts); null without one. */
+  private schema: Schema | null = null;
+  /** The stored files' bytes (engine/files.ts): a file is there while its `_storage` document is committed. */
+  private readonly files = new FileStore((storageId) => this.committed.has(storageId));
 
   private ids: TableIds | undefined;
   private hooks: DatabaseHooks | undefined;
@@ -1121,10 +1071,7 @@ export class ConvexTestDatabase implements LevelledStore<StashedLevels> {
       visible: (id) => this.visible(id),
       taken: (id) => this.committed.has(id) || this.pending.written(id) !== undefined,
       write: (id, value) => this.write(id, value),
-      documentType: (table) => {
-        const schema = this.db._schema;
-        return schema?.schemaValidation ? schema.tables.get(table)?.documentType : undefined;
-      },
+      documentType: (table) => this.schema?.documentType(table),
       // Every written document passes Convex's document checks (size, nesting, system fields).
       checkWrite: (id, doc) => this.hooks?.checkWrite(id, doc),
     });
@@ -1147,6 +1094,11 @@ export class ConvexTestDatabase implements LevelledStore<StashedLevels> {
       throw new Error("System tables can only be accessed with db.system.");
     if (!table.startsWith("_") && args.isSystem === true)
       throw new Error("User tables cannot be accessed with db.system.");
+  }
+
+  /** An id as db.get/patch/replace/delete check it (engine/document-writes.ts); throws why it is refused. */
+  checkId(table: string, id: unknown) {
+    this.writes!.checkId(table, id);
   }
 
   /** A committed document. */
@@ -1181,16 +1133,22 @@ export class ConvexTestDatabase implements LevelledStore<StashedLevels> {
     return [...this.committed.values()];
   }
 
+  /** A stored file's bytes; undefined when it is not (or no longer) stored. */
   file(storageId: string): Blob | undefined {
-    return this.get(storageId) ? this.db._storage[storageId] : undefined;
+    return this.files.get(storageId);
+  }
+
+  /** Keeps a file's bytes under its storage id (its `_storage` document is written). */
+  putFile(storageId: string, blob: Blob) {
+    this.files.put(storageId, blob);
   }
 
   /** Swaps a stored file's Blob for one with the same bytes (read from disk instead of held in memory). */
   replaceFile(storageId: string, blob: Blob) {
-    if (this.db._storage[storageId] !== undefined) this.db._storage[storageId] = blob;
+    this.files.replace(storageId, blob);
   }
 
-  /** Real Convex keeps the content type on the `_storage` document; convex-test does not. */
+  /** Real Convex keeps the content type on the `_storage` document. */
   setContentType(storageId: string, contentType: string) {
     const doc = this.committed.get(storageId);
     if (!doc) return;
@@ -1200,26 +1158,16 @@ export class ConvexTestDatabase implements LevelledStore<StashedLevels> {
   }
 
   vectorIndex(table: string, name: string): VectorIndex | undefined {
-    return this.db._schema?.tables
-      .get(table)
-      ?.vectorIndexes.find((index) => index.indexDescriptor === name);
-  }
-
-  searchIndex(table: string, name: string): SearchIndex | undefined {
-    return this.db._schema?.tables
-      .get(table)
-      ?.searchIndexes.find((index) => index.indexDescriptor === name);
+    return this.schema?.vectorIndex(table, name);
   }
 
   indexes(): IndexDefinitions {
-    return new Map(
-      [...(this.db._schema?.tables ?? new Map())].map(([table, t]) => [table, t.indexes]),
-    );
+    return this.schema?.indexes() ?? new Map();
   }
 
-  /** Takes over the compiled schema (indexes, validators) of another convex-test instance. */
-  useSchemaOf(other: ConvexTestDatabase) {
-    this.db._schema = other.db._schema;
+  /** The schema's indexes, search indexes and validators from now on (at start, a reload, a push). */
+  useSchema(schema: Schema | null) {
+    this.schema = schema;
     if (this.store) this.rebuildIndexes();
   }
 
@@ -1251,7 +1199,7 @@ export class ConvexTestDatabase implements LevelledStore<StashedLevels> {
     lastCreationTime: number;
   }) {
     for (const doc of state.docs) this.committed.set(doc._id, doc);
-    for (const [id, blob] of state.files) if (this.committed.has(id)) this.db._storage[id] = blob;
+    this.files.restore(state.files);
     this.nextDocId = Math.max(this.nextDocId, state.nextDocId);
     const writes = this.writes!;
     writes.lastCreationTime = Math.max(writes.lastCreationTime, state.lastCreationTime);
@@ -1280,18 +1228,13 @@ export class ConvexTestDatabase implements LevelledStore<StashedLevels> {
     // Query streams, pages and counts are the engine's (engine/query-streams.ts): index ranges and
     // table scans read the trees, text search is ranked as Convex ranks it (engine/text-search.ts).
     const streams = new QueryStreams(queries, {
-      searchIndex: (table, name) => this.searchIndex(table, name),
+      searchIndex: (table, name) => this.schema?.searchIndex(table, name),
       evaluateFilter: this.internals.evaluateFilter,
     });
     this.streams = streams;
     db._localBackendStreams = streams;
     db._iterateDocs = (table, callback) => {
       for (const doc of queries.tableScan(table)) callback(doc);
-    };
-    const storeFile = db.storeFile.bind(db);
-    db.storeFile = (storageId, blob) => {
-      storeFile(storageId, blob);
-      hooks.fileStored(storageId, blob);
     };
   }
 
@@ -1326,8 +1269,11 @@ export class ConvexTestDatabase implements LevelledStore<StashedLevels> {
     const documents = this.committed;
     for (const [id, write] of writes) {
       before.set(id, documents.get(id) ?? null);
-      if (write === null) documents.delete(id);
-      else documents.set(id, commitTs === null ? write : committedValue(write, commitTs));
+      if (write === null) {
+        documents.delete(id);
+        // a deleted `_storage` document's bytes go with it
+        this.files.delete(id);
+      } else documents.set(id, commitTs === null ? write : committedValue(write, commitTs));
     }
     this.transactionEnded();
     // a value written as the commit's timestamp is only known now: its documents are new objects

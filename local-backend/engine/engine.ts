@@ -18,7 +18,6 @@ import {
   type ConvexTestInternals,
   type Doc,
   type RequestMetadata,
-  type StagedBlob,
   type StashedLevels,
   type TestAccessor,
 } from "./convex-test-internals.ts";
@@ -35,6 +34,8 @@ import {
   type ValidatorJson,
 } from "./convex-values.ts";
 import { buildModuleMap, preloadAll, type Importer, type ModuleMap } from "./modules.ts";
+import { blobSha256, type StagedBlob } from "./files.ts";
+import { Schema } from "./schema.ts";
 import { outcomeValue, QueryCache, type Outcome } from "../read-tracking/query-cache.ts";
 import type { TableNumbers } from "../durability/table-numbers.ts";
 import { ReadSet, type Change } from "./read-set.ts";
@@ -53,6 +54,7 @@ import {
   type RunUdfArgs,
   WRITE_SYSCALLS,
   type TransactionHost,
+  type TransactionStore,
 } from "./transaction.ts";
 
 export type FunctionKind = "query" | "mutation" | "action";
@@ -269,6 +271,10 @@ function installProcessSeams(internals: ConvexTestInternals) {
     }
     if (engine && op === "1.0/storageGenerateUploadUrl")
       return JSON.stringify(engine.hooks.uploadUrl());
+    if (engine && op === "1.0/storageDelete") {
+      await engine.deleteFile((JSON.parse(json) as { storageId: string }).storageId);
+      return "{}";
+    }
     if (engine && op === "1.0/storageGetMetadata") return engine.storageMetadata(json, original);
     const journal = op === "1.0/queryPage" ? callStorage.getStore()?.journal : undefined;
     if (journal) {
@@ -314,6 +320,14 @@ function installProcessSeams(internals: ConvexTestInternals) {
       return convexTestSyscall(op, json, original);
     },
 
+    // An action's ctx.storage.store and ctx.storage.get, as convex-test runs it (t.run's ctx.storage too).
+    async jsSyscall(op, args: { blob: Blob; storageId: string }, original) {
+      const engine = engineFor();
+      if (engine && op === "storage/storeBlob") return engine.storeBlob(args.blob);
+      if (engine && op === "storage/getBlob") return engine.getFile(args.storageId);
+      return original(op, args);
+    },
+
     // The same reads when ctx.db hands them over as objects (convex-test-internals.ts writeDirectDatabase).
     directSyscall(op, args, original) {
       if (op === "1.0/queryStream") readSetStorage.getStore()?.addQuery(args.query);
@@ -355,16 +369,6 @@ function installProcessSeams(internals: ConvexTestInternals) {
         udfPath,
         args as Record<string, Value>,
         identity as Identity | null,
-      );
-    },
-
-    // The file is written outside the handler's context: fs may set timers, which a handler may not.
-    stageBlob(blob) {
-      const engine = engineFor();
-      const stage = engine?.hooks.stageBlob;
-      if (!engine || !stage) return undefined;
-      return new Promise((resolve, reject) =>
-        engine.detached(() => void stage(blob).then(resolve, reject)),
       );
     },
 
@@ -613,12 +617,14 @@ export class Engine {
     const internals = await loadConvexTestInternals();
     const modules = buildModuleMap(convexDir, importer);
     await preloadAll(modules);
-    const schema = await loadSchema(convexDir, modules);
-    const t = internals.convexTest({ schema, modules, transactionLimits: true });
+    const schema = Schema.fromModule(await loadSchema(convexDir, modules));
+    // convex-test gets no schema: indexes, validators and search indexes are the engine's
+    const t = internals.convexTest({ schema: undefined, modules, transactionLimits: true });
     installProcessSeams(internals);
     const global = t._convexGlobal;
     const database = new ConvexTestDatabase(internals, global);
-    tables.register(schemaTables(schema));
+    tables.register([...(schema?.tables.keys() ?? [])]);
+    database.useSchema(schema);
     database.useTableIds(tables);
     const transactions = new SerialTransactions(database, () => new TransactionMetrics());
     global.transactionManager = transactions;
@@ -636,7 +642,6 @@ export class Engine {
     engines.set(global, engine);
     database.instrument({
       afterCommit: (commitTs, before) => engine.afterCommit(commitTs, before),
-      fileStored: (storageId, blob) => hooks.onFileStored(storageId, blob),
       checkWrite(id, doc) {
         const table = tables.tableOf(id);
         if (table === null || table.startsWith("_")) return;
@@ -651,15 +656,9 @@ export class Engine {
   async reload(importer: Importer, convexDir = this.convexDir): Promise<void> {
     const modules = buildModuleMap(convexDir, importer);
     await preloadAll(modules);
-    const schema = await loadSchema(convexDir, modules);
-    // A throwaway engine compiles the new schema the way convex-test does (indexes, validators).
-    const compiled = this.internals.convexTest({
-      schema,
-      modules,
-      transactionLimits: true,
-    })._convexGlobal;
-    this.tables.register(schemaTables(schema));
-    this.database.useSchemaOf(new ConvexTestDatabase(this.internals, compiled));
+    const schema = Schema.fromModule(await loadSchema(convexDir, modules));
+    this.tables.register([...(schema?.tables.keys() ?? [])]);
+    this.database.useSchema(schema);
     this.convexDir = path.resolve(convexDir);
     this.useModules(modules);
     this.queries.invalidateAll();
@@ -809,10 +808,8 @@ export class Engine {
                 : convex().asyncSyscall(op, json),
           ),
         ),
-      storeBlob: (blob, options) =>
-        here(() => convex().jsSyscall("storage/storeBlob", { requestId, blob, options })),
-      getBlob: (storageId) =>
-        here(() => convex().jsSyscall("storage/getBlob", { requestId, storageId })),
+      storeBlob: (blob) => here(() => this.storeBlob(blob)),
+      getBlob: (storageId) => here(() => Promise.resolve(this.getFile(storageId))),
       log: (level, line) => here(() => console[level]("%s", line)),
     };
     const call = { file, name, requestId, args, host };
@@ -1251,8 +1248,6 @@ export class Engine {
       run.context,
     );
     const convex = () => (globalThis as unknown as { Convex: ConvexGlobal }).Convex;
-    // Convex's requestId for HTTP actions is "" (registration_impl.js invokeHttpAction).
-    const requestId = "";
     const host: ActionHost = {
       asyncSyscall: (op, json, worker) =>
         here(() =>
@@ -1264,10 +1259,8 @@ export class Engine {
                 : convex().asyncSyscall(op, json),
           ),
         ),
-      storeBlob: (blob, options) =>
-        here(() => convex().jsSyscall("storage/storeBlob", { requestId, blob, options })),
-      getBlob: (storageId) =>
-        here(() => convex().jsSyscall("storage/getBlob", { requestId, storageId })),
+      storeBlob: (blob) => here(() => this.storeBlob(blob)),
+      getBlob: (storageId) => here(() => Promise.resolve(this.getFile(storageId))),
       // formatted in the worker already: a single argument is printed as it is
       log: (level, line) => here(() => console[level](line)),
     };
@@ -1361,11 +1354,63 @@ export class Engine {
     return vectorSearch([...this.database.tableDocuments(table)], index, query);
   }
 
-  /** Stores an uploaded file the way `ctx.storage.store` does; returns its storage id. */
+  /**
+   * `ctx.storage.store` (an upload too): the bytes staged on disk with their sha256 read on the way
+   * (`hooks.stageBlob`), the `_storage` document written, then the bytes kept under its id. Returns
+   * the storage id.
+   */
   async storeBlob(blob: Blob): Promise<string> {
-    return (await this.t.action(async (ctx: { storage: { store(b: Blob): Promise<string> } }) =>
-      ctx.storage.store(blob),
-    )) as unknown as string;
+    const stage = this.hooks.stageBlob;
+    // fs may set timers, which a handler may not: the file is written outside the caller's context
+    const staged =
+      stage &&
+      (await new Promise<StagedBlob>((resolve, reject) =>
+        this.detached(() => void stage(blob).then(resolve, reject)),
+      ));
+    const stored = staged?.blob ?? blob;
+    let storageId: string;
+    try {
+      const sha256 = staged?.sha256 ?? (await blobSha256(stored));
+      storageId = await this.write((store) =>
+        store.insert("_storage", { size: stored.size, sha256 }),
+      );
+    } catch (error) {
+      staged?.discard();
+      throw error;
+    }
+    this.database.putFile(storageId, stored);
+    this.hooks.onFileStored(storageId, stored);
+    return storageId;
+  }
+
+  /** `ctx.storage.get`: a stored file's bytes, or null. */
+  getFile(storageId: string): Blob | null {
+    this.database.checkId("_storage", storageId);
+    return this.database.file(storageId) ?? null;
+  }
+
+  /** An action's `ctx.storage.delete`: its `_storage` document goes (the bytes once that commits). */
+  async deleteFile(storageId: string): Promise<void> {
+    await this.write((store) => store.delete("_storage", storageId));
+  }
+
+  /**
+   * A write of an action's storage call in a transaction of its own; inside a transaction (convex-test's
+   * runs: t.run hands its ctx an action's storage) in that one.
+   */
+  private async write<T>(write: (store: TransactionStore) => T): Promise<T> {
+    const store = this.database.transactionStore();
+    if (this.internals.nestedTxStorage.getStore() !== undefined) return write(store);
+    await this.transactions.begin(false);
+    let open = true;
+    try {
+      const result = write(store);
+      open = false;
+      this.transactions.commit(false);
+      return result;
+    } finally {
+      if (open) this.transactions.rollback(false);
+    }
   }
 
   /**
@@ -1464,10 +1509,6 @@ function failedOutcome(error: unknown, journal: string | null = null): Outcome {
     error: e.thrown ?? e,
     journal,
   };
-}
-
-function schemaTables(schema: unknown): string[] {
-  return Object.keys((schema as { tables?: Record<string, unknown> } | undefined)?.tables ?? {});
 }
 
 async function loadSchema(convexDir: string, modules: ModuleMap): Promise<unknown> {

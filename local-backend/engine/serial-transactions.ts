@@ -1,9 +1,9 @@
 // The deployment's transactions: one at a time, in arrival order (so serializable), each a stack of
 // levels, one per nested `ctx.runQuery` / `ctx.runMutation`. A level's commit merges it into its caller's,
 // a rollback drops it alone, and the outermost commit applies the whole transaction at a timestamp of
-// its own. Every query and mutation takes this lock: the engine's own (Engine.invoke, Engine.runUdf)
-// and those convex-test still runs (scheduled jobs, actions' ctx.runMutation, storage writes), which
-// reach it as their `transactionManager`.
+// its own. Every query and mutation takes this lock: the engine's own (Engine.invoke, Engine.runUdf,
+// an action's storage writes) and those convex-test still runs (scheduled jobs, actions'
+// ctx.runMutation), which reach it as their `transactionManager`.
 import type { MetricsTracker } from "./transaction.ts";
 
 /** First come, first served: `acquire` resolves once every earlier caller has released. */
