@@ -805,7 +805,9 @@ export class Engine {
               ? auth.getUserIdentity().then((identity) => JSON.stringify(identity ?? null))
               : op === "1.0/actions/query"
                 ? this.actionQueryJson(json, auth._userIdentity as Identity | null)
-                : convex().asyncSyscall(op, json),
+                : op === "1.0/actions/mutation"
+                  ? this.actionMutationJson(json, auth._userIdentity as Identity | null)
+                  : convex().asyncSyscall(op, json),
           ),
         ),
       storeBlob: (blob) => here(() => this.storeBlob(blob)),
@@ -1256,7 +1258,9 @@ export class Engine {
               ? identityJson(identity)
               : op === "1.0/actions/query"
                 ? this.actionQueryJson(json, identity as Identity | null)
-                : convex().asyncSyscall(op, json),
+                : op === "1.0/actions/mutation"
+                  ? this.actionMutationJson(json, identity as Identity | null)
+                  : convex().asyncSyscall(op, json),
           ),
         ),
       storeBlob: (blob) => here(() => this.storeBlob(blob)),
@@ -1285,6 +1289,29 @@ export class Engine {
     const outcome = await this.cachedQuery(canonical, args ?? {}, identity);
     if (outcome.ok) return JSON.stringify(outcome.value);
     throw outcome.error;
+  }
+
+  /**
+   * `1.0/actions/mutation` of a pooled action: a transaction of its own, run as the engine runs any
+   * mutation (Engine.invoke), its result as the JSON text the syscall answers; its log lines are the
+   * action's. A function handle's goes to convex-test.
+   */
+  private async actionMutationJson(json: string, identity: Identity | null): Promise<string> {
+    const { name, args } = JSON.parse(json) as { name?: string; args?: JSONValue };
+    if (typeof name !== "string")
+      return (globalThis as unknown as { Convex: ConvexGlobal }).Convex.asyncSyscall(
+        "1.0/actions/mutation",
+        json,
+      );
+    const { canonical } = await this.resolve(name, "mutation", true);
+    const action = callStorage.getStore();
+    const context: CallContext = {
+      udfPath: action?.udfPath ?? canonical,
+      logLines: action?.logLines ?? [],
+    };
+    const options = { identity, admin: true };
+    await this.invoke("mutation", canonical, decodeArgs(canonical, args), context, options);
+    return JSON.stringify(context.result ?? null);
   }
 
   /** ctx.runQuery inside an action (any visibility): the value, or what the query threw. */
