@@ -173,6 +173,9 @@ export interface HttpRequest {
 
 let nextHttpRequest = 0;
 
+/** `globalThis.Convex`: the syscalls the engine leaves to convex-test (see installProcessSeams). */
+const convexGlobal = () => (globalThis as unknown as { Convex: ConvexGlobal }).Convex;
+
 /** `1.0/getUserIdentity` of an HTTP action: the caller's identity, or why its token was refused. */
 function identityJson(identity: HttpIdentity | null): Promise<string> {
   const refused = identity?.[TOKEN_REFUSED];
@@ -796,24 +799,12 @@ export class Engine {
     const file = this.files.get(path.join(this.convexDir, module));
     if (file === undefined) return undefined;
     const here = AsyncResource.bind(<T>(fn: () => T): T => fn());
-    const convex = () => (globalThis as unknown as { Convex: ConvexGlobal }).Convex;
-    const host: ActionHost = {
-      asyncSyscall: (op, json, worker) =>
-        here(() =>
-          actionWorkerSlot.run(worker, () =>
-            op === "1.0/getUserIdentity"
-              ? auth.getUserIdentity().then((identity) => JSON.stringify(identity ?? null))
-              : op === "1.0/actions/query"
-                ? this.actionQueryJson(json, auth._userIdentity as Identity | null)
-                : op === "1.0/actions/mutation"
-                  ? this.actionMutationJson(json, auth._userIdentity as Identity | null)
-                  : convex().asyncSyscall(op, json),
-          ),
-        ),
-      storeBlob: (blob) => here(() => this.storeBlob(blob)),
-      getBlob: (storageId) => here(() => Promise.resolve(this.getFile(storageId))),
-      log: (level, line) => here(() => console[level]("%s", line)),
-    };
+    const host = this.actionHost(
+      here,
+      auth._userIdentity as Identity | null,
+      () => auth.getUserIdentity().then((identity) => JSON.stringify(identity ?? null)),
+      (level, line) => here(() => console[level]("%s", line)),
+    );
     const call = { file, name, requestId, args, host };
     const worker = actionWorkerSlot.getStore();
     if (worker !== undefined) return this.actions.runNested(worker, call);
@@ -1249,25 +1240,13 @@ export class Engine {
       callStorage,
       run.context,
     );
-    const convex = () => (globalThis as unknown as { Convex: ConvexGlobal }).Convex;
-    const host: ActionHost = {
-      asyncSyscall: (op, json, worker) =>
-        here(() =>
-          actionWorkerSlot.run(worker, () =>
-            op === "1.0/getUserIdentity"
-              ? identityJson(identity)
-              : op === "1.0/actions/query"
-                ? this.actionQueryJson(json, identity as Identity | null)
-                : op === "1.0/actions/mutation"
-                  ? this.actionMutationJson(json, identity as Identity | null)
-                  : convex().asyncSyscall(op, json),
-          ),
-        ),
-      storeBlob: (blob) => here(() => this.storeBlob(blob)),
-      getBlob: (storageId) => here(() => Promise.resolve(this.getFile(storageId))),
+    const host = this.actionHost(
+      here,
+      identity as Identity | null,
+      () => identityJson(identity),
       // formatted in the worker already: a single argument is printed as it is
-      log: (level, line) => here(() => console[level](line)),
-    };
+      (level, line) => here(() => console[level](line)),
+    );
     this.actions.runHttp({ ...request, file, host, signal: run.signal }).then(
       (response) => run.answered(response),
       (error: unknown) => run.failed(error),
@@ -1275,34 +1254,52 @@ export class Engine {
   }
 
   /**
-   * `1.0/actions/query` of a pooled action: a query of its own through the query cache, its result as
-   * the JSON text the syscall answers. A function handle's goes to convex-test.
+   * What a pooled or HTTP action's worker asks the main thread, answered in the action's frame
+   * (`here`) as `identity`: its identity, nested queries and mutations, the rest of its syscalls,
+   * its files and its log lines.
    */
-  private async actionQueryJson(json: string, identity: Identity | null): Promise<string> {
-    const { name, args } = JSON.parse(json) as { name?: string; args?: JSONValue };
-    if (typeof name !== "string")
-      return (globalThis as unknown as { Convex: ConvexGlobal }).Convex.asyncSyscall(
-        "1.0/actions/query",
-        json,
-      );
-    const { canonical } = await this.resolve(name, "query", true);
-    const outcome = await this.cachedQuery(canonical, args ?? {}, identity);
-    if (outcome.ok) return JSON.stringify(outcome.value);
-    throw outcome.error;
+  private actionHost(
+    here: <T>(fn: () => T) => T,
+    identity: Identity | null,
+    identityJson: () => Promise<string>,
+    log: ActionHost["log"],
+  ): ActionHost {
+    return {
+      asyncSyscall: (op, json, worker) =>
+        here(() =>
+          actionWorkerSlot.run(worker, () =>
+            op === "1.0/getUserIdentity"
+              ? identityJson()
+              : op === "1.0/actions/query" || op === "1.0/actions/mutation"
+                ? this.actionCallJson(op, json, identity)
+                : convexGlobal().asyncSyscall(op, json),
+          ),
+        ),
+      storeBlob: (blob) => here(() => this.storeBlob(blob)),
+      getBlob: (storageId) => here(() => Promise.resolve(this.getFile(storageId))),
+      log,
+    };
   }
 
   /**
-   * `1.0/actions/mutation` of a pooled action: a transaction of its own, run as the engine runs any
-   * mutation (Engine.invoke), its result as the JSON text the syscall answers; its log lines are the
-   * action's. A function handle's goes to convex-test.
+   * An action's ctx.runQuery / ctx.runMutation by name, its result as the JSON text the syscall
+   * answers. A query runs through the query cache; a mutation in a transaction of its own, as the
+   * engine runs any mutation (Engine.invoke), its log lines the action's. A function handle's call
+   * goes to convex-test.
    */
-  private async actionMutationJson(json: string, identity: Identity | null): Promise<string> {
+  private async actionCallJson(
+    op: "1.0/actions/query" | "1.0/actions/mutation",
+    json: string,
+    identity: Identity | null,
+  ): Promise<string> {
     const { name, args } = JSON.parse(json) as { name?: string; args?: JSONValue };
-    if (typeof name !== "string")
-      return (globalThis as unknown as { Convex: ConvexGlobal }).Convex.asyncSyscall(
-        "1.0/actions/mutation",
-        json,
-      );
+    if (typeof name !== "string") return convexGlobal().asyncSyscall(op, json);
+    if (op === "1.0/actions/query") {
+      const { canonical } = await this.resolve(name, "query", true);
+      const outcome = await this.cachedQuery(canonical, args ?? {}, identity);
+      if (outcome.ok) return JSON.stringify(outcome.value);
+      throw outcome.error;
+    }
     const { canonical } = await this.resolve(name, "mutation", true);
     const action = callStorage.getStore();
     const context: CallContext = {
