@@ -4,8 +4,8 @@
 // `ConvexTestDatabase`, which keeps the committed documents itself under the engine's transaction levels
 // (engine/write-layers.ts, the index trees built from the engine's schema, engine/schema.ts), answers its
 // reads and writes by id (engine/document-writes.ts) and its query streams, pages and counts
-// (engine/query-streams.ts), applies commits, restores persisted documents and re-arms scheduled jobs.
-// Stored files are the engine's (engine/files.ts). Its transaction manager is replaced by the engine's
+// (engine/query-streams.ts), applies commits and restores persisted documents. Stored files are the
+// engine's (engine/files.ts), and so are scheduled jobs (engine/scheduler.ts). Its transaction manager is replaced by the engine's
 // (engine/serial-transactions.ts).
 // `installProcessHooks` replaces what convex-test reaches through globals (`globalThis.Convex`,
 // `AuthFake`, `console.*`): the engine decides what its hooks do, this file how they are installed.
@@ -95,14 +95,6 @@ export interface ConvexTestInternals {
   evaluateRangeFilter(doc: Doc, filter: unknown): boolean;
   evaluateFilter(doc: Doc, filter: unknown): unknown;
   validateIndexRangeExpression(source: unknown, fields: string[]): void;
-  runScheduledFunction(args: {
-    db: DatabaseFake;
-    jobId: string;
-    componentPath: string;
-    functionPath: { udfPath: string; componentPath: string };
-    args: unknown;
-    name: string;
-  }): Promise<void>;
   localBackendHooks: {
     /** Set by the engine: Convex's checks of arguments and results (engine/convex-values.ts). */
     checkArgs: (validator: any, args: any, udfPath: string, tableOf: TableOfId) => void;
@@ -133,8 +125,6 @@ export interface ConvexTestInternals {
           original: (reference: unknown, args: unknown) => Promise<any>,
         ) => Promise<any>)
       | null;
-    /** Set by the engine: the error text a failed scheduled job keeps (`state.error`). */
-    jobError: ((error: unknown) => string) | null;
     /**
      * Set by the engine: runs a named action (invokeAction's requestId and JSON arguments) as `auth`'s
      * caller; its JSON result, or undefined for convex-test to run it.
@@ -148,7 +138,6 @@ export interface ConvexTestInternals {
         ) => Promise<string> | undefined)
       | null;
   };
-  localBackendFailInterruptedJob(db: DatabaseFake, jobId: string, error: string): Promise<void>;
   /**
    * Runs `callback` where an HTTP action runs (Engine.runHttpAction): one fresh frame holding what
    * convex-test's fetch sets slot by slot (the deployment, an HTTP action's execution context, the
@@ -162,8 +151,6 @@ export interface ConvexTestInternals {
     slot: ContextSlot<S>,
     value: S,
   ): T;
-  /** convex/server's own builders of an action's ctx members (impl/*.js), as its invokeHttpAction uses them. */
-  localBackendActionCtx: ActionCtxBuilders;
   /** A context slot sharing convex-test's one AsyncLocalStorage (see CONTEXT_SLOTS_SOURCE). */
   LocalBackendSlot: new <T>() => ContextSlot<T>;
   /** Where ctx.db's copy of convex/server hands its direct reads (see `writeDirectDatabase`). */
@@ -172,7 +159,7 @@ export interface ConvexTestInternals {
   localBackendRunWith<T>(entries: [ContextSlot<any>, unknown][], callback: () => T): T;
   /** Installs the global accessors through which `globalOverridesStorage` refuses fetch, timers, … (once). */
   localBackendInstallGlobalProxies(): void;
-  /** convex-test's context slots a function runs in (its nested calls, scheduler and storage read them). */
+  /** convex-test's context slots a function runs in (its nested calls and storage read them). */
   nestedTxStorage: ContextSlot<unknown>;
   authStorage: ContextSlot<unknown>;
   executionContextStorage: ContextSlot<unknown>;
@@ -200,14 +187,6 @@ export interface RequestMetadata {
   requestId: string;
   scheduledFunctionId: string | null;
   authToken: string | null;
-}
-
-/** convex/server's builders of an action's `storage`, `scheduler`, `vectorSearch` and `meta`. */
-export interface ActionCtxBuilders {
-  setupStorageActionWriter(requestId: string): unknown;
-  setupActionScheduler(requestId: string): unknown;
-  setupActionVectorSearch(requestId: string): unknown;
-  setupActionMeta(visibility: "public" | "internal"): unknown;
 }
 
 /** AsyncLocalStorage's run/exit/getStore for one value of a shared async context. */
@@ -254,8 +233,6 @@ export interface ProcessHooks {
    * the engine checked it as JSON and answers with it (the result then never becomes values).
    */
   queryResult: NonNullable<ConvexTestInternals["localBackendHooks"]["queryResult"]>;
-  /** The text a failed scheduled job keeps as its error. */
-  jobError(error: unknown): string;
   /** A named action's run (convex-test checked its arguments); undefined: convex-test runs it. */
   invokeAction: NonNullable<ConvexTestInternals["localBackendHooks"]["invokeAction"]>;
   /** Convex's checks of arguments and results, and its time limit (engine/convex-values.ts). */
@@ -302,7 +279,6 @@ export function installProcessHooks(internals: ConvexTestInternals, hooks: Proce
   internals.localBackendHooks.runQuery = hooks.runQuery;
   internals.localBackendHooks.mutationResult = hooks.mutationResult;
   internals.localBackendHooks.queryResult = hooks.queryResult;
-  internals.localBackendHooks.jobError = hooks.jobError;
   internals.localBackendHooks.invokeAction = hooks.invokeAction;
   internals.localBackendHooks.checkArgs = hooks.checkArgs;
   internals.localBackendHooks.checkResult = hooks.checkResult;
@@ -356,14 +332,6 @@ class LocalBackendSlot {
 }
 `;
 
-/** convex/server's builders of an action's ctx members: the files its registration_impl.js imports them from. */
-const ACTION_CTX_IMPORTS: [string, string][] = [
-  ["setupStorageActionWriter", "storage_impl.js"],
-  ["setupActionScheduler", "scheduler_impl.js"],
-  ["setupActionVectorSearch", "vector_search_impl.js"],
-  ["setupActionMeta", "meta_impl.js"],
-];
-
 /** The convex package's server/impl directory, by its real path: the instances the app's convex/server imports. */
 const convexServerImplDir = () =>
   realpathSync(path.join(nodeModules, "convex/dist/esm/server/impl"));
@@ -387,69 +355,6 @@ const LOCAL_BACKEND_IN_HTTP_ACTION_SOURCE = `function localBackendInHttpAction(c
         [requestMetadataStorage.key]: requestMetadata,
         [globalOverridesStorage.key]: {},
     }, callback);
-}
-`;
-
-/** convex-test's runScheduledFunction, rewritten; plus the job completion Convex's SchedulerModel does. */
-const SCHEDULED_JOBS_SOURCE = `async function runScheduledFunction({ db, jobId, componentPath, functionPath, args, name, }) {
-    const requestMetadata = {
-        ip: null,
-        userAgent: null,
-        requestId: newRequestId(),
-        scheduledFunctionId: jobId,
-        authToken: null,
-    };
-    await requestMetadataStorage.run(requestMetadata, () => authStorage.run(new AuthFake(), async () => {
-        let isMutation = false;
-        try {
-            isMutation = (await resolveFunction(functionPath, "any")).func.isMutation === true;
-        }
-        catch {
-            // Running it reports the error.
-        }
-        const started = await withAuth().runInComponent(componentPath, async () => {
-            const job = db.get("_scheduled_functions", jobId);
-            if (!job || job.state.kind !== "pending")
-                return false;
-            if (!isMutation)
-                db.patch("_scheduled_functions", jobId, { state: { kind: "inProgress" } });
-            return true;
-        });
-        if (!started)
-            return;
-        const mutationJob = { db, jobId, done: false };
-        try {
-            // On the job's request metadata (not an AsyncLocalStorage of its own: each one enabled slows every promise).
-            requestMetadata.localBackendMutationJob = isMutation ? mutationJob : undefined;
-            await withAuth().fun(functionPath, args);
-        }
-        catch (error) {
-            requestMetadata.localBackendMutationJob = undefined;
-            console.error(\`Error when running scheduled function \${name}\`, error);
-            const message = localBackendHooks.jobError ? localBackendHooks.jobError(error) : String(error);
-            await withAuth().runInComponent(componentPath, async () => localBackendCompleteJob(db, jobId, { kind: "failed", error: message }));
-            return;
-        }
-        requestMetadata.localBackendMutationJob = undefined;
-        if (!mutationJob.done)
-            await withAuth().runInComponent(componentPath, async () => localBackendCompleteJob(db, jobId, { kind: "success" }));
-    }));
-}
-function localBackendCompleteJob(db, jobId, state) {
-    const job = db.get("_scheduled_functions", jobId);
-    if (!job || (job.state.kind !== "pending" && job.state.kind !== "inProgress"))
-        return;
-    db.patch("_scheduled_functions", jobId, { state, completedTime: Date.now() });
-}
-function localBackendCompleteMutationJob(db, requestMetadata) {
-    const job = requestMetadata.localBackendMutationJob;
-    if (job === undefined || job.done || job.db !== db)
-        return;
-    job.done = true;
-    localBackendCompleteJob(db, job.jobId, { kind: "success" });
-}
-async function localBackendFailInterruptedJob(db, jobId, error) {
-    await withAuth().runInComponent("", async () => localBackendCompleteJob(db, jobId, { kind: "failed", error }));
 }
 `;
 
@@ -477,11 +382,7 @@ export function loadConvexTestInternals(): Promise<ConvexTestInternals> {
       `from "./transactionMetrics.js"`,
       `from ${JSON.stringify(pathToFileURL(path.join(pkgDir, "dist/transactionMetrics.js")).href)};\n` +
         `import { setupReader as localBackendSetupReader, setupWriter as localBackendSetupWriter } from ${JSON.stringify(direct.database)};\n` +
-        `import { localBackendDirect } from ${JSON.stringify(direct.syscall)};\n` +
-        ACTION_CTX_IMPORTS.map(
-          ([name, file]) =>
-            `import { ${name} } from ${JSON.stringify(pathToFileURL(path.join(convexServerImplDir(), file)).href)};\n`,
-        ).join(""),
+        `import { localBackendDirect } from ${JSON.stringify(direct.syscall)};\n`,
     );
     // Functions read through ctx.db's copy with the direct transport (writeDirectDatabase).
     source = patch(
@@ -528,14 +429,12 @@ export function loadConvexTestInternals(): Promise<ConvexTestInternals> {
     // A mutation's result is known before its commit: hand it over so the commit's log record can carry it
     // (a resent mutation is answered from that record, also after a crash).
     // As on Convex, a mutation's `returns` validator runs before its transaction commits: a result it
-    // refuses rolls the writes back (convex-test checked it after the commit). A mutation run as a
-    // scheduled job marks its job succeeded in its own transaction, as Convex does.
+    // refuses rolls the writes back (convex-test checked it after the commit).
     source = patch(
       source,
       "            const rawResult = await nestedTxStorage.run(childLock, invokeInContext);\n            const commitTs = transactionManager.commit(isNested);",
       "            const rawResult = await nestedTxStorage.run(childLock, invokeInContext);\n" +
         '            validateReturnValue(returnsValidator, jsonToConvex(JSON.parse(rawResult)), "mutation", functionPath);\n' +
-        "            if (!isNested) localBackendCompleteMutationJob(getDb(), requestMetadata);\n" +
         "            if (!isNested) localBackendHooks.mutationResult?.(rawResult);\n" +
         "            const commitTs = transactionManager.commit(isNested);",
     );
@@ -555,20 +454,6 @@ export function loadConvexTestInternals(): Promise<ConvexTestInternals> {
       source,
       "() => authStorage.run(authForChild, () => a.invokeAction(requestMetadata.requestId, JSON.stringify(convexToJson([parseArgs(args)])))));",
       "() => authStorage.run(authForChild, () => localBackendInvokeAction(a, functionPath, requestMetadata.requestId, JSON.stringify(convexToJson([parseArgs(args)])), authForChild)));",
-    );
-    // Scheduled jobs move through Convex's states (crates/model/src/scheduled_jobs/types.rs): only
-    // actions pass through inProgress; success, failed (with the error) and canceled carry completedTime;
-    // a job that is no longer pending or inProgress is never changed again (cancel included).
-    source = replaceBetween(
-      source,
-      "async function runScheduledFunction({ db, jobId, componentPath, functionPath, args, name, }) {",
-      "function asyncSyscallImpl() {",
-      SCHEDULED_JOBS_SOURCE,
-    );
-    source = patch(
-      source,
-      '                db.patch("_scheduled_functions", id, { state: { kind: "canceled" } });',
-      '                localBackendCompleteJob(db, id, { kind: "canceled" });',
     );
     // An action's ctx.runQuery is a transaction of its own: the engine answers it (from its query cache).
     source = patch(
@@ -723,7 +608,7 @@ export function loadConvexTestInternals(): Promise<ConvexTestInternals> {
         '                    headers: { "Content-Type": "text/plain; charset=utf-8" },\n                });',
     );
     source +=
-      "\nconst localBackendHooks = { mutationResult: null, queryResult: null, runQuery: null, jobError: null, invokeAction: null, checkArgs() {},\n" +
+      "\nconst localBackendHooks = { mutationResult: null, queryResult: null, runQuery: null, invokeAction: null, checkArgs() {},\n" +
       "    checkResult() {}, timed: (isNested, run) => run() };\n" +
       'const localBackendCheckedResult = Symbol("checked query result");\n' +
       "const localBackendDocs = new WeakMap();\n" +
@@ -823,11 +708,9 @@ export function loadConvexTestInternals(): Promise<ConvexTestInternals> {
       "    globalOverridesStorage, transactionGlobalOverrides, deserializeConvexErrorData, localBackendDocJson,\n" +
       "    localBackendDocSize };\n" +
       "export { LocalBackendSlot, convexGlobalStorage, evaluateRangeFilter, evaluateFilter, validateIndexRangeExpression,\n" +
-      "    runScheduledFunction, AuthFake, localBackendHooks, localBackendFailInterruptedJob,\n" +
+      "    AuthFake, localBackendHooks,\n" +
       "    localBackendDirect, localBackendDirectSyscall, localBackendDirectAsyncSyscall,\n" +
-      "    localBackendInHttpAction };\n" +
-      `const localBackendActionCtx = { ${ACTION_CTX_IMPORTS.map(([name]) => name).join(", ")} };\n` +
-      "export { localBackendActionCtx };\n";
+      "    localBackendInHttpAction };\n";
     const outFile = writePatched(outDir, "index", source);
     return (await import(pathToFileURL(outFile).href)) as ConvexTestInternals;
   })();
@@ -1216,7 +1099,7 @@ export class ConvexTestDatabase implements LevelledStore<StashedLevels> {
         this.internals.validateIndexRangeExpression(source, fields),
     });
     // Reads and writes by id are the engine's (engine/document-writes.ts), for convex-test's own runs
-    // too (scheduled jobs, storage writes, t.run): a transaction's reads see its levels' pending writes
+    // too (storage writes, t.run): a transaction's reads see its levels' pending writes
     // (engine/write-layers.ts); every write goes to the innermost level and its clones of the index
     // trees it touches (engine/indexes.ts).
     const writes = this.writes!;
@@ -1312,29 +1195,5 @@ export class ConvexTestDatabase implements LevelledStore<StashedLevels> {
   private transactionEnded() {
     this.streams?.clear();
     if (this.rebuildPending) this.rebuildIndexes();
-  }
-
-  /**
-   * A job that was inProgress when the process stopped: as Convex does (actions run at most once), it is
-   * not run again but completed as failed.
-   */
-  failInterruptedJob(jobId: string, error: string): Promise<void> {
-    return this.internals.convexGlobalStorage.run(this.global, () =>
-      this.internals.localBackendFailInterruptedJob(this.db, jobId, error),
-    );
-  }
-
-  /** Runs a persisted pending scheduled job the way convex-test's own timer would. */
-  runScheduledJob(job: { _id: string; name: string; args: unknown[] }): Promise<void> {
-    return this.internals.convexGlobalStorage.run(this.global, () =>
-      this.internals.runScheduledFunction({
-        db: this.db,
-        jobId: job._id,
-        componentPath: "",
-        functionPath: { udfPath: job.name, componentPath: "" },
-        args: job.args[0],
-        name: job.name,
-      }),
-    );
   }
 }

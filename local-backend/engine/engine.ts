@@ -2,7 +2,6 @@
 // own transactions (what is still convex-test's: local-backend/README.md), and exposes the commit
 // stream, read sets and log lines the server needs.
 import { AsyncResource } from "node:async_hooks";
-import { setTimeout as setTimer } from "node:timers";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { format } from "node:util";
@@ -47,6 +46,12 @@ import { Deadlines, TimeLimit, type Watched } from "./time-limit.ts";
 import { vectorSearch, type VectorQuery } from "./vector-search.ts";
 import { ActionPool, type ActionHost, type ActionWorker, type RequestBody } from "./action-pool.ts";
 import { FifoLock, SerialTransactions } from "./serial-transactions.ts";
+import {
+  SCHEDULED_FUNCTIONS,
+  Scheduler,
+  type ScheduleArgs,
+  type ScheduledJob,
+} from "./scheduler.ts";
 import { TransactionMetrics } from "./transaction-metrics.ts";
 import {
   storageMetadataJson,
@@ -90,6 +95,8 @@ export interface CallOptions {
   journal?: string | null;
   /** A sync client's (sessionId, requestId): the commit's log record remembers the mutation's result under it. */
   request?: RequestKey;
+  /** The scheduled job this call runs (its request metadata's `scheduledFunctionId`). */
+  scheduledJob?: string;
 }
 
 export interface RequestKey {
@@ -293,16 +300,7 @@ function installProcessSeams(internals: ConvexTestInternals) {
       const { query } = JSON.parse(json) as { query: VectorQuery };
       return JSON.stringify({ results: engine.vectorSearch(query) });
     }
-    if (op === "1.0/schedule" || op === "1.0/actions/schedule") {
-      // convex-test arms the job's timer synchronously in here: give the job its own log context.
-      const { name = "scheduled function" } = JSON.parse(json) as { name?: string };
-      return actionWorkerSlot.exit(() =>
-        readSetStorage.exit(() =>
-          callStorage.run({ udfPath: name, logLines: [] }, () => original(op, json)),
-        ),
-      );
-    }
-    return original(op, json);
+    return (engine && (await engine.schedulerSyscall(op, json))) ?? original(op, json);
   }
   installProcessHooks(internals, {
     syscall(op, json, original) {
@@ -373,16 +371,6 @@ function installProcessSeams(internals: ConvexTestInternals) {
         args as Record<string, Value>,
         identity as Identity | null,
       );
-    },
-
-    // Convex keeps a failed job's error as the JsError's text: the message, then the stack frames.
-    jobError(error) {
-      const { message } = errorMessageOf(error);
-      const frames =
-        error instanceof Error
-          ? (error.stack ?? "").split("\n").filter((l) => /^\s+at /.test(l))
-          : [];
-      return [message, ...frames].join("\n");
     },
 
     queryResult(result, text, validator, udfPath, tableOf) {
@@ -474,9 +462,28 @@ function refusal(
   return { canonical, kind: actual };
 }
 
+/** A function's request metadata (`ctx.meta.getRequestMetadata()`); a scheduled job's names the job. */
+function requestMetadata(scheduledFunctionId: string | null): RequestMetadata {
+  return {
+    ip: null,
+    userAgent: null,
+    requestId: newRequestId(),
+    scheduledFunctionId,
+    authToken: null,
+  };
+}
+
 /** How a function error reaches its caller on a Convex dev deployment: under the request's id. */
 const serverErrorText = (message: string) =>
   `[Request ID: ${newRequestId()}] Server Error\n${message}`;
+
+/** Convex keeps a failed job's error as the JsError's text: the message, then the stack frames. */
+function jobErrorText(error: unknown): string {
+  const { message } = errorMessageOf(error);
+  const frames =
+    error instanceof Error ? (error.stack ?? "").split("\n").filter((l) => /^\s+at /.test(l)) : [];
+  return [message, ...frames].join("\n");
+}
 
 function errorMessageOf(error: unknown): { message: string; data: Value | undefined } {
   if (
@@ -592,6 +599,19 @@ export class Engine {
   );
   /** Top-level async context: follow-up work started from inside a handler runs here. */
   readonly detached = AsyncResource.bind((fn: () => void) => fn());
+  /** Scheduled jobs (engine/scheduler.ts), run as any call is (Engine.call). */
+  private readonly scheduler = new Scheduler({
+    kind: (name) =>
+      this.resolve(name, "any", true).then(
+        ({ kind }) => kind,
+        () => undefined,
+      ),
+    write: (write) => this.write(write),
+    run: (job) => this.runJob(job),
+    detached: (job, fn) =>
+      this.detached(() => callStorage.run({ udfPath: job.name, logLines: [] }, fn)),
+    errorText: jobErrorText,
+  });
 
   private constructor(
     /** Where the running modules live: `convex/` sources, or the directory of a CLI push. */
@@ -692,6 +712,7 @@ export class Engine {
   }
 
   dispose() {
+    this.scheduler.close();
     this.actions.close();
     engines.delete(this.global);
   }
@@ -908,11 +929,16 @@ export class Engine {
               (p: unknown, a: unknown) => Promise<Value>
             >;
             const functionPath = { udfPath: canonical, componentPath: "" };
-            return callStorage.run(context, () =>
-              accessor.actionFromPath(functionPath, args).then((value) => {
-                context.result = convexToJson(value ?? null);
-              }),
-            );
+            const run = () =>
+              callStorage.run(context, () =>
+                accessor.actionFromPath(functionPath, args).then((value) => {
+                  context.result = convexToJson(value ?? null);
+                }),
+              );
+            const job = options.scheduledJob;
+            return job === undefined
+              ? run()
+              : this.internals.requestMetadataStorage.run(requestMetadata(job), run);
           }
         : (args: Record<string, Value>) => this.invoke(actual, canonical, args, context, options);
     const startedAt = Date.now();
@@ -993,16 +1019,7 @@ export class Engine {
           internals.executionContextStorage,
           { componentPath: "", udfPath: canonical, udfType: kind, depth: 1, paginatedQueries: 0 },
         ],
-        [
-          internals.requestMetadataStorage,
-          {
-            ip: null,
-            userAgent: null,
-            requestId: newRequestId(),
-            scheduledFunctionId: null,
-            authToken: null,
-          },
-        ],
+        [internals.requestMetadataStorage, requestMetadata(options.scheduledJob ?? null)],
       ],
       async () => {
         await transactions.begin(false);
@@ -1020,6 +1037,11 @@ export class Engine {
           checkResultJson(validators.returns, result, raw, canonical, tableOf);
           if (kind === "mutation") {
             if (context.request) context.rawResult = raw;
+            // as Convex does, a mutation job's success commits with the mutation's writes
+            if (options.scheduledJob !== undefined)
+              this.scheduler.complete(this.transactionHost.store, options.scheduledJob, {
+                kind: "success",
+              });
             open = false;
             // nothing the commit starts answers to this function's syscalls
             transactionSlot.exit(() => transactions.commit(false));
@@ -1144,17 +1166,7 @@ export class Engine {
       docSize: (doc) => internals.localBackendDocSize(doc),
       storageUrl: (storageId) => this.hooks.storageUrl(storageId),
       uploadUrl: () => this.hooks.uploadUrl(),
-      // the timer is armed from inside the function, where the global setTimeout is refused
-      armJob: (job, runAt) =>
-        setTimer(
-          () =>
-            this.detached(() =>
-              callStorage.run({ udfPath: job.name, logLines: [] }, () => {
-                void database.runScheduledJob(job);
-              }),
-            ),
-          Math.max(0, runAt - Date.now()),
-        ),
+      scheduler: this.scheduler,
       runUdf: (caller, call) => this.runUdf(caller, call),
     });
   }
@@ -1438,25 +1450,47 @@ export class Engine {
   }
 
   /**
+   * `ctx.scheduler`'s syscalls of a function convex-test runs (inside its transaction) and of an action
+   * (in a transaction of their own); undefined for any other, or a component's reference.
+   */
+  schedulerSyscall(op: string, json: string): Promise<string | undefined> | undefined {
+    const schedule = (store: TransactionStore) =>
+      this.scheduler.schedule(
+        store,
+        this.transactions.getMetricsTracker(),
+        JSON.parse(json) as ScheduleArgs,
+      );
+    const cancel = (store: TransactionStore) => {
+      this.scheduler.cancel(store, (JSON.parse(json) as { id: string }).id);
+      return "{}";
+    };
+    switch (op) {
+      case "1.0/schedule":
+      case "1.0/actions/schedule":
+        return this.write(schedule);
+      case "1.0/cancel_job":
+      case "1.0/actions/cancel_job":
+        return this.write(cancel);
+    }
+    return undefined;
+  }
+
+  /** A due scheduled job's run (engine/scheduler.ts): what its function threw, as it threw it. */
+  private async runJob(job: ScheduledJob): Promise<void> {
+    const options = { identity: null, admin: true, scheduledJob: job._id };
+    try {
+      await this.call("any", job.name, convexToJson(job.args[0] ?? {}), options);
+    } catch (error) {
+      throw error instanceof FunctionError && error.thrown !== undefined ? error.thrown : error;
+    }
+  }
+
+  /**
    * Re-arms timers for scheduled functions that were pending when the data was persisted; those that
    * were running fail with Convex's "Transient error while executing action" (never run twice).
    */
-  async rearmScheduled() {
-    const now = Date.now();
-    for (const job of [...this.database.documents()]) {
-      if (this.database.tableOf(job._id) !== "_scheduled_functions") continue;
-      if (job.state?.kind === "inProgress")
-        await this.database.failInterruptedJob(job._id, "Transient error while executing action");
-      if (job.state?.kind !== "pending") continue;
-      setTimeout(
-        () =>
-          this.detached(
-            () =>
-              void this.database.runScheduledJob(job as Doc & { name: string; args: unknown[] }),
-          ),
-        Math.max(0, job.scheduledTime - now),
-      );
-    }
+  rearmScheduled(): Promise<void> {
+    return this.scheduler.restore([...this.database.tableDocuments(SCHEDULED_FUNCTIONS)]);
   }
 }
 

@@ -2,8 +2,8 @@
 // levels, one per nested `ctx.runQuery` / `ctx.runMutation`. A level's commit merges it into its caller's,
 // a rollback drops it alone, and the outermost commit applies the whole transaction at a timestamp of
 // its own. Every query and mutation takes this lock: the engine's own (Engine.invoke, Engine.runUdf,
-// an action's storage writes) and those convex-test still runs (scheduled jobs, actions'
-// ctx.runMutation), which reach it as their `transactionManager`.
+// an action's storage writes and scheduler calls, scheduled jobs) and those convex-test still runs (a
+// function handle's, t.run), which reach it as their `transactionManager`.
 import type { MetricsTracker } from "./transaction.ts";
 
 /** First come, first served: `acquire` resolves once every earlier caller has released. */

@@ -1,8 +1,9 @@
 // The engine's own answers to the syscalls of a query or mutation it invokes through convex/server's
 // `invokeQuery` / `invokeMutation` (see Engine.invoke): reads, writes, ids, identity and storage URLs
 // against the engine's document store and indexes, with the read set and Convex's transaction metrics.
-// Nested `ctx.runQuery` / `ctx.runMutation` by name go to the engine (Engine.runUdf). The transaction's
-// levels and commit are the engine's (engine/serial-transactions.ts, engine/write-layers.ts), and so are
+// Nested `ctx.runQuery` / `ctx.runMutation` by name go to the engine (Engine.runUdf), `ctx.scheduler`'s
+// calls to engine/scheduler.ts. The transaction's levels and commit are the engine's
+// (engine/serial-transactions.ts, engine/write-layers.ts), and so are
 // the committed documents (ConvexTestDatabase) and the reads and writes by id with their checks
 // (engine/document-writes.ts); the operations this file does not answer (function and request metadata, a component's function or a
 // function handle) still take convex-test's syscalls.
@@ -14,6 +15,7 @@ import { decodeId } from "./ids.ts";
 import type { QueryJson } from "./index-query.ts";
 import type { PageArgs, PageResult } from "./pagination.ts";
 import { countPaginate, type PaginatedQueries } from "./query-streams.ts";
+import type { ScheduleArgs, Scheduler } from "./scheduler.ts";
 
 /** The metrics Convex bills a transaction by (engine/transaction-metrics.ts). */
 export interface MetricsTracker {
@@ -53,8 +55,8 @@ export interface TransactionHost {
   docSize(doc: Doc): number;
   storageUrl(storageId: string): string;
   uploadUrl(): string;
-  /** Runs the scheduled job at `runAt` (Unix ms) if it is still pending then. */
-  armJob(job: { _id: string; name: string; args: Value[] }, runAt: number): void;
+  /** Answers `ctx.scheduler`'s syscalls in the transaction (engine/scheduler.ts). */
+  scheduler: Scheduler;
   /** Runs `ctx.runQuery` / `ctx.runMutation` of `caller` in a nested level of its transaction; its JSON result. */
   runUdf(caller: TransactionSyscalls, call: RunUdfArgs & { name: string }): Promise<string>;
 }
@@ -110,13 +112,6 @@ export const WRITE_SYSCALLS: Record<string, string | undefined> = {
   "1.0/shallowMerge": "db.patch",
   "1.0/replace": "db.replace",
 };
-
-/** `1.0/schedule`'s arguments (scheduler_impl.js): the function by name, reference or handle; `ts` in seconds. */
-interface ScheduleArgs {
-  name?: string;
-  args: JSONValue;
-  ts: number;
-}
 
 /** One query's or mutation's execution: its syscalls, its read set and its `.paginate()` journal. */
 export class TransactionSyscalls {
@@ -243,7 +238,12 @@ export class TransactionSyscalls {
         return JSON.stringify(host.store.count(table));
       }
       case "1.0/schedule":
-        return this.schedule(JSON.parse(json) as ScheduleArgs);
+        // a component's reference is left to convex-test
+        return host.scheduler.schedule(
+          host.store,
+          host.tracker(),
+          JSON.parse(json) as ScheduleArgs,
+        );
       case "1.0/runUdf": {
         // a component's function (by reference) or a function handle is left to convex-test
         const call = JSON.parse(json) as RunUdfArgs;
@@ -251,40 +251,11 @@ export class TransactionSyscalls {
           ? host.runUdf(this, call as RunUdfArgs & { name: string })
           : undefined;
       }
-      case "1.0/cancel_job": {
-        // As Convex's SchedulerModel: only a pending or running job is canceled, with its completion time.
-        const { id } = JSON.parse(json) as { id: string };
-        const job = host.store.get("_scheduled_functions", id);
-        const kind = (job?.state as { kind?: string } | undefined)?.kind;
-        if (kind === "pending" || kind === "inProgress")
-          host.store.patch("_scheduled_functions", id, {
-            state: { kind: "canceled" },
-            completedTime: Date.now(),
-          });
+      case "1.0/cancel_job":
+        host.scheduler.cancel(host.store, (JSON.parse(json) as { id: string }).id);
         return "{}";
-      }
     }
     return undefined;
-  }
-
-  /**
-   * `ctx.scheduler.runAfter/runAt`: the job's `_scheduled_functions` row in the transaction (pending), its
-   * timer armed now (a job whose row was rolled back finds none and does nothing). A component's
-   * reference or a function handle is left to convex-test.
-   */
-  private schedule(args: ScheduleArgs): string | undefined {
-    if (typeof args.name !== "string") return undefined;
-    const fnArgs = jsonToConvex(args.args) as Value;
-    this.host.tracker()?.trackScheduledFunction(getConvexSize(fnArgs));
-    const scheduledTime = args.ts * 1000;
-    const id = this.host.store.insert("_scheduled_functions", {
-      args: [fnArgs],
-      name: args.name,
-      scheduledTime,
-      state: { kind: "pending" },
-    });
-    this.host.armJob({ _id: id, name: args.name, args: [fnArgs] }, scheduledTime);
-    return JSON.stringify(id);
   }
 
   /** A written value's arguments: Convex builds the value before anything else, so its shape limits come first. */

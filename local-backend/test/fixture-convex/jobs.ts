@@ -1,4 +1,5 @@
 import {
+  actionGeneric,
   anyApi,
   internalActionGeneric,
   internalMutationGeneric,
@@ -15,6 +16,7 @@ export const schedule = mutationGeneric({
       v.literal("okAction"),
       v.literal("failingAction"),
       v.literal("slowAction"),
+      v.literal("noteScheduledId"),
     ),
     delayMs: v.number(),
     note: v.string(),
@@ -84,5 +86,27 @@ export const release = mutationGeneric({
   args: { note: v.string() },
   handler: async (ctx, { note }) => {
     await ctx.db.insert("jobLog", { note: `release ${note}` });
+  },
+});
+
+/** `ctx.scheduler.runAfter` from an action (its own transaction). */
+export const scheduleFromAction = actionGeneric({
+  args: { fn: v.string(), delayMs: v.number(), note: v.string() },
+  handler: async (ctx, { fn, delayMs, note }): Promise<string> =>
+    await ctx.scheduler.runAfter(delayMs, anyApi.jobs[fn], { note }),
+});
+
+/** `ctx.scheduler.cancel` from an action. */
+export const cancelFromAction = actionGeneric({
+  args: { id: v.id("_scheduled_functions") },
+  handler: async (ctx, { id }) => await ctx.scheduler.cancel(id),
+});
+
+/** Notes the job it runs as: its request metadata's `scheduledFunctionId`. */
+export const noteScheduledId = internalMutationGeneric({
+  args: { note: v.string() },
+  handler: async (ctx, { note }) => {
+    const { scheduledFunctionId } = await ctx.meta.getRequestMetadata();
+    await ctx.db.insert("jobLog", { note: `${note} ran as ${scheduledFunctionId}` });
   },
 });
