@@ -70,3 +70,20 @@ for (const { path, chunk, heading, field } of [
     await expect(p.locator("[aria-busy=true]")).toHaveCount(0);
   });
 }
+
+test("before any script arrives, a phone already shows the header's bar with GharSewa's mark", async ({
+  actor,
+}) => {
+  const visitor = await actor({
+    viewport: { width: 360, height: 740 },
+    locale: "en",
+    serviceWorkers: "block",
+  });
+  const p = visitor.page;
+  await p.route(/\.js$/, (route) => route.abort());
+  await p.goto("/services");
+  const bar = p.getByRole("banner");
+  await expect(bar).toBeVisible();
+  await expect(bar.getByRole("link", { name: "GharSewa" })).toHaveAttribute("href", "/");
+  expect((await bar.locator("svg").boundingBox())?.width).toBe(32);
+});

@@ -1,7 +1,14 @@
+import { fireEvent, renderHook } from "@testing-library/react";
 import { ConvexError } from "convex/values";
 import { describe, expect, it, vi } from "vitest";
-import { SIGN_UP_WORK, stampIssuedAt, stampWork } from "@convex/rules/signUpWork";
-import { signUpDraftSource } from "@/features/auth/sign-up-draft";
+import { SIGN_UP_WORK, solveStamp, stampIssuedAt, stampWork } from "@convex/rules/signUpWork";
+import { signUpDraftSource, useSignUpDraft } from "@/features/auth/sign-up-draft";
+
+vi.mock("convex/react", () => ({ useMutation: () => async () => ({ draft: "d1" }) }));
+vi.mock("@convex/rules/signUpWork", async (original) => {
+  const work = await original<typeof import("@convex/rules/signUpWork")>();
+  return { ...work, solveStamp: vi.fn(work.solveStamp) };
+});
 
 describe("signUpDraftSource", () => {
   it("creates one draft with a solved stamp and keeps it for the uploads and the sign-up", async () => {
@@ -48,5 +55,25 @@ describe("signUpDraftSource", () => {
     const source = signUpDraftSource(create);
     await expect(source.token()).rejects.toThrow();
     expect(await source.token()).toBe("d1");
+  });
+});
+
+describe("useSignUpDraft", () => {
+  it("solves the proof of work once the visitor starts on the form, not while the page loads", () => {
+    vi.mocked(solveStamp).mockClear();
+    const { unmount } = renderHook(() => useSignUpDraft());
+    expect(solveStamp).not.toHaveBeenCalled();
+    fireEvent.focusIn(document.body);
+    fireEvent.keyDown(document.body, { key: "a" });
+    fireEvent.pointerDown(document.body);
+    expect(solveStamp).toHaveBeenCalledTimes(1);
+    unmount();
+  });
+
+  it("starts nothing once the form has gone", () => {
+    vi.mocked(solveStamp).mockClear();
+    renderHook(() => useSignUpDraft()).unmount();
+    fireEvent.focusIn(document.body);
+    expect(solveStamp).not.toHaveBeenCalled();
   });
 });

@@ -70,12 +70,25 @@ export function signUpDraftSource(create: CreateDraft) {
   };
 }
 
-/** The sign-up form's draft; the proof of work starts while the visitor fills the form in. */
+const STARTS_ON_FORM = ["focusin", "pointerdown", "keydown"] as const;
+
+/**
+ * The sign-up form's draft; the proof of work starts once the visitor starts on the form (its ~250
+ * Web Crypto calls each wake the page: not while it loads, nor for a visitor who only looks).
+ */
 export function useSignUpDraft() {
   const create = useMutation(api.signUpDrafts.create);
   const source = useMemo(() => signUpDraftSource(create), [create]);
   useEffect(() => {
-    source.prepare();
+    const stop = () => {
+      for (const event of STARTS_ON_FORM) document.removeEventListener(event, start);
+    };
+    const start = () => {
+      stop();
+      source.prepare();
+    };
+    for (const event of STARTS_ON_FORM) document.addEventListener(event, start, { passive: true });
+    return stop;
   }, [source]);
   return source;
 }
