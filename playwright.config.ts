@@ -14,7 +14,13 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: [["list"]],
   use: {
-    trace: "retain-on-failure",
+    // A trace's DOM snapshots cost ~15% of a run's CPU even when kept for no test: a failure keeps
+    // its screenshot, and `npx playwright test --trace retain-on-failure <spec>` records one.
+    trace: "off",
+    screenshot: "only-on-failure",
+    // A context whose page registers the service worker precaches the whole build (~230 files): it
+    // doubled a context's browser CPU. Specs of the installed app allow it (pwa-push.spec.ts).
+    serviceWorkers: "block",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
       args: [

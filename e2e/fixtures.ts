@@ -55,10 +55,10 @@ export const test = base.extend<Fixtures>({
   baseURL: E2E.webUrl,
   landing: async ({ page }, use) => use(new LandingPage(page)),
   api: async ({ request }, use) => use(new ApiClient(request)),
-  actor: async ({ browser, baseURL }, use) => {
+  actor: async ({ browser, baseURL, serviceWorkers }, use) => {
     const actors: Actor[] = [];
     await use(async (options) => {
-      const a = await newActor(browser, { baseURL, ...options });
+      const a = await newActor(browser, { baseURL, serviceWorkers, ...options });
       actors.push(a);
       return a;
     });

@@ -9,6 +9,9 @@ import { m } from "../../i18n";
 const PRO = { email: "electrician.kathmandu@demo.np", password: "demo-password-1" };
 const CUSTOMER = { email: "customer2@demo.np", password: "demo-password-1" };
 
+// the installed app: its service worker registers (playwright.config.ts blocks it elsewhere)
+test.use({ serviceWorkers: "allow" });
+
 /** Waits until the service worker controls the page and has precached the build. */
 async function serviceWorkerReady(page: Page) {
   await page.evaluate(async () => {
