@@ -8,20 +8,25 @@ export { formatAmount, formatNrs, formatPaisa } from "@/lib/rupees";
 
 export const KATHMANDU_TZ = "Asia/Kathmandu";
 
-const kathmanduParts = new Intl.DateTimeFormat("en-US", {
-  timeZone: KATHMANDU_TZ,
-  year: "numeric",
-  month: "numeric",
-  day: "numeric",
-  hour: "numeric",
-  minute: "numeric",
-  hourCycle: "h23",
-});
+// made on first use: a module's first Intl formatter loads locale data while the page starts
+let kathmanduParts: Intl.DateTimeFormat | undefined;
+const kathmanduPartsFormat = () =>
+  (kathmanduParts ??= new Intl.DateTimeFormat("en-US", {
+    timeZone: KATHMANDU_TZ,
+    year: "numeric",
+    month: "numeric",
+    day: "numeric",
+    hour: "numeric",
+    minute: "numeric",
+    hourCycle: "h23",
+  }));
 
 /** Calendar fields of a UTC instant as seen on a wall clock in Kathmandu. */
 export function kathmanduFields(ms: number) {
   const parts = Object.fromEntries(
-    kathmanduParts.formatToParts(new Date(ms)).map((p) => [p.type, p.value]),
+    kathmanduPartsFormat()
+      .formatToParts(new Date(ms))
+      .map((p) => [p.type, p.value]),
   );
   return {
     year: Number(parts.year),
