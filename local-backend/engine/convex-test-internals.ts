@@ -26,6 +26,7 @@ import type { LevelledStore } from "./serial-transactions.ts";
 import { WriteLayers, type Writes } from "./write-layers.ts";
 import { committedValue } from "./convex-values.ts";
 import type { VectorIndex } from "./vector-search.ts";
+import type { RequestMetadata } from "./function-metadata.ts";
 
 export const PINNED_CONVEX_TEST_VERSION = "0.0.60";
 
@@ -125,18 +126,6 @@ export interface ConvexTestInternals {
           original: (reference: unknown, args: unknown) => Promise<any>,
         ) => Promise<any>)
       | null;
-    /**
-     * Set by the engine: runs a named action (invokeAction's requestId and JSON arguments) as `auth`'s
-     * caller; its JSON result, or undefined for convex-test to run it.
-     */
-    invokeAction:
-      | ((
-          udfPath: string,
-          requestId: string,
-          args: string,
-          auth: unknown,
-        ) => Promise<string> | undefined)
-      | null;
   };
   /**
    * Runs `callback` where an HTTP action runs (Engine.runHttpAction): one fresh frame holding what
@@ -178,15 +167,6 @@ export interface ConvexTestInternals {
   /** convex-test's answers to the direct reads (queryStream, queryCleanup; get, queryStreamNext, queryPage). */
   localBackendDirectSyscall: DirectSyscall;
   localBackendDirectAsyncSyscall: DirectSyscall;
-}
-
-/** What `ctx.meta.getRequestMetadata()` answers inside a function (convex-test's requestMetadata). */
-export interface RequestMetadata {
-  ip: string | null;
-  userAgent: string | null;
-  requestId: string;
-  scheduledFunctionId: string | null;
-  authToken: string | null;
 }
 
 /** AsyncLocalStorage's run/exit/getStore for one value of a shared async context. */
@@ -233,8 +213,6 @@ export interface ProcessHooks {
    * the engine checked it as JSON and answers with it (the result then never becomes values).
    */
   queryResult: NonNullable<ConvexTestInternals["localBackendHooks"]["queryResult"]>;
-  /** A named action's run (convex-test checked its arguments); undefined: convex-test runs it. */
-  invokeAction: NonNullable<ConvexTestInternals["localBackendHooks"]["invokeAction"]>;
   /** Convex's checks of arguments and results, and its time limit (engine/convex-values.ts). */
   checkArgs: ConvexTestInternals["localBackendHooks"]["checkArgs"];
   checkResult: ConvexTestInternals["localBackendHooks"]["checkResult"];
@@ -279,7 +257,6 @@ export function installProcessHooks(internals: ConvexTestInternals, hooks: Proce
   internals.localBackendHooks.runQuery = hooks.runQuery;
   internals.localBackendHooks.mutationResult = hooks.mutationResult;
   internals.localBackendHooks.queryResult = hooks.queryResult;
-  internals.localBackendHooks.invokeAction = hooks.invokeAction;
   internals.localBackendHooks.checkArgs = hooks.checkArgs;
   internals.localBackendHooks.checkResult = hooks.checkResult;
   internals.localBackendHooks.timed = hooks.timed;
@@ -448,13 +425,6 @@ export function loadConvexTestInternals(): Promise<ConvexTestInternals> {
       "const result = await runMutationWithHandler(resolved.handler, args, {}, resolved.functionPath, isNested, transactionLimits);",
       "const result = await runMutationWithHandler(resolved.handler, args, {}, resolved.functionPath, isNested, transactionLimits, resolved.returns);",
     );
-    // Actions run in the engine's worker pool (engine/action-pool.ts), whatever called them (a client, a
-    // scheduled job, ctx.runAction, an HTTP action): convex-test still checks their arguments and result.
-    source = patch(
-      source,
-      "() => authStorage.run(authForChild, () => a.invokeAction(requestMetadata.requestId, JSON.stringify(convexToJson([parseArgs(args)])))));",
-      "() => authStorage.run(authForChild, () => localBackendInvokeAction(a, functionPath, requestMetadata.requestId, JSON.stringify(convexToJson([parseArgs(args)])), authForChild)));",
-    );
     // An action's ctx.runQuery is a transaction of its own: the engine answers it (from its query cache).
     source = patch(
       source,
@@ -608,7 +578,7 @@ export function loadConvexTestInternals(): Promise<ConvexTestInternals> {
         '                    headers: { "Content-Type": "text/plain; charset=utf-8" },\n                });',
     );
     source +=
-      "\nconst localBackendHooks = { mutationResult: null, queryResult: null, runQuery: null, invokeAction: null, checkArgs() {},\n" +
+      "\nconst localBackendHooks = { mutationResult: null, queryResult: null, runQuery: null, checkArgs() {},\n" +
       "    checkResult() {}, timed: (isNested, run) => run() };\n" +
       'const localBackendCheckedResult = Symbol("checked query result");\n' +
       "const localBackendDocs = new WeakMap();\n" +
@@ -682,11 +652,6 @@ export function loadConvexTestInternals(): Promise<ConvexTestInternals> {
       "    return undefined;\n" +
       "}\n" +
       LOCAL_BACKEND_IN_HTTP_ACTION_SOURCE +
-      "function localBackendInvokeAction(a, functionPath, requestId, argsStr, auth) {\n" +
-      '    const invoked = functionPath.udfPath !== "inline" && functionPath.componentPath === ""\n' +
-      "        ? localBackendHooks.invokeAction?.(functionPath.udfPath, requestId, argsStr, auth) : undefined;\n" +
-      "    return invoked ?? a.invokeAction(requestId, argsStr);\n" +
-      "}\n" +
       "function localBackendRunQuery(auth, original) {\n" +
       "    return (reference, args) => localBackendHooks.runQuery\n" +
       "        ? localBackendHooks.runQuery((authStorage.getStore() ?? auth)._userIdentity, reference, args, original)\n" +

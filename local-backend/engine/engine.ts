@@ -16,7 +16,6 @@ import {
   type ContextSlot,
   type ConvexTestInternals,
   type Doc,
-  type RequestMetadata,
   type StashedLevels,
   type TestAccessor,
 } from "./convex-test-internals.ts";
@@ -53,6 +52,12 @@ import {
   type ScheduledJob,
 } from "./scheduler.ts";
 import { TransactionMetrics } from "./transaction-metrics.ts";
+import {
+  metadataSyscall,
+  requestMetadata,
+  type FunctionRun,
+  type RequestMetadata,
+} from "./function-metadata.ts";
 import {
   storageMetadataJson,
   TransactionSyscalls,
@@ -388,10 +393,6 @@ function installProcessSeams(internals: ConvexTestInternals) {
       return true;
     },
 
-    invokeAction(udfPath, requestId, args, auth) {
-      return engineFor()?.invokeAction(udfPath, requestId, args, auth as CallerAuth);
-    },
-
     mutationResult(rawResult) {
       const call = callStorage.getStore();
       if (call?.request) call.rawResult = rawResult;
@@ -460,17 +461,6 @@ function refusal(
   if (kind !== "any" && actual !== kind)
     return `Trying to execute ${canonicalUdfPath(canonical)} as ${UDF_TYPE[kind]}, but it is defined as ${UDF_TYPE[actual]}.`;
   return { canonical, kind: actual };
-}
-
-/** A function's request metadata (`ctx.meta.getRequestMetadata()`); a scheduled job's names the job. */
-function requestMetadata(scheduledFunctionId: string | null): RequestMetadata {
-  return {
-    ip: null,
-    userAgent: null,
-    requestId: newRequestId(),
-    scheduledFunctionId,
-    authToken: null,
-  };
 }
 
 /** How a function error reaches its caller on a Convex dev deployment: under the request's id. */
@@ -568,12 +558,6 @@ class HttpActionRun implements Watched {
   }
 }
 
-/** convex-test's AuthFake of an action's caller (its getUserIdentity passes the engine's hook). */
-interface CallerAuth {
-  _userIdentity: unknown;
-  getUserIdentity(): Promise<unknown>;
-}
-
 /** Workers of the action pool unless LOCAL_BACKEND_ACTION_WORKERS says otherwise. */
 const ACTION_WORKERS = 4;
 
@@ -588,8 +572,6 @@ export class Engine {
   /** udfPath → what resolve found, for the current modules; clients name paths, so at most MAX_RESOLVED. */
   private resolved = new Map<string, Resolved | null>();
   readonly queries: QueryCache;
-  /** accessor()'s per identity: building one costs more than a small query's run. */
-  private accessors = new WeakMap<Identity, TestAccessor>();
   private httpRouterFound: Promise<HttpRouter | null> | undefined;
   private httpRouterLoaded: HttpRouter | null | undefined;
   private authConfig: Promise<AuthProvider[]> | undefined;
@@ -803,40 +785,79 @@ export class Engine {
   }
 
   /**
-   * Runs a named action in the pool (convex-test has checked its arguments and checks its result),
-   * called where convex-test would invoke it: its syscalls are answered in this async context, as
-   * convex-test's ctx would answer them. A top-level action has Convex's time limit (10 minutes in a
-   * "use node" module, 30 in Convex's runtime), counted from when a worker takes it: past it the
-   * worker is terminated. An action it calls with ctx.runAction runs on the same worker.
-   * undefined for an action of no module file (convex-test runs it).
+   * Runs a named action as Convex does: its arguments checked against `exportArgs()`, then its own
+   * `invokeAction` in the action pool, its JSON result checked against `exportReturns()`. Its syscalls
+   * are answered in a frame of its own as `identity`'s (`actionHost`). A top-level action has Convex's
+   * time limit (10 minutes in a "use node" module, 30 in Convex's runtime), counted from when a worker
+   * takes it: past it the worker is terminated. An action it calls with ctx.runAction runs on the same
+   * worker, with its caller's request metadata. Returns the JSON result.
    */
-  invokeAction(
-    udfPath: string,
-    requestId: string,
-    args: string,
-    auth: CallerAuth,
-  ): Promise<string> | undefined {
-    const { module, name } = parseUdfPath(udfPath);
+  private async runAction(
+    canonical: string,
+    args: Record<string, Value>,
+    identity: Identity | null,
+    request: RequestMetadata,
+  ): Promise<string> {
+    const { module, name } = parseUdfPath(canonical);
+    const { validators } = await this.registered(canonical);
+    const tableOf = (id: string) => this.tables.tableOf(id);
+    checkArguments(validators.args, args, canonical, tableOf);
     const file = this.files.get(path.join(this.convexDir, module));
-    if (file === undefined) return undefined;
-    const here = AsyncResource.bind(<T>(fn: () => T): T => fn());
+    if (file === undefined) throw new Error(`${canonical} is not an action of a module file`);
+    const internals = this.internals;
+    const parent = internals.executionContextStorage.getStore() as { depth: number } | undefined;
+    // what convex-test still answers for an action (a function handle's call, deployment metadata)
+    // reads the deployment, caller and request from this frame
+    const here: <T>(fn: () => T) => T = internals.localBackendRunWith(
+      [
+        [internals.convexGlobalStorage as ContextSlot<unknown>, this.global],
+        [internals.authStorage, new internals.AuthFake(identity)],
+        [
+          internals.executionContextStorage,
+          {
+            componentPath: "",
+            udfPath: canonical,
+            udfType: "action",
+            depth: (parent?.depth ?? 0) + 1,
+            paginatedQueries: 0,
+          },
+        ],
+        [internals.requestMetadataStorage, request],
+      ],
+      () => AsyncResource.bind(<T>(fn: () => T): T => fn()),
+    );
     const host = this.actionHost(
       here,
-      auth._userIdentity as Identity | null,
-      () => auth.getUserIdentity().then((identity) => JSON.stringify(identity ?? null)),
+      identity,
+      () => identityJson(identity as HttpIdentity | null),
       (level, line) => here(() => console[level]("%s", line)),
+      { udfPath: canonical, udfType: "action", request },
     );
-    const call = { file, name, requestId, args, host };
+    const call = {
+      file,
+      name,
+      requestId: request.requestId,
+      args: JSON.stringify(convexToJson([args])),
+      host,
+    };
     const worker = actionWorkerSlot.getStore();
-    if (worker !== undefined) return this.actions.runNested(worker, call);
     const limit = this.isNodeModule(module) ? this.limits.nodeActionMs : this.limits.actionMs;
-    return this.actions.run(call, {
-      ms: limit,
-      error: () =>
-        new ConvexSystemError(
-          `Function execution timed out (maximum duration: ${formatDuration(limit)})`,
-        ),
-    });
+    let raw: string;
+    try {
+      raw = await (worker !== undefined
+        ? this.actions.runNested(worker, call)
+        : this.actions.run(call, {
+            ms: limit,
+            error: () =>
+              new ConvexSystemError(
+                `Function execution timed out (maximum duration: ${formatDuration(limit)})`,
+              ),
+          }));
+    } catch (error) {
+      throw internals.deserializeConvexErrorData(error);
+    }
+    checkResultJson(validators.returns, JSON.parse(raw) as JSONValue, raw, canonical, tableOf);
+    return raw;
   }
 
   /** Whether the module starts with the "use node" directive (it runs in Convex's Node.js runtime). */
@@ -893,17 +914,6 @@ export class Engine {
     return await this.modules.get(path.join(this.convexDir, module))?.();
   }
 
-  /** convex-test's accessor for `identity`, built once per identity object (it is immutable). */
-  accessor(identity: Identity | null): TestAccessor {
-    if (!identity) return this.t;
-    let accessor = this.accessors.get(identity);
-    if (accessor === undefined) {
-      accessor = this.t.withIdentity(identity);
-      this.accessors.set(identity, accessor);
-    }
-    return accessor;
-  }
-
   async call(
     kind: FunctionKind | "any",
     udfPath: string,
@@ -923,23 +933,19 @@ export class Engine {
     };
     const invoke =
       actual === "action"
-        ? (args: Record<string, Value>) => {
-            const accessor = this.accessor(options.identity) as unknown as Record<
-              string,
-              (p: unknown, a: unknown) => Promise<Value>
-            >;
-            const functionPath = { udfPath: canonical, componentPath: "" };
-            const run = () =>
-              callStorage.run(context, () =>
-                accessor.actionFromPath(functionPath, args).then((value) => {
-                  context.result = convexToJson(value ?? null);
-                }),
-              );
-            const job = options.scheduledJob;
-            return job === undefined
-              ? run()
-              : this.internals.requestMetadataStorage.run(requestMetadata(job), run);
-          }
+        ? (args: Record<string, Value>) =>
+            callStorage
+              .run(context, () =>
+                this.runAction(
+                  canonical,
+                  args,
+                  options.identity,
+                  requestMetadata(options.scheduledJob ?? null),
+                ),
+              )
+              .then((raw) => {
+                context.result = JSON.parse(raw) as JSONValue;
+              })
         : (args: Record<string, Value>) => this.invoke(actual, canonical, args, context, options);
     const startedAt = Date.now();
     const ended = (error: string | null) =>
@@ -992,6 +998,7 @@ export class Engine {
     checkArguments(validators.args, args, canonical, tableOf);
     const argsJson = JSON.stringify(convexToJson([args]));
     const identity = options.identity;
+    const request = requestMetadata(options.scheduledJob ?? null);
     const syscalls = new TransactionSyscalls(
       this.transactionHost,
       () => {
@@ -1001,6 +1008,7 @@ export class Engine {
       },
       options.readSet,
       context.journal,
+      { udfPath: canonical, udfType: kind, request },
     );
     const internals = this.internals;
     const transactions = this.transactions;
@@ -1019,7 +1027,7 @@ export class Engine {
           internals.executionContextStorage,
           { componentPath: "", udfPath: canonical, udfType: kind, depth: 1, paginatedQueries: 0 },
         ],
-        [internals.requestMetadataStorage, requestMetadata(options.scheduledJob ?? null)],
+        [internals.requestMetadataStorage, request],
       ],
       async () => {
         await transactions.begin(false);
@@ -1105,7 +1113,7 @@ export class Engine {
       try {
         return await internals.localBackendRunWith(
           [
-            [transactionSlot, caller.nested()],
+            [transactionSlot, caller.nested(canonical, kind)],
             [internals.nestedTxStorage, new FifoLock()],
             [
               internals.executionContextStorage,
@@ -1258,6 +1266,7 @@ export class Engine {
       () => identityJson(identity),
       // formatted in the worker already: a single argument is printed as it is
       (level, line) => here(() => console[level](line)),
+      { udfPath: "http", udfType: "http", request: metadata },
     );
     this.actions.runHttp({ ...request, file, host, signal: run.signal }).then(
       (response) => run.answered(response),
@@ -1267,25 +1276,30 @@ export class Engine {
 
   /**
    * What a pooled or HTTP action's worker asks the main thread, answered in the action's frame
-   * (`here`) as `identity`: its identity, nested queries and mutations, the rest of its syscalls,
-   * its files and its log lines.
+   * (`here`) as `identity`: its identity, nested queries, mutations and actions, its metadata, the rest
+   * of its syscalls, its files and its log lines.
    */
   private actionHost(
     here: <T>(fn: () => T) => T,
     identity: Identity | null,
     identityJson: () => Promise<string>,
     log: ActionHost["log"],
+    run: FunctionRun,
   ): ActionHost {
     return {
       asyncSyscall: (op, json, worker) =>
         here(() =>
-          actionWorkerSlot.run(worker, () =>
-            op === "1.0/getUserIdentity"
-              ? identityJson()
-              : op === "1.0/actions/query" || op === "1.0/actions/mutation"
-                ? this.actionCallJson(op, json, identity)
-                : convexGlobal().asyncSyscall(op, json),
-          ),
+          actionWorkerSlot.run(worker, async () => {
+            switch (op) {
+              case "1.0/getUserIdentity":
+                return identityJson();
+              case "1.0/actions/query":
+              case "1.0/actions/mutation":
+              case "1.0/actions/action":
+                return this.actionCallJson(op, json, identity, run.request);
+            }
+            return metadataSyscall(op, run) ?? convexGlobal().asyncSyscall(op, json);
+          }),
         ),
       storeBlob: (blob) => here(() => this.storeBlob(blob)),
       getBlob: (storageId) => here(() => Promise.resolve(this.getFile(storageId))),
@@ -1294,18 +1308,24 @@ export class Engine {
   }
 
   /**
-   * An action's ctx.runQuery / ctx.runMutation by name, its result as the JSON text the syscall
-   * answers. A query runs through the query cache; a mutation in a transaction of its own, as the
-   * engine runs any mutation (Engine.invoke), its log lines the action's. A function handle's call
-   * goes to convex-test.
+   * An action's ctx.runQuery / ctx.runMutation / ctx.runAction by name, its result as the JSON text the
+   * syscall answers. A query runs through the query cache; a mutation in a transaction of its own, as the
+   * engine runs any mutation (Engine.invoke), its log lines the action's; an action on the caller's
+   * worker (Engine.runAction) with the caller's `request` metadata. A function handle's call goes to
+   * convex-test.
    */
   private async actionCallJson(
-    op: "1.0/actions/query" | "1.0/actions/mutation",
+    op: "1.0/actions/query" | "1.0/actions/mutation" | "1.0/actions/action",
     json: string,
     identity: Identity | null,
+    request: RequestMetadata,
   ): Promise<string> {
     const { name, args } = JSON.parse(json) as { name?: string; args?: JSONValue };
     if (typeof name !== "string") return convexGlobal().asyncSyscall(op, json);
+    if (op === "1.0/actions/action") {
+      const { canonical } = await this.resolve(name, "action", true);
+      return this.runAction(canonical, decodeArgs(canonical, args), identity, request);
+    }
     if (op === "1.0/actions/query") {
       const { canonical } = await this.resolve(name, "query", true);
       const outcome = await this.cachedQuery(canonical, args ?? {}, identity);

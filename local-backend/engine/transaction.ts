@@ -5,7 +5,8 @@
 // calls to engine/scheduler.ts. The transaction's levels and commit are the engine's
 // (engine/serial-transactions.ts, engine/write-layers.ts), and so are
 // the committed documents (ConvexTestDatabase) and the reads and writes by id with their checks
-// (engine/document-writes.ts); the operations this file does not answer (function and request metadata, a component's function or a
+// (engine/document-writes.ts), and so are `ctx.meta`'s metadata and transaction metrics
+// (engine/function-metadata.ts); the operations this file does not answer (a component's function or a
 // function handle) still take convex-test's syscalls.
 import { getConvexSize, jsonToConvex, type JSONValue, type Value } from "convex/values";
 import type { Doc } from "./convex-test-internals.ts";
@@ -16,6 +17,7 @@ import type { QueryJson } from "./index-query.ts";
 import type { PageArgs, PageResult } from "./pagination.ts";
 import { countPaginate, type PaginatedQueries } from "./query-streams.ts";
 import type { ScheduleArgs, Scheduler } from "./scheduler.ts";
+import { metadataSyscall, type FunctionRun } from "./function-metadata.ts";
 
 /** The metrics Convex bills a transaction by (engine/transaction-metrics.ts). */
 export interface MetricsTracker {
@@ -23,6 +25,8 @@ export interface MetricsTracker {
   trackWrite(bytes: number): void;
   trackIndexRange(): void;
   trackScheduledFunction(argsBytes: number): void;
+  /** Each metric's use and what remains of its limit (`ctx.meta.getTransactionMetrics()`). */
+  getTransactionMetrics?(): Record<string, { used: number; remaining: number }>;
 }
 
 /**
@@ -124,11 +128,20 @@ export class TransactionSyscalls {
     private readonly readSet: ReadSet | undefined,
     /** A subscribed query's journal: the end cursor its page had (`previous`) and has now (`next`). */
     private readonly journal: { previous: string | null; next: string | null } | undefined,
+    /** The function running (its metadata syscalls' answers). */
+    private readonly run: FunctionRun & { udfType: "query" | "mutation" },
   ) {}
 
-  /** The syscalls of a function this one calls with ctx.runQuery / ctx.runMutation: same caller, same read set. */
-  nested(): TransactionSyscalls {
-    return new TransactionSyscalls(this.host, this.identity, this.readSet, undefined);
+  /**
+   * The syscalls of a function this one calls with ctx.runQuery / ctx.runMutation: same caller, read set
+   * and request metadata.
+   */
+  nested(udfPath: string, udfType: "query" | "mutation"): TransactionSyscalls {
+    return new TransactionSyscalls(this.host, this.identity, this.readSet, undefined, {
+      udfPath,
+      udfType,
+      request: this.run.request,
+    });
   }
 
   /** A synchronous syscall's JSON answer; undefined for one the engine leaves to convex-test. */
@@ -254,8 +267,17 @@ export class TransactionSyscalls {
       case "1.0/cancel_job":
         host.scheduler.cancel(host.store, (JSON.parse(json) as { id: string }).id);
         return "{}";
+      case "1.0/getTransactionMetrics": {
+        const metrics = host.tracker()?.getTransactionMetrics?.();
+        if (metrics === undefined)
+          throw new Error(
+            "getTransactionMetrics() can only be called from a query or mutation. " +
+              "It is not available in actions or outside of a Convex function.",
+          );
+        return JSON.stringify(metrics);
+      }
     }
-    return undefined;
+    return metadataSyscall(op, this.run);
   }
 
   /** A written value's arguments: Convex builds the value before anything else, so its shape limits come first. */
