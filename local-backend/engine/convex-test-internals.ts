@@ -117,15 +117,6 @@ export interface ConvexTestInternals {
           tableOf?: TableOfId,
         ) => boolean)
       | null;
-    /** Set by the engine: ctx.runQuery of actions and HTTP actions, run as `identity`; `original` is convex-test's own. */
-    runQuery:
-      | ((
-          identity: unknown,
-          reference: unknown,
-          args: unknown,
-          original: (reference: unknown, args: unknown) => Promise<any>,
-        ) => Promise<any>)
-      | null;
   };
   /**
    * Runs `callback` where an HTTP action runs (Engine.runHttpAction): one fresh frame holding what
@@ -204,8 +195,6 @@ export interface ProcessHooks {
   directAsyncSyscall(op: string, args: Record<string, any>, original: DirectSyscall): unknown;
   /** `ctx.auth.getUserIdentity()`; `original` is convex-test's. */
   getUserIdentity(original: () => Promise<unknown>): Promise<unknown>;
-  /** ctx.runQuery of actions and HTTP actions, run as `identity`; `original` is convex-test's own. */
-  runQuery: NonNullable<ConvexTestInternals["localBackendHooks"]["runQuery"]>;
   /** A top-level mutation's JSON result, just before its transaction commits. */
   mutationResult(rawResult: string): void;
   /**
@@ -223,7 +212,7 @@ export interface ProcessHooks {
 
 let processHooksInstalled = false;
 
-/** Routes convex-test's syscalls, identity reads, nested queries, mutation results, job errors and the console through `hooks`. */
+/** Routes convex-test's syscalls, identity reads, query and mutation results, checks and the console through `hooks`. */
 export function installProcessHooks(internals: ConvexTestInternals, hooks: ProcessHooks) {
   if (processHooksInstalled) return;
   processHooksInstalled = true;
@@ -254,7 +243,6 @@ export function installProcessHooks(internals: ConvexTestInternals, hooks: Proce
   internals.localBackendDirect.asyncSyscall = (op, args) =>
     hooks.directAsyncSyscall(op, args, directAsyncSyscall);
 
-  internals.localBackendHooks.runQuery = hooks.runQuery;
   internals.localBackendHooks.mutationResult = hooks.mutationResult;
   internals.localBackendHooks.queryResult = hooks.queryResult;
   internals.localBackendHooks.checkArgs = hooks.checkArgs;
@@ -425,17 +413,6 @@ export function loadConvexTestInternals(): Promise<ConvexTestInternals> {
       "const result = await runMutationWithHandler(resolved.handler, args, {}, resolved.functionPath, isNested, transactionLimits);",
       "const result = await runMutationWithHandler(resolved.handler, args, {}, resolved.functionPath, isNested, transactionLimits, resolved.returns);",
     );
-    // An action's ctx.runQuery is a transaction of its own: the engine answers it (from its query cache).
-    source = patch(
-      source,
-      "const result = await runActionWithHandler(resolved.handler, args, resolved.functionPath, byTypeWithPath.runQuery,",
-      "const result = await runActionWithHandler(resolved.handler, args, resolved.functionPath, localBackendRunQuery(auth, byTypeWithPath.runQuery),",
-    );
-    source = patch(
-      source,
-      "                    runQuery: byType.query,",
-      "                    runQuery: localBackendRunQuery(auth, byType.query),",
-    );
     // Ids are Convex's (engine/ids.ts): the table comes from the id's table number, which only the
     // deployment's TableNumbers can name. convex-test reads ids' tables here (v.id validation of
     // arguments and results, normalizeId); its own reading of "<digits><table>" goes.
@@ -578,7 +555,7 @@ export function loadConvexTestInternals(): Promise<ConvexTestInternals> {
         '                    headers: { "Content-Type": "text/plain; charset=utf-8" },\n                });',
     );
     source +=
-      "\nconst localBackendHooks = { mutationResult: null, queryResult: null, runQuery: null, checkArgs() {},\n" +
+      "\nconst localBackendHooks = { mutationResult: null, queryResult: null, checkArgs() {},\n" +
       "    checkResult() {}, timed: (isNested, run) => run() };\n" +
       'const localBackendCheckedResult = Symbol("checked query result");\n' +
       "const localBackendDocs = new WeakMap();\n" +
@@ -652,11 +629,6 @@ export function loadConvexTestInternals(): Promise<ConvexTestInternals> {
       "    return undefined;\n" +
       "}\n" +
       LOCAL_BACKEND_IN_HTTP_ACTION_SOURCE +
-      "function localBackendRunQuery(auth, original) {\n" +
-      "    return (reference, args) => localBackendHooks.runQuery\n" +
-      "        ? localBackendHooks.runQuery((authStorage.getStore() ?? auth)._userIdentity, reference, args, original)\n" +
-      "        : original(reference, args);\n" +
-      "}\n" +
       // The frame a function runs in when the engine invokes it itself (engine/transaction.ts).
       "function localBackendRunWith(entries, callback) {\n" +
       "    const frame = { ...localBackendFrames.getStore() };\n" +

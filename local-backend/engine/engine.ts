@@ -5,7 +5,7 @@ import { AsyncResource } from "node:async_hooks";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { format } from "node:util";
-import { getFunctionName, type FunctionReference, type HttpRouter } from "convex/server";
+import type { HttpRouter } from "convex/server";
 import { convexToJson, jsonToConvex, type JSONValue, type Value } from "convex/values";
 import {
   ConvexTestDatabase,
@@ -34,7 +34,7 @@ import {
 import { buildModuleMap, preloadAll, type Importer, type ModuleMap } from "./modules.ts";
 import { blobSha256, type StagedBlob } from "./files.ts";
 import { Schema } from "./schema.ts";
-import { outcomeValue, QueryCache, type Outcome } from "../read-tracking/query-cache.ts";
+import { QueryCache, type Outcome } from "../read-tracking/query-cache.ts";
 import type { TableNumbers } from "../durability/table-numbers.ts";
 import { ReadSet, type Change } from "./read-set.ts";
 import { rangeFilterMatches, type RangeFilter } from "./index-order.ts";
@@ -359,23 +359,6 @@ function installProcessSeams(internals: ConvexTestInternals) {
         }
       }
       return original(op, args);
-    },
-
-    // ctx.runQuery inside an action is a transaction of its own, so it reads through the query cache.
-    runQuery(identity, reference, args, original) {
-      const engine = engineFor();
-      let udfPath: string | undefined;
-      try {
-        udfPath = getFunctionName(reference as FunctionReference<"query">);
-      } catch {
-        // A function handle or a component's function: not cached.
-      }
-      if (!engine || udfPath === undefined) return original(reference, args);
-      return engine.queryInAction(
-        udfPath,
-        args as Record<string, Value>,
-        identity as Identity | null,
-      );
     },
 
     queryResult(result, text, validator, udfPath, tableOf) {
@@ -829,7 +812,7 @@ export class Engine {
     const host = this.actionHost(
       here,
       identity,
-      () => identityJson(identity as HttpIdentity | null),
+      () => identityJson(identity),
       (level, line) => here(() => console[level]("%s", line)),
       { udfPath: canonical, udfType: "action", request },
     );
@@ -1341,18 +1324,6 @@ export class Engine {
     const options = { identity, admin: true };
     await this.invoke("mutation", canonical, decodeArgs(canonical, args), context, options);
     return JSON.stringify(context.result ?? null);
-  }
-
-  /** ctx.runQuery inside an action (any visibility): the value, or what the query threw. */
-  async queryInAction(
-    udfPath: string,
-    args: Record<string, Value>,
-    identity: Identity | null,
-  ): Promise<Value> {
-    const { canonical } = await this.resolve(udfPath, "query", true);
-    const outcome = await this.cachedQuery(canonical, convexToJson(args ?? {}), identity);
-    if (outcome.ok) return outcomeValue(outcome.value);
-    throw outcome.error;
   }
 
   private cachedQuery(

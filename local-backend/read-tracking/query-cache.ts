@@ -2,7 +2,7 @@
 // the run read it), kept until a commit touches what the run read. Subscriptions, the HTTP API and
 // ctx.runQuery inside actions all read through it, so a result is computed once per change.
 import { createHash } from "node:crypto";
-import { jsonToConvex, type JSONValue, type Value } from "convex/values";
+import type { JSONValue } from "convex/values";
 import type { Doc } from "../engine/convex-test-internals.ts";
 import { ReadSet, type Change } from "../engine/read-set.ts";
 
@@ -63,47 +63,6 @@ export function outcomeJson(outcome: Outcome): string {
     serialized.set(outcome, json);
   }
   return json;
-}
-
-const plainValues = new WeakMap<object, boolean>();
-
-/**
- * A fresh copy of a successful outcome's value as a Convex value (each ctx.runQuery caller gets its
- * own, as from a run). A value whose JSON has no `"$` (no `$integer`, `$bytes`, `$float` encoding)
- * is its own Convex value: it is copied as plain JSON (checked once per outcome).
- */
-export function outcomeValue(value: JSONValue): Value {
-  if (value === null || typeof value !== "object") return jsonToConvex(value);
-  let plain = plainValues.get(value);
-  if (plain === undefined) {
-    plain = !JSON.stringify(value).includes('"$');
-    plainValues.set(value, plain);
-  }
-  return plain ? copyJson(value) : jsonToConvex(value);
-}
-
-/** What JSON.parse(JSON.stringify(value)) gives for plain JSON, a few times faster (no text). */
-function copyJson(value: JSONValue): JSONValue {
-  if (typeof value !== "object" || value === null) return value;
-  if (Array.isArray(value)) {
-    const copy = new Array<JSONValue>(value.length);
-    for (let i = 0; i < value.length; i++) copy[i] = copyJson(value[i]);
-    return copy;
-  }
-  const copy: Record<string, JSONValue> = {};
-  for (const key of Object.keys(value)) {
-    const field = copyJson(value[key]);
-    // An own "__proto__" field, as JSON.parse makes it (assigning it would set the prototype).
-    if (key === "__proto__")
-      Object.defineProperty(copy, key, {
-        value: field,
-        writable: true,
-        enumerable: true,
-        configurable: true,
-      });
-    else copy[key] = field;
-  }
-  return copy;
 }
 
 export class QueryCache {
