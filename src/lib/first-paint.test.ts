@@ -1,19 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
-let reported: PerformanceEntry[] = [];
-let observers: (() => void)[] = [];
-
-class FakePerformanceObserver {
-  static supportedEntryTypes = ["paint"];
-  constructor(private callback: (list: unknown, observer: FakePerformanceObserver) => void) {}
-  observe() {
-    observers.push(() => this.callback({}, this));
-  }
-  disconnect() {
-    observers = [];
-  }
-}
-
 /** A fresh module: it remembers the visit's first paint. */
 async function freshAfterFirstPaint() {
   vi.resetModules();
@@ -27,56 +13,69 @@ async function settled(promise: Promise<void>) {
   return done;
 }
 
+/** index.html's #root with its static header bar, as the browser first paints it. */
+function staticBar() {
+  document.body.innerHTML = '<div id="root"><header data-shell>GharSewa</header></div>';
+}
+/** The app's first render: React replaces the bar with the page. */
+function appRendered() {
+  document.getElementById("root")!.innerHTML = "<header>GharSewa</header><main>Page</main>";
+}
+
+let frames: FrameRequestCallback[] = [];
+/** The browser draws a frame: its callbacks run, then the timers they set (after the paint). */
+async function drawFrame() {
+  const due = frames;
+  frames = [];
+  due.forEach((callback) => callback(performance.now()));
+  await vi.advanceTimersByTimeAsync(0);
+}
+
 beforeEach(() => {
-  reported = [];
-  observers = [];
-  vi.stubGlobal("PerformanceObserver", FakePerformanceObserver);
-  vi.spyOn(performance, "getEntriesByName").mockImplementation(() => reported);
+  vi.useFakeTimers();
+  frames = [];
+  vi.stubGlobal("requestAnimationFrame", (callback: FrameRequestCallback) => frames.push(callback));
   vi.spyOn(document, "visibilityState", "get").mockReturnValue("visible");
 });
 afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
+  document.body.innerHTML = "";
 });
 
-const paint = () => {
-  reported = [{ name: "first-contentful-paint" } as PerformanceEntry];
-  observers.forEach((notify) => notify());
-};
-
 describe("afterFirstPaint", () => {
-  it("waits until the browser reports the first contentful paint", async () => {
+  it("waits for the app to replace the static bar, then for the frame after it", async () => {
+    staticBar();
     const afterFirstPaint = await freshAfterFirstPaint();
     const painted = afterFirstPaint();
+    await vi.advanceTimersByTimeAsync(500);
     expect(await settled(painted)).toBe(false);
-    observers.forEach((notify) => notify()); // another paint entry, not yet the contentful one
+    appRendered();
+    await Promise.resolve(); // the mutation observer's turn
     expect(await settled(painted)).toBe(false);
-    paint();
+    await drawFrame();
     expect(await settled(painted)).toBe(true);
-    expect(observers).toHaveLength(0);
   });
 
-  it("settles at once on a later page of the visit, the paint already reported", async () => {
+  it("settles after a frame on a later page of the visit, the bar long gone", async () => {
+    staticBar();
+    appRendered();
     const afterFirstPaint = await freshAfterFirstPaint();
-    paint();
-    expect(await settled(afterFirstPaint())).toBe(true);
+    const painted = afterFirstPaint();
+    await drawFrame();
+    expect(await settled(painted)).toBe(true);
   });
 
   it("settles at once in a hidden tab, which paints nothing", async () => {
+    staticBar();
     vi.spyOn(document, "visibilityState", "get").mockReturnValue("hidden");
     const afterFirstPaint = await freshAfterFirstPaint();
     expect(await settled(afterFirstPaint())).toBe(true);
   });
 
-  it("settles at once where the browser reports no paints", async () => {
-    vi.stubGlobal("PerformanceObserver", undefined);
-    const afterFirstPaint = await freshAfterFirstPaint();
-    expect(await settled(afterFirstPaint())).toBe(true);
-  });
-
-  it("stops waiting after 3 s for a paint that never comes", async () => {
-    vi.useFakeTimers();
+  it("stops waiting after 3 s for an app that never renders", async () => {
+    staticBar();
     const afterFirstPaint = await freshAfterFirstPaint();
     const painted = afterFirstPaint();
     await vi.advanceTimersByTimeAsync(2_999);
