@@ -18,14 +18,10 @@ class RootNumberFormat extends NumberFormat {
 Object.assign(Intl, { DateTimeFormat: RootDateTimeFormat, NumberFormat: RootNumberFormat });
 afterAll(() => Object.assign(Intl, { DateTimeFormat, NumberFormat }));
 
-const {
-  formatDateTime,
-  formatGregorianDate,
-  formatKathmanduTime,
-  formatNrs,
-  formatNumber,
-  formatWeekdays,
-} = await import("@/lib/format");
+const { formatDateTime, formatGregorianDate, formatKathmanduTime, formatWeekdays } =
+  await import("@/lib/format");
+const { formatNumber } = await import("@/lib/numbers");
+const { formatNrs } = await import("@/lib/rupees");
 
 describe("Nepali numbers and dates in a browser without Intl data for Nepali", () => {
   const newYearEvening = Date.UTC(2025, 0, 1, 18, 30);

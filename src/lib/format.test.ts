@@ -5,10 +5,10 @@ import {
   formatGregorianDate,
   formatKathmanduTime,
   withCity,
-  formatNrs,
   fromKathmanduInputValue,
   toKathmanduInputValue,
 } from "@/lib/format";
+import { formatNrs } from "@/lib/rupees";
 import { isNepaliPhone } from "@convex/rules/profile";
 
 describe("money", () => {

@@ -3,9 +3,6 @@ import { m } from "@/i18n/paraglide/messages";
 import { getLocale, type Locale } from "@/i18n/paraglide/runtime";
 import { formatDigits, formatNumber } from "@/lib/numbers";
 
-export { formatDigits, formatNumber } from "@/lib/numbers";
-export { formatAmount, formatNrs, formatPaisa } from "@/lib/rupees";
-
 export const KATHMANDU_TZ = "Asia/Kathmandu";
 
 // made on first use: a module's first Intl formatter loads locale data while the page starts

@@ -9,7 +9,7 @@ import { Button } from "@/components/ui/button";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import { errorMessage } from "@/lib/errors";
 import { Form, useAppForm } from "@/components/form";
-import { formatDigits } from "@/lib/format";
+import { formatDigits } from "@/lib/numbers";
 import { imageHint, imageFileSchema, uploadImage } from "@/lib/upload";
 import { m } from "@/i18n/paraglide/messages";
 import { profileRules } from "@convex/rules/profile";

@@ -16,7 +16,8 @@ import { m } from "@/i18n/paraglide/messages";
 import { reportCategoryLabel, reportStatusLabel } from "@/i18n/moderation";
 import { localCityName } from "@/i18n/places";
 import { localServiceName } from "@/i18n/services";
-import { formatDateTime, formatNrs, withCity } from "@/lib/format";
+import { formatDateTime, withCity } from "@/lib/format";
+import { formatNrs } from "@/lib/rupees";
 import { formatDigits, formatNumber } from "@/lib/numbers";
 import { paths } from "@/lib/paths";
 

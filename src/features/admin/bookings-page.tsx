@@ -14,7 +14,8 @@ import { AdminPageLayout } from "@/features/admin/admin-page-layout";
 import { m } from "@/i18n/paraglide/messages";
 import { localCityName } from "@/i18n/places";
 import { localServiceName } from "@/i18n/services";
-import { formatDateTime, formatNrs } from "@/lib/format";
+import { formatDateTime } from "@/lib/format";
+import { formatNrs } from "@/lib/rupees";
 import { paths, type AdminBookingFilters } from "@/lib/paths";
 
 const PAGE_SIZE = 20;

@@ -22,11 +22,11 @@ import type { Pin } from "@convex/rules/pin";
 import { PinField } from "@/features/bookings/pin-field";
 import {
   formatBsDate,
-  formatNrs,
   formatWeekdays,
   fromKathmanduInputValue,
   toKathmanduInputValue,
 } from "@/lib/format";
+import { formatNrs } from "@/lib/rupees";
 import { m } from "@/i18n/paraglide/messages";
 import { localCityName } from "@/i18n/places";
 import { localLandingService } from "@/i18n/categories";

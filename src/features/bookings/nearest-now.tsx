@@ -9,7 +9,7 @@ import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/inputs";
 import { EmptyState, LoadingState } from "@/components/ui/states";
 import { errorMessage } from "@/lib/errors";
-import { formatNrs } from "@/lib/format";
+import { formatNrs } from "@/lib/rupees";
 import { formatNumber } from "@/lib/numbers";
 import { paths } from "@/lib/paths";
 import { CITIES } from "@convex/constants";

@@ -4,7 +4,7 @@ import { api } from "@convex/_generated/api";
 import type { Id } from "@convex/_generated/dataModel";
 import { Button } from "@/components/ui/button";
 import { errorMessage } from "@/lib/errors";
-import { formatNrs } from "@/lib/format";
+import { formatNrs } from "@/lib/rupees";
 import { formatDigits, formatNumber } from "@/lib/numbers";
 import { m } from "@/i18n/paraglide/messages";
 import { localCityName } from "@/i18n/places";

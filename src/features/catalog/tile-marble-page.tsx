@@ -3,7 +3,7 @@ import { useQuery } from "convex/react";
 import { api } from "@convex/_generated/api";
 import { ErrorBoundary } from "@/components/ui/error-boundary";
 import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
-import { formatNrs } from "@/lib/format";
+import { formatNrs } from "@/lib/rupees";
 import { paths } from "@/lib/paths";
 import { m } from "@/i18n/paraglide/messages";
 import { localServiceName } from "@/i18n/services";

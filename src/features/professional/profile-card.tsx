@@ -14,7 +14,7 @@ import { useBusyCall } from "@/lib/use-busy-call";
 import { m } from "@/i18n/paraglide/messages";
 import { localCityName } from "@/i18n/places";
 import { localCategoryName } from "@/i18n/categories";
-import { formatDigits, formatNumber } from "@/lib/format";
+import { formatDigits, formatNumber } from "@/lib/numbers";
 
 const STATUS: Record<
   "unverified" | "verified" | "rejected",

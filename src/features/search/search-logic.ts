@@ -1,4 +1,4 @@
-import { formatAmount, formatNrs } from "@/lib/format";
+import { formatAmount, formatNrs } from "@/lib/rupees";
 import { CITIES, SPECIALTIES, type SpecialtySlug } from "@convex/constants";
 import { m } from "@/i18n/paraglide/messages";
 import { localCityName } from "@/i18n/places";

@@ -9,7 +9,7 @@ import { buttonClasses } from "@/components/ui/button";
 import { ErrorState, LoadingState } from "@/components/ui/states";
 import { m } from "@/i18n/paraglide/messages";
 import { errorMessage } from "@/lib/errors";
-import { formatNrs } from "@/lib/format";
+import { formatNrs } from "@/lib/rupees";
 import { paths } from "@/lib/paths";
 import { AttemptOutcome } from "./attempt-outcome";
 import { WalletButtons } from "./wallet-buttons";
