@@ -20,6 +20,9 @@ function holdChunk(page: Page, chunk: RegExp) {
   };
 }
 
+// a first visit on a phone: no service worker holds the build yet (playwright.config.ts blocks them)
+test.use({ viewport: { width: 360, height: 740 }, locale: "en" });
+
 for (const { path, chunk, heading, field } of [
   { path: "/login", chunk: /login-form-[^/]*\.js$/, heading: m.nav_login, field: m.label_password },
   {
@@ -48,15 +51,8 @@ for (const { path, chunk, heading, field } of [
   },
 ]) {
   test(`${path} on a phone shows its heading while its form's code is still on the way, then the form`, async ({
-    actor,
+    page: p,
   }) => {
-    // a first visit: no service worker holds the build yet
-    const visitor = await actor({
-      viewport: { width: 360, height: 740 },
-      locale: "en",
-      serviceWorkers: "block",
-    });
-    const p = visitor.page;
     const form = holdChunk(p, chunk);
     await p.goto(path);
     await expect(p.getByRole("heading", { level: 1, name: say("en", heading) })).toBeVisible();
@@ -72,14 +68,8 @@ for (const { path, chunk, heading, field } of [
 }
 
 test("before any script arrives, a phone already shows the header's bar with GharSewa's mark", async ({
-  actor,
+  page: p,
 }) => {
-  const visitor = await actor({
-    viewport: { width: 360, height: 740 },
-    locale: "en",
-    serviceWorkers: "block",
-  });
-  const p = visitor.page;
   await p.route(/\.js$/, (route) => route.abort());
   await p.goto("/services");
   const bar = p.getByRole("banner");
