@@ -26,7 +26,6 @@ import type { LevelledStore } from "./serial-transactions.ts";
 import { WriteLayers, type Writes } from "./write-layers.ts";
 import { committedValue } from "./convex-values.ts";
 import type { VectorIndex } from "./vector-search.ts";
-import type { RequestMetadata } from "./function-metadata.ts";
 
 export const PINNED_CONVEX_TEST_VERSION = "0.0.60";
 
@@ -118,19 +117,6 @@ export interface ConvexTestInternals {
         ) => boolean)
       | null;
   };
-  /**
-   * Runs `callback` where an HTTP action runs (Engine.runHttpAction): one fresh frame holding what
-   * convex-test's fetch sets slot by slot (the deployment, an HTTP action's execution context, the
-   * request's metadata and the action's own global overrides).
-   */
-  localBackendInHttpAction<T, S>(
-    global: ConvexGlobal,
-    requestMetadata: RequestMetadata,
-    callback: () => T,
-    /** One more slot of the frame (the engine's log context), with its value. */
-    slot: ContextSlot<S>,
-    value: S,
-  ): T;
   /** A context slot sharing convex-test's one AsyncLocalStorage (see CONTEXT_SLOTS_SOURCE). */
   LocalBackendSlot: new <T>() => ContextSlot<T>;
   /** Where ctx.db's copy of convex/server hands its direct reads (see `writeDirectDatabase`). */
@@ -139,11 +125,9 @@ export interface ConvexTestInternals {
   localBackendRunWith<T>(entries: [ContextSlot<any>, unknown][], callback: () => T): T;
   /** Installs the global accessors through which `globalOverridesStorage` refuses fetch, timers, … (once). */
   localBackendInstallGlobalProxies(): void;
-  /** convex-test's context slots a function runs in (its nested calls and storage read them). */
+  /** convex-test's nested-call lock: set while one of its runs is inside a transaction. */
   nestedTxStorage: ContextSlot<unknown>;
-  authStorage: ContextSlot<unknown>;
-  executionContextStorage: ContextSlot<unknown>;
-  requestMetadataStorage: ContextSlot<unknown>;
+  /** The globals a query or mutation sees replaced (fetch, timers refused). */
   globalOverridesStorage: ContextSlot<unknown>;
   transactionGlobalOverrides(): Record<string, unknown>;
   AuthFake: {
@@ -167,6 +151,8 @@ export interface ContextSlot<T> {
   getStore(): T | undefined;
   run<R>(store: T, callback: () => R): R;
   exit<R>(callback: () => R): R;
+  /** Runs `callback` in a fresh frame holding this slot's value only. */
+  runAlone<R>(store: T, callback: () => R): R;
 }
 
 /**
@@ -294,34 +280,15 @@ class LocalBackendSlot {
     exit(callback, ...args) {
         return this.run(undefined, callback, ...args);
     }
+    runAlone(store, callback) {
+        return localBackendFrames.run({ [this.key]: store }, callback);
+    }
 }
 `;
 
 /** The convex package's server/impl directory, by its real path: the instances the app's convex/server imports. */
 const convexServerImplDir = () =>
   realpathSync(path.join(nodeModules, "convex/dist/esm/server/impl"));
-
-/**
- * The frame an HTTP action runs in (Engine.runHttpAction), built whole instead of by four runs that
- * each copy the frame: what convex-test's fetch gives its handler, a fresh frame otherwise (nothing
- * of the caller's context leaks in), plus the caller's one slot.
- */
-const LOCAL_BACKEND_IN_HTTP_ACTION_SOURCE = `function localBackendInHttpAction(convexGlobal, requestMetadata, callback, slot, value) {
-    return localBackendFrames.run({
-        [slot.key]: value,
-        [convexGlobalStorage.key]: convexGlobal,
-        [executionContextStorage.key]: {
-            componentPath: ROOT_COMPONENT_PATH,
-            udfPath: "http",
-            udfType: "http",
-            depth: 0,
-            paginatedQueries: 0,
-        },
-        [requestMetadataStorage.key]: requestMetadata,
-        [globalOverridesStorage.key]: {},
-    }, callback);
-}
-`;
 
 let loaded: Promise<ConvexTestInternals> | undefined;
 
@@ -628,7 +595,6 @@ export function loadConvexTestInternals(): Promise<ConvexTestInternals> {
       "    }\n" +
       "    return undefined;\n" +
       "}\n" +
-      LOCAL_BACKEND_IN_HTTP_ACTION_SOURCE +
       // The frame a function runs in when the engine invokes it itself (engine/transaction.ts).
       "function localBackendRunWith(entries, callback) {\n" +
       "    const frame = { ...localBackendFrames.getStore() };\n" +
@@ -641,13 +607,12 @@ export function loadConvexTestInternals(): Promise<ConvexTestInternals> {
       "    installGlobalProxies();\n" +
       "    localBackendProxiesInstalled = true;\n" +
       "}\n" +
-      "export { localBackendRunWith, localBackendInstallGlobalProxies, nestedTxStorage, authStorage, executionContextStorage, requestMetadataStorage,\n" +
+      "export { localBackendRunWith, localBackendInstallGlobalProxies, nestedTxStorage,\n" +
       "    globalOverridesStorage, transactionGlobalOverrides, deserializeConvexErrorData, localBackendDocJson,\n" +
       "    localBackendDocSize };\n" +
       "export { LocalBackendSlot, convexGlobalStorage, evaluateRangeFilter, evaluateFilter, validateIndexRangeExpression,\n" +
       "    AuthFake, localBackendHooks,\n" +
-      "    localBackendDirect, localBackendDirectSyscall, localBackendDirectAsyncSyscall,\n" +
-      "    localBackendInHttpAction };\n";
+      "    localBackendDirect, localBackendDirectSyscall, localBackendDirectAsyncSyscall };\n";
     const outFile = writePatched(outDir, "index", source);
     return (await import(pathToFileURL(outFile).href)) as ConvexTestInternals;
   })();

@@ -58,6 +58,7 @@ import {
   type FunctionRun,
   type RequestMetadata,
 } from "./function-metadata.ts";
+import { addressedPath, functionHandleJson, type FunctionAddress } from "./function-address.ts";
 import {
   storageMetadataJson,
   TransactionSyscalls,
@@ -185,9 +186,6 @@ export interface HttpRequest {
 
 let nextHttpRequest = 0;
 
-/** `globalThis.Convex`: the syscalls the engine leaves to convex-test (see installProcessSeams). */
-const convexGlobal = () => (globalThis as unknown as { Convex: ConvexGlobal }).Convex;
-
 /** `1.0/getUserIdentity` of an HTTP action: the caller's identity, or why its token was refused. */
 function identityJson(identity: HttpIdentity | null): Promise<string> {
   const refused = identity?.[TOKEN_REFUSED];
@@ -244,12 +242,15 @@ let readSetStorage: ContextSlot<ReadSet>;
 let actionWorkerSlot: ContextSlot<ActionWorker>;
 /** The query or mutation the engine invoked itself whose syscalls are being answered (engine/transaction.ts). */
 let transactionSlot: ContextSlot<TransactionSyscalls>;
+/** The lock a query's or mutation's nested ctx.run* take, one at a time (Engine.runUdf). */
+let nestedCallLock: ContextSlot<FifoLock>;
 const engines = new Map<ConvexGlobal, Engine>();
 function installProcessSeams(internals: ConvexTestInternals) {
   callStorage ??= new internals.LocalBackendSlot<CallContext>();
   readSetStorage ??= new internals.LocalBackendSlot<ReadSet>();
   actionWorkerSlot ??= new internals.LocalBackendSlot<ActionWorker>();
   transactionSlot ??= new internals.LocalBackendSlot<TransactionSyscalls>();
+  nestedCallLock ??= new internals.LocalBackendSlot<FifoLock>();
   const engineFor = () => {
     const store = internals.convexGlobalStorage.getStore();
     return store ? engines.get(store) : undefined;
@@ -309,8 +310,12 @@ function installProcessSeams(internals: ConvexTestInternals) {
   }
   installProcessHooks(internals, {
     syscall(op, json, original) {
-      const answer = transactionSlot.getStore()?.syscall(op, json);
-      if (answer !== undefined) return answer;
+      const transaction = transactionSlot.getStore();
+      if (transaction !== undefined) {
+        const answer = transaction.syscall(op, json);
+        if (answer === undefined) throw new Error(`Unknown operation ${op}`);
+        return answer;
+      }
       const readSet = readSetStorage.getStore();
       if (readSet && op === "1.0/queryStream") readSet.addQuery(JSON.parse(json).query);
       return original(op, json);
@@ -319,9 +324,8 @@ function installProcessSeams(internals: ConvexTestInternals) {
       const transaction = transactionSlot.getStore();
       if (transaction !== undefined) {
         const answer = transaction.asyncSyscall(op, json);
-        if (answer !== undefined) return answer;
-        // convex-test answers the rest (metadata, a component's function or a function handle) as before
-        return transactionSlot.exit(() => convexTestSyscall(op, json, original));
+        if (answer === undefined) throw new Error(`Unknown async operation ${op}`);
+        return answer;
       }
       return convexTestSyscall(op, json, original);
     },
@@ -788,27 +792,8 @@ export class Engine {
     const file = this.files.get(path.join(this.convexDir, module));
     if (file === undefined) throw new Error(`${canonical} is not an action of a module file`);
     const internals = this.internals;
-    const parent = internals.executionContextStorage.getStore() as { depth: number } | undefined;
-    // what convex-test still answers for an action (a function handle's call, deployment metadata)
-    // reads the deployment, caller and request from this frame
-    const here: <T>(fn: () => T) => T = internals.localBackendRunWith(
-      [
-        [internals.convexGlobalStorage as ContextSlot<unknown>, this.global],
-        [internals.authStorage, new internals.AuthFake(identity)],
-        [
-          internals.executionContextStorage,
-          {
-            componentPath: "",
-            udfPath: canonical,
-            udfType: "action",
-            depth: (parent?.depth ?? 0) + 1,
-            paginatedQueries: 0,
-          },
-        ],
-        [internals.requestMetadataStorage, request],
-      ],
-      () => AsyncResource.bind(<T>(fn: () => T): T => fn()),
-    );
+    // the caller's frame (its log context): the action's syscalls are answered in it
+    const here: <T>(fn: () => T) => T = AsyncResource.bind(<T>(fn: () => T): T => fn());
     const host = this.actionHost(
       here,
       identity,
@@ -998,19 +983,10 @@ export class Engine {
     internals.localBackendInstallGlobalProxies();
     await internals.localBackendRunWith(
       [
-        [internals.convexGlobalStorage as ContextSlot<unknown>, this.global],
         [callStorage, context],
         [readSetStorage, options.readSet],
         [transactionSlot, syscalls],
-        // the function's nested ctx.run* run one at a time (Engine.runUdf and convex-test's own syscalls,
-        // which also read it as "inside a transaction")
-        [internals.nestedTxStorage, new FifoLock()],
-        [internals.authStorage, new internals.AuthFake(identity)],
-        [
-          internals.executionContextStorage,
-          { componentPath: "", udfPath: canonical, udfType: kind, depth: 1, paginatedQueries: 0 },
-        ],
-        [internals.requestMetadataStorage, request],
+        [nestedCallLock, new FifoLock()],
       ],
       async () => {
         await transactions.begin(false);
@@ -1071,7 +1047,7 @@ export class Engine {
     const internals = this.internals;
     const transactions = this.transactions;
     const kind = call.udfType === "mutation" ? "mutation" : "query";
-    const lock = internals.nestedTxStorage.getStore() as FifoLock;
+    const lock = nestedCallLock.getStore()!;
     await lock.acquire();
     try {
       const checked = refusal(
@@ -1091,23 +1067,12 @@ export class Engine {
         tableOf,
       );
       const argsJson = `[${JSON.stringify(call.args)}]`;
-      const parent = internals.executionContextStorage.getStore() as { depth: number };
       const stashed = call.udfType === "snapshotQuery" ? transactions.stashWrites() : undefined;
       try {
         return await internals.localBackendRunWith(
           [
             [transactionSlot, caller.nested(canonical, kind)],
-            [internals.nestedTxStorage, new FifoLock()],
-            [
-              internals.executionContextStorage,
-              {
-                componentPath: "",
-                udfPath: canonical,
-                udfType: kind,
-                depth: parent.depth + 1,
-                paginatedQueries: 0,
-              },
-            ],
+            [nestedCallLock, new FifoLock()],
           ],
           async () => {
             await transactions.begin(true, call.transactionLimits);
@@ -1151,6 +1116,7 @@ export class Engine {
     return (this.transactionHostOf ??= {
       store: database.transactionStore(),
       tracker: () => this.transactions.getMetricsTracker(),
+      snapshotTs: () => this.transactions.getSnapshotTs(),
       tableOf: (id) => this.tables.tableOf(id),
       checkGet: (args) => database.checkGet(args),
       docJson: (doc) => internals.localBackendDocJson(doc),
@@ -1223,7 +1189,6 @@ export class Engine {
     );
     const file = this.files.get(path.join(this.convexDir, "http"));
     if (file === undefined) return run.failed(new Error("The deployment has no http module"));
-    const internals = this.internals;
     const metadata: RequestMetadata = {
       ip: null,
       userAgent: null,
@@ -1231,17 +1196,9 @@ export class Engine {
       scheduledFunctionId: null,
       authToken: token,
     };
-    // The frame convex-test's answers read (deployment, request metadata, caller), bound to every answer.
-    const here: <T>(fn: () => T) => T = internals.localBackendInHttpAction(
-      this.global,
-      metadata,
-      () =>
-        internals.localBackendRunWith(
-          [[internals.authStorage, new internals.AuthFake(identity, token)]],
-          () => AsyncResource.bind(<T>(fn: () => T): T => fn()),
-        ),
-      callStorage,
-      run.context,
+    // A fresh frame holding the run's log context only (nothing of the caller's leaks in), bound to every answer.
+    const here: <T>(fn: () => T) => T = callStorage.runAlone(run.context, () =>
+      AsyncResource.bind(<T>(fn: () => T): T => fn()),
     );
     const host = this.actionHost(
       here,
@@ -1281,7 +1238,7 @@ export class Engine {
               case "1.0/actions/action":
                 return this.actionCallJson(op, json, identity, run.request);
             }
-            return metadataSyscall(op, run) ?? convexGlobal().asyncSyscall(op, json);
+            return this.actionSyscall(op, json, run);
           }),
         ),
       storeBlob: (blob) => here(() => this.storeBlob(blob)),
@@ -1291,11 +1248,52 @@ export class Engine {
   }
 
   /**
+   * The rest of an action's syscalls: function handles, metadata, the scheduler's, vector search and
+   * storage (each write in a transaction of its own, a read of the committed documents).
+   */
+  private async actionSyscall(op: string, json: string, run: FunctionRun): Promise<string> {
+    switch (op) {
+      case "1.0/createFunctionHandle":
+        return functionHandleJson(json);
+      case "1.0/actions/schedule":
+      case "1.0/actions/cancel_job":
+        return (await this.schedulerSyscall(op, json))!;
+      case "1.0/actions/vectorSearch": {
+        const { query } = JSON.parse(json) as { query: VectorQuery };
+        return JSON.stringify({ results: this.vectorSearch(query) });
+      }
+      case "1.0/storageGetUrl": {
+        const { storageId } = JSON.parse(json) as { storageId: string };
+        const exists =
+          this.database.tableOf(storageId) === "_storage" && this.database.get(storageId) !== null;
+        return JSON.stringify(exists ? this.hooks.storageUrl(storageId) : null);
+      }
+      case "1.0/storageGenerateUploadUrl":
+        return JSON.stringify(this.hooks.uploadUrl());
+      case "1.0/storageDelete":
+        await this.deleteFile((JSON.parse(json) as { storageId: string }).storageId);
+        return "{}";
+      case "1.0/storageGetMetadata":
+        return storageMetadataJson(
+          json,
+          (id) => this.database.tableOf(id),
+          (storageId) => {
+            const doc = this.database.get(storageId);
+            return doc === null ? "null" : this.internals.localBackendDocJson(doc);
+          },
+        );
+    }
+    const answer = metadataSyscall(op, run);
+    if (answer === undefined) throw new Error(`Unknown async operation ${op}`);
+    return answer;
+  }
+
+  /**
    * An action's ctx.runQuery / ctx.runMutation / ctx.runAction by name, its result as the JSON text the
    * syscall answers. A query runs through the query cache; a mutation in a transaction of its own, as the
    * engine runs any mutation (Engine.invoke), its log lines the action's; an action on the caller's
-   * worker (Engine.runAction) with the caller's `request` metadata. A function handle's call goes to
-   * convex-test.
+   * worker (Engine.runAction) with the caller's `request` metadata. A root function handle names the
+   * function as its path does.
    */
   private async actionCallJson(
     op: "1.0/actions/query" | "1.0/actions/mutation" | "1.0/actions/action",
@@ -1303,8 +1301,9 @@ export class Engine {
     identity: Identity | null,
     request: RequestMetadata,
   ): Promise<string> {
-    const { name, args } = JSON.parse(json) as { name?: string; args?: JSONValue };
-    if (typeof name !== "string") return convexGlobal().asyncSyscall(op, json);
+    const address = JSON.parse(json) as FunctionAddress & { args?: JSONValue };
+    const name = addressedPath(address);
+    const args = address.args;
     if (op === "1.0/actions/action") {
       const { canonical } = await this.resolve(name, "action", true);
       return this.runAction(canonical, decodeArgs(canonical, args), identity, request);
@@ -1353,7 +1352,7 @@ export class Engine {
   }
 
   /**
-   * `ctx.storage.getMetadata` of a function convex-test runs (actions), read as `db.system.get` would
+   * `ctx.storage.getMetadata` of a function convex-test runs (`engine.t`), read as `db.system.get` would
    * (inside the caller's transaction, tracked by its read set).
    */
   storageMetadata(

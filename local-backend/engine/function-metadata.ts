@@ -1,5 +1,5 @@
-// `ctx.meta`'s function and request metadata as Convex answers them (`1.0/getFunctionMetadata`,
-// `1.0/getRequestMetadata`), for a query or mutation the engine invokes (engine/transaction.ts) and for
+// `ctx.meta`'s function, request and deployment metadata as Convex answers them (`1.0/getFunctionMetadata`,
+// `1.0/getRequestMetadata`, `1.0/getDeploymentMetadata`), for a query or mutation the engine invokes (engine/transaction.ts) and for
 // a pooled or HTTP action (Engine.actionHost).
 import { newRequestId } from "../http-util.ts";
 
@@ -32,6 +32,12 @@ export interface FunctionRun {
   request: RequestMetadata;
 }
 
+/**
+ * `ctx.meta.getDeploymentMetadata()`: the deployment's name as `/instance_name` gives it, and Convex's
+ * default class; a local deployment has no region.
+ */
+const DEPLOYMENT_METADATA = JSON.stringify({ name: "local", region: null, class: "s16" });
+
 /** The JSON answer to a metadata syscall of `run`; undefined for any other operation. */
 export function metadataSyscall(op: string, run: FunctionRun): string | undefined {
   switch (op) {
@@ -44,6 +50,8 @@ export function metadataSyscall(op: string, run: FunctionRun): string | undefine
             "It is not available in queries.",
         );
       return JSON.stringify(run.request);
+    case "1.0/getDeploymentMetadata":
+      return DEPLOYMENT_METADATA;
   }
   return undefined;
 }

@@ -6,6 +6,7 @@
 import { clearTimeout as clearTimer, setTimeout as setTimer } from "node:timers";
 import { getConvexSize, jsonToConvex, type JSONValue, type Value } from "convex/values";
 import type { MetricsTracker, TransactionStore } from "./transaction.ts";
+import { addressedPath, type FunctionAddress } from "./function-address.ts";
 
 export const SCHEDULED_FUNCTIONS = "_scheduled_functions";
 
@@ -13,10 +14,7 @@ export const SCHEDULED_FUNCTIONS = "_scheduled_functions";
 export const INTERRUPTED_ERROR = "Transient error while executing action";
 
 /** `1.0/schedule`'s arguments (scheduler_impl.js): the function by name, reference or handle; `ts` in seconds. */
-export interface ScheduleArgs {
-  name?: string;
-  reference?: string;
-  functionHandle?: string;
+export interface ScheduleArgs extends FunctionAddress {
   args: JSONValue;
   ts: number;
 }
@@ -60,16 +58,10 @@ export class Scheduler {
 
   /**
    * `ctx.scheduler.runAfter/runAt`: the job's row in `store`'s transaction, its timer armed now (a job
-   * whose row was rolled back finds none and does nothing). The job's id as the syscall's JSON answer;
-   * undefined for a component's reference, which this deployment has none of.
+   * whose row was rolled back finds none and does nothing). The job's id as the syscall's JSON answer.
    */
-  schedule(
-    store: TransactionStore,
-    tracker: MetricsTracker | null,
-    args: ScheduleArgs,
-  ): string | undefined {
-    const name = functionName(args);
-    if (name === undefined) return undefined;
+  schedule(store: TransactionStore, tracker: MetricsTracker | null, args: ScheduleArgs): string {
+    const name = addressedPath(args);
     const fnArgs = jsonToConvex(args.args) as Value;
     tracker?.trackScheduledFunction(getConvexSize(fnArgs));
     const scheduledTime = args.ts * 1000;
@@ -150,13 +142,4 @@ export class Scheduler {
     if (!isMutation)
       await this.runner.write((store) => this.complete(store, job._id, { kind: "success" }));
   }
-}
-
-/** The scheduled function's path: its name, or a root function handle's (`function://;<path>`). */
-function functionName(args: ScheduleArgs): string | undefined {
-  if (typeof args.name === "string") return args.name;
-  const handle = args.functionHandle;
-  if (typeof handle === "string" && handle.startsWith("function://;"))
-    return handle.slice("function://;".length);
-  return undefined;
 }

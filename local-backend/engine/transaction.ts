@@ -6,9 +6,14 @@
 // (engine/serial-transactions.ts, engine/write-layers.ts), and so are
 // the committed documents (ConvexTestDatabase) and the reads and writes by id with their checks
 // (engine/document-writes.ts), and so are `ctx.meta`'s metadata and transaction metrics
-// (engine/function-metadata.ts); the operations this file does not answer (a component's function or a
-// function handle) still take convex-test's syscalls.
-import { getConvexSize, jsonToConvex, type JSONValue, type Value } from "convex/values";
+// (engine/function-metadata.ts), and functions by handle (engine/function-address.ts).
+import {
+  convexToJson,
+  getConvexSize,
+  jsonToConvex,
+  type JSONValue,
+  type Value,
+} from "convex/values";
 import type { Doc } from "./convex-test-internals.ts";
 import type { ReadSet } from "./read-set.ts";
 import { valueShapeError } from "./convex-values.ts";
@@ -18,6 +23,7 @@ import type { PageArgs, PageResult } from "./pagination.ts";
 import { countPaginate, type PaginatedQueries } from "./query-streams.ts";
 import type { ScheduleArgs, Scheduler } from "./scheduler.ts";
 import { metadataSyscall, type FunctionRun } from "./function-metadata.ts";
+import { addressedPath, functionHandleJson, type FunctionAddress } from "./function-address.ts";
 
 /** The metrics Convex bills a transaction by (engine/transaction-metrics.ts). */
 export interface MetricsTracker {
@@ -50,6 +56,8 @@ export interface TransactionStore {
 export interface TransactionHost {
   store: TransactionStore;
   tracker(): MetricsTracker | null;
+  /** `ctx.meta.getSnapshotTs()`: the latest commit the transaction sees. */
+  snapshotTs(): bigint;
   /** The table of a valid id of this deployment, else null. */
   tableOf(id: string): string | null;
   /** db.get's checks beyond the id (system tables only through db.system). */
@@ -66,9 +74,8 @@ export interface TransactionHost {
 }
 
 /** `1.0/runUdf`'s arguments (registration_impl.js runUdf): the function by name, reference or handle. */
-export interface RunUdfArgs {
+export interface RunUdfArgs extends FunctionAddress {
   udfType: "query" | "mutation" | "snapshotQuery";
-  name?: string;
   args: JSONValue;
   /** Lower limits for the nested call's own reads and writes (engine/transaction-metrics.ts). */
   transactionLimits?: Record<string, number>;
@@ -155,6 +162,8 @@ export class TransactionSyscalls {
       }
       case "1.0/queryCleanup":
         return "{}";
+      case "1.0/getSnapshotTs":
+        return JSON.stringify(convexToJson(this.host.snapshotTs()));
       case "1.0/db/normalizeId": {
         const { table, idString } = JSON.parse(json) as { table: string; idString: unknown };
         const valid = typeof idString === "string" && this.host.tableOf(idString) === table;
@@ -251,19 +260,17 @@ export class TransactionSyscalls {
         return JSON.stringify(host.store.count(table));
       }
       case "1.0/schedule":
-        // a component's reference is left to convex-test
         return host.scheduler.schedule(
           host.store,
           host.tracker(),
           JSON.parse(json) as ScheduleArgs,
         );
       case "1.0/runUdf": {
-        // a component's function (by reference) or a function handle is left to convex-test
         const call = JSON.parse(json) as RunUdfArgs;
-        return typeof call.name === "string"
-          ? host.runUdf(this, call as RunUdfArgs & { name: string })
-          : undefined;
+        return host.runUdf(this, { ...call, name: addressedPath(call) });
       }
+      case "1.0/createFunctionHandle":
+        return functionHandleJson(json);
       case "1.0/cancel_job":
         host.scheduler.cancel(host.store, (JSON.parse(json) as { id: string }).id);
         return "{}";
