@@ -43,6 +43,32 @@ export async function startTestBackend(options: BackendOptions = {}): Promise<Ba
 }
 
 /** Closes every backend startTestBackend started, then removes the temporary data directories. */
+/**
+ * Runs `body` while convex-test's syscalls, its query and mutation runs and its validator checks
+ * throw: what `body` calls must run on the engine's own path.
+ */
+export async function withoutConvexTest<T>(backend: Backend, body: () => Promise<T>): Promise<T> {
+  const hooks = backend.engine.internals.localBackendHooks;
+  const global = backend.engine.global;
+  const saved = { ...hooks };
+  const { syscall, asyncSyscall } = global;
+  const refused = (what: string) => () => {
+    throw new Error(`convex-test ${what}`);
+  };
+  hooks.timed = refused("ran a query or mutation");
+  hooks.checkArgs = refused("checked arguments");
+  hooks.checkResult = refused("checked a result");
+  global.syscall = refused("answered a syscall");
+  global.asyncSyscall = () => Promise.reject(new Error("convex-test answered a syscall"));
+  try {
+    return await body();
+  } finally {
+    Object.assign(hooks, saved);
+    global.syscall = syscall;
+    global.asyncSyscall = asyncSyscall;
+  }
+}
+
 export async function closeTestBackends() {
   await Promise.all(backends.splice(0).map((backend) => backend.close()));
   removeTempDataDirs();

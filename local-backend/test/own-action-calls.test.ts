@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { anyApi } from "convex/server";
 import { ConvexHttpClient } from "convex/browser";
 import type { Backend } from "../server.ts";
-import { closeTestBackends, startTestBackend } from "./helpers.ts";
+import { closeTestBackends, startTestBackend, withoutConvexTest } from "./helpers.ts";
 
 let backend: Backend;
 let http: ConvexHttpClient;
@@ -16,23 +16,9 @@ beforeAll(async () => {
 });
 afterAll(closeTestBackends);
 
-/** Runs `body` while any query or mutation convex-test runs throws. */
-async function withoutConvexTestRuns<T>(body: () => Promise<T>): Promise<T> {
-  const hooks = backend.engine.internals.localBackendHooks;
-  const timed = hooks.timed;
-  hooks.timed = () => {
-    throw new Error("convex-test ran a query or mutation");
-  };
-  try {
-    return await body();
-  } finally {
-    hooks.timed = timed;
-  }
-}
-
 describe("an action's ctx.runMutation", () => {
   it("runs on the engine's own path, its log lines in the action's", async () => {
-    const result = await withoutConvexTestRuns(() =>
+    const result = await withoutConvexTest(backend, () =>
       backend.engine.call(
         "action",
         "messages:sendViaAction",
@@ -48,7 +34,7 @@ describe("an action's ctx.runMutation", () => {
   });
 
   it("runs an HTTP action's ctx.runMutation", async () => {
-    const response = await withoutConvexTestRuns(() =>
+    const response = await withoutConvexTest(backend, () =>
       fetch(`${backend.siteUrl}/api/slow-count?ms=0&name=own-http`),
     );
     expect(await response.text()).toBe("counted");

@@ -8,7 +8,7 @@ import { anyApi } from "convex/server";
 import { ConvexHttpClient } from "convex/browser";
 import type { Backend } from "../server.ts";
 import type { CallOptions } from "../engine/engine.ts";
-import { closeTestBackends, startTestBackend } from "./helpers.ts";
+import { closeTestBackends, startTestBackend, withoutConvexTest } from "./helpers.ts";
 
 let backend: Backend;
 let http: ConvexHttpClient;
@@ -18,45 +18,13 @@ beforeAll(async () => {
 });
 afterAll(closeTestBackends);
 
-/** Runs `body` while convex-test's syscalls, query and mutation runs and validator checks throw. */
-async function withoutConvexTest<T>(body: () => Promise<T>): Promise<T> {
-  const hooks = backend.engine.internals.localBackendHooks;
-  const global = backend.engine.global;
-  const saved = {
-    timed: hooks.timed,
-    checkArgs: hooks.checkArgs,
-    checkResult: hooks.checkResult,
-    syscall: global.syscall,
-    asyncSyscall: global.asyncSyscall,
-  };
-  const refused = (what: string) => () => {
-    throw new Error(`convex-test ${what}`);
-  };
-  hooks.timed = refused("ran a query or mutation");
-  hooks.checkArgs = refused("checked arguments");
-  hooks.checkResult = refused("checked a result");
-  global.syscall = refused("answered a syscall");
-  global.asyncSyscall = () => Promise.reject(new Error("convex-test answered a syscall"));
-  try {
-    return await body();
-  } finally {
-    Object.assign(hooks, {
-      timed: saved.timed,
-      checkArgs: saved.checkArgs,
-      checkResult: saved.checkResult,
-    });
-    global.syscall = saved.syscall;
-    global.asyncSyscall = saved.asyncSyscall;
-  }
-}
-
 const identity = {
   subject: "own-user",
   issuer: "https://own",
   tokenIdentifier: "https://own|own-user",
 };
 const call = (kind: "query" | "mutation" | "action", udfPath: string, args: unknown) =>
-  withoutConvexTest(() =>
+  withoutConvexTest(backend, () =>
     backend.engine.call(kind, udfPath, args, { identity: null } satisfies CallOptions),
   );
 /** What a call threw, without its request-id frame. */
@@ -68,15 +36,17 @@ const failure = (called: Promise<unknown>) =>
 
 describe("a top-level action", () => {
   it("runs in the pool with ctx.runAction, ctx.runQuery and the caller's identity", async () => {
-    const result = await withoutConvexTest(() =>
+    const result = await withoutConvexTest(backend, () =>
       backend.engine.call("action", "cpu:nested", {}, { identity }),
     );
     expect(result.value).toEqual({ inner: false, echoed: true, subject: "own-user" });
     expect(result.logLines).toEqual(["[LOG] nested ran true"]);
-    expect(await withoutConvexTest(() => http.action(anyApi.cpu.spin, { ms: 1 }))).toEqual({
-      ms: 1,
-      mainThread: false,
-    });
+    expect(await withoutConvexTest(backend, () => http.action(anyApi.cpu.spin, { ms: 1 }))).toEqual(
+      {
+        ms: 1,
+        mainThread: false,
+      },
+    );
   });
 
   it("has its arguments and result refused with Convex's texts", async () => {
@@ -100,7 +70,7 @@ describe("a top-level action", () => {
   });
 
   it("runs as a scheduled job, its request metadata naming the job", async () => {
-    const noted = await withoutConvexTest(async () => {
+    const noted = await withoutConvexTest(backend, async () => {
       const jobId = (await call("mutation", "meta:scheduleJobMeta", {})).value as string;
       for (let i = 0; i < 200; i++) {
         const notes = (await call("query", "jobs:notes", {})).value as string[];

@@ -8,7 +8,7 @@ import { anyApi } from "convex/server";
 import { ConvexHttpClient } from "convex/browser";
 import { jsonToConvex, type JSONValue } from "convex/values";
 import type { Backend } from "../server.ts";
-import { closeTestBackends, startTestBackend } from "./helpers.ts";
+import { closeTestBackends, startTestBackend, withoutConvexTest } from "./helpers.ts";
 
 let backend: Backend;
 let http: ConvexHttpClient;
@@ -17,29 +17,6 @@ beforeAll(async () => {
   http = new ConvexHttpClient(backend.url, { logger: false });
 });
 afterAll(closeTestBackends);
-
-/** Runs `body` while convex-test's syscalls, query and mutation runs and validator checks throw. */
-async function withoutConvexTest<T>(body: () => Promise<T>): Promise<T> {
-  const hooks = backend.engine.internals.localBackendHooks;
-  const global = backend.engine.global;
-  const saved = { ...hooks };
-  const { syscall, asyncSyscall } = global;
-  const refused = (what: string) => () => {
-    throw new Error(`convex-test ${what}`);
-  };
-  hooks.timed = refused("ran a query or mutation");
-  hooks.checkArgs = refused("checked arguments");
-  hooks.checkResult = refused("checked a result");
-  global.syscall = refused("answered a syscall");
-  global.asyncSyscall = () => Promise.reject(new Error("convex-test answered a syscall"));
-  try {
-    return await body();
-  } finally {
-    Object.assign(hooks, saved);
-    global.syscall = syscall;
-    global.asyncSyscall = asyncSyscall;
-  }
-}
 
 const DEPLOYMENT = { name: "local", region: null, class: "s16" };
 
@@ -55,7 +32,7 @@ async function counted(name: string): Promise<number> {
 
 describe("function handles", () => {
   it("are called and scheduled from a mutation", async () => {
-    const value = await withoutConvexTest(async () => {
+    const value = await withoutConvexTest(backend, async () => {
       const result = await backend.engine.call(
         "mutation",
         "handles:mutationByHandle",
@@ -70,7 +47,7 @@ describe("function handles", () => {
   });
 
   it("are called and scheduled from an action", async () => {
-    const value = await withoutConvexTest(async () => {
+    const value = await withoutConvexTest(backend, async () => {
       const result = await http.action(anyApi.handles.actionByHandle, { name: "handle-a" });
       expect(await counted("handle-a-later")).toBe(1);
       return result as unknown;
@@ -97,10 +74,10 @@ describe("ctx.meta.getSnapshotTs", () => {
       );
       return jsonToConvex(value as JSONValue) as { ts: bigint; deployment: unknown };
     };
-    const before = await withoutConvexTest(snapshot);
+    const before = await withoutConvexTest(backend, snapshot);
     expect(before.deployment).toEqual(DEPLOYMENT);
     await http.mutation(anyApi.counters.increment, { name: "handle-ts" });
-    const after = await withoutConvexTest(snapshot);
+    const after = await withoutConvexTest(backend, snapshot);
     expect(after.ts).toBeGreaterThan(before.ts);
   });
 });

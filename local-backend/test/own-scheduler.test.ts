@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { anyApi } from "convex/server";
 import { ConvexHttpClient } from "convex/browser";
 import type { Backend } from "../server.ts";
-import { closeTestBackends, startTestBackend, tempDataDir } from "./helpers.ts";
+import { closeTestBackends, startTestBackend, tempDataDir, withoutConvexTest } from "./helpers.ts";
 
 interface Job {
   _id: string;
@@ -27,20 +27,6 @@ beforeAll(async () => {
   await start();
 });
 afterAll(closeTestBackends);
-
-/** Runs `body` while any query or mutation convex-test runs throws. */
-async function withoutConvexTestRuns<T>(body: () => Promise<T>): Promise<T> {
-  const hooks = backend.engine.internals.localBackendHooks;
-  const timed = hooks.timed;
-  hooks.timed = () => {
-    throw new Error("convex-test ran a query or mutation");
-  };
-  try {
-    return await body();
-  } finally {
-    hooks.timed = timed;
-  }
-}
 
 const job = (id: string) => http.query(anyApi.jobs.job, { id }) as Promise<Job>;
 const notes = () => http.query(anyApi.jobs.notes, {}) as Promise<string[]>;
@@ -65,7 +51,7 @@ const scheduleFromAction = (fn: string, note: string, delayMs = 0) =>
 
 describe("the engine's scheduler", () => {
   it("runs a mutation job scheduled from a mutation, as its own request", async () => {
-    const done = await withoutConvexTestRuns(async () => {
+    const done = await withoutConvexTest(backend, async () => {
       const id = await scheduleFromMutation("noteScheduledId", "from-mutation");
       return waitFor(id, finished);
     });
@@ -75,7 +61,7 @@ describe("the engine's scheduler", () => {
   });
 
   it("runs jobs an action schedules, an action job through inProgress", async () => {
-    const [mutationJob, actionJob] = await withoutConvexTestRuns(async () => {
+    const [mutationJob, actionJob] = await withoutConvexTest(backend, async () => {
       const ids = [
         await scheduleFromAction("okMutation", "action-m"),
         await scheduleFromAction("slowAction", "action-a"),
@@ -91,7 +77,7 @@ describe("the engine's scheduler", () => {
   });
 
   it("keeps a failed job's error text with its stack frames, and none of its writes", async () => {
-    const failed = await withoutConvexTestRuns(async () =>
+    const failed = await withoutConvexTest(backend, async () =>
       waitFor(await scheduleFromMutation("failingMutation", "own-boom"), finished),
     );
     expect(failed.state.kind).toBe("failed");
