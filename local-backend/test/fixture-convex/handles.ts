@@ -28,14 +28,19 @@ export const bump = internalMutationGeneric({
   },
 });
 
+/** Handles of `snapshot` and `bump`. */
+async function snapshotAndBump() {
+  return {
+    snapshot: (await createFunctionHandle(anyApi.handles.snapshot)) as FunctionHandle<"query">,
+    bump: (await createFunctionHandle(anyApi.handles.bump)) as FunctionHandle<"mutation">,
+  };
+}
+
 /** Reads `snapshot` and writes with `bump` by handle, and schedules `bump` by handle. */
 export const mutationByHandle = mutationGeneric({
   args: { name: v.string() },
   handler: async (ctx, { name }) => {
-    const snapshot = (await createFunctionHandle(
-      anyApi.handles.snapshot,
-    )) as FunctionHandle<"query">;
-    const bump = (await createFunctionHandle(anyApi.handles.bump)) as FunctionHandle<"mutation">;
+    const { snapshot, bump } = await snapshotAndBump();
     const read = (await ctx.runQuery(snapshot, {})) as { ts: bigint };
     const written = (await ctx.runMutation(bump, { name })) as bigint;
     await ctx.scheduler.runAfter(0, bump, { name: `${name}-later` });
@@ -47,10 +52,7 @@ export const mutationByHandle = mutationGeneric({
 export const actionByHandle = actionGeneric({
   args: { name: v.string() },
   handler: async (ctx, { name }) => {
-    const snapshot = (await createFunctionHandle(
-      anyApi.handles.snapshot,
-    )) as FunctionHandle<"query">;
-    const bump = (await createFunctionHandle(anyApi.handles.bump)) as FunctionHandle<"mutation">;
+    const { snapshot, bump } = await snapshotAndBump();
     const inner = (await createFunctionHandle(
       anyApi.meta.innerActionMeta,
     )) as FunctionHandle<"action">;
