@@ -4,9 +4,11 @@
  * toast. sonner is 8.5 KB brotli and injects its stylesheet when evaluated; /login and the search page
  * waited for it before their first paint. Calls made before it has loaded run in order once it has;
  * they return nothing (sonner's toast ids are not available synchronously). The Toaster itself loads
- * after the first page (src/app/layouts/root-layout.tsx) and shows toasts raised before it mounted.
+ * after the first page has settled or on the first toast (src/app/layouts/root-layout.tsx), and shows
+ * toasts raised before it mounted.
  */
 import { importWhenOnline } from "@/lib/import-when-online";
+import { toastRaised } from "@/lib/first-toast";
 
 type Sonner = typeof import("sonner");
 
@@ -16,6 +18,7 @@ const load = () => (sonner ??= importWhenOnline(() => import("sonner")));
 const forward =
   (method?: PropertyKey) =>
   (...args: unknown[]): void => {
+    toastRaised();
     void load().then(({ toast }) =>
       Reflect.apply(method === undefined ? toast : Reflect.get(toast, method), toast, args),
     );

@@ -6,25 +6,30 @@ import { LoadingState } from "@/components/ui/states";
 import { afterLoad } from "@/lib/after-load";
 import { isAdminPath } from "@/lib/paths";
 import { importWhenOnline } from "@/lib/import-when-online";
+import { firstToast } from "@/lib/first-toast";
 
 /**
- * Toasts follow what people do, never the first paint, so sonner is fetched only after the first page has
- * loaded: this sits in the page's Suspense boundary, whose effects run once the page commits, then waits for
- * the window's load event and an idle moment (fetched any earlier, sonner competed with the landing's fonts
- * and paint: Lighthouse's LCP on / rose ~250 ms). sonner shows any toast raised before its Toaster mounted.
+ * Toasts follow what people do, never the first paint, so sonner's Toaster is fetched once the first
+ * page has settled (src/lib/after-load.ts), or at the first toast if that comes sooner. It sits in the
+ * page's Suspense boundary, whose effects run once the page commits (fetched any earlier, sonner
+ * competed with the landing's fonts and paint: Lighthouse's LCP on / rose ~250 ms). sonner shows any
+ * toast raised before its Toaster mounted.
  */
 function ToasterAfterFirstPage() {
   const [Toaster, setToaster] = useState<ComponentType | null>(null);
-  useEffect(
-    () =>
-      afterLoad(
-        () =>
-          void importWhenOnline(() => import("@/app/toaster")).then((m) =>
-            setToaster(() => m.default),
-          ),
-      ),
-    [],
-  );
+  useEffect(() => {
+    let active = true;
+    const mount = () =>
+      void importWhenOnline(() => import("@/app/toaster")).then(
+        (m) => active && setToaster(() => m.default),
+      );
+    const cancel = afterLoad(mount);
+    void firstToast.then(() => active && (cancel(), mount()));
+    return () => {
+      active = false;
+      cancel();
+    };
+  }, []);
   return Toaster && <Toaster />;
 }
 
