@@ -6,7 +6,7 @@ import { fileURLToPath } from "node:url";
 import { paraglideVitePlugin } from "@inlang/paraglide-js";
 import { paraglideOptions } from "./paraglide.config.ts";
 import { routePreload } from "./scripts/vite-route-preload.ts";
-import { lazyToast } from "./scripts/vite-lazy-toast.ts";
+import { shimImport } from "./scripts/vite-shim-import.ts";
 import { pureComponents } from "./scripts/vite-pure-components.ts";
 import { subsetFontFile } from "./scripts/vite-subset-font.ts";
 import { DEVANAGARI_CHROME_TEXT } from "./src/i18n/devanagari-chrome.ts";
@@ -17,8 +17,20 @@ const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 export default defineConfig(({ command }) => ({
   plugins: [
     paraglideVitePlugin(paraglideOptions),
-    // `toast` from sonner without sonner on the first paint (src/lib/lazy-toast.ts).
-    lazyToast({ shim: "src/lib/lazy-toast.ts", direct: ["src/app/toaster.tsx"] }),
+    // `toast` from sonner without sonner on the first paint (src/lib/lazy-toast.ts); the Toaster,
+    // loaded after the first page, imports sonner itself.
+    shimImport({
+      source: "sonner",
+      shim: "src/lib/lazy-toast.ts",
+      shimmedIn: (file) => file !== here("./src/app/toaster.tsx"),
+    }),
+    // @convex-dev/auth's provider without convex/browser's HTTP client on the first paint: it signs
+    // in and refreshes a session through it, never before the page is up (src/lib/lazy-http-client.ts).
+    shimImport({
+      source: "convex/browser",
+      shim: "src/lib/lazy-http-client.ts",
+      shimmedIn: (file) => file.endsWith("/node_modules/@convex-dev/auth/dist/react/index.js"),
+    }),
     // react-router without the parts this app never renders (its framework mode).
     pureComponents(["react-router"]),
     // The Devanagari of every page's header, in its own 2 KB font (src/i18n/devanagari-chrome.ts).
@@ -101,6 +113,14 @@ export default defineConfig(({ command }) => ({
             {
               name: "vendor",
               test: /node_modules[\\/](react|react-dom|scheduler)[\\/]|src[\\/]i18n[\\/]paraglide[\\/]runtime/,
+            },
+            // Convex's client as the first page needs it, beside the entry: left in the entry, the parts
+            // it shares with a chunk loaded later (convex/browser's HTTP client, src/lib/http-client.ts)
+            // were split into small shared chunks, fetched and compressed on their own.
+            {
+              name: "convex",
+              test: /node_modules[\\/](convex|@convex-dev[\\/]auth)[\\/]/,
+              tags: ["$initial"],
             },
           ],
         },

@@ -1,5 +1,5 @@
 /**
- * sonner's `toast` without sonner on the page's critical path: vite.config.ts (scripts/vite-lazy-toast.ts)
+ * sonner's `toast` without sonner on the page's critical path: vite.config.ts (scripts/vite-shim-import.ts)
  * resolves the app's `import { toast } from "sonner"` to this module, which fetches sonner on the first
  * toast. sonner is 8.5 KB brotli and injects its stylesheet when evaluated; /login and the search page
  * waited for it before their first paint. Calls made before it has loaded run in order once it has;
