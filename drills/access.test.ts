@@ -8,7 +8,7 @@
  * version (npm test) every table at every slot, the slot's own table as every role.
  */
 import { makeFunctionReference } from "convex/server";
-import { beforeAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { modules } from "../convex/test.setup";
 import {
   ENDS_SESSIONS,
@@ -43,6 +43,7 @@ import {
 import { idsByOwner } from "./lib/ownership";
 import { VALID_CALLS, validRequest } from "./lib/valid-calls";
 import { FULL } from "./lib/drill-size.ts";
+import { cheapPasswordHashes } from "./lib/cheap-password-hashes";
 
 /** Generous: the short version takes about a minute of CPU, which a shared machine stretches. */
 const LONG = FULL ? 1_800_000 : 600_000;
@@ -113,6 +114,31 @@ function knownTo(f: Fixtures, seen: Set<string>, table: string | undefined, role
   };
 }
 
+/** Fixtures for a hostile-id sweep: the ids to attack with, and those any visitor sees. */
+async function hostileFixtures(): Promise<{ f: Fixtures; pool: IdPool; seen: Set<string> }> {
+  const f = await buildFixtures();
+  const pool = idsByOwner(await snapshot(f.t), f.roleOfUser);
+  const seen = await idsVisitorsSee(f, await publicFunctions());
+  return { f, pool, seen };
+}
+
+/**
+ * Functions swept on one set of fixtures. Every call's valid arguments add documents (fresh bookings,
+ * sessions, sign-ups), and convex-test reads any table by scanning every document of every table: on
+ * fresh fixtures every few functions, the calls and the watcher's snapshots cost a fraction of what
+ * they do on one set grown to ten times its size (the hostile-id sweep's 1,650 documents by its end).
+ */
+const FUNCTIONS_PER_FIXTURES = 12;
+/** Routes (OPTIONS ones too) requested on one set of fixtures, as FUNCTIONS_PER_FIXTURES. */
+const ROUTES_PER_FIXTURES = 24;
+
+// PBKDF2 at a fraction of its iterations: a third of the sweep's CPU, and nothing it checks (the file's doc)
+let realPasswordHashes: () => void;
+beforeAll(() => {
+  realPasswordHashes = cheapPasswordHashes();
+});
+afterAll(() => realPasswordHashes());
+
 describe("access sweep", () => {
   let f: Fixtures;
   beforeAll(async () => {
@@ -135,60 +161,68 @@ describe("access sweep", () => {
 
       const mismatches: string[] = [];
       let calls = 0;
+      let changes = 0;
+      let canaries = 0;
       const tally = { allow: 0, deny: 0 };
-      // every call's arguments first, then the calls in one watched series
-      const built = [];
-      for (const { name, kind } of functions) {
-        const build = VALID_CALLS[name];
-        if (build === undefined) {
-          mismatches.push(`${name}: no valid arguments in lib/valid-calls.ts`);
-          continue;
+      // fresh fixtures every few functions (FUNCTIONS_PER_FIXTURES); on each, every call's arguments
+      // first, then the calls in one watched series
+      for (let start = 0; start < functions.length; start += FUNCTIONS_PER_FIXTURES) {
+        const f = await buildFixtures();
+        canaries = f.canaries.length;
+        const built = [];
+        for (const { name, kind } of functions.slice(start, start + FUNCTIONS_PER_FIXTURES)) {
+          const build = VALID_CALLS[name];
+          if (build === undefined) {
+            mismatches.push(`${name}: no valid arguments in lib/valid-calls.ts`);
+            continue;
+          }
+          for (const role of ROLES) {
+            const { args, as = f.callers[role] } = await build({ f, role, as: f.callers[role] });
+            const allowed = FUNCTION_ACCESS[name].includes(role);
+            built.push({
+              name,
+              kind,
+              role,
+              args,
+              as,
+              allowed,
+              writes: allowed ? (FUNCTION_WRITES[name] ?? {}) : {},
+            });
+          }
         }
-        for (const role of ROLES) {
-          const { args, as = f.callers[role] } = await build({ f, role, as: f.callers[role] });
-          const allowed = FUNCTION_ACCESS[name].includes(role);
-          built.push({
-            name,
-            kind,
-            role,
-            args,
-            as,
-            allowed,
-            writes: allowed ? (FUNCTION_WRITES[name] ?? {}) : {},
-          });
+        built.sort((x, y) => runOrder(f, x).localeCompare(runOrder(f, y)));
+        const watcher = watcherOf(f);
+        for (const { name, kind, role, args, as, allowed, writes } of built) {
+          const result = await watcher.watch(
+            {
+              viewer: f.viewerOf(as),
+              label: `${name} as ${role}`,
+              writes,
+              sent: JSON.stringify(args),
+              readOnly: kind === "query",
+            },
+            () => callFunction(as, kind, makeFunctionReference(name), args),
+          );
+          calls++;
+          mismatches.push(...result.problems);
+          const outcome =
+            result.outcome === "ok"
+              ? result.text === "null" && !allowed && NULL_HIDES.has(name)
+                ? "deny"
+                : "allow"
+              : ACCESS_CODES.has(result.outcome)
+                ? "deny"
+                : `error: ${result.outcome}`;
+          if (outcome === "allow" || outcome === "deny") tally[outcome]++;
+          const expected = allowed ? "allow" : "deny";
+          if (outcome !== expected)
+            mismatches.push(`${name} as ${role}: expected ${expected}, got ${outcome}`);
         }
+        mismatches.push(...(await watcher.flush()));
+        changes += watcher.changes;
       }
-      built.sort((x, y) => runOrder(f, x).localeCompare(runOrder(f, y)));
-      const watcher = watcherOf(f);
-      for (const { name, kind, role, args, as, allowed, writes } of built) {
-        const result = await watcher.watch(
-          {
-            viewer: f.viewerOf(as),
-            label: `${name} as ${role}`,
-            writes,
-            sent: JSON.stringify(args),
-            readOnly: kind === "query",
-          },
-          () => callFunction(as, kind, makeFunctionReference(name), args),
-        );
-        calls++;
-        mismatches.push(...result.problems);
-        const outcome =
-          result.outcome === "ok"
-            ? result.text === "null" && !allowed && NULL_HIDES.has(name)
-              ? "deny"
-              : "allow"
-            : ACCESS_CODES.has(result.outcome)
-              ? "deny"
-              : `error: ${result.outcome}`;
-        if (outcome === "allow" || outcome === "deny") tally[outcome]++;
-        const expected = allowed ? "allow" : "deny";
-        if (outcome !== expected)
-          mismatches.push(`${name} as ${role}: expected ${expected}, got ${outcome}`);
-      }
-      mismatches.push(...(await watcher.flush()));
       console.log(
-        `access sweep (functions): ${functions.length} functions × ${ROLES.length} roles = ${calls} calls (${tally.allow} allowed, ${tally.deny} refused, ${watcher.changes} document changes checked, ${f.canaries.length} canaries), ${mismatches.length} problems`,
+        `access sweep (functions): ${functions.length} functions × ${ROLES.length} roles = ${calls} calls (${tally.allow} allowed, ${tally.deny} refused, ${changes} document changes checked, ${canaries} canaries), ${mismatches.length} problems`,
       );
       expect(mismatches).toEqual([]);
     },
@@ -198,8 +232,6 @@ describe("access sweep", () => {
   test(
     "every HTTP route is in the table; each role gets exactly what the table says, changes only what it may and sees no one else's canary",
     async () => {
-      // fixtures of its own: the function sweep's jobs (presence checks) would come due in this one
-      const f = await buildFixtures();
       const routes = await httpRoutes();
       const withoutRow = routes.filter((r) => !r.startsWith("OPTIONS ") && !(r in ROUTE_ACCESS));
       expect(withoutRow, "routes without a table row").toEqual([]);
@@ -210,51 +242,56 @@ describe("access sweep", () => {
 
       const mismatches: string[] = [];
       let calls = 0;
-      // every request built first, then sent in one watched series, by caller and allowance
-      const built = [];
-      for (const route of routes) {
-        const [method, pattern] = route.split(" ") as [string, string];
-        for (const role of ROLES) {
-          const request = await validRequest(f, method, pattern, role);
-          const as = request.as ?? f.callers[role];
-          const writes = routeAllows(route, role) ? (ROUTE_WRITES[routeKey(route)] ?? {}) : {};
-          built.push({ route, method, role, ...request, as, writes });
+      // fixtures of their own (the function sweep's jobs, presence checks, would come due in these),
+      // fresh every few routes; on each, every request built first, then sent in one watched series,
+      // by caller and allowance
+      for (let start = 0; start < routes.length; start += ROUTES_PER_FIXTURES) {
+        const f = await buildFixtures();
+        const built = [];
+        for (const route of routes.slice(start, start + ROUTES_PER_FIXTURES)) {
+          const [method, pattern] = route.split(" ") as [string, string];
+          for (const role of ROLES) {
+            const request = await validRequest(f, method, pattern, role);
+            const as = request.as ?? f.callers[role];
+            const writes = routeAllows(route, role) ? (ROUTE_WRITES[routeKey(route)] ?? {}) : {};
+            built.push({ route, method, role, ...request, as, writes });
+          }
         }
-      }
-      built.sort((x, y) => runOrder(f, x).localeCompare(runOrder(f, y)));
-      const watcher = watcherOf(f);
-      for (const { route, method, role, path, init, as, writes } of built) {
-        const result = await watcher.watch(
-          {
-            viewer: f.viewerOf(as),
-            label: `${method} ${path} as ${role}`,
-            writes,
-            sent: `${path} ${typeof init.body === "string" ? init.body : ""}`,
-          },
-          () => fetchRoute(as as Fetcher, path, { ...init, method }),
-        );
-        calls++;
-        mismatches.push(...result.problems);
-        const status = Number(result.outcome);
-        const expectation =
-          method === "OPTIONS" ? { everyone: 204 } : ROUTE_ACCESS[routeKey(route)];
-        let ok: boolean;
-        let expectedText: string;
-        if (Array.isArray(expectation)) {
-          const allowed = expectation.includes(role);
-          // 404: someone else's resource answers as a missing one
-          expectedText = allowed ? "2xx" : "401/403/404";
-          ok = allowed ? status >= 200 && status < 300 : [401, 403, 404].includes(status);
-        } else {
-          expectedText = String(expectation.everyone);
-          ok = status === expectation.everyone;
-        }
-        if (!ok)
-          mismatches.push(
-            `${method} ${path} as ${role}: expected ${expectedText}, got ${status} ${result.text.slice(0, 160)}`,
+        built.sort((x, y) => runOrder(f, x).localeCompare(runOrder(f, y)));
+        const watcher = watcherOf(f);
+        for (const { route, method, role, path, init, as, writes } of built) {
+          const result = await watcher.watch(
+            {
+              viewer: f.viewerOf(as),
+              label: `${method} ${path} as ${role}`,
+              writes,
+              sent: `${path} ${typeof init.body === "string" ? init.body : ""}`,
+            },
+            () => fetchRoute(as as Fetcher, path, { ...init, method }),
           );
+          calls++;
+          mismatches.push(...result.problems);
+          const status = Number(result.outcome);
+          const expectation =
+            method === "OPTIONS" ? { everyone: 204 } : ROUTE_ACCESS[routeKey(route)];
+          let ok: boolean;
+          let expectedText: string;
+          if (Array.isArray(expectation)) {
+            const allowed = expectation.includes(role);
+            // 404: someone else's resource answers as a missing one
+            expectedText = allowed ? "2xx" : "401/403/404";
+            ok = allowed ? status >= 200 && status < 300 : [401, 403, 404].includes(status);
+          } else {
+            expectedText = String(expectation.everyone);
+            ok = status === expectation.everyone;
+          }
+          if (!ok)
+            mismatches.push(
+              `${method} ${path} as ${role}: expected ${expectedText}, got ${status} ${result.text.slice(0, 160)}`,
+            );
+        }
+        mismatches.push(...(await watcher.flush()));
       }
-      mismatches.push(...(await watcher.flush()));
       console.log(
         `access sweep (HTTP): ${routes.length} routes × ${ROLES.length} roles = ${calls} requests, ${mismatches.length} problems`,
       );
@@ -296,15 +333,6 @@ describe("access sweep", () => {
 });
 
 describe("access sweep with hostile ids", () => {
-  let f: Fixtures;
-  let pool: IdPool;
-  let seen: Set<string>;
-  beforeAll(async () => {
-    f = await buildFixtures();
-    pool = idsByOwner(await snapshot(f.t), f.roleOfUser);
-    seen = await idsVisitorsSee(f, await publicFunctions());
-  }, LONG);
-
   test(
     "ids of every table and of other users in every id-typed argument of every function change nothing they may not and leak nothing",
     async () => {
@@ -312,7 +340,10 @@ describe("access sweep with hostile ids", () => {
       const problems: string[] = [];
       const covered = new Set<string>();
       let calls = 0;
-      for (const { name, kind, slots } of functions) {
+      let fixtures!: Awaited<ReturnType<typeof hostileFixtures>>;
+      for (const [index, { name, kind, slots }] of functions.entries()) {
+        if (index % FUNCTIONS_PER_FIXTURES === 0) fixtures = await hostileFixtures();
+        const { f, pool, seen } = fixtures;
         const ref = makeFunctionReference(name);
         for (const role of ROLES) {
           const { args, as: override } = await VALID_CALLS[name]({ f, role, as: f.callers[role] });
@@ -379,6 +410,7 @@ describe("access sweep with hostile ids", () => {
       const routes = (await httpRoutes()).filter(
         (r) => !r.startsWith("OPTIONS ") && (FULL || Array.isArray(ROUTE_ACCESS[r])),
       );
+      const { f, pool, seen } = await hostileFixtures();
       const problems: string[] = [];
       const covered = new Set<string>();
       let calls = 0;
@@ -445,6 +477,7 @@ describe("access sweep with hostile ids", () => {
   test.runIf(FULL)(
     "auth: refresh tokens, verifiers and codes made of ids of every table change nothing and answer as a garbage token does",
     async () => {
+      const { f, pool } = await hostileFixtures();
       const rows = await snapshot(f.t);
       const { problems, line } = await refreshTokenSweep({
         pool,

@@ -383,6 +383,20 @@ export async function buildFixtures() {
     password: PASSWORD + " admin",
   });
 
+  // A's proposal to move the booking with P. Left to fillEmptyTables, the generated one named A's
+  // booking with B as its customer, which reschedules:propose never makes (it takes the booking's):
+  // A withdrawing it (allowed: the app goes by the booking) read as a change to B's document.
+  await t.run(async (ctx) => {
+    const { scheduledFor } = (await ctx.db.get("bookings", booking))!;
+    await ctx.db.insert("reschedules", {
+      bookingId: booking,
+      customerId: a.userId,
+      professionalId: p.professionalId,
+      from: scheduledFor,
+      to: scheduledFor + 24 * 3_600_000,
+      status: "proposed",
+    });
+  });
   await fillEmptyTables(t, [userIds.otherCustomer, userIds.otherProfessional]);
   const missingIds = await missingIdsOfEveryTable(t);
 
