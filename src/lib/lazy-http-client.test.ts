@@ -1,6 +1,7 @@
-import { readFileSync } from "node:fs";
 import { describe, expect, it, vi } from "vitest";
 import { anyApi } from "convex/server";
+// the provider as vite bundles it (vite.config.ts resolves its convex/browser import to the shim)
+import provider from "../../node_modules/@convex-dev/auth/dist/react/index.js?raw";
 
 const made: unknown[][] = [];
 vi.mock("@/lib/http-client", () => ({
@@ -26,7 +27,6 @@ describe("the auth provider's HTTP client, fetched on first use", () => {
   });
 
   it("is all @convex-dev/auth's provider asks of it: new ConvexHttpClient(…).action(…)", () => {
-    const provider = readFileSync("node_modules/@convex-dev/auth/dist/react/index.js", "utf8");
     const uses = provider.match(/ConvexHttpClient\b[^;]*/g) ?? [];
     // the import, then each use: a client made for one action
     expect(uses[0]).toMatch(/^ConvexHttpClient \} from "convex\/browser"/);
