@@ -1,4 +1,4 @@
-// The ONLY file that reaches into convex-test internals or replaces a global. Pinned: convex-test 0.0.60.
+// The ONLY file that reaches into convex-test internals. Pinned: convex-test 0.0.60.
 // convex-test keeps its database and scheduler in module-private state. We load a copy of its
 // dist/index.js with a few extra exports appended, and wrap its in-memory database in
 // `ConvexTestDatabase`, which keeps the committed documents itself under the engine's transaction levels
@@ -9,6 +9,8 @@
 // (engine/serial-transactions.ts).
 // `installProcessHooks` replaces what convex-test reaches through globals (`globalThis.Convex`,
 // `AuthFake`, `console.*`): the engine decides what its hooks do, this file how they are installed.
+// The engine's own async context, refused globals and document JSON are not convex-test's
+// (engine/call-context.ts, engine/transaction-globals.ts, engine/document-json.ts).
 // Every textual patch is checked: an upgrade that moves these anchors fails loudly here.
 import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, realpathSync, renameSync, writeFileSync } from "node:fs";
@@ -92,7 +94,6 @@ export interface ConvexTestInternals {
     run<T>(store: ConvexGlobal, fn: () => T): T;
     getStore(): ConvexGlobal | undefined;
   };
-  evaluateRangeFilter(doc: Doc, filter: unknown): boolean;
   evaluateFilter(doc: Doc, filter: unknown): unknown;
   validateIndexRangeExpression(source: unknown, fields: string[]): void;
   localBackendHooks: {
@@ -116,43 +117,22 @@ export interface ConvexTestInternals {
           tableOf?: TableOfId,
         ) => boolean)
       | null;
+    /** Set by the engine: a committed document's JSON text, size and convexToJson form (engine/document-json.ts). */
+    docJson: ((doc: Doc) => string) | null;
+    docSize: ((doc: Doc) => number) | null;
+    docForm: ((doc: Doc) => JSONValue) | null;
   };
-  /** A context slot sharing convex-test's one AsyncLocalStorage (see CONTEXT_SLOTS_SOURCE). */
-  LocalBackendSlot: new <T>() => ContextSlot<T>;
   /** Where ctx.db's copy of convex/server hands its direct reads (see `writeDirectDatabase`). */
   localBackendDirect: { syscall: DirectSyscall | null; asyncSyscall: DirectSyscall | null };
-  /** Runs `callback` in the current frame with the slots' values replaced (one copy of the frame). */
-  localBackendRunWith<T>(entries: [ContextSlot<any>, unknown][], callback: () => T): T;
-  /** Installs the global accessors through which `globalOverridesStorage` refuses fetch, timers, … (once). */
-  localBackendInstallGlobalProxies(): void;
   /** convex-test's nested-call lock: set while one of its runs is inside a transaction. */
-  nestedTxStorage: ContextSlot<unknown>;
-  /** The globals a query or mutation sees replaced (fetch, timers refused). */
-  globalOverridesStorage: ContextSlot<unknown>;
-  transactionGlobalOverrides(): Record<string, unknown>;
+  nestedTxStorage: { getStore(): unknown };
   AuthFake: {
     new (identity: unknown, token?: string | null): unknown;
     prototype: { getUserIdentity(): Promise<unknown> };
   };
-  /** What registration_impl's serializeConvexErrorData did to a ConvexError, undone. */
-  deserializeConvexErrorData(thrown: unknown): unknown;
-  /** A committed document's JSON text and size, computed once per version. */
-  localBackendDocJson(doc: Doc): string;
-  localBackendDocSize(doc: Doc): number;
   /** convex-test's answers to the direct reads (queryStream, queryCleanup; get, queryStreamNext, queryPage). */
   localBackendDirectSyscall: DirectSyscall;
   localBackendDirectAsyncSyscall: DirectSyscall;
-}
-
-/** AsyncLocalStorage's run/exit/getStore for one value of a shared async context. */
-export interface ContextSlot<T> {
-  /** The slot's key in the shared frame. */
-  readonly key: symbol;
-  getStore(): T | undefined;
-  run<R>(store: T, callback: () => R): R;
-  exit<R>(callback: () => R): R;
-  /** Runs `callback` in a fresh frame holding this slot's value only. */
-  runAlone<R>(store: T, callback: () => R): R;
 }
 
 /**
@@ -192,6 +172,10 @@ export interface ProcessHooks {
   checkArgs: ConvexTestInternals["localBackendHooks"]["checkArgs"];
   checkResult: ConvexTestInternals["localBackendHooks"]["checkResult"];
   timed: ConvexTestInternals["localBackendHooks"]["timed"];
+  /** A committed document's JSON text, size and convexToJson form, computed once per version. */
+  docJson: (doc: Doc) => string;
+  docSize: (doc: Doc) => number;
+  docForm: (doc: Doc) => JSONValue;
   /** A console line; `write` is the console's own method. */
   console(level: ConsoleLevel, args: unknown[], write: (...args: unknown[]) => void): void;
 }
@@ -234,6 +218,9 @@ export function installProcessHooks(internals: ConvexTestInternals, hooks: Proce
   internals.localBackendHooks.checkArgs = hooks.checkArgs;
   internals.localBackendHooks.checkResult = hooks.checkResult;
   internals.localBackendHooks.timed = hooks.timed;
+  internals.localBackendHooks.docJson = hooks.docJson;
+  internals.localBackendHooks.docSize = hooks.docSize;
+  internals.localBackendHooks.docForm = hooks.docForm;
 
   const getUserIdentity = internals.AuthFake.prototype.getUserIdentity;
   internals.AuthFake.prototype.getUserIdentity = function (this: unknown) {
@@ -523,29 +510,13 @@ export function loadConvexTestInternals(): Promise<ConvexTestInternals> {
     );
     source +=
       "\nconst localBackendHooks = { mutationResult: null, queryResult: null, checkArgs() {},\n" +
-      "    checkResult() {}, timed: (isNested, run) => run() };\n" +
+      "    checkResult() {}, timed: (isNested, run) => run(), docJson: null, docSize: null, docForm: null };\n" +
       'const localBackendCheckedResult = Symbol("checked query result");\n' +
-      "const localBackendDocs = new WeakMap();\n" +
-      "function localBackendDoc(doc) {\n" +
-      "    let cached = localBackendDocs.get(doc);\n" +
-      "    if (cached === undefined) localBackendDocs.set(doc, (cached = { json: undefined, form: undefined, size: -1 }));\n" +
-      "    return cached;\n" +
-      "}\n" +
-      "function localBackendDocJson(doc) {\n" +
-      "    const cached = localBackendDoc(doc);\n" +
-      "    return (cached.json ??= JSON.stringify(convexToJson(doc)));\n" +
-      "}\n" +
-      "function localBackendDocSize(doc) {\n" +
-      "    const cached = localBackendDoc(doc);\n" +
-      "    if (cached.size < 0) cached.size = getDocumentSize(doc);\n" +
-      "    return cached.size;\n" +
-      "}\n" +
+      "const localBackendDocJson = (doc) => localBackendHooks.docJson(doc);\n" +
+      "const localBackendDocSize = (doc) => localBackendHooks.docSize(doc);\n" +
       // The direct reads: what asyncSyscallImpl and syscallImpl answer, as objects (a document as its
       // convexToJson form, built once per version; convex/server's jsonToConvex copies it for the function).
-      "function localBackendDocForm(doc) {\n" +
-      "    const cached = localBackendDoc(doc);\n" +
-      "    return (cached.form ??= convexToJson(doc));\n" +
-      "}\n" +
+      "const localBackendDocForm = (doc) => localBackendHooks.docForm(doc);\n" +
       "function localBackendDirectSyscall(op, args) {\n" +
       "    switch (op) {\n" +
       '        case "1.0/queryStream": {\n' +
@@ -595,22 +566,7 @@ export function loadConvexTestInternals(): Promise<ConvexTestInternals> {
       "    }\n" +
       "    return undefined;\n" +
       "}\n" +
-      // The frame a function runs in when the engine invokes it itself (engine/transaction.ts).
-      "function localBackendRunWith(entries, callback) {\n" +
-      "    const frame = { ...localBackendFrames.getStore() };\n" +
-      "    for (const [slot, value] of entries) frame[slot.key] = value;\n" +
-      "    return localBackendFrames.run(frame, callback);\n" +
-      "}\n" +
-      // The accessors through which globalOverridesStorage replaces fetch, setTimeout, … (installed once).
-      "function localBackendInstallGlobalProxies() {\n" +
-      "    if (localBackendProxiesInstalled) return;\n" +
-      "    installGlobalProxies();\n" +
-      "    localBackendProxiesInstalled = true;\n" +
-      "}\n" +
-      "export { localBackendRunWith, localBackendInstallGlobalProxies, nestedTxStorage,\n" +
-      "    globalOverridesStorage, transactionGlobalOverrides, deserializeConvexErrorData, localBackendDocJson,\n" +
-      "    localBackendDocSize };\n" +
-      "export { LocalBackendSlot, convexGlobalStorage, evaluateRangeFilter, evaluateFilter, validateIndexRangeExpression,\n" +
+      "export { nestedTxStorage, convexGlobalStorage, evaluateFilter, validateIndexRangeExpression,\n" +
       "    AuthFake, localBackendHooks,\n" +
       "    localBackendDirect, localBackendDirectSyscall, localBackendDirectAsyncSyscall };\n";
     const outFile = writePatched(outDir, "index", source);

@@ -55,6 +55,24 @@ function holdsPlaceholder(value: Value): boolean {
   return false;
 }
 
+/**
+ * A ConvexError thrown out of `invokeQuery`/`invokeMutation`/`invokeAction` with its data as it was
+ * thrown: convex/server's registration_impl serialised that data to JSON text for the wire, where
+ * Convex's clients parse it back. Any other error, or data that is not such text, is left as it is.
+ */
+export function decodeConvexErrorData(thrown: unknown): unknown {
+  if (typeof thrown !== "object" || thrown === null || !(Symbol.for("ConvexError") in thrown))
+    return thrown;
+  const error = thrown as { data?: unknown };
+  if (typeof error.data !== "string") return thrown;
+  try {
+    error.data = jsonToConvex(JSON.parse(error.data) as JSONValue);
+  } catch {
+    // not JSON text: the data was a string of its own
+  }
+  return thrown;
+}
+
 /** A duration as Rust's `{:?}` prints a whole number of seconds or milliseconds (`1s`, `200ms`). */
 export const formatDuration = (ms: number) => (ms % 1000 === 0 ? `${ms / 1000}s` : `${ms}ms`);
 

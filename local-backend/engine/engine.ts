@@ -13,7 +13,6 @@ import {
   loadConvexTestInternals,
   useModuleLoader,
   type ConvexGlobal,
-  type ContextSlot,
   type ConvexTestInternals,
   type Doc,
   type StashedLevels,
@@ -26,11 +25,21 @@ import {
   checkResultJson,
   CONVEX_LIMITS,
   ConvexSystemError,
+  decodeConvexErrorData,
   documentError,
   formatDuration,
   valueShapeError,
   type ValidatorJson,
 } from "./convex-values.ts";
+import {
+  currentFrame,
+  runInFrame,
+  runInFreshFrame,
+  type CallContext,
+  type RequestKey,
+} from "./call-context.ts";
+import { documentForm, documentJson, documentSize } from "./document-json.ts";
+import { installTransactionGlobals, transactionGlobals } from "./transaction-globals.ts";
 import { buildModuleMap, preloadAll, type Importer, type ModuleMap } from "./modules.ts";
 import { blobSha256, type StagedBlob } from "./files.ts";
 import { Schema } from "./schema.ts";
@@ -43,7 +52,7 @@ import { newRequestId } from "../http-util.ts";
 import { parseAuthConfig, type AuthProvider } from "../auth-config.ts";
 import { Deadlines, TimeLimit, type Watched } from "./time-limit.ts";
 import { vectorSearch, type VectorQuery } from "./vector-search.ts";
-import { ActionPool, type ActionHost, type ActionWorker, type RequestBody } from "./action-pool.ts";
+import { ActionPool, type ActionHost, type RequestBody } from "./action-pool.ts";
 import { FifoLock, SerialTransactions } from "./serial-transactions.ts";
 import {
   SCHEDULED_FUNCTIONS,
@@ -103,11 +112,6 @@ export interface CallOptions {
   request?: RequestKey;
   /** The scheduled job this call runs (its request metadata's `scheduledFunctionId`). */
   scheduledJob?: string;
-}
-
-export interface RequestKey {
-  sessionId: string;
-  requestId: number;
 }
 
 /** A mutation's outcome as recorded with its commit. */
@@ -213,21 +217,6 @@ export interface Execution {
   status?: number;
 }
 
-interface CallContext {
-  udfPath: string;
-  logLines: string[];
-  commitTs?: bigint;
-  request?: RequestKey;
-  /** The function's result as JSON (the value convex/server serialised). */
-  result?: JSONValue;
-  /** A query's result as the text convex/server wrote. */
-  resultText?: string;
-  /** The mutation's JSON result, seen just before its top-level commit. */
-  rawResult?: string;
-  /** A query's journal: the end cursor its page had (`previous`) and has now (`next`). */
-  journal?: { previous: string | null; next: string | null };
-}
-
 /** Function paths whose lookup is remembered: the oldest is forgotten first (a miss costs one lookup). */
 export const MAX_RESOLVED = 10_000;
 
@@ -235,22 +224,8 @@ export const MAX_RESOLVED = 10_000;
 const timeLimit = new TimeLimit();
 /** HTTP actions running, each until an action's time limit. */
 const httpActionDeadlines = new Deadlines();
-// Slots of convex-test's one AsyncLocalStorage, made when the first engine loads it.
-let callStorage: ContextSlot<CallContext>;
-let readSetStorage: ContextSlot<ReadSet>;
-/** The pool worker whose action made the syscall being answered: its ctx.runAction runs there too. */
-let actionWorkerSlot: ContextSlot<ActionWorker>;
-/** The query or mutation the engine invoked itself whose syscalls are being answered (engine/transaction.ts). */
-let transactionSlot: ContextSlot<TransactionSyscalls>;
-/** The lock a query's or mutation's nested ctx.run* take, one at a time (Engine.runUdf). */
-let nestedCallLock: ContextSlot<FifoLock>;
 const engines = new Map<ConvexGlobal, Engine>();
 function installProcessSeams(internals: ConvexTestInternals) {
-  callStorage ??= new internals.LocalBackendSlot<CallContext>();
-  readSetStorage ??= new internals.LocalBackendSlot<ReadSet>();
-  actionWorkerSlot ??= new internals.LocalBackendSlot<ActionWorker>();
-  transactionSlot ??= new internals.LocalBackendSlot<TransactionSyscalls>();
-  nestedCallLock ??= new internals.LocalBackendSlot<FifoLock>();
   const engineFor = () => {
     const store = internals.convexGlobalStorage.getStore();
     return store ? engines.get(store) : undefined;
@@ -261,7 +236,7 @@ function installProcessSeams(internals: ConvexTestInternals) {
     json: string,
     original: (op: string, json: string) => Promise<string>,
   ): Promise<string> {
-    const readSet = readSetStorage.getStore();
+    const readSet = currentFrame()?.readSet;
     // a document read is the hot path: its arguments are parsed once here
     const args = readSet || op === "1.0/get" ? JSON.parse(json) : undefined;
     if (readSet) {
@@ -292,7 +267,7 @@ function installProcessSeams(internals: ConvexTestInternals) {
       return "{}";
     }
     if (engine && op === "1.0/storageGetMetadata") return engine.storageMetadata(json, original);
-    const journal = op === "1.0/queryPage" ? callStorage.getStore()?.journal : undefined;
+    const journal = op === "1.0/queryPage" ? currentFrame()?.call?.journal : undefined;
     if (journal) {
       const args = JSON.parse(json) as { endCursor?: string | null };
       // As Convex's query_page: an end cursor in the arguments wins over the journal's.
@@ -310,18 +285,18 @@ function installProcessSeams(internals: ConvexTestInternals) {
   }
   installProcessHooks(internals, {
     syscall(op, json, original) {
-      const transaction = transactionSlot.getStore();
+      const transaction = currentFrame()?.transaction;
       if (transaction !== undefined) {
         const answer = transaction.syscall(op, json);
         if (answer === undefined) throw new Error(`Unknown operation ${op}`);
         return answer;
       }
-      const readSet = readSetStorage.getStore();
+      const readSet = currentFrame()?.readSet;
       if (readSet && op === "1.0/queryStream") readSet.addQuery(JSON.parse(json).query);
       return original(op, json);
     },
     async asyncSyscall(op, json, original) {
-      const transaction = transactionSlot.getStore();
+      const transaction = currentFrame()?.transaction;
       if (transaction !== undefined) {
         const answer = transaction.asyncSyscall(op, json);
         if (answer === undefined) throw new Error(`Unknown async operation ${op}`);
@@ -340,16 +315,16 @@ function installProcessSeams(internals: ConvexTestInternals) {
 
     // The same reads when ctx.db hands them over as objects (convex-test-internals.ts writeDirectDatabase).
     directSyscall(op, args, original) {
-      if (op === "1.0/queryStream") readSetStorage.getStore()?.addQuery(args.query);
+      if (op === "1.0/queryStream") currentFrame()?.readSet?.addQuery(args.query);
       return original(op, args);
     },
     directAsyncSyscall(op, args, original) {
       if (op === "1.0/get") {
-        readSetStorage.getStore()?.ids.add(args.id);
+        currentFrame()?.readSet?.ids.add(args.id);
         engineFor()?.database.checkGet(args);
       } else if (op === "1.0/queryPage") {
-        readSetStorage.getStore()?.addQuery(args.query);
-        const journal = callStorage.getStore()?.journal;
+        currentFrame()?.readSet?.addQuery(args.query);
+        const journal = currentFrame()?.call?.journal;
         if (journal) {
           // As Convex's query_page: an end cursor in the arguments wins over the journal's.
           const page = original(
@@ -366,7 +341,7 @@ function installProcessSeams(internals: ConvexTestInternals) {
     },
 
     queryResult(result, text, validator, udfPath, tableOf) {
-      const call = callStorage.getStore();
+      const call = currentFrame()?.call;
       if (!call) return false;
       if (text !== undefined)
         checkResultJson(
@@ -381,12 +356,12 @@ function installProcessSeams(internals: ConvexTestInternals) {
     },
 
     mutationResult(rawResult) {
-      const call = callStorage.getStore();
+      const call = currentFrame()?.call;
       if (call?.request) call.rawResult = rawResult;
     },
 
     async getUserIdentity(original) {
-      const readSet = readSetStorage.getStore();
+      const readSet = currentFrame()?.readSet;
       if (readSet) readSet.identity = true;
       const identity = await original();
       // An HTTP action called with a token no provider verifies runs, as on Convex; reading its
@@ -398,13 +373,16 @@ function installProcessSeams(internals: ConvexTestInternals) {
 
     checkArgs: checkArguments,
     checkResult,
+    docJson: documentJson,
+    docSize: documentSize,
+    docForm: documentForm,
     timed: (isNested, run) =>
       isNested
         ? run()
         : timed(engineFor()?.limits.queryMutationMs ?? CONVEX_LIMITS.queryMutationMs, run),
 
     console(level, args, write) {
-      const call = callStorage.getStore();
+      const call = currentFrame()?.call;
       if (!call) return write(...args);
       const line = `[${level === "log" ? "LOG" : level.toUpperCase()}] ${format(...args)}`;
       call.logLines.push(line);
@@ -578,7 +556,7 @@ export class Engine {
     write: (write) => this.write(write),
     run: (job) => this.runJob(job),
     detached: (job, fn) =>
-      this.detached(() => callStorage.run({ udfPath: job.name, logLines: [] }, fn)),
+      this.detached(() => runInFrame({ call: { udfPath: job.name, logLines: [] } }, fn)),
     errorText: jobErrorText,
   });
 
@@ -613,6 +591,7 @@ export class Engine {
     // convex-test gets no schema: indexes, validators and search indexes are the engine's
     const t = internals.convexTest({ schema: undefined, modules, transactionLimits: true });
     installProcessSeams(internals);
+    installTransactionGlobals();
     const global = t._convexGlobal;
     const database = new ConvexTestDatabase(internals, global);
     tables.register([...(schema?.tables.keys() ?? [])]);
@@ -693,7 +672,7 @@ export class Engine {
   }
 
   private afterCommit(commitTs: bigint, before: Map<string, Doc | null>) {
-    const call = callStorage.getStore();
+    const call = currentFrame()?.call;
     if (call) call.commitTs = commitTs;
     if (before.size === 0) return;
     const changes: Change[] = [];
@@ -791,7 +770,6 @@ export class Engine {
     checkArguments(validators.args, args, canonical, tableOf);
     const file = this.files.get(path.join(this.convexDir, module));
     if (file === undefined) throw new Error(`${canonical} is not an action of a module file`);
-    const internals = this.internals;
     // the caller's frame (its log context): the action's syscalls are answered in it
     const here: <T>(fn: () => T) => T = AsyncResource.bind(<T>(fn: () => T): T => fn());
     const host = this.actionHost(
@@ -808,7 +786,7 @@ export class Engine {
       args: JSON.stringify(convexToJson([args])),
       host,
     };
-    const worker = actionWorkerSlot.getStore();
+    const worker = currentFrame()?.actionWorker;
     const limit = this.isNodeModule(module) ? this.limits.nodeActionMs : this.limits.actionMs;
     let raw: string;
     try {
@@ -822,7 +800,7 @@ export class Engine {
               ),
           }));
     } catch (error) {
-      throw internals.deserializeConvexErrorData(error);
+      throw decodeConvexErrorData(error);
     }
     checkResultJson(validators.returns, JSON.parse(raw) as JSONValue, raw, canonical, tableOf);
     return raw;
@@ -902,18 +880,16 @@ export class Engine {
     const invoke =
       actual === "action"
         ? (args: Record<string, Value>) =>
-            callStorage
-              .run(context, () =>
-                this.runAction(
-                  canonical,
-                  args,
-                  options.identity,
-                  requestMetadata(options.scheduledJob ?? null),
-                ),
-              )
-              .then((raw) => {
-                context.result = JSON.parse(raw) as JSONValue;
-              })
+            runInFrame({ call: context }, () =>
+              this.runAction(
+                canonical,
+                args,
+                options.identity,
+                requestMetadata(options.scheduledJob ?? null),
+              ),
+            ).then((raw) => {
+              context.result = JSON.parse(raw) as JSONValue;
+            })
         : (args: Record<string, Value>) => this.invoke(actual, canonical, args, context, options);
     const startedAt = Date.now();
     const ended = (error: string | null) =>
@@ -978,16 +954,14 @@ export class Engine {
       context.journal,
       { udfPath: canonical, udfType: kind, request },
     );
-    const internals = this.internals;
     const transactions = this.transactions;
-    internals.localBackendInstallGlobalProxies();
-    await internals.localBackendRunWith(
-      [
-        [callStorage, context],
-        [readSetStorage, options.readSet],
-        [transactionSlot, syscalls],
-        [nestedCallLock, new FifoLock()],
-      ],
+    await runInFrame(
+      {
+        call: context,
+        readSet: options.readSet,
+        transaction: syscalls,
+        nestedLock: new FifoLock(),
+      },
       async () => {
         await transactions.begin(false);
         let open = true;
@@ -996,7 +970,7 @@ export class Engine {
           // fetch, timers, … are refused in the handler only: I/O the commit starts (the log's
           // writes) carries this async context, and its callbacks may use them
           const raw = await timed(limit, () =>
-            internals.globalOverridesStorage.run(internals.transactionGlobalOverrides(), () =>
+            runInFrame({ globals: transactionGlobals() }, () =>
               kind === "query" ? func.invokeQuery!(argsJson) : func.invokeMutation!(argsJson),
             ),
           );
@@ -1011,12 +985,12 @@ export class Engine {
               });
             open = false;
             // nothing the commit starts answers to this function's syscalls
-            transactionSlot.exit(() => transactions.commit(false));
+            runInFrame({ transaction: undefined }, () => transactions.commit(false));
           }
           context.result = result;
           if (kind === "query") context.resultText = raw;
         } catch (error) {
-          throw internals.deserializeConvexErrorData(error);
+          throw decodeConvexErrorData(error);
         } finally {
           if (open) transactions.rollback(false);
         }
@@ -1044,10 +1018,9 @@ export class Engine {
     caller: TransactionSyscalls,
     call: RunUdfArgs & { name: string },
   ): Promise<string> {
-    const internals = this.internals;
     const transactions = this.transactions;
     const kind = call.udfType === "mutation" ? "mutation" : "query";
-    const lock = nestedCallLock.getStore()!;
+    const lock = currentFrame()!.nestedLock!;
     await lock.acquire();
     try {
       const checked = refusal(
@@ -1069,11 +1042,8 @@ export class Engine {
       const argsJson = `[${JSON.stringify(call.args)}]`;
       const stashed = call.udfType === "snapshotQuery" ? transactions.stashWrites() : undefined;
       try {
-        return await internals.localBackendRunWith(
-          [
-            [transactionSlot, caller.nested(canonical, kind)],
-            [nestedCallLock, new FifoLock()],
-          ],
+        return await runInFrame(
+          { transaction: caller.nested(canonical, kind), nestedLock: new FifoLock() },
           async () => {
             await transactions.begin(true, call.transactionLimits);
             let open = true;
@@ -1112,15 +1082,14 @@ export class Engine {
   /** What a transaction's syscalls read and write (engine/transaction.ts). */
   private get transactionHost(): TransactionHost {
     const database = this.database;
-    const internals = this.internals;
     return (this.transactionHostOf ??= {
       store: database.transactionStore(),
       tracker: () => this.transactions.getMetricsTracker(),
       snapshotTs: () => this.transactions.getSnapshotTs(),
       tableOf: (id) => this.tables.tableOf(id),
       checkGet: (args) => database.checkGet(args),
-      docJson: (doc) => internals.localBackendDocJson(doc),
-      docSize: (doc) => internals.localBackendDocSize(doc),
+      docJson: documentJson,
+      docSize: documentSize,
       storageUrl: (storageId) => this.hooks.storageUrl(storageId),
       uploadUrl: () => this.hooks.uploadUrl(),
       scheduler: this.scheduler,
@@ -1197,7 +1166,7 @@ export class Engine {
       authToken: token,
     };
     // A fresh frame holding the run's log context only (nothing of the caller's leaks in), bound to every answer.
-    const here: <T>(fn: () => T) => T = callStorage.runAlone(run.context, () =>
+    const here: <T>(fn: () => T) => T = runInFreshFrame({ call: run.context }, () =>
       AsyncResource.bind(<T>(fn: () => T): T => fn()),
     );
     const host = this.actionHost(
@@ -1229,7 +1198,7 @@ export class Engine {
     return {
       asyncSyscall: (op, json, worker) =>
         here(() =>
-          actionWorkerSlot.run(worker, async () => {
+          runInFrame({ actionWorker: worker }, async () => {
             switch (op) {
               case "1.0/getUserIdentity":
                 return identityJson();
@@ -1279,7 +1248,7 @@ export class Engine {
           (id) => this.database.tableOf(id),
           (storageId) => {
             const doc = this.database.get(storageId);
-            return doc === null ? "null" : this.internals.localBackendDocJson(doc);
+            return doc === null ? "null" : documentJson(doc);
           },
         );
     }
@@ -1315,7 +1284,7 @@ export class Engine {
       throw outcome.error;
     }
     const { canonical } = await this.resolve(name, "mutation", true);
-    const action = callStorage.getStore();
+    const action = currentFrame()?.call;
     const context: CallContext = {
       udfPath: action?.udfPath ?? canonical,
       logLines: action?.logLines ?? [],
@@ -1363,7 +1332,7 @@ export class Engine {
       json,
       (id) => this.database.tableOf(id),
       (storageId) => {
-        readSetStorage.getStore()?.ids.add(storageId);
+        currentFrame()?.readSet?.ids.add(storageId);
         return asyncSyscall("1.0/get", JSON.stringify({ id: storageId, isSystem: true }));
       },
     );
