@@ -183,9 +183,8 @@ export class ImportService {
           : [];
     for (let i = 0; i < doomed.length; i += BATCH) {
       const ids = doomed.slice(i, i + BATCH).map((d) => d._id);
-      await engine.t.run(async (ctx: { db: { delete(id: string): Promise<void> } }) => {
-        for (const id of ids) await ctx.db.delete(id);
-        return null;
+      await engine.transact((store) => {
+        for (const id of ids) store.delete(undefined, id);
       });
     }
     let written = 0;
@@ -215,29 +214,23 @@ export class ImportService {
         ];
         tables.keepIds(table, keep);
         try {
-          await engine.t.run(
-            async (ctx: {
-              db: { insert(table: string, doc: Record<string, Value>): Promise<string> };
-              storage: { store(blob: Blob): Promise<string> };
-            }) => {
-              for (const doc of ordered) {
-                if (table === "_storage") {
-                  const file = plan.files.get(doc._id as string);
-                  if (!file) continue;
-                  await ctx.storage.store(
-                    new Blob(
-                      [new Uint8Array(file.bytes)],
-                      file.contentType ? { type: file.contentType } : {},
-                    ),
-                  );
-                } else {
-                  const { _id, _creationTime, ...fields } = doc;
-                  await ctx.db.insert(table, fields);
-                }
+          await engine.transact(async (store) => {
+            for (const doc of ordered) {
+              if (table === "_storage") {
+                const file = plan.files.get(doc._id as string);
+                if (!file) continue;
+                await engine.storeBlob(
+                  new Blob(
+                    [new Uint8Array(file.bytes)],
+                    file.contentType ? { type: file.contentType } : {},
+                  ),
+                );
+              } else {
+                const { _id, _creationTime, ...fields } = doc;
+                store.insert(table, fields);
               }
-              return null;
-            },
-          );
+            }
+          });
         } finally {
           tables.keepIds(table, []);
         }

@@ -4,7 +4,7 @@
 //                (snapshots written before checksums existed start with "ts" and are read as they are)
 import { crc32 } from "node:zlib";
 import { convexToJson, jsonToConvex, type JSONValue, type Value } from "convex/values";
-import type { Doc } from "../engine/convex-test-internals.ts";
+import type { Doc } from "../engine/document-store.ts";
 import type { RequestRecord } from "./session-requests.ts";
 
 export interface PersistedState {

@@ -22,7 +22,7 @@ import {
 import { link, open } from "node:fs/promises";
 import path from "node:path";
 import { convexToJson, type Value } from "convex/values";
-import type { Doc } from "../engine/convex-test-internals.ts";
+import type { Doc } from "../engine/document-store.ts";
 import { epochMs, traceFsync, traceStage, tracing } from "../stage-trace.ts";
 import type { Change } from "../engine/read-set.ts";
 import type { RecordedRequest } from "../engine/engine.ts";

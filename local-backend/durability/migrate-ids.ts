@@ -13,7 +13,7 @@ import { createHmac } from "node:crypto";
 import { existsSync, renameSync } from "node:fs";
 import path from "node:path";
 import type { JSONValue } from "convex/values";
-import type { Doc } from "../engine/convex-test-internals.ts";
+import type { Doc } from "../engine/document-store.ts";
 import { encodeId, INTERNAL_ID_BYTES, tableNumberOf } from "../engine/ids.ts";
 import type { PersistedState } from "./log-format.ts";
 import { RecoveryError, syncDir } from "./recovery.ts";

@@ -6,7 +6,7 @@ import type { JSONValue } from "convex/values";
 import type { ActionWorker } from "./action-pool.ts";
 import type { ReadSet } from "./read-set.ts";
 import type { FifoLock } from "./serial-transactions.ts";
-import type { TransactionSyscalls } from "./transaction.ts";
+import type { TransactionStore, TransactionSyscalls } from "./transaction.ts";
 
 export interface RequestKey {
   sessionId: string;
@@ -38,6 +38,8 @@ export interface Frame {
   transaction?: TransactionSyscalls;
   /** The lock a query's or mutation's nested ctx.run* take, one at a time (Engine.runUdf). */
   nestedLock?: FifoLock;
+  /** A transaction the engine's own code opened (Engine.transact): storage writes join it. */
+  writing?: TransactionStore;
   /** A query's or mutation's handler: the globals it sees replaced (engine/transaction-globals.ts). */
   globals?: Record<string, unknown>;
 }

@@ -1,11 +1,9 @@
 // The ONLY file that reaches into convex-test internals. Pinned: convex-test 0.0.60.
 // convex-test keeps its database and scheduler in module-private state. We load a copy of its
-// dist/index.js with a few extra exports appended, and wrap its in-memory database in
-// `ConvexTestDatabase`, which keeps the committed documents itself under the engine's transaction levels
-// (engine/write-layers.ts, the index trees built from the engine's schema, engine/schema.ts), answers its
-// reads and writes by id (engine/document-writes.ts) and its query streams, pages and counts
-// (engine/query-streams.ts), applies commits and restores persisted documents. Stored files are the
-// engine's (engine/files.ts), and so are scheduled jobs (engine/scheduler.ts). Its transaction manager is replaced by the engine's
+// dist/index.js with a few extra exports appended, and route its in-memory database to the engine's
+// document store (`useDocumentStore`, engine/document-store.ts): reads and writes by id, query streams,
+// pages and counts. Stored files are the engine's (engine/files.ts), and so are scheduled jobs
+// (engine/scheduler.ts). Its transaction manager is replaced by the engine's
 // (engine/serial-transactions.ts).
 // `installProcessHooks` replaces what convex-test reaches through globals (`globalThis.Convex`,
 // `AuthFake`, `console.*`): the engine decides what its hooks do, this file how they are installed.
@@ -17,17 +15,9 @@ import { mkdirSync, readFileSync, realpathSync, renameSync, writeFileSync } from
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { JSONValue, Value } from "convex/values";
-import { DocumentWrites, type DocumentIds } from "./document-writes.ts";
-import { IndexQueries } from "./index-query.ts";
-import { IndexStore, type IndexTree } from "./indexes.ts";
-import { QueryStreams } from "./query-streams.ts";
-import type { IndexDefinitions, Schema } from "./schema.ts";
-import { FileStore } from "./files.ts";
-import type { MetricsTracker, TransactionStore } from "./transaction.ts";
-import type { LevelledStore } from "./serial-transactions.ts";
-import { WriteLayers, type Writes } from "./write-layers.ts";
-import { committedValue } from "./convex-values.ts";
-import type { VectorIndex } from "./vector-search.ts";
+import type { Doc, DocumentStore } from "./document-store.ts";
+import type { QueryStreams } from "./query-streams.ts";
+import type { MetricsTracker } from "./transaction.ts";
 
 export const PINNED_CONVEX_TEST_VERSION = "0.0.60";
 
@@ -35,7 +25,6 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const nodeModules = path.resolve(here, "../../node_modules");
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
-export type Doc = Record<string, any> & { _id: string; _creationTime: number };
 
 /**
  * convex-test's in-memory database. Nothing of it is used: its documents (`_documents`), writes, ids,
@@ -44,9 +33,9 @@ export type Doc = Record<string, any> & { _id: string; _creationTime: number };
  * convex-test's own runs too.
  */
 interface DatabaseFake {
-  /** Set by ConvexTestDatabase.useTableIds: what the patched tableNameFromId answers. */
+  /** Set by useDocumentStore: what the patched tableNameFromId answers. */
   _localBackendTableOf?: (id: string) => string | null;
-  /** Set by ConvexTestDatabase.instrument: what convex-test's patched query syscalls answer from. */
+  /** Set by useDocumentStore: what convex-test's patched query syscalls answer from. */
   _localBackendStreams?: QueryStreams;
   get(table: string | undefined, id: string): Doc | null;
   insert(table: string, value: Record<string, Value>): string;
@@ -94,8 +83,6 @@ export interface ConvexTestInternals {
     run<T>(store: ConvexGlobal, fn: () => T): T;
     getStore(): ConvexGlobal | undefined;
   };
-  evaluateFilter(doc: Doc, filter: unknown): unknown;
-  validateIndexRangeExpression(source: unknown, fields: string[]): void;
   localBackendHooks: {
     /** Set by the engine: Convex's checks of arguments and results (engine/convex-values.ts). */
     checkArgs: (validator: any, args: any, udfPath: string, tableOf: TableOfId) => void;
@@ -401,7 +388,7 @@ export function loadConvexTestInternals(): Promise<ConvexTestInternals> {
         "    localBackendHooks.checkResult(returnsValidator, resolvePendingValues(result), functionPath.udfPath, tableNameFromId);\n}",
     );
     // Query streams, pages and counts are the engine's (engine/query-streams.ts): convex-test's syscalls
-    // answer from the streams ConvexTestDatabase.instrument gives its database, and the one `.paginate()`
+    // answer from the streams useDocumentStore gives its database, and the one `.paginate()`
     // per function execution is counted there, on convex-test's execution context.
     source = patch(
       source,
@@ -566,7 +553,7 @@ export function loadConvexTestInternals(): Promise<ConvexTestInternals> {
       "    }\n" +
       "    return undefined;\n" +
       "}\n" +
-      "export { nestedTxStorage, convexGlobalStorage, evaluateFilter, validateIndexRangeExpression,\n" +
+      "export { nestedTxStorage, convexGlobalStorage,\n" +
       "    AuthFake, localBackendHooks,\n" +
       "    localBackendDirect, localBackendDirectSyscall, localBackendDirectAsyncSyscall };\n";
     const outFile = writePatched(outDir, "index", source);
@@ -748,310 +735,26 @@ export function useModuleLoader(
   global.components[""].modules = loader;
 }
 
-/** A deployment's document ids (durability/table-numbers.ts). */
-export type TableIds = DocumentIds;
-
-export interface DatabaseHooks {
-  /** After every commit that applies writes to the database (top level), with each written doc's old version. */
-  afterCommit(commitTs: bigint, before: Map<string, Doc | null>): void;
-  /** Convex's checks of a document about to be written (size, nesting, system fields); throws why not. */
-  checkWrite(id: string, doc: Doc): void;
-}
-
-/** A transaction's levels taken away while a snapshot query runs. */
-export interface StashedLevels {
-  writes: Writes[];
-  trees: Map<string, IndexTree>[];
-}
-
 /**
- * convex-test's root-component database seen through one narrow API, with the engine's transaction
- * levels (pending writes and index trees) under it: the store SerialTransactions drives.
+ * Routes convex-test's in-memory database to the engine's `store`: reads and writes by id
+ * (engine/document-writes.ts), query streams, pages and counts (engine/query-streams.ts) and ids'
+ * tables. Nothing of its own database stays used.
  */
-export class ConvexTestDatabase implements LevelledStore<StashedLevels> {
-  private readonly db: DatabaseFake;
-  /** Every index as a sorted tree (engine/indexes.ts), kept by instrument(). */
-  private store: IndexStore | undefined;
-  /** The deployment's schema (engine/schema.ts); null without one. */
-  private schema: Schema | null = null;
-  /** The stored files' bytes (engine/files.ts): a file is there while its `_storage` document is committed. */
-  private readonly files = new FileStore((storageId) => this.committed.has(storageId));
-
-  private ids: TableIds | undefined;
-  private hooks: DatabaseHooks | undefined;
-  /** The committed documents by id: the engine's, not convex-test's (DatabaseFake's `_documents` stays empty). */
-  private readonly committed = new Map<string, Doc>();
-  /** Reads and writes by id with Convex's checks; set by useTableIds. */
-  private writes: DocumentWrites | undefined;
-  /** Kept in the log and snapshots for data directories of before (ids are random now: it never moves). */
-  private nextDocId = 10000;
-  /** The open transaction's pending writes, one layer per level. */
-  private readonly pending = new WriteLayers();
-  /** Levels stashed while a snapshot query runs: the transaction is still open. */
-  private stashed = 0;
-  /** The open transaction's query streams, pages and counts (engine/query-streams.ts); set by instrument(). */
-  private streams: QueryStreams | undefined;
-
-  constructor(
-    private readonly internals: ConvexTestInternals,
-    private readonly global: ConvexGlobal,
-  ) {
-    this.db = global.components[""].db;
-  }
-
-  /**
-   * Ids in Convex's format from now on: inserts get a fresh random id (never one that exists), and
-   * reads, writes, v.id and normalizeId check an id's checksum and table as Convex does.
-   */
-  useTableIds(ids: TableIds) {
-    this.ids = ids;
-    this.db._localBackendTableOf = (id) => (typeof id === "string" ? ids.tableOf(id) : null);
-    const lastCreationTime = this.writes?.lastCreationTime ?? 0;
-    this.writes = new DocumentWrites({
-      ids,
-      visible: (id) => this.visible(id),
-      taken: (id) => this.committed.has(id) || this.pending.written(id) !== undefined,
-      write: (id, value) => this.write(id, value),
-      documentType: (table) => this.schema?.documentType(table),
-      // Every written document passes Convex's document checks (size, nesting, system fields).
-      checkWrite: (id, doc) => this.hooks?.checkWrite(id, doc),
-    });
-    this.writes.lastCreationTime = lastCreationTime;
-  }
-
-  tableOf(id: string): string {
-    return this.ids?.tableOf(id) ?? "";
-  }
-
-  /**
-   * Convex's checks of a `db.get` / `db.system.get` beyond the id itself: a system table's document
-   * only through db.system, a user table's never through it.
-   */
-  checkGet(args: { id?: unknown; table?: unknown; isSystem?: unknown }) {
-    if (typeof args.id !== "string" || !this.ids) return;
-    const table = this.ids.tableOf(args.id);
-    if (table === null) return;
-    if (table.startsWith("_") && args.isSystem !== true)
-      throw new Error("System tables can only be accessed with db.system.");
-    if (!table.startsWith("_") && args.isSystem === true)
-      throw new Error("User tables cannot be accessed with db.system.");
-  }
-
-  /** An id as db.get/patch/replace/delete check it (engine/document-writes.ts); throws why it is refused. */
-  checkId(table: string, id: unknown) {
-    this.writes!.checkId(table, id);
-  }
-
-  /** A committed document. */
-  get(id: string): Doc | null {
-    return this.committed.get(id) ?? null;
-  }
-
-  /** The store as a transaction reads and writes it (engine/transaction.ts). */
-  transactionStore(): TransactionStore {
-    const writes = this.writes!;
-    const streams = this.streams!;
-    return {
-      get: (table, id) => writes.get(table, id),
-      insert: (table, value) => writes.insert(table, value),
-      patch: (table, id, value) => writes.patch(table, id, value),
-      replace: (table, id, value) => writes.replace(table, id, value),
-      delete: (table, id) => writes.delete(table, id),
-      startQuery: (query) => streams.start(query),
-      queryNext: (queryId) => streams.next(queryId),
-      paginate: (args) => streams.paginate(args),
-      count: (table) => streams.count(table),
-    };
-  }
-
-  /** The committed documents of one table, in creation order. */
-  tableDocuments(table: string): Iterable<Doc> {
-    return this.store?.committedDocs(table) ?? [];
-  }
-
-  /** Every committed document (a copy of the list: commits may follow while it is read). */
-  documents(): Doc[] {
-    return [...this.committed.values()];
-  }
-
-  /** A stored file's bytes; undefined when it is not (or no longer) stored. */
-  file(storageId: string): Blob | undefined {
-    return this.files.get(storageId);
-  }
-
-  /** Keeps a file's bytes under its storage id (its `_storage` document is written). */
-  putFile(storageId: string, blob: Blob) {
-    this.files.put(storageId, blob);
-  }
-
-  /** Swaps a stored file's Blob for one with the same bytes (read from disk instead of held in memory). */
-  replaceFile(storageId: string, blob: Blob) {
-    this.files.replace(storageId, blob);
-  }
-
-  /** Real Convex keeps the content type on the `_storage` document. */
-  setContentType(storageId: string, contentType: string) {
-    const doc = this.committed.get(storageId);
-    if (!doc) return;
-    const updated = { ...doc, contentType };
-    this.committed.set(storageId, updated);
-    this.store?.replaceEverywhere("_storage", doc, updated);
-  }
-
-  vectorIndex(table: string, name: string): VectorIndex | undefined {
-    return this.schema?.vectorIndex(table, name);
-  }
-
-  indexes(): IndexDefinitions {
-    return this.schema?.indexes() ?? new Map();
-  }
-
-  /** The schema's indexes, search indexes and validators from now on (at start, a reload, a push). */
-  useSchema(schema: Schema | null) {
-    this.schema = schema;
-    if (this.store) this.rebuildIndexes();
-  }
-
-  /** Set when the indexes must be rebuilt as soon as the open transaction ends. */
-  private rebuildPending = false;
-
-  /** Builds every index anew from the committed documents (schema change, restore). */
-  private rebuildIndexes() {
-    // an open transaction keeps the trees it writes into until it ends
-    if (this.inTransaction) {
-      this.rebuildPending = true;
-      return;
-    }
-    this.rebuildPending = false;
-    const store = new IndexStore(this.indexes());
-    store.rebuild(this.committed.values(), (id) => this.tableOf(id));
-    this.store = store;
-  }
-
-  counters(): { nextDocId: number; lastCreationTime: number } {
-    return { nextDocId: this.nextDocId, lastCreationTime: this.writes?.lastCreationTime ?? 0 };
-  }
-
-  /** Loads persisted state: documents keep their ids and creation times; counters only move forward. */
-  restore(state: {
-    docs: Iterable<Doc>;
-    files: Map<string, Blob>;
-    nextDocId: number;
-    lastCreationTime: number;
-  }) {
-    for (const doc of state.docs) this.committed.set(doc._id, doc);
-    this.files.restore(state.files);
-    this.nextDocId = Math.max(this.nextDocId, state.nextDocId);
-    const writes = this.writes!;
-    writes.lastCreationTime = Math.max(writes.lastCreationTime, state.lastCreationTime);
-    if (this.store) this.rebuildIndexes();
-  }
-
-  instrument(hooks: DatabaseHooks) {
-    this.hooks = hooks;
-    const db = this.db;
-    this.rebuildIndexes();
-    const queries = new IndexQueries(() => this.store!, {
-      evaluateFilter: this.internals.evaluateFilter,
-      validateIndexRangeExpression: (source, fields) =>
-        this.internals.validateIndexRangeExpression(source, fields),
-    });
-    // Reads and writes by id are the engine's (engine/document-writes.ts), for convex-test's own runs
-    // too (storage writes, t.run): a transaction's reads see its levels' pending writes
-    // (engine/write-layers.ts); every write goes to the innermost level and its clones of the index
-    // trees it touches (engine/indexes.ts).
-    const writes = this.writes!;
-    db.get = (table, id) => writes.get(table, id);
-    db.insert = (table, value) => writes.insert(table, value);
-    db.patch = (table, id, value) => writes.patch(table, id, value);
-    db.replace = (table, id, value) => writes.replace(table, id, value);
-    db.delete = (table, id) => writes.delete(table, id);
-    // Query streams, pages and counts are the engine's (engine/query-streams.ts): index ranges and
-    // table scans read the trees, text search is ranked as Convex ranks it (engine/text-search.ts).
-    const streams = new QueryStreams(queries, {
-      searchIndex: (table, name) => this.schema?.searchIndex(table, name),
-      evaluateFilter: this.internals.evaluateFilter,
-    });
-    this.streams = streams;
-    db._localBackendStreams = streams;
-    db._iterateDocs = (table, callback) => {
-      for (const doc of queries.tableScan(table)) callback(doc);
-    };
-  }
-
-  /** A write into the innermost level and its clones of the index trees it touches. */
-  private write(id: string, value: Doc | null) {
-    const before = this.visible(id);
-    this.pending.write(id, value);
-    this.store!.write(this.tableOf(id), before, value);
-  }
-
-  /** A document as the open transaction sees it: its levels' pending write, else the committed one. */
-  private visible(id: string): Doc | null {
-    const written = this.pending.written(id);
-    return written !== undefined ? written : (this.committed.get(id) ?? null);
-  }
-
-  beginLevel() {
-    this.pending.begin();
-    this.store!.beginLevel();
-  }
-
-  /**
-   * Ends the innermost level keeping its writes: merged into the level below, or, for the outermost,
-   * applied to the documents and trees at `commitTs` (a value written as the commit's timestamp becomes
-   * it), then `afterCommit` with each written document's version before.
-   */
-  commitLevel(commitTs: bigint | null) {
-    const writes = this.pending.commit();
-    this.store!.commitLevel();
-    if (writes === null) return;
-    const before = new Map<string, Doc | null>();
-    const documents = this.committed;
-    for (const [id, write] of writes) {
-      before.set(id, documents.get(id) ?? null);
-      if (write === null) {
-        documents.delete(id);
-        // a deleted `_storage` document's bytes go with it
-        this.files.delete(id);
-      } else documents.set(id, commitTs === null ? write : committedValue(write, commitTs));
-    }
-    this.transactionEnded();
-    // a value written as the commit's timestamp is only known now: its documents are new objects
-    for (const [id, write] of writes) {
-      const committed = documents.get(id);
-      if (write !== null && committed !== undefined && committed !== write)
-        this.store!.replaceEverywhere(this.tableOf(id), write, committed);
-    }
-    if (commitTs !== null) this.hooks!.afterCommit(commitTs, before);
-  }
-
-  /** Ends the innermost level dropping its writes. */
-  rollbackLevel() {
-    this.pending.rollback();
-    this.store!.rollbackLevel();
-    if (!this.inTransaction) this.transactionEnded();
-  }
-
-  stashLevels(): StashedLevels {
-    this.stashed += 1;
-    return { writes: this.pending.stash(), trees: this.store!.stash() };
-  }
-
-  unstashLevels(stashed: StashedLevels) {
-    this.stashed -= 1;
-    this.pending.unstash(stashed.writes);
-    this.store!.unstash(stashed.trees);
-  }
-
-  /** Whether a transaction is open: a level, or levels stashed while a snapshot query runs. */
-  private get inTransaction(): boolean {
-    return this.pending.depth > 0 || this.stashed > 0;
-  }
-
-  /** No transaction is open: its query streams go, and a schema change waiting for it rebuilds the indexes. */
-  private transactionEnded() {
-    this.streams?.clear();
-    if (this.rebuildPending) this.rebuildIndexes();
-  }
+export function useDocumentStore(
+  global: ConvexGlobal,
+  store: DocumentStore,
+  tableOf: (id: string) => string | null,
+) {
+  const db = global.components[""].db;
+  const writes = store.transactionStore();
+  db._localBackendTableOf = (id) => (typeof id === "string" ? tableOf(id) : null);
+  db.get = (table, id) => writes.get(table, id);
+  db.insert = (table, value) => writes.insert(table, value);
+  db.patch = (table, id, value) => writes.patch(table, id, value);
+  db.replace = (table, id, value) => writes.replace(table, id, value);
+  db.delete = (table, id) => writes.delete(table, id);
+  db._localBackendStreams = store.queryStreams;
+  db._iterateDocs = (table, callback) => {
+    for (const doc of store.visibleDocuments(table)) callback(doc);
+  };
 }

@@ -2,7 +2,7 @@
 // form and its size are computed once per version however often it is read; each read still hands
 // the function a fresh copy, as Convex does.
 import { convexToJson, getDocumentSize, type JSONValue } from "convex/values";
-import type { Doc } from "./convex-test-internals.ts";
+import type { Doc } from "./document-store.ts";
 
 interface Computed {
   json?: string;

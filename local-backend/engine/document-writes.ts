@@ -2,11 +2,11 @@
 // db.delete with Convex's checks in Convex's order and with its texts (the id's validity and table, a
 // document that does not exist, the schema, the system fields, and the document's size and nesting
 // through `checkWrite`). What a read sees and where a write goes (the transaction's write layers over
-// the committed documents) is the caller's (ConvexTestDatabase): this module keeps no documents.
+// the committed documents) is the caller's (engine/document-store.ts): this module keeps no documents.
 import { jsonToConvex, type JSONValue, type Value } from "convex/values";
 import { decodeId } from "./ids.ts";
 import { checkSchema, committedValue, type ValidatorJson } from "./convex-values.ts";
-import type { Doc } from "./convex-test-internals.ts";
+import type { Doc } from "./document-store.ts";
 
 /** A deployment's document ids (durability/table-numbers.ts). */
 export interface DocumentIds {
@@ -32,7 +32,7 @@ export interface DocumentWritesHost {
 }
 
 /** The largest commit timestamp: what a `v.commitTs()` placeholder is checked as before the commit. */
-const MAX_COMMIT_TS = 2n ** 63n - 1n;
+export const MAX_COMMIT_TS = 2n ** 63n - 1n;
 
 export class DocumentWrites {
   /** The latest `_creationTime` given (Unix ms): each insert gets a later one. */

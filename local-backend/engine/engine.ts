@@ -8,16 +8,15 @@ import { format } from "node:util";
 import type { HttpRouter } from "convex/server";
 import { convexToJson, jsonToConvex, type JSONValue, type Value } from "convex/values";
 import {
-  ConvexTestDatabase,
   installProcessHooks,
   loadConvexTestInternals,
+  useDocumentStore,
   useModuleLoader,
   type ConvexGlobal,
   type ConvexTestInternals,
-  type Doc,
-  type StashedLevels,
   type TestAccessor,
 } from "./convex-test-internals.ts";
+import { DocumentStore, type Doc, type StashedLevels } from "./document-store.ts";
 import {
   canonicalUdfPath,
   checkArguments,
@@ -566,7 +565,7 @@ export class Engine {
     readonly internals: ConvexTestInternals,
     readonly t: TestAccessor,
     readonly global: ConvexGlobal,
-    readonly database: ConvexTestDatabase,
+    readonly database: DocumentStore,
     /** Every query's and mutation's transaction, the engine's and convex-test's runs alike. */
     private readonly transactions: SerialTransactions<StashedLevels>,
     readonly hooks: EngineHooks,
@@ -593,7 +592,7 @@ export class Engine {
     installProcessSeams(internals);
     installTransactionGlobals();
     const global = t._convexGlobal;
-    const database = new ConvexTestDatabase(internals, global);
+    const database = new DocumentStore();
     tables.register([...(schema?.tables.keys() ?? [])]);
     database.useSchema(schema);
     database.useTableIds(tables);
@@ -620,6 +619,7 @@ export class Engine {
         if (error) throw new Error(error);
       },
     });
+    useDocumentStore(global, database, (id) => tables.tableOf(id));
     return engine;
   }
 
@@ -666,7 +666,7 @@ export class Engine {
   }
 
   /** Loads persisted state (documents, files, id counters, last commit timestamp). */
-  restore(state: Parameters<ConvexTestDatabase["restore"]>[0] & { ts: bigint }) {
+  restore(state: Parameters<DocumentStore["restore"]>[0] & { ts: bigint }) {
     this.database.restore(state);
     this.transactions.advanceTo(state.ts);
   }
@@ -1390,22 +1390,36 @@ export class Engine {
   }
 
   /**
-   * A write of an action's storage call in a transaction of its own; inside a transaction (convex-test's
-   * runs: t.run hands its ctx an action's storage) in that one.
+   * Runs `body` in a transaction of its own (the engine's own writes: an action's storage call, a
+   * snapshot import), committed when it returns and rolled back when it throws. A storage write it
+   * makes (`storeBlob`) joins it.
    */
-  private async write<T>(write: (store: TransactionStore) => T): Promise<T> {
+  async transact<T>(body: (store: TransactionStore) => T | Promise<T>): Promise<T> {
     const store = this.database.transactionStore();
-    if (this.internals.nestedTxStorage.getStore() !== undefined) return write(store);
     await this.transactions.begin(false);
     let open = true;
     try {
-      const result = write(store);
+      const result = await runInFrame({ writing: store }, () => body(store));
       open = false;
       this.transactions.commit(false);
       return result;
     } finally {
       if (open) this.transactions.rollback(false);
     }
+  }
+
+  /**
+   * A write of a storage call in a transaction of its own; inside one already (Engine.transact, or
+   * convex-test's runs: t.run hands its ctx an action's storage) in that one.
+   */
+  private write<T>(write: (store: TransactionStore) => T): Promise<T> {
+    const store = this.database.transactionStore();
+    if (
+      currentFrame()?.writing !== undefined ||
+      this.internals.nestedTxStorage.getStore() !== undefined
+    )
+      return Promise.resolve(write(store));
+    return this.transact(write);
   }
 
   /**

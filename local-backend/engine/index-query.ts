@@ -2,7 +2,7 @@
 // errors) and Convex's pages (engine/pagination.ts), with each range read from its index in O(log n + k)
 // instead of scanning and sorting the table. `take(n)`, `first()` and `unique()` stop after n matches.
 import { jsonToConvex, type JSONValue } from "convex/values";
-import type { Doc } from "./convex-test-internals.ts";
+import type { Doc } from "./document-store.ts";
 import { fieldGetter } from "./index-order.ts";
 import { compareProbes, Probe, type Index, type IndexStore } from "./indexes.ts";
 import { pageRequestOf, readPage, type PageArgs, type PageResult } from "./pagination.ts";
@@ -20,7 +20,7 @@ export interface QueryJson {
   operators: ({ filter: unknown } | { limit: number })[];
 }
 
-/** What the query path needs from convex-test. */
+/** How a query's filters and index ranges are read (engine/query-filters.ts). */
 export interface QueryEvaluation {
   evaluateFilter(doc: Doc, filter: unknown): unknown;
   validateIndexRangeExpression(source: QuerySourceJson, fields: string[]): void;

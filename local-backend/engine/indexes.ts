@@ -8,7 +8,7 @@
 // below, the top-level commit makes them the committed trees, a rollback drops them.
 import { createRequire } from "node:module";
 import type BTreeClass from "sorted-btree";
-import type { Doc } from "./convex-test-internals.ts";
+import type { Doc } from "./document-store.ts";
 import { compareIndexValues, fieldGetter } from "./index-order.ts";
 
 // A CommonJS module whose class is `exports.default`: Node's ESM import would hand over the exports object.

@@ -5,7 +5,7 @@
 // trees (engine/index-query.ts), a text search ranked as Convex ranks it (engine/text-search.ts). A
 // page is Convex's (engine/pagination.ts); a function execution may ask for one only.
 import { getDocumentSize, type Value } from "convex/values";
-import type { Doc } from "./convex-test-internals.ts";
+import type { Doc } from "./document-store.ts";
 import type { IndexQueries, QueryJson } from "./index-query.ts";
 import {
   pageRequestOf,
@@ -37,7 +37,7 @@ export function countPaginate(execution: PaginatedQueries | undefined) {
 export interface StreamSources {
   /** A table's text search index as the schema declares it. */
   searchIndex(table: string, name: string): SearchIndexDefinition | undefined;
-  /** A query's `.filter()` on one document (convex-test's evaluateFilter). */
+  /** A query's `.filter()` on one document (engine/query-filters.ts). */
   evaluateFilter(doc: Doc, filter: unknown): unknown;
 }
 

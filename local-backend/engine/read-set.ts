@@ -1,5 +1,5 @@
 // What one query run read, recorded at the syscall seam, and whether a commit touches it.
-import type { Doc } from "./convex-test-internals.ts";
+import type { Doc } from "./document-store.ts";
 
 export interface Change {
   id: string;

@@ -31,7 +31,7 @@ export class FifoLock {
   }
 }
 
-/** The store's side of the levels: pending writes and index trees (ConvexTestDatabase). */
+/** The store's side of the levels: pending writes and index trees (DocumentStore). */
 export interface LevelledStore<Stashed> {
   beginLevel(): void;
   /** Ends the innermost level keeping its writes: merged below, or (the outermost) applied at `commitTs`. */

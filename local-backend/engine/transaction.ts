@@ -4,7 +4,7 @@
 // Nested `ctx.runQuery` / `ctx.runMutation` by name go to the engine (Engine.runUdf), `ctx.scheduler`'s
 // calls to engine/scheduler.ts. The transaction's levels and commit are the engine's
 // (engine/serial-transactions.ts, engine/write-layers.ts), and so are
-// the committed documents (ConvexTestDatabase) and the reads and writes by id with their checks
+// the committed documents (engine/document-store.ts) and the reads and writes by id with their checks
 // (engine/document-writes.ts), and so are `ctx.meta`'s metadata and transaction metrics
 // (engine/function-metadata.ts), and functions by handle (engine/function-address.ts).
 import {
@@ -14,7 +14,7 @@ import {
   type JSONValue,
   type Value,
 } from "convex/values";
-import type { Doc } from "./convex-test-internals.ts";
+import type { Doc } from "./document-store.ts";
 import type { ReadSet } from "./read-set.ts";
 import { valueShapeError } from "./convex-values.ts";
 import { decodeId } from "./ids.ts";
@@ -36,7 +36,7 @@ export interface MetricsTracker {
 }
 
 /**
- * The document store as a transaction sees it (ConvexTestDatabase): reads and writes by id
+ * The document store as a transaction sees it (engine/document-store.ts): reads and writes by id
  * (engine/document-writes.ts over the write layers), query streams, pages and counts
  * (engine/query-streams.ts over the index trees).
  */

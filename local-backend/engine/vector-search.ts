@@ -3,7 +3,7 @@
 // numbers (others are skipped, never scored); a query vector of another length, a limit over 256 or a
 // filter on a field outside `filterFields` is refused with Convex's error.
 import { compareValues, jsonToConvex, type Value } from "convex/values";
-import type { Doc } from "./convex-test-internals.ts";
+import type { Doc } from "./document-store.ts";
 
 export const MAX_VECTOR_RESULTS = 256;
 export const DEFAULT_VECTOR_LIMIT = 10;

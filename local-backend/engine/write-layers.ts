@@ -2,7 +2,7 @@
 // `ctx.runQuery` / `ctx.runMutation` inside it. A read sees a document's write in the innermost layer
 // that has one, else the committed document. Ending a level keeps its writes (merged into the layer
 // below, or, for the outermost, handed back for the commit to apply) or drops them, and nothing else.
-import type { Doc } from "./convex-test-internals.ts";
+import type { Doc } from "./document-store.ts";
 
 /** Written documents by id; null for a deleted one. In the order first written. */
 export type Writes = Map<string, Doc | null>;

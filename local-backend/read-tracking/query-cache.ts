@@ -3,7 +3,7 @@
 // ctx.runQuery inside actions all read through it, so a result is computed once per change.
 import { createHash } from "node:crypto";
 import type { JSONValue } from "convex/values";
-import type { Doc } from "../engine/convex-test-internals.ts";
+import type { Doc } from "../engine/document-store.ts";
 import { ReadSet, type Change } from "../engine/read-set.ts";
 
 /** `journal`: the query journal for the next run (a paginated query's end cursor), as sent to clients. */

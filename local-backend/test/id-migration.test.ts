@@ -10,7 +10,7 @@ import { ConvexHttpClient } from "convex/browser";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { encodeSnapshot } from "../durability/log-format.ts";
 import { legacyIdTable } from "../durability/migrate-ids.ts";
-import type { Doc } from "../engine/convex-test-internals.ts";
+import type { Doc } from "../engine/document-store.ts";
 import { decodeId } from "../engine/ids.ts";
 import type { Backend } from "../server.ts";
 import { closeTestBackends, legacyLogLine, startTestBackend, tempDataDir } from "./helpers.ts";

@@ -2,7 +2,7 @@ import { anyApi } from "convex/server";
 import { ConvexHttpClient } from "convex/browser";
 import WebSocket from "ws";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Doc } from "../engine/convex-test-internals.ts";
+import type { Doc } from "../engine/document-store.ts";
 import type { Change } from "../engine/read-set.ts";
 import { QueryCache, type Outcome } from "../read-tracking/query-cache.ts";
 import type { Backend } from "../server.ts";

@@ -2,7 +2,7 @@
 // into their caller's on commit and drop only themselves on rollback, a snapshot level that sees the
 // committed documents only, and commit timestamps that always move forward.
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { Doc } from "../engine/convex-test-internals.ts";
+import type { Doc } from "../engine/document-store.ts";
 import {
   SerialTransactions,
   type LevelledStore,
