@@ -6,7 +6,8 @@
 // (engine/scheduler.ts). Its transaction manager is replaced by the engine's
 // (engine/serial-transactions.ts).
 // `installProcessHooks` replaces what convex-test reaches through globals (`globalThis.Convex`,
-// `AuthFake`, `console.*`): the engine decides what its hooks do, this file how they are installed.
+// `AuthFake`): the engine decides what its hooks do (engine/convex-test-seams.ts), this file how they
+// are installed. Nothing here loads convex-test until `loadConvexTestInternals` is called.
 // The engine's own async context, refused globals and document JSON are not convex-test's
 // (engine/call-context.ts, engine/transaction-globals.ts, engine/document-json.ts).
 // Every textual patch is checked: an upgrade that moves these anchors fails loudly here.
@@ -72,6 +73,19 @@ export interface TestAccessor {
   withIdentity(identity: Record<string, unknown>): TestAccessor;
 }
 
+/** A TestAccessor whose calls wait for `load` (convex-test loaded on first use). */
+export function deferredAccessor(load: () => Promise<TestAccessor>): TestAccessor {
+  return {
+    query: (ref, args) => load().then((t) => t.query(ref, args)),
+    mutation: (ref, args) => load().then((t) => t.mutation(ref, args)),
+    action: (ref, args) => load().then((t) => t.action(ref, args)),
+    run: (handler) => load().then((t) => t.run(handler)),
+    fetch: (path, init) => load().then((t) => t.fetch(path, init)),
+    withIdentity: (identity) =>
+      deferredAccessor(() => load().then((t) => t.withIdentity(identity))),
+  };
+}
+
 export interface ConvexTestInternals {
   convexTest(options: {
     schema: any;
@@ -133,7 +147,6 @@ type TableOfId = (id: string) => string | null;
 type Syscall = (op: string, json: string) => string;
 type AsyncSyscall = (op: string, json: string) => Promise<string>;
 type JsSyscall = (op: string, args: any) => Promise<any>;
-export type ConsoleLevel = "log" | "info" | "warn" | "error" | "debug";
 
 /** What the engine does around convex-test's calls; installed once per process. */
 export interface ProcessHooks {
@@ -163,13 +176,11 @@ export interface ProcessHooks {
   docJson: (doc: Doc) => string;
   docSize: (doc: Doc) => number;
   docForm: (doc: Doc) => JSONValue;
-  /** A console line; `write` is the console's own method. */
-  console(level: ConsoleLevel, args: unknown[], write: (...args: unknown[]) => void): void;
 }
 
 let processHooksInstalled = false;
 
-/** Routes convex-test's syscalls, identity reads, query and mutation results, checks and the console through `hooks`. */
+/** Routes convex-test's syscalls, identity reads, query and mutation results and checks through `hooks`. */
 export function installProcessHooks(internals: ConvexTestInternals, hooks: ProcessHooks) {
   if (processHooksInstalled) return;
   processHooksInstalled = true;
@@ -213,11 +224,6 @@ export function installProcessHooks(internals: ConvexTestInternals, hooks: Proce
   internals.AuthFake.prototype.getUserIdentity = function (this: unknown) {
     return hooks.getUserIdentity(() => getUserIdentity.call(this));
   };
-
-  for (const level of ["log", "info", "warn", "error", "debug"] as const) {
-    const write = console[level].bind(console);
-    console[level] = (...args: unknown[]) => hooks.console(level, args, write);
-  }
 }
 
 function patch(source: string, anchor: string, replacement: string): string {

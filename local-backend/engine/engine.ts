@@ -4,30 +4,21 @@
 import { AsyncResource } from "node:async_hooks";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { format } from "node:util";
 import type { HttpRouter } from "convex/server";
 import { convexToJson, jsonToConvex, type JSONValue, type Value } from "convex/values";
-import {
-  installProcessHooks,
-  loadConvexTestInternals,
-  useDocumentStore,
-  useModuleLoader,
-  type ConvexGlobal,
-  type ConvexTestInternals,
-  type TestAccessor,
-} from "./convex-test-internals.ts";
+import { deferredAccessor, type TestAccessor } from "./convex-test-internals.ts";
+import type { ConvexTestAttachment } from "./convex-test-seams.ts";
+import { installConvexGlobal } from "./convex-global.ts";
 import { DocumentStore, type Doc, type StashedLevels } from "./document-store.ts";
 import {
   canonicalUdfPath,
   checkArguments,
-  checkResult,
   checkResultJson,
   CONVEX_LIMITS,
   ConvexSystemError,
   decodeConvexErrorData,
   documentError,
   formatDuration,
-  valueShapeError,
   type ValidatorJson,
 } from "./convex-values.ts";
 import {
@@ -37,7 +28,7 @@ import {
   type CallContext,
   type RequestKey,
 } from "./call-context.ts";
-import { documentForm, documentJson, documentSize } from "./document-json.ts";
+import { documentJson, documentSize } from "./document-json.ts";
 import { installTransactionGlobals, transactionGlobals } from "./transaction-globals.ts";
 import { buildModuleMap, preloadAll, type Importer, type ModuleMap } from "./modules.ts";
 import { blobSha256, type StagedBlob } from "./files.ts";
@@ -49,7 +40,7 @@ import { rangeFilterMatches, type RangeFilter } from "./index-order.ts";
 import { queryValue } from "./index-query.ts";
 import { newRequestId } from "../http-util.ts";
 import { parseAuthConfig, type AuthProvider } from "../auth-config.ts";
-import { Deadlines, TimeLimit, type Watched } from "./time-limit.ts";
+import { Deadlines, timed, type Watched } from "./time-limit.ts";
 import { vectorSearch, type VectorQuery } from "./vector-search.ts";
 import { ActionPool, type ActionHost, type RequestBody } from "./action-pool.ts";
 import { FifoLock, SerialTransactions } from "./serial-transactions.ts";
@@ -71,7 +62,6 @@ import {
   storageMetadataJson,
   TransactionSyscalls,
   type RunUdfArgs,
-  WRITE_SYSCALLS,
   type TransactionHost,
   type TransactionStore,
 } from "./transaction.ts";
@@ -79,7 +69,7 @@ import {
 export type FunctionKind = "query" | "mutation" | "action";
 
 /** An identity field that carries why the caller's token was refused (see `refusedIdentity`). */
-const TOKEN_REFUSED = "__localBackendTokenRefused";
+export const TOKEN_REFUSED = "__localBackendTokenRefused";
 
 /** The identity of a caller whose token was refused: functions that read it get `reason` thrown. */
 export function refusedIdentity(reason: string): Identity {
@@ -219,189 +209,8 @@ export interface Execution {
 /** Function paths whose lookup is remembered: the oldest is forgotten first (a miss costs one lookup). */
 export const MAX_RESOLVED = 10_000;
 
-/** Queries' and mutations' execution time (engine/time-limit.ts). */
-const timeLimit = new TimeLimit();
 /** HTTP actions running, each until an action's time limit. */
 const httpActionDeadlines = new Deadlines();
-const engines = new Map<ConvexGlobal, Engine>();
-function installProcessSeams(internals: ConvexTestInternals) {
-  const engineFor = () => {
-    const store = internals.convexGlobalStorage.getStore();
-    return store ? engines.get(store) : undefined;
-  };
-  /** An asynchronous syscall of a function convex-test runs, answered with the engine's additions. */
-  async function convexTestSyscall(
-    op: string,
-    json: string,
-    original: (op: string, json: string) => Promise<string>,
-  ): Promise<string> {
-    const readSet = currentFrame()?.readSet;
-    // a document read is the hot path: its arguments are parsed once here
-    const args = readSet || op === "1.0/get" ? JSON.parse(json) : undefined;
-    if (readSet) {
-      if (op === "1.0/get") readSet.ids.add(args.id);
-      else if (op === "1.0/queryPage") readSet.addQuery(args.query);
-      else if (op === "1.0/count") readSet.tables.add(args.table);
-      else if (op === "1.0/storageGetUrl") readSet.ids.add(args.storageId);
-    }
-    const engine = engineFor();
-    const writer = WRITE_SYSCALLS[op];
-    if (writer) {
-      // Convex builds the written value before anything else: its shape limits come first.
-      const shape = valueShapeError((JSON.parse(json) as { value?: JSONValue }).value);
-      if (shape) throw new Error(`Invalid argument \`value\` for \`${writer}\`: ${shape}`);
-    }
-    if (engine && op === "1.0/get") engine.database.checkGet(args);
-    if (engine && op === "1.0/storageGetUrl") {
-      const { storageId } = JSON.parse(json) as { storageId: string };
-      const exists =
-        engine.database.tableOf(storageId) === "_storage" &&
-        engine.database.get(storageId) !== null;
-      return JSON.stringify(exists ? engine.hooks.storageUrl(storageId) : null);
-    }
-    if (engine && op === "1.0/storageGenerateUploadUrl")
-      return JSON.stringify(engine.hooks.uploadUrl());
-    if (engine && op === "1.0/storageDelete") {
-      await engine.deleteFile((JSON.parse(json) as { storageId: string }).storageId);
-      return "{}";
-    }
-    if (engine && op === "1.0/storageGetMetadata") return engine.storageMetadata(json, original);
-    const journal = op === "1.0/queryPage" ? currentFrame()?.call?.journal : undefined;
-    if (journal) {
-      const args = JSON.parse(json) as { endCursor?: string | null };
-      // As Convex's query_page: an end cursor in the arguments wins over the journal's.
-      if ((args.endCursor ?? null) === null && journal.previous !== null)
-        json = JSON.stringify({ ...args, endCursor: journal.previous });
-      const result = await original(op, json);
-      journal.next = (JSON.parse(result) as { continueCursor: string }).continueCursor;
-      return result;
-    }
-    if (engine && op === "1.0/actions/vectorSearch") {
-      const { query } = JSON.parse(json) as { query: VectorQuery };
-      return JSON.stringify({ results: engine.vectorSearch(query) });
-    }
-    return (engine && (await engine.schedulerSyscall(op, json))) ?? original(op, json);
-  }
-  installProcessHooks(internals, {
-    syscall(op, json, original) {
-      const transaction = currentFrame()?.transaction;
-      if (transaction !== undefined) {
-        const answer = transaction.syscall(op, json);
-        if (answer === undefined) throw new Error(`Unknown operation ${op}`);
-        return answer;
-      }
-      const readSet = currentFrame()?.readSet;
-      if (readSet && op === "1.0/queryStream") readSet.addQuery(JSON.parse(json).query);
-      return original(op, json);
-    },
-    async asyncSyscall(op, json, original) {
-      const transaction = currentFrame()?.transaction;
-      if (transaction !== undefined) {
-        const answer = transaction.asyncSyscall(op, json);
-        if (answer === undefined) throw new Error(`Unknown async operation ${op}`);
-        return answer;
-      }
-      return convexTestSyscall(op, json, original);
-    },
-
-    // An action's ctx.storage.store and ctx.storage.get, as convex-test runs it (t.run's ctx.storage too).
-    async jsSyscall(op, args: { blob: Blob; storageId: string }, original) {
-      const engine = engineFor();
-      if (engine && op === "storage/storeBlob") return engine.storeBlob(args.blob);
-      if (engine && op === "storage/getBlob") return engine.getFile(args.storageId);
-      return original(op, args);
-    },
-
-    // The same reads when ctx.db hands them over as objects (convex-test-internals.ts writeDirectDatabase).
-    directSyscall(op, args, original) {
-      if (op === "1.0/queryStream") currentFrame()?.readSet?.addQuery(args.query);
-      return original(op, args);
-    },
-    directAsyncSyscall(op, args, original) {
-      if (op === "1.0/get") {
-        currentFrame()?.readSet?.ids.add(args.id);
-        engineFor()?.database.checkGet(args);
-      } else if (op === "1.0/queryPage") {
-        currentFrame()?.readSet?.addQuery(args.query);
-        const journal = currentFrame()?.call?.journal;
-        if (journal) {
-          // As Convex's query_page: an end cursor in the arguments wins over the journal's.
-          const page = original(
-            op,
-            (args.endCursor ?? null) === null && journal.previous !== null
-              ? { ...args, endCursor: journal.previous }
-              : args,
-          ) as { continueCursor: string };
-          journal.next = page.continueCursor;
-          return page;
-        }
-      }
-      return original(op, args);
-    },
-
-    queryResult(result, text, validator, udfPath, tableOf) {
-      const call = currentFrame()?.call;
-      if (!call) return false;
-      if (text !== undefined)
-        checkResultJson(
-          validator as ValidatorJson | null,
-          result as JSONValue,
-          text,
-          udfPath!,
-          tableOf!,
-        );
-      call.result = result as JSONValue;
-      return true;
-    },
-
-    mutationResult(rawResult) {
-      const call = currentFrame()?.call;
-      if (call?.request) call.rawResult = rawResult;
-    },
-
-    async getUserIdentity(original) {
-      const readSet = currentFrame()?.readSet;
-      if (readSet) readSet.identity = true;
-      const identity = await original();
-      // An HTTP action called with a token no provider verifies runs, as on Convex; reading its
-      // identity throws why the token was refused.
-      const refused = (identity as Partial<Identity> | null)?.[TOKEN_REFUSED];
-      if (typeof refused === "string") throw new Error(refused);
-      return identity;
-    },
-
-    checkArgs: checkArguments,
-    checkResult,
-    docJson: documentJson,
-    docSize: documentSize,
-    docForm: documentForm,
-    timed: (isNested, run) =>
-      isNested
-        ? run()
-        : timed(engineFor()?.limits.queryMutationMs ?? CONVEX_LIMITS.queryMutationMs, run),
-
-    console(level, args, write) {
-      const call = currentFrame()?.call;
-      if (!call) return write(...args);
-      const line = `[${level === "log" ? "LOG" : level.toUpperCase()}] ${format(...args)}`;
-      call.logLines.push(line);
-      write(`[${call.udfPath}] ${line}`);
-    },
-  });
-}
-
-/** Runs a query's or mutation's handler under Convex's execution time limit. */
-async function timed<T>(limit: number, run: () => Promise<T>): Promise<T> {
-  const started = timeLimit.start();
-  const result = await run();
-  // Convex stops the function at the limit; here it fails when it returns, and its writes are rolled back.
-  if (timeLimit.over(started, limit))
-    throw new ConvexSystemError(
-      `Function execution timed out (maximum duration: ${formatDuration(limit)})`,
-    );
-  return result;
-}
-
 export function parseUdfPath(udfPath: string): { module: string; name: string; canonical: string } {
   const [rawModule, name = "default"] = udfPath.split(":");
   const module = rawModule.replace(/\.(js|ts)$/, "");
@@ -559,12 +368,15 @@ export class Engine {
     errorText: jobErrorText,
   });
 
+  /** convex-test on this engine's store, once a test asks for it (`convexTest`). */
+  private convexTestAttached: Promise<ConvexTestAttachment> | undefined;
+  private convexTestReady: ConvexTestAttachment | undefined;
+  /** The current modules as they were loaded (convex-test is created with them). */
+  private moduleMap: ModuleMap = {};
+
   private constructor(
     /** Where the running modules live: `convex/` sources, or the directory of a CLI push. */
     public convexDir: string,
-    readonly internals: ConvexTestInternals,
-    readonly t: TestAccessor,
-    readonly global: ConvexGlobal,
     readonly database: DocumentStore,
     /** Every query's and mutation's transaction, the engine's and convex-test's runs alike. */
     private readonly transactions: SerialTransactions<StashedLevels>,
@@ -583,33 +395,18 @@ export class Engine {
     tables: TableNumbers,
     hooks: EngineHooks,
   ): Promise<Engine> {
-    const internals = await loadConvexTestInternals();
     const modules = buildModuleMap(convexDir, importer);
     await preloadAll(modules);
     const schema = Schema.fromModule(await loadSchema(convexDir, modules));
-    // convex-test gets no schema: indexes, validators and search indexes are the engine's
-    const t = internals.convexTest({ schema: undefined, modules, transactionLimits: true });
-    installProcessSeams(internals);
+    installConvexGlobal();
     installTransactionGlobals();
-    const global = t._convexGlobal;
     const database = new DocumentStore();
     tables.register([...(schema?.tables.keys() ?? [])]);
     database.useSchema(schema);
     database.useTableIds(tables);
     const transactions = new SerialTransactions(database, () => new TransactionMetrics());
-    global.transactionManager = transactions;
-    const engine = new Engine(
-      path.resolve(convexDir),
-      internals,
-      t,
-      global,
-      database,
-      transactions,
-      hooks,
-      tables,
-    );
+    const engine = new Engine(path.resolve(convexDir), database, transactions, hooks, tables);
     engine.useModules(modules);
-    engines.set(global, engine);
     database.instrument({
       afterCommit: (commitTs, before) => engine.afterCommit(commitTs, before),
       checkWrite(id, doc) {
@@ -619,8 +416,34 @@ export class Engine {
         if (error) throw new Error(error);
       },
     });
-    useDocumentStore(global, database, (id) => tables.tableOf(id));
     return engine;
+  }
+
+  /**
+   * convex-test attached to this engine (engine/convex-test-seams.ts): loaded on first use, by tests and
+   * benchmarks only. Its runs read and write this engine's documents in its transactions.
+   */
+  convexTest(): Promise<ConvexTestAttachment> {
+    this.convexTestAttached ??= import("./convex-test-seams.ts")
+      .then(({ attachConvexTest }) =>
+        attachConvexTest(this, {
+          transactions: this.transactions,
+          modules: this.moduleMap,
+          loadModule: async (modulePath) => {
+            const load = this.modules.get(path.join(this.convexDir, modulePath));
+            if (!load) throw new Error(`Could not find module for: "${modulePath}"`);
+            return await load();
+          },
+          tableOf: (id) => this.tables.tableOf(id),
+        }),
+      )
+      .then((attached) => (this.convexTestReady = attached));
+    return this.convexTestAttached;
+  }
+
+  /** convex-test's accessor on this engine (`t.run`, `t.query`, …), loading it on first use. */
+  get t(): TestAccessor {
+    return deferredAccessor(() => this.convexTest().then(({ t }) => t));
   }
 
   /** Swaps in freshly imported modules and schema (dev mode, a CLI push from `convexDir`); data is untouched. */
@@ -652,17 +475,13 @@ export class Engine {
     this.httpRouterFound = undefined;
     this.httpRouterLoaded = undefined;
     this.authConfig = undefined;
-    useModuleLoader(this.global, async (p) => {
-      const load = byPath.get(path.join(root, p));
-      if (!load) throw new Error(`Could not find module for: "${p}"`);
-      return await load();
-    });
+    this.moduleMap = modules;
   }
 
   dispose() {
     this.scheduler.close();
     this.actions.close();
-    engines.delete(this.global);
+    this.convexTestReady?.detach();
   }
 
   /** Loads persisted state (documents, files, id counters, last commit timestamp). */
@@ -1320,24 +1139,6 @@ export class Engine {
     );
   }
 
-  /**
-   * `ctx.storage.getMetadata` of a function convex-test runs (`engine.t`), read as `db.system.get` would
-   * (inside the caller's transaction, tracked by its read set).
-   */
-  storageMetadata(
-    json: string,
-    asyncSyscall: (op: string, json: string) => Promise<string>,
-  ): Promise<string> {
-    return storageMetadataJson(
-      json,
-      (id) => this.database.tableOf(id),
-      (storageId) => {
-        currentFrame()?.readSet?.ids.add(storageId);
-        return asyncSyscall("1.0/get", JSON.stringify({ id: storageId, isSystem: true }));
-      },
-    );
-  }
-
   /** `ctx.vectorSearch` (engine/vector-search.ts) over the committed documents of the index's table. */
   vectorSearch(query: VectorQuery): { _id: string; _score: number }[] {
     const [table, indexName] = query.indexName.split(".");
@@ -1414,10 +1215,7 @@ export class Engine {
    */
   private write<T>(write: (store: TransactionStore) => T): Promise<T> {
     const store = this.database.transactionStore();
-    if (
-      currentFrame()?.writing !== undefined ||
-      this.internals.nestedTxStorage.getStore() !== undefined
-    )
+    if (currentFrame()?.writing !== undefined || this.convexTestReady?.inTransaction())
       return Promise.resolve(write(store));
     return this.transact(write);
   }

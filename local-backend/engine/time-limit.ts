@@ -1,5 +1,6 @@
 // Convex's execution time limit for queries and mutations, as the engine measures it.
 import { existsSync, openSync, readSync } from "node:fs";
+import { ConvexSystemError, formatDuration } from "./convex-values.ts";
 //
 // Top-level queries and mutations run one at a time (convex-test's transaction lock) and wait on
 // nothing but the in-memory database: a function runs as synchronous slices on microtasks, one after
@@ -75,6 +76,21 @@ export class TimeLimit {
     const cpuMs = (this.clocks.cpuMicros() - run.cpu.micros) / 1000 - (run.start - run.cpu.at);
     return cpuMs > limitMs;
   }
+}
+
+/** Queries' and mutations' execution time: one reading of the process's clocks for all of them. */
+const timeLimit = new TimeLimit();
+
+/** Runs a query's or mutation's handler under Convex's execution time limit. */
+export async function timed<T>(limit: number, run: () => Promise<T>): Promise<T> {
+  const started = timeLimit.start();
+  const result = await run();
+  // Convex stops the function at the limit; here it fails when it returns, and its writes are rolled back.
+  if (timeLimit.over(started, limit))
+    throw new ConvexSystemError(
+      `Function execution timed out (maximum duration: ${formatDuration(limit)})`,
+    );
+  return result;
 }
 
 /** A run `Deadlines` watches: `expire` is called if it is still watched at `at` (ms, `Clocks.wall`). */

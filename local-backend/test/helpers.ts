@@ -45,11 +45,11 @@ export async function startTestBackend(options: BackendOptions = {}): Promise<Ba
 /** Closes every backend startTestBackend started, then removes the temporary data directories. */
 /**
  * Runs `body` while convex-test's syscalls, its query and mutation runs and its validator checks
- * throw: what `body` calls must run on the engine's own path.
+ * throw: what `body` calls must run on the engine's own path (convex-test attached beside it).
  */
 export async function withoutConvexTest<T>(backend: Backend, body: () => Promise<T>): Promise<T> {
-  const hooks = backend.engine.internals.localBackendHooks;
-  const global = backend.engine.global;
+  const { internals, global } = await backend.engine.convexTest();
+  const hooks = internals.localBackendHooks;
   const saved = { ...hooks };
   const { syscall, asyncSyscall } = global;
   const refused = (what: string) => () => {

@@ -76,8 +76,11 @@ function forbidDatabaseFake(db: Record<string, unknown>) {
     });
 }
 
-const rootDb = (backend: Backend) =>
-  backend.engine.global.components[""].db as unknown as Record<string, unknown>;
+const rootDb = async (backend: Backend) =>
+  (await backend.engine.convexTest()).global.components[""].db as unknown as Record<
+    string,
+    unknown
+  >;
 
 let dataDir: string;
 let backend: Backend;
@@ -85,7 +88,7 @@ let http: ConvexHttpClient;
 beforeAll(async () => {
   dataDir = tempDataDir();
   backend = await startTestBackend({ dataDir });
-  forbidDatabaseFake(rootDb(backend));
+  forbidDatabaseFake(await rootDb(backend));
   http = new ConvexHttpClient(backend.url);
 });
 const clients: { close(): Promise<void> }[] = [];
@@ -312,7 +315,7 @@ describe("the engine's own document store", () => {
   it("restores the documents into its own store at a restart", async () => {
     await backend.close();
     backend = await startTestBackend({ dataDir });
-    forbidDatabaseFake(rootDb(backend));
+    forbidDatabaseFake(await rootDb(backend));
     http = new ConvexHttpClient(backend.url);
     expect(await http.query(anyApi.counters.get, { name: "own" })).toBe(2);
     expect(await http.mutation(anyApi.counters.increment, { name: "own" })).toBe(3);

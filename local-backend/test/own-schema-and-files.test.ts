@@ -21,8 +21,9 @@ const FIELDS = ["_schema", "_storage"];
 const originals = new Map<string, unknown>();
 let prototype: Record<string, unknown> | undefined;
 
-function forbidSchemaAndFiles(backend: Backend) {
-  const db = backend.engine.global.components[""].db as unknown as Record<string, unknown>;
+async function forbidSchemaAndFiles(backend: Backend) {
+  const { global } = await backend.engine.convexTest();
+  const db = global.components[""].db as unknown as Record<string, unknown>;
   // convex-test was given no schema to compile
   expect(db._schema).toBeNull();
   prototype ??= Object.getPrototypeOf(db) as Record<string, unknown>;
@@ -50,7 +51,7 @@ let http: ConvexHttpClient;
 beforeAll(async () => {
   dataDir = tempDataDir();
   backend = await startTestBackend({ dataDir });
-  forbidSchemaAndFiles(backend);
+  await forbidSchemaAndFiles(backend);
   http = new ConvexHttpClient(backend.url);
 });
 afterAll(async () => {
@@ -180,7 +181,7 @@ describe("the engine's own files", () => {
   it("restores the files into its own store at a restart", async () => {
     await backend.close();
     backend = await startTestBackend({ dataDir });
-    forbidSchemaAndFiles(backend);
+    await forbidSchemaAndFiles(backend);
     http = new ConvexHttpClient(backend.url);
     const url = (await http.query(anyApi.files.url, { storageId: stored })) as string;
     expect(await (await fetch(url)).text()).toBe("kept");
