@@ -5,8 +5,7 @@
 // pages and counts. Stored files are the engine's (engine/files.ts), and so are scheduled jobs
 // (engine/scheduler.ts). Its transaction manager is replaced by the engine's
 // (engine/serial-transactions.ts).
-// `installProcessHooks` replaces what convex-test reaches through globals (`globalThis.Convex`,
-// `AuthFake`): the engine decides what its hooks do (engine/convex-test-seams.ts), this file how they
+// `installProcessHooks` replaces what convex-test reaches through `globalThis.Convex`: the engine decides what its hooks do (engine/convex-test-seams.ts), this file how they
 // are installed. Nothing here loads convex-test until `loadConvexTestInternals` is called.
 // The engine's own async context, refused globals and document JSON are not convex-test's
 // (engine/call-context.ts, engine/transaction-globals.ts, engine/document-json.ts).
@@ -103,21 +102,6 @@ export interface ConvexTestInternals {
     checkResult: (validator: any, result: any, udfPath: string, tableOf: TableOfId) => void;
     /** Runs a query's or mutation's handler under Convex's execution time limit (top level only). */
     timed: <T>(isNested: boolean, run: () => Promise<T>) => Promise<T>;
-    /** Set by the engine: sees a top-level mutation's JSON result just before its transaction commits. */
-    mutationResult: ((rawResult: string) => void) | null;
-    /**
-     * Set by the engine: a top-level query's result as JSON (convexToJson of its value, parsed from
-     * `text`). Given its `returns` validator, the engine may take it checked (true): it never becomes values.
-     */
-    queryResult:
-      | ((
-          result: unknown,
-          text?: string,
-          validator?: unknown,
-          udfPath?: string,
-          tableOf?: TableOfId,
-        ) => boolean)
-      | null;
     /** Set by the engine: a committed document's JSON text, size and convexToJson form (engine/document-json.ts). */
     docJson: ((doc: Doc) => string) | null;
     docSize: ((doc: Doc) => number) | null;
@@ -127,10 +111,6 @@ export interface ConvexTestInternals {
   localBackendDirect: { syscall: DirectSyscall | null; asyncSyscall: DirectSyscall | null };
   /** convex-test's nested-call lock: set while one of its runs is inside a transaction. */
   nestedTxStorage: { getStore(): unknown };
-  AuthFake: {
-    new (identity: unknown, token?: string | null): unknown;
-    prototype: { getUserIdentity(): Promise<unknown> };
-  };
   /** convex-test's answers to the direct reads (queryStream, queryCleanup; get, queryStreamNext, queryPage). */
   localBackendDirectSyscall: DirectSyscall;
   localBackendDirectAsyncSyscall: DirectSyscall;
@@ -157,17 +137,7 @@ export interface ProcessHooks {
   /** Every syscall made with objects (an action's storage/storeBlob, storage/getBlob); `original` is convex-test's. */
   jsSyscall(op: string, args: any, original: JsSyscall): Promise<any>;
   /** A read ctx.db hands over as objects (db.get, a query's stream); `original` is convex-test's answer. */
-  directSyscall(op: string, args: Record<string, any>, original: DirectSyscall): unknown;
   directAsyncSyscall(op: string, args: Record<string, any>, original: DirectSyscall): unknown;
-  /** `ctx.auth.getUserIdentity()`; `original` is convex-test's. */
-  getUserIdentity(original: () => Promise<unknown>): Promise<unknown>;
-  /** A top-level mutation's JSON result, just before its transaction commits. */
-  mutationResult(rawResult: string): void;
-  /**
-   * A top-level query's result as JSON, once it ran; with its text and `returns` validator, true when
-   * the engine checked it as JSON and answers with it (the result then never becomes values).
-   */
-  queryResult: NonNullable<ConvexTestInternals["localBackendHooks"]["queryResult"]>;
   /** Convex's checks of arguments and results, and its time limit (engine/convex-values.ts). */
   checkArgs: ConvexTestInternals["localBackendHooks"]["checkArgs"];
   checkResult: ConvexTestInternals["localBackendHooks"]["checkResult"];
@@ -180,7 +150,7 @@ export interface ProcessHooks {
 
 let processHooksInstalled = false;
 
-/** Routes convex-test's syscalls, identity reads, query and mutation results and checks through `hooks`. */
+/** Routes convex-test's syscalls, checks, time limit and document JSON through `hooks`. */
 export function installProcessHooks(internals: ConvexTestInternals, hooks: ProcessHooks) {
   if (processHooksInstalled) return;
   processHooksInstalled = true;
@@ -205,25 +175,17 @@ export function installProcessHooks(internals: ConvexTestInternals, hooks: Proce
     },
   } as ConvexGlobal;
 
-  const directSyscall = internals.localBackendDirectSyscall;
   const directAsyncSyscall = internals.localBackendDirectAsyncSyscall;
-  internals.localBackendDirect.syscall = (op, args) => hooks.directSyscall(op, args, directSyscall);
+  internals.localBackendDirect.syscall = internals.localBackendDirectSyscall;
   internals.localBackendDirect.asyncSyscall = (op, args) =>
     hooks.directAsyncSyscall(op, args, directAsyncSyscall);
 
-  internals.localBackendHooks.mutationResult = hooks.mutationResult;
-  internals.localBackendHooks.queryResult = hooks.queryResult;
   internals.localBackendHooks.checkArgs = hooks.checkArgs;
   internals.localBackendHooks.checkResult = hooks.checkResult;
   internals.localBackendHooks.timed = hooks.timed;
   internals.localBackendHooks.docJson = hooks.docJson;
   internals.localBackendHooks.docSize = hooks.docSize;
   internals.localBackendHooks.docForm = hooks.docForm;
-
-  const getUserIdentity = internals.AuthFake.prototype.getUserIdentity;
-  internals.AuthFake.prototype.getUserIdentity = function (this: unknown) {
-    return hooks.getUserIdentity(() => getUserIdentity.call(this));
-  };
 }
 
 function patch(source: string, anchor: string, replacement: string): string {
@@ -338,8 +300,6 @@ export function loadConvexTestInternals(): Promise<ConvexTestInternals> {
       "const url = new URL(`https://some.convex.site${path}`);",
       'const url = new URL(`${process.env.CONVEX_SITE_URL ?? "https://some.convex.site"}${path}`);',
     );
-    // A mutation's result is known before its commit: hand it over so the commit's log record can carry it
-    // (a resent mutation is answered from that record, also after a crash).
     // As on Convex, a mutation's `returns` validator runs before its transaction commits: a result it
     // refuses rolls the writes back (convex-test checked it after the commit).
     source = patch(
@@ -347,7 +307,6 @@ export function loadConvexTestInternals(): Promise<ConvexTestInternals> {
       "            const rawResult = await nestedTxStorage.run(childLock, invokeInContext);\n            const commitTs = transactionManager.commit(isNested);",
       "            const rawResult = await nestedTxStorage.run(childLock, invokeInContext);\n" +
         '            validateReturnValue(returnsValidator, jsonToConvex(JSON.parse(rawResult)), "mutation", functionPath);\n' +
-        "            if (!isNested) localBackendHooks.mutationResult?.(rawResult);\n" +
         "            const commitTs = transactionManager.commit(isNested);",
     );
     source = patch(
@@ -390,8 +349,7 @@ export function loadConvexTestInternals(): Promise<ConvexTestInternals> {
       "    if (returnsValidator !== null) {\n        try {\n            validateValidator(returnsValidator, resolvePendingValues(result));\n" +
         '        }\n        catch (e) {\n            throw new Error(`Return value validation failed for ${functionType} "${functionPath.udfPath}":\\n${e.message}`);\n' +
         "        }\n    }\n}",
-      "    if (result === localBackendCheckedResult) return;\n" +
-        "    localBackendHooks.checkResult(returnsValidator, resolvePendingValues(result), functionPath.udfPath, tableNameFromId);\n}",
+      "    localBackendHooks.checkResult(returnsValidator, resolvePendingValues(result), functionPath.udfPath, tableNameFromId);\n}",
     );
     // Query streams, pages and counts are the engine's (engine/query-streams.ts): convex-test's syscalls
     // answer from the streams useDocumentStore gives its database, and the one `.paginate()`
@@ -469,31 +427,6 @@ export function loadConvexTestInternals(): Promise<ConvexTestInternals> {
       "                    splitCursor,\n                    pageStatus,\n                }));",
       "                    splitCursor,\n                    pageStatus,\n                })).slice(1);",
     );
-    // A top-level query's result as JSON, before it becomes values: the engine answers with it as is,
-    // and checks it (shape, size, `returns`) as that JSON. Then it never becomes values here: the
-    // caller gets a marker, and validateReturnValue has nothing left to check.
-    source = patch(
-      source,
-      "            const rawResult = await nestedTxStorage.run(childLock, invokeInContext);\n            const result = jsonToConvex(JSON.parse(rawResult));\n            if (!isNested && hasPendingValues(result)) {",
-      "            const rawResult = await nestedTxStorage.run(childLock, invokeInContext);\n            const resultJson = JSON.parse(rawResult);\n" +
-        // a placeholder is in the JSON as {"$commitTs":null}: without that text there is none to look for
-        "            const placeholders = rawResult.includes('\"$commitTs\"');\n" +
-        "            if (!isNested && !placeholders && returnsValidator !== undefined &&\n" +
-        "                localBackendHooks.queryResult?.(resultJson, rawResult, returnsValidator, functionPath.udfPath, tableNameFromId))\n" +
-        "                return localBackendCheckedResult;\n" +
-        "            const result = jsonToConvex(resultJson);\n            if (!isNested) localBackendHooks.queryResult?.(resultJson);\n" +
-        "            if (!isNested && placeholders && hasPendingValues(result)) {",
-    );
-    source = patch(
-      source,
-      "    const runQueryWithHandler = async (handler, args, functionPath, isNested, transactionLimits) => {",
-      "    const runQueryWithHandler = async (handler, args, functionPath, isNested, transactionLimits, returnsValidator = undefined) => {",
-    );
-    source = patch(
-      source,
-      "                const result = await runQueryWithHandler(resolved.handler, args, resolved.functionPath, isNested, transactionLimits);",
-      "                const result = await runQueryWithHandler(resolved.handler, args, resolved.functionPath, isNested, transactionLimits, resolved.returns);",
-    );
     // An HTTP request no route takes: Convex's answer.
     source = patch(
       source,
@@ -502,9 +435,8 @@ export function loadConvexTestInternals(): Promise<ConvexTestInternals> {
         '                    headers: { "Content-Type": "text/plain; charset=utf-8" },\n                });',
     );
     source +=
-      "\nconst localBackendHooks = { mutationResult: null, queryResult: null, checkArgs() {},\n" +
+      "\nconst localBackendHooks = { checkArgs() {},\n" +
       "    checkResult() {}, timed: (isNested, run) => run(), docJson: null, docSize: null, docForm: null };\n" +
-      'const localBackendCheckedResult = Symbol("checked query result");\n' +
       "const localBackendDocJson = (doc) => localBackendHooks.docJson(doc);\n" +
       "const localBackendDocSize = (doc) => localBackendHooks.docSize(doc);\n" +
       // The direct reads: what asyncSyscallImpl and syscallImpl answer, as objects (a document as its
@@ -560,7 +492,7 @@ export function loadConvexTestInternals(): Promise<ConvexTestInternals> {
       "    return undefined;\n" +
       "}\n" +
       "export { nestedTxStorage, convexGlobalStorage,\n" +
-      "    AuthFake, localBackendHooks,\n" +
+      "    localBackendHooks,\n" +
       "    localBackendDirect, localBackendDirectSyscall, localBackendDirectAsyncSyscall };\n";
     const outFile = writePatched(outDir, "index", source);
     return (await import(pathToFileURL(outFile).href)) as ConvexTestInternals;

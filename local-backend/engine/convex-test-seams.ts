@@ -1,7 +1,7 @@
 // convex-test, attached to an engine when a test or a benchmark asks for it (`Engine.convexTest`),
 // never by the server: its runs (`t.run`, `t.query`/`t.mutation`/`t.action`) read and write the
 // engine's document store in the engine's transactions, and their syscalls get the engine's additions
-// (read sets, Convex's checks and texts, storage, the scheduler, vector search).
+// (Convex's checks and texts, storage, the scheduler, vector search).
 import type { JSONValue } from "convex/values";
 import { currentFrame } from "./call-context.ts";
 import {
@@ -13,17 +13,10 @@ import {
   type ConvexTestInternals,
   type TestAccessor,
 } from "./convex-test-internals.ts";
-import {
-  checkArguments,
-  checkResult,
-  checkResultJson,
-  CONVEX_LIMITS,
-  valueShapeError,
-  type ValidatorJson,
-} from "./convex-values.ts";
+import { checkArguments, checkResult, CONVEX_LIMITS, valueShapeError } from "./convex-values.ts";
 import { documentForm, documentJson, documentSize } from "./document-json.ts";
 import type { StashedLevels } from "./document-store.ts";
-import { TOKEN_REFUSED, type Engine, type Identity } from "./engine.ts";
+import type { Engine } from "./engine.ts";
 import type { ModuleMap } from "./modules.ts";
 import type { SerialTransactions } from "./serial-transactions.ts";
 import { timed } from "./time-limit.ts";
@@ -89,15 +82,6 @@ function installProcessSeams(internals: ConvexTestInternals) {
     json: string,
     original: (op: string, json: string) => Promise<string>,
   ): Promise<string> {
-    const readSet = currentFrame()?.readSet;
-    // a document read is the hot path: its arguments are parsed once here
-    const args = readSet || op === "1.0/get" ? JSON.parse(json) : undefined;
-    if (readSet) {
-      if (op === "1.0/get") readSet.ids.add(args.id);
-      else if (op === "1.0/queryPage") readSet.addQuery(args.query);
-      else if (op === "1.0/count") readSet.tables.add(args.table);
-      else if (op === "1.0/storageGetUrl") readSet.ids.add(args.storageId);
-    }
     const engine = engineFor();
     const writer = WRITE_SYSCALLS[op];
     if (writer) {
@@ -105,7 +89,7 @@ function installProcessSeams(internals: ConvexTestInternals) {
       const shape = valueShapeError((JSON.parse(json) as { value?: JSONValue }).value);
       if (shape) throw new Error(`Invalid argument \`value\` for \`${writer}\`: ${shape}`);
     }
-    if (engine && op === "1.0/get") engine.database.checkGet(args);
+    if (engine && op === "1.0/get") engine.database.checkGet(JSON.parse(json));
     if (engine && op === "1.0/storageGetUrl") {
       const { storageId } = JSON.parse(json) as { storageId: string };
       const exists =
@@ -120,25 +104,12 @@ function installProcessSeams(internals: ConvexTestInternals) {
       return "{}";
     }
     if (engine && op === "1.0/storageGetMetadata")
-      // read as db.system.get would: inside the caller's transaction, tracked by its read set
+      // read as db.system.get would, inside the caller's transaction
       return storageMetadataJson(
         json,
         (id) => engine.database.tableOf(id),
-        (storageId) => {
-          currentFrame()?.readSet?.ids.add(storageId);
-          return original("1.0/get", JSON.stringify({ id: storageId, isSystem: true }));
-        },
+        (storageId) => original("1.0/get", JSON.stringify({ id: storageId, isSystem: true })),
       );
-    const journal = op === "1.0/queryPage" ? currentFrame()?.call?.journal : undefined;
-    if (journal) {
-      const args = JSON.parse(json) as { endCursor?: string | null };
-      // As Convex's query_page: an end cursor in the arguments wins over the journal's.
-      if ((args.endCursor ?? null) === null && journal.previous !== null)
-        json = JSON.stringify({ ...args, endCursor: journal.previous });
-      const result = await original(op, json);
-      journal.next = (JSON.parse(result) as { continueCursor: string }).continueCursor;
-      return result;
-    }
     if (engine && op === "1.0/actions/vectorSearch") {
       const { query } = JSON.parse(json) as { query: VectorQuery };
       return JSON.stringify({ results: engine.vectorSearch(query) });
@@ -153,8 +124,6 @@ function installProcessSeams(internals: ConvexTestInternals) {
         if (answer === undefined) throw new Error(`Unknown operation ${op}`);
         return answer;
       }
-      const readSet = currentFrame()?.readSet;
-      if (readSet && op === "1.0/queryStream") readSet.addQuery(JSON.parse(json).query);
       return original(op, json);
     },
     async asyncSyscall(op, json, original) {
@@ -175,62 +144,10 @@ function installProcessSeams(internals: ConvexTestInternals) {
       return original(op, args);
     },
 
-    // The same reads when ctx.db hands them over as objects (convex-test-internals.ts writeDirectDatabase).
-    directSyscall(op, args, original) {
-      if (op === "1.0/queryStream") currentFrame()?.readSet?.addQuery(args.query);
-      return original(op, args);
-    },
+    // A document read when ctx.db hands it over as an object (convex-test-internals.ts writeDirectDatabase).
     directAsyncSyscall(op, args, original) {
-      if (op === "1.0/get") {
-        currentFrame()?.readSet?.ids.add(args.id);
-        engineFor()?.database.checkGet(args);
-      } else if (op === "1.0/queryPage") {
-        currentFrame()?.readSet?.addQuery(args.query);
-        const journal = currentFrame()?.call?.journal;
-        if (journal) {
-          // As Convex's query_page: an end cursor in the arguments wins over the journal's.
-          const page = original(
-            op,
-            (args.endCursor ?? null) === null && journal.previous !== null
-              ? { ...args, endCursor: journal.previous }
-              : args,
-          ) as { continueCursor: string };
-          journal.next = page.continueCursor;
-          return page;
-        }
-      }
+      if (op === "1.0/get") engineFor()?.database.checkGet(args);
       return original(op, args);
-    },
-
-    queryResult(result, text, validator, udfPath, tableOf) {
-      const call = currentFrame()?.call;
-      if (!call) return false;
-      if (text !== undefined)
-        checkResultJson(
-          validator as ValidatorJson | null,
-          result as JSONValue,
-          text,
-          udfPath!,
-          tableOf!,
-        );
-      call.result = result as JSONValue;
-      return true;
-    },
-
-    mutationResult(rawResult) {
-      const call = currentFrame()?.call;
-      if (call?.request) call.rawResult = rawResult;
-    },
-
-    async getUserIdentity(original) {
-      const readSet = currentFrame()?.readSet;
-      if (readSet) readSet.identity = true;
-      const identity = await original();
-      // An HTTP action called with a token no provider verifies runs, as on Convex; reading its
-      // identity throws why the token was refused.
-      const refused = (identity as Partial<Identity> | null)?.[TOKEN_REFUSED];
-      if (typeof refused === "string") throw new Error(refused);
-      return identity;
     },
 
     checkArgs: checkArguments,

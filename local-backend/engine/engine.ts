@@ -69,7 +69,7 @@ import {
 export type FunctionKind = "query" | "mutation" | "action";
 
 /** An identity field that carries why the caller's token was refused (see `refusedIdentity`). */
-export const TOKEN_REFUSED = "__localBackendTokenRefused";
+const TOKEN_REFUSED = "__localBackendTokenRefused";
 
 /** The identity of a caller whose token was refused: functions that read it get `reason` thrown. */
 export function refusedIdentity(reason: string): Identity {
