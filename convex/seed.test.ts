@@ -2,10 +2,12 @@ import { settingsRules } from "./rules/settings";
 import { afterEach, beforeAll, describe, expect, test, vi } from "vitest";
 import { api, internal } from "./_generated/api";
 import { DEMO_CUSTOMERS, DEMO_PASSWORD, DEMO_PROFESSIONALS } from "./model/demoData";
-import { newTest, useAuthEnv, withSession } from "./test.setup";
+import { newTest, useAuthEnv, useCheapPasswordHashes, withSession } from "./test.setup";
 import { CITIES, SPECIALTIES } from "./validators";
 
 beforeAll(useAuthEnv);
+// the demo's accounts are password accounts: PBKDF2 at a fraction of its iterations (test.setup.ts)
+useCheapPasswordHashes();
 
 afterEach(() => {
   vi.restoreAllMocks();

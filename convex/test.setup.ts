@@ -1,11 +1,13 @@
 /// <reference types="vite/client" />
 import { convexTest } from "convex-test";
+import { afterAll, beforeAll } from "vitest";
 import schema from "./schema";
 import { api, internal } from "./_generated/api";
 import type { WithoutSystemFields } from "convex/server";
 import type { Doc, Id } from "./_generated/dataModel";
 import { openBill } from "./model/bill";
 import { recordStoredFile } from "./model/files";
+import { PASSWORD_HASH } from "./model/passwords";
 import { confirmCash, paymentOf, recordPayment } from "./model/ledger";
 import { findDraft } from "./model/signUpDrafts";
 import { searchRankOf } from "./rules/searchRank";
@@ -14,6 +16,49 @@ import type { BookingStatus, CitySlug, SpecialtySlug } from "./validators";
 
 // The glob in convex-test's README returns nothing under Vite 8; this form does.
 export const modules = import.meta.glob(["./**/*.*s", "!./**/*.test.*s"]);
+
+/**
+ * Password hashes at a fraction of their cost, for tests that sign up and sign in by the dozen and
+ * drills that do so by the thousand. Each password hash and each check of one (a wrong password and
+ * an unknown account alike: model/passwords.ts hashes against a hash that matches nothing) runs
+ * PBKDF2 at `PASSWORD_HASH.iterations` (600,000: ~0.26 s of a core), most of the CPU of sign-up,
+ * sign-in and seed tests, and what they check (who may sign in, what is stored, what is refused) does
+ * not depend on the count. While the double is on, PBKDF2 at that count derives with
+ * `CHEAP_PASSWORD_ITERATIONS` instead — for hashing and checking alike, so a right password still
+ * matches and a wrong one still does not; stored hashes still say `i=600000`. Every other use of Web
+ * Crypto (sign-up stamps, tokens) is untouched. Hashes made while it is on only verify while it is
+ * on. A test of the hashing itself (its cost, its stored format) runs without it.
+ */
+const CHEAP_PASSWORD_ITERATIONS = 1_000;
+
+/** Puts the double on `crypto.subtle` (the object the functions under convex-test use); returns its undo. */
+function cheapPasswordHashes(): () => void {
+  const subtle = crypto.subtle;
+  const real = subtle.deriveBits;
+  const cheap: SubtleCrypto["deriveBits"] = (algorithm, baseKey, length) => {
+    const params = algorithm as Pbkdf2Params;
+    const costly = params.name === "PBKDF2" && params.iterations === PASSWORD_HASH.iterations;
+    return real.call(
+      subtle,
+      costly ? { ...params, iterations: CHEAP_PASSWORD_ITERATIONS } : algorithm,
+      baseKey,
+      length,
+    );
+  };
+  subtle.deriveBits = cheap;
+  return () => {
+    subtle.deriveBits = real;
+  };
+}
+
+/** `cheapPasswordHashes` for the file or `describe` block it is called in, from its first test to its last. */
+export function useCheapPasswordHashes(): void {
+  let realPasswordHashes = () => {};
+  beforeAll(() => {
+    realPasswordHashes = cheapPasswordHashes();
+  });
+  afterAll(() => realPasswordHashes());
+}
 
 export function newTest() {
   return convexTest(schema, modules);

@@ -8,8 +8,8 @@
  * version (npm test) every table at every slot, the slot's own table as every role.
  */
 import { makeFunctionReference } from "convex/server";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { modules } from "../convex/test.setup";
+import { beforeAll, describe, expect, test } from "vitest";
+import { modules, useCheapPasswordHashes } from "../convex/test.setup";
 import {
   ENDS_SESSIONS,
   FUNCTION_ACCESS,
@@ -43,7 +43,6 @@ import {
 import { idsByOwner } from "./lib/ownership";
 import { VALID_CALLS, validRequest } from "./lib/valid-calls";
 import { FULL } from "./lib/drill-size.ts";
-import { cheapPasswordHashes } from "./lib/cheap-password-hashes";
 
 /** Generous: the short version takes about a minute of CPU, which a shared machine stretches. */
 const LONG = FULL ? 1_800_000 : 600_000;
@@ -132,12 +131,8 @@ const FUNCTIONS_PER_FIXTURES = 12;
 /** Routes (OPTIONS ones too) requested on one set of fixtures, as FUNCTIONS_PER_FIXTURES. */
 const ROUTES_PER_FIXTURES = 24;
 
-// PBKDF2 at a fraction of its iterations: a third of the sweep's CPU, and nothing it checks (the file's doc)
-let realPasswordHashes: () => void;
-beforeAll(() => {
-  realPasswordHashes = cheapPasswordHashes();
-});
-afterAll(() => realPasswordHashes());
+// PBKDF2 at a fraction of its iterations (convex/test.setup.ts): a third of the sweep's CPU
+useCheapPasswordHashes();
 
 describe("access sweep", () => {
   let f: Fixtures;
