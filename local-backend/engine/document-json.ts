@@ -20,7 +20,7 @@ function computedOf(doc: Doc): Computed {
 
 export function documentJson(doc: Doc): string {
   const known = computedOf(doc);
-  return (known.json ??= JSON.stringify(convexToJson(doc)));
+  return (known.json ??= JSON.stringify(documentForm(doc)));
 }
 
 /** The document as convexToJson makes it: shared, never to be changed. */

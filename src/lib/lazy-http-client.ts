@@ -1,7 +1,7 @@
 /**
  * convex/browser's `ConvexHttpClient` as @convex-dev/auth's ConvexAuthProvider uses it: created for
  * each call that has no session yet (signing in, refreshing a session) and asked for one `action`.
- * vite.config.ts resolves the provider's import of convex/browser here, so the client (1.6 KB gzip)
+ * vite.config.ts resolves the provider's import of convex/browser here, so the client (1.8 KB gzip)
  * is fetched on the first such call instead of with every first page. A failed fetch fails the call,
  * as a lost network fails the client's own request.
  */
